@@ -1,0 +1,1 @@
+"""The Lark grammars of spider, shipped inside the package."""

@@ -1,0 +1,714 @@
+"""The rules of Spider: one mutable :class:`Game` with a move stack, and small move values.
+
+The engine does no I/O and imports nothing from the parser or the UI. It is built for a
+solver as much as for a player: cards are plain ints (see :mod:`spider_cli.cards`), a move is
+applied with :meth:`Game.push` and taken back exactly with :meth:`Game.pop`, and
+:meth:`Game.key` gives a hashable picture of the position.
+
+Piles are numbered 0..9 here; the notation and the UI number them 1..10.
+Each pile is a list from its top (the first card dealt) to its bottom (the card that can move);
+``down[i]`` counts its face-down cards, which are always the first ones.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from spider_cli.cards import (
+    ACE,
+    KING,
+    RANK_NAMES,
+    SUIT_NAMES,
+    UNKNOWN,
+    Card,
+    card_text,
+    run_text,
+)
+from spider_cli.errors import IllegalMoveError, PositionError
+
+PILES = 10
+DECK_SIZE = 104
+DEAL_SIZE = 10
+INITIAL_FACE_DOWN = 44
+"""Face-down cards in every initial deal: the score counts the ones turned over since."""
+
+SUITS_IN_VARIANT = {4: (0, 1, 2, 3), 2: (0, 1), 1: (0,)}
+"""Suits used by each variant: 4 suits (default), 2 suits (spades, hearts), 1 suit (spades)."""
+
+SIXTH_CARD_PILES = {"left": (0, 1, 2, 3), "spread": (0, 3, 6, 9)}
+"""Which four piles get a sixth card in the deal: the leftmost four, or piles 1, 4, 7, 10."""
+
+
+class Move(NamedTuple):
+    """Move the bottom ``count`` cards of pile ``src`` onto pile ``dst`` (piles 0..9)."""
+
+    src: int
+    dst: int
+    count: int
+
+
+class Deal(NamedTuple):
+    """Deal a row of ten cards from the hand, one onto each pile."""
+
+
+class Remove(NamedTuple):
+    """Take a complete King-to-Ace suit off the bottom of ``pile``."""
+
+    pile: int
+
+
+DEAL = Deal()
+Action = Move | Deal | Remove
+
+
+# ---------------------------------------------------------------------------------------------
+# The documented shuffle: the same deal for the same number on every platform, forever.
+
+
+class SplitMix64:
+    """Steele, Lea and Flood's SplitMix64 generator (the seed is any integer, taken mod 2**64).
+
+    Specified here rather than taken from :mod:`random` so that numbered deals never change.
+    """
+
+    MASK = (1 << 64) - 1
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & self.MASK
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``0 .. n-1`` (rejection sampling, no modulo bias)."""
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            x = self.next()
+            if x < limit:
+                return x % n
+
+
+def ordered_deck(suits: int = 4) -> list[int]:
+    """The 104 cards before shuffling: eight suit sets, each Ace to King.
+
+    Four suits: s h d c s h d c; two suits: s h s h s h s h; one suit: eight sets of spades.
+    """
+    used = SUITS_IN_VARIANT[suits]
+    return [Card.of(rank, used[k % len(used)]) for k in range(8) for rank in range(1, 14)]
+
+
+def shuffled_deck(seed: int, suits: int = 4) -> list[int]:
+    """Deal number ``seed``: the ordered deck shuffled by Fisher-Yates driven by SplitMix64.
+
+    For i from 103 down to 1, swap card i with card ``below(i + 1)``.
+    """
+    deck = ordered_deck(suits)
+    rng = SplitMix64(seed)
+    for i in range(len(deck) - 1, 0, -1):
+        j = rng.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where one copy of a card is: ``place`` is "pile", "hand" or "removed"."""
+
+    card: Card
+    place: str
+    pile: int = -1
+    index: int = -1
+    face_up: bool = False
+
+
+class Game:
+    """A position and the moves that led to it (python-chess's Board, for Spider).
+
+    Build one with :meth:`new` (a numbered deal) or :meth:`from_position`; change it only
+    with :meth:`push` / :meth:`pop` (and :meth:`assume`); :meth:`redo` replays what was popped.
+    Unknown cards (code 0) are face-down cards or hand cards whose identity is not known; the
+    ``pool`` holds the cards they can be. When one is turned up or dealt, its identity is the
+    next pending :meth:`assume` for that pile, else a seeded draw from the pool.
+    """
+
+    __slots__ = (
+        "_redo", "_stack", "assumed", "autoremove", "down", "piles", "pool", "removed", "rng",
+        "stock", "suits",
+    )
+
+    def __init__(
+        self,
+        piles: list[list[int]],
+        down: list[int],
+        stock: list[int] | None = None,
+        removed: Iterable[int] = (),
+        suits: int = 4,
+        seed: int = 0,
+    ) -> None:
+        """A position; ``stock`` lists the hand in dealing order (0 for an unknown card).
+
+        Raises :class:`PositionError` if the position cannot exist.
+        """
+        if suits not in SUITS_IN_VARIANT:
+            raise PositionError(f"a game has 1, 2 or 4 suits, not {suits}")
+        self.suits = suits
+        self.piles = [[int(c) for c in pile] for pile in piles]
+        self.down = list(down)
+        self.stock = [int(c) for c in reversed(stock or [])]  # next card to deal is last
+        self.removed = [int(s) for s in removed]
+        self.autoremove = False
+        self.rng = SplitMix64(seed)
+        self.assumed: list[deque[int]] = [deque() for _ in range(PILES)]
+        self._stack: list[tuple] = []
+        self._redo: list[Action] = []
+        self.pool = self._check_and_pool()
+
+    @classmethod
+    def new(cls, seed: int, suits: int = 4, sixth: str = "left") -> Game:
+        """Deal number ``seed`` of the variant (see :func:`shuffled_deck`).
+
+        Cards are dealt from the front of the shuffled deck: four rows of ten face down,
+        one more face down onto each pile of ``SIXTH_CARD_PILES[sixth]``, one row face up;
+        the last 50 cards are the hand, in dealing order.
+        """
+        if sixth not in SIXTH_CARD_PILES:
+            raise ValueError(f"sixth must be one of {', '.join(SIXTH_CARD_PILES)}")
+        deck = shuffled_deck(seed, suits)
+        piles: list[list[int]] = [[] for _ in range(PILES)]
+        cards = iter(deck)
+        for _ in range(4):
+            for pile in piles:
+                pile.append(next(cards))
+        for i in SIXTH_CARD_PILES[sixth]:
+            piles[i].append(next(cards))
+        down = [len(pile) for pile in piles]
+        for pile in piles:
+            pile.append(next(cards))
+        return cls(piles, down, list(cards), suits=suits, seed=seed)
+
+    def _check_and_pool(self) -> list[int]:
+        """Check that the position can exist; return the pool of cards the unknowns can be."""
+        if len(self.piles) != PILES or len(self.down) != PILES:
+            raise PositionError(f"a tableau has {PILES} piles")
+        if len(self.removed) > 8:
+            raise PositionError("at most eight suits can be removed")
+        counts = [0] * 64
+        used = SUITS_IN_VARIANT[self.suits]
+        for k in range(8):
+            for r in range(1, 14):
+                counts[used[k % len(used)] * 16 + r] += 1
+        for i, pile in enumerate(self.piles):
+            if not 0 <= self.down[i] <= len(pile):
+                raise PositionError(f"pile {i + 1} cannot have {self.down[i]} face-down cards")
+            if pile and self.down[i] == len(pile):
+                raise PositionError(
+                    f"pile {i + 1} has only face-down cards: its last card must be face up"
+                )
+            for j, c in enumerate(pile):
+                if c == UNKNOWN and j >= self.down[i]:
+                    raise PositionError(f"pile {i + 1} has an unknown card among its face-up cards")
+        for suit in self.removed:
+            if suit not in used:
+                raise PositionError(f"no {SUIT_NAMES[suit]} in a {self.suits}-suit game")
+            for r in range(1, 14):
+                counts[suit * 16 + r] -= 1
+        slots = 0
+        for c in [c for pile in self.piles for c in pile] + self.stock:
+            if c == UNKNOWN:
+                slots += 1
+            else:
+                counts[c] -= 1
+        for code in range(64):
+            if counts[code] < 0:
+                card = Card(code)
+                have = sum(1 for p in self.piles for c in p if c == code) + self.stock.count(code)
+                removed = self.removed.count(card.suit)
+                total = have + removed
+                where = f"{have} in play" + (f" and {removed} in removed suits" if removed else "")
+                raise PositionError(
+                    f"{card} appears {total} times ({where}); the deck has only "
+                    f"{total + counts[code]}"
+                )
+        total = sum(len(p) for p in self.piles) + len(self.stock) + 13 * len(self.removed)
+        if total != DECK_SIZE:
+            raise PositionError(
+                f"the position holds {total} cards (tableau, hand and removed suits); "
+                f"a game has {DECK_SIZE}"
+            )
+        return counts
+
+    # -- reading the position -----------------------------------------------------------------
+
+    def copy(self) -> Game:
+        """An independent copy of the position, its history and pending assumptions."""
+        other = Game.__new__(Game)
+        other.suits = self.suits
+        other.piles = [p[:] for p in self.piles]
+        other.down = self.down[:]
+        other.stock = self.stock[:]
+        other.removed = self.removed[:]
+        other.autoremove = self.autoremove
+        other.rng = SplitMix64(self.rng.state)
+        other.assumed = [deque(q) for q in self.assumed]
+        other._stack = self._stack[:]
+        other._redo = self._redo[:]
+        other.pool = self.pool[:]
+        return other
+
+    def key(self) -> tuple:
+        """A hashable picture of the position (piles, face-down counts, hand, removed suits)."""
+        return (
+            tuple(map(tuple, self.piles)), tuple(self.down), tuple(self.stock),
+            tuple(sorted(self.removed)),
+        )
+
+    @property
+    def hand(self) -> list[int]:
+        """The hand (stock) in dealing order."""
+        return self.stock[::-1]
+
+    @property
+    def deals_left(self) -> int:
+        return len(self.stock) // DEAL_SIZE
+
+    @property
+    def move_stack(self) -> list[Action]:
+        """The actions pushed so far, oldest first."""
+        return [record[0] for record in self._stack]
+
+    @property
+    def redo_stack(self) -> list[Action]:
+        """The actions :meth:`redo` would replay, next first."""
+        return self._redo[::-1]
+
+    def face_up(self, pile: int) -> list[int]:
+        """The face-up cards of a pile, top to bottom."""
+        return self.piles[pile][self.down[pile]:]
+
+    def run_length(self, pile: int) -> int:
+        """How many cards at the bottom of the pile form a movable same-suit run."""
+        p = self.piles[pile]
+        n = len(p)
+        if n == 0:
+            return 0
+        j = n - 2
+        d = self.down[pile]
+        while j >= d and p[j] == p[j + 1] + 1:
+            j -= 1
+        return n - 1 - j
+
+    def spaces(self) -> list[int]:
+        """The empty piles."""
+        return [i for i, p in enumerate(self.piles) if not p]
+
+    def unknown_count(self) -> int:
+        """How many cards in the tableau and hand are of unknown identity."""
+        return sum(p.count(UNKNOWN) for p in self.piles) + self.stock.count(UNKNOWN)
+
+    def is_natural(self, move: Move) -> bool:
+        """A natural move brings a card onto the next higher card of its own suit."""
+        dst = self.piles[move.dst]
+        return bool(dst) and dst[-1] == self.piles[move.src][-move.count] + 1
+
+    def _complete_at_bottom(self, pile: int) -> bool:
+        p = self.piles[pile]
+        return (
+            len(p) - self.down[pile] >= 13
+            and p[-1] & 15 == ACE
+            and p[-13] & 15 == KING
+            and p[-13] - p[-1] == 12
+            and self.run_length(pile) >= 13
+        )
+
+    def legal_moves(self) -> list[Action]:
+        """Every legal action: moves (all of them, even pointless ones), removals, the deal."""
+        piles = self.piles
+        down = self.down
+        moves: list[Action] = []
+        bottoms = [p[-1] & 15 if p else 0 for p in piles]
+        spaces = [i for i in range(PILES) if not bottoms[i]]
+        for src in range(PILES):
+            p = piles[src]
+            n = len(p)
+            if not n:
+                continue
+            d = down[src]
+            j = n - 2
+            while j >= d and p[j] == p[j + 1] + 1:
+                j -= 1
+            length = n - 1 - j
+            low = bottoms[src]
+            for dst in range(PILES):
+                m = bottoms[dst] - low
+                if 0 < m <= length:
+                    moves.append(Move(src, dst, m))
+            for dst in spaces:
+                for count in range(1, length + 1):
+                    moves.append(Move(src, dst, count))
+            if length >= 13 and low == ACE and self._complete_at_bottom(src):
+                moves.append(Remove(src))
+        if self.stock and not spaces:
+            moves.append(DEAL)
+        return moves
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action: Action) -> str | None:
+        """None if the action is legal, else the reason in a player's words."""
+        if isinstance(action, Deal):
+            if not self.stock:
+                return "cannot deal: the hand is empty"
+            spaces = self.spaces()
+            if spaces:
+                which = ", ".join(str(i + 1) for i in spaces)
+                verb = "is a space" if len(spaces) == 1 else "are spaces"
+                return f"cannot deal: pile {which} {verb}"
+            return None
+        if isinstance(action, Remove):
+            if not 0 <= action.pile < PILES:
+                return f"there is no pile {action.pile + 1}"
+            if not self._complete_at_bottom(action.pile):
+                return f"pile {action.pile + 1} does not end with a complete suit, King to Ace"
+            return None
+        src, dst, count = action
+        if not (0 <= src < PILES and 0 <= dst < PILES):
+            return f"there is no pile {max(src, dst) + 1}"
+        if src == dst:
+            return "a move needs two different piles"
+        p = self.piles[src]
+        if not p:
+            return f"pile {src + 1} is a space"
+        if count < 1:
+            return "a move needs at least one card"
+        up = len(p) - self.down[src]
+        if count > up:
+            return f"pile {src + 1} has only {up} face-up card{'s' if up != 1 else ''}"
+        if count > self.run_length(src):
+            moving = p[-count:]
+            return f"{card_text(moving[0])}-{card_text(moving[-1])} is not a same-suit run"
+        card = p[-count]
+        target = self.piles[dst]
+        if not target:
+            return None
+        if card & 15 == KING:
+            return "a King can only go into a space"
+        if target[-1] & 15 != (card & 15) + 1:
+            return f"{card_text(card)} cannot go onto {card_text(target[-1])}"
+        return None
+
+    def is_won(self) -> bool:
+        """Won when every card is part of a complete suit (removed or still in the tableau)."""
+        return len(self.removed) + self.complete_in_tableau() == 8
+
+    def is_lost(self) -> bool:
+        """Lost when the hand is empty and nothing but pointless shuffles between spaces is left."""
+        if self.stock or self.is_won():
+            return False
+        for action in self.legal_moves():
+            if not isinstance(action, Move):
+                return False
+            src = action.src
+            if self.piles[action.dst] or self.down[src] or action.count < len(self.piles[src]):
+                return False
+        return True
+
+    def complete_in_tableau(self) -> int:
+        """How many complete King-to-Ace same-suit runs lie face up in the tableau."""
+        total = 0
+        for i, p in enumerate(self.piles):
+            j = self.down[i]
+            while j + 13 <= len(p):
+                if p[j] & 15 == KING and p[j + 12] == p[j] - 12 and all(
+                    p[k] == p[k + 1] + 1 for k in range(j, j + 12)
+                ):
+                    total += 1
+                    j += 13
+                else:
+                    j += 1
+        return total
+
+    def score(self) -> int:
+        """The manual's score: 990 for a win with every suit removed, 1000 with all in play.
+
+        10 per initially face-down card turned over, 15 per pile with no face-down cards left,
+        2 per face-up card on the next higher card of its suit, 50 per complete suit (removed,
+        or assembled King to Ace in the tableau, which then scores nothing per card), and after
+        a win 2 per complete suit beyond three still in the tableau.
+        """
+        points = 10 * (INITIAL_FACE_DOWN - sum(self.down))
+        points += 15 * self.down.count(0)
+        in_tableau = self.complete_in_tableau()
+        points += 50 * (len(self.removed) + in_tableau)
+        pairs = 0
+        for i, p in enumerate(self.piles):
+            for k in range(self.down[i], len(p) - 1):
+                if p[k] == p[k + 1] + 1:
+                    pairs += 1
+        points += 2 * (pairs - 12 * in_tableau)
+        if in_tableau >= 4 and len(self.removed) + in_tableau == 8:
+            points += 2 * (in_tableau - 3)
+        return points
+
+    def locate(self, card: int) -> list[Location]:
+        """Every known copy of a card: in a pile (face up or down), in the hand, or removed."""
+        found: list[Location] = []
+        for i, p in enumerate(self.piles):
+            for j, c in enumerate(p):
+                if c == card:
+                    found.append(Location(Card(card), "pile", i, j, j >= self.down[i]))
+        for j, c in enumerate(self.hand):
+            if c == card:
+                found.append(Location(Card(card), "hand", -1, j))
+        for _ in range(self.removed.count(card >> 4)):
+            found.append(Location(Card(card), "removed"))
+        return found
+
+    def complete_suits(self) -> dict[int, int]:
+        """For each suit, how many complete runs of thirteen its face-up cards could form."""
+        counts = [0] * 64
+        for i, p in enumerate(self.piles):
+            for c in p[self.down[i]:]:
+                counts[c] += 1
+        result = {}
+        for suit in SUITS_IN_VARIANT[self.suits]:
+            sets = min(counts[suit * 16 + r] for r in range(1, 14))
+            if sets:
+                result[suit] = sets
+        return result
+
+    def obvious(self, pile: int) -> Action:
+        """The manual's "obvious place" for a pile's cards, or IllegalMoveError saying why not.
+
+        In order: remove a complete suit; else move the longest run that fits onto a card of
+        its own suit; else onto a card of another suit; else the whole run into a space.
+        """
+        if not 0 <= pile < PILES:
+            raise IllegalMoveError(f"there is no pile {pile + 1}")
+        if not self.piles[pile]:
+            raise IllegalMoveError(f"pile {pile + 1} is a space")
+        if self._complete_at_bottom(pile):
+            return Remove(pile)
+        moves = [m for m in self.legal_moves() if isinstance(m, Move) and m.src == pile]
+        onto = [m for m in moves if self.piles[m.dst]]
+        for natural in (True, False):
+            best = [m for m in onto if self.is_natural(m) == natural]
+            if best:
+                return max(best, key=lambda m: (m.count, -m.dst))
+        length = self.run_length(pile)
+        if length == len(self.piles[pile]) and moves:
+            raise IllegalMoveError(
+                f"pile {pile + 1} has nowhere to go but another space, which gains nothing"
+            )
+        spaces = self.spaces()
+        if spaces:
+            return Move(pile, spaces[0], length)
+        run = self.piles[pile][-length:]
+        if run[0] & 15 == KING and length == 1:
+            raise IllegalMoveError(f"{card_text(run[0])} is a King and there is no space for it")
+        wanted = " or ".join(RANK_NAMES[(c & 15) + 1] for c in run if c & 15 != KING)
+        raise IllegalMoveError(
+            f"{run_text(run)} in pile {pile + 1} has nowhere to go: no pile ends with a "
+            f"{wanted}, and there is no space"
+        )
+
+    # -- changing the position ----------------------------------------------------------------
+
+    def assume(self, pile: int, card: int) -> None:
+        """Decide that the next unknown card turned up or dealt onto ``pile`` is ``card``."""
+        if not 0 <= pile < PILES:
+            raise IllegalMoveError(f"there is no pile {pile + 1}")
+        if card == UNKNOWN or not self.pool[card]:
+            raise IllegalMoveError(
+                f"{card_text(card)} cannot be an unknown card: every copy is already placed"
+            )
+        if len(self.assumed[pile]) >= self.unknown_slots(pile):
+            raise IllegalMoveError(f"pile {pile + 1} has no unknown card left to turn up")
+        self.pool[card] -= 1
+        self.assumed[pile].append(card)
+        self._redo.clear()
+
+    def unknown_slots(self, pile: int) -> int:
+        """Unknown cards that will arrive face up on ``pile``: its own, and dealt ones."""
+        hand = self.hand
+        dealt = sum(1 for j in range(pile, len(hand), DEAL_SIZE) if hand[j] == UNKNOWN)
+        return self.piles[pile][: self.down[pile]].count(UNKNOWN) + dealt
+
+    def unassume(self) -> None:
+        """Drop every pending assumption, giving the cards back to the pool."""
+        for q in self.assumed:
+            while q:
+                self.pool[q.pop()] += 1
+
+    def unknown_reveals(self, action: Action) -> list[int]:
+        """Piles where ``action`` would turn up or deal an unknown card with no assumption."""
+        piles: list[int] = []
+        if isinstance(action, Deal):
+            for i, c in enumerate(reversed(self.stock[-DEAL_SIZE:])):
+                if c == UNKNOWN and not self.assumed[i]:
+                    piles.append(i)
+            return piles
+        pile = action.src if isinstance(action, Move) else action.pile
+        count = action.count if isinstance(action, Move) else 13
+        p = self.piles[pile]
+        d = self.down[pile]
+        if d and len(p) - count == d and p[d - 1] == UNKNOWN and not self.assumed[pile]:
+            piles.append(pile)
+        return piles
+
+    def _identify(self, pile: int) -> tuple[int, int]:
+        """The identity of an unknown card arriving face up on ``pile``; (card, how)."""
+        q = self.assumed[pile]
+        if q:
+            return q.popleft(), 1
+        state = self.rng.state
+        r = self.rng.below(sum(self.pool))
+        pool = self.pool
+        for code in range(64):
+            r -= pool[code]
+            if r < 0:
+                pool[code] -= 1
+                return code, state << 1  # even and > 1 unless state is 0: see _forget
+        raise AssertionError("empty pool")
+
+    def _forget(self, pile: int, card: int, how: int) -> None:
+        """Undo :meth:`_identify`: the card becomes unknown again."""
+        if how == 1:
+            self.assumed[pile].appendleft(card)
+        else:
+            self.pool[card] += 1
+            self.rng.state = how >> 1
+
+    def _flip(self, pile: int) -> int:
+        """Turn up the last face-down card if nothing covers it; returns how (see _unflip)."""
+        p = self.piles[pile]
+        d = self.down[pile]
+        if d and len(p) == d:
+            self.down[pile] = d - 1
+            if p[-1] == UNKNOWN:
+                p[-1], how = self._identify(pile)
+                return how + 2  # 3: assumed; even >= 2: drawn (rng state << 1)
+            return 1
+        return 0
+
+    def _unflip(self, pile: int, flip: int) -> None:
+        if flip:
+            p = self.piles[pile]
+            if flip >= 2:
+                self._forget(pile, p[-1], flip - 2)
+                p[-1] = UNKNOWN
+            self.down[pile] += 1
+
+    def push(self, action: Action) -> None:
+        """Apply a legal action (not checked: see :meth:`why_illegal`) and record it."""
+        self._redo.clear()
+        self._push(action)
+
+    def _push(self, action: Action) -> None:
+        piles = self.piles
+        if type(action) is Move:
+            src, dst, n = action
+            ps = piles[src]
+            pd = piles[dst]
+            pd += ps[-n:]
+            del ps[-n:]
+            flip = 0
+            d = self.down[src]
+            if d and len(ps) == d:
+                flip = self._flip(src)
+            record: tuple = (action, flip, None)
+            if self.autoremove and len(pd) >= 13 and pd[-1] & 15 == ACE:
+                record = (action, flip, self._autoremove((dst,)))
+        elif type(action) is Remove:
+            record = (action, self._remove(action.pile), None)
+        else:
+            record = (action, self._deal(), None)
+            if self.autoremove:
+                record = (action, record[1], self._autoremove(range(PILES)))
+        self._stack.append(record)
+
+    def _remove(self, pile: int) -> int:
+        p = self.piles[pile]
+        self.removed.append(p[-1] >> 4)
+        del p[-13:]
+        return self._flip(pile)
+
+    def _deal(self) -> tuple[int, ...]:
+        stock = self.stock
+        hows = []
+        for pile in self.piles:
+            pile.append(stock.pop())
+        if UNKNOWN in (p[-1] for p in self.piles):
+            for i, p in enumerate(self.piles):
+                if p[-1] == UNKNOWN:
+                    p[-1], how = self._identify(i)
+                    hows.append((i, how))
+        return tuple(hows)
+
+    def _autoremove(self, piles: Iterable[int]) -> tuple[tuple[int, int], ...] | None:
+        done = []
+        for i in piles:
+            while self._complete_at_bottom(i):
+                done.append((i, self._remove(i)))
+        return tuple(done) or None
+
+    def pop(self) -> Action:
+        """Take back the last action exactly; it can be replayed with :meth:`redo`."""
+        action, flip, autos = self._stack.pop()
+        if autos:
+            for pile, f in reversed(autos):
+                self._unremove(pile, f)
+        piles = self.piles
+        if type(action) is Move:
+            src, dst, n = action
+            self._unflip(src, flip)
+            pd = piles[dst]
+            piles[src] += pd[-n:]
+            del pd[-n:]
+        elif type(action) is Remove:
+            self._unremove(action.pile, flip)
+        else:
+            for i, how in reversed(flip):
+                self._forget(i, piles[i][-1], how)
+                piles[i][-1] = UNKNOWN
+            for pile in reversed(piles):
+                self.stock.append(pile.pop())
+        self._redo.append(action)
+        return action
+
+    def _unremove(self, pile: int, flip: int) -> None:
+        self._unflip(pile, flip)
+        suit = self.removed.pop()
+        self.piles[pile] += [suit * 16 + r for r in range(KING, 0, -1)]
+
+    def redo(self) -> Action:
+        """Replay the last action taken back by :meth:`pop`, turning up the same cards.
+
+        Exact because :meth:`pop` gives back assumptions and the generator's state.
+        """
+        if not self._redo:
+            raise IllegalMoveError("nothing to redo")
+        action = self._redo.pop()
+        self._push(action)
+        return action
+
+    def restart(self) -> None:
+        """Take back every action: the same hand from the start (redo can replay them)."""
+        while self._stack:
+            self.pop()
+
+
+
+def iter_moves(game: Game) -> Iterator[Move]:
+    """The card moves among the legal actions (no removals, no deal)."""
+    return (m for m in game.legal_moves() if type(m) is Move)

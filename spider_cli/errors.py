@@ -1,0 +1,35 @@
+"""The exceptions spider raises: every one carries a message meant for a player."""
+
+from __future__ import annotations
+
+
+class SpiderError(ValueError):
+    """Base of every error spider reports to a player (never a traceback)."""
+
+
+class IllegalMoveError(SpiderError):
+    """A move that reads fine but breaks a rule in the current position."""
+
+
+class PositionError(SpiderError):
+    """A position that cannot exist: a card too many times, too many cards, and so on."""
+
+
+class NotationError(SpiderError):
+    """Text that does not read as a command, a card or a position.
+
+    ``line`` and ``column`` are 1-based (0 when unknown); ``context`` is the offending
+    line with a caret under the spot, ready to print.
+    """
+
+    def __init__(self, message: str, line: int = 0, column: int = 0, context: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.context = context
+
+    def __str__(self) -> str:
+        where = f"line {self.line}, column {self.column}: " if self.line and self.column else ""
+        text = where + self.message
+        return f"{text}\n{self.context}" if self.context else text
