@@ -222,11 +222,8 @@ class Game:
                 raise PositionError(f"no {SUIT_NAMES[suit]} in a {self.suits}-suit game")
             for r in range(1, 14):
                 counts[suit * 16 + r] -= 1
-        slots = 0
         for c in [c for pile in self.piles for c in pile] + self.stock:
-            if c == UNKNOWN:
-                slots += 1
-            else:
+            if c != UNKNOWN:
                 counts[c] -= 1
         for code in range(64):
             if counts[code] < 0:
