@@ -142,8 +142,8 @@ class Game:
     """
 
     __slots__ = (
-        "_redo", "_stack", "assumed", "autoremove", "down", "piles", "pool", "removed", "rng",
-        "stock", "suits",
+        "_redo", "_reveals", "_stack", "assumed", "autoremove", "down", "piles", "pool",
+        "removed", "rng", "stock", "suits",
     )
 
     def __init__(
@@ -171,6 +171,7 @@ class Game:
         self.assumed: list[deque[int]] = [deque() for _ in range(PILES)]
         self._stack: list[tuple] = []
         self._redo: list[Action] = []
+        self._reveals: list[tuple[int, int]] | None = None
         self.pool = self._check_and_pool()
 
     @classmethod
@@ -259,6 +260,7 @@ class Game:
         other.assumed = [deque(q) for q in self.assumed]
         other._stack = self._stack[:]
         other._redo = self._redo[:]
+        other._reveals = None
         other.pool = self.pool[:]
         return other
 
@@ -567,7 +569,9 @@ class Game:
         """The identity of an unknown card arriving face up on ``pile``; (card, how)."""
         q = self.assumed[pile]
         if q:
-            return q.popleft(), 1
+            card = q.popleft()
+            self._note_reveal(pile, card)
+            return card, 1
         state = self.rng.state
         r = self.rng.below(sum(self.pool))
         pool = self.pool
@@ -575,8 +579,20 @@ class Game:
             r -= pool[code]
             if r < 0:
                 pool[code] -= 1
+                self._note_reveal(pile, code)
                 return code, state << 1  # even and > 1 unless state is 0: see _forget
         raise AssertionError("empty pool")
+
+    def _note_reveal(self, pile: int, card: int) -> None:
+        if self._reveals is None:
+            self._reveals = []
+        self._reveals.append((pile, card))
+
+    def last_reveals(self) -> list[tuple[int, Card]]:
+        """The unknown cards the last push or redo turned up or dealt: (pile, card) pairs."""
+        if not self._stack:
+            return []
+        return [(pile, Card(card)) for pile, card in self._stack[-1][3] or ()]
 
     def _forget(self, pile: int, card: int, how: int) -> None:
         """Undo :meth:`_identify`: the card becomes unknown again."""
@@ -612,9 +628,11 @@ class Game:
         self._push(action)
 
     def _push(self, action: Action) -> None:
-        piles = self.piles
+        self._reveals = None
+        autos = None
         if type(action) is Move:
             src, dst, n = action
+            piles = self.piles
             ps = piles[src]
             pd = piles[dst]
             pd += ps[-n:]
@@ -623,16 +641,15 @@ class Game:
             d = self.down[src]
             if d and len(ps) == d:
                 flip = self._flip(src)
-            record: tuple = (action, flip, None)
             if self.autoremove and len(pd) >= 13 and pd[-1] & 15 == ACE:
-                record = (action, flip, self._autoremove((dst,)))
+                autos = self._autoremove((dst,))
         elif type(action) is Remove:
-            record = (action, self._remove(action.pile), None)
+            flip = self._remove(action.pile)
         else:
-            record = (action, self._deal(), None)
+            flip = self._deal()
             if self.autoremove:
-                record = (action, record[1], self._autoremove(range(PILES)))
-        self._stack.append(record)
+                autos = self._autoremove(range(PILES))
+        self._stack.append((action, flip, autos, self._reveals))
 
     def _remove(self, pile: int) -> int:
         p = self.piles[pile]
@@ -661,7 +678,7 @@ class Game:
 
     def pop(self) -> Action:
         """Take back the last action exactly; it can be replayed with :meth:`redo`."""
-        action, flip, autos = self._stack.pop()
+        action, flip, autos, _ = self._stack.pop()
         if autos:
             for pile, f in reversed(autos):
                 self._unremove(pile, f)

@@ -1,0 +1,1 @@
+"""The SPIDER manual's worked problems as position files and scripts (package data)."""

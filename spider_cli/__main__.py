@@ -1,0 +1,5 @@
+"""``python -m spider_cli``: the same as the ``spider`` command."""
+
+from spider_cli.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,143 @@
+"""The ``spider`` command: play, run scripts, show files."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from spider_cli import positions
+from spider_cli.errors import NotationError, SpiderError
+from spider_cli.session import Session
+
+SUBCOMMANDS = ("run", "show", "play")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="spider",
+        description="Spider solitaire for the terminal: play, study and script the game.",
+        epilog="With no command, 'spider' starts a game ('spider play').",
+    )
+    sub = parser.add_subparsers(dest="command")
+    play = sub.add_parser("play", help="play a game interactively (the default)")
+    play.add_argument("file", nargs="?", help="a position or game file, or an example's name")
+    play.add_argument("--seed", type=int, help="deal number (a random one if not given)")
+    play.add_argument("--suits", type=int, choices=(1, 2, 4), default=4)
+    run = sub.add_parser("run", help="run scripts of commands with no terminal")
+    run.add_argument("scripts", nargs="+", help="script files ('-' for standard input)")
+    run.add_argument("-q", "--quiet", action="store_true", help="print only errors")
+    show = sub.add_parser("show", help="print a position or game file's tableau")
+    show.add_argument("file")
+    layout = show.add_mutually_exclusive_group()
+    layout.add_argument("--lines", action="store_true", help="one line per pile")
+    layout.add_argument("--markdown", action="store_true", help="a Markdown table")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
+        argv = ["play", *argv]
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "run":
+            return run_scripts(args.scripts, sys.stdout, sys.stderr, quiet=args.quiet)
+        if args.command == "show":
+            return show_file(args.file, args.lines, args.markdown)
+        return play(args.file, args.seed, args.suits)
+    except KeyboardInterrupt:
+        return 130
+
+
+def run_scripts(names: list[str], out: TextIO, err: TextIO, quiet: bool = False) -> int:
+    """Run each script's lines in one session; stop at the first error (exit status 1)."""
+    session = Session.new_game(seed=0)
+    for name in names:
+        if name == "-":
+            text, label, session.base_dir = sys.stdin.read(), "<stdin>", Path.cwd()
+        else:
+            path = Path(name)
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as error:
+                reason = getattr(error, "strerror", None) or "not a readable text file"
+                print(f"{name}: error: cannot read the script: {reason}", file=err)
+                return 1
+            label, session.base_dir = name, path.resolve().parent
+        for number, line in enumerate(text.splitlines(), start=1):
+            try:
+                reply = session.execute(line)
+            except SpiderError as error:
+                print(f"{label}:{number}: error: {_reason(error)}", file=err)
+                return 1
+            if reply.text and not quiet:
+                print(reply.text, file=out)
+            if reply.quit:
+                return 0
+    return 0
+
+
+def _reason(error: SpiderError) -> str:
+    if isinstance(error, NotationError):
+        where = f"column {error.column}: " if error.column else ""
+        return where + error.message + (f"\n{error.context}" if error.context else "")
+    return str(error)
+
+
+def show_file(name: str, as_lines: bool, as_markdown: bool) -> int:
+    session = Session.new_game(seed=0)
+    try:
+        session.execute(f"load {_quote(name)}")
+    except SpiderError as error:
+        print(f"{name}: error: {_reason(error)}", file=sys.stderr)
+        return 1
+    game = session.game
+    if as_lines:
+        print(positions.lines(game))
+    elif as_markdown:
+        print(positions.markdown(game))
+    else:
+        print(positions.grid(game))
+    return 0
+
+
+def _quote(name: str) -> str:
+    return '"' + name.replace('"', "") + '"' if any(c.isspace() for c in name) else name
+
+
+def play(name: str | None, seed: int | None, suits: int) -> int:
+    """The interactive game; with standard input that is not a terminal, a script."""
+    if not sys.stdin.isatty():
+        if name is not None:
+            print("spider: reading commands from standard input", file=sys.stderr)
+        return run_scripts(["-"], sys.stdout, sys.stderr)
+    session = Session.new_game(seed=seed, suits=suits)
+    if name is not None:
+        try:
+            print(session.execute(f"load {_quote(name)}").text)
+        except SpiderError as error:
+            print(f"error: {_reason(error)}", file=sys.stderr)
+            return 1
+    else:
+        print(session.describe_start())
+    print(session.execute("show").text)
+    print("Type 'help' for the rules and the commands, 'quit' to leave.")
+    while True:
+        try:
+            line = input("spider> ")
+        except EOFError:
+            return 0
+        except KeyboardInterrupt:
+            print()
+            continue
+        try:
+            reply = session.execute(line)
+        except SpiderError as error:
+            print(f"error: {_reason(error)}")
+            continue
+        if reply.text:
+            print(reply.text)
+        if reply.quit:
+            return 0

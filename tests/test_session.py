@@ -1,0 +1,219 @@
+"""The command interpreter, game files and ``spider run``, with real files in temporary folders."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spider_cli import gamefiles
+from spider_cli.cli import run_scripts
+from spider_cli.cards import Card
+from spider_cli.engine import Game
+from spider_cli.errors import NotationError, SpiderError
+from spider_cli.session import Session
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def run(tmp_path: Path, script: str, **files: str) -> tuple[int, str, str]:
+    for name, text in files.items():
+        (tmp_path / name.replace("_", ".")).write_text(text)
+    path = tmp_path / "script.spider"
+    path.write_text(script)
+    out, err = io.StringIO(), io.StringIO()
+    status = run_scripts([str(path)], out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+START = """\
+stock: 50
+--   --   --   --   --   --   --   --   --   --
+--   --   --   --   --   --   --   --   --   --
+--   --   --   --   --   --   --   --   --   --
+--   --   --   --   --   --   --   --   --   --
+--   10d  As   --   3h   9s   --   Jh   Qh   --
+6d                  4s             3c             7c
+"""
+
+
+def test_script_plays_the_manuals_opening_and_checks_the_result(tmp_path: Path) -> None:
+    after = START.replace("--   --   --   --   --   --   --   Jh   Qh", "X").splitlines()
+    expected = """\
+stock: 50
+--   --   --   --   --   --   --   --   --   --
+--   --   --   --   --   --   --   --   --   --
+--   --   --   --   --   --   --   --   --   --
+--   --   --   --   --   --   --   6s   --   --
+--   10d  As   --   3h   9s   --        Qh   --
+6d             4s             3c             Jh   7c
+"""
+    assert after  # the manual's first move: Jh from 8 to 9, turning up the 6s
+    status, _, err = run(
+        tmp_path,
+        "load start.txt\nassume 8 6s\nJh from 8 to 9\nexpect after.txt\n",
+        start_txt=START, after_txt=expected,
+    )
+    assert (status, err) == (0, "")
+
+
+def test_a_failing_line_reports_file_line_and_reason(tmp_path: Path) -> None:
+    status, _, err = run(tmp_path, "load start.txt\n\n4s from 4 to 7\n", start_txt=START)
+    assert status == 1
+    assert err.startswith(f"{tmp_path / 'script.spider'}:3: error: 4s cannot go onto 3c")
+
+
+def test_expect_lists_each_pile_that_differs(tmp_path: Path) -> None:
+    status, _, err = run(tmp_path, "load start.txt\nexpect other.txt\n", start_txt=START,
+                         other_txt=START.replace("10d", "Jd"))
+    assert status == 1 and "pile 2" in err
+
+
+def test_a_parse_error_shows_the_column_and_a_caret(tmp_path: Path) -> None:
+    status, _, err = run(tmp_path, "load start.txt\nJh frm 8 to 9\n", start_txt=START)
+    assert status == 1 and ":2: error: column" in err and "^" in err
+
+
+def play_randomly(session: Session, steps: int, choose) -> None:
+    for _ in range(steps):
+        moves = session.game.legal_moves()
+        if not moves:
+            return
+        session.play(choose(moves))
+
+
+@given(seed=st.integers(0, 10**6), data=st.data())
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_save_then_resume_gives_the_same_game(tmp_path_factory, seed: int, data) -> None:
+    folder = tmp_path_factory.mktemp("games")
+    session = Session.new_game(seed=seed, suits=data.draw(st.sampled_from([1, 2, 4])))
+    play_randomly(session, data.draw(st.integers(0, 40)), lambda m: data.draw(st.sampled_from(m)))
+    session.execute(f"save {folder / 'g.txt'}")
+    other = Session.new_game(seed=1)
+    other.execute(f"load {folder / 'g.txt'}")
+    assert other.game.key() == session.game.key()
+    assert other.history == session.history
+    assert other.game.score() == session.game.score()
+
+
+def test_unknown_cards_drawn_in_play_are_saved_and_replayed(tmp_path: Path) -> None:
+    (tmp_path / "start.txt").write_text(START)
+    session = Session.new_game(seed=0, base_dir=tmp_path)
+    session.execute("load start.txt")
+    for line in ["Jh from 8 to 9", "10d from 2 to 9", "3c from 7 to 2"]:
+        try:
+            session.execute(line)
+        except SpiderError:
+            break
+    session.execute("save game.txt")
+    text = (tmp_path / "game.txt").read_text()
+    assert text.startswith(gamefiles.MAGIC) and "assume 8 " in text
+    other = Session.new_game(seed=3, base_dir=tmp_path)
+    other.execute("load game.txt")
+    assert other.game.key() == session.game.key()
+
+
+def test_a_damaged_game_file_is_refused_and_the_game_survives(tmp_path: Path) -> None:
+    session = Session.new_game(seed=5, base_dir=tmp_path)
+    play_randomly(session, 5, lambda m: m[0])
+    session.execute("save game.txt")
+    text = (tmp_path / "game.txt").read_text().splitlines()
+    text[3] = "Kh from 1 to 2 and then some"
+    (tmp_path / "bad.txt").write_text("\n".join(text))
+    victim = Session.new_game(seed=9, base_dir=tmp_path)
+    victim.play(victim.game.legal_moves()[0])
+    before = victim.game.key()
+    with pytest.raises(NotationError) as caught:
+        victim.execute("load bad.txt")
+    assert caught.value.line == 4 and caught.value.column > 0
+    assert victim.game.key() == before and len(victim.history) == 1
+
+
+def test_save_is_atomic_when_writing_fails(tmp_path: Path) -> None:
+    session = Session.new_game(seed=5, base_dir=tmp_path)
+    session.execute("save game.txt")
+    original = (tmp_path / "game.txt").read_text()
+    session.play(session.game.legal_moves()[0])
+    os.chmod(tmp_path, 0o500)
+    try:
+        if os.access(tmp_path, os.W_OK):
+            pytest.skip("running as a user who can write anywhere")
+        with pytest.raises(SpiderError, match="cannot save"):
+            session.execute("save game.txt")
+    finally:
+        os.chmod(tmp_path, 0o700)
+    assert (tmp_path / "game.txt").read_text() == original
+    assert [p.name for p in tmp_path.iterdir()] == ["game.txt"]
+
+
+def test_undo_redo_restart_at_the_prompt() -> None:
+    session = Session.new_game(seed=2)
+    start = session.game.key()
+    play_randomly(session, 6, lambda m: m[-1])
+    end = session.game.key()
+    session.execute("undo 2")
+    session.execute("redo 2")
+    assert session.game.key() == end
+    session.execute("restart")
+    assert session.game.key() == start
+    session.execute("redo 99")
+    assert session.game.key() == end
+    with pytest.raises(SpiderError, match="nothing to redo"):
+        session.execute("redo")
+
+
+@given(st.text(max_size=60))
+@settings(max_examples=300, deadline=None)
+def test_the_interpreter_never_raises_anything_but_a_players_error(text: str) -> None:
+    session = Session.new_game(seed=4, base_dir=Path("/nonexistent-spider-dir"))
+    before = session.game.key()
+    try:
+        session.execute(text)
+    except SpiderError:
+        assert session.game.key() == before
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("deal", "cannot deal: pile 1 is a space"),
+        ("Kh from 2 to 3", "a King can only go into a space"),
+        ("9s from 4 to 2", "pile 4 has no 9s in its movable run"),
+        ("Jc-3h from 5 to 1", "Jc-3h is not a same-suit run"),
+    ],
+)
+def test_rule_errors_name_the_reason(line: str, message: str) -> None:
+    text = ["", "Kh", "-- 5c", "-- -- Qd 8s", "-- Jc 10c 9c 8c 7c 6c 5c 4c 3h",
+            "-- Ad", "-- 2d", "-- 3d", "-- 4d", "-- 5d"]
+    piles = [[0 if t == "--" else Card.parse(t) for t in pile.split()] for pile in text]
+    down = [pile.count(0) for pile in piles]
+    known = sum(len(p) for p in piles)
+    piles[9] = [0] * (104 - known) + piles[9]
+    down[9] += 104 - known
+    session = Session(game=Game(piles, down))
+    with pytest.raises(SpiderError) as caught:
+        session.execute(line)
+    assert message in str(caught.value)
+
+
+def test_spider_run_from_a_fresh_process_reads_standard_input() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "spider_cli", "run", "-"],
+        input="new 3\nscore\nmvoe 1 2\n", capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 1
+    assert "score 0" in done.stdout
+    assert done.stderr.startswith("<stdin>:3: error:")
+    assert "Traceback" not in done.stderr
+
+
+def test_the_manuals_clubs_and_hearts_problem_replays() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    status = run_scripts([str(EXAMPLES / "problem-3-hearts.spider")], out, err)
+    assert (status, err.getvalue()) == (0, "")
