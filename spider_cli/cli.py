@@ -95,11 +95,11 @@ def show_file(name: str, as_lines: bool, as_markdown: bool) -> int:
         return 1
     game = session.game
     if as_lines:
-        print(positions.lines(game))
+        print(positions.lines(game, hide=True))
     elif as_markdown:
-        print(positions.markdown(game))
+        print(positions.markdown(game, hide=True))
     else:
-        print(positions.grid(game))
+        print(positions.grid(game, hide=True))
     return 0
 
 

@@ -43,7 +43,10 @@ def folder() -> Path:
 def catalogue() -> tuple[Example, ...]:
     """Every example listed in ``index.toml``, in its order."""
     base = folder()
-    data = tomllib.loads((base / "index.toml").read_text(encoding="utf-8"))
+    try:
+        data = tomllib.loads((base / "index.toml").read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return ()
     found = []
     for entry in data.get("example", []):
         file = entry.get("file") or entry.get("script")

@@ -40,7 +40,7 @@ def game_text(session: Session) -> str:
         lines += [f"assume {pile + 1} {card}" for card in map(card_text, queue)]
     lines.append("")
     lines.append(f"# position after {len(session.history)} moves ({session.status_line()}):")
-    lines += ["# " + row if row else "#" for row in positions.grid(game).splitlines()]
+    lines += ["# " + row if row else "#" for row in positions.grid(game, hide=True).splitlines()]
     return "\n".join(lines) + "\n"
 
 

@@ -10,6 +10,7 @@ failed command leaves the game exactly as it was.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,6 +64,9 @@ class Session:
     redo_lines: list[list[str]] = field(default_factory=list)
     changed: bool = False
     in_game_file: bool = False
+    ask_reveal: Callable[[int, list[Card]], Card | None] | None = None
+    """Asked which card an unknown card turning up on a pile (0-based) is: the REPL sets it;
+    None (or a None answer) lets the engine draw one from the pool."""
 
     @classmethod
     def new_game(cls, seed: int | None = None, suits: int = 4, **kwargs: object) -> Session:
@@ -117,6 +121,12 @@ class Session:
         reason = self.game.why_illegal(action)
         if reason:
             raise IllegalMoveError(reason)
+        if self.ask_reveal is not None:
+            for pile in self.game.unknown_reveals(action):
+                pool = [Card(code) for code, n in enumerate(self.game.pool) if n]
+                card = self.ask_reveal(pile, pool)
+                if card is not None:
+                    self.game.assume(pile, card)
         return Reply(self.play(action))
 
     def play(self, action: Action) -> str:
@@ -362,7 +372,7 @@ class Session:
     def _do_show(self, command: cmd.Show) -> Reply:
         game = self.game
         if command.pile is None:
-            return Reply(positions.grid(game) + "\n" + self.status_line())
+            return Reply(positions.grid(game, hide=True) + "\n" + self.status_line())
         pile = command.pile - 1
         if not 0 <= pile < 10:
             raise SpiderError(f"there is no pile {command.pile}")
@@ -382,7 +392,7 @@ class Session:
         )
 
     def _do_code(self, _command: object) -> Reply:
-        return Reply(positions.position_code(self.game))
+        return Reply(positions.position_code(self.game, hide=True))
 
     def _do_help(self, command: cmd.Help) -> Reply:
         return Reply(help_text(command.topic))

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spider_cli import gamefiles
-from spider_cli.cli import run_scripts
 from spider_cli.cards import Card
+from spider_cli.cli import run_scripts
 from spider_cli.engine import Game
 from spider_cli.errors import NotationError, SpiderError
 from spider_cli.session import Session
@@ -39,12 +39,11 @@ stock: 50
 --   --   --   --   --   --   --   --   --   --
 --   --   --   --   --   --   --   --   --   --
 --   10d  As   --   3h   9s   --   Jh   Qh   --
-6d                  4s             3c             7c
+6d             4s             3c                  7c
 """
 
 
 def test_script_plays_the_manuals_opening_and_checks_the_result(tmp_path: Path) -> None:
-    after = START.replace("--   --   --   --   --   --   --   Jh   Qh", "X").splitlines()
     expected = """\
 stock: 50
 --   --   --   --   --   --   --   --   --   --
@@ -52,9 +51,9 @@ stock: 50
 --   --   --   --   --   --   --   --   --   --
 --   --   --   --   --   --   --   6s   --   --
 --   10d  As   --   3h   9s   --        Qh   --
-6d             4s             3c             Jh   7c
+6d             4s             3c        Jh   7c
 """
-    assert after  # the manual's first move: Jh from 8 to 9, turning up the 6s
+    # the manual's first move: Jh from 8 to 9, turning up the 6s
     status, _, err = run(
         tmp_path,
         "load start.txt\nassume 8 6s\nJh from 8 to 9\nexpect after.txt\n",
@@ -193,10 +192,10 @@ def test_rule_errors_name_the_reason(line: str, message: str) -> None:
             "-- Ad", "-- 2d", "-- 3d", "-- 4d", "-- 5d"]
     piles = [[0 if t == "--" else Card.parse(t) for t in pile.split()] for pile in text]
     down = [pile.count(0) for pile in piles]
-    known = sum(len(p) for p in piles)
+    known = sum(len(p) for p in piles) + 10
     piles[9] = [0] * (104 - known) + piles[9]
     down[9] += 104 - known
-    session = Session(game=Game(piles, down))
+    session = Session(game=Game(piles, down, [0] * 10))
     with pytest.raises(SpiderError) as caught:
         session.execute(line)
     assert message in str(caught.value)

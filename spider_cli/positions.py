@@ -1,0 +1,997 @@
+"""Position files: a Spider position as text a player can read, type, paste and compare.
+
+One reader (:func:`read_position`) takes any of four layouts, decided by the first line of the
+tableau:
+
+* the manual's grid: ten columns, one row per depth, cells put into piles by their columns;
+* the manual's Markdown table: ``| -- | 10d | As | -- | ... |``;
+* one line per pile: ``3: -- -- Jc 10h 9c``, ``4: (sp)``;
+* a position code, one line: ``spider:4/50/-/5:6d/5:Td/4:As/...``.
+
+Cells: a card (``10h``, ``Th``, ``Qs``, ``q♠``), ``--`` for a face-down card nobody knows,
+``[Jh]`` for a face-down card whose identity is known, ``(sp)`` for an empty pile. Header lines
+may come before the tableau: ``suits: 2``, ``stock: 30`` or ``stock: Jh 10c -- ...`` (the hand,
+in dealing order; ``hand:`` works too), ``removed: d s``, ``removed: 2`` or ``removed: none``;
+``#`` starts a comment.
+What the header leaves out is worked out from the card count (104 in all).
+
+The code format is ``spider:SUITS/HAND/REMOVED/PILE1/.../PILE10`` with no spaces:
+
+* SUITS is 4, 2 or 1;
+* HAND is the number of unknown cards in the hand, or a sequence of counts of unknown cards and
+  bracketed known cards in dealing order (``[JhTc]8`` = Jh, 10c, then 8 unknown cards);
+* REMOVED is suit letters in the order removed (``ds``), ``-`` for none, or a count;
+* a PILE is its face-down part, a colon, then its face-up cards: ``3[Jh]1:9c8c`` is three
+  unknown face-down cards, a known face-down Jh, one more unknown, then 9c and 8c face up;
+  a pile with nothing face down is just its cards (``KhQh``), an empty pile is ``-``.
+  Cards are rank then suit, ``T`` for 10.
+
+The writers (:func:`grid`, :func:`markdown`, :func:`lines`, :func:`position_code`) always state
+the header in full, so what they write reads back to the same position.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NamedTuple
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput, UnexpectedToken
+
+from spider_cli.atomic import write_atomically
+from spider_cli.cards import (
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    UNKNOWN,
+    Card,
+    card_text,
+    parse_suit,
+    run_text,
+)
+from spider_cli.engine import DEAL_SIZE, DECK_SIZE, PILES, SUITS_IN_VARIANT, Game
+from spider_cli.errors import NotationError, PositionError
+
+__all__ = [
+    "CODE_PREFIX",
+    "PositionFile",
+    "differences",
+    "grid",
+    "is_position_code",
+    "lines",
+    "load_position",
+    "markdown",
+    "parse_position_code",
+    "position_code",
+    "read_position",
+    "write_atomically",
+]
+
+CODE_PREFIX = "spider:"
+MAX_TEXT = 1_000_000
+"""The longest text read as a position, in characters (a position needs a few hundred)."""
+
+_MAX_HAND = 5 * DEAL_SIZE
+_SUIT_COPIES = {suits: 8 // len(used) for suits, used in SUITS_IN_VARIANT.items()}
+_CODE_START = re.compile(r"\s*spider[ \t]*:", re.IGNORECASE)
+_CARD_IN_TEXT = re.compile(r"(10|[1-9AaTtJjQqKk])([shdcSHDC♠♥♦♣♤♡♢♧])")
+
+
+@functools.cache
+def _parser() -> Lark:
+    """The position grammar, built once."""
+    return Lark.open_from_package(
+        "spider_cli.grammar", "position.lark", parser="lalr", strict=True,
+        propagate_positions=True,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The reader's result
+
+
+@dataclass(frozen=True)
+class PositionFile:
+    """A position as a file gives it: the whole tableau, and the rest as far as the file says.
+
+    ``piles`` run from top to bottom (0 = a face-down card nobody knows), ``down[i]`` counts
+    the face-down cards of pile ``i``. ``stock`` is the hand in dealing order when the file
+    lists its cards, else None; ``stock_count`` is its size, stated or worked out. ``removed``
+    is the removed suits when the file names them, else None; ``removed_count`` is how many,
+    stated or worked out. The ``*_stated`` flags say which header lines the file has (a
+    comparison looks only at those). Treat the lists as read-only.
+    """
+
+    piles: list[list[int]]
+    down: list[int]
+    stock: list[int] | None
+    stock_count: int
+    removed: list[int] | None
+    removed_count: int
+    suits: int = 4
+    suits_stated: bool = False
+    stock_stated: bool = False
+    removed_stated: bool = False
+
+    def hand(self) -> list[int]:
+        """The hand in dealing order, 0 for each card the file does not name."""
+        return list(self.stock) if self.stock is not None else [UNKNOWN] * self.stock_count
+
+    def removed_suits(self) -> list[int]:
+        """The removed suits: as named, else the only choice the cards in play leave.
+
+        Raises :class:`NotationError` when several choices fit (the file must name them).
+        """
+        if self.removed is not None:
+            return list(self.removed)
+        counts = _known_counts(self.piles, self.hand())
+        removed = _resolve_removed(counts, self.suits, self.removed_count)
+        if removed is None:
+            example = " ".join(SUIT_LETTERS[s] for s in
+                               _removal_choices(counts, self.suits, self.removed_count)[0])
+            raise NotationError(
+                f"name the removed suits, e.g. 'removed: {example}': the cards in play leave "
+                f"more than one choice for {_plural(self.removed_count, 'removed suit')}"
+            )
+        return removed
+
+    def to_game(self, seed: int = 0) -> Game:
+        """The position as a :class:`Game`; ``seed`` draws the unknown cards as they turn up."""
+        return Game(self.piles, self.down, self.hand(), self.removed_suits(), self.suits,
+                    seed=seed)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+def read_position(text: str) -> PositionFile:
+    """Read a position in any layout (grid, Markdown table, one line per pile, code).
+
+    Raises :class:`NotationError` (with line and column) for text that does not read, and
+    :class:`PositionError` for a position that cannot exist.
+    """
+    if len(text) > MAX_TEXT:
+        raise NotationError(
+            f"the text is too long to be a position ({len(text)} characters; at most {MAX_TEXT})"
+        )
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    text = "\n".join(line.expandtabs(8) for line in text.split("\n"))
+    reader = _Reader(text)
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as exc:
+        raise reader.syntax_error(exc) from None
+    return reader.read(tree)
+
+
+def is_position_code(text: str) -> bool:
+    """Whether ``text`` is meant as a position code: it starts with ``spider:``."""
+    return _CODE_START.match(text) is not None
+
+
+def parse_position_code(text: str) -> PositionFile:
+    """Read a position code (``spider:...``); errors give the column in the code."""
+    if not is_position_code(text):
+        line = text.strip().split("\n", 1)[0]
+        raise NotationError(
+            f"a position code starts with '{CODE_PREFIX}'", 1, 1, _context(line, 1)
+        )
+    return read_position(text.strip())
+
+
+def load_position(path: str | Path) -> PositionFile:
+    """Read the position file at ``path`` (UTF-8); a file that cannot be read is a NotationError."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(4 * MAX_TEXT + 1)
+    except OSError as exc:
+        raise NotationError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > 4 * MAX_TEXT:
+        raise NotationError(f"cannot read {path}: it is far too big to be a position")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise NotationError(
+            f"cannot read {path}: it is not UTF-8 text (byte {exc.start + 1} is "
+            f"{data[exc.start]:#04x})"
+        ) from None
+    return read_position(text)
+
+
+class _Cell(NamedTuple):
+    """One cell of a tableau as written: a card, face down or up, or an empty-pile mark."""
+
+    card: int
+    down: bool
+    token: Token
+    empty: bool = False
+
+
+@dataclass
+class _Header:
+    """What the header lines (or a code's fields) state; None where they are silent."""
+
+    suits: int | None = None
+    stock: list[int] | None = None
+    stock_count: int | None = None
+    removed: list[int] | None = None
+    removed_count: int | None = None
+
+
+_HEADERS = {
+    "suits_line": "suits", "stock_count": "stock", "stock_cards": "stock",
+    "removed_count": "removed", "removed_none": "removed", "removed_suits": "removed",
+}
+_LAYOUTS = {"grid_row": "grid", "table_row": "table", "pile_line": "lines", "code": "code"}
+_LAYOUT_NAMES = {
+    "grid": "as a grid of columns", "table": "as a Markdown table",
+    "lines": "one line per pile ('3: -- Jc 10h')", "code": "as a position code",
+}
+_EXPECTED_NAMES = {
+    "CARD": "a card (10h, Qs)", "DASHES": "'--'", "EMPTY": "'(sp)'",
+    "KNOWN": "a known face-down card ([Jh])", "INT": "a number", "PIPE": "'|'",
+    "SUIT": "a suit letter (s h d c)", "NONE": "'none'", "COLON": "':'", "SLASH": "'/'",
+    "COMMA": "','", "_NL": "the end of the line", "$END": "the end of the line",
+}
+_CELL_HELP = (
+    "write a card as rank then suit (10h, Th, Qs), -- for a face-down card, [Jh] for a "
+    "face-down card you know, (sp) for an empty pile"
+)
+
+
+def _context(line: str, column: int) -> str:
+    """The line (a window of it, if long) with a caret under ``column``; unprintables as '?'."""
+    start = max(0, column - 61)
+    shown = line[start:start + 100]
+    prefix = "…" if start else ""
+    suffix = "…" if start + 100 < len(line) else ""
+    shown = "".join(ch if ch.isprintable() else "?" for ch in shown)
+    return f"{prefix}{shown}{suffix}\n{' ' * (len(prefix) + column - 1 - start)}^"
+
+
+def _quote(text: str) -> str:
+    """``text`` quoted for a message: unprintables escaped, long text cut."""
+    if len(text) > 24:
+        text = text[:20] + "…"
+    return repr(text)
+
+
+def _number(token: Token) -> int:
+    """The value of a number token (huge ones are capped: no position needs them)."""
+    digits = token.value.rstrip(": \t").lstrip("0") or "0"
+    return int(digits) if len(digits) <= 6 else 10**6
+
+
+class _Reader:
+    """Turns the parse tree of one text into a :class:`PositionFile`, pointing errors at it."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.split("\n")
+
+    def error(self, message: str, line: int = 0, column: int = 0) -> NotationError:
+        if not 1 <= line <= len(self.lines) or column < 1:
+            return NotationError(message)
+        return NotationError(message, line, column, _context(self.lines[line - 1], column))
+
+    def at(self, token: Token, message: str) -> NotationError:
+        return self.error(message, token.line or 0, token.column or 0)
+
+    # -- syntax errors ------------------------------------------------------------------------
+
+    def syntax_error(self, exc: UnexpectedInput) -> NotationError:
+        """A player's message for a lark error: the word that does not read, and what would."""
+        line = exc.line if isinstance(exc.line, int) and exc.line >= 1 else len(self.lines)
+        line = min(line, len(self.lines))
+        text = self.lines[line - 1]
+        column = exc.column if isinstance(exc.column, int) and exc.column >= 1 else len(text) + 1
+        token = getattr(exc, "token", None)
+        expected = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
+        if isinstance(exc, UnexpectedToken) and token is not None and token.type in (
+            "_NL", "$END"
+        ):
+            wanted = self._wanted(expected)
+            return self.error(f"the line ends too soon: expected {wanted}", line, len(text) + 1)
+        start = column - 1
+        while start > 0 and text[start - 1].isalnum():
+            start -= 1
+        end = column
+        while end < len(text) and not text[end].isspace() and text[end] not in "|/":
+            end += 1
+        word = _quote(text[start:end] or text[column - 1:column])
+        if not text[:start].strip():
+            return self.error(
+                f"cannot read {word}: a line holds a header (suits:, stock:, removed:), a row "
+                "of the tableau, a position code (spider:...), or a comment after #",
+                line, start + 1,
+            )
+        if "CARD" in expected and "SUIT" not in expected:
+            return self.error(f"{word} is not a card: {_CELL_HELP}", line, start + 1)
+        return self.error(f"cannot read {word} here: expected {self._wanted(expected)}",
+                          line, start + 1)
+
+    @staticmethod
+    def _wanted(expected: Iterable[str]) -> str:
+        names = sorted({_EXPECTED_NAMES[t] for t in expected if t in _EXPECTED_NAMES})
+        if not names:
+            return "more"
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+    # -- the tree -----------------------------------------------------------------------------
+
+    def read(self, tree: Tree) -> PositionFile:
+        header = _Header()
+        layout: str | None = None
+        numbers: Tree | None = None
+        rows: list[Tree] = []
+        for item in tree.children:
+            assert isinstance(item, Tree)
+            first = _first_token(item)
+            if item.data in _HEADERS:
+                name = _HEADERS[item.data]
+                if layout or numbers:
+                    raise self.at(first, f"put the '{name}:' line before the tableau")
+                self._header(item, header)
+            elif item.data == "number_row":
+                if layout or numbers:
+                    raise self.at(first, "a row of pile numbers goes just above the grid")
+                numbers = item
+            else:
+                kind = _LAYOUTS[item.data]
+                if layout is None:
+                    if kind == "code" and header != _Header():
+                        raise self.at(first, "a position code holds the whole position: "
+                                             "leave out the header lines")
+                    layout = kind
+                elif kind != layout or kind == "code":
+                    raise self.at(first, f"this line is written {_LAYOUT_NAMES[kind]}, but "
+                                         f"the tableau above is written {_LAYOUT_NAMES[layout]}")
+                rows.append(item)
+        if numbers is not None:
+            self._check_numbers(numbers)
+            if layout not in (None, "grid"):
+                raise self.at(_first_token(numbers),
+                              "a row of pile numbers belongs above a grid, not a "
+                              f"tableau written {_LAYOUT_NAMES[layout]}")
+        if layout is None:
+            raise self.error("no tableau found: write one row per depth (grid or Markdown "
+                             "table), one line per pile ('1: -- Jc'), or a position code")
+        if layout == "code":
+            return self._code(rows[0])
+        cells = {"grid": self._grid, "table": self._table, "lines": self._lines}[layout](rows)
+        piles: list[list[int]] = []
+        down: list[int] = []
+        for i, pile in enumerate(cells):
+            cards, face_down = self._pile(i, pile)
+            piles.append(cards)
+            down.append(face_down)
+        return _finish(piles, down, header)
+
+    def _header(self, item: Tree, header: _Header) -> None:
+        """Record one header line in ``header``."""
+        keyword, *rest = item.children
+        assert isinstance(keyword, Token)
+        name = _HEADERS[item.data]
+        stated = {"suits": header.suits, "stock": header.stock_count,
+                  "removed": header.removed_count}[name]
+        if stated is not None:
+            raise self.at(keyword, f"a second '{name}:' line: give it once")
+        if item.data == "suits_line":
+            suits = _number(rest[0])
+            if suits not in SUITS_IN_VARIANT:
+                raise self.at(rest[0], f"a game has 1, 2 or 4 suits, not {rest[0].value}")
+            header.suits = suits
+        elif item.data == "stock_count":
+            header.stock_count = _number(rest[0])
+            if header.stock_count > DECK_SIZE:
+                raise self.at(rest[0], f"the hand cannot hold {rest[0].value} cards: a game "
+                                       f"has {DECK_SIZE}")
+        elif item.data == "stock_cards":
+            cards = []
+            for cell in map(self._cell, rest):
+                if cell.empty:
+                    raise self.at(cell.token, "(sp) marks an empty pile; it cannot be in the hand")
+                cards.append(cell.card)
+            header.stock, header.stock_count = cards, len(cards)
+        elif item.data == "removed_count":
+            count = _number(rest[0])
+            if count > 8:
+                raise self.at(rest[0], f"at most eight suits can be removed, not {rest[0].value}")
+            header.removed_count = count
+        else:
+            header.removed = [parse_suit(t.value) for t in rest if t.type == "SUIT"]
+            header.removed_count = len(header.removed)
+
+    def _check_numbers(self, row: Tree) -> None:
+        for i, token in enumerate(_tokens(row)):
+            if i >= PILES or _number(token) != i + 1:
+                raise self.at(token, "the row of pile numbers should read 1 2 3 ... 10")
+        if len(row.children) < PILES:
+            raise self.at(_first_token(row), "the row of pile numbers should read 1 2 3 ... 10")
+
+    def _cell(self, tree: Tree | Token) -> _Cell:
+        """Read one cell (a ``cell`` tree, or a bare number token where a cell was due)."""
+        token = tree if isinstance(tree, Token) else _first_token(tree)
+        value = token.value
+        if token.type == "CARD":
+            return _Cell(Card.parse(value), False, token)
+        if token.type == "KNOWN":
+            cards = _CARD_IN_TEXT.findall(value)
+            if len(cards) != 1:
+                raise self.at(token, "write one card in each cell: [Jh], not [JhQs]")
+            return _Cell(Card.parse("".join(cards[0])), True, token)
+        if token.type == "EMPTY":
+            return _Cell(UNKNOWN, False, token, empty=True)
+        if token.type == "DASHES" and value == "--":
+            return _Cell(UNKNOWN, True, token)
+        raise self.at(token, f"{_quote(value)} is not a card: {_CELL_HELP}")
+
+    def _pile(self, index: int, cells: list[_Cell]) -> tuple[list[int], int]:
+        """A pile's cards and face-down count, checking that face-down cards come first."""
+        name = f"pile {index + 1}"
+        marks = [cell for cell in cells if cell.empty]
+        if marks and len(cells) > 1:
+            other = next(cell for cell in cells if not cell.empty)
+            raise self.at(other.token, f"{name} is marked empty with (sp) but has cards")
+        if marks:
+            return [], 0
+        down = 0
+        for j, cell in enumerate(cells):
+            if cell.down:
+                if down < j:
+                    raise self.at(cell.token, f"{name}: this face-down card lies below a face-up "
+                                              "one; a pile's face-down cards come first")
+                down += 1
+        if cells and down == len(cells):
+            raise self.at(cells[-1].token, f"{name} ends with a face-down card; the last card of "
+                                           "a pile is face up")
+        return [cell.card for cell in cells], down
+
+    # -- the layouts --------------------------------------------------------------------------
+
+    def _grid(self, rows: list[Tree]) -> list[list[_Cell]]:
+        """Cells of a grid: the first row gives each pile's column, later cells go to the
+        pile whose first cell is nearest."""
+        first = [self._cell(cell) for cell in rows[0].children]
+        if len(first) != PILES:
+            spot = first[PILES].token if len(first) > PILES else first[0].token
+            raise self.at(spot, f"the first row of the tableau has {len(first)} cells; it needs "
+                                "one for each of the ten piles ((sp) for an empty pile)")
+        anchors = [cell.token.column for cell in first]
+        piles = [[cell] for cell in first]
+        going = [True] * PILES
+        for row in rows[1:]:
+            taken: set[int] = set()
+            for cell in map(self._cell, row.children):
+                column = cell.token.column
+                nearest = sorted(range(PILES), key=lambda j: abs(column - anchors[j]))
+                pile, runner_up = nearest[0], nearest[1]
+                if abs(column - anchors[pile]) == abs(column - anchors[runner_up]):
+                    low, high = sorted((pile, runner_up))
+                    raise self.at(cell.token, f"this card is as near to pile {low + 1} as to "
+                                              f"pile {high + 1}: line it up under one of them")
+                if pile in taken:
+                    raise self.at(cell.token, f"two cards on this line are under pile "
+                                              f"{pile + 1}: line each up under its pile")
+                if not going[pile]:
+                    raise self.at(cell.token, f"pile {pile + 1} has a gap above this card: "
+                                              "a pile's cards go on consecutive rows")
+                taken.add(pile)
+                piles[pile].append(cell)
+            going = [going[j] and j in taken for j in range(PILES)]
+        return piles
+
+    def _table(self, rows: list[Tree]) -> list[list[_Cell]]:
+        """Cells of a Markdown table, after an optional header row and separator row."""
+        split = [_table_cells(row) for row in rows]
+        start = 0
+        if all(not cell or _is_number(cell) for cell in split[0]):
+            if len(split) < 2 or not _is_rule(split[1]):
+                spot = _first_token(rows[min(1, len(rows) - 1)])
+                raise self.at(spot, "a table's header row is followed by a separator row "
+                                    "(|----|----|...)")
+            start = 2
+        elif _is_rule(split[0]) and any(cell[0].value != "--" for cell in split[0]):
+            start = 1
+        if start == len(rows):
+            raise self.at(_first_token(rows[-1]), "the table has no rows of cards")
+        piles: list[list[_Cell]] = [[] for _ in range(PILES)]
+        ended = [False] * PILES
+        for row, cells in zip(rows[start:], split[start:], strict=True):
+            if len(cells) != PILES:
+                raise self.at(_first_token(row), f"this row of the table has {len(cells)} "
+                                                 "columns; a tableau has ten")
+            for j, parts in enumerate(cells):
+                if not parts:
+                    ended[j] = True
+                    continue
+                if len(parts) > 1:
+                    raise self.at(parts[1], "write one card in each cell of the table")
+                cell = self._cell(parts[0])
+                if ended[j]:
+                    raise self.at(cell.token, f"pile {j + 1} has an empty cell above this card")
+                piles[j].append(cell)
+        return piles
+
+    def _lines(self, rows: list[Tree]) -> list[list[_Cell]]:
+        """Cells of the one-line-per-pile layout: every pile once, any order."""
+        piles: list[list[_Cell] | None] = [None] * PILES
+        for row in rows:
+            label, *cells = row.children
+            assert isinstance(label, Token)
+            number = _number(label)
+            if not 1 <= number <= PILES:
+                raise self.at(label, f"there is no pile {label.value.rstrip(': ')}: piles "
+                                     "are numbered 1 to 10")
+            if piles[number - 1] is not None:
+                raise self.at(label, f"pile {number} is given twice")
+            piles[number - 1] = [self._cell(cell) for cell in cells]
+        for j, pile in enumerate(piles):
+            if pile is None:
+                raise self.error(f"pile {j + 1} is missing: write '{j + 1}: (sp)' for an "
+                                 "empty pile")
+        return [pile or [] for pile in piles]
+
+    def _code(self, code: Tree) -> PositionFile:
+        """Read a position code's fields."""
+        _, suits_token, hand, removed, *pile_trees = code.children
+        assert isinstance(suits_token, Token) and isinstance(hand, Tree)
+        assert isinstance(removed, Tree)
+        suits = _number(suits_token)
+        if suits not in SUITS_IN_VARIANT:
+            raise self.at(suits_token, f"a game has 1, 2 or 4 suits, not {suits_token.value}")
+        header = _Header(suits=suits)
+        hand_cards = self._code_cards(_tokens(hand))
+        header.stock_count = len(hand_cards)
+        if any(hand_cards):
+            header.stock = hand_cards
+        mark = _first_token(removed)
+        if mark.type == "INT":
+            header.removed_count = _number(mark)
+            if header.removed_count > 8:
+                raise self.at(mark, f"at most eight suits can be removed, not {mark.value}")
+        elif mark.type == "DASHES":
+            if mark.value != "-":
+                raise self.at(mark, "write - for no removed suits")
+            header.removed, header.removed_count = [], 0
+        else:
+            header.removed = [parse_suit(t.value) for t in _tokens(removed)]
+            header.removed_count = len(header.removed)
+        if len(pile_trees) != PILES:
+            spot = _first_token(pile_trees[PILES]) if len(pile_trees) > PILES else None
+            message = f"a position code has ten piles, this one {len(pile_trees)}"
+            if spot is None:
+                line = code.meta.end_line
+                raise self.error(message, line, len(self.lines[line - 1]) + 1)
+            raise self.at(spot, message)
+        piles: list[list[int]] = []
+        down: list[int] = []
+        for pile in pile_trees:
+            assert isinstance(pile, Tree)
+            parts = pile.children
+            if isinstance(parts[0], Token) and parts[0].type == "DASHES":
+                if parts[0].value != "-":
+                    raise self.at(parts[0], "write - for an empty pile")
+                piles.append([])
+                down.append(0)
+                continue
+            hidden: list[int] = []
+            if isinstance(parts[0], Tree):
+                hidden = self._code_cards(_tokens(parts[0]))
+                parts = parts[1:]
+            piles.append(hidden + [Card.parse(t.value) for t in parts if isinstance(t, Token)])
+            down.append(len(hidden))
+        return _finish(piles, down, header)
+
+    def _code_cards(self, tokens: list[Token]) -> list[int]:
+        """A code's run of counts of unknown cards and bracketed known cards."""
+        cards: list[int] = []
+        for token in tokens:
+            if token.type == "INT":
+                count = _number(token)
+                if len(cards) + count > DECK_SIZE:
+                    raise self.at(token, f"{token.value} cards: a game has only {DECK_SIZE}")
+                cards += [UNKNOWN] * count
+            else:
+                cards += [Card.parse("".join(card)) for card in _CARD_IN_TEXT.findall(token.value)]
+        return cards
+
+
+def _tokens(tree: Tree) -> list[Token]:
+    return [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
+
+
+def _first_token(tree: Tree) -> Token:
+    return next(iter(tree.scan_values(lambda v: isinstance(v, Token))))
+
+
+def _table_cells(row: Tree) -> list[list[Token]]:
+    """A Markdown row's cells, each the tokens between two pipes (the first pipe opens it;
+    the last one may be left out)."""
+    cells: list[list[Token]] = []
+    current: list[Token] | None = None
+    for child in row.children:
+        token = child if isinstance(child, Token) else _first_token(child)
+        if token.type == "PIPE":
+            if current is not None:
+                cells.append(current)
+            current = []
+        else:
+            assert current is not None
+            current.append(token)
+    if current:
+        cells.append(current)
+    return cells
+
+
+def _is_number(cell: list[Token]) -> bool:
+    return len(cell) == 1 and cell[0].type == "INT"
+
+
+def _is_rule(cells: list[list[Token]]) -> bool:
+    """Whether a table row is a separator row (|---|:--:|...)."""
+    return all(len(cell) == 1 and cell[0].type == "DASHES" for cell in cells)
+
+
+# ---------------------------------------------------------------------------------------------
+# What the header leaves out
+
+
+def _known_counts(piles: Sequence[Sequence[int]], hand: Sequence[int]) -> list[int]:
+    """How many copies of each card code the tableau and the hand name."""
+    counts = [0] * 64
+    for card in itertools.chain(itertools.chain.from_iterable(piles), hand):
+        counts[card] += 1
+    counts[UNKNOWN] = 0
+    return counts
+
+
+def _copies(suits: int, suit: int) -> int:
+    """Copies of each card of ``suit`` in a ``suits``-suit game."""
+    return _SUIT_COPIES[suits] if suit in SUITS_IN_VARIANT[suits] else 0
+
+
+def _fits(counts: list[int], suits: int) -> bool:
+    return all(counts[code] <= _copies(suits, code >> 4) for code in range(64) if counts[code])
+
+
+def _infer_suits(counts: list[int]) -> int:
+    """The variant the cards in play belong to: 4 suits unless they only fit 2 or 1."""
+    fitting = [suits for suits in (4, 2, 1) if _fits(counts, suits)]
+    if fitting == [2, 1]:
+        raise NotationError("the cards fit a 2-suit or a 1-suit game: add 'suits: 2' or "
+                            "'suits: 1'")
+    return fitting[0] if fitting else 4
+
+
+def _check_counts(counts: list[int], suits: int) -> None:
+    """PositionError if the cards in play hold a card more often than the deck does."""
+    for code in range(64):
+        copies = _copies(suits, code >> 4)
+        if counts[code] > copies:
+            card = Card(code)
+            if not copies:
+                raise PositionError(f"{card} is in play, but a {suits}-suit game has no "
+                                    f"{SUIT_NAMES[card.suit]}")
+            raise PositionError(f"{card} appears {counts[code]} times; the deck has only {copies}")
+
+
+def _room(counts: list[int], suits: int) -> dict[int, int]:
+    """How many times each suit of the variant can have been removed, given the known cards:
+    as many as its copies, less the most times one of its cards is known in play."""
+    return {
+        suit: _copies(suits, suit) - max(counts[suit * 16 + rank] for rank in range(1, 14))
+        for suit in SUITS_IN_VARIANT[suits]
+    }
+
+
+def _removal_choices(counts: list[int], suits: int, removed: int) -> list[tuple[int, ...]]:
+    """Every choice of ``removed`` suits (a multiset, in suit order) the known cards allow."""
+    room = _room(counts, suits)
+    return [
+        choice for choice in itertools.combinations_with_replacement(room, removed)
+        if all(choice.count(suit) <= room[suit] for suit in room)
+    ]
+
+
+def _resolve_removed(counts: list[int], suits: int, removed: int, inferred: str = "",
+                     ) -> list[int] | None:
+    """The removed suits when the cards in play leave one choice, None when they leave several.
+
+    Raises :class:`PositionError` when they leave none; ``inferred`` says how the number of
+    removed suits was worked out, if it was.
+    """
+    choices = _removal_choices(counts, suits, removed)
+    if not choices:
+        room = sum(max(0, n) for n in _room(counts, suits).values())
+        raise PositionError(
+            f"{inferred or _plural(removed, 'removed suit')}, but the cards in play leave room "
+            f"for {room} (a suit cannot have been removed while one of its cards is in play as "
+            "often as the deck has it)"
+        )
+    return list(choices[0]) if len(choices) == 1 else None
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _infer_sizes(tableau: int, stock: int | None, removed: int | None) -> tuple[int, int]:
+    """The hand size and the number of removed suits, from 104 = tableau + hand + 13 * removed.
+
+    A worked-out hand is a whole number of deals (0, 10, .. 50 cards). Since 10 and 13 are
+    coprime and at most 8 suits are removed, at most one pair fits.
+    """
+    if tableau > DECK_SIZE:
+        raise PositionError(f"the tableau has {tableau} cards; a game has {DECK_SIZE}")
+    if stock is not None and removed is not None:
+        return stock, removed
+    if stock is not None:
+        rest = DECK_SIZE - tableau - stock
+        if rest < 0 or rest % 13 or rest > 8 * 13:
+            raise NotationError(
+                f"the tableau ({tableau} cards) and the hand ({stock}) leave {rest} cards for "
+                "removed suits, which is not a number of whole suits (13 cards each): check "
+                "the tableau, or add a 'removed:' line"
+            )
+        return stock, rest // 13
+    if removed is not None:
+        rest = DECK_SIZE - tableau - 13 * removed
+        if rest < 0 or rest % DEAL_SIZE or rest > _MAX_HAND:
+            raise NotationError(
+                f"the tableau ({tableau} cards) and {removed} removed suits leave {rest} cards "
+                "for the hand, which is not a number of whole deals (0, 10, ... 50 cards): "
+                "check the tableau, or add a 'stock:' line"
+            )
+        return rest, removed
+    fits = [
+        (DECK_SIZE - tableau - 13 * suits, suits) for suits in range(9)
+        if DECK_SIZE - tableau - 13 * suits in range(0, _MAX_HAND + 1, DEAL_SIZE)
+    ]
+    if not fits:
+        raise NotationError(
+            f"the tableau has {tableau} cards, which no whole number of deals in the hand "
+            "(0, 10, ... 50 cards) and of removed suits (13 cards each) brings to 104: check "
+            "the tableau, or add 'stock:' and 'removed:' lines"
+        )
+    return fits[0]
+
+
+def _finish(piles: list[list[int]], down: list[int], header: _Header) -> PositionFile:
+    """Complete what the header left out, check that the position can exist, and wrap it up."""
+    hand = header.stock or []
+    counts = _known_counts(piles, hand)
+    suits = header.suits if header.suits is not None else _infer_suits(counts)
+    _check_counts(counts, suits)
+    tableau = sum(map(len, piles))
+    stock_count, removed_count = _infer_sizes(tableau, header.stock_count, header.removed_count)
+    position = PositionFile(
+        piles, down, header.stock, stock_count, header.removed, removed_count, suits,
+        header.suits is not None, header.stock_count is not None,
+        header.removed_count is not None,
+    )
+    removed = header.removed
+    if removed is None:
+        inferred = ""
+        if header.removed_count is None and header.stock_count is None:
+            inferred = (f"the tableau has {tableau} cards, which leaves {stock_count} for the "
+                        f"hand and {_plural(removed_count, 'removed suit')}")
+        elif header.removed_count is None:
+            inferred = (f"the tableau ({tableau} cards) and the hand ({stock_count}) leave "
+                        f"{_plural(removed_count, 'removed suit')}")
+        removed = _resolve_removed(counts, suits, removed_count, inferred)
+    if removed is None:
+        removed = list(_removal_choices(counts, suits, removed_count)[0])
+    Game(piles, down, position.hand(), removed, suits)
+    return position
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+
+class _Parts(NamedTuple):
+    """What every writer needs, from a Game or a PositionFile alike."""
+
+    piles: list[list[int]]
+    down: list[int]
+    hand: list[int]
+    removed: list[int] | None
+    removed_count: int
+    suits: int
+
+
+def _parts(position: Game | PositionFile, hide: bool) -> _Parts:
+    """The writers' view of a position; with ``hide``, face-down and hand cards as unknown."""
+    if isinstance(position, Game):
+        parts = _Parts(position.piles, position.down, position.hand, list(position.removed),
+                       len(position.removed), position.suits)
+    else:
+        try:
+            removed: list[int] | None = position.removed_suits()
+        except NotationError:
+            removed = None
+        parts = _Parts(position.piles, position.down, position.hand(), removed,
+                       position.removed_count, position.suits)
+    if not hide:
+        return parts
+    return parts._replace(
+        piles=[[UNKNOWN] * down + pile[down:] for pile, down in zip(parts.piles, parts.down,
+                                                                    strict=True)],
+        hand=[UNKNOWN] * len(parts.hand),
+    )
+
+
+def _cell_text(card: int, down: bool) -> str:
+    """A cell as the manual writes it; a known face-down card in brackets."""
+    if down and card:
+        return f"[{card_text(card)}]"
+    return card_text(card)
+
+
+def _header_lines(parts: _Parts) -> list[str]:
+    out = [] if parts.suits == 4 else [f"suits: {parts.suits}"]
+    if any(parts.hand):
+        out.append("stock: " + " ".join(map(card_text, parts.hand)))
+    else:
+        out.append(f"stock: {len(parts.hand)}")
+    if parts.removed is not None:
+        out.append("removed: " + (" ".join(SUIT_LETTERS[s] for s in parts.removed) or "none"))
+    else:
+        out.append(f"removed: {parts.removed_count}")
+    return out
+
+
+def _columns(parts: _Parts) -> list[list[str]]:
+    """Each pile's cells, top to bottom; an empty pile is the single cell (sp)."""
+    return [
+        [_cell_text(card, j < parts.down[i]) for j, card in enumerate(pile)] or ["(sp)"]
+        for i, pile in enumerate(parts.piles)
+    ]
+
+
+def grid(position: Game | PositionFile, numbers: bool = True, hide: bool = False) -> str:
+    """The manual's grid: header lines, pile numbers (unless ``numbers`` is false), then one
+    row per depth in fixed-width columns.
+
+    Every writer shows the face-down and hand cards the position knows (``[Jh]``, ``stock: Jh
+    ...``); ``hide`` writes them all as unknown, as a player at the table sees them.
+    """
+    parts = _parts(position, hide)
+    columns = _columns(parts)
+    width = max(5, max(len(cell) for column in columns for cell in column) + 2)
+    out = _header_lines(parts)
+    if numbers:
+        out.append("".join(f"{i + 1:<{width}}" for i in range(PILES)).rstrip())
+    for depth in range(max(map(len, columns))):
+        row = "".join(f"{column[depth] if depth < len(column) else '':<{width}}"
+                      for column in columns)
+        out.append(row.rstrip())
+    return "\n".join(out) + "\n"
+
+
+def markdown(position: Game | PositionFile, numbers: bool = True, hide: bool = False) -> str:
+    """The manual's Markdown table, after the header lines and a blank line; the table's
+    header row holds the pile numbers (empty, as in the manual, unless ``numbers``)."""
+    parts = _parts(position, hide)
+    columns = _columns(parts)
+    width = max(4, max(len(cell) for column in columns for cell in column))
+
+    def row(cells: Iterable[str]) -> str:
+        return "| " + " | ".join(f"{cell:<{width}}" for cell in cells) + " |"
+
+    out = [*_header_lines(parts), ""]
+    out.append(row(str(i + 1) if numbers else "" for i in range(PILES)))
+    out.append("|" + "|".join("-" * (width + 2) for _ in range(PILES)) + "|")
+    for depth in range(max(map(len, columns))):
+        out.append(row(column[depth] if depth < len(column) else "" for column in columns))
+    return "\n".join(out) + "\n"
+
+
+def lines(position: Game | PositionFile, hide: bool = False) -> str:
+    """The header lines, then one line per pile: ``3: -- -- Jc 10h 9c``."""
+    parts = _parts(position, hide)
+    out = _header_lines(parts)
+    for i, column in enumerate(_columns(parts)):
+        out.append(f"{i + 1:>2}: " + " ".join(column))
+    return "\n".join(out) + "\n"
+
+
+def _code_card(card: int) -> str:
+    return card_text(card).replace("10", "T")
+
+
+def _code_run(cards: Sequence[int]) -> str:
+    """Counts of unknown cards and bracketed known cards: ``3[JhQs]1``."""
+    out = []
+    for known, group in itertools.groupby(cards, key=bool):
+        items = list(group)
+        out.append("[" + "".join(map(_code_card, items)) + "]" if known else str(len(items)))
+    return "".join(out)
+
+
+def position_code(position: Game | PositionFile, hide: bool = False) -> str:
+    """The position as one line with no spaces, ``spider:SUITS/HAND/REMOVED/PILE/...``."""
+    parts = _parts(position, hide)
+    if parts.removed is None:
+        removed = str(parts.removed_count)
+    else:
+        removed = "".join(SUIT_LETTERS[s] for s in parts.removed) or "-"
+    fields = [str(parts.suits), _code_run(parts.hand) or "0", removed]
+    for pile, down in zip(parts.piles, parts.down, strict=True):
+        up = "".join(map(_code_card, pile[down:]))
+        fields.append(f"{_code_run(pile[:down])}:{up}" if down else up or "-")
+    return CODE_PREFIX + "/".join(fields)
+
+
+# ---------------------------------------------------------------------------------------------
+# Comparing
+
+
+def _describe(cards: Sequence[int], down: int, show_hidden: bool) -> str:
+    """A pile in words: ``2 face-down then 9s 8-6s``, or ``a space``."""
+    if not cards:
+        return "a space"
+    parts = []
+    if down:
+        hidden = f"{down} face-down"
+        if show_hidden:
+            hidden += " (" + " ".join(_cell_text(c, True) for c in cards[:down]) + ")"
+        parts.append(hidden)
+    up = list(cards[down:])
+    runs: list[list[int]] = []
+    for card in up:
+        if runs and runs[-1][-1] == card + 1:
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    if runs:
+        parts.append(" ".join(run_text(run) for run in runs))
+    return " then ".join(parts)
+
+
+def differences(game: Game, expected: PositionFile) -> list[str]:
+    """How ``game`` differs from the position in a file, one line per difference (none: same).
+
+    Piles are compared by their face-down count, the known face-down cards the file names and
+    their face-up cards; the variant, the hand and the removed suits only where the file states
+    them.
+    """
+    out: list[str] = []
+    if expected.suits_stated and game.suits != expected.suits:
+        out.append(f"suits: expected a {expected.suits}-suit game, found {game.suits} suits")
+    for i, (want, down) in enumerate(zip(expected.piles, expected.down, strict=True)):
+        have, have_down = game.piles[i], game.down[i]
+        hidden_ok = all(w in (UNKNOWN, h) for w, h in zip(want[:down], have[:have_down],
+                                                            strict=False))
+        if have_down == down and have[have_down:] == want[down:] and hidden_ok:
+            continue
+        show = any(want[:down])
+        out.append(f"pile {i + 1}: expected {_describe(want, down, show)}, "
+                   f"found {_describe(have, have_down, show)}")
+    hand = game.hand
+    if expected.stock_stated:
+        if len(hand) != expected.stock_count:
+            out.append(f"hand: expected {expected.stock_count} cards, found {len(hand)}")
+        else:
+            for j, (want_card, have_card) in enumerate(zip(expected.hand(), hand, strict=True)):
+                if want_card and want_card != have_card:
+                    found = card_text(have_card) if have_card else "an unknown card"
+                    out.append(f"hand: expected {card_text(want_card)} as card {j + 1} to be "
+                               f"dealt, found {found}")
+    if expected.removed_stated:
+        removed = sorted(game.removed)
+        if expected.removed is not None and sorted(expected.removed) != removed:
+            out.append(f"removed suits: expected {_suit_list(expected.removed)}, found "
+                       f"{_suit_list(removed)}")
+        elif expected.removed is None and expected.removed_count != len(removed):
+            out.append(f"removed suits: expected {expected.removed_count}, found {len(removed)}")
+    return out
+
+
+def _suit_list(suits: Sequence[int]) -> str:
+    return " ".join(SUIT_LETTERS[s] for s in sorted(suits)) or "none"
