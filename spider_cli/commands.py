@@ -1,0 +1,200 @@
+"""The commands a player can type, as typed values (what :func:`notation.parse_command` returns).
+
+A command says what was written, not what it means in a position: pile numbers are kept as
+typed (1..10, not checked), and cards are named, not found. :func:`notation.resolve` turns
+the commands that change the tableau (moves, the obvious move, removals, the deal) into
+engine actions for a given game; the others are carried out by the CLI.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spider_cli.cards import RANK_NAMES, SUIT_LETTERS, Card
+
+
+@dataclass(frozen=True, slots=True)
+class RunSpec:
+    """Cards named by a move, from the top card (the first to move) down to the bottom one.
+
+    ``8-6s`` is ``RunSpec(8, None, Card 6s)``: the top card's suit, when not written, is the
+    bottom card's. A single card ``As`` is ``RunSpec(1, 0, Card As)``. In the quick form
+    ``6s 3 10`` only the top card is named: ``RunSpec(6, 0, None)``, down to the pile's end.
+    """
+
+    top_rank: int
+    top_suit: int | None
+    bottom: Card | None
+
+    @property
+    def count(self) -> int | None:
+        """How many cards the run names (None when its bottom end is open)."""
+        return None if self.bottom is None else self.top_rank - self.bottom.rank + 1
+
+    def __str__(self) -> str:
+        """The cards as the manual writes them: "8-6s", "Jc-3h", "As" (quick form: "6s")."""
+        if self.count == 1:
+            return str(self.bottom)
+        top = RANK_NAMES[self.top_rank]
+        if self.top_suit is not None:
+            top += SUIT_LETTERS[self.top_suit]
+        return top if self.bottom is None else f"{top}-{self.bottom}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCommand:
+    """Move cards between piles: "8-6s from 3 to 10", "10-4s onto Js", "3 10", "6s 3 10".
+
+    ``run`` names the cards (None: the longest run that fits); ``src`` and ``dst`` are pile
+    numbers as typed (None when not written); ``onto`` is the card the run goes onto ("onto
+    Qd", with ``dst`` set by "in column 2"); ``into_space`` asks for a space ("into a space";
+    "into space 4" also sets ``dst``).
+    """
+
+    run: RunSpec | None = None
+    src: int | None = None
+    dst: int | None = None
+    onto: Card | None = None
+    into_space: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ObviousCommand:
+    """Move a pile's cards to the manual's "obvious place": "3", "obvious 3"."""
+
+    pile: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealCommand:
+    """Deal a row of ten cards from the hand: "deal", "d"."""
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCommand:
+    """Take a complete suit off a pile: "remove", "remove 8", "remove the spades from 8"."""
+
+    suit: int | None = None
+    pile: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewCommand:
+    """Start deal number ``seed`` (None: a random one) of the 1, 2 or 4-suit game."""
+
+    seed: int | None = None
+    suits: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Restart:
+    """Play the same hand again from the start."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the last ``n`` actions."""
+
+    n: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Redo:
+    """Replay ``n`` actions that were taken back."""
+
+    n: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Assume:
+    """Decide the next unknown card turned up on a pile: "assume 8 6s"."""
+
+    pile: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Moves:
+    """List the legal moves."""
+
+
+@dataclass(frozen=True, slots=True)
+class Complete:
+    """Tell which suits have enough cards face up to form a complete run."""
+
+
+@dataclass(frozen=True, slots=True)
+class Locate:
+    """Find every copy of a card ("locate 8h"), or of a rank in any suit ("locate K")."""
+
+    rank: int
+    suit: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """Show the manual's score."""
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Show the tableau, or one pile in full."""
+
+    pile: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """Print the position as one pasteable line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Load:
+    """Read a position or a game file."""
+
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class Save:
+    """Write the game to a file."""
+
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class Expect:
+    """Check that the position is the one in a file (for scripts and tests)."""
+
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class Set:
+    """Change a setting: "set autoremove on" (``value`` True), "set delay 3" (``value`` 3)."""
+
+    name: str
+    value: bool | int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Help:
+    """Show the commands, or the help on one topic."""
+
+    topic: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Quit:
+    """Leave spider."""
+
+
+Command = (
+    MoveCommand | ObviousCommand | DealCommand | RemoveCommand | NewCommand | Restart | Undo
+    | Redo | Assume | Moves | Complete | Locate | Score | Show | Code | Load | Save | Expect
+    | Set | Help | Quit
+)
+"""Any command :func:`notation.parse_command` can return."""
+
+TableauCommand = MoveCommand | ObviousCommand | RemoveCommand | DealCommand
+"""The commands :func:`notation.resolve` turns into engine actions."""
