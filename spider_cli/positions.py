@@ -86,7 +86,7 @@ def _parser() -> Lark:
     """The position grammar, built once."""
     return Lark.open_from_package(
         "spider_cli.grammar", "position.lark", parser="lalr", strict=True,
-        propagate_positions=True,
+        propagate_positions=True, cache=True,
     )
 
 
