@@ -23,6 +23,7 @@ from lark.exceptions import (
     VisitError,
 )
 
+from spider_cli import grammar
 from spider_cli.cards import (
     RANK_NAMES,
     SUIT_LETTERS,
@@ -66,15 +67,7 @@ from spider_cli.errors import IllegalMoveError, NotationError
 @cache
 def command_parser() -> Lark:
     """The LALR parser of grammar/commands.lark, built once (also for completion and tests)."""
-    return Lark.open_from_package(
-        "spider_cli.grammar",
-        "commands.lark",
-        parser="lalr",
-        strict=True,
-        propagate_positions=True,
-        maybe_placeholders=False,
-        cache=True,  # the strict collision check costs ~150 ms; a cached parser loads in ~10
-    )
+    return grammar.load("commands.lark", maybe_placeholders=False)
 
 
 # ---------------------------------------------------------------------------------------------

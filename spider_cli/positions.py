@@ -43,6 +43,7 @@ from typing import NamedTuple
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
+from spider_cli import grammar
 from spider_cli.atomic import write_atomically
 from spider_cli.cards import (
     SUIT_LETTERS,
@@ -84,10 +85,7 @@ _CARD_IN_TEXT = re.compile(r"(10|[1-9AaTtJjQqKk])([shdcSHDC♠♥♦♣♤♡♢
 @functools.cache
 def _parser() -> Lark:
     """The position grammar, built once."""
-    return Lark.open_from_package(
-        "spider_cli.grammar", "position.lark", parser="lalr", strict=True,
-        propagate_positions=True, cache=True,
-    )
+    return grammar.load("position.lark")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
+from spider_cli import grammar
 from spider_cli.cards import RANK_NAMES, Card
 from spider_cli.commands import (
     Assume,
@@ -379,7 +380,7 @@ def _runs(draw: st.DrawFn) -> str:
 def _sentences() -> st.SearchStrategy[str]:
     """Sentences of the real grammar, with spaces around every token (lark's lexer needs them
     where two tokens would otherwise run together, as "3 10" does)."""
-    parser = command_parser()
+    parser = grammar.load("commands.lark", cache=False, maybe_placeholders=False)
     explicit = {
         t.name: st.from_regex(t.pattern.to_regexp(), fullmatch=True)
         for t in parser.terminals

@@ -13,12 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
+from spider_cli import grammar
 from spider_cli.atomic import write_atomically
 from spider_cli.cards import UNKNOWN, Card
 from spider_cli.engine import SUITS_IN_VARIANT, Game, Move, shuffled_deck
 from spider_cli.errors import NotationError, PositionError
 from spider_cli.positions import (
-    _parser,
     differences,
     grid,
     is_position_code,
@@ -597,7 +597,7 @@ def test_any_text_gives_a_position_or_a_players_error(text: str) -> None:
 
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(from_lark(_parser()))
+@given(from_lark(grammar.load("position.lark", cache=False)))
 def test_any_sentence_of_the_grammar_gives_a_position_or_a_players_error(text: str) -> None:
     try:
         read_position(text)
