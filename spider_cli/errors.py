@@ -33,3 +33,16 @@ class NotationError(SpiderError):
         where = f"line {self.line}, column {self.column}: " if self.line and self.column else ""
         text = where + self.message
         return f"{text}\n{self.context}" if self.context else text
+
+
+def caret_line(line: str, column: int) -> str:
+    """The line (a window of it, if long) with a caret under the 1-based ``column``.
+
+    Unprintable characters (tabs included) show as '?', so the caret stays in place.
+    """
+    start = max(0, column - 61)
+    shown = line[start:start + 100]
+    prefix = "…" if start else ""
+    suffix = "…" if start + 100 < len(line) else ""
+    shown = "".join(ch if ch.isprintable() else "?" for ch in shown)
+    return f"{prefix}{shown}{suffix}\n{' ' * (len(prefix) + column - 1 - start)}^"

@@ -61,7 +61,7 @@ from spider_cli.commands import (
     Undo,
 )
 from spider_cli.engine import DEAL, PILES, Action, Deal, Game, Move, Remove
-from spider_cli.errors import IllegalMoveError, NotationError
+from spider_cli.errors import IllegalMoveError, NotationError, caret_line
 
 
 @cache
@@ -270,15 +270,16 @@ def parse_command(text: str) -> Command | None:
         tree = command_parser().parse(line)
     except UnexpectedInput as error:
         pos = _error_pos(line, error)
-        raise NotationError(_explain(line, pos, error), 1, pos + 1, _context(line, pos)) from None
+        context = caret_line(line.split("\n", 1)[0], pos + 1)
+        raise NotationError(_explain(line, pos, error), 1, pos + 1, context) from None
     try:
         return _READER.transform(tree)
     except VisitError as error:
         misread = error.orig_exc
         if not isinstance(misread, NotationError):
             raise
-        pos = misread.column - 1
-        raise NotationError(misread.message, 1, misread.column, _context(line, pos)) from None
+        context = caret_line(line, misread.column)
+        raise NotationError(misread.message, 1, misread.column, context) from None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -292,13 +293,6 @@ def _error_pos(line: str, error: UnexpectedInput) -> int:
     ):
         return len(line.rstrip())
     return error.pos_in_stream
-
-
-def _context(line: str, pos: int) -> str:
-    """The line with a caret under ``pos`` (laid out like lark's ``get_context``)."""
-    before = line[:pos].rsplit("\n", 1)[-1]
-    after = line[pos:].split("\n", 1)[0]
-    return f"{before}{after}\n{' ' * len(before.expandtabs())}^"
 
 
 # Typical mistakes in moves, by the message they deserve: ``match_examples`` finds the one

@@ -55,7 +55,7 @@ from spider_cli.cards import (
     run_text,
 )
 from spider_cli.engine import DEAL_SIZE, DECK_SIZE, PILES, SUITS_IN_VARIANT, Game
-from spider_cli.errors import NotationError, PositionError
+from spider_cli.errors import NotationError, PositionError, caret_line
 
 __all__ = [
     "CODE_PREFIX",
@@ -177,7 +177,7 @@ def parse_position_code(text: str) -> PositionFile:
     if not is_position_code(text):
         line = text.strip().split("\n", 1)[0]
         raise NotationError(
-            f"a position code starts with '{CODE_PREFIX}'", 1, 1, _context(line, 1)
+            f"a position code starts with '{CODE_PREFIX}'", 1, 1, caret_line(line, 1)
         )
     return read_position(text.strip())
 
@@ -242,16 +242,6 @@ _CELL_HELP = (
 )
 
 
-def _context(line: str, column: int) -> str:
-    """The line (a window of it, if long) with a caret under ``column``; unprintables as '?'."""
-    start = max(0, column - 61)
-    shown = line[start:start + 100]
-    prefix = "…" if start else ""
-    suffix = "…" if start + 100 < len(line) else ""
-    shown = "".join(ch if ch.isprintable() else "?" for ch in shown)
-    return f"{prefix}{shown}{suffix}\n{' ' * (len(prefix) + column - 1 - start)}^"
-
-
 def _quote(text: str) -> str:
     """``text`` quoted for a message: unprintables escaped, long text cut."""
     if len(text) > 24:
@@ -274,7 +264,7 @@ class _Reader:
     def error(self, message: str, line: int = 0, column: int = 0) -> NotationError:
         if not 1 <= line <= len(self.lines) or column < 1:
             return NotationError(message)
-        return NotationError(message, line, column, _context(self.lines[line - 1], column))
+        return NotationError(message, line, column, caret_line(self.lines[line - 1], column))
 
     def at(self, token: Token, message: str) -> NotationError:
         return self.error(message, token.line or 0, token.column or 0)
