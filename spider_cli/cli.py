@@ -49,6 +49,10 @@ def main(argv: list[str] | None = None) -> int:
         return play(args.file, args.seed, args.suits)
     except KeyboardInterrupt:
         return 130
+    except Exception as error:  # a bug: say so in one line rather than a traceback
+        print(f"spider: internal error ({type(error).__name__}: {error}); please report it",
+              file=sys.stderr)
+        return 2
 
 
 def run_scripts(names: list[str], out: TextIO, err: TextIO, quiet: bool = False) -> int:

@@ -17,7 +17,7 @@ from pathlib import Path
 from spider_cli import commands as cmd
 from spider_cli import gamefiles, positions
 from spider_cli.cards import RANK_WORDS, SUIT_NAMES, Card, card_text
-from spider_cli.engine import Action, Deal, Game, Move, Remove
+from spider_cli.engine import SUITS_IN_VARIANT, Action, Deal, Game, Move, Remove
 from spider_cli.errors import IllegalMoveError, NotationError, SpiderError
 from spider_cli.help import help_text
 from spider_cli.notation import move_text, parse_command, resolve
@@ -344,26 +344,30 @@ class Session:
         return Reply("face up in full: " + ", ".join(parts))
 
     def _do_locate(self, command: cmd.Locate) -> Reply:
-        suits = [command.suit] if command.suit is not None else range(4)
+        """Where the copies of a card are, as far as a player can see: face-down cards and
+        the hand are not given away, even when the deal knows them."""
+        game = self.game
+        suits = [command.suit] if command.suit is not None else SUITS_IN_VARIANT[game.suits]
         lines = []
         for suit in suits:
             card = Card.of(command.rank, suit)
             places = []
-            for where in self.game.locate(card):
-                if where.place == "pile":
-                    state = "face up" if where.face_up else "face down"
-                    places.append(f"pile {where.pile + 1} ({state})")
-                elif where.place == "hand":
-                    places.append(f"the hand (card {where.index + 1} to be dealt)")
-                else:
+            hidden = 0
+            for where in game.locate(card):
+                if where.place == "removed":
                     places.append("removed")
-            unseen = self.game.pool[card] + sum(q.count(card) for q in self.game.assumed)
-            if unseen:
-                places.append(f"{unseen} among the unknown cards")
+                elif where.face_up:
+                    depth = where.index - game.down[where.pile] + 1
+                    places.append(f"pile {where.pile + 1} (face-up card {depth})")
+                else:
+                    hidden += 1
+            hidden += game.pool[card] + sum(q.count(card) for q in game.assumed)
+            if hidden:
+                places.append(f"{hidden} not in sight")
             if places:
                 lines.append(f"{card}: " + ", ".join(places))
         if not lines:
-            return Reply(f"no {RANK_WORDS[command.rank]} in this game")
+            return Reply(f"no {RANK_WORDS[command.rank]} in a {game.suits}-suit game")
         return Reply("\n".join(lines))
 
     def _do_score(self, _command: object) -> Reply:
