@@ -134,21 +134,21 @@ def test_a_damaged_game_file_is_refused_and_the_game_survives(tmp_path: Path) ->
     assert victim.game.key() == before and len(victim.history) == 1
 
 
-def test_save_is_atomic_when_writing_fails(tmp_path: Path) -> None:
+def test_save_is_atomic_when_writing_fails(tmp_path: Path, monkeypatch) -> None:
     session = Session.new_game(seed=5, base_dir=tmp_path)
     session.execute("save game.txt")
     original = (tmp_path / "game.txt").read_text()
     session.play(session.game.legal_moves()[0])
-    os.chmod(tmp_path, 0o500)
-    try:
-        if os.access(tmp_path, os.W_OK):
-            pytest.skip("running as a user who can write anywhere")
-        with pytest.raises(SpiderError, match="cannot save"):
-            session.execute("save game.txt")
-    finally:
-        os.chmod(tmp_path, 0o700)
+
+    def disk_full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)  # the crash comes mid-save
+    with pytest.raises(SpiderError, match="cannot save game.txt: No space left on device"):
+        session.execute("save game.txt")
     assert (tmp_path / "game.txt").read_text() == original
     assert [p.name for p in tmp_path.iterdir()] == ["game.txt"]
+    assert session.changed  # the unsaved game is still marked unsaved
 
 
 def test_undo_redo_restart_at_the_prompt() -> None:
