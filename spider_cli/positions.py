@@ -184,21 +184,27 @@ def parse_position_code(text: str) -> PositionFile:
 
 def load_position(path: str | Path) -> PositionFile:
     """Read the position file at ``path`` (UTF-8); a file that cannot be read is a NotationError."""
+    return read_position(read_text_file(path))
+
+
+def read_text_file(path: str | Path) -> str:
+    """The text of a file spider reads (position, game or script), refusing what is not text
+    or is far too big to be one, with a NotationError in a player's words."""
+    name = Path(path).name
     try:
         with open(path, "rb") as file:
             data = file.read(4 * MAX_TEXT + 1)
     except OSError as exc:
-        raise NotationError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise NotationError(f"cannot read {name}: {exc.strerror or exc}") from None
     if len(data) > 4 * MAX_TEXT:
-        raise NotationError(f"cannot read {path}: it is far too big to be a position")
+        raise NotationError(f"cannot read {name}: it is far too big for a spider file")
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise NotationError(
-            f"cannot read {path}: it is not UTF-8 text (byte {exc.start + 1} is "
+            f"cannot read {name}: it is not UTF-8 text (byte {exc.start + 1} is "
             f"{data[exc.start]:#04x})"
         ) from None
-    return read_position(text)
 
 
 class _Cell(NamedTuple):
