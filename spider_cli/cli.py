@@ -25,6 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("file", nargs="?", help="a position or game file, or an example's name")
     play.add_argument("--seed", type=int, help="deal number (a random one if not given)")
     play.add_argument("--suits", type=int, choices=(1, 2, 4), default=4)
+    play.add_argument("--ascii", action="store_true",
+                      help="draw cards with letters and '--' backs, not Unicode symbols")
     run = sub.add_parser("run", help="run scripts of commands with no terminal")
     run.add_argument("scripts", nargs="+", help="script files ('-' for standard input)")
     run.add_argument("-q", "--quiet", action="store_true", help="print only errors")
@@ -46,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
             return run_scripts(args.scripts, sys.stdout, sys.stderr, quiet=args.quiet)
         if args.command == "show":
             return show_file(args.file, args.lines, args.markdown)
-        return play(args.file, args.seed, args.suits)
+        return play(args.file, args.seed, args.suits, args.ascii)
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # a bug: say so in one line rather than a traceback
@@ -111,37 +113,13 @@ def _quote(name: str) -> str:
     return '"' + name.replace('"', "") + '"' if any(c.isspace() for c in name) else name
 
 
-def play(name: str | None, seed: int | None, suits: int) -> int:
-    """The interactive game; with standard input that is not a terminal, a script."""
+def play(name: str | None, seed: int | None, suits: int, ascii_only: bool = False) -> int:
+    """The interactive game (spider_cli.repl); with standard input that is not a terminal,
+    a script: no prompt, plain output."""
     if not sys.stdin.isatty():
         if name is not None:
             print("spider: reading commands from standard input", file=sys.stderr)
         return run_scripts(["-"], sys.stdout, sys.stderr)
-    session = Session.new_game(seed=seed, suits=suits)
-    if name is not None:
-        try:
-            print(session.execute(f"load {_quote(name)}").text)
-        except SpiderError as error:
-            print(f"error: {_reason(error)}", file=sys.stderr)
-            return 1
-    else:
-        print(session.describe_start())
-    print(session.execute("show").text)
-    print("Type 'help' for the rules and the commands, 'quit' to leave.")
-    while True:
-        try:
-            line = input("spider> ")
-        except EOFError:
-            return 0
-        except KeyboardInterrupt:
-            print()
-            continue
-        try:
-            reply = session.execute(line)
-        except SpiderError as error:
-            print(f"error: {_reason(error)}")
-            continue
-        if reply.text:
-            print(reply.text)
-        if reply.quit:
-            return 0
+    from spider_cli import repl  # prompt_toolkit is loaded only for a person at a terminal
+
+    return repl.play(name, seed, suits, ascii_only)

@@ -189,10 +189,70 @@ class Quit:
     """Leave spider."""
 
 
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """Step through the game from its start to the current position."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """Show games, wins and the best score for each variant (1, 2 or 4 suits)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """What ``solve`` looks for (see :mod:`spider_cli.solver`).
+
+    ``kind`` is "turn up" (``pile`` as typed, or None for any pile), "space", "remove" or
+    "win". For "remove", ``steps`` lists the suits in order: "hearts then clubs" is
+    ``((1,), (3,))``; "clubs and hearts" (either order) is ``((3, 1),)``.
+    """
+
+    kind: str
+    pile: int | None = None
+    steps: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Constraints:
+    """Rules a ``solve`` line must keep: "no deal", "keep N spaces" (at its end), "no remove
+    SUIT" (``no_remove`` lists suits; "no remove" alone lists all four, the goal's own
+    removals excepted), "no new space" (no move empties a pile), "no turn up" (no face-down
+    card is turned up), and "limit N" (positions to examine before answering "unknown")."""
+
+    no_deal: bool = False
+    keep_spaces: int = 0
+    no_remove: tuple[int, ...] = ()
+    no_new_space: bool = False
+    no_turn_up: bool = False
+    limit: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Solve:
+    """``solve GOAL [CONSTRAINTS] [for each reveal]``: search the known cards for a line."""
+
+    goal: Goal
+    constraints: Constraints = Constraints()
+    each_reveal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """Suggest the best next move, with the manual's reason for it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Apply:
+    """Play the line the last ``solve`` or ``hint`` found: all of it, or its next ``n`` moves."""
+
+    n: int | None = None
+
+
 Command = (
     MoveCommand | ObviousCommand | DealCommand | RemoveCommand | NewCommand | Restart | Undo
     | Redo | Assume | Moves | Complete | Locate | Score | Show | Code | Load | Save | Expect
-    | Set | Help | Quit
+    | Set | Help | Quit | Replay | Stats | Solve | Hint | Apply
 )
 """Any command :func:`notation.parse_command` can return."""
 

@@ -4,23 +4,26 @@ from __future__ import annotations
 
 TOPICS: dict[str, str] = {
     "rules": """\
-Spider is played with two decks (104 cards) in ten piles. 54 cards start in the tableau,
-only the last card of each pile face up; the other 50 are the hand.
+Spider is played with two decks (104 cards) in ten piles. 54 cards start in the
+tableau, only the last card of each pile face up; the other 50 are the hand.
   - Put a card on a card one rank higher, of any suit (a 5 on any 6).
-  - A run of cards of ONE suit in descending order moves as a unit, whole or its lower part.
+  - A run of cards of ONE suit in descending order moves as a unit, whole or its
+    lower part.
   - Anything can go into an empty pile (a space); a King can go nowhere else.
   - When a pile's face-up cards are all gone, its last face-down card turns up.
-  - 'deal' puts ten cards from the hand on the piles, one each; not while there is a space.
-  - A complete suit, King down to Ace, at the bottom of a pile can be removed ('remove').
-    You win when all eight suits are removed (or assembled in the tableau).""",
+  - 'deal' puts ten cards from the hand on the piles, one each; not while there
+    is a space.
+  - A complete suit, King down to Ace, at the bottom of a pile can be removed
+    ('remove'). You win when all eight suits are removed (or assembled in the
+    tableau).""",
     "notation": """\
 Moves are written as in the manual: the cards that move, where from, where to.
   Jh from 8 to 9          one card, from pile 8 onto pile 9
   8-6s from 3 to 10       the run 8, 7, 6 of spades from pile 3 to pile 10
   10-Ac from 5 to 9       the run from the 10 down to the Ace of clubs
   Js from 9 to 3 (into the space)     remarks in parentheses are ignored
-  J-6h from column 3 onto Qh          'onto' a card; 'into a space' picks the first space
-  remove the spades from column 8     take a complete suit off pile 8 ('remove 8' too)
+  J-6h from column 3 onto Qh          'onto' a card ('into a space': the first)
+  remove the spades from column 8     take the suit off pile 8 ('remove 8' too)
 Quick forms:
   3 10    or 3>10     the longest run from pile 3 that fits on pile 10
   6s 3 10             the run starting at the 6s of pile 3, to pile 10
@@ -30,34 +33,55 @@ Ranks: A 2-10 J Q K (T for 10). Suits: s h d c, or the symbols.""",
     "commands": """\
 Playing:    a move (see 'help notation'), deal, remove [PILE], obvious PILE
 History:    undo [N], redo [N], restart (same hand again), new [N] [suits 1|2|4]
-Questions:  moves (all legal moves, * = natural), complete (suits face up in full),
-            locate CARD (or a rank: locate K), score, show [PILE], code
-Files:      save FILE, load FILE (a position, a game file, an example name or a code),
-            expect FILE (check the position against a position file)
-Unknown cards: assume PILE CARD (the next unknown card turned up in PILE is CARD)
-Settings:   set autoremove on|off, set sixth left|spread (where new deals put a 6th card)
-Also:       help [rules|notation|commands|files|scoring], quit
+            replay (step through the game from the start)
+Questions:  moves (the legal moves, * = natural: a simple suggestion),
+            complete (suits face up in full), locate CARD (or a rank: locate K),
+            score, show [PILE] (the tableau, or one pile in full), code, stats
+Files:      save FILE, load FILE (a position, a game file, an example's name or
+            a code), expect FILE (check the position against a position file)
+Unknown:    assume PILE CARD (the next unknown card turned up in PILE is CARD)
+Settings:   set autoremove on|off,
+            set sixth left|spread (where new deals put a 6th card)
+Also:       help [rules|notation|commands|files|scoring|keys], quit
 '#' starts a comment.""",
     "files": """\
-Position files show the tableau in the manual's layout: ten aligned columns, each pile
-from its top to its bottom; '--' a face-down card, '[Jh]' a face-down card you know,
-'(sp)' an empty pile. A Markdown table (| -- | 10d | ...) or one line per pile
-('3: -- -- Jc 10h') reads too. Optional first lines: 'stock: 20' (or the hand's cards),
-'removed: d s' (or a count), 'suits: 2'. 'code' prints the position as one line that
-'load' accepts. 'save' writes a game file (the start and every move); 'load' resumes it.""",
+Position files show the tableau in the manual's layout: ten aligned columns,
+each pile from its top to its bottom; '--' a face-down card, '[Jh]' a face-down
+card you know, '(sp)' an empty pile. A Markdown table (| -- | 10d | ...) or one
+line per pile ('3: -- -- Jc 10h') reads too. Optional first lines: 'stock: 20'
+(or the hand's cards), 'removed: d s' (or a count), 'suits: 2'. 'code' prints
+the position as one line that 'load' accepts. 'save' writes a game file (the
+start and every move); 'load' resumes it.""",
     "scoring": """\
-10 for each card that started face down and has been turned up; 15 for each pile with no
-face-down cards left; 2 for each face-up card on the next higher card of its suit; 50 for
-each complete suit (removed, or King to Ace in the tableau). Winning with four or more
-suits still in the tableau adds 2 for each after the third: 990 is a win with every suit
-removed, 1000 a win with all eight in the tableau.""",
+10 for each card that started face down and has been turned up; 15 for each pile
+with no face-down cards left; 2 for each face-up card on the next higher card of
+its suit; 50 for each complete suit (removed, or King to Ace in the tableau).
+Winning with four or more suits still in the tableau adds 2 for each after the
+third: 990 is a win with every suit removed, 1000 a win with all eight in the
+tableau.""",
+    "keys": """\
+At the prompt:
+  Tab             complete commands, piles, the runs that can move ('8-' Tab)
+  Right arrow     take the grey suggestion from your earlier commands
+  Up, Down        earlier commands (kept from one run to the next)
+  Ctrl-C          clear the line
+  Ctrl-D          at 'pile N turns up:', random cards for the rest of a deal
+  Ctrl-D, quit    leave; asks to save the game if it changed since the last save
+  Enter           on an empty line, draw the tableau again
+Red underlined text in the line cannot be read; Enter says why. The game is
+journaled after every command: if the terminal closes, 'spider' offers it back.
+'stats' shows games, wins and best scores for each variant (1, 2 or 4 suits).""",
 }
 
 
 def help_text(topic: str | None = None) -> str:
     """The help for a topic, or the overview with the list of topics."""
     if topic is None:
-        return TOPICS["commands"] + "\nMore: help rules, help notation, help files, help scoring"
+        return (
+            "New to Spider? 'help rules' tells how the game goes, 'help notation' how to\n"
+            "write moves, with the manual's own examples.\n\n" + TOPICS["commands"]
+            + "\nMore: help rules, help notation, help files, help scoring, help keys"
+        )
     text = TOPICS.get(topic.lower().rstrip("s")) or TOPICS.get(topic.lower())
     if text is None:
         for name, body in TOPICS.items():

@@ -51,12 +51,14 @@ from spider_cli.commands import (
     Quit,
     Redo,
     RemoveCommand,
+    Replay,
     Restart,
     RunSpec,
     Save,
     Score,
     Set,
     Show,
+    Stats,
     TableauCommand,
     Undo,
 )
@@ -255,6 +257,12 @@ class _Reader(Transformer[Token, Command | None]):
     def quit(self, children: list[Any]) -> Quit:
         return Quit()
 
+    def replay(self, children: list[Any]) -> Replay:
+        return Replay()
+
+    def stats(self, children: list[Any]) -> Stats:
+        return Stats()
+
 
 _READER = _Reader()
 
@@ -333,6 +341,8 @@ _USAGE = {
     "help": "help takes a topic or nothing, as in 'help' or 'help moves'",
     "quit": "quit takes nothing after it",
     "exit": "exit takes nothing after it",
+    "replay": "replay takes nothing after it",
+    "stats": "stats takes nothing after it",
 }
 """What each command that is not a move takes, said when its line does not parse."""
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from spider_cli import commands as cmd
-from spider_cli import gamefiles, positions
+from spider_cli import gamefiles, positions, stats
 from spider_cli.cards import RANK_WORDS, SUIT_NAMES, Card, card_text
 from spider_cli.engine import SUITS_IN_VARIANT, Action, Deal, Game, Move, Remove
 from spider_cli.errors import IllegalMoveError, NotationError, SpiderError
@@ -29,6 +29,8 @@ class Reply:
 
     text: str = ""
     quit: bool = False
+    command: cmd.Command | None = None
+    """The command that was run (the REPL chooses how to show its result by its type)."""
 
 
 @dataclass
@@ -87,7 +89,9 @@ class Session:
             raise SpiderError(f"{type(command).__name__} is not available here")
         if self.in_game_file and not isinstance(command, GAME_FILE_COMMANDS):
             raise SpiderError("a game file holds only its start, moves, 'assume' and 'set'")
-        return handler(command)
+        reply = handler(command)
+        reply.command = command
+        return reply
 
     def _handlers(self) -> dict[type, object]:
         return {
@@ -112,6 +116,8 @@ class Session:
             cmd.Set: self._do_set,
             cmd.Help: self._do_help,
             cmd.Quit: lambda _command: Reply("", quit=True),
+            cmd.Replay: self._do_replay,
+            cmd.Stats: self._do_stats,
         }
 
     # -- moves --------------------------------------------------------------------------------
@@ -251,7 +257,7 @@ class Session:
         if self.in_game_file:
             raise SpiderError("a game file starts from a deal number or a position code")
         path = self._resolve_file(target)
-        text = _read(path)
+        text = positions.read_text_file(path)
         if gamefiles.is_game_file(text):
             resumed = gamefiles.resume(text, base_dir=path.parent, settings=self.settings)
             self._adopt(resumed)
@@ -297,7 +303,7 @@ class Session:
 
     def _do_expect(self, command: cmd.Expect) -> Reply:
         path = self._resolve_file(command.path)
-        expected = positions.read_position(_read(path))
+        expected = positions.read_position(positions.read_text_file(path))
         differences = positions.differences(self.game, expected)
         if differences:
             raise SpiderError(
@@ -401,18 +407,17 @@ class Session:
     def _do_help(self, command: cmd.Help) -> Reply:
         return Reply(help_text(command.topic))
 
+    def _do_replay(self, _command: object) -> Reply:
+        """The game's moves from the start, numbered (the REPL steps through them instead)."""
+        if not self.history:
+            return Reply("no moves yet: this is the start of the game")
+        return Reply("\n".join(f"{n}. {lines[-1]}" for n, lines in enumerate(self.history, 1)))
+
+    def _do_stats(self, _command: object) -> Reply:
+        return Reply(stats.report())
+
 
 GAME_FILE_COMMANDS = (
     cmd.MoveCommand, cmd.DealCommand, cmd.RemoveCommand, cmd.Assume, cmd.Set,
     cmd.NewCommand, cmd.Load,
 )
-
-
-def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise SpiderError(f"cannot read {path.name}: it is not a text file") from None
-    except OSError as error:
-        raise SpiderError(f"cannot read {path.name}: {error.strerror or error}") from None
-

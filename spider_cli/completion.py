@@ -1,0 +1,275 @@
+"""Tab completion at the prompt: what the grammar accepts next, filled in from the position.
+
+The words that can come next are asked of the command parser itself (Lark's interactive
+parser, ``accepts()``), so completion always agrees with what the command will read. The
+position decides the values: after "8-" the runs of eights that can actually move, after
+"from" the piles they can leave, after "to" the piles they can go to, at the start of a line
+the piles that have an obvious place; after "assume PILE" the cards an unknown card can be.
+Whether a move is possible is asked of ``notation.resolve`` and the engine: completion
+knows no rules of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+from lark import Token
+from lark.exceptions import UnexpectedInput
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
+from prompt_toolkit.document import Document
+
+from spider_cli import examples
+from spider_cli.cards import RANK_NAMES, SUIT_NAMES, Card, run_text
+from spider_cli.commands import MoveCommand, RunSpec
+from spider_cli.engine import PILES, SUITS_IN_VARIANT, Move, Remove
+from spider_cli.errors import SpiderError
+from spider_cli.help import TOPICS
+from spider_cli.highlight import keyword_texts
+from spider_cli.notation import command_parser, move_text, parse_command, resolve
+from spider_cli.session import SETTING_VALUES, Session
+
+COMMAND_HELP = {
+    "move": "a move, as 'move 8-6s from 3 to 10'",
+    "from": "a move from a pile",
+    "deal": "deal a row of ten cards from the hand",
+    "remove": "take a complete suit off a pile",
+    "obvious": "move a pile's cards to the obvious place",
+    "new": "a new game: new [N] [suits 1|2|4]",
+    "restart": "the same hand again from the start",
+    "undo": "take back the last move",
+    "redo": "replay a move taken back",
+    "replay": "step through the game from the start",
+    "assume": "say which card an unknown card is",
+    "moves": "every legal move (* natural)",
+    "complete": "suits with all thirteen cards face up",
+    "locate": "where the copies of a card are",
+    "score": "the score so far",
+    "show": "the tableau, or one pile in full",
+    "code": "the position as one line",
+    "load": "resume a game file or open a position",
+    "save": "save the game in a file",
+    "expect": "check the position against a file",
+    "set": "change a setting",
+    "stats": "games, wins and best scores",
+    "hint": "a suggested move",
+    "solve": "search for a line to a goal",
+    "apply": "play the line found",
+    "help": "how to play, and the commands",
+    "quit": "leave (asks to save first)",
+    "exit": "leave (asks to save first)",
+}
+"""A few words about each command, shown beside it in the completion menu."""
+
+_SKIP = frozenset({"_MOVE", "_COLUMN", "_PILE", "_THE", "_A"})
+"""Tokens that do not change what comes next."""
+
+
+class _Choice(NamedTuple):
+    text: str
+    meta: str = ""
+
+
+class SpiderCompleter(Completer):
+    """Completes the words of one command for the position of ``session``."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._paths = PathCompleter(expanduser=True)
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterator[Completion]:
+        text = document.text_before_cursor
+        if "\n" in text:
+            return
+        word = re.search(r"\S*$", text).group()  # type: ignore[union-attr]
+        before = text[: len(text) - len(word)]
+        if word.startswith(("#", "(")):
+            return
+        try:
+            interactive = command_parser().parse_interactive(before)
+            tokens = interactive.exhaust_lexer()
+            accepts = interactive.accepts()
+        except UnexpectedInput:
+            return
+        if accepts & {"PATH", "STRING"}:
+            yield from self._files(tokens, word, complete_event)
+            return
+        lower = word.lower()
+        seen: set[str] = set()
+        for choice in self.choices(tokens, accepts):
+            if choice.text.lower().startswith(lower) and choice.text.lower() not in seen:
+                seen.add(choice.text.lower())
+                yield Completion(choice.text, -len(word), display_meta=choice.meta)
+
+    # -- what can come next ------------------------------------------------------------------
+
+    def choices(self, tokens: list[Token], accepts: set[str]) -> list[_Choice]:
+        """Every word that can come next, best first (before filtering by what is typed)."""
+        kinds = [t.type for t in tokens if t.type not in _SKIP]
+        out: list[_Choice] = []
+        if "NUMBER" in accepts:
+            out += self._numbers(tokens, kinds)
+        if accepts & {"RUN", "CARD"}:
+            out += self._cards(tokens, kinds)
+        if "RANK" in accepts:
+            out += [_Choice(RANK_NAMES[r], "every copy") for r in range(13, 0, -1)]
+        keywords = sorted(keyword_texts(accepts - {"_D", "_COLUMN", "_PILE"}))
+        out += [_Choice(k, COMMAND_HELP.get(k, "") if not kinds else "") for k in keywords]
+        if "WORD" in accepts and kinds[:1] == ["_HELP"]:
+            out += [_Choice(topic, "help topic") for topic in TOPICS]
+        if "WORD" in accepts and kinds[:1] == ["_SET"]:
+            out += [_Choice(name, "setting") for name in SETTING_VALUES]
+        if "VALUE" in accepts and kinds[:1] == ["_SET"]:
+            values = SETTING_VALUES.get(tokens[-1].value.lower(), {})
+            out += [_Choice(v) for v in values if not v.isdigit() and v not in ("true", "false")]
+        if accepts & {"SUIT_NAME", "SUIT"}:
+            out += [_Choice(SUIT_NAMES[s]) for s in SUITS_IN_VARIANT[self.session.game.suits]]
+        if "SUIT_COUNT" in accepts:
+            out += [_Choice(n, "suits") for n in ("4", "2", "1")]
+        return out
+
+    def _numbers(self, tokens: list[Token], kinds: list[str]) -> list[_Choice]:
+        """Pile numbers that make sense here, with what they would do."""
+        game = self.session.game
+        first = kinds[0] if kinds else None
+        if first is None or first == "_OBVIOUS":
+            return self._obvious_piles()
+        if first == "_SHOW":
+            return [_Choice(str(i + 1), f"pile {i + 1}") for i in range(PILES)]
+        if first == "_ASSUME":
+            return [_Choice(str(i + 1), "has unknown cards") for i in range(PILES)
+                    if game.unknown_slots(i) > len(game.assumed[i])]
+        if first == "_REMOVE":
+            return [_Choice(str(i + 1), "a complete suit") for i in range(PILES)
+                    if game.is_legal(Remove(i))]
+        if first in ("NUMBER", "CARD", "RUN", "_FROM"):
+            return self._move_numbers(tokens, kinds)
+        return []
+
+    def _obvious_piles(self) -> list[_Choice]:
+        game = self.session.game
+        out = []
+        for i in range(PILES):
+            if not game.piles[i]:
+                continue
+            try:
+                action = game.obvious(i)
+            except SpiderError:
+                continue
+            out.append(_Choice(str(i + 1), move_text(game, action)))
+        return out
+
+    def _move_numbers(self, tokens: list[Token], kinds: list[str]) -> list[_Choice]:
+        """Sources or destinations of the move being typed, as far as it is typed."""
+        run = _run_of(tokens)
+        numbers = [int(t.value) for t in tokens if t.type == "NUMBER"]
+        last = kinds[-1]
+        if kinds[0] == "NUMBER" or (kinds[0] == "CARD" and "_FROM" not in kinds
+                                    and last in ("CARD", "NUMBER", "_GT")):
+            if kinds[0] == "CARD" and run is not None:  # quick form: "6s 3 10"
+                run = RunSpec(run.top_rank, run.top_suit, None)
+            if len(numbers) == 0:
+                return self._sources(run)
+            return self._destinations(run, numbers[0])
+        if last == "_FROM":
+            return self._sources(run)
+        if last in ("_TO", "_INTO", "_ONTO"):
+            src = numbers[0] if "_FROM" in kinds else None
+            return self._destinations(run, src)
+        if last == "_SPACE":
+            return [_Choice(str(i + 1), "a space") for i in self.session.game.spaces()]
+        return []
+
+    def _try(self, command: MoveCommand) -> Move | None:
+        try:
+            action = resolve(self.session.game, command)
+        except SpiderError:
+            return None
+        return action if isinstance(action, Move) else None
+
+    def _sources(self, run: RunSpec | None) -> list[_Choice]:
+        out = []
+        for src in range(1, PILES + 1):
+            moves = [m for d in range(1, PILES + 1)
+                     if (m := self._try(MoveCommand(run, src, d))) is not None]
+            if moves:
+                out.append(_Choice(str(src), _targets(moves)))
+        return out
+
+    def _destinations(self, run: RunSpec | None, src: int | None) -> list[_Choice]:
+        game = self.session.game
+        out = []
+        for dst in range(1, PILES + 1):
+            move = self._try(MoveCommand(run, src, dst))
+            if move is not None:
+                out.append(_Choice(str(dst), move_text(game, move)))
+        return out
+
+    def _cards(self, tokens: list[Token], kinds: list[str]) -> list[_Choice]:
+        """Cards and runs: those that can move, the pool for assume, any card for locate."""
+        game = self.session.game
+        first = kinds[0] if kinds else None
+        if first is None:
+            return self._movable_runs()
+        if first == "_ASSUME":
+            return [_Choice(str(Card(code)), "can be turned up")
+                    for code, n in enumerate(game.pool) if n]
+        if first == "_LOCATE":
+            return [_Choice(str(Card.of(r, s))) for s in SUITS_IN_VARIANT[game.suits]
+                    for r in range(13, 0, -1)]
+        if kinds[-1] in ("_TO", "_ONTO"):  # "onto Qd": the cards the run can go onto
+            numbers = [int(t.value) for t in tokens if t.type == "NUMBER"]
+            src = numbers[0] if "_FROM" in kinds else None
+            out = []
+            for choice in self._destinations(_run_of(tokens), src):
+                pile = game.piles[int(choice.text) - 1]
+                if pile:
+                    out.append(_Choice(str(Card(pile[-1])), f"pile {choice.text}"))
+            return out
+        return []
+
+    def _movable_runs(self) -> list[_Choice]:
+        """Every card and run at the bottom of a pile that has somewhere to go."""
+        game = self.session.game
+        out = []
+        for src, pile in enumerate(game.piles):
+            if not pile:
+                continue
+            for count in range(game.run_length(src), 0, -1):
+                moves = [Move(src, d, count) for d in range(PILES)
+                         if game.is_legal(Move(src, d, count))]
+                if moves:
+                    out.append(_Choice(run_text(pile[-count:]), _targets(moves)))
+        return out
+
+    def _files(self, tokens: list[Token], word: str,
+               event: CompleteEvent) -> Iterable[Completion]:
+        if tokens and tokens[0].type == "_LOAD":
+            for example in examples.catalogue():
+                if example.name.startswith(word):
+                    yield Completion(example.name, -len(word), display_meta=example.title)
+        if word.startswith(("'", '"')):
+            return
+        yield from self._paths.get_completions(Document(word), event)
+
+
+def _run_of(tokens: list[Token]) -> RunSpec | None:
+    """The run named by the move being typed (its RUN or CARD token), read by the notation."""
+    for token in tokens:
+        if token.type in ("RUN", "CARD"):
+            try:
+                command = parse_command(f"{token.value} from 1 to 2")
+            except SpiderError:
+                return None
+            return command.run if isinstance(command, MoveCommand) else None
+    return None
+
+
+def _targets(moves: list[Move]) -> str:
+    """Where moves from one pile go, in a few words: "from 3 to 10 or 5"."""
+    src = moves[0].src + 1
+    dsts = " or ".join(str(m.dst + 1) for m in moves[:4])
+    return f"from {src} to {dsts}" + (" ..." if len(moves) > 4 else "")

@@ -1,0 +1,126 @@
+"""The journal: the game in progress, written after every command that changed it.
+
+The journal is an ordinary game file (``gamefiles.game_text``) at ``current.spider`` in the
+player's data directory, replaced atomically, so a crash, a closed terminal or a killed
+process loses no move: ``spider`` with no arguments offers the game back. Two comment lines
+at its end carry what a game file does not: the file the game was last saved to (when it has
+not changed since) and whether the game was already counted in the statistics.
+
+A game that is won is taken out of the journal; a game the player leaves for another on
+purpose (``new``, ``load``, or "no" to the offer) moves to ``previous.spider``, so even that
+can be loaded back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from spider_cli import gamefiles
+from spider_cli.atomic import write_atomically
+from spider_cli.userdirs import data_dir
+
+if TYPE_CHECKING:
+    from spider_cli.session import Session
+
+CURRENT = "current.spider"
+PREVIOUS = "previous.spider"
+_SAVED = "# journal: saved as "
+_COUNTED = "# journal: counted in the statistics"
+_MOVES = re.compile(r"^# position after (\d+) moves", re.MULTILINE)
+
+
+@dataclass
+class Entry:
+    """What the journal holds: the game file's text and the notes the REPL keeps with it."""
+
+    path: Path
+    moves: int
+    saved_as: str | None
+    counted: bool
+
+
+def journal_text(session: Session, saved_as: str | None, counted: bool) -> str:
+    """The journal for a session: its game file, then the REPL's notes as comments."""
+    text = gamefiles.game_text(session)
+    if saved_as and not session.changed:
+        text += f"{_SAVED}{saved_as}\n"
+    if counted:
+        text += _COUNTED + "\n"
+    return text
+
+
+class Journal:
+    """The journal file of one directory (by default the player's data directory)."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.directory = directory or data_dir()
+        self.path = self.directory / CURRENT
+        self.previous = self.directory / PREVIOUS
+        self._written: str | None = None
+        self._dormant: str | None = None  # the game file of a game taken out (won)
+        self.failed = False
+
+    def read(self) -> Entry | None:
+        """The journaled game's notes, or None when there is no journal."""
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError):
+            return Entry(self.path, 0, None, False)
+        found = _MOVES.search(text)
+        saved = [line[len(_SAVED):] for line in text.splitlines() if line.startswith(_SAVED)]
+        return Entry(self.path, int(found.group(1)) if found else 0,
+                     saved[-1] if saved else None, _COUNTED in text.splitlines())
+
+    def update(self, session: Session, saved_as: str | None = None,
+               counted: bool = False) -> str | None:
+        """Journal the session if it changed since the last write; returns a warning once.
+
+        A game with no moves is not journaled unless a journal of it already exists (a game
+        taken back to its start stays journaled as such).
+        """
+        text = journal_text(session, saved_as, counted)
+        if text == self._written:
+            return None
+        if self._dormant is not None:
+            if text.startswith(self._dormant):
+                return None
+            self._dormant = None
+        if not session.history and not self.path.exists():
+            self._written = text
+            return None
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            write_atomically(self.path, text)
+        except OSError as error:
+            if self.failed:
+                return None
+            self.failed = True
+            reason = error.strerror or str(error)
+            return (f"cannot keep the journal in {self.directory} ({reason}): "
+                    "save the game with 'save FILE' to keep it")
+        self._written = text
+        self.failed = False
+        return None
+
+    def clear(self, session: Session) -> None:
+        """Take the game out of the journal (it was won); it comes back only if it changes."""
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+        self._written = None
+        self._dormant = gamefiles.game_text(session)
+
+    def retire(self) -> Path | None:
+        """Move the journaled game aside to ``previous.spider``; its path, or None."""
+        self._written = self._dormant = None
+        try:
+            os.replace(self.path, self.previous)
+        except OSError:
+            return None
+        return self.previous

@@ -1,0 +1,508 @@
+"""The interactive game: a prompt_toolkit prompt over the command interpreter.
+
+The REPL adds no rules and no parser of its own: every line goes to ``Session.execute``, and
+the REPL only chooses how to show the result (by the type of the command that ran, carried in
+``Reply.command``). The prompt is built in one function, :func:`build_prompt_session`, from
+pieces that live in their own modules (pgcli's layout): the completer
+(:mod:`spider_cli.completion`), the lexer that highlights the line by the grammar
+(:mod:`spider_cli.highlight`), the style and the status line (:mod:`spider_cli.render`).
+
+After each command that changed the position, the screen is redrawn: the tableau with the
+cards that moved underlined, then what changed (the move in notation, the card turned up, a
+suit removed, the deals left). Other answers are printed below. The game is journaled after
+every command (:mod:`spider_cli.journal`); finished games are counted in the statistics
+(:mod:`spider_cli.stats`). Ctrl-C clears the line; Ctrl-D or ``quit`` asks to save first
+when the game changed since it was last saved.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import sys
+from collections import deque
+from collections.abc import Iterable
+from pathlib import Path
+
+from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.application.current import get_app_session
+from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+from prompt_toolkit.completion import Completer, PathCompleter, WordCompleter
+from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.shortcuts import clear
+from prompt_toolkit.validation import Validator
+
+from spider_cli import commands as cmd
+from spider_cli import render, stats
+from spider_cli.cards import Card
+from spider_cli.completion import SpiderCompleter
+from spider_cli.engine import Game
+from spider_cli.errors import NotationError, SpiderError
+from spider_cli.highlight import CommandLexer
+from spider_cli.journal import Journal
+from spider_cli.render import STYLE, UNICODE, Glyphs, Snapshot
+from spider_cli.session import Reply, Session
+from spider_cli.userdirs import state_dir
+
+PROMPT = "spider> "
+TRANSCRIPT_LENGTH = 2000
+HISTORY_FILE = "history"
+_RESERVED_ROWS = 8
+"""Screen rows kept free below the tableau: header, numbers, notes, prompt, menu, toolbar."""
+
+_PATH_WORD = re.compile(r"[^\s\u00a0\"'#()]*[^\s\u00a0\"'#().]")
+"""A file name the grammar reads without quotes (its PATH terminal)."""
+
+
+class _SafeFileHistory(FileHistory):
+    """The prompt's history file; a history that cannot be read or written is not an error."""
+
+    def load_history_strings(self) -> Iterable[str]:
+        try:
+            yield from super().load_history_strings()
+        except (OSError, UnicodeDecodeError):
+            return
+
+    def store_string(self, string: str) -> None:
+        with contextlib.suppress(OSError):
+            super().store_string(string)
+
+
+def open_history(directory: Path | None = None) -> History:
+    """The history kept across runs in the state directory (in memory if it cannot be)."""
+    directory = directory or state_dir()
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return InMemoryHistory()
+    return _SafeFileHistory(str(directory / HISTORY_FILE))
+
+
+def quote_path(name: str) -> str:
+    """A file name as the command language reads it: bare, or in quotes."""
+    if _PATH_WORD.fullmatch(name):
+        return name
+    for quote in ('"', "'"):
+        if quote not in name:
+            return f"{quote}{name}{quote}"
+    raise SpiderError("a file name cannot hold both kinds of quotes")
+
+
+def pool_completer(pool: Iterable[Card]) -> WordCompleter:
+    """Completion of the cards an unknown card can be, by suit, high cards first."""
+    cards = sorted(set(pool), key=lambda card: (card.suit, -card.rank))
+    return WordCompleter([str(card) for card in cards], ignore_case=True)
+
+
+def build_prompt_session(repl: Repl, history: History | None = None) -> PromptSession[str]:
+    """The prompt: history with suggestions, completion, live highlighting, status line."""
+    return PromptSession(
+        message=[("class:prompt", PROMPT)],
+        history=history if history is not None else InMemoryHistory(),
+        auto_suggest=AutoSuggestFromHistory(),
+        completer=repl.completer,
+        complete_while_typing=True,
+        lexer=CommandLexer(),
+        bottom_toolbar=repl.toolbar,
+        style=STYLE,
+        include_default_pygments_style=False,
+        reserve_space_for_menu=4,
+    )
+
+
+class Repl:
+    """One player at the keyboard: the prompt loop around a :class:`Session`."""
+
+    def __init__(self, session: Session, glyphs: Glyphs = UNICODE, journal: Journal | None = None,
+                 history: History | None = None) -> None:
+        self.session = session
+        self.glyphs = glyphs
+        self.journal = journal if journal is not None else Journal()
+        self.transcript: deque[str] = deque(maxlen=TRANSCRIPT_LENGTH)
+        """What was printed lately, as plain text (what a test reads: DummyOutput shows
+        nothing)."""
+        self.saved_as: str | None = None
+        self.counted = False
+        self.completer: Completer = SpiderCompleter(session)
+        self._toolbar = FormattedText([])
+        self._later: list[tuple[str, str]] = []
+        self._random_rest = False  # Ctrl-D at a reveal question: random cards for the rest
+        session.ask_reveal = self.ask_reveal
+        self.prompt_session = build_prompt_session(self, history)
+
+    # -- output -------------------------------------------------------------------------------
+
+    def say(self, text: StyleAndTextTuples | str, style: str = "") -> None:
+        """Print formatted text (or a plain string in ``style``) and keep it in the transcript."""
+        fragments = FormattedText([(style, text + "\n")]) if isinstance(text, str) else text
+        self.transcript.append(render.plain(fragments))
+        print_formatted_text(FormattedText(fragments), end="", style=STYLE,
+                             include_default_pygments_style=False)
+
+    def later(self, text: str, style: str = "class:dim") -> None:
+        """Say this after the screen is next drawn (a redraw would wipe it out before)."""
+        self._later.append((text, style))
+
+    def flush_later(self) -> None:
+        while self._later:
+            self.say(*self._later.pop(0))
+
+    def error(self, error: SpiderError, line: str = "") -> None:
+        """A failed command: a caret under the typed ``line`` where it cannot be read, then
+        the reason; errors about other text (a file being loaded) in full."""
+        typed = isinstance(error, NotationError) and error.column and line and (
+            error.context.split("\n", 1)[0] == line.rstrip("\r\n"))
+        if typed:
+            caret = " " * (len(PROMPT) + error.column - 1) + "^"
+            self.say(caret, "class:error-context")
+            self.say(f"error: {error.message}", "class:error")
+        else:
+            self.say(f"error: {error}", "class:error")
+
+    def toolbar(self) -> FormattedText:
+        return self._toolbar
+
+    def refresh_toolbar(self) -> None:
+        self._toolbar = render.toolbar(self.session, self.glyphs)
+
+    def draw(self, fresh: frozenset[tuple[int, int]] = frozenset(),
+             note: FormattedText | None = None, game: Game | None = None) -> None:
+        """Redraw the screen: the tableau (as compact as the screen needs), then ``note``."""
+        game = game or self.session.game
+        size = get_app_session().output.get_size()
+        clear()
+        note_rows = len(render.plain(note).splitlines()) if note else 0
+        rows = max(8, size.rows - _RESERVED_ROWS - note_rows)
+        self.say(render.tableau(game, self.glyphs, size.columns, rows, fresh))
+        if note:
+            self.say(note)
+        self.flush_later()
+
+    # -- questions ----------------------------------------------------------------------------
+
+    def ask(self, question: str, completer: Completer | None = None,
+            validator: Validator | None = None) -> str:
+        """One answer from the player; Ctrl-C raises KeyboardInterrupt, Ctrl-D EOFError."""
+        session: PromptSession[str] = PromptSession(
+            style=STYLE, include_default_pygments_style=False, completer=completer,
+            validator=validator, validate_while_typing=False,
+            complete_while_typing=completer is not None,
+        )
+        try:
+            answer = session.prompt([("class:prompt", question)])
+        except (KeyboardInterrupt, EOFError) as stop:
+            self.transcript.append(question + ("^C" if isinstance(stop, KeyboardInterrupt)
+                                               else "^D"))
+            raise
+        self.transcript.append(question + answer)
+        return answer
+
+    def yes(self, question: str) -> bool:
+        """A [Y/n] question: Enter or y is yes, n is no; asked again otherwise."""
+        while True:
+            answer = self.ask(question).strip().lower()
+            if answer in ("", "y", "yes"):
+                return True
+            if answer in ("n", "no"):
+                return False
+            self.say("please answer y or n", "class:warning")
+
+    def ask_reveal(self, pile: int, pool: list[Card]) -> Card | None:
+        """Which card an unknown card turning up is: typed (from the pool), or random.
+
+        Ctrl-C takes a random card for this one; Ctrl-D for every other one the command
+        turns up too (a deal can turn up ten)."""
+        if self._random_rest:
+            return None
+
+        def valid(text: str) -> bool:
+            if not text.strip():
+                return True
+            try:
+                return Card.parse(text) in pool
+            except SpiderError:
+                return False
+
+        validator = Validator.from_callable(
+            valid, error_message="not a card an unknown card can be (Tab lists them)",
+            move_cursor_to_end=True,
+        )
+        question = f"pile {pile + 1} turns up: (Enter for a random card, or type one) "
+        try:
+            answer = self.ask(question, completer=pool_completer(pool), validator=validator)
+        except KeyboardInterrupt:
+            return None
+        except EOFError:
+            self._random_rest = True
+            return None
+        return Card.parse(answer) if answer.strip() else None
+
+    # -- the loop -----------------------------------------------------------------------------
+
+    def start(self, name: str | None = None, offer_journal: bool = False) -> int:
+        """Set up the game (the journaled one, a file, or the new deal), then play."""
+        if offer_journal:
+            self._offer_journal()
+        else:
+            if name is not None:
+                try:
+                    reply = self.session.execute(f"load {quote_path(name)}")
+                except SpiderError as error:
+                    self.error(error)
+                    return 1
+                self.saved_as = self._loaded_file(reply)
+            aside = self.journal.retire()
+            if aside is not None:
+                self.later(f"The game that was in progress is kept in {aside} "
+                           f"('load {quote_path(str(aside))}' brings it back).")
+        self._after_command()
+        self.draw(note=render.message(self._welcome()))
+        return self.run()
+
+    def _welcome(self) -> str:
+        moves = len(self.session.history)
+        where = f", continued after move {moves}" if moves else ""
+        return (f"Spider: {self.session.describe_start()}{where}.\n"
+                "New here? Type 'help'. Moves are written 'Jh from 8 to 9', or just '8 9'.\n"
+                "Tab completes, 'quit' leaves.")
+
+    def _offer_journal(self) -> None:
+        """Offer the game in progress back; a game declined is kept as previous.spider."""
+        entry = self.journal.read()
+        if entry is None:
+            return
+        plural = "s" if entry.moves != 1 else ""
+        try:
+            keep = self.yes(f"Continue the game in progress ({entry.moves} move{plural})? [Y/n] ")
+        except (KeyboardInterrupt, EOFError):
+            keep = True
+        if keep:
+            try:
+                self.session.execute(f"load {quote_path(str(entry.path))}")
+            except SpiderError as error:
+                aside = self.journal.retire()
+                self.later(f"The game in progress could not be read back ({error}); it is "
+                           f"kept in {aside}, and this is a new game.", "class:warning")
+                return
+            self.saved_as = entry.saved_as
+            self.session.changed = entry.saved_as is None and bool(self.session.history)
+            self.counted = entry.counted
+            return
+        if not entry.counted:
+            self._count_journaled(entry.path)
+        aside = self.journal.retire()
+        if aside is not None:
+            self.later(f"That game is kept in {aside} ('load {quote_path(str(aside))}' "
+                       "brings it back).")
+
+    def _count_journaled(self, path: Path) -> None:
+        """Count a journaled game given up at the start in the statistics."""
+        other = Session.new_game(seed=0)
+        with contextlib.suppress(SpiderError):
+            other.execute(f"load {quote_path(str(path))}")
+            self._count(other, won=False)
+
+    def run(self) -> int:
+        """Read and run commands until the player leaves; the exit status."""
+        while True:
+            try:
+                line = self.prompt_session.prompt()
+            except KeyboardInterrupt:
+                continue  # Ctrl-C: the line is dropped, the game goes on
+            except EOFError:
+                if self.confirm_leave():
+                    return 0
+                continue
+            if self.handle(line) and self.confirm_leave():
+                return 0
+
+    def handle(self, line: str) -> bool:
+        """Run one line and show its result; True when the player asked to leave."""
+        session = self.session
+        game_before = session.game
+        before = Snapshot.of(game_before)
+        previous = Session(game=game_before, start=session.start, history=session.history,
+                           settings=session.settings, changed=session.changed)
+        self._random_rest = False
+        try:
+            reply = session.execute(line)
+        except SpiderError as error:
+            self.error(error, line)
+            return False
+        except Exception as error:  # a bug must not cost the game: say it in one line
+            self.say(f"internal error ({type(error).__name__}: {error}); the game is kept in "
+                     "the journal, please report this", "class:error")
+            return False
+        command = reply.command
+        if isinstance(command, cmd.Quit):
+            return True
+        if command is None and not line.strip():
+            self.draw()  # Enter on an empty line: the tableau again
+            return False
+        replaced = session.game is not game_before
+        if replaced:
+            self._replaced(previous, reply)
+        if isinstance(command, cmd.Save):
+            self.saved_as = str((session.base_dir / Path(command.path).expanduser()).resolve())
+        self._after_command()
+        self._show(reply, before, replaced)
+        self.flush_later()
+        return False
+
+    def _show(self, reply: Reply, before: Snapshot, replaced: bool) -> None:
+        command = reply.command
+        game = self.session.game
+        if isinstance(command, cmd.Show):
+            if command.pile is None:
+                self.draw()
+            else:
+                self.say(render.pile_detail(game, command.pile - 1, self.glyphs))
+        elif isinstance(command, cmd.Replay):
+            self.replay()
+        elif replaced:
+            self.draw(note=render.message(reply.text))
+        elif Snapshot.of(game) != before:
+            self.draw(render.fresh_cards(before, game), render.change(reply.text))
+        elif reply.text:
+            self.say(render.message(reply.text))
+
+    def _loaded_file(self, reply: Reply) -> str | None:
+        """The game file a ``load`` resumed (the game is as saved there), else None."""
+        command = reply.command
+        if isinstance(command, cmd.Load) and not self.session.changed:
+            return str((self.session.base_dir / Path(command.path).expanduser()).resolve())
+        return None
+
+    def _replaced(self, previous: Session, reply: Reply) -> None:
+        """Another game was started on purpose: count the old one, keep its journal aside."""
+        if previous.history and not self.counted:
+            self._count(previous, won=False)
+        aside = self.journal.retire()
+        if aside is not None and previous.history and previous.changed:
+            count = len(previous.history)
+            self.later(f"(the previous game, {count} move{'s' if count != 1 else ''}, is kept "
+                       f"in {aside}: 'load {quote_path(str(aside))}' brings it back)")
+        self.saved_as = self._loaded_file(reply)
+        self.counted = False
+
+    def _count(self, session: Session, won: bool) -> None:
+        """Count a game in the statistics, if it is a numbered deal (not a loaded position)."""
+        if not session.start or not session.start[-1].startswith("new"):
+            return
+        warning = stats.record_game(session.game.suits, won, session.game.score())
+        if warning:
+            self.later(warning, "class:warning")
+
+    def _after_command(self) -> None:
+        """Count a finished game, journal the game, refresh the status line."""
+        game = self.session.game
+        won = game.is_won()
+        if not self.counted and (won or game.is_lost()):
+            self._count(self.session, won)
+            self.counted = True
+        warning = self.journal.update(self.session, self.saved_as, self.counted)
+        if warning:
+            self.later(warning, "class:warning")
+        if won:
+            self.journal.clear(self.session)
+        self.refresh_toolbar()
+
+    # -- replay -------------------------------------------------------------------------------
+
+    def replay(self) -> None:
+        """Step through the game from the start on a copy: Enter next move, q stop."""
+        session = self.session
+        total = len(session.history)
+        if not total:
+            self.say("no moves yet: this is the start of the game")
+            return
+        viewer = Session(game=session.game.copy(), start=list(session.start),
+                         settings=session.settings, base_dir=session.base_dir,
+                         history=[list(lines) for lines in session.history])
+        viewer.execute("restart")
+        keys = KeyBindings()
+
+        @keys.add("q")
+        @keys.add("escape")
+        def _stop(event: KeyPressEvent) -> None:
+            event.app.exit(result="q")
+
+        stepper: PromptSession[str] = PromptSession(
+            key_bindings=keys, style=STYLE, include_default_pygments_style=False)
+        note = f"back at the current position (move {total})"
+        self.draw(note=render.message(f"replay: the start ({total} moves to go)"),
+                  game=viewer.game)
+        for number in range(1, total + 1):
+            question = f"replay {number - 1}/{total} (Enter: next move, q: stop) "
+            try:
+                answer = stepper.prompt([("class:prompt", question)])
+            except (KeyboardInterrupt, EOFError):
+                break
+            self.transcript.append(question + answer)
+            if answer.strip().lower().startswith("q"):
+                break
+            before = Snapshot.of(viewer.game)
+            viewer.execute("redo")
+            text = f"move {number}/{total}: {viewer.history[-1][-1]}"
+            self.draw(render.fresh_cards(before, viewer.game),
+                      render.change(text, render.describe_changes(before, viewer.game)),
+                      game=viewer.game)
+        else:
+            note = "replay over: this is the current position"
+        self.draw(note=render.message(note))
+
+    # -- leaving ------------------------------------------------------------------------------
+
+    def confirm_leave(self) -> bool:
+        """Ask to save a game that changed since it was last saved; False to keep playing."""
+        session = self.session
+        if not (session.changed and session.history):
+            return True
+        try:
+            if not self.yes("The game has changed since it was last saved. Save it? [Y/n] "):
+                self.say("Not saved. The game stays in the journal: 'spider' offers it back.")
+                return True
+        except KeyboardInterrupt:
+            self.say("(still playing)", "class:dim")
+            return False
+        except EOFError:
+            return True
+        default = self._default_name()
+        while True:
+            try:
+                name = self.ask(f"Save as [{default}]: ", completer=PathCompleter(expanduser=True))
+                name = name.strip() or default
+            except KeyboardInterrupt:
+                self.say("(still playing)", "class:dim")
+                return False
+            except EOFError:
+                self.say("Not saved. The game stays in the journal: 'spider' offers it back.")
+                return True
+            try:
+                reply = session.execute(f"save {quote_path(name)}")
+            except SpiderError as error:
+                self.error(error)
+                continue
+            self.saved_as = str((session.base_dir / Path(name).expanduser()).resolve())
+            self.journal.update(session, self.saved_as, self.counted)
+            self.say(reply.text)
+            return True
+
+    def _default_name(self) -> str:
+        if self.saved_as:
+            with contextlib.suppress(ValueError):
+                return str(Path(self.saved_as).relative_to(self.session.base_dir))
+            return self.saved_as
+        words = self.session.start[-1].split()
+        return f"game-{words[1]}.spider" if words[0] == "new" else "game.spider"
+
+
+def play(name: str | None, seed: int | None, suits: int, ascii_only: bool = False) -> int:
+    """``spider`` at a terminal: offer the journaled game back (no arguments), else start the
+    file or deal asked for, and play until the player leaves."""
+    glyphs = render.choose_glyphs(ascii_only, getattr(sys.stdout, "encoding", None))
+    session = Session.new_game(seed=seed, suits=suits)
+    repl = Repl(session, glyphs, Journal(), open_history())
+    return repl.start(name, offer_journal=name is None and seed is None)

@@ -1,0 +1,159 @@
+"""The pictures of the game: tableau, pile detail, changes and status line."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from prompt_toolkit import print_formatted_text
+from prompt_toolkit.output import ColorDepth
+from prompt_toolkit.output.vt100 import Vt100_Output
+
+from spider_cli import render
+from spider_cli.cards import Card
+from spider_cli.engine import DEAL, Game, Move
+from spider_cli.render import ASCII, STYLE, SUIT_CLASSES, UNICODE, Snapshot
+from spider_cli.session import Session
+
+
+def long_game(seed: int = 3) -> Game:
+    """A game after every deal and a few hundred moves: long piles, runs, maybe spaces."""
+    game = Game.new(seed)
+    rng = random.Random(seed)
+    for _ in range(300):
+        moves = [m for m in game.legal_moves() if isinstance(m, Move)]
+        natural = [m for m in moves if game.is_natural(m)]
+        if game.stock and (not moves or rng.random() < 0.08) and not game.spaces():
+            game.push(DEAL)
+        elif natural or moves:
+            game.push(rng.choice(natural or moves))
+    return game
+
+
+def lines_of(text: object) -> list[str]:
+    return render.plain(text).splitlines()  # type: ignore[arg-type]
+
+
+def test_the_tableau_is_the_manuals_layout() -> None:
+    game = Game.new(17)
+    lines = lines_of(render.tableau(game))
+    assert lines[0].startswith("hand ▒▒ ▒▒ ▒▒ ▒▒ ▒▒ (5 deals)")
+    assert lines[1].split() == [str(n) for n in range(1, 11)]
+    assert lines[2].split() == ["▒▒"] * 10  # pile tops at the top, face down as backs
+    assert lines[6].split()[4:] == ["A♥", "6♠", "J♣", "A♣", "3♣", "5♦"]
+    assert lines[7].split() == ["7♦", "J♦", "9♦", "4♦"]
+    assert lines[1].index("2") == 8 and lines[6].index("6♠") == 40  # columns 8 wide
+
+
+def test_a_space_is_marked() -> None:
+    piles = [[Card.of(r, s) for r in range(13, 0, -1)] for s in (0, 1, 2, 3, 0, 1, 2, 3)]
+    game = Game([*piles, [], []], [0] * 10, [], suits=4)
+    assert lines_of(render.tableau(game))[2].split()[-2:] == ["(sp)", "(sp)"]
+
+
+@pytest.mark.parametrize("width", [80, 72, 60])
+def test_a_long_game_fits_the_width(width: int) -> None:
+    game = long_game()
+    assert render.tableau_height(game) > 15
+    for glyphs in (UNICODE, ASCII):
+        for line in lines_of(render.tableau(game, glyphs, width=width)):
+            assert len(line) <= width
+
+
+def test_a_tall_tableau_shrinks_backs_then_runs_to_fit() -> None:
+    game = long_game()
+    full = render.tableau_height(game)
+    rows = lines_of(render.tableau(game, max_rows=full - 1))[2:]
+    assert len(rows) < full and any("▒▒×" in row for row in rows)
+    tight = lines_of(render.tableau(game, max_rows=6))[2:]
+    assert any("-" in cell for row in tight for cell in row.split())  # a run as "Q-9♥"
+    assert len(tight) <= len(rows)
+    assert render.tableau_height(game) == full  # the game itself is untouched
+
+
+def test_the_four_suits_have_four_colours_and_backs_a_fifth() -> None:
+    attrs = [STYLE.get_attrs_for_style_str(c) for c in (*SUIT_CLASSES, "class:back")]
+    assert len({(a.color, a.bold) for a in attrs}) == 5
+    assert {a.color for a in attrs[1:4]} == {"ansired", "ansiyellow", "ansigreen"}
+
+
+def test_ascii_glyphs_are_the_manuals_own() -> None:
+    game = long_game()
+    text = render.plain(render.tableau(game, ASCII)) + render.plain(
+        render.pile_detail(game, 0, ASCII))
+    assert text.isascii() and "--" in text
+    assert render.choose_glyphs(False, "ascii") is ASCII
+    assert render.choose_glyphs(False, "latin-1") is ASCII
+    assert render.choose_glyphs(True, "utf-8") is ASCII
+    assert render.choose_glyphs(False, "utf-8") is UNICODE
+
+
+def test_no_color_prints_no_colour_but_keeps_the_symbols(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    depth = ColorDepth.from_env()
+    assert depth is ColorDepth.DEPTH_1_BIT
+    out = io.StringIO()
+    output = Vt100_Output(out, lambda: (24, 80), term="xterm")  # type: ignore[arg-type]
+    print_formatted_text(render.tableau(Game.new(17)), style=STYLE, output=output,
+                         color_depth=depth)
+    printed = out.getvalue()
+    assert "♠" in printed and "▒▒" in printed
+    assert "[31" not in printed and "38;5" not in printed and "[33" not in printed
+
+
+def test_changes_underline_the_cards_that_arrived_and_say_what_turned_up() -> None:
+    session = Session.new_game(seed=5)
+    before = Snapshot.of(session.game)
+    session.execute("4h from 1 to 8")
+    fresh = render.fresh_cards(before, session.game)
+    assert fresh == {(0, 4), (7, 5)}  # the Kd turned up, the 4h arrived
+    assert render.describe_changes(before, session.game) == ["pile 1 turns up Kd"]
+    picture = render.tableau(session.game, fresh=fresh)
+    underlined = [text for style, text in picture if "class:fresh" in style]
+    assert underlined == ["K♦", "4♥"]
+    before = Snapshot.of(session.game)
+    session.execute("deal")
+    assert render.describe_changes(before, session.game) == ["4 deals left"]
+
+
+def test_pile_detail_expands_a_pile_into_its_runs_and_moves() -> None:
+    session = Session.new_game(seed=5)
+    for line in ("4h from 1 to 8", "7 3"):
+        session.execute(line)
+    lines = lines_of(render.pile_detail(session.game, 2))
+    assert lines == [
+        "pile 3: 5 face down, 2 face up",
+        "  ▒▒ ▒▒ ▒▒ ▒▒ ▒▒ | 9♦ 8♦",
+        "  can move: 9-8d",
+        "  moves from here: 9-8d from 3 to 4",
+    ]
+    piles = [[Card.of(r, s) for r in range(13, 0, -1)] for s in (0, 1, 2, 3, 0, 1, 2, 3)]
+    spaced = Game([*piles, [], []], [0] * 10, [], suits=4)
+    assert lines_of(render.pile_detail(spaced, 9)) == ["pile 10: a space"]
+
+
+def test_messages_colour_cards_by_suit() -> None:
+    fragments = render.color_cards("8-6s from 3 to 10, pile 8 turns up Qh; As and 10c")
+    coloured = {text: style for style, text in fragments if style}
+    assert coloured == {"8-6s": SUIT_CLASSES[0], "Qh": SUIT_CLASSES[1], "As": SUIT_CLASSES[0],
+                        "10c": SUIT_CLASSES[3]}
+    first = render.change("Jh from 8 to 9", ["pile 8 turns up 6s"])
+    assert render.plain(first) == "Jh from 8 to 9\n  pile 8 turns up 6s\n"
+    assert all("class:move" in style for style, text in first[:2])
+
+
+def test_the_status_line_marks_a_suit_to_remove_and_a_win() -> None:
+    session = Session.new_game(seed=5)
+    status = render.plain(render.toolbar(session))
+    assert "deals left 5" in status and "removed 0/8" in status and "moves 0" in status
+    assert "score 0" in status and "★" not in status
+    piles = [[Card.of(r, s) for r in range(13, 0, -1)] for s in (0, 1, 2, 3, 0, 1, 2, 3)]
+    piles += [[], []]
+    piles[8].append(piles[7].pop())  # the Ace of clubs off its suit
+    session.game = Game(piles, [0] * 10, [], suits=4)
+    status = render.plain(render.toolbar(session, ASCII))
+    assert "* remove: pile 1" in status and status.isascii()
+    session.game.push(Move(8, 7, 1))
+    status = render.plain(render.toolbar(session))
+    assert "score 1000" in status and "★ you have won!" in status and len(status) <= 80

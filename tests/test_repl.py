@@ -1,0 +1,459 @@
+"""The interactive game: the real PromptSession driven by prompt_toolkit's pipe input.
+
+Each test types keys into ``create_pipe_input()`` (Enter is ``\\r``, Ctrl-C ``\\x03``, Ctrl-D
+``\\x04``), runs the REPL inside ``create_app_session`` with a ``DummyOutput``, and checks the
+results: the game, the files written, and the REPL's transcript of what it printed. The
+input is closed after the keys, so a test that runs out of keys ends (Ctrl-D) instead of
+waiting. ``SPIDER_HOME`` points every user file at a temporary directory.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from spider_cli import render, stats
+from spider_cli.cards import Card
+from spider_cli.commands import Save
+from spider_cli.completion import SpiderCompleter
+from spider_cli.engine import Game
+from spider_cli.highlight import highlight_line
+from spider_cli.journal import Journal
+from spider_cli.notation import parse_command
+from spider_cli.repl import Repl, open_history, pool_completer, quote_path
+from spider_cli.session import Session
+
+SEED = 5
+"""Deal 5 opens with 4h from 1 to 8 (Kd turns up), 8d from 7 to 3 (7c), 9-8d from 3 to 4."""
+
+UNKNOWN_START = """\
+stock: 50
+--   --   --   --   --   --   --   --   --   --
+--   --   --   --   --   --   --   --   --   --
+--   --   --   --   --   --   --   --   --   --
+--   --   --   --   --   --   --   --   --   --
+--   10d  As   --   3h   9s   --   Jh   Qh   --
+6d             4s             3c                  7c
+"""
+"""The manual's first tableau: every face-down card unknown."""
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A temporary SPIDER_HOME and working directory."""
+    monkeypatch.setenv("SPIDER_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / "home"
+
+
+def drive(keys: str, session: Session | None = None, name: str | None = None,
+          offer_journal: bool = False) -> tuple[int, Repl]:
+    """Run the REPL on typed keys until it leaves; the exit status and the REPL."""
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text(keys)
+        pipe.close()
+        repl = Repl(session or Session.new_game(seed=SEED, base_dir=Path.cwd()),
+                    journal=Journal(), history=InMemoryHistory())
+        status = repl.start(name, offer_journal=offer_journal)
+    return status, repl
+
+
+def said(repl: Repl) -> str:
+    return "\n".join(repl.transcript)
+
+
+def moves(repl: Repl) -> list[str]:
+    return [lines[-1] for lines in repl.session.history]
+
+
+# ---------------------------------------------------------------------------------------------
+# A whole session
+
+
+def test_a_whole_session_in_several_notations(home: Path) -> None:
+    keys = (
+        "4h from 1 to 8\r"      # the manual's notation
+        "7 3\r"                 # quick form: the longest run that fits
+        "Jh frm 8 to 9\r"       # a parse error
+        "Ks from 9 to 1\r"      # a refused move
+        "9-8d from 3 to 4\r"    # a run
+        "undo\r"
+        "redo\r"
+        "deal\r"
+        "d\r"
+        "undo\r"
+        "quit\r"
+        "y\r"                   # save it? yes
+        "\r"                    # the suggested file name
+    )
+    status, repl = drive(keys)
+    text = said(repl)
+    assert status == 0
+    assert moves(repl) == ["4h from 1 to 8", "8d from 7 to 3", "9-8d from 3 to 4", "deal"]
+    assert "pile 1 turns up Kd" in text and "pile 7 turns up 7c" in text
+    assert "error: say where from and where to" in text
+    caret = next(line for line in repl.transcript if line.strip() == "^")
+    assert caret.index("^") == len("spider> Jh ")  # under "frm"
+    assert "error: a King can only go into a space" in text
+    assert "took back 9-8d from 3 to 4" in text and "replayed 9-8d from 3 to 4" in text
+    assert "4 deals left" in text
+    assert "The game has changed since it was last saved. Save it? [Y/n] y" in text
+    saved = Path("game-5.spider").read_text()
+    assert saved.splitlines()[1:6] == [
+        "new 5 suits 4", "4h from 1 to 8", "8d from 7 to 3", "9-8d from 3 to 4", "deal"]
+
+
+def test_the_screen_after_a_move_is_the_tableau_and_what_changed(home: Path) -> None:
+    _, repl = drive("4h from 1 to 8\rquit\rn\r")
+    after = repl.transcript[repl.transcript.index("4h from 1 to 8\n  pile 1 turns up Kd\n") - 1]
+    assert after.splitlines()[1].split() == [str(n) for n in range(1, 11)]
+    assert "K♦" in after and "4♥" in after
+    assert all(len(line) <= 80 for line in after.splitlines())
+
+
+def test_save_and_resume_from_the_file(home: Path) -> None:
+    status, repl = drive("4h from 1 to 8\r7 3\rsave mine.spider\rquit\r")
+    assert status == 0
+    assert "Save it?" not in said(repl)  # saved: nothing to ask
+    status, again = drive("9-8d from 3 to 4\rquit\rn\r", name="mine.spider")
+    assert moves(again) == ["4h from 1 to 8", "8d from 7 to 3", "9-8d from 3 to 4"]
+    assert "Not saved. The game stays in the journal" in said(again)
+
+
+def test_ctrl_c_clears_the_line_and_ctrl_d_leaves(home: Path) -> None:
+    status, repl = drive("4h from 1 to 8\x03\x04n\r")
+    assert status == 0 and moves(repl) == []
+    assert "error" not in said(repl)
+
+
+def test_quitting_asks_to_save_and_ctrl_c_keeps_playing(home: Path) -> None:
+    _, repl = drive("4h from 1 to 8\r\x04\x03score\rquit\rn\r")
+    text = said(repl)
+    assert text.count("Save it? [Y/n]") == 2
+    assert "(still playing)" in text and "score 10" in text
+
+
+def test_a_failed_save_asks_for_another_name(home: Path) -> None:
+    _, repl = drive("4h from 1 to 8\rquit\ry\rno/such/dir/x.spider\rok.spider\r")
+    assert "error: cannot save" in said(repl)
+    assert Path("ok.spider").exists()
+
+
+def test_a_game_with_no_moves_leaves_without_a_question(home: Path) -> None:
+    status, repl = drive("score\rquit\r")
+    assert status == 0 and "Save it?" not in said(repl)
+
+
+def test_replay_steps_from_the_start_and_stops_on_q(home: Path) -> None:
+    _, repl = drive("4h from 1 to 8\r7 3\r9-8d from 3 to 4\rreplay\r\r\rq\rquit\rn\r")
+    text = said(repl)
+    assert "replay: the start (3 moves to go)" in text
+    assert "move 1/3: 4h from 1 to 8\n  pile 1 turns up Kd" in text
+    assert "move 2/3: 8d from 7 to 3" in text and "move 3/3" not in text
+    assert "back at the current position (move 3)" in text
+    assert len(repl.session.history) == 3 and repl.session.game.piles[3][-2:] == [
+        Card.parse("9d"), Card.parse("8d")]
+
+
+def test_show_pile_expands_one_pile(home: Path) -> None:
+    _, repl = drive("7 3\rshow 3\rquit\rn\r")
+    expanded = "pile 3: 5 face down, 2 face up\n  ▒▒ ▒▒ ▒▒ ▒▒ ▒▒ | 9♦ 8♦\n  can move: 9-8d"
+    assert expanded in said(repl)
+
+
+def test_help_explains_the_game_and_its_notation(home: Path) -> None:
+    _, repl = drive("help\rhelp notation\rhelp keys\rquit\r")
+    text = said(repl)
+    assert "New to Spider?" in text and "8-6s from 3 to 10" in text and "Ctrl-C" in text
+
+
+# ---------------------------------------------------------------------------------------------
+# Unknown cards
+
+
+def test_the_reveal_question_takes_a_card_from_the_pool(home: Path) -> None:
+    Path("start.txt").write_text(UNKNOWN_START)
+    keys = "Jh from 8 to 9\rzz\r\x156s\r10d from 2 to 9\r\rquit\rn\r"
+    _, repl = drive(keys, name="start.txt")
+    text = said(repl)
+    assert "pile 8 turns up: (Enter for a random card, or type one) 6s" in text
+    assert "pile 8 turns up 6s" in text
+    assert repl.session.game.piles[7][-1] == Card.parse("6s")
+    assert "pile 2 turns up" in text  # Enter: a random card from the pool
+    assert repl.session.history[0] == ["assume 8 6s", "Jh from 8 to 9"]
+
+
+def test_ctrl_d_at_the_reveal_question_deals_the_rest_at_random(home: Path) -> None:
+    Path("start.txt").write_text(UNKNOWN_START)
+    _, repl = drive("deal\rKs\r\x04quit\rn\r", name="start.txt")
+    assert said(repl).count("turns up: (Enter for a random card") == 2
+    assert repl.session.game.piles[0][-1] == Card.parse("Ks")
+    assert all(pile[-1] for pile in repl.session.game.piles)  # ten cards dealt, all known now
+
+
+def test_the_reveal_question_completes_from_the_pool(home: Path) -> None:
+    pool = [Card.parse(c) for c in ("6s", "Kh", "6d", "Kh")]
+    offered = [c.text for c in pool_completer(pool).get_completions(
+        Document("6"), CompleteEvent(completion_requested=True))]
+    assert offered == ["6s", "6d"]
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("kh\r\x03")
+        pipe.close()
+        repl = Repl(Session.new_game(seed=0), journal=Journal(), history=InMemoryHistory())
+        assert repl.ask_reveal(2, pool) == Card.parse("Kh")
+        assert repl.ask_reveal(2, pool) is None  # Ctrl-C: a random card
+
+
+# ---------------------------------------------------------------------------------------------
+# Journal and statistics
+
+
+def test_the_journal_offers_the_game_back(home: Path) -> None:
+    drive("4h from 1 to 8\r7 3\r\x04n\r")
+    assert Journal().read().moves == 2  # type: ignore[union-attr]
+    _, repl = drive("\rquit\rn\r", session=Session.new_game(seed=99), offer_journal=True)
+    assert "Continue the game in progress (2 moves)? [Y/n] " in said(repl)
+    assert moves(repl) == ["4h from 1 to 8", "8d from 7 to 3"]
+    assert "continued after move 2" in said(repl)
+
+
+def test_declining_the_journal_keeps_the_game_aside_and_counts_it(home: Path) -> None:
+    drive("4h from 1 to 8\r\x04n\r")
+    _, repl = drive("n\rquit\r", session=Session.new_game(seed=99), offer_journal=True)
+    assert moves(repl) == []
+    assert (home / "previous.spider").exists() and not (home / "current.spider").exists()
+    assert stats.load().records[4].games == 1
+
+
+def test_a_damaged_journal_is_set_aside_and_a_new_game_starts(home: Path) -> None:
+    home.mkdir(parents=True)
+    (home / "current.spider").write_text("# spider game file, version 1\nnew 5\nKs to 1\n")
+    status, repl = drive("y\rquit\r", offer_journal=True)
+    assert status == 0 and "could not be read back" in said(repl)
+    assert (home / "previous.spider").exists() and moves(repl) == []
+
+
+def test_a_journal_that_cannot_be_written_is_said_once(home: Path) -> None:
+    home.parent.mkdir(parents=True, exist_ok=True)
+    home.write_text("a file where the directory should be")
+    _, repl = drive("4h from 1 to 8\r7 3\rquit\rn\r")
+    assert said(repl).count("cannot keep the journal") == 1
+    assert moves(repl) == ["4h from 1 to 8", "8d from 7 to 3"]
+
+
+def test_new_sets_the_old_game_aside_and_counts_it(home: Path) -> None:
+    _, repl = drive("4h from 1 to 8\rnew 7\rstats\rquit\r")
+    assert "(the previous game, 1 move, is kept in" in said(repl)
+    assert (home / "previous.spider").read_text().splitlines()[1:3] == [
+        "new 5 suits 4", "4h from 1 to 8"]
+    assert re.search(r"4 suits\s+1\s+0\s+0%\s+10", said(repl))
+
+
+def test_a_won_game_is_counted_and_leaves_the_journal(home: Path) -> None:
+    session = Session.new_game(seed=1)
+    session.game = _one_move_from_a_win()
+    _, repl = drive("2 8\rquit\rn\r", session=session)
+    assert "you have won! score 1000" in said(repl)
+    record = stats.load().records[4]
+    assert (record.games, record.wins, record.best) == (1, 1, 1000)
+    assert not (home / "current.spider").exists()
+
+
+def test_a_lost_game_is_counted_once(home: Path) -> None:
+    session = Session.new_game(seed=3)
+    session.game = _lost()
+    assert session.game.is_lost()
+    _, repl = drive("score\rstats\rquit\r", session=session)
+    assert "lost: no moves left" in render.plain(repl.toolbar())
+    record = stats.load().records[4]
+    assert (record.games, record.wins) == (1, 0)
+
+
+def test_a_damaged_statistics_file_starts_afresh_with_a_warning(home: Path) -> None:
+    home.mkdir(parents=True)
+    (home / "stats.json").write_text("{not json")
+    _, repl = drive("stats\rquit\r")
+    assert "the statistics file was damaged" in said(repl)
+    assert (home / "stats.json.damaged").exists()
+    assert stats.record_game(2, True, 990) is None
+    data = json.loads((home / "stats.json").read_text())
+    assert data["variants"] == {"2": {"games": 1, "wins": 1, "best": 990}}
+
+
+def test_file_names_are_quoted_as_the_grammar_reads_them() -> None:
+    for name in ("plain.spider", "my game.spider", "odd(1).txt", "it's here.txt",
+                 "/Users/me/Library/Application Support/spider/current.spider"):
+        assert parse_command(f"save {quote_path(name)}") == Save(name)
+
+
+def test_user_files_follow_spider_home(home: Path) -> None:
+    history = open_history()
+    history.store_string("deal")
+    assert (home / "history").read_text().strip().endswith("+deal")
+    assert Journal().path == home / "current.spider"
+
+
+def _one_move_from_a_win() -> Game:
+    """Eight complete suits in piles, the last Ace of clubs one move away on pile 2."""
+    suits = [0, 1, 2, 3, 0, 1, 2, 3]
+    piles = [[Card.of(r, s) for r in range(13, 0, -1)] for s in suits] + [[], []]
+    piles[1].append(piles[7].pop())
+    return Game(piles, [0] * 10, [], suits=4)
+
+
+def _lost() -> Game:
+    """No hand, no space, every pile ending with a lone Ace or a King: no move is left."""
+    deck = [Card.of(r, s) for s in (0, 1, 2, 3, 0, 1, 2, 3) for r in range(1, 14)]
+    aces = [c for c in deck if c.rank == 1]
+    kings = [c for c in deck if c.rank == 13]
+    rest = [c for c in deck if c.rank not in (1, 13)] + kings[2:]
+    rest.sort(key=lambda c: (c.rank % 2, c.suit, c.rank))  # no 2 right above its Ace
+    piles: list[list[int]] = [rest[i::10] for i in range(10)]
+    for i, last in enumerate(aces + kings[:2]):
+        piles[i].append(last)
+    return Game(piles, [0] * 10, [], suits=4)
+
+
+# ---------------------------------------------------------------------------------------------
+# The line being typed
+
+
+def test_highlighting_marks_what_cannot_parse() -> None:
+    styles = dict((text, style) for style, text in highlight_line("Jh frm 8 to 9"))
+    assert styles["Jh"] == "class:suit.hearts"
+    assert styles["frm 8 to 9"] == "class:input.error"
+    assert ("class:input.pending", "fr") in highlight_line("Jh fr")  # still being typed
+    assert ("class:input.error", "xyz") in highlight_line("xyz")
+    fragments = highlight_line("8-6s from 3 to 10 (natural) # note")
+    assert ("class:suit.spades", "8-6s") in fragments
+    assert ("class:input.remark", "(natural)") in fragments
+    assert ("class:input.comment", "# note") in fragments
+
+
+def complete(session: Session, text: str) -> list[str]:
+    return [c.text for c in SpiderCompleter(session).get_completions(
+        Document(text), CompleteEvent(completion_requested=True))]
+
+
+def test_completion_offers_commands_piles_and_the_runs_that_can_move() -> None:
+    session = Session.new_game(seed=SEED)
+    assert "deal" in complete(session, "de") and "replay" in complete(session, "re")
+    assert complete(session, "7 ") == ["3"]  # 8d onto 9d
+    for line in ("4h from 1 to 8", "7 3"):
+        session.execute(line)
+    assert complete(session, "9-") == ["9-8d"]
+    assert complete(session, "9-8d from ") == ["3"]
+    assert complete(session, "9-8d from 3 to ")[:2] == ["4", "10h"]  # pile 4, or its card
+    assert complete(session, "help ") == ["rules", "notation", "commands", "files", "scoring",
+                                          "keys"]
+    assert complete(session, "set autoremove o") == ["on", "off"]
+
+
+def test_completion_after_assume_offers_the_pool(home: Path) -> None:
+    Path("start.txt").write_text(UNKNOWN_START)
+    session = Session.new_game(seed=0, base_dir=Path.cwd())
+    session.execute("load start.txt")
+    offered = complete(session, "assume 8 ")
+    assert "6s" in offered and len(offered) == len(set(offered))
+
+
+# ---------------------------------------------------------------------------------------------
+# Real processes: a script on standard input, and a process killed mid-game
+
+
+def test_standard_input_that_is_not_a_terminal_runs_as_a_script(home: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "spider_cli"], input="new 5\n4h from 1 to 8\nscore\n",
+        capture_output=True, text=True, timeout=30, env={**os.environ, "NO_COLOR": "1"},
+    )
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[-1] == "score 10" and "\x1b" not in result.stdout
+
+
+class _Terminal:
+    """A process on a pseudo-terminal, 80 by 30, read until a pattern shows up."""
+
+    def __init__(self, args: list[str], env: dict[str, str]) -> None:
+        pty = pytest.importorskip("pty")  # POSIX only, as are the three below
+        fcntl = pytest.importorskip("fcntl")
+        termios = pytest.importorskip("termios")
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 80, 0, 0))
+        self.process = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=env,
+                                        start_new_session=True)
+        os.close(slave)
+        self.seen = ""
+
+    def expect(self, pattern: str, timeout: float = 15) -> None:
+        deadline = time.monotonic() + timeout
+        while not re.search(pattern, self.seen):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{pattern!r} not seen in:\n{self.seen[-2000:]}")
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536).decode("utf-8", "replace")
+                except OSError:
+                    chunk = ""
+                self.seen += re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]|\x1b[=>]", "", chunk)
+
+    def send(self, text: str) -> None:
+        os.write(self.master, text.encode())
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait(10)
+        os.close(self.master)
+
+
+def test_a_killed_game_is_offered_back_with_every_move(home: Path) -> None:
+    env = {**os.environ, "SPIDER_HOME": str(home), "PROMPT_TOOLKIT_NO_CPR": "1",
+           "TERM": "xterm"}
+    command = [sys.executable, "-m", "spider_cli"]
+    first = _Terminal([*command, "--seed", "5"], env)
+    try:
+        first.expect("spider>")
+        journal = home / "current.spider"
+        played = [("4h from 1 to 8", "pile 1 turns up Kd"), ("7 3", "pile 7 turns up 7c"),
+                  ("9-8d from 3 to 4", "pile 3 turns up Kc")]
+        for line, turned in played:
+            first.send(line + "\r")
+            first.expect(turned)
+        deadline = time.monotonic() + 10
+        while "9-8d from 3 to 4" not in (journal.read_text() if journal.exists() else ""):
+            assert time.monotonic() < deadline, "the journal never caught up"
+            time.sleep(0.05)
+        os.killpg(first.process.pid, signal.SIGKILL)
+        first.process.wait(10)
+    finally:
+        first.close()
+    second = _Terminal(command, env)
+    try:
+        second.expect(r"Continue the game in progress \(3 moves\)\? \[Y/n\]")
+        second.send("\r")
+        second.expect("continued after move 3")
+        second.send("replay\r")
+        second.expect("replay 0/3")
+        second.send("\r\r\r")
+        second.expect("move 3/3: 9-8d from 3 to 4")
+        second.expect("replay over")
+    finally:
+        second.close()

@@ -1,0 +1,114 @@
+"""End to end in a real terminal: ``spider`` inside tmux, played by send-keys, read by
+capture-pane. Skipped when tmux is not installed (``.ci/run`` installs it)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+
+
+class Tmux:
+    """One tmux server of our own (its own socket), one window 80 by 30."""
+
+    def __init__(self, socket: Path) -> None:
+        self.socket = socket
+
+    def run(self, *args: str) -> str:
+        result = subprocess.run([TMUX or "tmux", "-u", "-S", str(self.socket), *args],
+                                capture_output=True, text=True, timeout=10, check=True)
+        return result.stdout
+
+    def start(self, command: str) -> None:
+        self.run("new-session", "-d", "-x", "80", "-y", "30", "-s", "spider",
+                 f"{command}; echo SPIDER-EXITED $?; sleep 60")
+
+    def keys(self, *keys: str) -> None:
+        self.run("send-keys", "-t", "spider", *keys)
+
+    def type(self, text: str) -> None:
+        self.run("send-keys", "-t", "spider", "-l", text)
+
+    def screen(self, escapes: bool = False) -> str:
+        return self.run("capture-pane", "-p", "-t", "spider", *(["-e"] if escapes else []))
+
+    def wait(self, pattern: str, timeout: float = 15) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if re.search(pattern, screen):
+                return screen
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{pattern!r} not on the screen:\n{screen}")
+            time.sleep(0.05)
+
+
+@pytest.fixture
+def tmux(tmp_path: Path) -> Iterator[Tmux]:
+    terminal = Tmux(tmp_path / "tmux.sock")
+    yield terminal
+    subprocess.run([TMUX or "tmux", "-S", str(terminal.socket), "kill-server"],
+                   capture_output=True, timeout=10)
+
+
+def test_play_save_quit_and_resume_in_a_terminal(tmux: Tmux, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    spider = (f"cd {shlex.quote(str(tmp_path))} && env SPIDER_HOME={shlex.quote(str(home))} "
+              f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli")
+    tmux.start(f"{spider} --seed 5")
+    screen = tmux.wait(r"moves 0  \|  score 0")
+    assert "New here? Type 'help'" in screen and "spider>" in screen
+    assert re.search(r"^1 +2 +3 +4 +5 +6 +7 +8 +9 +10$", screen, re.MULTILINE)
+    assert "deals left 5  |  removed 0/8  |  moves 0  |  score 0" in screen  # the status line
+
+    tmux.type("4h from 1 to 8")
+    tmux.keys("Enter")
+    screen = tmux.wait(r"moves 1  \|  score 10")
+    assert "4h from 1 to 8\n  pile 1 turns up Kd\nspider>" in screen
+    assert re.search(r"^K♦ +▒▒ +▒▒ +▒▒ +6♦ +5♥ +8♦ +5♠ +K♠ +2♣$", screen, re.MULTILINE)
+
+    tmux.type("Jh frm 8")  # not entered: the part that cannot parse shows as an error
+    tmux.wait("spider> Jh frm 8")
+    time.sleep(0.2)
+    typed = next(line for line in tmux.screen(escapes=True).splitlines()
+                 if "frm 8" in line and "spider>" in line)
+    assert re.search(r"\x1b\[[0-9;]*4[;m][^\n]*frm 8", typed)  # underlined...
+    assert re.search(r"\x1b\[[0-9;]*31m[^\n]*frm 8", typed)  # ...and red
+    tmux.keys("C-c")  # clears the line
+
+    for line in ("7 3", "undo", "help"):
+        tmux.type(line)
+        tmux.keys("Enter")
+    screen = tmux.wait("New to Spider\\?")
+    assert "error" not in screen
+
+    tmux.type("quit")
+    tmux.keys("Enter")
+    tmux.wait(r"Save it\? \[Y/n\]")
+    tmux.keys("Enter")
+    tmux.wait(r"Save as \[game-5\.spider\]:")
+    tmux.keys("Enter")
+    tmux.wait("SPIDER-EXITED 0")
+    assert (tmp_path / "game-5.spider").read_text().splitlines()[1:3] == [
+        "new 5 suits 4", "4h from 1 to 8"]
+
+    tmux.run("kill-session", "-t", "spider")
+    tmux.start(spider)
+    tmux.wait(r"Continue the game in progress \(1 move\)\? \[Y/n\]")
+    tmux.keys("Enter")
+    screen = tmux.wait(r"moves 1  \|  score 10")
+    assert "continued after move 1" in screen
+    tmux.type("quit")
+    tmux.keys("Enter")
+    screen = tmux.wait("SPIDER-EXITED 0")  # saved and unchanged: no question
+    assert "Save it?" not in screen and "Traceback" not in screen
