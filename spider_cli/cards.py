@@ -111,3 +111,14 @@ def run_text(cards: list[int] | tuple[int, ...], symbols: bool = False) -> str:
     if len(cards) == 1:
         return top.text(symbols)
     return f"{RANK_NAMES[top.rank]}-{bottom.text(symbols)}"
+
+
+def split_runs(cards: list[int] | tuple[int, ...]) -> list[list[int]]:
+    """Face-up cards split into same-suit runs, each card one below the card before it."""
+    runs: list[list[int]] = []
+    for card in cards:
+        if runs and runs[-1][-1] == card + 1:
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    return runs

@@ -53,6 +53,7 @@ from spider_cli.cards import (
     card_text,
     parse_suit,
     run_text,
+    split_runs,
 )
 from spider_cli.engine import DEAL_SIZE, DECK_SIZE, PILES, SUITS_IN_VARIANT, Game
 from spider_cli.errors import NotationError, PositionError, caret_line
@@ -936,13 +937,7 @@ def _describe(cards: Sequence[int], down: int, show_hidden: bool) -> str:
         if show_hidden:
             hidden += " (" + " ".join(_cell_text(c, True) for c in cards[:down]) + ")"
         parts.append(hidden)
-    up = list(cards[down:])
-    runs: list[list[int]] = []
-    for card in up:
-        if runs and runs[-1][-1] == card + 1:
-            runs[-1].append(card)
-        else:
-            runs.append([card])
+    runs = split_runs(cards[down:])
     if runs:
         parts.append(" ".join(run_text(run) for run in runs))
     return " then ".join(parts)

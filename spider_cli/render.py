@@ -22,7 +22,7 @@ from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import fragment_list_to_text
 from prompt_toolkit.styles import Style
 
-from spider_cli.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, Card, run_text
+from spider_cli.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, Card, run_text, split_runs
 from spider_cli.engine import PILES, Game, Move
 from spider_cli.notation import move_text
 
@@ -175,17 +175,6 @@ def _card_cell(code: int, glyphs: Glyphs, fresh: bool) -> _Cell:
     return _Cell(glyphs.card(code), style)
 
 
-def _runs(cards: list[int]) -> list[list[int]]:
-    """Face-up cards split into same-suit runs (each card one below the one before)."""
-    groups: list[list[int]] = []
-    for card in cards:
-        if groups and groups[-1][-1] == card + 1:
-            groups[-1].append(card)
-        else:
-            groups.append([card])
-    return groups
-
-
 def _pile_cells(game: Game, i: int, glyphs: Glyphs, level: int,
                 fresh: frozenset[tuple[int, int]]) -> list[_Cell]:
     """One pile's cells at a compression level: 0 in full, 1 backs in one cell, 2 runs too."""
@@ -198,7 +187,7 @@ def _pile_cells(game: Game, i: int, glyphs: Glyphs, level: int,
     else:
         cells += [_Cell(glyphs.back, "class:back")] * down
     index = down
-    for run in _runs(pile[down:]):
+    for run in split_runs(pile[down:]):
         if level >= 2 and len(run) >= 3:
             is_fresh = any((i, j) in fresh for j in range(index, index + len(run)))
             style = SUIT_CLASSES[run[0] >> 4] + (" class:fresh" if is_fresh else "")
@@ -282,7 +271,7 @@ def pile_detail(game: Game, pile: int, glyphs: Glyphs = UNICODE) -> FormattedTex
     out.append(("", f": {down} face down, {len(cards) - down} face up\n  "))
     if down:
         out += [("class:back", " ".join([glyphs.back] * down)), ("class:dim", " | ")]
-    for k, run in enumerate(_runs(cards[down:])):
+    for k, run in enumerate(split_runs(cards[down:])):
         if k:
             out.append(("class:dim", " | "))
         for j, card in enumerate(run):
