@@ -11,7 +11,7 @@ from spider_cli import positions
 from spider_cli.errors import NotationError, SpiderError
 from spider_cli.session import Session
 
-SUBCOMMANDS = ("run", "show", "play")
+SUBCOMMANDS = ("run", "show", "play", "examples")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="run scripts of commands with no terminal")
     run.add_argument("scripts", nargs="+", help="script files ('-' for standard input)")
     run.add_argument("-q", "--quiet", action="store_true", help="print only errors")
+    sub.add_parser("examples", help="list the manual's worked problems, one line each")
     show = sub.add_parser("show", help="print a position or game file's tableau")
     show.add_argument("file")
     layout = show.add_mutually_exclusive_group()
@@ -46,6 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "run":
             return run_scripts(args.scripts, sys.stdout, sys.stderr, quiet=args.quiet)
+        if args.command == "examples":
+            return list_examples()
         if args.command == "show":
             return show_file(args.file, args.lines, args.markdown)
         return play(args.file, args.seed, args.suits, args.ascii)
@@ -90,6 +93,18 @@ def _reason(error: SpiderError) -> str:
         where = f"column {error.column}: " if error.column else ""
         return where + error.message + (f"\n{error.context}" if error.context else "")
     return str(error)
+
+
+def list_examples() -> int:
+    """One line per example: its name (for 'load NAME' or 'spider NAME') and its title."""
+    from spider_cli import examples
+
+    found = examples.catalogue()
+    width = max((len(e.name) for e in found), default=0)
+    for example in found:
+        questions = f"  [{len(example.questions)} questions]" if example.questions else ""
+        print(f"{example.name:<{width}}  {example.title}{questions}")
+    return 0
 
 
 def show_file(name: str, as_lines: bool, as_markdown: bool) -> int:
