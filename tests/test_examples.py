@@ -1,0 +1,53 @@
+"""The manual's worked problems: every script replays into the manual's next tableau."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+from spider_cli import examples
+from spider_cli.cli import run_scripts
+from spider_cli.positions import load_position
+from spider_cli.session import Session
+
+FOLDER = examples.folder()
+SCRIPTS = sorted(FOLDER.glob("*.spider"))
+POSITIONS = sorted(FOLDER.glob("*.txt"))
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_every_script_replays_the_manuals_moves(script) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert (run_scripts([str(script)], out, err), err.getvalue()) == (0, "")
+    assert "expect" in script.read_text(), "every script ends by checking a printed tableau"
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda p: p.stem)
+def test_every_position_file_is_a_legal_position(position) -> None:
+    load_position(position).to_game()
+
+
+def test_the_catalogue_names_every_file() -> None:
+    listed = {example.path.name for example in examples.catalogue()}
+    on_disk = {p.name for p in SCRIPTS + POSITIONS}
+    assert listed == on_disk
+    for example in examples.catalogue():
+        assert example.title, example.name
+        for question in example.questions:
+            assert question.answer in ("possible", "impossible"), example.name
+
+
+def test_an_example_loads_by_name() -> None:
+    session = Session.new_game(seed=0)
+    session.execute("load problem-3")
+    assert session.game.spaces() == [8]
+
+
+def test_spider_examples_lists_them() -> None:
+    done = subprocess.run([sys.executable, "-m", "spider_cli", "examples"],
+                          capture_output=True, text=True, check=True)
+    assert "problem-3" in done.stdout
+    assert len(done.stdout.splitlines()) == len(examples.catalogue())
