@@ -11,7 +11,7 @@ from spider_cli import positions
 from spider_cli.errors import NotationError, SpiderError
 from spider_cli.session import Session
 
-SUBCOMMANDS = ("run", "show", "play", "examples")
+SUBCOMMANDS = ("run", "show", "play", "examples", "solve", "bench")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,6 +36,25 @@ def build_parser() -> argparse.ArgumentParser:
     layout = show.add_mutually_exclusive_group()
     layout.add_argument("--lines", action="store_true", help="one line per pile")
     layout.add_argument("--markdown", action="store_true", help="a Markdown table")
+    solve = sub.add_parser(
+        "solve", help="answer a goal for a position, or win a numbered deal knowing every card",
+        epilog="Examples: spider solve problem-3 remove hearts then clubs, no deal; "
+               "spider solve --seed 7 --suits 2",
+    )
+    solve.add_argument("file", nargs="?", help="a position or game file, or an example's name")
+    solve.add_argument("goal", nargs="*", help="the goal and constraints, as after 'solve' at "
+                       "the prompt (default: win)")
+    solve.add_argument("--seed", type=int, help="play deal N with every card known")
+    solve.add_argument("--suits", type=int, choices=(1, 2, 4), default=4)
+    solve.add_argument("--time-limit", type=float, default=10.0,
+                       help="seconds for --seed (default 10)")
+    bench = sub.add_parser("bench", help="win numbered deals knowing every card: share won, "
+                           "times, positions per second")
+    bench.add_argument("--seeds", default="0-99", help="deal numbers, as 0-99 (default)")
+    bench.add_argument("--suits", type=int, choices=(1, 2, 4), default=1)
+    bench.add_argument("--time-limit", type=float, default=10.0,
+                       help="seconds for each deal (default 10)")
+    bench.add_argument("--jobs", type=int, help="worker processes (default: every core)")
     return parser
 
 
@@ -49,6 +68,10 @@ def main(argv: list[str] | None = None) -> int:
             return run_scripts(args.scripts, sys.stdout, sys.stderr, quiet=args.quiet)
         if args.command == "examples":
             return list_examples()
+        if args.command == "solve":
+            return solve_command(args)
+        if args.command == "bench":
+            return bench_command(args)
         if args.command == "show":
             return show_file(args.file, args.lines, args.markdown)
         return play(args.file, args.seed, args.suits, args.ascii)
@@ -138,3 +161,41 @@ def play(name: str | None, seed: int | None, suits: int, ascii_only: bool = Fals
     from spider_cli import repl  # prompt_toolkit is loaded only for a person at a terminal
 
     return repl.play(name, seed, suits, ascii_only)
+
+
+def solve_command(args: argparse.Namespace) -> int:
+    """``spider solve``: a numbered deal played with every card known, or a goal for a file."""
+    if args.seed is not None:
+        from spider_cli.engine import Game
+        from spider_cli.solver import play as play_deal
+
+        result = play_deal(Game.new(args.seed, args.suits), time_limit=args.time_limit)
+        print(f"deal {args.seed}, {args.suits} suit{'s' if args.suits != 1 else ''}: "
+              + result.text())
+        return 0 if result.won else 1
+    if args.file is None:
+        print("spider solve: give a position file (and a goal), or --seed N", file=sys.stderr)
+        return 2
+    session = Session.new_game(seed=0)
+    goal = " ".join(args.goal) or "win"
+    try:
+        session.execute(f"load {_quote(args.file)}")
+        print(session.execute(f"solve {goal}").text)
+    except SpiderError as error:
+        print(f"{args.file}: error: {_reason(error)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def bench_command(args: argparse.Namespace) -> int:
+    """``spider bench``: full-information play over a range of deals, on every core."""
+    from spider_cli import bench
+
+    try:
+        seeds = bench.parse_seeds(args.seeds)
+    except ValueError as error:
+        print(f"spider bench: {error}", file=sys.stderr)
+        return 2
+    summary, _results = bench.run(seeds, args.suits, args.time_limit, args.jobs)
+    print(summary.text(args.time_limit))
+    return 0

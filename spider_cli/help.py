@@ -40,9 +40,11 @@ Questions:  moves (the legal moves, * = natural: a simple suggestion),
 Files:      save FILE, load FILE (a position, a game file, an example's name or
             a code), expect FILE (check the position against a position file)
 Unknown:    assume PILE CARD (the next unknown card turned up in PILE is CARD)
+Analysis:   hint (the best next move, and why), apply [N] (play the line found),
+            solve GOAL [CONSTRAINTS] [for each reveal] (see 'help solve')
 Settings:   set autoremove on|off,
             set sixth left|spread (where new deals put a 6th card)
-Also:       help [rules|notation|commands|files|scoring|keys], quit
+Also:       help [rules|notation|commands|files|scoring|keys|solve], quit
 '#' starts a comment.""",
     "files": """\
 Position files show the tableau in the manual's layout: ten aligned columns,
@@ -71,6 +73,22 @@ At the prompt:
 Red underlined text in the line cannot be read; Enter says why. The game is
 journaled after every command: if the terminal closes, 'spider' offers it back.
 'stats' shows games, wins and best scores for each variant (1, 2 or 4 suits).""",
+    "solve": """\
+solve GOAL [CONSTRAINTS] searches the cards you can see, from this position.
+Goals:        turn up a card [in pile N]    get a space (one more than now)
+              remove SUIT [then SUIT]       (in that order; 'and': either order)
+              win
+Constraints:  no deal, keep N spaces (at the end), no remove [SUIT],
+              no new space, no turn up, limit N (positions to examine)
+A move that would turn up an unknown card ends its line there. The answer is
+a line in notation ('apply' plays it, 'apply 1' its next move), 'impossible'
+once every reachable position has been examined (it says how many), or
+'unknown' at the limit. Example: solve remove hearts then clubs, no deal
+'... for each reveal': for every card the next face-down card could be, can
+the goal still be reached once it is turned up? ("if it's a Jack, 4 or King")
+'hint' looks a few moves ahead and gives the manual's reason for its move.
+From the shell: spider solve FILE GOAL, spider solve --seed N (every card
+known), spider bench --seeds 0-99 --suits 1 (share of deals won).""",
 }
 
 

@@ -35,13 +35,17 @@ from spider_cli.cards import (
     run_text,
 )
 from spider_cli.commands import (
+    Apply,
     Assume,
     Code,
     Command,
     Complete,
+    Constraints,
     DealCommand,
     Expect,
+    Goal,
     Help,
+    Hint,
     Load,
     Locate,
     MoveCommand,
@@ -58,6 +62,7 @@ from spider_cli.commands import (
     Score,
     Set,
     Show,
+    Solve,
     Stats,
     TableauCommand,
     Undo,
@@ -263,6 +268,70 @@ class _Reader(Transformer[Token, Command | None]):
     def stats(self, children: list[Any]) -> Stats:
         return Stats()
 
+    # -- analysis
+
+    def hint(self, children: list[Any]) -> Hint:
+        return Hint()
+
+    def apply(self, children: list[int]) -> Apply:
+        return Apply(*children)
+
+    def goal_turn_up(self, children: list[int]) -> Goal:
+        return Goal("turn up", children[0] if children else None)
+
+    def goal_space(self, children: list[Any]) -> Goal:
+        return Goal("space")
+
+    def goal_win(self, children: list[Any]) -> Goal:
+        return Goal("win")
+
+    def goal_remove(self, children: list[Any]) -> Goal:
+        """"hearts then clubs": two steps; "clubs and hearts": one step of two suits."""
+        steps: list[list[int]] = [[]]
+        for child in children:
+            if isinstance(child, Token):
+                if child.lower() == "then":
+                    steps.append([])
+            else:
+                steps[-1].append(child["suit"])
+        return Goal("remove", steps=tuple(tuple(step) for step in steps))
+
+    def no_deal(self, children: list[Any]) -> dict[str, Any]:
+        return {"no_deal": True}
+
+    def keep_spaces(self, children: list[int]) -> dict[str, Any]:
+        return {"keep_spaces": children[0] if children else 1}
+
+    def no_remove(self, children: list[dict[str, int]]) -> dict[str, Any]:
+        return {"no_remove": (children[0]["suit"],) if children else (0, 1, 2, 3)}
+
+    def no_new_space(self, children: list[Any]) -> dict[str, Any]:
+        return {"no_new_space": True}
+
+    def no_turn_up(self, children: list[Any]) -> dict[str, Any]:
+        return {"no_turn_up": True}
+
+    def limit(self, children: list[int]) -> dict[str, Any]:
+        return {"limit": children[0]}
+
+    def for_each(self, children: list[Any]) -> dict[str, Any]:
+        return {"each_reveal": True}
+
+    def solve(self, children: list[Any]) -> Solve:
+        goal, *clauses = children
+        fields: dict[str, Any] = {}
+        no_remove: set[int] = set()
+        each = False
+        for clause in clauses:
+            if "each_reveal" in clause:
+                each = True
+            elif "no_remove" in clause:
+                no_remove.update(clause["no_remove"])
+            else:
+                fields.update(clause)
+        constraints = Constraints(no_remove=tuple(sorted(no_remove)), **fields)
+        return Solve(goal, constraints, each)
+
 
 _READER = _Reader()
 
@@ -343,6 +412,14 @@ _USAGE = {
     "exit": "exit takes nothing after it",
     "replay": "replay takes nothing after it",
     "stats": "stats takes nothing after it",
+    "hint": "hint takes nothing after it",
+    "apply": "apply takes a number of moves or nothing, as in 'apply' or 'apply 1'",
+    "solve": (
+        "solve takes a goal and constraints, as in 'solve remove hearts then clubs, no deal' "
+        "(goals: turn up a card [in pile N], get a space, remove SUIT [then SUIT], win; "
+        "constraints: no deal, keep N spaces, no remove [SUIT], no new space, no turn up, "
+        "limit N; then 'for each reveal' if wanted)"
+    ),
 }
 """What each command that is not a move takes, said when its line does not parse."""
 

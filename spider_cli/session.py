@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from spider_cli import commands as cmd
-from spider_cli import gamefiles, positions, stats
+from spider_cli import gamefiles, hints, positions, solver, stats
 from spider_cli.cards import RANK_WORDS, SUIT_NAMES, Card, card_text
 from spider_cli.engine import SUITS_IN_VARIANT, Action, Deal, Game, Move, Remove
 from spider_cli.errors import IllegalMoveError, NotationError, SpiderError
@@ -69,6 +69,10 @@ class Session:
     ask_reveal: Callable[[int, list[Card]], Card | None] | None = None
     """Asked which card an unknown card turning up on a pile (0-based) is: the REPL sets it;
     None (or a None answer) lets the engine draw one from the pool."""
+    found: list[str] = field(default_factory=list)
+    """The rest of the line the last ``solve`` or ``hint`` found, for ``apply``."""
+    found_at: tuple | None = None
+    """The position (``Game.key()``) that line starts from."""
 
     @classmethod
     def new_game(cls, seed: int | None = None, suits: int = 4, **kwargs: object) -> Session:
@@ -118,6 +122,9 @@ class Session:
             cmd.Quit: lambda _command: Reply("", quit=True),
             cmd.Replay: self._do_replay,
             cmd.Stats: self._do_stats,
+            cmd.Hint: self._do_hint,
+            cmd.Solve: self._do_solve,
+            cmd.Apply: self._do_apply,
         }
 
     # -- moves --------------------------------------------------------------------------------
@@ -415,6 +422,50 @@ class Session:
 
     def _do_stats(self, _command: object) -> Reply:
         return Reply(stats.report())
+
+    # -- analysis: hint, solve, apply (spider_cli/hints.py, spider_cli/solver.py) ---------------
+
+    def analysed(self) -> Game:
+        """The game as its player knows it: a numbered deal hides its face-down cards and
+        its hand, so hints and the solver must not use them."""
+        if self.start[-1].startswith("new"):
+            return solver.player_view(self.game)
+        return self.game
+
+    def _remember(self, line: list[str]) -> None:
+        self.found = list(line)
+        self.found_at = self.game.key() if line else None
+
+    def _do_hint(self, _command: object) -> Reply:
+        advice = hints.hint(self.analysed())
+        self._remember(advice.line)
+        return Reply(advice.text)
+
+    def _do_solve(self, command: cmd.Solve) -> Reply:
+        try:
+            text, line = solver.answer(self.analysed(), command)
+        except ValueError as error:
+            raise SpiderError(str(error)) from None
+        self._remember(line)
+        if line:
+            text += "\n('apply' plays the line, 'apply 1' its next move)"
+        return Reply(text)
+
+    def _do_apply(self, command: cmd.Apply) -> Reply:
+        """Play the line found last, all of it or its next N moves, as if typed."""
+        if not self.found:
+            raise SpiderError("no line to apply: 'solve' or 'hint' finds one")
+        if self.game.key() != self.found_at:
+            raise SpiderError("the position has changed since that line was found: solve again")
+        count = len(self.found) if command.n is None else command.n
+        if count < 1:
+            raise SpiderError("apply needs a positive number of moves")
+        texts = []
+        for line in self.found[:count]:
+            texts.append(self.execute(line).text)
+        del self.found[:count]
+        self.found_at = self.game.key() if self.found else None
+        return Reply("\n".join(texts))
 
 
 GAME_FILE_COMMANDS = (

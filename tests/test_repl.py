@@ -33,6 +33,7 @@ from spider_cli.cards import Card
 from spider_cli.commands import Save
 from spider_cli.completion import SpiderCompleter
 from spider_cli.engine import Game
+from spider_cli.help import TOPICS
 from spider_cli.highlight import highlight_line
 from spider_cli.journal import Journal
 from spider_cli.notation import parse_command
@@ -360,8 +361,7 @@ def test_completion_offers_commands_piles_and_the_runs_that_can_move() -> None:
     assert complete(session, "9-") == ["9-8d"]
     assert complete(session, "9-8d from ") == ["3"]
     assert complete(session, "9-8d from 3 to ")[:2] == ["4", "10h"]  # pile 4, or its card
-    assert complete(session, "help ") == ["rules", "notation", "commands", "files", "scoring",
-                                          "keys"]
+    assert complete(session, "help ") == list(TOPICS)
     assert complete(session, "set autoremove o") == ["on", "off"]
 
 

@@ -1,0 +1,93 @@
+"""Benchmarks of the solver: run ``python benchmarks/bench_solver.py`` (figures in BENCHMARKS.md).
+
+Three parts, each also runnable alone (``questions``, ``speed``, ``deals``):
+
+* questions: every question recorded with the manual's examples (``examples/index.toml``)
+  answered by the solver, with the time, the positions examined, and whether the answer
+  agrees with the manual's. ``--limit N`` sets the positions examined before "unknown".
+* speed: positions per second of the complete search (on problem 3, to a fixed limit).
+* deals: full-information play of numbered deals (``spider bench``) for 1, 2 and 4 suits.
+
+Usage: python benchmarks/bench_solver.py [questions|speed|deals] [--limit N] [--deals N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from spider_cli import bench, examples
+from spider_cli.commands import Constraints, Goal
+from spider_cli.notation import parse_command
+from spider_cli.positions import load_position
+from spider_cli.solver import _astar, make_search, solve
+
+
+def questions(limit: int) -> None:
+    """Answer every recorded question of the manual's examples and compare."""
+    agree = total = 0
+    print(f"{'example':<28} {'question':<58} {'manual':<10} {'solver':<10} "
+          f"{'positions':>10} {'seconds':>8}")
+    for example in examples.catalogue():
+        if not example.questions:
+            continue
+        game = load_position(example.path).to_game()
+        for question in example.questions:
+            text = ", ".join(part for part in (question.solve, question.constraints) if part)
+            command = parse_command(f"solve {text}, limit {limit}")
+            answer = solve(game, command.goal, command.constraints)
+            total += 1
+            agree += answer.status == question.answer
+            mark = "" if answer.status == question.answer else "  <-- differs"
+            print(f"{example.name:<28} {text[:58]:<58} {question.answer:<10} "
+                  f"{answer.status:<10} {answer.positions:>10,} {answer.seconds:>8.2f}{mark}")
+    print(f"agree with the manual: {agree} of {total} (limit {limit:,} positions each)")
+
+
+def speed(limit: int = 300_000) -> None:
+    """Positions per second: the whole of ``solve`` (phase A, then the complete search), and
+    the complete search alone, each to a fixed number of positions on problem 3."""
+    game = load_position(examples.find("problem-3")).to_game()
+    goal = Goal("remove", steps=((3,), (1,)))
+    constraints = Constraints(no_deal=True, no_turn_up=True, limit=limit)
+    began = time.perf_counter()
+    answer = solve(game, goal, constraints)
+    seconds = time.perf_counter() - began
+    print(f"solve (both phases), problem 3, clubs then hearts: {answer.positions:,} positions "
+          f"in {seconds:.2f} s = {answer.positions / seconds:,.0f} positions per second")
+    search = make_search(game, goal, constraints)
+    began = time.perf_counter()
+    _line, count, _done = _astar(search, False, True, limit, began, None, ordered=False)
+    seconds = time.perf_counter() - began
+    print(f"complete search alone, the same question: {count:,} positions in {seconds:.2f} s "
+          f"= {count / seconds:,.0f} positions per second")
+
+
+def deals(count: int, time_limit: float) -> None:
+    """Full-information play of deals 0 .. count-1 for each number of suits."""
+    for suits in (1, 2, 4):
+        summary, _results = bench.run(range(count), suits, time_limit)
+        print(summary.text(time_limit))
+        print()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("part", nargs="?", choices=("questions", "speed", "deals"))
+    parser.add_argument("--limit", type=int, default=300_000,
+                        help="positions examined per question before 'unknown'")
+    parser.add_argument("--deals", type=int, default=100, help="deals per suit count")
+    parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal")
+    args = parser.parse_args()
+    if args.part in (None, "questions"):
+        questions(args.limit)
+        print()
+    if args.part in (None, "speed"):
+        speed()
+        print()
+    if args.part in (None, "deals"):
+        deals(args.deals, args.time_limit)
+
+
+if __name__ == "__main__":
+    main()

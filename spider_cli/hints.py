@@ -1,0 +1,289 @@
+"""``hint``: the best next move by search, with the manual's reason for it.
+
+The manual's own program "gives a move suggestion. This isn't necessarily the best move".
+Ours looks ahead over the known cards (breadth-first, a few thousand positions, lines ending
+where an unknown card turns up) and ranks what each line achieves the manual's way: remove
+a suit; try to get a space; turn up a card, keeping the space if there is one; keep options
+open (natural moves, working from the top down). Lines that turn up a card are also ranked
+by how many of the cards it could be would have somewhere to go at once: a line that
+arranges that first "prepares a contingency", as the manual does in its first problem.
+
+The reason is one line in the manual's vocabulary: a natural move; top down; turns up a
+card; gets a space; keeps the space; frees a King; prepares a contingency. When nothing
+helps, the hint says a deal is due, or that the game is lost.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from spider_cli.cards import KING, SUIT_NAMES
+from spider_cli.commands import Constraints, Goal
+from spider_cli.engine import Action, Game, Move, Remove
+from spider_cli.notation import move_text
+from spider_cli.solver import (
+    Search,
+    apply,
+    make_search,
+    rank_key,
+    replay_steps,
+    run_length,
+    solve,
+    spaces_of,
+)
+
+BUDGET = 3_000
+"""Positions the look-ahead examines (about a tenth of a second)."""
+
+CANDIDATES = 200
+"""Lines kept for each pile a card can be turned up in (the shortest ones)."""
+
+RECOVERY_LIMIT = 150
+"""Positions examined, for each card a line could turn up, to see if a space comes back."""
+
+JUDGED = 4
+"""Lines that turn up a card whose contingencies are worked out (the best by other merits)."""
+
+
+@dataclass
+class Advice:
+    """A hint: the text to show, and the moves ``apply`` would play (none or one)."""
+
+    text: str
+    line: list[str] = field(default_factory=list)
+    action: Action | None = None
+
+
+@dataclass
+class _Outcome:
+    """What one line of the look-ahead achieves."""
+
+    kind: str  # "remove", "space", "reveal" (unknown card), "flip" (known card)
+    steps: list[tuple]
+    spaces: int = 0
+    pile: int = -1  # canonical slot of the pile turned up, in the position before the move
+    outs: float = 0.0  # share of the cards it could turn up after which a space comes back
+    first: tuple[bool, int] = (False, 0)  # the first move: natural? the rank it moves
+    chaos: int = 0  # chaos after the line (see solver.rank_key): tidier first when judging
+
+    @property
+    def moves(self) -> int:
+        return sum(len(step) for step in self.steps)
+
+
+def hint(game: Game, budget: int = BUDGET) -> Advice:
+    """The best next move for ``game`` as its player sees it, and why."""
+    if game.is_won():
+        return Advice("the game is won: nothing left to do")
+    legal = game.legal_moves()
+    removals = [a for a in legal if type(a) is Remove]
+    if removals:
+        action = removals[0]
+        text = move_text(game, action)
+        suit = SUIT_NAMES[game.piles[action.pile][-1] >> 4]
+        return Advice(f"{text}: completes the {suit}", [text], action)
+    search = make_search(game, Goal("turn up"), Constraints(no_deal=True))
+    outcomes, exhausted = _look_ahead(search, budget, game)
+    reveals = sorted(
+        (o for o in outcomes if o.kind == "reveal"),
+        key=lambda o: (*_value(o, search.root_spaces)[:2], -o.chaos),
+        reverse=True,
+    )
+    shortest = {}
+    for outcome in sorted(reveals, key=lambda o: o.moves):
+        shortest.setdefault(outcome.pile, outcome)
+    for outcome in {id(o): o for o in [*reveals[:JUDGED], *shortest.values()]}.values():
+        outcome.outs = _recovery(game, search, outcome)
+    best = _choose(outcomes, search.root_spaces)
+    if best is not None:
+        return _advise(game, search, best, outcomes)
+    natural = _natural_move(game)
+    if natural is not None:
+        text = move_text(game, natural)
+        return Advice(f"{text}: a natural move (nothing better: it keeps options open)",
+                      [text], natural)
+    if game.stock:
+        if game.spaces():
+            return Advice("nothing helps now: a deal is due, but every space must be filled "
+                          "first (a deal needs a card on every pile)")
+        return Advice("nothing helps now: a deal is due ('deal')")
+    if exhausted or game.is_lost():
+        return Advice("nothing helps and the hand is empty: the game is lost")
+    return Advice(f"nothing helps within {budget:,} positions and the hand is empty: "
+                  "the game looks lost")
+
+
+def _look_ahead(search: Search, budget: int, game: Game) -> tuple[list[_Outcome], bool]:
+    """Breadth-first over the known cards, the space techniques as single steps: the lines
+    to each kind of progress (several for each pile a card turns up in).
+
+    Returns the outcomes (shortest lines first) and whether every position was examined.
+    """
+    root = search.root()
+    parents: dict[tuple, tuple | None] = {root: None}
+    queue = deque([root])
+    outcomes: list[_Outcome] = []
+    per_pile: dict[int, int] = {}
+    while queue:
+        if len(parents) > budget:
+            for outcome in outcomes:
+                outcome.first = _first(root[0], outcome.steps[0])
+            return outcomes, False
+        key = queue.popleft()
+        piles = key[0]
+        for step, child, met in search.expand(key, True, False):
+            action = step[-1]
+            if child is None:  # turns up an unknown card: the line ends
+                cur = piles
+                for move in step:
+                    new, turned, _outcome = apply(cur, move)
+                    cur = tuple(new)
+                if per_pile.get(turned, 0) < CANDIDATES:
+                    per_pile[turned] = per_pile.get(turned, 0) + 1
+                    outcomes.append(_Outcome("reveal", [*_steps(parents, key), step],
+                                             spaces_of(cur), turned,
+                                             chaos=rank_key(cur, 0)[0]))
+                continue
+            if child in parents:
+                continue
+            parents[child] = (key, step)
+            line = None
+            if type(action) is Remove:
+                line = _Outcome("remove", _steps(parents, child))
+            elif met:
+                line = _Outcome("flip", _steps(parents, child), spaces_of(child[0]))
+            elif spaces_of(child[0]) > search.root_spaces:
+                line = _Outcome("space", _steps(parents, child), spaces_of(child[0]))
+            if line is not None:
+                outcomes.append(line)
+            else:
+                queue.append(child)
+    for outcome in outcomes:
+        outcome.first = _first(root[0], outcome.steps[0])
+    return outcomes, True
+
+
+def _steps(parents: dict[tuple, tuple | None], key: tuple) -> list[tuple]:
+    steps = []
+    link = parents[key]
+    while link is not None:
+        key, step = link
+        steps.append(step)
+        link = parents[key]
+    steps.reverse()
+    return steps
+
+
+def _recovery(game: Game, search: Search, outcome: _Outcome) -> float:
+    """The share of the unknown cards for which, once this line turns one up, a space can
+    be got back (or a first one got) without dealing: the manual's contingency reasoning."""
+    real, _texts, reveal = replay_steps(game, search, outcome.steps)
+    if reveal is None:
+        return 0.0
+    before = game.copy()
+    for action in real[:-1]:
+        before.push(action)
+    total = good = 0
+    for card, copies in enumerate(before.pool):
+        if not copies:
+            continue
+        work = before.copy()
+        work.assume(reveal - 1, card)
+        work.push(real[-1])
+        total += copies
+        answer = solve(work, Goal("space"), Constraints(no_deal=True, limit=RECOVERY_LIMIT))
+        if answer.found:
+            good += copies
+    return good / total if total else 0.0
+
+
+def _value(outcome: _Outcome, root_spaces: int) -> tuple:
+    """How good a line is, the manual's way (larger is better): remove a suit, get a space,
+    turn up a card (keeping the space), more contingencies covered, fewer moves; then a
+    natural first move, then the highest card first ("top down")."""
+    rank = {"remove": 4, "space": 3, "flip": 2, "reveal": 2}[outcome.kind]
+    kept = outcome.spaces >= root_spaces
+    if outcome.kind in ("flip", "reveal") and not kept:
+        rank = 1  # turns up a card but uses up a space: worse than getting one
+    return (rank, kept, round(outcome.outs, 2), -outcome.moves, *outcome.first)
+
+
+def _first(piles: tuple, step: tuple) -> tuple[bool, int]:
+    """Is a line's first move natural, and what rank does it move?"""
+    action = step[0]
+    if type(action) is not Move:
+        return (False, 0)
+    card = piles[action.src][-action.count]
+    target = piles[action.dst]
+    return (bool(target) and target[-1] == card + 1, card & 15)
+
+
+def _choose(outcomes: list[_Outcome], root_spaces: int) -> _Outcome | None:
+    if not outcomes:
+        return None
+    return max(outcomes, key=lambda o: _value(o, root_spaces))
+
+
+def _advise(game: Game, search: Search, best: _Outcome, outcomes: list[_Outcome]) -> Advice:
+    """The first move of the best line, with its reasons."""
+    real, texts, _reveal = replay_steps(game, search, best.steps)
+    action = real[0]
+    reasons = _move_reasons(game, action, outcomes)
+    goal = {
+        "remove": "toward removing a suit",
+        "space": "gets a space",
+        "flip": "turns up a card",
+        "reveal": "turns up a card",
+    }[best.kind]
+    if best.kind in ("flip", "reveal") and search.root_spaces and best.spaces >= search.root_spaces:
+        goal += " and keeps the space" if search.root_spaces == 1 else " and keeps the spaces"
+    if len(real) > 1:
+        goal += f" ({len(real)} moves: {', '.join(texts)})"
+    direct = [
+        o for o in outcomes
+        if o.kind == "reveal" and o.moves == 1 and o.pile == best.pile and o.outs
+    ]
+    if best.kind == "reveal" and len(real) > 1 and direct:
+        plain = max(o.outs for o in direct)
+        if best.outs > plain:
+            reasons.insert(0, "prepares a contingency")
+            goal += (f"; then a space comes back for {best.outs:.0%} of the cards it could "
+                     f"be, not {plain:.0%}")
+    reasons.append(goal)
+    return Advice(f"{texts[0]}: " + "; ".join(reasons), [texts[0]], action)
+
+
+def _move_reasons(game: Game, action: Action, outcomes: list[_Outcome]) -> list[str]:
+    """What the move itself is, in the manual's words."""
+    reasons: list[str] = []
+    if type(action) is not Move:
+        return reasons
+    if game.is_natural(action):
+        reasons.append("a natural move")
+    elif game.piles[action.dst]:
+        moving = game.piles[action.src][-action.count] & 15
+        ranks = {
+            game.piles[m.src][-m.count] & 15 for m in game.legal_moves()
+            if type(m) is Move and game.piles[m.dst] and not game.is_natural(m)
+        }
+        if len(ranks) > 1 and moving == max(ranks):
+            reasons.append("top down")
+    rest = game.piles[action.src][: -action.count]
+    down = game.down[action.src]
+    if rest and len(rest) > down and rest[-1] & 15 == KING and run_length(bytes(rest)) == 1:
+        reasons.append("frees a King")
+    return reasons
+
+
+def _natural_move(game: Game) -> Move | None:
+    """A natural move that puts a run onto its own suit from a card of another suit: it
+    loses nothing and keeps options open (the manual's first rule of thumb)."""
+    for action in game.legal_moves():
+        if type(action) is not Move or not game.is_natural(action):
+            continue
+        src = game.piles[action.src]
+        above = len(src) - action.count - 1
+        if above < game.down[action.src] or src[above] != src[-action.count] + 1:
+            return action
+    return None

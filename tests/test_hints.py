@@ -1,0 +1,122 @@
+"""Hints: the best next move by search, and the manual's reason for it."""
+
+from __future__ import annotations
+
+import pytest
+
+from spider_cli import examples, hints
+from spider_cli.cards import UNKNOWN, Card
+from spider_cli.engine import Game, Move
+from spider_cli.errors import SpiderError
+from spider_cli.positions import load_position
+from spider_cli.session import Session
+
+BLOCKERS = ["Kd Ad", "Kc Ac", "Kd Ac", "Kc Ad", "Kh Ah", "Ks As"]
+"""Piles that never help: an Ace (nothing goes on it) on a King (it cannot leave its pile)."""
+
+
+def table(piles: list[str], removed: tuple[int, ...] = (), hand: bool = True) -> Game:
+    """A game from piles written top to bottom ("--" an unknown face-down card); the other
+    cards are unknown, in the hand, or (``hand=False``) face down on top of pile 10."""
+    lists = [[UNKNOWN if w == "--" else Card.parse(w) for w in text.split()] for text in piles]
+    down = [sum(1 for c in p if c == UNKNOWN) for p in lists]
+    rest = 104 - sum(len(p) for p in lists) - 13 * len(removed)
+    if hand:
+        return Game(lists, down, [UNKNOWN] * rest, removed)
+    lists[9] = [UNKNOWN] * rest + lists[9]
+    down[9] += rest
+    return Game(lists, down, [], removed)
+
+
+def test_a_won_game_needs_nothing() -> None:
+    assert hints.hint(table([""] * 10, removed=(0, 0, 1, 1, 2, 2, 3, 3))).text.startswith(
+        "the game is won")
+
+
+def test_a_complete_suit_is_removed() -> None:
+    spades = "Ks Qs Js 10s 9s 8s 7s 6s 5s 4s 3s 2s As"
+    advice = hints.hint(table([spades, *BLOCKERS, "-- 9c", "-- 9d", "-- 7h"]))
+    assert advice.text == "remove the spades from 1: completes the spades"
+    assert advice.line == ["remove the spades from 1"]
+
+
+def test_a_natural_move_that_turns_up_a_card() -> None:
+    advice = hints.hint(table(["-- 5h", "Ks 6s", "Kh 6h", *BLOCKERS, "Qc"]))
+    assert advice.text == "5h from 1 to 3: a natural move; turns up a card"
+    assert advice.action == Move(0, 2, 1)
+
+
+def test_top_down_among_unnatural_moves() -> None:
+    advice = hints.hint(table(["-- 5h", "-- 9c", "Ks 6s", "Kh 10d", *BLOCKERS]))
+    assert advice.text == "9c from 2 to 4: top down; turns up a card"
+
+
+def test_getting_a_space_comes_before_turning_up_a_card() -> None:
+    advice = hints.hint(table(["-- 5h", "Ks 6s", "Ah", "Kh 2c", *BLOCKERS]))
+    assert advice.text == "Ah from 3 to 4: gets a space"
+
+
+def test_turning_up_a_card_without_using_the_space() -> None:
+    advice = hints.hint(table(["-- 5h", "Ks 6s", "", *BLOCKERS, "Qc"]))
+    assert advice.text == "5h from 1 to 2: turns up a card and keeps the space"
+
+
+def test_freeing_a_king_on_the_way_to_a_card() -> None:
+    advice = hints.hint(table(["-- Qs", "Kh 5h", "Ks 6c", *BLOCKERS, "9d"]))
+    assert advice.text.startswith("5h from 2 to 3: frees a King; turns up a card (2 moves")
+
+
+def test_preparing_a_contingency() -> None:
+    """The manual's first problem in small: swap the deuces through the space first, so
+    that an 8 turned up under the 8-7s could take the 7-2d (and give the space back)."""
+    kings = ["Kd Kc", "Kh Ks", "Kd Kc", "Kh Ks"]  # only a space could take these
+    game = table(["-- 8s 7s", "7d 6d 5d 4d 3d 2c", "Qh 3c 2d", "", *kings, "Jc Jc", "5h 5h"])
+    advice = hints.hint(game)
+    move, reasons = advice.text.split(": ", 1)
+    assert move in ("2c from 2 to 4", "2d from 3 to 4")  # one deuce into the space
+    assert reasons.startswith("prepares a contingency; turns up a card")
+    line = reasons.split("moves: ")[1].split(")")[0].split(", ")
+    assert {"2c from 4 to 3", "2d from 4 to 2"} & set(line)  # ... and the other across
+    assert line[-1].startswith("8-7s from 1 to")
+    share, plain = (int(w.rstrip("%")) for w in advice.text.split() if w.endswith("%"))
+    assert share > plain
+
+
+def test_a_deal_is_due_when_nothing_helps() -> None:
+    assert hints.hint(table([*BLOCKERS, "-- 9c", "-- 9d", "-- 7h", "-- 5c"])).text == (
+        "nothing helps now: a deal is due ('deal')")
+    spaced = hints.hint(table([*BLOCKERS, "-- 9c 7d", "-- 9d 5h", "-- 7h 3s", ""]))
+    assert "every space must be filled first" in spaced.text
+
+
+def test_the_game_is_lost_when_nothing_helps_and_the_hand_is_empty() -> None:
+    lost = table([*BLOCKERS, "-- 9c 7d", "-- 9d 5h", "-- 7h 3s", "Qc"], hand=False)
+    assert hints.hint(lost).text == "nothing helps and the hand is empty: the game is lost"
+
+
+def test_a_natural_move_when_nothing_else_helps() -> None:
+    advice = hints.hint(table(["Ks 5h", "Kh 6h", *BLOCKERS, "-- 9c 7d", "-- 9d 3s"]))
+    assert advice.text.startswith("5h from 1 to 2: a natural move")
+
+
+def test_the_manuals_opening_move_is_the_natural_jack() -> None:
+    """"Our highest-ranking move is Jack onto Queen, and it's also our only natural move"."""
+    start = load_position(examples.folder() / "intro-deal.txt").to_game()
+    advice = hints.hint(start)
+    assert advice.text.startswith("Jh from 8 to 9: a natural move")
+
+
+def test_hint_then_apply_plays_the_move() -> None:
+    session = Session.new_game(seed=0)
+    session.execute("load problem-1")
+    text = session.execute("hint").text
+    move = text.split(":")[0]
+    assert session.execute("apply").text.startswith(move)
+    with pytest.raises(SpiderError):
+        session.execute("apply")
+
+
+def test_a_numbered_deal_gets_a_hint_from_what_its_player_sees() -> None:
+    session = Session.new_game(seed=11)
+    reply = session.execute("hint").text
+    assert "turns up a card" in reply or "natural" in reply or "deal" in reply

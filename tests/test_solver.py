@@ -1,0 +1,478 @@
+"""The solver: its moves are the engine's, its proofs agree with a brute force built on the
+engine alone, its goals and constraints mean what they say, and it answers the manual."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable
+
+import pytest
+
+from spider_cli import bench, examples, solver
+from spider_cli.cards import UNKNOWN, Card
+from spider_cli.cli import main
+from spider_cli.commands import Constraints, Goal, Solve
+from spider_cli.engine import DEAL, Game, Move, Remove
+from spider_cli.errors import SpiderError
+from spider_cli.notation import parse_command
+from spider_cli.positions import load_position
+from spider_cli.session import Session
+
+
+def C(text: str) -> int:
+    return Card.parse(text)
+
+
+def table(piles: list[str], removed: tuple[int, ...] = (), suits: int = 4) -> Game:
+    """A game from piles written top to bottom ("--" an unknown face-down card, "[Jh]" a
+    known one); every other card of the deck is unknown and in the hand."""
+    lists: list[list[int]] = []
+    down: list[int] = []
+    for text in piles:
+        cards = []
+        face_down = 0
+        for word in text.split():
+            if word == "--":
+                cards.append(UNKNOWN)
+                face_down += 1
+            elif word.startswith("["):
+                cards.append(C(word[1:-1]))
+                face_down += 1
+            else:
+                cards.append(C(word))
+        lists.append(cards)
+        down.append(face_down)
+    placed = sum(len(p) for p in lists) + 13 * len(removed)
+    return Game(lists, down, [UNKNOWN] * (104 - placed), removed, suits)
+
+
+def example(name: str) -> Game:
+    path = examples.find(name)
+    assert path is not None, name
+    return load_position(path).to_game()
+
+
+def ask(game: Game, text: str) -> solver.Answer:
+    command = parse_command(f"solve {text}")
+    assert isinstance(command, Solve)
+    return solver.solve(game, command.goal, command.constraints)
+
+
+# ---------------------------------------------------------------------------------------------
+# The solver's moves are the engine's moves
+
+
+def random_positions(count: int, seed: int) -> list[Game]:
+    """Positions from random play on numbered deals, some with unknown cards."""
+    rng = random.Random(seed)
+    found = []
+    for k in range(count):
+        game = Game.new(rng.randrange(1000), rng.choice((1, 2, 4)))
+        for _ in range(rng.randrange(0, 120)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.push(rng.choice(moves))
+        found.append(solver.player_view(game) if k % 2 else game)
+    return found
+
+
+def test_moves_and_their_results_are_the_engines() -> None:
+    for game in random_positions(60, seed=5):
+        start = solver.encode(game)
+        spaces = [i for i, p in enumerate(game.piles) if not p]
+        ours = set(solver.actions(start.piles, spaces))
+        engine = {a for a in game.legal_moves() if a is not DEAL}
+        assert ours == engine
+        for action in engine:
+            new, _turned, outcome = solver.apply(start.piles, action)
+            assert (outcome == solver.REVEAL) == bool(game.unknown_reveals(action))
+            if outcome != solver.REVEAL:
+                game.push(action)
+                assert tuple(new) == solver.encode(game).piles
+                game.pop()
+
+
+def test_pruned_moves_lose_nothing_but_pile_order() -> None:
+    """Moves into a second space, or of a whole pile into a space, only permute the piles."""
+    for game in random_positions(40, seed=9):
+        start = solver.encode(game)
+        spaces = [i for i, p in enumerate(game.piles) if not p]
+        kept = {
+            tuple(sorted(solver.apply(start.piles, a)[0]))
+            for a in solver.actions(start.piles, spaces[:1], whole_into_space=False)
+        }
+        every = {
+            tuple(sorted(solver.apply(start.piles, a)[0]))
+            for a in solver.actions(start.piles, spaces)
+        }
+        assert kept | {tuple(sorted(start.piles))} >= every
+
+
+# ---------------------------------------------------------------------------------------------
+# Proofs agree with a brute force that uses the engine alone
+
+
+def brute_force(game: Game, met: Callable[[Game, Game | None], bool], limit: int = 100_000) -> bool:
+    """Every position reachable without dealing and without turning up an unknown card,
+    through the engine's ``legal_moves``, ``push`` and ``pop`` (positions that differ only
+    in the order of their piles counted once): is there one where ``met(start, game)``
+    holds (or a move that turns up an unknown card, when ``met(start, None)``)?"""
+
+    def key(g: Game) -> tuple:
+        piles = sorted((tuple(p), d) for p, d in zip(g.piles, g.down, strict=True))
+        return tuple(piles), tuple(sorted(g.removed))
+
+    work = game.copy()
+    seen = {key(work)}
+    stack = [iter(work.legal_moves())]
+    while stack:
+        action = next(stack[-1], None)
+        if action is None:
+            stack.pop()
+            if stack:
+                work.pop()
+            continue
+        if action is DEAL:
+            continue
+        if work.unknown_reveals(action):
+            if met(game, None):
+                return True
+            continue
+        work.push(action)
+        if met(game, work):
+            return True
+        position = key(work)
+        if position in seen:
+            work.pop()
+            continue
+        seen.add(position)
+        assert len(seen) <= limit, "brute force too big for a test"
+        stack.append(iter(work.legal_moves()))
+    return False
+
+
+def small_position(rng: random.Random) -> Game:
+    """A set of spades and a King dealt at random into the ten piles (each gets one),
+    some cards face down (known or not): small enough to list every reachable position."""
+    cards = [Card.of(r, 0) for r in range(1, 14)] + [C("Kh")]
+    rng.shuffle(cards)
+    piles: list[list[int]] = [[card] for card in cards[:10]]
+    for card in cards[10:]:
+        piles[rng.randrange(10)].append(card)
+    texts = []
+    for pile in piles:
+        face_down = rng.randrange(len(pile)) if len(pile) > 1 else 0
+        words = [f"[{Card(c)}]" if k < face_down else str(Card(c)) for k, c in enumerate(pile)]
+        if face_down and rng.random() < 0.3:
+            words[0] = "--"
+        texts.append(" ".join(words))
+    return table(texts, removed=(1, 2, 3))
+
+
+GOALS: dict[str, tuple[Goal, Constraints, Callable[[Game, Game | None], bool]]] = {
+    "space": (
+        Goal("space"), Constraints(no_deal=True),
+        lambda start, now: now is not None and len(now.spaces()) > len(start.spaces()),
+    ),
+    "turn up": (
+        Goal("turn up"), Constraints(no_deal=True),
+        lambda start, now: now is None or sum(now.down) < sum(start.down),
+    ),
+    "remove spades": (
+        Goal("remove", steps=((0,),)), Constraints(no_deal=True),
+        lambda start, now: now is not None and now.removed.count(0) > start.removed.count(0),
+    ),
+}
+
+
+@pytest.mark.parametrize("seed", [0, 4, 7, 14, 28])
+@pytest.mark.parametrize("goal", sorted(GOALS))
+def test_answers_agree_with_brute_force(seed: int, goal: str) -> None:
+    game = small_position(random.Random(seed))
+    target, constraints, met = GOALS[goal]
+    answer = solver.solve(game, target, constraints)
+    assert answer.status == ("possible" if brute_force(game, met) else "impossible")
+    if answer.found:  # the line really gets there (its moves were checked by the engine)
+        work = game.copy()
+        for action in answer.actions[:-1]:
+            work.push(action)
+        last = answer.actions[-1] if answer.actions else None
+        if last is not None and work.unknown_reveals(last):
+            assert met(game, None)
+        else:
+            if last is not None:
+                work.push(last)
+            assert met(game, work)
+
+
+# ---------------------------------------------------------------------------------------------
+# Goals and constraints
+
+
+# Kings head piles 1-8 (they cannot move without a space); piles 9 and 10 vary.
+KINGS = ["Kd 5h", "Kh 7s", "Ks 9d", "Kc 2c", "Kd 3h", "Kh 4s", "Ks 8d", "Kc 6c"]
+
+
+def test_turn_up_ends_the_line_at_the_unknown_card() -> None:
+    game = table([*KINGS, "-- 4c", "-- Jd"])
+    answer = ask(game, "turn up a card")
+    assert answer.texts == ["4c from 9 to 1"] and answer.reveal == 9
+    assert ask(game, "turn up a card in pile 10").status == "impossible"
+    assert ask(game, "turn up a card in pile 1").status == "impossible"  # nothing face down
+    with pytest.raises(ValueError):
+        ask(game, "turn up a card in pile 11")
+
+
+def test_turn_up_in_a_named_pile_and_keeping_the_space() -> None:
+    game = table([*KINGS[:7], "-- Kc", "-- 4c", ""])
+    assert ask(game, "turn up a card in pile 9").texts[-1] == "4c from 9 to 1"
+    assert ask(game, "turn up a card in pile 8").texts == ["Kc from 8 to 10"]
+    assert ask(game, "turn up a card in pile 8, keep 1 space").status == "impossible"
+    assert ask(game, "turn up a card, keep 1 space").texts == ["4c from 9 to 1"]
+
+
+def test_get_a_space_means_one_more_than_now() -> None:
+    game = table([*KINGS, "-- Jd", "Ah"])
+    assert ask(game, "get a space").texts == ["Ah from 10 to 4"]
+    assert ask(table([*KINGS, "-- Jd", "-- Ah"]), "get a space").status == "impossible"
+    spaced = table([*KINGS, "", "Ah"])
+    assert ask(spaced, "get a space").texts == ["Ah from 10 to 4"]  # a second space
+
+
+def suit_pile(suit: str, top: int = 13, bottom: int = 1) -> str:
+    names = {1: "A", 11: "J", 12: "Q", 13: "K"}
+    return " ".join(f"{names.get(r, r)}{suit}" for r in range(top, bottom - 1, -1))
+
+
+BLOCKERS = ["-- Ad", "-- Ac", "-- Ad", "-- Ac", "-- Ah", "-- Kd", "-- Kc", "-- Kd"]
+"""Eight piles that hardly help: Aces (nothing goes on them) and Kings over unknown cards."""
+
+
+def test_removals_in_either_order() -> None:
+    # the spades lack only their Ace, which lies on the complete hearts
+    game = table([suit_pile("s", 13, 2), suit_pile("h") + " As", *BLOCKERS])
+    for goal in ("remove spades then hearts", "remove hearts then spades",
+                 "remove spades and hearts", "remove hearts, no remove spades"):
+        assert ask(game, goal).found, goal
+    answer = ask(game, "remove hearts then spades")
+    assert [t.split(" from ")[0] for t in answer.texts] == [
+        "As", "remove the hearts", "remove the spades"]
+
+
+def test_removal_order_and_no_remove_are_kept() -> None:
+    # the spades' Ace lies under the complete hearts: the hearts must go first
+    game = table([suit_pile("s", 13, 2), "As " + suit_pile("h"), *BLOCKERS])
+    assert ask(game, "remove hearts then spades").found
+    assert ask(game, "remove spades").found  # removing the hearts on the way is allowed
+    assert ask(game, "remove spades then hearts").status == "impossible"
+    assert ask(game, "remove spades, no remove hearts").status == "impossible"
+    assert ask(game, "remove spades, no remove").status == "impossible"
+    assert ask(game, "remove hearts, no remove").found  # the goal's own removal is allowed
+
+
+def test_no_new_space_and_no_turn_up() -> None:
+    game = table([*KINGS, "-- 3c", "Ah"])
+    assert ask(game, "turn up a card").found
+    assert ask(game, "turn up a card, no turn up").status == "impossible"
+    assert ask(game, "get a space").found
+    assert ask(game, "get a space, no new space").status == "impossible"
+    # "no new space" still lets a line use a space it gives back
+    spaced = table([*KINGS[:7], "Kc 6c 4h", "-- 5s", ""])
+    answer = ask(spaced, "turn up a card, no new space")
+    assert answer.found and answer.reveal == 9
+
+
+def test_deals_from_a_known_hand_are_used_unless_forbidden() -> None:
+    game = Game.new(3, suits=1)
+    answer = solver.solve(game, Goal("turn up"), Constraints())
+    assert answer.found
+    for_dealing = Game.new(3, suits=1)
+    assert solver.solve(for_dealing, Goal("win"), Constraints(no_deal=True, limit=2_000)
+                        ).status in ("unknown", "impossible")
+
+
+def test_a_limit_gives_unknown_with_the_reason() -> None:
+    answer = ask(example("problem-3"), "remove clubs then hearts, no deal, limit 2000")
+    assert answer.status == "unknown"
+    assert "limit of 2,000 positions" in answer.summary()
+
+
+def test_the_answer_text_numbers_the_line() -> None:
+    game = table(["-- 5h", "6s", "Ks", "", "", "", "", "", "", ""], removed=(0, 1, 2, 3))
+    text = ask(game, "turn up a card").text()
+    assert text.splitlines()[0].startswith("possible in 1 move (")
+    assert "   1. 5h from 1 to 2" in text and "turns up an unknown card in pile 1" in text
+
+
+# ---------------------------------------------------------------------------------------------
+# The manual's questions
+
+
+FAST = {
+    ("problem-1", "turn up a card", "no deal"),
+    ("problem-1", "turn up a card in pile 3", "no deal"),
+    ("problem-1", "turn up a card in pile 10", "no deal"),
+    ("problem-5-jacks-swapped", "remove spades", "no deal, no new space"),
+}
+"""Questions answered within the test limit (the others, and the time each takes, are in
+BENCHMARKS.md: ``python benchmarks/bench_solver.py questions``)."""
+
+
+def recorded_questions() -> list[tuple[str, examples.Question]]:
+    return [(e.name, q) for e in examples.catalogue() for q in e.questions]
+
+
+@pytest.mark.parametrize(
+    ("name", "question"), recorded_questions(),
+    ids=lambda item: item if isinstance(item, str) else item.solve,
+)
+def test_the_solver_never_contradicts_the_manual(name: str, question: examples.Question) -> None:
+    """Every recorded question: the manual's answer, or "unknown" at a small limit; the
+    fast ones must be answered outright."""
+    text = ", ".join(part for part in (question.solve, question.constraints) if part)
+    answer = ask(example(name), f"{text}, limit 5000")
+    if (name, question.solve, question.constraints) in FAST:
+        assert answer.status == question.answer
+    else:
+        assert answer.status in (question.answer, "unknown")
+
+
+def test_problem_5_with_the_jacks_swapped_the_spades_come_out() -> None:
+    answer = ask(example("problem-5-jacks-swapped"), "remove spades, no deal, no new space")
+    assert answer.found and answer.texts[-1] == "remove the spades from 8"
+    assert answer.positions < 5_000
+
+
+def test_problem_3_the_hearts_can_be_removed_using_the_one_space() -> None:
+    answer = ask(example("problem-3"), "remove hearts, no deal, no turn up")
+    assert answer.found and answer.texts[-1].startswith("remove the hearts")
+
+
+def test_problem_1_contingencies_are_the_manuals() -> None:
+    """"If it's a Jack, 4, or King, we can get back the space"; a 9 also works when the
+    8-6s went into the space (the 8-6s goes back onto it), an 8 does not."""
+    game = example("problem-1")
+    prefix, found = solver.contingencies(game, Goal("space"), Constraints(no_deal=True,
+                                                                          limit=3_000))
+    assert prefix is None
+    column_3 = next(c for c in found if c.text == "8-6s from 3 to 2")
+    ranks = {card & 15 for card in column_3.cards("possible")}
+    assert {4, 9, 11, 13} == ranks
+    assert not {8, 12, 1} & ranks
+    report = solver.contingency_text(Goal("space"), prefix, found)
+    assert "get a space: possible if it is a 4, 9, Jack or King" in report
+
+
+def test_contingencies_without_a_revealing_move_find_one_first() -> None:
+    game = table(["-- 5h", "6c 3d", "Kc 4s", *BLOCKERS[:7]])
+    prefix, found = solver.contingencies(game, Goal("space"), Constraints(no_deal=True))
+    assert prefix is not None and prefix.texts == ["3d from 2 to 3", "5h from 1 to 2"]
+    assert [c.text for c in found] == ["5h from 1 to 2"]
+    assert sum(n for _card, n, _answer in found[0].outcomes) == game.unknown_count()
+    with pytest.raises(ValueError):
+        solver.contingencies(game, Goal("space"), Constraints(no_turn_up=True))
+
+
+# ---------------------------------------------------------------------------------------------
+# Full-information play and the bench
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_one_suit_deals_are_won_with_every_card_known(seed: int) -> None:
+    result = solver.play(Game.new(seed, suits=1), time_limit=10)
+    assert result.won and result.texts
+    work = Game.new(seed, suits=1)
+    for text in result.texts:
+        command = parse_command(text)
+        from spider_cli.notation import resolve
+
+        work.push(resolve(work, command))  # type: ignore[arg-type]
+    assert work.is_won()
+
+
+def test_play_needs_every_card_known() -> None:
+    with pytest.raises(ValueError):
+        solver.play(solver.player_view(Game.new(1)))
+
+
+def test_bench_figures() -> None:
+    assert bench.parse_seeds("3-5") == range(3, 6) and bench.parse_seeds("7") == range(7, 8)
+    with pytest.raises(ValueError):
+        bench.parse_seeds("5-3")
+    assert bench.percentile([3.0, 1.0, 2.0, 4.0], 0.95) == 4.0
+    assert bench.percentile([1.0] * 19 + [9.0], 0.95) == 1.0
+    assert bench.progress_bar(1, 4, 1, 2.0, width=8) == "[##......] 1/4 won 1 (100.0%) 2 s"
+    err = io.StringIO()
+    summary, results = bench.run(range(2), suits=1, time_limit=10, jobs=1, err=err)
+    assert summary.won == 2 and summary.rate == 100.0 and len(results) == 2
+    assert "2/2 won 2" in err.getvalue()
+    assert "won 2 (100.0%)" in summary.text(10)
+
+
+# ---------------------------------------------------------------------------------------------
+# Commands: solve, apply, the CLI
+
+
+def test_solve_commands_parse() -> None:
+    command = parse_command("solve remove h then c, no deal keep 2 spaces, no remove s")
+    assert command == Solve(Goal("remove", steps=((1,), (3,))),
+                            Constraints(no_deal=True, keep_spaces=2, no_remove=(0,)))
+    assert parse_command("solve remove clubs and hearts").goal.steps == ((3, 1),)
+    assert parse_command("solve turn up a card in column 3").goal == Goal("turn up", 3)
+    each = parse_command("solve get a space, keep the space for each reveal")
+    assert each.each_reveal and each.constraints.keep_spaces == 1
+    assert parse_command("solve win, no remove, limit 5").constraints == Constraints(
+        no_remove=(0, 1, 2, 3), limit=5)
+
+
+def test_solve_then_apply_all_or_one_move_at_a_time() -> None:
+    session = Session.new_game(seed=0)
+    session.execute("load problem-5-jacks-swapped")
+    reply = session.execute("solve remove spades, no deal, no new space")
+    assert "possible in" in reply.text and "'apply'" in reply.text
+    first = session.found[0]
+    assert session.execute("apply 1").text.startswith(first)
+    session.execute("apply")
+    assert session.game.removed == [0]
+    with pytest.raises(SpiderError, match="no line to apply"):
+        session.execute("apply")
+
+
+def test_apply_refuses_a_changed_position() -> None:
+    session = Session.new_game(seed=0)
+    session.execute("load problem-1")
+    session.execute("solve turn up a card in pile 10")
+    session.execute("8-6s from 3 to 2")
+    with pytest.raises(SpiderError, match="changed"):
+        session.execute("apply")
+
+
+def test_a_numbered_deal_is_analysed_as_its_player_sees_it() -> None:
+    session = Session.new_game(seed=4)
+    view = session.analysed()
+    assert view.unknown_count() == 44 + 50
+    assert solver.player_view(session.game).pool == view.pool
+    reply = session.execute("solve turn up a card")
+    assert "turns up an unknown card" in reply.text
+
+
+def test_spider_solve_and_bench_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "problem-1", "turn", "up", "a", "card", "in", "pile", "3"]) == 0
+    assert "8-6s from 3 to 2" in capsys.readouterr().out
+    assert main(["solve", "--seed", "2", "--suits", "1"]) == 0
+    assert "deal 2, 1 suit: won in" in capsys.readouterr().out
+    assert main(["bench", "--seeds", "0-1", "--suits", "1", "--jobs", "1"]) == 0
+    captured = capsys.readouterr()
+    assert "won 2 (100.0%)" in captured.out and "2/2" in captured.err
+    assert main(["solve"]) == 2
+    assert main(["bench", "--seeds", "x"]) == 2
+
+
+def test_removals_are_engine_actions() -> None:
+    game = table([suit_pile("s"), "Kd", "Kc", "Qd", "Qc", "Jd", "Jc", "10d", "10c", "9d"],
+                 removed=(0, 1, 2, 3, 1))
+    answer = ask(game, "remove spades")
+    assert answer.actions == [Remove(0)] and answer.positions <= 2
+    assert Move(0, 1, 1) not in answer.actions
