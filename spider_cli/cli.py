@@ -83,9 +83,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-def run_scripts(names: list[str], out: TextIO, err: TextIO, quiet: bool = False) -> int:
-    """Run each script's lines in one session; stop at the first error (exit status 1)."""
-    session = Session.new_game(seed=0)
+def run_scripts(
+    names: list[str], out: TextIO, err: TextIO, quiet: bool = False,
+    session: Session | None = None,
+) -> int:
+    """Run each script's lines in one session (deal 0 unless given); stop at the first error
+    (exit status 1)."""
+    session = session or Session.new_game(seed=0)
     for name in names:
         if name == "-":
             text, label, session.base_dir = sys.stdin.read(), "<stdin>", Path.cwd()
@@ -155,9 +159,14 @@ def play(name: str | None, seed: int | None, suits: int, ascii_only: bool = Fals
     """The interactive game (spider_cli.repl); with standard input that is not a terminal,
     a script: no prompt, plain output."""
     if not sys.stdin.isatty():
+        session = Session.new_game(seed=seed or 0, suits=suits)
         if name is not None:
-            print("spider: reading commands from standard input", file=sys.stderr)
-        return run_scripts(["-"], sys.stdout, sys.stderr)
+            try:
+                session.execute(f"load {_quote(name)}")
+            except SpiderError as error:
+                print(f"{name}: error: {_reason(error)}", file=sys.stderr)
+                return 1
+        return run_scripts(["-"], sys.stdout, sys.stderr, session=session)
     from spider_cli import repl  # prompt_toolkit is loaded only for a person at a terminal
 
     return repl.play(name, seed, suits, ascii_only)
