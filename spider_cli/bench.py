@@ -119,13 +119,17 @@ def run(
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks) or 1))
     began = time.perf_counter()
     results: list[DealResult] = []
+    live = err.isatty()
     for result in _results(tasks, jobs):
         results.append(result)
         won = sum(r.won for r in results)
         bar = progress_bar(len(results), len(tasks), won, time.perf_counter() - began)
-        err.write("\r" + bar)
+        if live:  # one line redrawn in place
+            err.write("\r" + bar)
+        elif len(results) * 10 // len(tasks) != (len(results) - 1) * 10 // len(tasks):
+            err.write(bar + "\n")  # a log: a line every tenth of the way
         err.flush()
-    if tasks:
+    if tasks and live:
         err.write("\n")
     results.sort(key=lambda r: r.seed)
     return summarize(suits, results, time.perf_counter() - began), results

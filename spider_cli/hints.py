@@ -1,12 +1,13 @@
 """``hint``: the best next move by search, with the manual's reason for it.
 
 The manual's own program "gives a move suggestion. This isn't necessarily the best move".
-Ours looks ahead over the known cards (breadth-first, a few thousand positions, lines ending
-where an unknown card turns up) and ranks what each line achieves the manual's way: remove
-a suit; try to get a space; turn up a card, keeping the space if there is one; keep options
-open (natural moves, working from the top down). Lines that turn up a card are also ranked
-by how many of the cards it could be would have somewhere to go at once: a line that
-arranges that first "prepares a contingency", as the manual does in its first problem.
+Ours looks ahead over the known cards (breadth-first, a few thousand positions, the manual's
+uses of a space as single steps, lines ending where an unknown card turns up) and ranks what
+each line achieves the manual's way: remove a suit; try to get a space; turn up a card,
+keeping the space if there is one; keep options open (natural moves, working from the top
+down). The best lines that turn up a card are also judged by the share of the cards it could
+turn up after which a space can be got back: a line that raises that share before turning
+the card up "prepares a contingency", as the manual does in its first problem.
 
 The reason is one line in the manual's vocabulary: a natural move; top down; turns up a
 card; gets a space; keeps the space; frees a King; prepares a contingency. When nothing
@@ -37,7 +38,7 @@ BUDGET = 3_000
 """Positions the look-ahead examines (about a tenth of a second)."""
 
 CANDIDATES = 200
-"""Lines kept for each pile a card can be turned up in (the shortest ones)."""
+"""Lines kept for each pile a card can be turned up in (the shortest ones come first)."""
 
 RECOVERY_LIMIT = 150
 """Positions examined, for each card a line could turn up, to see if a space comes back."""
@@ -63,6 +64,7 @@ class _Outcome:
     steps: list[tuple]
     spaces: int = 0
     pile: int = -1  # canonical slot of the pile turned up, in the position before the move
+    real: int = 0  # the pile turned up, numbered 1-10 (once the line has been judged)
     outs: float = 0.0  # share of the cards it could turn up after which a space comes back
     first: tuple[bool, int] = (False, 0)  # the first move: natural? the rank it moves
     chaos: int = 0  # chaos after the line (see solver.rank_key): tidier first when judging
@@ -108,10 +110,11 @@ def hint(game: Game, budget: int = BUDGET) -> Advice:
             return Advice("nothing helps now: a deal is due, but every space must be filled "
                           "first (a deal needs a card on every pile)")
         return Advice("nothing helps now: a deal is due ('deal')")
-    if exhausted or game.is_lost():
+    if game.is_lost():
         return Advice("nothing helps and the hand is empty: the game is lost")
-    return Advice(f"nothing helps within {budget:,} positions and the hand is empty: "
-                  "the game looks lost")
+    where = "in any line" if exhausted else f"within {budget:,} positions"
+    return Advice(f"nothing turns up a card, gets a space or removes a suit {where}, and "
+                  "the hand is empty: the game looks lost ('solve win' to be sure)")
 
 
 def _look_ahead(search: Search, budget: int, game: Game) -> tuple[list[_Outcome], bool]:
@@ -181,6 +184,7 @@ def _recovery(game: Game, search: Search, outcome: _Outcome) -> float:
     real, _texts, reveal = replay_steps(game, search, outcome.steps)
     if reveal is None:
         return 0.0
+    outcome.real = reveal
     before = game.copy()
     for action in real[:-1]:
         before.push(action)
@@ -242,7 +246,7 @@ def _advise(game: Game, search: Search, best: _Outcome, outcomes: list[_Outcome]
         goal += f" ({len(real)} moves: {', '.join(texts)})"
     direct = [
         o for o in outcomes
-        if o.kind == "reveal" and o.moves == 1 and o.pile == best.pile and o.outs
+        if o.kind == "reveal" and o.moves == 1 and o.real and o.real == best.real
     ]
     if best.kind == "reveal" and len(real) > 1 and direct:
         plain = max(o.outs for o in direct)

@@ -94,6 +94,13 @@ def test_the_game_is_lost_when_nothing_helps_and_the_hand_is_empty() -> None:
     assert hints.hint(lost).text == "nothing helps and the hand is empty: the game is lost"
 
 
+def test_moves_that_lead_nowhere_with_an_empty_hand_look_lost() -> None:
+    game = table(["Ks 5h", "Kh 6c", *BLOCKERS, "-- 9c 7d", "-- 9d 3s"], hand=False)
+    text = hints.hint(game).text
+    assert text.startswith("nothing turns up a card, gets a space or removes a suit in any line")
+    assert "the game looks lost" in text
+
+
 def test_a_natural_move_when_nothing_else_helps() -> None:
     advice = hints.hint(table(["Ks 5h", "Kh 6h", *BLOCKERS, "-- 9c 7d", "-- 9d 3s"]))
     assert advice.text.startswith("5h from 1 to 2: a natural move")
