@@ -466,7 +466,10 @@ def _explain(line: str, pos: int, error: UnexpectedInput) -> str:
         return f"unknown command '{word}' (type help for the commands)"
     if usage is not None:
         return usage
-    label = error.match_examples(command_parser().parse, _MOVE_MISTAKES)
+    try:
+        label = error.match_examples(command_parser().parse, _MOVE_MISTAKES)
+    except TypeError:  # lark 1.3 formats a parser state with %d when an error at the end
+        label = None  # of the line has other accepts than the example's: no label then
     if label is None:
         return _expected(error, word)
     return f"{label}, not '{word}'" if word else label
