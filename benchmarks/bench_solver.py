@@ -57,7 +57,7 @@ def speed(limit: int = 300_000) -> None:
           f"in {seconds:.2f} s = {answer.positions / seconds:,.0f} positions per second")
     search = make_search(game, goal, constraints)
     began = time.perf_counter()
-    _line, count, _done = _astar(search, False, True, limit, began, None, ordered=False)
+    count = _astar(search, False, True, limit, began, None, ordered=False).positions
     seconds = time.perf_counter() - began
     print(f"complete search alone, the same question: {count:,} positions in {seconds:.2f} s "
           f"= {count / seconds:,.0f} positions per second")

@@ -331,6 +331,9 @@ class Repl:
         except SpiderError as error:
             self.error(error, line)
             return False
+        except KeyboardInterrupt:  # Ctrl-C during a long solve: stop it, keep the game
+            self.say("interrupted; the game is as it was", "class:dim")
+            return False
         except Exception as error:  # a bug must not cost the game: say it in one line
             self.say(f"internal error ({type(error).__name__}: {error}); the game is kept in "
                      "the journal, please report this", "class:error")

@@ -35,6 +35,7 @@ import time
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from spider_cli.cards import ACE, KING, RANK_WORDS, SUIT_NAMES, UNKNOWN, card_text
 from spider_cli.commands import Constraints, Goal, Solve
@@ -259,6 +260,7 @@ class Answer:
     seconds: float = 0.0
     limit: str = ""
     reveal: int | None = None
+    depth: int = 0  # "unknown": no line of this many moves or fewer exists
 
     @property
     def found(self) -> bool:
@@ -275,7 +277,11 @@ class Answer:
                 f"impossible: every position reachable over the known cards was examined "
                 f"({work})"
             )
-        return f"unknown: {self.limit} ({work})"
+        shortest = ""
+        if self.depth:
+            shortest = (f"; no line of {self.depth} move{'s' if self.depth != 1 else ''} "
+                        "or fewer exists")
+        return f"unknown: {self.limit}{shortest} ({work})"
 
     def text(self) -> str:
         """The verdict, then the line numbered one move a line."""
@@ -519,20 +525,30 @@ def space_macros(piles: State, space: int) -> Iterator[Line]:
                             yield (park, action, Move(y, z, len(q)))
 
 
+class Outcome(NamedTuple):
+    """What one run of :func:`_astar` found."""
+
+    line: list[tuple[tuple, Line]] | None  # (key before the step, step) pairs
+    positions: int
+    exhaustive: bool  # every reachable position was examined (rather than hitting a limit)
+    depth: int  # breadth-first: no line of this many steps or fewer meets the goal
+
+
 def _astar(
     search: Search, macros: bool, into_spaces: bool, limit: int, began: float,
     time_limit: float | None, ordered: bool = True,
-) -> tuple[list[tuple[tuple, Line]] | None, int, bool]:
+) -> Outcome:
     """Weighted A* (f = moves + WEIGHT * estimate) over canonical positions; with
     ``ordered`` off, plain breadth-first (no estimates: faster, and shortest lines).
 
-    Returns the line as (key before the step, step) pairs, or None; the positions examined;
-    and whether the search ran out of positions (exhaustive) rather than hitting ``limit``.
+    Breadth-first, the goal is checked as positions are generated: when a position at depth
+    d is expanded, every position of d moves or fewer has been generated, so a search cut
+    off there still proves that no line of d moves or fewer exists.
     """
     root = search.root()
     parents: dict[tuple, tuple | None] = {root: None}
     if search.goal.kind != "turn up" and search.met(root[0], root[2], -1, False):
-        return [], 1, True
+        return Outcome([], 1, False, 0)
     heap: list[tuple[int, int, int, tuple]] = [(0, 0, 0, root)]
     queue: deque[tuple[int, int, int, tuple]] = deque(heap)
     push, pop = heapq.heappush, heapq.heappop
@@ -544,22 +560,24 @@ def _astar(
         depth += 1
         for step, child, met in expand(key, macros, into_spaces):
             if child is None:
-                return [*_path(parents, key), (key, step)], len(parents), False
+                return Outcome([*_path(parents, key), (key, step)], len(parents), False, 0)
             if child in parents:
                 continue
             parents[child] = (key, step)
             if met:
-                return _path(parents, child), len(parents), False
+                return Outcome(_path(parents, child), len(parents), False, 0)
             count += 1
             if ordered:
                 push(heap, (depth + WEIGHT * estimate(child[0], child[2]), count, depth, child))
             else:
                 queue.append((0, count, depth, child))
-        if len(parents) > limit:
-            return None, len(parents), False
-        if time_limit is not None and count & 63 == 0 and time.perf_counter() - began > time_limit:
-            return None, len(parents), False
-    return None, len(parents), True
+        over = len(parents) > limit or (
+            time_limit is not None and count & 63 == 0
+            and time.perf_counter() - began > time_limit
+        )
+        if over:
+            return Outcome(None, len(parents), False, 0 if ordered else depth - 1)
+    return Outcome(None, len(parents), True, 0)
 
 
 def _path(parents: dict[tuple, tuple | None], key: tuple) -> list[tuple[tuple, Line]]:
@@ -642,20 +660,19 @@ def solve(
     search = make_search(game, goal, constraints)
     if search.pile >= 0 and not any(c >= FACE_DOWN for c in search.start.piles[search.pile]):
         return Answer("impossible", positions=1, seconds=time.perf_counter() - began)
-    line, count, exhaustive = _astar(
-        search, False, True, limit - examined, began, time_limit, ordered=False
-    )
-    examined += count
+    outcome = _astar(search, False, True, limit - examined, began, time_limit, ordered=False)
+    examined += outcome.positions
     seconds = time.perf_counter() - began
-    if line is None:
-        if exhaustive:
+    if outcome.line is None:
+        if outcome.exhaustive:
             return Answer("impossible", positions=examined, seconds=seconds)
         if time_limit is not None and seconds > time_limit:
             reason = f"stopped at the time limit of {time_limit:g} s"
         else:
             reason = f"stopped at the limit of {limit:,} positions"
-        return Answer("unknown", positions=examined, seconds=seconds, limit=reason)
-    real, texts, reveal = _finish(game, search, line)
+        return Answer("unknown", positions=examined, seconds=seconds, limit=reason,
+                      depth=outcome.depth)
+    real, texts, reveal = _finish(game, search, outcome.line)
     return Answer("possible", real, texts, examined, time.perf_counter() - began, reveal=reveal)
 
 
@@ -674,12 +691,10 @@ def _quick(
     examined = 0
     for chaos_weight, macros, size in PORTFOLIO:
         search.chaos_weight = chaos_weight
-        line, count, _done = _astar(
-            search, macros, False, min(size, budget - examined), began, time_limit
-        )
-        examined += count
-        if line is not None:
-            return _finish(game, search, line), examined
+        outcome = _astar(search, macros, False, min(size, budget - examined), began, time_limit)
+        examined += outcome.positions
+        if outcome.line is not None:
+            return _finish(game, search, outcome.line), examined
         if examined >= budget:
             return None, examined
     if goal.kind != "remove" or len(goal.steps) < 2:

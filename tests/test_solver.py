@@ -476,3 +476,25 @@ def test_removals_are_engine_actions() -> None:
     answer = ask(game, "remove spades")
     assert answer.actions == [Remove(0)] and answer.positions <= 2
     assert Move(0, 1, 1) not in answer.actions
+
+
+def test_a_search_cut_short_proves_no_shorter_line() -> None:
+    """Breadth-first, a search stopped at a limit still proves that no line of its depth or
+    fewer moves exists: the shortest line, found without the limit, is longer."""
+    search = solver.make_search(example("problem-1"), Goal("turn up", pile=10),
+                                Constraints(no_deal=True))
+    whole = solver._astar(search, False, True, 100_000, 0.0, None, ordered=False)
+    assert whole.line is not None
+    depths = []
+    for limit in (40, 300, 3000):
+        cut = solver._astar(search, False, True, limit, 0.0, None, ordered=False)
+        if cut.line is None:
+            assert cut.depth < len(whole.line)
+            depths.append(cut.depth)
+    assert depths == sorted(depths) and depths[-1] > depths[0]
+
+
+def test_unknown_says_how_long_a_line_would_have_to_be() -> None:
+    answer = ask(example("problem-2"), "get a space, no deal, limit 90000")
+    assert answer.status == "unknown" and answer.depth >= 3
+    assert f"no line of {answer.depth} moves or fewer exists" in answer.summary()

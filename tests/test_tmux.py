@@ -112,3 +112,19 @@ def test_play_save_quit_and_resume_in_a_terminal(tmux: Tmux, tmp_path: Path) -> 
     tmux.keys("Enter")
     screen = tmux.wait("SPIDER-EXITED 0")  # saved and unchanged: no question
     assert "Save it?" not in screen and "Traceback" not in screen
+
+
+def test_ctrl_c_stops_a_long_search_and_the_game_goes_on(tmux: Tmux, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    tmux.start(f"cd {shlex.quote(str(tmp_path))} && env SPIDER_HOME={shlex.quote(str(home))} "
+               f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli problem-2")
+    tmux.wait("spider>")
+    tmux.type("solve get a space, no deal, limit 50000000")  # minutes of search
+    tmux.keys("Enter")
+    time.sleep(1.5)
+    tmux.keys("C-c")
+    tmux.wait("interrupted")
+    tmux.type("7h from 5 to 10")
+    tmux.keys("Enter")
+    screen = tmux.wait(r"moves 1  \|")
+    assert "Traceback" not in screen and "SPIDER-EXITED" not in screen
