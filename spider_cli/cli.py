@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -64,23 +65,33 @@ def main(argv: list[str] | None = None) -> int:
         argv = ["play", *argv]
     args = build_parser().parse_args(argv)
     try:
-        if args.command == "run":
-            return run_scripts(args.scripts, sys.stdout, sys.stderr, quiet=args.quiet)
-        if args.command == "examples":
-            return list_examples()
-        if args.command == "solve":
-            return solve_command(args)
-        if args.command == "bench":
-            return bench_command(args)
-        if args.command == "show":
-            return show_file(args.file, args.lines, args.markdown)
-        return play(args.file, args.seed, args.suits, args.ascii)
+        status = dispatch(args)
+        sys.stdout.flush()  # here, so that a reader who left is caught below
+        return status
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader left (``spider show ... | head``): nothing to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except Exception as error:  # a bug: say so in one line rather than a traceback
         print(f"spider: internal error ({type(error).__name__}: {error}); please report it",
               file=sys.stderr)
         return 2
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    """Run the subcommand asked for; its exit status."""
+    if args.command == "run":
+        return run_scripts(args.scripts, sys.stdout, sys.stderr, quiet=args.quiet)
+    if args.command == "examples":
+        return list_examples()
+    if args.command == "solve":
+        return solve_command(args)
+    if args.command == "bench":
+        return bench_command(args)
+    if args.command == "show":
+        return show_file(args.file, args.lines, args.markdown)
+    return play(args.file, args.seed, args.suits, args.ascii)
 
 
 def run_scripts(

@@ -28,7 +28,7 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from spider_cli import render, stats
+from spider_cli import examples, render, stats
 from spider_cli.cards import Card
 from spider_cli.commands import Save
 from spider_cli.completion import SpiderCompleter
@@ -43,15 +43,7 @@ from spider_cli.session import Session
 SEED = 5
 """Deal 5 opens with 4h from 1 to 8 (Kd turns up), 8d from 7 to 3 (7c), 9-8d from 3 to 4."""
 
-UNKNOWN_START = """\
-stock: 50
---   --   --   --   --   --   --   --   --   --
---   --   --   --   --   --   --   --   --   --
---   --   --   --   --   --   --   --   --   --
---   --   --   --   --   --   --   --   --   --
---   10d  As   --   3h   9s   --   Jh   Qh   --
-6d             4s             3c                  7c
-"""
+UNKNOWN_START = examples.find("intro-deal").read_text()
 """The manual's first tableau: every face-down card unknown."""
 
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spider_cli import gamefiles
+from spider_cli import examples, gamefiles
 from spider_cli.cards import Card
 from spider_cli.cli import run_scripts
 from spider_cli.engine import Game
@@ -32,15 +32,8 @@ def run(tmp_path: Path, script: str, **files: str) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-START = """\
-stock: 50
---   --   --   --   --   --   --   --   --   --
---   --   --   --   --   --   --   --   --   --
---   --   --   --   --   --   --   --   --   --
---   --   --   --   --   --   --   --   --   --
---   10d  As   --   3h   9s   --   Jh   Qh   --
-6d             4s             3c                  7c
-"""
+START = examples.find("intro-deal").read_text()
+"""The manual's first tableau (examples/intro-deal.txt): every face-down card unknown."""
 
 
 def test_script_plays_the_manuals_opening_and_checks_the_result(tmp_path: Path) -> None:
@@ -210,6 +203,16 @@ def test_spider_run_from_a_fresh_process_reads_standard_input() -> None:
     assert "score 0" in done.stdout
     assert done.stderr.startswith("<stdin>:3: error:")
     assert "Traceback" not in done.stderr
+
+
+def test_a_reader_that_leaves_early_gets_no_complaint() -> None:
+    """``spider show problem-5 | head -1``: the pipe closes before spider writes."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    done = subprocess.run([sys.executable, "-m", "spider_cli", "show", "problem-5"],
+                          stdout=write_end, stderr=subprocess.PIPE, text=True, check=False)
+    os.close(write_end)
+    assert (done.returncode, done.stderr) == (141, "")
 
 
 def test_the_manuals_clubs_and_hearts_problem_replays() -> None:
