@@ -120,7 +120,7 @@ class Moves:
 
 @dataclass(frozen=True, slots=True)
 class Complete:
-    """Tell which suits have enough cards face up to form a complete run."""
+    """Which suits could be gathered into a whole run from the cards now face up."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """``hint``: the best next move by search, with the manual's reason for it.
 
-The manual's own program "gives a move suggestion. This isn't necessarily the best move".
+The manual's program offered a suggestion with no claim that it was the best move.
 Ours looks ahead over the known cards (breadth-first, a few thousand positions, the manual's
 uses of a space as single steps, lines ending where an unknown card turns up) and ranks what
 each line achieves the manual's way: remove a suit; try to get a space; turn up a card,
@@ -16,6 +16,7 @@ helps, the hint says a deal is due, or that the game is lost.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -27,6 +28,7 @@ from spider_cli.solver import (
     Search,
     apply,
     make_search,
+    quick,
     rank_key,
     replay_steps,
     run_length,
@@ -45,6 +47,11 @@ RECOVERY_LIMIT = 150
 
 JUDGED = 4
 """Lines that turn up a card whose contingencies are worked out (the best by other merits)."""
+
+DEEPER_SECONDS = 3.0
+DEEPER_LIMIT = 80_000
+"""When the look-ahead finds nothing: the time, and the positions for each goal, of a
+longer search (the solver's quick phase) before the hint says that nothing helps."""
 
 
 @dataclass
@@ -105,16 +112,58 @@ def hint(game: Game, budget: int = BUDGET) -> Advice:
         text = move_text(game, natural)
         return Advice(f"{text}: a natural move (nothing better: it keeps options open)",
                       [text], natural)
+    if not exhausted:
+        deeper = _deeper(game)
+        if deeper is not None:
+            return deeper
     if game.stock:
+        nothing = "nothing helps now" if exhausted else "no line that helps was found"
         if game.spaces():
-            return Advice("nothing helps now: a deal is due, but every space must be filled "
-                          "first (a deal needs a card on every pile)")
-        return Advice("nothing helps now: a deal is due ('deal')")
+            return Advice(f"{nothing}: a deal is due, but every space must be filled first "
+                          "(a deal needs a card on every pile)")
+        return Advice(f"{nothing}: a deal is due ('deal')")
     if game.is_lost():
         return Advice("nothing helps and the hand is empty: the game is lost")
     where = "in any line" if exhausted else f"within {budget:,} positions"
     return Advice(f"nothing turns up a card, gets a space or removes a suit {where}, and "
                   "the hand is empty: the game looks lost ('solve win' to be sure)")
+
+
+def _deeper(game: Game) -> Advice | None:
+    """When the short look-ahead finds nothing: the solver's quick search for a longer line,
+    to remove a suit whose thirteen cards are all in view, then to get a space, then to
+    turn up a card (the manual's problem 3 needs 29 moves to remove the hearts)."""
+    began = time.perf_counter()
+    goals = [Goal("remove", steps=((suit,),)) for suit in _suits_in_view(game)]
+    goals += [Goal("space"), Goal("turn up")]
+    for goal in goals:
+        left = DEEPER_SECONDS - (time.perf_counter() - began)
+        if left <= 0:
+            break
+        answer = quick(game, goal, Constraints(no_deal=True, limit=DEEPER_LIMIT), left)
+        if answer is None:
+            continue
+        first, moves = answer.texts[0], len(answer.texts)
+        if goal.kind == "remove":
+            what = f"toward removing the {SUIT_NAMES[goal.steps[0][0]]}"
+            ask = f"remove {SUIT_NAMES[goal.steps[0][0]]}"
+        else:
+            what = ask = {"space": "get a space", "turn up": "turn up a card"}[goal.kind]
+            what = what.replace("get ", "gets ").replace("turn ", "turns ")
+        if moves > 1:
+            what += f" in {moves} moves ('solve {ask}, no deal' lists them)"
+        reasons = [*_move_reasons(game, answer.actions[0], []), what]
+        return Advice(f"{first}: " + "; ".join(reasons), [first], answer.actions[0])
+    return None
+
+
+def _suits_in_view(game: Game) -> list[int]:
+    """The suits with every rank face up somewhere in the tableau."""
+    ranks: dict[int, set[int]] = {}
+    for pile, down in zip(game.piles, game.down, strict=True):
+        for card in pile[down:]:
+            ranks.setdefault(card >> 4, set()).add(card & 15)
+    return [suit for suit, seen in sorted(ranks.items()) if len(seen) == KING]
 
 
 def _look_ahead(search: Search, budget: int, game: Game) -> tuple[list[_Outcome], bool]:

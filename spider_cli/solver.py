@@ -652,9 +652,9 @@ def solve(
     if goal.kind == "turn up" and goal.pile is not None and not 1 <= goal.pile <= PILES:
         raise ValueError(f"there is no pile {goal.pile}")
     limit = constraints.limit or DEFAULT_LIMIT
-    quick, examined = _quick(game, goal, constraints, limit, began, time_limit)
-    if quick is not None:
-        real, texts, reveal = quick
+    found, examined = _quick(game, goal, constraints, limit, began, time_limit)
+    if found is not None:
+        real, texts, reveal = found
         return Answer("possible", real, texts, examined, time.perf_counter() - began,
                       reveal=reveal)
     search = make_search(game, goal, constraints)
@@ -673,6 +673,22 @@ def solve(
         return Answer("unknown", positions=examined, seconds=seconds, limit=reason,
                       depth=outcome.depth)
     real, texts, reveal = _finish(game, search, outcome.line)
+    return Answer("possible", real, texts, examined, time.perf_counter() - began, reveal=reveal)
+
+
+def quick(
+    game: Game, goal: Goal, constraints: Constraints, time_limit: float | None = None
+) -> Answer | None:
+    """Phase A of :func:`solve` alone: a line if the quick searches find one, else None
+    (never "impossible": they are not exhaustive)."""
+    began = time.perf_counter()
+    if goal.kind == "turn up" and goal.pile is not None and not 1 <= goal.pile <= PILES:
+        raise ValueError(f"there is no pile {goal.pile}")
+    limit = constraints.limit or DEFAULT_LIMIT
+    found, examined = _quick(game, goal, constraints, limit, began, time_limit)
+    if found is None:
+        return None
+    real, texts, reveal = found
     return Answer("possible", real, texts, examined, time.perf_counter() - began, reveal=reveal)
 
 

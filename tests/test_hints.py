@@ -107,7 +107,8 @@ def test_a_natural_move_when_nothing_else_helps() -> None:
 
 
 def test_the_manuals_opening_move_is_the_natural_jack() -> None:
-    """"Our highest-ranking move is Jack onto Queen, and it's also our only natural move"."""
+    """The manual opens with the Jack onto the Queen: the highest card that can move, and
+    the only natural move."""
     start = load_position(examples.folder() / "intro-deal.txt").to_game()
     advice = hints.hint(start)
     assert advice.text.startswith("Jh from 8 to 9: a natural move")
@@ -127,3 +128,20 @@ def test_a_numbered_deal_gets_a_hint_from_what_its_player_sees() -> None:
     session = Session.new_game(seed=11)
     reply = session.execute("hint").text
     assert "turns up a card" in reply or "natural" in reply or "deal" in reply
+
+
+def test_a_longer_search_when_the_look_ahead_finds_nothing() -> None:
+    """Problem 3: nothing comes of a few thousand positions, but the hearts can be
+    removed in a longer line (the manual's way uses the space to swap runs)."""
+    game = load_position(examples.find("problem-3")).to_game()
+    advice = hints.hint(game)
+    assert "toward removing the hearts in" in advice.text
+    assert "'solve remove hearts, no deal' lists them" in advice.text
+    assert advice.action is not None and advice.action in game.legal_moves()
+
+
+def test_nothing_found_is_not_called_nothing_helps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When neither search examined everything, the hint does not claim that nothing helps."""
+    monkeypatch.setattr(hints, "DEEPER_SECONDS", 0.05)
+    game = load_position(examples.find("problem-3-after-hearts")).to_game()
+    assert hints.hint(game, budget=500).text.startswith("no line that helps was found: a deal")

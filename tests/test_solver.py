@@ -351,8 +351,8 @@ def test_problem_3_the_hearts_can_be_removed_using_the_one_space() -> None:
 
 
 def test_problem_1_contingencies_are_the_manuals() -> None:
-    """"If it's a Jack, 4, or King, we can get back the space"; a 9 also works when the
-    8-6s went into the space (the 8-6s goes back onto it), an 8 does not."""
+    """The manual's Jack, 4 and King give the space back; a 9 also does when the 8-6s went
+    into the space (the 8-6s goes back onto it), an 8 does not."""
     game = example("problem-1")
     prefix, found = solver.contingencies(game, Goal("space"), Constraints(no_deal=True,
                                                                           limit=3_000))
