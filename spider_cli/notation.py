@@ -14,7 +14,7 @@ import re
 from functools import cache
 from typing import Any
 
-from lark import Lark, Token, Transformer
+from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -22,6 +22,7 @@ from lark.exceptions import (
     UnexpectedToken,
     VisitError,
 )
+from lark.tree import Meta
 
 from spider_cli import grammar
 from spider_cli.cards import (
@@ -299,11 +300,19 @@ class _Reader(Transformer[Token, Command | None]):
     def no_deal(self, children: list[Any]) -> dict[str, Any]:
         return {"no_deal": True}
 
-    def keep_spaces(self, children: list[int]) -> dict[str, Any]:
-        return {"keep_spaces": children[0] if children else 1}
+    @v_args(meta=True)
+    def keep_spaces(self, meta: Meta, children: list[int]) -> dict[str, Any]:
+        count = children[0] if children else 1
+        if count > PILES:
+            raise NotationError(f"there are only {PILES} piles: keep {PILES} spaces at most",
+                                1, meta.column)
+        return {"keep_spaces": count}
 
-    def no_remove(self, children: list[dict[str, int]]) -> dict[str, Any]:
-        return {"no_remove": (children[0]["suit"],) if children else (0, 1, 2, 3)}
+    @v_args(meta=True)
+    def no_remove(self, meta: Meta, children: list[dict[str, int]]) -> dict[str, Any]:
+        if children:
+            return {"no_remove": (children[0]["suit"],), "named": meta.column}
+        return {"no_remove": (0, 1, 2, 3)}
 
     def no_new_space(self, children: list[Any]) -> dict[str, Any]:
         return {"no_new_space": True}
@@ -311,7 +320,10 @@ class _Reader(Transformer[Token, Command | None]):
     def no_turn_up(self, children: list[Any]) -> dict[str, Any]:
         return {"no_turn_up": True}
 
-    def limit(self, children: list[int]) -> dict[str, Any]:
+    @v_args(meta=True)
+    def limit(self, meta: Meta, children: list[int]) -> dict[str, Any]:
+        if children[0] < 1:
+            raise NotationError("the limit is a number of positions: 1 or more", 1, meta.column)
         return {"limit": children[0]}
 
     def for_each(self, children: list[Any]) -> dict[str, Any]:
@@ -326,6 +338,11 @@ class _Reader(Transformer[Token, Command | None]):
             if "each_reveal" in clause:
                 each = True
             elif "no_remove" in clause:
+                named = clause.get("named")
+                if named and any(clause["no_remove"][0] in step for step in goal.steps):
+                    suit = SUIT_NAMES[clause["no_remove"][0]]
+                    raise NotationError(f"the goal removes the {suit}: 'no remove {suit}' "
+                                        "cannot hold with it", 1, named)
                 no_remove.update(clause["no_remove"])
             else:
                 fields.update(clause)

@@ -261,6 +261,7 @@ class Answer:
     limit: str = ""
     reveal: int | None = None
     depth: int = 0  # "unknown": no line of this many moves or fewer exists
+    reason: str = ""  # "impossible" at once: why, without a search
 
     @property
     def found(self) -> bool:
@@ -272,6 +273,8 @@ class Answer:
         if self.status == "possible":
             moves = len(self.texts)
             return f"possible in {moves} move{'s' if moves != 1 else ''} ({work})"
+        if self.status == "impossible" and self.reason:
+            return f"impossible: {self.reason}"
         if self.status == "impossible":
             return (
                 f"impossible: every position reachable over the known cards was examined "
@@ -651,15 +654,17 @@ def solve(
     began = time.perf_counter()
     if goal.kind == "turn up" and goal.pile is not None and not 1 <= goal.pile <= PILES:
         raise ValueError(f"there is no pile {goal.pile}")
+    search = make_search(game, goal, constraints)
+    reason = out_of_reach(search)
+    if reason:
+        return Answer("impossible", positions=1, seconds=time.perf_counter() - began,
+                      reason=reason)
     limit = constraints.limit or DEFAULT_LIMIT
     found, examined = _quick(game, goal, constraints, limit, began, time_limit)
     if found is not None:
         real, texts, reveal = found
         return Answer("possible", real, texts, examined, time.perf_counter() - began,
                       reveal=reveal)
-    search = make_search(game, goal, constraints)
-    if search.pile >= 0 and not any(c >= FACE_DOWN for c in search.start.piles[search.pile]):
-        return Answer("impossible", positions=1, seconds=time.perf_counter() - began)
     outcome = _astar(search, False, True, limit - examined, began, time_limit, ordered=False)
     examined += outcome.positions
     seconds = time.perf_counter() - began
@@ -674,6 +679,50 @@ def solve(
                       depth=outcome.depth)
     real, texts, reveal = _finish(game, search, outcome.line)
     return Answer("possible", real, texts, examined, time.perf_counter() - began, reveal=reveal)
+
+
+def out_of_reach(search: Search) -> str:
+    """Why the goal cannot be met whatever is played, when that shows without a search
+    (else ""). Over the known cards a pile with an unknown face-down card is never emptied
+    (turning that card up ends the line), and a suit with a card not in view is never
+    completed."""
+    goal, start = search.goal, search.start
+    piles = start.piles
+    hidden = [any(c == FACE_DOWN for c in pile) for pile in piles]
+    can_empty = sum(1 for pile, unknown in zip(piles, hidden, strict=True) if not unknown)
+    keep = search.constraints.keep_spaces
+    if keep > can_empty:
+        return (f"at most {can_empty} pile{'s' if can_empty != 1 else ''} can ever be "
+                f"empty (the others have unknown face-down cards), not the {keep} to keep")
+    if goal.kind == "turn up":
+        down = [any(c >= FACE_DOWN for c in pile) for pile in piles]
+        if search.pile >= 0 and not down[search.pile]:
+            return f"pile {search.pile + 1} has no face-down card"
+        if not any(down):
+            return "no pile has a face-down card"
+    if goal.kind == "space" and can_empty <= search.root_spaces:
+        return "every pile that is not a space has an unknown face-down card"
+    if goal.kind == "remove":
+        known: dict[int, int] = {}
+        for pile in piles:
+            for c in pile:
+                if c != FACE_DOWN:
+                    code = c - FACE_DOWN if c > FACE_DOWN else c
+                    known[code] = known.get(code, 0) + 1
+        wanted: dict[int, int] = {}
+        for step in goal.steps:
+            for suit in step:
+                wanted[suit] = wanted.get(suit, 0) + 1
+        for suit, sets in sorted(wanted.items()):
+            short = [card_text(suit * 16 + rank) for rank in range(KING, 0, -1)
+                     if known.get(suit * 16 + rank, 0) < sets]
+            if short and sets == 1:
+                return (f"the {_join(short, 'and')} {'is' if len(short) == 1 else 'are'} not among "
+                        f"the known cards, so the {SUIT_NAMES[suit]} cannot be completed")
+            if short:
+                return (f"{sets} sets of {SUIT_NAMES[suit]} need {sets} of each card, and "
+                        f"the known cards have fewer of the {_join(short, 'and')}")
+    return ""
 
 
 def quick(
@@ -702,7 +751,7 @@ def _quick(
     Returns (real actions, notation, revealed pile) or None, and the positions examined.
     """
     search = make_search(game, goal, constraints, keep)
-    if search.pile >= 0 and not any(c >= FACE_DOWN for c in search.start.piles[search.pile]):
+    if out_of_reach(search):
         return None, 0
     examined = 0
     for chaos_weight, macros, size in PORTFOLIO:
@@ -912,8 +961,8 @@ def describe_cards(cards: list[int], pool: dict[int, int]) -> str:
     return ", or ".join(parts)
 
 
-def _join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+def _join(words: list[str], last: str = "or") -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
 def goal_text(goal: Goal) -> str:

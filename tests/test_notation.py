@@ -386,7 +386,9 @@ def _sentences() -> st.SearchStrategy[str]:
         for t in parser.terminals
         if t.name not in parser.ignore_tokens
     }
-    explicit |= {"CARD": _CARD, "RUN": _runs()}
+    # Numbers from 1 to 10: every pile, count and limit the grammar takes is then one that
+    # makes sense (0 positions or 11 spaces are refused with a reason, tested apart).
+    explicit |= {"CARD": _CARD, "RUN": _runs(), "NUMBER": st.integers(1, 10).map(str)}
     return from_lark(parser, explicit={k: s.map(" {} ".format) for k, s in explicit.items()})
 
 
@@ -413,3 +415,15 @@ def test_any_text_reads_or_raises_a_notation_error(text: str) -> None:
     except NotationError as error:
         assert error.message and error.line == 1 and error.column >= 1
         assert error.context.endswith("^")
+
+
+@pytest.mark.parametrize(("line", "column", "message"), [
+    ("solve win, limit 0", 12, "the limit is a number of positions: 1 or more"),
+    ("solve get a space, keep 11 spaces", 20, "there are only 10 piles"),
+    ("solve remove hearts then clubs, no remove clubs", 33,
+     "the goal removes the clubs: 'no remove clubs' cannot hold with it"),
+])
+def test_solve_refuses_constraints_that_make_no_sense(line: str, column: int, message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_command(line)
+    assert caught.value.column == column and message in caught.value.message

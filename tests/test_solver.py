@@ -315,6 +315,7 @@ FAST = {
     ("problem-1", "turn up a card in pile 3", "no deal"),
     ("problem-1", "turn up a card in pile 10", "no deal"),
     ("problem-5-jacks-swapped", "remove spades", "no deal, no new space"),
+    ("problem-5", "remove hearts", "no deal"),
 }
 """Questions answered within the test limit (the others, and the time each takes, are in
 BENCHMARKS.md: ``python benchmarks/bench_solver.py questions``)."""
@@ -498,3 +499,24 @@ def test_unknown_says_how_long_a_line_would_have_to_be() -> None:
     answer = ask(example("problem-2"), "get a space, no deal, limit 90000")
     assert answer.status == "unknown" and answer.depth >= 3
     assert f"no line of {answer.depth} moves or fewer exists" in answer.summary()
+
+
+@pytest.mark.parametrize(("name", "question", "reason"), [
+    ("problem-5", "remove hearts", "the Kh and 5h are not among the known cards"),
+    ("problem-5", "remove spades then spades", "2 sets of spades need 2 of each card"),
+    ("problem-5", "turn up a card in pile 1", "pile 1 has no face-down card"),
+    ("problem-5", "get a space, keep 10 spaces", "at most 9 piles can ever be empty"),
+    ("problem-4", "turn up a card", "no pile has a face-down card"),
+])
+def test_impossible_at_once_with_the_reason(name: str, question: str, reason: str) -> None:
+    answer = ask(example(name), question)
+    assert (answer.status, answer.positions) == ("impossible", 1)
+    assert answer.summary().startswith(f"impossible: {reason}")
+
+
+def test_every_pile_hiding_an_unknown_card_means_no_space() -> None:
+    game = table(["-- 5h", "-- 6s", "-- Ks", "-- 2c", "-- 9d", "-- Jh", "-- 4s", "-- 8c",
+                  "-- Qd", "-- 3h"])
+    answer = ask(game, "get a space, no deal")
+    assert answer.summary() == (
+        "impossible: every pile that is not a space has an unknown face-down card")
