@@ -20,8 +20,10 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
+import threading
+import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from prompt_toolkit import PromptSession, print_formatted_text
@@ -327,7 +329,8 @@ class Repl:
                            settings=session.settings, changed=session.changed)
         self._random_rest = False
         try:
-            reply = session.execute(line)
+            with _ticking(line):
+                reply = session.execute(line)
         except SpiderError as error:
             self.error(error, line)
             return False
@@ -500,6 +503,36 @@ class Repl:
             return self.saved_as
         words = self.session.start[-1].split()
         return f"game-{words[1]}.spider" if words[0] == "new" else "game.spider"
+
+
+_SEARCHES = re.compile(r"\s*(solve|hint)\b", re.IGNORECASE)
+
+
+@contextlib.contextmanager
+def _ticking(line: str) -> Iterator[None]:
+    """While a ``solve`` or ``hint`` runs at a terminal, a line that counts the seconds and
+    says how to stop, so that a long search does not look like a hang; wiped afterwards."""
+    out = sys.stdout
+    if not _SEARCHES.match(line) or not out.isatty():
+        yield
+        return
+    done = threading.Event()
+
+    def tick() -> None:
+        began = time.monotonic()
+        while not done.wait(0.5):
+            out.write(f"\rsearching... {time.monotonic() - began:.0f} s (Ctrl-C stops)")
+            out.flush()
+
+    ticker = threading.Thread(target=tick, daemon=True)
+    ticker.start()
+    try:
+        yield
+    finally:
+        done.set()
+        ticker.join()
+        out.write("\r\x1b[2K")
+        out.flush()
 
 
 def play(name: str | None, seed: int | None, suits: int, ascii_only: bool = False) -> int:

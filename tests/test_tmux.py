@@ -121,7 +121,7 @@ def test_ctrl_c_stops_a_long_search_and_the_game_goes_on(tmux: Tmux, tmp_path: P
     tmux.wait("spider>")
     tmux.type("solve get a space, no deal, limit 50000000")  # minutes of search
     tmux.keys("Enter")
-    time.sleep(1.5)
+    tmux.wait(r"searching\.\.\. \d+ s \(Ctrl-C stops\)")  # the search says it is working
     tmux.keys("C-c")
     tmux.wait("interrupted")
     tmux.type("7h from 5 to 10")
