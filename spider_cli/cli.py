@@ -200,7 +200,10 @@ def solve_command(args: argparse.Namespace) -> int:
     goal = " ".join(args.goal) or "win"
     try:
         session.execute(f"load {_quote(args.file)}")
-        print(session.execute(f"solve {goal}").text)
+        text = session.execute(f"solve {goal}").text
+        if session.found:  # the prompt's note on 'apply' means nothing after the program ends
+            text = text.rsplit("\n", 1)[0]
+        print(text)
     except SpiderError as error:
         print(f"{args.file}: error: {_reason(error)}", file=sys.stderr)
         return 1

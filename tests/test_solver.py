@@ -461,7 +461,8 @@ def test_a_numbered_deal_is_analysed_as_its_player_sees_it() -> None:
 
 def test_spider_solve_and_bench_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "problem-1", "turn", "up", "a", "card", "in", "pile", "3"]) == 0
-    assert "8-6s from 3 to 2" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "8-6s from 3 to 2" in out and "'apply'" not in out  # no prompt after this
     assert main(["solve", "--seed", "2", "--suits", "1"]) == 0
     assert "deal 2, 1 suit: won in" in capsys.readouterr().out
     assert main(["bench", "--seeds", "0-1", "--suits", "1", "--jobs", "1"]) == 0
