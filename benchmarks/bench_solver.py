@@ -3,8 +3,9 @@
 Three parts, each also runnable alone (``questions``, ``speed``, ``deals``):
 
 * questions: every question recorded with the manual's examples (``examples/index.toml``)
-  answered by the solver, with the time, the positions examined, and whether the answer
-  agrees with the manual's. ``--limit N`` sets the positions examined before "unknown".
+  answered by the solver, with the time, the positions examined, the length of the line
+  found (or ">N": no line of N moves or fewer exists), and whether the answer agrees with
+  the manual's. ``--limit N`` sets the positions examined before "unknown".
 * speed: positions per second of the complete search (on problem 3, to a fixed limit).
 * deals: full-information play of numbered deals (``spider bench``) for 1, 2 and 4 suits.
 
@@ -27,7 +28,7 @@ def questions(limit: int) -> None:
     """Answer every recorded question of the manual's examples and compare."""
     agree = total = 0
     print(f"{'example':<28} {'question':<58} {'manual':<10} {'solver':<10} "
-          f"{'positions':>10} {'seconds':>8}")
+          f"{'positions':>10} {'seconds':>8} {'line':>6}")
     for example in examples.catalogue():
         if not example.questions:
             continue
@@ -39,8 +40,11 @@ def questions(limit: int) -> None:
             total += 1
             agree += answer.status == question.answer
             mark = "" if answer.status == question.answer else "  <-- differs"
+            line = (f"{len(answer.texts)}" if answer.found
+                    else f">{answer.depth}" if answer.depth else "")
             print(f"{example.name:<28} {text[:58]:<58} {question.answer:<10} "
-                  f"{answer.status:<10} {answer.positions:>10,} {answer.seconds:>8.2f}{mark}")
+                  f"{answer.status:<10} {answer.positions:>10,} {answer.seconds:>8.2f} "
+                  f"{line:>6}{mark}")
     print(f"agree with the manual: {agree} of {total} (limit {limit:,} positions each)")
 
 
