@@ -186,8 +186,8 @@ def play(name: str | None, seed: int | None, suits: int, ascii_only: bool = Fals
 def solve_command(args: argparse.Namespace) -> int:
     """``spider solve``: a numbered deal played with every card known, or a goal for a file."""
     if args.seed is not None:
+        from spider_cli.autoplay import play as play_deal
         from spider_cli.engine import Game
-        from spider_cli.solver import play as play_deal
 
         result = play_deal(Game.new(args.seed, args.suits), time_limit=args.time_limit)
         print(f"deal {args.seed}, {args.suits} suit{'s' if args.suits != 1 else ''}: "

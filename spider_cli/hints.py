@@ -22,19 +22,10 @@ from dataclasses import dataclass, field
 
 from spider_cli.cards import KING, SUIT_NAMES
 from spider_cli.commands import Constraints, Goal
+from spider_cli.compact import apply, rank_key, run_length, spaces_of
 from spider_cli.engine import Action, Game, Move, Remove
 from spider_cli.notation import move_text
-from spider_cli.solver import (
-    Search,
-    apply,
-    make_search,
-    quick,
-    rank_key,
-    replay_steps,
-    run_length,
-    solve,
-    spaces_of,
-)
+from spider_cli.solver import Search, make_search, quick, replay_steps, solve
 
 BUDGET = 3_000
 """Positions the look-ahead examines (about a tenth of a second)."""
@@ -74,7 +65,7 @@ class _Outcome:
     real: int = 0  # the pile turned up, numbered 1-10 (once the line has been judged)
     outs: float = 0.0  # share of the cards it could turn up after which a space comes back
     first: tuple[bool, int] = (False, 0)  # the first move: natural? the rank it moves
-    chaos: int = 0  # chaos after the line (see solver.rank_key): tidier first when judging
+    chaos: int = 0  # chaos after the line (see compact.rank_key): tidier first when judging
 
     @property
     def moves(self) -> int:

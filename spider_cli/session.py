@@ -17,6 +17,7 @@ from pathlib import Path
 from spider_cli import commands as cmd
 from spider_cli import gamefiles, hints, positions, solver, stats
 from spider_cli.cards import RANK_WORDS, SUIT_NAMES, Card, card_text
+from spider_cli.compact import player_view
 from spider_cli.engine import SUITS_IN_VARIANT, Action, Deal, Game, Move, Remove
 from spider_cli.errors import IllegalMoveError, NotationError, SpiderError
 from spider_cli.help import help_text
@@ -429,7 +430,7 @@ class Session:
         """The game as its player knows it: a numbered deal hides its face-down cards and
         its hand, so hints and the solver must not use them."""
         if self.start[-1].startswith("new"):
-            return solver.player_view(self.game)
+            return player_view(self.game)
         return self.game
 
     def _remember(self, line: list[str]) -> None:

@@ -1,14 +1,9 @@
-"""Search over the known cards: the manual's questions answered and proved, contingencies,
-and full-information play of numbered deals.
+"""Search over the known cards: the manual's questions answered and proved, and
+contingencies (the question again for every card a face-down card could be).
 
-The search works on compact positions, not on :class:`~spider_cli.engine.Game` objects: a
-position is a tuple of ten ``bytes``, one per pile from its top to its bottom, each card its
-code (:mod:`spider_cli.cards`) plus :data:`FACE_DOWN` when it lies face down (an unknown
-face-down card is ``FACE_DOWN`` alone). Bytes hash once and slice in C, so a child position
-costs a few microseconds. Every line found is replayed through the engine before it is
-reported, so a line the engine would refuse can never be printed.
-
-Two searches:
+The search works on the compact positions of :mod:`spider_cli.compact`. Every line found is
+replayed through the engine before it is reported, so a line the engine would refuse can
+never be printed.
 
 * :func:`solve` answers a goal ("turn up a card [in pile N]", "get a space", "remove SUIT
   [then SUIT]", "win") under constraints ("no deal", "keep N spaces", "no remove SUIT", ...).
@@ -21,10 +16,10 @@ Two searches:
   sound: piles are kept as a sorted multiset (pile order does not matter while no deal can
   follow; a pile the goal names is kept apart), so spaces are interchangeable and only the
   first is tried; a whole pile never moves into a space (the multiset would not change).
-  Lines found are shortened by cutting out detours.
-* :func:`play` wins numbered deals with every card known (``spider solve --seed``): a beam
-  search in the manner of KPatience's solver, states ranked by a "chaos" score, a beam for
-  each number of deals made, widened until it wins or the time runs out.
+  Lines found are shortened by cutting out detours. :func:`out_of_reach` answers at once
+  the questions that need no search.
+* :func:`answer` carries out a ``solve`` command; "win" with every card known goes to the
+  full-information play of :mod:`spider_cli.autoplay`.
 """
 
 from __future__ import annotations
@@ -37,208 +32,33 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from spider_cli.cards import ACE, KING, RANK_WORDS, SUIT_NAMES, UNKNOWN, card_text
+from spider_cli.autoplay import play
+from spider_cli.cards import KING, RANK_WORDS, SUIT_NAMES, UNKNOWN, card_text
 from spider_cli.commands import Constraints, Goal, Solve
+from spider_cli.compact import (
+    FACE_DOWN,
+    ONE_BYTE,
+    REVEAL,
+    Start,
+    State,
+    actions,
+    apply,
+    blocks,
+    encode,
+    is_complete_pile,
+    rank_key,
+    run_length,
+    spaces_of,
+    suit_covers,
+)
 from spider_cli.engine import DEAL, PILES, Action, Deal, Game, Move, Remove
 from spider_cli.notation import move_text
-
-FACE_DOWN = 64
-"""Added to a card's code when it lies face down; ``FACE_DOWN`` alone is an unknown card."""
 
 DEFAULT_LIMIT = 300_000
 """Positions :func:`solve` examines before it answers "unknown" (about 10 s and 150 MB);
 "limit N" in the command raises it."""
 
 NO_CONSTRAINTS = Constraints()
-
-Pile = bytes
-State = tuple[bytes, ...]
-
-_BYTE = [bytes((i,)) for i in range(256)]
-_RUNS: dict[bytes, int] = {}
-
-
-def run_length(pile: bytes) -> int:
-    """How many cards at the bottom of a non-empty pile form a movable same-suit run.
-
-    Face-down cards (code + 64) never continue a run, so the run stops at them.
-    """
-    r = _RUNS.get(pile)
-    if r is None:
-        j = len(pile) - 2
-        while j >= 0 and pile[j] == pile[j + 1] + 1:
-            j -= 1
-        r = len(pile) - 1 - j
-        if len(_RUNS) > 400_000:
-            _RUNS.clear()
-        _RUNS[pile] = r
-    return r
-
-
-# ---------------------------------------------------------------------------------------------
-# From a game to compact positions
-
-
-@dataclass(frozen=True)
-class Start:
-    """A game seen by the solver: its piles, its hand in rows of ten, its removed suits.
-
-    ``rows`` lists the hand in dealing order; 0 stands for an unknown card.
-    """
-
-    piles: State
-    rows: tuple[tuple[int, ...], ...]
-    removed: tuple[int, ...]
-
-
-def player_view(game: Game) -> Game:
-    """The game as its player sees it: every face-down card and the hand unknown.
-
-    A numbered deal knows all its cards, but a person playing it does not, so hints and
-    ``solve`` on such a game must not use them. The view has no history.
-    """
-    piles = [[UNKNOWN] * game.down[i] + pile[game.down[i] :] for i, pile in enumerate(game.piles)]
-    return Game(piles, game.down, [UNKNOWN] * len(game.stock), game.removed, game.suits)
-
-
-def encode(game: Game) -> Start:
-    """The game as the solver sees it; pending ``assume`` decisions count as known cards,
-    in the order their pile will turn them up."""
-    piles = []
-    for i, pile in enumerate(game.piles):
-        d = game.down[i]
-        down = list(pile[:d])
-        assumed = list(game.assumed[i])
-        k = 0
-        for j in range(d - 1, -1, -1):
-            if down[j] == UNKNOWN and k < len(assumed):
-                down[j] = assumed[k]
-                k += 1
-        piles.append(bytes([c + FACE_DOWN for c in down] + pile[d:]))
-    hand = game.hand
-    rows = tuple(tuple(hand[k : k + 10]) for k in range(0, len(hand), 10))
-    return Start(tuple(piles), rows, tuple(game.removed))
-
-
-def spaces_of(piles: State) -> int:
-    return sum(1 for p in piles if not p)
-
-
-_COMPLETE: dict[bytes, bool] = {}
-
-
-def is_complete_pile(pile: bytes) -> bool:
-    """True when a pile is nothing but whole King-to-Ace suits, all face up (or is empty)."""
-    done = _COMPLETE.get(pile)
-    if done is None:
-        done = len(pile) % 13 == 0 and all(
-            pile[k] & 15 == KING and run_length(pile[: k + 13]) >= 13
-            for k in range(0, len(pile), 13)
-        )
-        if len(_COMPLETE) > 100_000:
-            _COMPLETE.clear()
-        _COMPLETE[pile] = done
-    return done
-
-
-_COVERS: dict[tuple[bytes, int], tuple[int, ...]] = {}
-
-
-def suit_covers(pile: bytes, suit: int) -> tuple[int, ...]:
-    """For each rank, how many cards lie below that card of ``suit`` in the pile, not
-    counting the run of its own suit directly below it (99 when the pile has none)."""
-    key = (pile, suit)
-    found = _COVERS.get(key)
-    if found is None:
-        covers = [99] * 14
-        n = len(pile)
-        end = n - 1
-        for i in range(n - 1, -1, -1):
-            c = pile[i]
-            if i < n - 1 and not (c < FACE_DOWN and c == pile[i + 1] + 1):
-                end = i
-            code = c - FACE_DOWN if c >= FACE_DOWN else c
-            if code and code >> 4 == suit:
-                extra = 1 if c >= FACE_DOWN else 0
-                covers[code & 15] = min(covers[code & 15], n - 1 - end + extra)
-        found = tuple(covers)
-        if len(_COVERS) > 400_000:
-            _COVERS.clear()
-        _COVERS[key] = found
-    return found
-
-
-def blocks(pile: bytes) -> int:
-    """How many same-suit runs the face-up part of a pile is made of."""
-    return pile_info(pile)[0] - sum(1 for c in pile if c >= FACE_DOWN)
-
-
-# ---------------------------------------------------------------------------------------------
-# Moves on compact positions
-
-
-REVEAL = -1
-"""Outcome of a move that turns up an unknown card: its line ends there."""
-
-
-def actions(
-    piles: State,
-    spaces: list[int],
-    whole_into_space: bool = True,
-) -> Iterator[Action]:
-    """The card moves and removals of a position (the deal is handled by the caller).
-
-    ``spaces`` are the empty piles a move may go into (all of them, or just the first when
-    spaces are interchangeable); ``whole_into_space=False`` drops moves of a whole pile
-    (with nothing face down under it) into a space, which change nothing but pile order.
-    """
-    bottoms = [p[-1] & 15 if p else 0 for p in piles]
-    for src in range(PILES):
-        p = piles[src]
-        if not p:
-            continue
-        length = run_length(p)
-        low = bottoms[src]
-        if length >= 13 and low == ACE:
-            yield Remove(src)
-        for dst in range(PILES):
-            m = bottoms[dst] - low
-            if 0 < m <= length:
-                yield Move(src, dst, m)
-        if spaces:
-            top = length if whole_into_space or length < len(p) else length - 1
-            for dst in spaces:
-                for m in range(1, top + 1):
-                    yield Move(src, dst, m)
-
-
-def apply(piles: State, action: Move | Remove) -> tuple[list[bytes], int, int]:
-    """Apply a move or removal: (new piles, the pile whose card turned up or -1, outcome).
-
-    The outcome is 0, or :data:`REVEAL` when the move turns up an unknown card (the new
-    piles then still show it face down), or for a removal the suit removed plus one.
-    """
-    new = list(piles)
-    if type(action) is Move:
-        src, dst, m = action
-        p = piles[src]
-        rest = p[:-m]
-        new[dst] = piles[dst] + p[-m:]
-        outcome = 0
-    else:
-        src = action.pile
-        p = piles[src]
-        rest = p[:-13]
-        outcome = (p[-1] >> 4) + 1
-    turned = -1
-    if rest and rest[-1] >= FACE_DOWN:
-        if rest[-1] == FACE_DOWN:
-            new[src] = rest
-            return new, src, REVEAL
-        rest = rest[:-1] + _BYTE[rest[-1] - FACE_DOWN]
-        turned = src
-    new[src] = rest
-    return new, turned, outcome
 
 
 # ---------------------------------------------------------------------------------------------
@@ -484,7 +304,7 @@ class Search:
         if not cons.no_deal and dealt < len(self.start.rows) and not spaces:
             row = self.start.rows[dealt]
             if UNKNOWN not in row:
-                child = tuple(piles[i] + _BYTE[row[i]] for i in range(PILES))
+                child = tuple(piles[i] + ONE_BYTE[row[i]] for i in range(PILES))
                 yield (DEAL,), (child, dealt + 1, progress), self.met(child, progress, -1, False)
 
 
@@ -834,7 +654,7 @@ def replay_steps(
             if type(real) is Deal:
                 row = search.start.rows[dealt]
                 dealt += 1
-                real_piles = tuple(real_piles[i] + _BYTE[row[i]] for i in range(PILES))
+                real_piles = tuple(real_piles[i] + ONE_BYTE[row[i]] for i in range(PILES))
             else:
                 new, turned, outcome = apply(real_piles, real)
                 if outcome == REVEAL:
@@ -1026,248 +846,3 @@ def answer(game: Game, command: Solve) -> tuple[str, list[str]]:
         return result.text(), result.texts
     result = solve(game, goal, constraints)
     return f"{goal_text(goal)}: {result.text()}", result.texts
-
-
-# ---------------------------------------------------------------------------------------------
-# Full-information play: beam search (KPatience's spidersolver2, in Python)
-
-
-_INFO: dict[bytes, tuple[int, int, int, int]] = {}
-
-MAX_LEVELS = 400
-"""A beam gives up after this many moves (wins take 100 to 300): a wider beam comes next."""
-
-
-def pile_info(pile: bytes) -> tuple[int, int, int, int]:
-    """(chaos, rank of the first card, rank of the bottom card, movable run length).
-
-    Chaos counts the face-down cards and every face-up card that does not continue the
-    same-suit run of the card above it (the first face-up card always counts).
-    """
-    info = _INFO.get(pile)
-    if info is None:
-        if not pile:
-            info = (0, 0, 0, 0)
-        else:
-            chaos = 1
-            for k in range(1, len(pile)):
-                if pile[k - 1] != pile[k] + 1:
-                    chaos += 1
-            info = (chaos, pile[0] & 15, pile[-1] & 15, run_length(pile))
-        if len(_INFO) > 400_000:
-            _INFO.clear()
-        _INFO[pile] = info
-    return info
-
-
-def rank_key(piles: State, removed: int) -> tuple[int, int]:
-    """How promising a position is for the beam, smaller first: (chaos, -readiness).
-
-    Chaos is the sum over piles, less one for each pile headed by a King or whose first card
-    could go onto another pile's bottom, less one for each space; readiness adds the movable
-    runs, the cards removed and the spaces.
-    """
-    infos = [pile_info(p) for p in piles]
-    bottoms = {info[2] for info in infos if info[2]}
-    chaos = 0
-    playable = 0
-    spaces = 0
-    for chaos_p, first, _bottom, run in infos:
-        if not run:
-            spaces += 1
-            continue
-        chaos += chaos_p
-        playable += run
-        if first == KING or first + 1 in bottoms:
-            chaos -= 1
-    chaos = max(0, chaos - spaces)
-    return chaos, -(playable + 13 * removed + spaces)
-
-
-@dataclass
-class PlayResult:
-    """The outcome of :func:`play`: a winning line, or none within the limits."""
-
-    won: bool
-    actions: list[Action]
-    positions: int
-    seconds: float
-    width: int
-    texts: list[str] = field(default_factory=list)
-
-    def text(self) -> str:
-        work = f"{self.positions:,} positions in {self.seconds:.2f} s, beam width {self.width}"
-        if not self.won:
-            return f"no win found within the limits ({work})"
-        lines = [f"won in {len(self.texts)} moves ({work})"]
-        lines.extend(f"  {k:>3}. {t}" for k, t in enumerate(self.texts, start=1))
-        return "\n".join(lines)
-
-
-def _beam_moves(piles: State, endgame: bool) -> Iterator[Move]:
-    """Moves worth trying in full-information play (KPatience's pruning, not exhaustive).
-
-    A run is split only onto a card of its own suit that makes a longer run; a run goes
-    into a space only into the first one, never a whole pile, and (with the hand empty)
-    never split.
-    """
-    bottoms = [p[-1] & 15 if p else 0 for p in piles]
-    space = bottoms.index(0) if 0 in bottoms else -1
-    for src in range(PILES):
-        p = piles[src]
-        if not p:
-            continue
-        length = run_length(p)
-        low = bottoms[src]
-        n = len(p)
-        for dst in range(PILES):
-            m = bottoms[dst] - low
-            if 0 < m <= length:
-                if m < length or (n > m and p[-m - 1] == p[-m] + 1):
-                    # a split: only onto the same suit, making the run longer
-                    q = piles[dst]
-                    if q[-1] != p[-m] + 1 or run_length(q) + m <= length:
-                        continue
-                yield Move(src, dst, m)
-        if space >= 0 and length < n:
-            if endgame:
-                yield Move(src, space, length)
-            else:
-                for m in range(1, length + 1):
-                    yield Move(src, space, m)
-        elif space >= 0 and not endgame:
-            for m in range(1, length):
-                yield Move(src, space, m)
-
-
-def _settle(piles: list[bytes]) -> tuple[list[bytes], list[Remove]]:
-    """Remove every complete suit at a pile's bottom (always right in full-information play)."""
-    removals: list[Remove] = []
-    again = True
-    while again:
-        again = False
-        for i, p in enumerate(piles):
-            if len(p) >= 13 and p[-1] & 15 == ACE and run_length(p) >= 13:
-                new, _turned, _outcome = apply(tuple(piles), Remove(i))
-                piles = new
-                removals.append(Remove(i))
-                again = True
-    return piles, removals
-
-
-def play(
-    game: Game,
-    time_limit: float = 10.0,
-    widths: tuple[int, ...] = (4, 16, 64, 256, 1024),
-    position_limit: int = 3_000_000,
-    deadline: float | None = None,
-) -> PlayResult:
-    """Find a winning line for a game whose cards are all known (a numbered deal).
-
-    Beam search level by level: every position of the beam is expanded, the children are
-    ranked by :func:`rank_key`, and the best ``width`` are kept for each number of deals
-    made. Each width in turn until a win or ``time_limit`` seconds; memory is bounded by the
-    beam (the seen-set holds only kept positions). Raises ValueError if a card is unknown.
-    """
-    start = encode(game)
-    if any(c == FACE_DOWN for p in start.piles for c in p) or any(
-        UNKNOWN in row for row in start.rows
-    ):
-        raise ValueError("full-information play needs every card known (a numbered deal)")
-    began = time.perf_counter()
-    stop = deadline if deadline is not None else began + time_limit
-    positions = 0
-    width = widths[0]
-    for width in widths:
-        found, count = _beam(start, width, stop, position_limit - positions)
-        positions += count
-        if found is not None:
-            texts = _replay_plain(game, found)
-            return PlayResult(True, found, positions, time.perf_counter() - began, width, texts)
-        if time.perf_counter() > stop or positions >= position_limit:
-            break
-    return PlayResult(False, [], positions, time.perf_counter() - began, width)
-
-
-def _beam(start: Start, width: int, stop: float, budget: int) -> tuple[list[Action] | None, int]:
-    """One beam search of the given width: the winning actions, or None; positions seen."""
-    rows = start.rows
-    piles0, removals0 = _settle(list(start.piles))
-    removed0 = len(start.removed) + len(removals0)
-    root_node: tuple | None = None
-    for r in removals0:
-        root_node = (root_node, r)
-    beam = [(tuple(piles0), 0, removed0, root_node)]
-    seen = {(beam[0][0], 0)}
-    positions = 1
-    level = 0
-    while beam and level < MAX_LEVELS:
-        level += 1
-        children: list[tuple] = []
-        level_seen: set = set()
-        for piles, dealt, removed, node in beam:
-            endgame = dealt >= len(rows)
-            options: list[tuple[Action, list[bytes]]] = []
-            for move in _beam_moves(piles, endgame):
-                new, _turned, _outcome = apply(piles, move)
-                options.append((move, new))
-            if not endgame and all(piles):
-                row = rows[dealt]
-                options.append((DEAL, [piles[i] + _BYTE[row[i]] for i in range(PILES)]))
-            for action, new in options:
-                new, removals = _settle(new)
-                child = tuple(new)
-                child_dealt = dealt + (action is DEAL)
-                key = (child, child_dealt)
-                if key in seen or key in level_seen:
-                    continue
-                level_seen.add(key)
-                child_removed = removed + len(removals)
-                child_node = (node, action)
-                for r in removals:
-                    child_node = (child_node, r)
-                if child_removed >= 8:
-                    return _unwind(child_node), positions + len(level_seen)
-                children.append(
-                    (child_dealt, rank_key(child, child_removed), child, child_removed,
-                     child_node)
-                )
-        positions += len(level_seen)
-        if time.perf_counter() > stop or positions > budget:
-            return None, positions
-        children.sort(key=lambda c: (c[0], c[1]))
-        beam = []
-        kept = 0
-        current = -1
-        for child_dealt, _rank, child, child_removed, child_node in children:
-            if child_dealt != current:
-                current, kept = child_dealt, 0
-            if kept < width:
-                kept += 1
-                beam.append((child, child_dealt, child_removed, child_node))
-                seen.add((child, child_dealt))
-    return None, positions
-
-
-def _unwind(node: tuple | None) -> list[Action]:
-    line: list[Action] = []
-    while node is not None:
-        node, action = node
-        line.append(action)
-    line.reverse()
-    return line
-
-
-def _replay_plain(game: Game, line: list[Action]) -> list[str]:
-    """Check a line with the engine and write it in notation."""
-    work = game.copy()
-    texts = []
-    for action in line:
-        reason = work.why_illegal(action)
-        if reason:  # pragma: no cover - the solver's moves are the engine's moves
-            raise AssertionError(f"solver produced an illegal move: {action} ({reason})")
-        texts.append(move_text(work, action))
-        work.push(action)
-    if not work.is_won():  # pragma: no cover
-        raise AssertionError("solver's winning line does not win")
-    return texts

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from spider_cli import bench, examples, solver
+from spider_cli import autoplay, bench, compact, examples, solver
 from spider_cli.cards import UNKNOWN, Card
 from spider_cli.cli import main
 from spider_cli.commands import Constraints, Goal, Solve
@@ -74,38 +74,38 @@ def random_positions(count: int, seed: int) -> list[Game]:
             if not moves:
                 break
             game.push(rng.choice(moves))
-        found.append(solver.player_view(game) if k % 2 else game)
+        found.append(compact.player_view(game) if k % 2 else game)
     return found
 
 
 def test_moves_and_their_results_are_the_engines() -> None:
     for game in random_positions(60, seed=5):
-        start = solver.encode(game)
+        start = compact.encode(game)
         spaces = [i for i, p in enumerate(game.piles) if not p]
-        ours = set(solver.actions(start.piles, spaces))
+        ours = set(compact.actions(start.piles, spaces))
         engine = {a for a in game.legal_moves() if a is not DEAL}
         assert ours == engine
         for action in engine:
-            new, _turned, outcome = solver.apply(start.piles, action)
-            assert (outcome == solver.REVEAL) == bool(game.unknown_reveals(action))
-            if outcome != solver.REVEAL:
+            new, _turned, outcome = compact.apply(start.piles, action)
+            assert (outcome == compact.REVEAL) == bool(game.unknown_reveals(action))
+            if outcome != compact.REVEAL:
                 game.push(action)
-                assert tuple(new) == solver.encode(game).piles
+                assert tuple(new) == compact.encode(game).piles
                 game.pop()
 
 
 def test_pruned_moves_lose_nothing_but_pile_order() -> None:
     """Moves into a second space, or of a whole pile into a space, only permute the piles."""
     for game in random_positions(40, seed=9):
-        start = solver.encode(game)
+        start = compact.encode(game)
         spaces = [i for i, p in enumerate(game.piles) if not p]
         kept = {
-            tuple(sorted(solver.apply(start.piles, a)[0]))
-            for a in solver.actions(start.piles, spaces[:1], whole_into_space=False)
+            tuple(sorted(compact.apply(start.piles, a)[0]))
+            for a in compact.actions(start.piles, spaces[:1], whole_into_space=False)
         }
         every = {
-            tuple(sorted(solver.apply(start.piles, a)[0]))
-            for a in solver.actions(start.piles, spaces)
+            tuple(sorted(compact.apply(start.piles, a)[0]))
+            for a in compact.actions(start.piles, spaces)
         }
         assert kept | {tuple(sorted(start.piles))} >= every
 
@@ -382,7 +382,7 @@ def test_contingencies_without_a_revealing_move_find_one_first() -> None:
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_one_suit_deals_are_won_with_every_card_known(seed: int) -> None:
-    result = solver.play(Game.new(seed, suits=1), time_limit=10)
+    result = autoplay.play(Game.new(seed, suits=1), time_limit=10)
     assert result.won and result.texts
     work = Game.new(seed, suits=1)
     for text in result.texts:
@@ -395,7 +395,7 @@ def test_one_suit_deals_are_won_with_every_card_known(seed: int) -> None:
 
 def test_play_needs_every_card_known() -> None:
     with pytest.raises(ValueError):
-        solver.play(solver.player_view(Game.new(1)))
+        autoplay.play(compact.player_view(Game.new(1)))
 
 
 def test_bench_figures() -> None:
@@ -454,7 +454,7 @@ def test_a_numbered_deal_is_analysed_as_its_player_sees_it() -> None:
     session = Session.new_game(seed=4)
     view = session.analysed()
     assert view.unknown_count() == 44 + 50
-    assert solver.player_view(session.game).pool == view.pool
+    assert compact.player_view(session.game).pool == view.pool
     reply = session.execute("solve turn up a card")
     assert "turns up an unknown card" in reply.text
 

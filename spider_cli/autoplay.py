@@ -1,0 +1,220 @@
+"""Full-information play: win a numbered deal with every card known (``spider solve
+--seed``, ``spider bench``).
+
+A beam search in the manner of KPatience's solver (spidersolver2), in Python: positions
+ranked by their "chaos" (:func:`spider_cli.compact.rank_key`), a beam for each number of
+deals made, widened until it wins or the time runs out. Not exhaustive: "no win found" is
+not a proof.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from spider_cli.cards import ACE, UNKNOWN
+from spider_cli.compact import (
+    FACE_DOWN,
+    ONE_BYTE,
+    Start,
+    State,
+    apply,
+    encode,
+    rank_key,
+    run_length,
+)
+from spider_cli.engine import DEAL, PILES, Action, Game, Move, Remove
+from spider_cli.notation import move_text
+
+MAX_LEVELS = 400
+"""A beam gives up after this many moves (wins take 100 to 300): a wider beam comes next."""
+
+
+@dataclass
+class PlayResult:
+    """The outcome of :func:`play`: a winning line, or none within the limits."""
+
+    won: bool
+    actions: list[Action]
+    positions: int
+    seconds: float
+    width: int
+    texts: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        work = f"{self.positions:,} positions in {self.seconds:.2f} s, beam width {self.width}"
+        if not self.won:
+            return f"no win found within the limits ({work})"
+        lines = [f"won in {len(self.texts)} moves ({work})"]
+        lines.extend(f"  {k:>3}. {t}" for k, t in enumerate(self.texts, start=1))
+        return "\n".join(lines)
+
+
+def _beam_moves(piles: State, endgame: bool) -> Iterator[Move]:
+    """Moves worth trying in full-information play (KPatience's pruning, not exhaustive).
+
+    A run is split only onto a card of its own suit that makes a longer run; a run goes
+    into a space only into the first one, never a whole pile, and (with the hand empty)
+    never split.
+    """
+    bottoms = [p[-1] & 15 if p else 0 for p in piles]
+    space = bottoms.index(0) if 0 in bottoms else -1
+    for src in range(PILES):
+        p = piles[src]
+        if not p:
+            continue
+        length = run_length(p)
+        low = bottoms[src]
+        n = len(p)
+        for dst in range(PILES):
+            m = bottoms[dst] - low
+            if 0 < m <= length:
+                if m < length or (n > m and p[-m - 1] == p[-m] + 1):
+                    # a split: only onto the same suit, making the run longer
+                    q = piles[dst]
+                    if q[-1] != p[-m] + 1 or run_length(q) + m <= length:
+                        continue
+                yield Move(src, dst, m)
+        if space >= 0 and length < n:
+            if endgame:
+                yield Move(src, space, length)
+            else:
+                for m in range(1, length + 1):
+                    yield Move(src, space, m)
+        elif space >= 0 and not endgame:
+            for m in range(1, length):
+                yield Move(src, space, m)
+
+
+def _settle(piles: list[bytes]) -> tuple[list[bytes], list[Remove]]:
+    """Remove every complete suit at a pile's bottom (always right in full-information play)."""
+    removals: list[Remove] = []
+    again = True
+    while again:
+        again = False
+        for i, p in enumerate(piles):
+            if len(p) >= 13 and p[-1] & 15 == ACE and run_length(p) >= 13:
+                new, _turned, _outcome = apply(tuple(piles), Remove(i))
+                piles = new
+                removals.append(Remove(i))
+                again = True
+    return piles, removals
+
+
+def play(
+    game: Game,
+    time_limit: float = 10.0,
+    widths: tuple[int, ...] = (4, 16, 64, 256, 1024),
+    position_limit: int = 3_000_000,
+    deadline: float | None = None,
+) -> PlayResult:
+    """Find a winning line for a game whose cards are all known (a numbered deal).
+
+    Beam search level by level: every position of the beam is expanded, the children are
+    ranked by :func:`rank_key`, and the best ``width`` are kept for each number of deals
+    made. Each width in turn until a win or ``time_limit`` seconds; memory is bounded by the
+    beam (the seen-set holds only kept positions). Raises ValueError if a card is unknown.
+    """
+    start = encode(game)
+    if any(c == FACE_DOWN for p in start.piles for c in p) or any(
+        UNKNOWN in row for row in start.rows
+    ):
+        raise ValueError("full-information play needs every card known (a numbered deal)")
+    began = time.perf_counter()
+    stop = deadline if deadline is not None else began + time_limit
+    positions = 0
+    width = widths[0]
+    for width in widths:
+        found, count = _beam(start, width, stop, position_limit - positions)
+        positions += count
+        if found is not None:
+            texts = _replay_plain(game, found)
+            return PlayResult(True, found, positions, time.perf_counter() - began, width, texts)
+        if time.perf_counter() > stop or positions >= position_limit:
+            break
+    return PlayResult(False, [], positions, time.perf_counter() - began, width)
+
+
+def _beam(start: Start, width: int, stop: float, budget: int) -> tuple[list[Action] | None, int]:
+    """One beam search of the given width: the winning actions, or None; positions seen."""
+    rows = start.rows
+    piles0, removals0 = _settle(list(start.piles))
+    removed0 = len(start.removed) + len(removals0)
+    root_node: tuple | None = None
+    for r in removals0:
+        root_node = (root_node, r)
+    beam = [(tuple(piles0), 0, removed0, root_node)]
+    seen = {(beam[0][0], 0)}
+    positions = 1
+    level = 0
+    while beam and level < MAX_LEVELS:
+        level += 1
+        children: list[tuple] = []
+        level_seen: set = set()
+        for piles, dealt, removed, node in beam:
+            endgame = dealt >= len(rows)
+            options: list[tuple[Action, list[bytes]]] = []
+            for move in _beam_moves(piles, endgame):
+                new, _turned, _outcome = apply(piles, move)
+                options.append((move, new))
+            if not endgame and all(piles):
+                row = rows[dealt]
+                options.append((DEAL, [piles[i] + ONE_BYTE[row[i]] for i in range(PILES)]))
+            for action, new in options:
+                new, removals = _settle(new)
+                child = tuple(new)
+                child_dealt = dealt + (action is DEAL)
+                key = (child, child_dealt)
+                if key in seen or key in level_seen:
+                    continue
+                level_seen.add(key)
+                child_removed = removed + len(removals)
+                child_node = (node, action)
+                for r in removals:
+                    child_node = (child_node, r)
+                if child_removed >= 8:
+                    return _unwind(child_node), positions + len(level_seen)
+                children.append(
+                    (child_dealt, rank_key(child, child_removed), child, child_removed,
+                     child_node)
+                )
+        positions += len(level_seen)
+        if time.perf_counter() > stop or positions > budget:
+            return None, positions
+        children.sort(key=lambda c: (c[0], c[1]))
+        beam = []
+        kept = 0
+        current = -1
+        for child_dealt, _rank, child, child_removed, child_node in children:
+            if child_dealt != current:
+                current, kept = child_dealt, 0
+            if kept < width:
+                kept += 1
+                beam.append((child, child_dealt, child_removed, child_node))
+                seen.add((child, child_dealt))
+    return None, positions
+
+
+def _unwind(node: tuple | None) -> list[Action]:
+    line: list[Action] = []
+    while node is not None:
+        node, action = node
+        line.append(action)
+    line.reverse()
+    return line
+
+
+def _replay_plain(game: Game, line: list[Action]) -> list[str]:
+    """Check a line with the engine and write it in notation."""
+    work = game.copy()
+    texts = []
+    for action in line:
+        reason = work.why_illegal(action)
+        if reason:  # pragma: no cover - the solver's moves are the engine's moves
+            raise AssertionError(f"solver produced an illegal move: {action} ({reason})")
+        texts.append(move_text(work, action))
+        work.push(action)
+    if not work.is_won():  # pragma: no cover
+        raise AssertionError("solver's winning line does not win")
+    return texts
