@@ -38,6 +38,7 @@ from prompt_toolkit.validation import Validator
 
 from spider_cli import commands as cmd
 from spider_cli import render, stats
+from spider_cli.atomic import write_atomically
 from spider_cli.cards import Card
 from spider_cli.completion import SpiderCompleter
 from spider_cli.engine import Game
@@ -51,6 +52,8 @@ from spider_cli.userdirs import state_dir
 PROMPT = "spider> "
 TRANSCRIPT_LENGTH = 2000
 HISTORY_FILE = "history"
+HISTORY_KEEP = 5_000
+"""Entries the history file keeps: at start-up a longer file loses its oldest entries."""
 _RESERVED_ROWS = 8
 """Screen rows kept free below the tableau: header, numbers, notes, prompt, menu, toolbar."""
 
@@ -79,7 +82,25 @@ def open_history(directory: Path | None = None) -> History:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError:
         return InMemoryHistory()
-    return _SafeFileHistory(str(directory / HISTORY_FILE))
+    path = directory / HISTORY_FILE
+    _trim_history(path)
+    return _SafeFileHistory(str(path))
+
+
+def _trim_history(path: Path, keep: int = HISTORY_KEEP) -> None:
+    """Cut the history file down to its last ``keep`` entries (it grows by one a command).
+
+    prompt_toolkit writes each entry as a line ``# <time>`` then its ``+``-prefixed lines,
+    after a blank line; a file too short to need it is not read. Never an error."""
+    try:
+        if path.stat().st_size < keep * 16:
+            return
+        text = path.read_text(encoding="utf-8")
+        entries = text.split("\n# ")[1:]
+        if len(entries) > keep:
+            write_atomically(path, "".join(f"\n# {entry}" for entry in entries[-keep:]))
+    except (OSError, UnicodeDecodeError):
+        return
 
 
 def quote_path(name: str) -> str:

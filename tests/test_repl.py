@@ -37,7 +37,14 @@ from spider_cli.help import TOPICS
 from spider_cli.highlight import highlight_line
 from spider_cli.journal import Journal
 from spider_cli.notation import parse_command
-from spider_cli.repl import Repl, open_history, pool_completer, quote_path
+from spider_cli.repl import (
+    HISTORY_FILE,
+    Repl,
+    _trim_history,
+    open_history,
+    pool_completer,
+    quote_path,
+)
 from spider_cli.session import Session
 
 SEED = 5
@@ -449,3 +456,12 @@ def test_a_killed_game_is_offered_back_with_every_move(home: Path) -> None:
         second.expect("replay over")
     finally:
         second.close()
+
+
+def test_the_history_file_keeps_its_last_entries(tmp_path: Path) -> None:
+    history = open_history(tmp_path)
+    for k in range(30):
+        history.store_string(f"{k} 5")
+    _trim_history(tmp_path / HISTORY_FILE, keep=10)
+    kept = list(open_history(tmp_path).load_history_strings())
+    assert kept == [f"{k} 5" for k in range(29, 19, -1)]  # newest first, the last ten
