@@ -128,12 +128,15 @@ CHAOS_WEIGHT = 10
 """How much the estimate counts chaos (see :func:`rank_key`) beside the goal's own measure:
 the manual's swaps through a space each make runs more natural before the goal comes nearer."""
 
-PORTFOLIO = ((0, False, 10_000), (CHAOS_WEIGHT, True, 60_000))
+PORTFOLIO = ((0, False, 30), (CHAOS_WEIGHT, True, 5), (0, True, 3))
+"""Phase A, tried in turn before the complete search: (chaos weight, the manual's space
+techniques as single steps, share of the positions). At the default limit the shares are
+10,000, 60,000 and 100,000 positions; a larger limit buys every one of them more (problem 3's
+clubs, after our hearts line, take the last one 372,000). Phase A keeps spaces free between
+steps."""
 
 HEAD_ATTEMPTS = 3
 """Piles tried in turn for the first suit of a "remove A then B" goal in phase A."""
-"""Phase A, tried in turn before the complete search: (chaos weight, the manual's space
-techniques as single steps, positions). Phase A keeps spaces free between steps."""
 
 
 @dataclass
@@ -565,8 +568,9 @@ def _quick(
     game: Game, goal: Goal, constraints: Constraints, budget: int, began: float,
     time_limit: float | None, keep: tuple[int, ...] = (),
 ) -> tuple[tuple[list[Action], list[str], int | None] | None, int]:
-    """Phase A: the searches of :data:`PORTFOLIO`, each keeping spaces free between steps;
-    a goal of several removals is also tried one suit at a time. Not exhaustive.
+    """Phase A: the searches of :data:`PORTFOLIO`, each keeping spaces free between steps.
+    A goal of several removals is tried one suit at a time first (:func:`_suit_by_suit`),
+    then whole. Not exhaustive.
 
     Returns (real actions, notation, revealed pile) or None, and the positions examined.
     """
@@ -574,18 +578,31 @@ def _quick(
     if out_of_reach(search):
         return None, 0
     examined = 0
-    for chaos_weight, macros, size in PORTFOLIO:
+    if goal.kind == "remove" and len(goal.steps) > 1:
+        found, examined = _suit_by_suit(game, goal, constraints, budget, began, time_limit)
+        if found is not None:
+            return found, examined
+    for chaos_weight, macros, share in PORTFOLIO:
         search.chaos_weight = chaos_weight
-        outcome = _astar(search, macros, False, min(size, budget - examined), began, time_limit)
+        size = min(budget // share, budget - examined)
+        outcome = _astar(search, macros, False, size, began, time_limit)
         examined += outcome.positions
         if outcome.line is not None:
             return _finish(game, search, outcome.line), examined
         if examined >= budget:
-            return None, examined
-    if goal.kind != "remove" or len(goal.steps) < 2:
-        return None, examined
-    # One suit at a time: a line for the first suit, then the rest from where it ends; when
-    # the rest cannot be found, the first suit again from another pile.
+            break
+    return None, examined
+
+
+def _suit_by_suit(
+    game: Game, goal: Goal, constraints: Constraints, budget: int, began: float,
+    time_limit: float | None,
+) -> tuple[tuple[list[Action], list[str], int | None] | None, int]:
+    """A "remove A then B" goal a suit at a time: a line for the first suit, then the rest
+    from where it ends; when the rest cannot be found, the first suit again from another
+    pile (at most :data:`HEAD_ATTEMPTS` piles). Half the budget, at most."""
+    budget //= 2
+    examined = 0
     later = {suit for step in goal.steps[1:] for suit in step}
     first = Constraints(
         constraints.no_deal, 0, tuple(sorted(set(constraints.no_remove) | later)),
@@ -594,10 +611,10 @@ def _quick(
     keep: tuple[int, ...] = ()
     for _attempt in range(HEAD_ATTEMPTS):
         head, count = _quick(game, Goal("remove", steps=goal.steps[:1]), first,
-                             budget - examined, began, time_limit, keep)
+                             budget // 4, began, time_limit, keep)
         examined += count
         if head is None:
-            return None, examined
+            break
         after = game.copy()
         for action in head[0]:
             after.push(action)
@@ -608,7 +625,7 @@ def _quick(
             return (head[0] + tail[0], head[1] + tail[1], tail[2]), examined
         removals = [a.pile for a in head[0] if type(a) is Remove]
         if not removals or removals[-1] in keep or examined >= budget:
-            return None, examined
+            break
         keep = (*keep, removals[-1])
     return None, examined
 
