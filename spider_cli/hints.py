@@ -40,7 +40,7 @@ JUDGED = 4
 """Lines that turn up a card whose contingencies are worked out (the best by other merits)."""
 
 DEEPER_SECONDS = 3.0
-DEEPER_LIMIT = 80_000
+DEEPER_LIMIT = 300_000
 """When the look-ahead finds nothing: the time, and the positions for each goal, of a
 longer search (the solver's quick phase) before the hint says that nothing helps."""
 
