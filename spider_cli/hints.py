@@ -135,12 +135,12 @@ def _deeper(game: Game) -> Advice | None:
         if answer is None:
             continue
         first, moves = answer.texts[0], len(answer.texts)
-        if goal.kind == "remove":
-            what = f"toward removing the {SUIT_NAMES[goal.steps[0][0]]}"
-            ask = f"remove {SUIT_NAMES[goal.steps[0][0]]}"
-        else:
-            what = ask = {"space": "get a space", "turn up": "turn up a card"}[goal.kind]
-            what = what.replace("get ", "gets ").replace("turn ", "turns ")
+        suit = SUIT_NAMES[goal.steps[0][0]] if goal.steps else ""
+        what, ask = {
+            "remove": (f"toward removing the {suit}", f"remove {suit}"),
+            "space": ("gets a space", "get a space"),
+            "turn up": ("turns up a card", "turn up a card"),
+        }[goal.kind]
         if moves > 1:
             what += f" in {moves} moves ('solve {ask}, no deal' lists them)"
         reasons = [*_move_reasons(game, answer.actions[0], []), what]
