@@ -128,10 +128,10 @@ CHAOS_WEIGHT = 10
 """How much the estimate counts chaos (see :func:`rank_key`) beside the goal's own measure:
 the manual's swaps through a space each make runs more natural before the goal comes nearer."""
 
-PORTFOLIO = ((0, False, 30), (CHAOS_WEIGHT, True, 5), (0, True, 3))
+PORTFOLIO = ((0, False, 30), (CHAOS_WEIGHT, True, 5), (0, True, 5))
 """Phase A, tried in turn before the complete search: (chaos weight, the manual's space
 techniques as single steps, share of the positions). At the default limit the shares are
-10,000, 60,000 and 100,000 positions; a larger limit buys every one of them more (problem 3's
+10,000, 60,000 and 60,000 positions; a larger limit buys every one of them more (problem 3's
 clubs, after our hearts line, take the last one 372,000). Phase A keeps spaces free between
 steps."""
 
