@@ -55,7 +55,7 @@ from spider_cli.engine import DEAL, PILES, Action, Deal, Game, Move, Remove
 from spider_cli.notation import move_text
 
 DEFAULT_LIMIT = 300_000
-"""Positions :func:`solve` examines before it answers "unknown" (about 10 s and 150 MB);
+"""Positions :func:`solve` examines before it answers "unknown" (4 to 12 s and about 100 MB);
 "limit N" in the command raises it."""
 
 NO_CONSTRAINTS = Constraints()
