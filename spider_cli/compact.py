@@ -10,7 +10,7 @@ line a search finds is replayed through it before it is reported.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from spider_cli.cards import ACE, KING, UNKNOWN
@@ -179,6 +179,22 @@ def actions(
             for dst in spaces:
                 for m in range(1, top + 1):
                     yield Move(src, dst, m)
+
+
+def onto_cards(piles: State, src: int, dsts: Iterable[int]) -> Iterator[Move]:
+    """The moves of (part of) pile ``src``'s run onto the last cards of the piles ``dsts``
+    (empty piles are skipped): :func:`actions` restricted to some piles, for the macros."""
+    p = piles[src]
+    if not p:
+        return
+    length = run_length(p)
+    low = p[-1] & 15
+    for dst in dsts:
+        q = piles[dst]
+        if q:
+            m = (q[-1] & 15) - low
+            if 0 < m <= length:
+                yield Move(src, dst, m)
 
 
 def apply(piles: State, action: Move | Remove) -> tuple[list[bytes], int, int]:

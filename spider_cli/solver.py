@@ -46,6 +46,7 @@ from spider_cli.compact import (
     blocks,
     encode,
     is_complete_pile,
+    onto_cards,
     rank_key,
     run_length,
     spaces_of,
@@ -331,11 +332,11 @@ def space_macros(piles: State, space: int) -> Iterator[Line]:
             park = Move(x, space, m)
             parked, _turned, _outcome = apply(piles, park)
             middle = tuple(parked)
-            for action in actions(middle, []):
-                if type(action) is not Move or action.src == space:
-                    continue
-                if x not in (action.src, action.dst) and action.dst != space:
-                    continue
+            uses = itertools.chain(  # from the pile it left, onto that pile or the parked run
+                onto_cards(middle, x, (d for d in range(PILES) if d != x)),
+                *(onto_cards(middle, s, (x, space)) for s in range(PILES) if s not in (x, space)),
+            )
+            for action in uses:
                 after, _turned, outcome = apply(middle, action)
                 if outcome == REVEAL:
                     continue
