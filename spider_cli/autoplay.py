@@ -19,6 +19,7 @@ from spider_cli.compact import (
     ONE_BYTE,
     Start,
     State,
+    actions,
     apply,
     encode,
     rank_key,
@@ -52,39 +53,25 @@ class PlayResult:
 
 
 def _beam_moves(piles: State, endgame: bool) -> Iterator[Move]:
-    """Moves worth trying in full-information play (KPatience's pruning, not exhaustive).
-
-    A run is split only onto a card of its own suit that makes a longer run; a run goes
-    into a space only into the first one, never a whole pile, and (with the hand empty)
-    never split.
-    """
-    bottoms = [p[-1] & 15 if p else 0 for p in piles]
-    space = bottoms.index(0) if 0 in bottoms else -1
-    for src in range(PILES):
-        p = piles[src]
-        if not p:
-            continue
+    """Moves worth trying in full-information play (KPatience's pruning, not exhaustive):
+    :func:`~spider_cli.compact.actions` with the first space only and no whole pile into
+    it, less a run split onto a card unless that makes a longer run of its own suit, and
+    (with the hand empty) less a run split into the space."""
+    space = next((i for i, p in enumerate(piles) if not p), -1)
+    for action in actions(piles, [space] if space >= 0 else [], whole_into_space=False):
+        if type(action) is not Move:
+            continue  # removals are made at once (see _settle)
+        p = piles[action.src]
+        m = action.count
         length = run_length(p)
-        low = bottoms[src]
-        n = len(p)
-        for dst in range(PILES):
-            m = bottoms[dst] - low
-            if 0 < m <= length:
-                if m < length or (n > m and p[-m - 1] == p[-m] + 1):
-                    # a split: only onto the same suit, making the run longer
-                    q = piles[dst]
-                    if q[-1] != p[-m] + 1 or run_length(q) + m <= length:
-                        continue
-                yield Move(src, dst, m)
-        if space >= 0 and length < n:
-            if endgame:
-                yield Move(src, space, length)
-            else:
-                for m in range(1, length + 1):
-                    yield Move(src, space, m)
-        elif space >= 0 and not endgame:
-            for m in range(1, length):
-                yield Move(src, space, m)
+        q = piles[action.dst]
+        split = m < length or (len(p) > m and p[-m - 1] == p[-m] + 1)
+        if not q:
+            if endgame and m < length:
+                continue
+        elif split and (q[-1] != p[-m] + 1 or run_length(q) + m <= length):
+            continue  # a split goes only onto its own suit, making the run longer
+        yield action
 
 
 def _settle(piles: list[bytes]) -> tuple[list[bytes], list[Remove]]:
