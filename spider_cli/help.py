@@ -66,7 +66,7 @@ At the prompt:
   Tab             complete commands, piles, the runs that can move ('8-' Tab)
   Right arrow     take the grey suggestion from your earlier commands
   Up, Down        earlier commands (kept from one run to the next)
-  Ctrl-C          clear the line
+  Ctrl-C          clear the line; stop a long solve or hint
   Ctrl-D          at 'pile N turns up:', random cards for the rest of a deal
   Ctrl-D, quit    leave; asks to save the game if it changed since the last save
   Enter           on an empty line, draw the tableau again
@@ -81,11 +81,14 @@ Goals:        turn up a card [in pile N]    get a space (one more than now)
 Constraints:  no deal, keep N spaces (at the end), no remove [SUIT],
               no new space, no turn up, limit N (positions to examine)
 A move that would turn up an unknown card ends its line there. The answer is
-a line in notation ('apply' plays it, 'apply 1' its next move), 'impossible'
-once every reachable position has been examined (it says how many), or
-'unknown' at the limit. Example: solve remove hearts then clubs, no deal
+a line in notation ('apply' plays it, 'apply 1' its next move); 'impossible',
+at once with the reason when no search is needed, or once every reachable
+position has been examined (it says how many); or 'unknown' at the limit
+('no line of 8 moves or fewer exists'). Ctrl-C stops a long search.
+Example: solve remove hearts then clubs, no deal
 '... for each reveal': for every card the next face-down card could be, can
-the goal still be reached once it is turned up? ("if it's a Jack, 4 or King")
+the goal still be reached once it is turned up? ("get a space: possible if
+it is a 4, 9, Jack or King")
 'hint' looks a few moves ahead and gives the manual's reason for its move.
 From the shell: spider solve FILE GOAL, spider solve --seed N (every card
 known), spider bench --seeds 0-99 --suits 1 (share of deals won).""",
