@@ -8,6 +8,8 @@ import random
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spider_cli import autoplay, bench, compact, examples, solver
 from spider_cli.cards import UNKNOWN, Card
@@ -153,9 +155,10 @@ def brute_force(game: Game, met: Callable[[Game, Game | None], bool], limit: int
     return False
 
 
-def small_position(rng: random.Random) -> Game:
+def small_position(rng: random.Random, unknown: float = 0.3) -> Game:
     """A set of spades and a King dealt at random into the ten piles (each gets one),
-    some cards face down (known or not): small enough to list every reachable position."""
+    some cards face down (the deepest unknown with chance ``unknown``): small enough to
+    list every reachable position."""
     cards = [Card.of(r, 0) for r in range(1, 14)] + [C("Kh")]
     rng.shuffle(cards)
     piles: list[list[int]] = [[card] for card in cards[:10]]
@@ -165,7 +168,7 @@ def small_position(rng: random.Random) -> Game:
     for pile in piles:
         face_down = rng.randrange(len(pile)) if len(pile) > 1 else 0
         words = [f"[{Card(c)}]" if k < face_down else str(Card(c)) for k, c in enumerate(pile)]
-        if face_down and rng.random() < 0.3:
+        if face_down and rng.random() < unknown:
             words[0] = "--"
         texts.append(" ".join(words))
     return table(texts, removed=(1, 2, 3))
@@ -521,3 +524,24 @@ def test_every_pile_hiding_an_unknown_card_means_no_space() -> None:
     answer = ask(game, "get a space, no deal")
     assert answer.summary() == (
         "impossible: every pile that is not a space has an unknown face-down card")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([0.3, 1.0]), st.sampled_from(sorted(GOALS)),
+       st.integers(0, 10))
+def test_impossible_at_once_is_never_wrong(seed: int, unknown: float, goal: str,
+                                           keep: int) -> None:
+    """Whenever the solver answers without a search, a brute force over the engine finds
+    no line either (small random positions, with spaces to keep at the end; the brute
+    force cannot see the spaces at a reveal, so "turn up" goes without)."""
+    if goal == "turn up":
+        keep = 0
+    game = small_position(random.Random(seed), unknown)
+    target, _constraints, met = GOALS[goal]
+    constraints = Constraints(no_deal=True, keep_spaces=keep)
+    reason = solver.out_of_reach(solver.make_search(game, target, constraints))
+    if reason:
+        def kept(start: Game, now: Game | None) -> bool:
+            return met(start, now) and (now is None or len(now.spaces()) >= keep)
+
+        assert not brute_force(game, kept), reason
