@@ -508,8 +508,8 @@ def solve(
 def out_of_reach(search: Search) -> str:
     """Why the goal cannot be met whatever is played, when that shows without a search
     (else ""). Over the known cards a pile with an unknown face-down card is never emptied
-    (turning that card up ends the line), and a suit with a card not in view is never
-    completed."""
+    (turning that card up ends the line), and a suit with a card neither in the tableau nor
+    in a known hand is never completed."""
     goal, start = search.goal, search.start
     piles = start.piles
     hidden = [any(c == FACE_DOWN for c in pile) for pile in piles]
@@ -527,12 +527,20 @@ def out_of_reach(search: Search) -> str:
     if goal.kind == "space" and can_empty <= search.root_spaces:
         return "every pile that is not a space has an unknown face-down card"
     if goal.kind == "remove":
+        # The known cards a line can reach: the tableau's, and the hand's rows that can be
+        # dealt (every card known: a deal of unknown cards ends the line).
+        reach = [c for pile in piles for c in pile if c != FACE_DOWN]
+        dealing = not search.constraints.no_deal
+        if dealing:
+            for row in start.rows:
+                if UNKNOWN in row:
+                    break
+                reach.extend(row)
+        where = "" if dealing and start.rows and UNKNOWN not in start.rows[0] else " on the table"
         known: dict[int, int] = {}
-        for pile in piles:
-            for c in pile:
-                if c != FACE_DOWN:
-                    code = c - FACE_DOWN if c > FACE_DOWN else c
-                    known[code] = known.get(code, 0) + 1
+        for c in reach:
+            code = c - FACE_DOWN if c > FACE_DOWN else c
+            known[code] = known.get(code, 0) + 1
         wanted: dict[int, int] = {}
         for step in goal.steps:
             for suit in step:
@@ -542,10 +550,10 @@ def out_of_reach(search: Search) -> str:
                      if known.get(suit * 16 + rank, 0) < sets]
             if short and sets == 1:
                 return (f"the {_join(short, 'and')} {'is' if len(short) == 1 else 'are'} not among "
-                        f"the known cards, so the {SUIT_NAMES[suit]} cannot be completed")
+                        f"the known cards{where}, so the {SUIT_NAMES[suit]} cannot be completed")
             if short:
                 return (f"{sets} sets of {SUIT_NAMES[suit]} need {sets} of each card, and "
-                        f"the known cards have fewer of the {_join(short, 'and')}")
+                        f"the known cards{where} have fewer of the {_join(short, 'and')}")
     return ""
 
 

@@ -506,7 +506,7 @@ def test_unknown_says_how_long_a_line_would_have_to_be() -> None:
 
 
 @pytest.mark.parametrize(("name", "question", "reason"), [
-    ("problem-5", "remove hearts", "the Kh and 5h are not among the known cards"),
+    ("problem-5", "remove hearts", "the Kh and 5h are not among the known cards on the table"),
     ("problem-5", "remove spades then spades", "2 sets of spades need 2 of each card"),
     ("problem-5", "turn up a card in pile 1", "pile 1 has no face-down card"),
     ("problem-5", "get a space, keep 10 spaces", "at most 9 piles can ever be empty"),
@@ -545,3 +545,17 @@ def test_impossible_at_once_is_never_wrong(seed: int, unknown: float, goal: str,
             return met(start, now) and (now is None or len(now.spaces()) >= keep)
 
         assert not brute_force(game, kept), reason
+
+
+def test_a_card_in_a_known_hand_counts_when_a_deal_may_come() -> None:
+    """The Kh is in the hand's next row, all of it known: "remove hearts" is not out of
+    reach unless the constraints forbid the deal."""
+    game = table(["Qh Jh 10h 9h 8h 7h 6h 5h 4h 3h 2h Ah", "Ks", "Qd", "Jc", "9s", "8d", "7c",
+                  "6s", "5d", "4c"])
+    row = [C(w) for w in "Kh 2s 3s 4s 5s 6s 7s 8s 10s Js".split()]
+    game.stock[-10:] = row[::-1]  # the stock is kept in reverse: its end is dealt first
+    assert compact.encode(game).rows[0] == tuple(row)
+    assert solver.out_of_reach(solver.make_search(game, Goal("remove", steps=((1,),)),
+                                                  Constraints())) == ""
+    assert "the Kh is not among the known cards on the table" in solver.out_of_reach(
+        solver.make_search(game, Goal("remove", steps=((1,),)), Constraints(no_deal=True)))
