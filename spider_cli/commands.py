@@ -218,7 +218,8 @@ class Constraints:
     """Rules a ``solve`` line must keep: "no deal", "keep N spaces" (at its end), "no remove
     SUIT" (``no_remove`` lists suits; "no remove" alone lists all four, the goal's own
     removals excepted), "no new space" (no move empties a pile), "no turn up" (no face-down
-    card is turned up), and "limit N" (positions to examine before answering "unknown")."""
+    card is turned up), "limit N" (positions to examine before answering "unknown") and
+    "within N seconds" (time to search before answering "unknown")."""
 
     no_deal: bool = False
     keep_spaces: int = 0
@@ -226,6 +227,7 @@ class Constraints:
     no_new_space: bool = False
     no_turn_up: bool = False
     limit: int | None = None
+    seconds: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

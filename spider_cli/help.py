@@ -79,7 +79,8 @@ Goals:        turn up a card [in pile N]    get a space (one more than now)
               remove SUIT [then SUIT]       (in that order; 'and': either order)
               win
 Constraints:  no deal, keep N spaces (at the end), no remove [SUIT],
-              no new space, no turn up, limit N (positions to examine)
+              no new space, no turn up, limit N (positions to examine),
+              within N seconds
 A move that would turn up an unknown card ends its line there. The answer is
 a line in notation ('apply' plays it, 'apply 1' its next move); 'impossible',
 at once with the reason when no search is needed, or once every reachable

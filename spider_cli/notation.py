@@ -326,6 +326,12 @@ class _Reader(Transformer[Token, Command | None]):
             raise NotationError("the limit is a number of positions: 1 or more", 1, meta.column)
         return {"limit": children[0]}
 
+    @v_args(meta=True)
+    def within(self, meta: Meta, children: list[int]) -> dict[str, Any]:
+        if children[0] < 1:
+            raise NotationError("the time is a number of seconds: 1 or more", 1, meta.column)
+        return {"seconds": children[0]}
+
     def for_each(self, children: list[Any]) -> dict[str, Any]:
         return {"each_reveal": True}
 
@@ -435,7 +441,7 @@ _USAGE = {
         "solve takes a goal and constraints, as in 'solve remove hearts then clubs, no deal' "
         "(goals: turn up a card [in pile N], get a space, remove SUIT [then SUIT], win; "
         "constraints: no deal, keep N spaces, no remove [SUIT], no new space, no turn up, "
-        "limit N; then 'for each reveal' if wanted)"
+        "limit N, within N seconds; then 'for each reveal' if wanted)"
     ),
 }
 """What each command that is not a move takes, said when its line does not parse."""

@@ -29,7 +29,7 @@ import itertools
 import time
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import NamedTuple
 
 from spider_cli.autoplay import play
@@ -58,6 +58,10 @@ from spider_cli.notation import move_text
 DEFAULT_LIMIT = 300_000
 """Positions :func:`solve` examines before it answers "unknown" (4 to 12 s and about 100 MB);
 "limit N" in the command raises it."""
+
+TIMED_LIMIT = 10_000_000
+"""Positions a search given only "within N seconds" may examine at most (about 3 GB);
+"limit N" sets more."""
 
 NO_CONSTRAINTS = Constraints()
 
@@ -483,7 +487,9 @@ def solve(
     if reason:
         return Answer("impossible", positions=1, seconds=time.perf_counter() - began,
                       reason=reason)
-    limit = constraints.limit or DEFAULT_LIMIT
+    if time_limit is None and constraints.seconds:
+        time_limit = constraints.seconds
+    limit = search_limit(constraints)
     found, examined = _quick(game, goal, constraints, limit, began, time_limit)
     if found is not None:
         real, texts, reveal = found
@@ -495,7 +501,9 @@ def solve(
     if outcome.line is None:
         if outcome.exhaustive:
             return Answer("impossible", positions=examined, seconds=seconds)
-        if time_limit is not None and seconds > time_limit:
+        if constraints.seconds and not constraints.limit:  # the positions follow the time
+            reason = f"stopped within the {constraints.seconds:g} s asked for"
+        elif time_limit is not None and seconds > time_limit:
             reason = f"stopped at the time limit of {time_limit:g} s"
         else:
             reason = f"stopped at the limit of {limit:,} positions"
@@ -503,6 +511,17 @@ def solve(
                       depth=outcome.depth)
     real, texts, reveal = _finish(game, search, outcome.line)
     return Answer("possible", real, texts, examined, time.perf_counter() - began, reveal=reveal)
+
+
+def search_limit(constraints: Constraints) -> int:
+    """The positions a search may examine: "limit N", else about as many as both phases get
+    through in "within N seconds" (30,000 a second: the default limit is ten seconds' worth;
+    at most :data:`TIMED_LIMIT`, which bounds the memory), else the default."""
+    if constraints.limit:
+        return constraints.limit
+    if constraints.seconds:
+        return min(TIMED_LIMIT, constraints.seconds * 30_000)
+    return DEFAULT_LIMIT
 
 
 def out_of_reach(search: Search) -> str:
@@ -565,8 +584,8 @@ def quick(
     began = time.perf_counter()
     if goal.kind == "turn up" and goal.pile is not None and not 1 <= goal.pile <= PILES:
         raise ValueError(f"there is no pile {goal.pile}")
-    limit = constraints.limit or DEFAULT_LIMIT
-    found, examined = _quick(game, goal, constraints, limit, began, time_limit)
+    found, examined = _quick(game, goal, constraints, search_limit(constraints), began,
+                             time_limit)
     if found is None:
         return None
     real, texts, reveal = found
@@ -857,18 +876,22 @@ def contingency_text(goal: Goal, prefix: Answer | None, found: list[Contingency]
 def answer(game: Game, command: Solve) -> tuple[str, list[str]]:
     """Carry out a ``solve`` command on a game: the report, and the line ``apply`` plays.
 
-    "win" with every card known and no constraint is full-information play (:func:`play`);
-    everything else is the exhaustive search (:func:`solve`).
+    "win" with every card known and no constraint but the time is full-information play
+    (:func:`play`); everything else is the exhaustive search (:func:`solve`).
     """
     goal, constraints = command.goal, command.constraints
     if goal.kind == "turn up" and goal.pile is not None and not 1 <= goal.pile <= PILES:
         raise ValueError(f"there is no pile {goal.pile}")
     if command.each_reveal:
+        if constraints.seconds:
+            raise ValueError("'for each reveal' runs one search a card: give it 'limit N' "
+                             "(positions a card) rather than a time")
         prefix, found = contingencies(game, goal, constraints)
         line = prefix.texts if prefix is not None and found else []
         return contingency_text(goal, prefix, found), line
-    if goal.kind == "win" and constraints == NO_CONSTRAINTS and game.unknown_count() == 0:
-        result = play(game)
+    untimed = Constraints(**{**asdict(constraints), "seconds": None})
+    if goal.kind == "win" and untimed == NO_CONSTRAINTS and game.unknown_count() == 0:
+        result = play(game, time_limit=constraints.seconds or 10.0)
         return result.text(), result.texts
     result = solve(game, goal, constraints)
     return f"{goal_text(goal)}: {result.text()}", result.texts

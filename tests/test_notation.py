@@ -430,3 +430,12 @@ def test_solve_refuses_constraints_that_make_no_sense(line: str, column: int, me
     with pytest.raises(NotationError) as caught:
         parse_command(line)
     assert caught.value.column == column and message in caught.value.message
+
+
+def test_solve_reads_a_time() -> None:
+    command = parse_command("solve get a space, no deal, within 20 seconds")
+    assert command.constraints.seconds == 20 and command.constraints.no_deal
+    assert parse_command("solve win within 1 sec").constraints.seconds == 1
+    with pytest.raises(NotationError) as caught:
+        parse_command("solve win, within 0 seconds")
+    assert caught.value.column == 12 and "1 or more" in caught.value.message

@@ -559,3 +559,15 @@ def test_a_card_in_a_known_hand_counts_when_a_deal_may_come() -> None:
                                                   Constraints())) == ""
     assert "the Kh is not among the known cards on the table" in solver.out_of_reach(
         solver.make_search(game, Goal("remove", steps=((1,),)), Constraints(no_deal=True)))
+
+
+def test_a_time_instead_of_a_limit() -> None:
+    answer = ask(example("problem-2"), "get a space, no deal, within 1 second")
+    assert answer.status == "unknown"
+    assert answer.summary().startswith("unknown: stopped within the 1 s asked for")
+    assert answer.positions <= 30_000 + 100  # the positions follow the time asked for
+    with pytest.raises(ValueError, match="'for each reveal' runs one search a card"):
+        solver.answer(example("problem-1"),
+                      parse_command("solve get a space for each reveal, within 5 seconds"))
+    text, line = solver.answer(Game.new(3, suits=1), parse_command("solve win within 10 sec"))
+    assert text.startswith("won in") and line  # every card known: full-information play
