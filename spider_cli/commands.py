@@ -203,7 +203,8 @@ class Stats:
 class Goal:
     """What ``solve`` looks for (see :mod:`spider_cli.solver`).
 
-    ``kind`` is "turn up" (``pile`` as typed, or None for any pile), "space", "remove" or
+    ``kind`` is "turn up" (``pile`` as typed, or None for any pile), "space", "remove",
+    "free" (``card``: a copy of it face up with nothing on it, the manual's "free" card) or
     "win". For "remove", ``steps`` lists the suits in order: "hearts then clubs" is
     ``((1,), (3,))``; "clubs and hearts" (either order) is ``((3, 1),)``.
     """
@@ -211,6 +212,7 @@ class Goal:
     kind: str
     pile: int | None = None
     steps: tuple[tuple[int, ...], ...] = ()
+    card: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,7 +77,7 @@ journaled after every command: if the terminal closes, 'spider' offers it back.
 solve GOAL [CONSTRAINTS] searches the cards you can see, from this position.
 Goals:        turn up a card [in pile N]    get a space (one more than now)
               remove SUIT [then SUIT]       (in that order; 'and': either order)
-              win
+              free CARD (nothing on it)     win
 Constraints:  no deal, keep N spaces (at the end), no remove [SUIT],
               no new space, no turn up, limit N (positions to examine),
               within N seconds

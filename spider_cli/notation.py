@@ -286,6 +286,9 @@ class _Reader(Transformer[Token, Command | None]):
     def goal_win(self, children: list[Any]) -> Goal:
         return Goal("win")
 
+    def goal_free(self, children: list[Card]) -> Goal:
+        return Goal("free", card=int(children[0]))
+
     def goal_remove(self, children: list[Any]) -> Goal:
         """"hearts then clubs": two steps; "clubs and hearts": one step of two suits."""
         steps: list[list[int]] = [[]]
@@ -439,7 +442,8 @@ _USAGE = {
     "apply": "apply takes a number of moves or nothing, as in 'apply' or 'apply 1'",
     "solve": (
         "solve takes a goal and constraints, as in 'solve remove hearts then clubs, no deal' "
-        "(goals: turn up a card [in pile N], get a space, remove SUIT [then SUIT], win; "
+        "(goals: turn up a card [in pile N], get a space, remove SUIT [then SUIT], "
+        "free CARD, win; "
         "constraints: no deal, keep N spaces, no remove [SUIT], no new space, no turn up, "
         "limit N, within N seconds; then 'for each reveal' if wanted)"
     ),

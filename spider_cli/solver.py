@@ -216,6 +216,8 @@ class Search:
             hit = spaces_of(piles) > self.root_spaces
         elif kind == "remove":
             hit = progress[0] >= len(self.goal.steps)
+        elif kind == "free":
+            hit = any(p and p[-1] == self.goal.card for p in piles)
         else:  # win
             hit = all(is_complete_pile(p) for p in piles)
         return hit and spaces_of(piles) >= self.constraints.keep_spaces
@@ -226,8 +228,8 @@ class Search:
         Removing a suit: for each card of the suit, the fewest cards covering either copy
         (not counting the run of its own suit below it), summed, and 100 for each suit of
         later steps. A space: the fewest runs in a pile with nothing face down. Turning up a
-        card: the fewest runs above a face-down card. Each plus ``chaos_weight`` times the
-        chaos.
+        card: the fewest runs above a face-down card. Freeing a card: the fewest cards on a
+        copy of it. Each plus ``chaos_weight`` times the chaos.
         """
         kind = self.goal.kind
         if kind == "remove":
@@ -245,6 +247,9 @@ class Search:
         elif kind == "turn up":
             candidates = piles[:1] if self.fixed else piles
             total = min((blocks(p) for p in candidates if p and p[0] >= FACE_DOWN), default=20)
+        elif kind == "free":
+            card = self.goal.card or 0
+            total = min((len(p) - 1 - p.rindex(card) for p in piles if card in p), default=20)
         else:
             total = 0
         if self.chaos_weight:
@@ -545,21 +550,10 @@ def out_of_reach(search: Search) -> str:
             return "no pile has a face-down card"
     if goal.kind == "space" and can_empty <= search.root_spaces:
         return "every pile that is not a space has an unknown face-down card"
-    if goal.kind == "remove":
-        # The known cards a line can reach: the tableau's, and the hand's rows that can be
-        # dealt (every card known: a deal of unknown cards ends the line).
-        reach = [c for pile in piles for c in pile if c != FACE_DOWN]
-        dealing = not search.constraints.no_deal
-        if dealing:
-            for row in start.rows:
-                if UNKNOWN in row:
-                    break
-                reach.extend(row)
-        where = "" if dealing and start.rows and UNKNOWN not in start.rows[0] else " on the table"
-        known: dict[int, int] = {}
-        for c in reach:
-            code = c - FACE_DOWN if c > FACE_DOWN else c
-            known[code] = known.get(code, 0) + 1
+    if goal.kind in ("remove", "free"):
+        known, where = _reachable_cards(search)
+        if goal.kind == "free" and not known.get(goal.card or 0):
+            return f"the {card_text(goal.card or 0)} is not among the known cards{where}"
         wanted: dict[int, int] = {}
         for step in goal.steps:
             for suit in step:
@@ -574,6 +568,25 @@ def out_of_reach(search: Search) -> str:
                 return (f"{sets} sets of {SUIT_NAMES[suit]} need {sets} of each card, and "
                         f"the known cards{where} have fewer of the {_join(short, 'and')}")
     return ""
+
+
+def _reachable_cards(search: Search) -> tuple[dict[int, int], str]:
+    """How many copies of each card a line can reach: the tableau's known cards, and the
+    hand's rows that can be dealt (every card known: a deal of unknown cards ends the
+    line); and " on the table" when the hand does not count."""
+    reach = [c for pile in search.start.piles for c in pile if c != FACE_DOWN]
+    rows = search.start.rows
+    dealing = not search.constraints.no_deal and bool(rows) and UNKNOWN not in rows[0]
+    if dealing:
+        for row in rows:
+            if UNKNOWN in row:
+                break
+            reach.extend(row)
+    known: dict[int, int] = {}
+    for c in reach:
+        code = c - FACE_DOWN if c > FACE_DOWN else c
+        known[code] = known.get(code, 0) + 1
+    return known, "" if dealing else " on the table"
 
 
 def quick(
@@ -838,6 +851,8 @@ def goal_text(goal: Goal) -> str:
         return "get a space"
     if goal.kind == "win":
         return "win"
+    if goal.kind == "free":
+        return f"free the {card_text(goal.card or 0)}"
     steps = [" and ".join(SUIT_NAMES[s] for s in step) for step in goal.steps]
     return "remove the " + " then ".join(steps)
 

@@ -15,6 +15,7 @@ from spider_cli.commands import (
     Complete,
     DealCommand,
     Expect,
+    Goal,
     Help,
     Load,
     Locate,
@@ -439,3 +440,9 @@ def test_solve_reads_a_time() -> None:
     with pytest.raises(NotationError) as caught:
         parse_command("solve win, within 0 seconds")
     assert caught.value.column == 12 and "1 or more" in caught.value.message
+
+
+def test_solve_reads_a_card_to_free() -> None:
+    command = parse_command("solve free the 6s, no deal, keep 1 space")
+    assert command.goal == Goal("free", card=int(Card.parse("6s")))
+    assert command.constraints.keep_spaces == 1

@@ -187,6 +187,11 @@ GOALS: dict[str, tuple[Goal, Constraints, Callable[[Game, Game | None], bool]]] 
         Goal("remove", steps=((0,),)), Constraints(no_deal=True),
         lambda start, now: now is not None and now.removed.count(0) > start.removed.count(0),
     ),
+    "free the 5s": (
+        Goal("free", card=int(C("5s"))), Constraints(no_deal=True),
+        lambda start, now: now is not None and any(
+            len(p) > d and p[-1] == C("5s") for p, d in zip(now.piles, now.down, strict=True)),
+    ),
 }
 
 
@@ -571,3 +576,13 @@ def test_a_time_instead_of_a_limit() -> None:
                       parse_command("solve get a space for each reveal, within 5 seconds"))
     text, line = solver.answer(Game.new(3, suits=1), parse_command("solve win within 10 sec"))
     assert text.startswith("won in") and line  # every card known: full-information play
+
+
+def test_free_a_card() -> None:
+    game = table(["9h 8c", "9c 5d", *KINGS[:6], "-- 7h", "-- 3s"])
+    (move,) = ask(game, "free the 9h").texts  # onto the 9c or the 9d
+    assert move.startswith("8c from 1 to ")
+    assert ask(game, "free the 9h, keep 1 space").status == "impossible"
+    assert ask(game, "free the 5d").texts == []  # already free: nothing on it
+    assert ask(example("problem-5"), "free the Kh").summary() == (
+        "impossible: the Kh is not among the known cards on the table")
