@@ -6,16 +6,19 @@ replayed through the engine before it is reported, so a line the engine would re
 never be printed.
 
 * :func:`solve` answers a goal ("turn up a card [in pile N]", "get a space", "remove SUIT
-  [then SUIT]", "win") under constraints ("no deal", "keep N spaces", "no remove SUIT", ...).
+  [then SUIT]", "free CARD", "win") under constraints ("no deal", "keep N spaces", "no
+  remove SUIT", "limit N", "within N seconds", ...).
   A move that would turn up an unknown card, or deal unknown cards, ends its line there.
   Phase A looks for a line quickly: weighted A* ordered by a goal estimate, keeping a space
   free between steps and taking the manual's uses of a space (swap two runs through it, step
-  a run aside, dig a card out) as single steps. Phase B is the complete search: breadth-
-  first over every move with a transposition set of canonical positions, so "impossible" means
-  every position reachable over the known cards was examined. Its reductions keep proofs
-  sound: piles are kept as a sorted multiset (pile order does not matter while no deal can
-  follow; a pile the goal names is kept apart), so spaces are interchangeable and only the
-  first is tried; a whole pile never moves into a space (the multiset would not change).
+  a run aside, dig a card out) as single steps, each search with a share of the limit
+  (:data:`PORTFOLIO`); several removals go a suit at a time first. Phase B is the complete
+  search: breadth-first over every move with a transposition set of canonical positions, so
+  "impossible" means every position reachable over the known cards was examined. Its
+  reductions keep proofs sound: piles are kept as a sorted multiset (pile order does not
+  matter while no deal can follow; a pile the goal names is kept apart), so spaces are
+  interchangeable and only the first is tried; a whole pile never moves into a space (the
+  multiset would not change).
   Lines found are shortened by cutting out detours. :func:`out_of_reach` answers at once
   the questions that need no search.
 * :func:`answer` carries out a ``solve`` command; "win" with every card known goes to the
