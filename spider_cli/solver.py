@@ -12,7 +12,8 @@ never be printed.
   Phase A looks for a line quickly: weighted A* ordered by a goal estimate, keeping a space
   free between steps and taking the manual's uses of a space (swap two runs through it, step
   a run aside, dig a card out) as single steps, each search with a share of the limit
-  (:data:`PORTFOLIO`); several removals go a suit at a time first. Phase B is the complete
+  (:data:`PORTFOLIO`); several removals go a suit at a time first, and a card to turn up may
+  come by freeing a card first (:func:`_via_free`). Phase B is the complete
   search: breadth-first over every move with a transposition set of canonical positions, so
   "impossible" means every position reachable over the known cards was examined. Its
   reductions keep proofs sound: piles are kept as a sorted multiset (pile order does not
@@ -499,6 +500,10 @@ def solve(
         time_limit = constraints.seconds
     limit = search_limit(constraints)
     found, examined = _quick(game, goal, constraints, limit, began, time_limit)
+    if found is None and goal.kind == "turn up":
+        found, count = _via_free(game, goal, constraints, (limit - examined) // 2, began,
+                                 time_limit)
+        examined += count
     if found is not None:
         real, texts, reveal = found
         return Answer("possible", real, texts, examined, time.perf_counter() - began,
@@ -636,6 +641,75 @@ def _quick(
         if examined >= budget:
             break
     return None, examined
+
+
+FREE_ATTEMPTS = 2
+"""Cards tried in turn as the first step of a "turn up" goal in :func:`_via_free`."""
+
+
+def _via_free(
+    game: Game, goal: Goal, constraints: Constraints, budget: int, began: float,
+    time_limit: float | None,
+) -> tuple[tuple[list[Action], list[str], int | None] | None, int]:
+    """A "turn up" goal the manual's way: the pile's lowest run that has nowhere to go needs
+    a card of the next rank, so first free such a card (breadth-first: the shortest line,
+    keeping the spaces asked for), then dig (phase A). Freeing takes three quarters of what
+    is left, digging the rest."""
+    examined = 0
+    for card in _cards_to_free(game, goal)[:FREE_ATTEMPTS]:
+        search = make_search(game, Goal("free", card=card), constraints)
+        if out_of_reach(search):
+            continue
+        share = (budget - examined) * 3 // 4
+        outcome = _astar(search, False, True, share, began, time_limit, ordered=False)
+        examined += outcome.positions
+        if outcome.line is None:
+            continue
+        freed, texts, _reveal = _finish(game, search, outcome.line)
+        after = game.copy()
+        for action in freed:
+            after.push(action)
+        rest, count = _quick(after, goal, constraints, budget - examined, began, time_limit)
+        examined += count
+        if rest is not None:
+            return (freed + rest[0], texts + rest[1], rest[2]), examined
+        if examined >= budget:
+            break
+    return None, examined
+
+
+def _cards_to_free(game: Game, goal: Goal) -> list[int]:
+    """The cards a "turn up" goal could free first: going up the pile's face-up runs from
+    its bottom, the first run whose next-higher rank shows nowhere else needs one; the
+    covered cards of that rank in other piles, fewest cards on them first. The pile named,
+    else each pile with a face-down card, fewest face-up cards first."""
+    piles, down = game.piles, game.down
+    if goal.pile is not None:
+        order = [goal.pile - 1]
+    else:
+        order = sorted((i for i in range(PILES) if down[i]), key=lambda i: len(piles[i]) - down[i])
+    found: list[int] = []
+    for p in order:
+        face_up = piles[p][down[p]:]
+        runs: list[list[int]] = []
+        for card in face_up:
+            if runs and runs[-1][-1] == card + 1:
+                runs[-1].append(card)
+            else:
+                runs.append([card])
+        for run in reversed(runs):
+            need = (run[0] & 15) + 1
+            if need > KING:
+                break  # a King goes only into a space
+            if any(q and q[-1] & 15 == need for i, q in enumerate(piles) if i != p):
+                continue  # it can move: the next run up decides
+            covered = [(len(q) - 1 - k, q[k]) for i, q in enumerate(piles) if i != p
+                       for k in range(down[i], len(q) - 1) if q[k] & 15 == need]
+            for _count, card in sorted(covered):
+                if card not in found:
+                    found.append(card)
+            break
+    return found
 
 
 def _suit_by_suit(

@@ -586,3 +586,16 @@ def test_free_a_card() -> None:
     assert ask(game, "free the 5d").texts == []  # already free: nothing on it
     assert ask(example("problem-5"), "free the Kh").summary() == (
         "impossible: the Kh is not among the known cards on the table")
+
+
+def test_turn_up_by_freeing_a_card_first() -> None:
+    """The manual's way: the 5h has no 6 to go to, so free the 6s (the 4c goes onto the
+    5d), then the 5h goes onto it and the card under it turns up."""
+    game = table(["-- 5h", "Qs 6s 4c", "Qh 5d", *KINGS[:7]])
+    goal = Goal("turn up", pile=1)
+    assert solver._cards_to_free(game, goal) == [int(C("6s"))]
+    found, examined = solver._via_free(game, goal, Constraints(no_deal=True), 10_000, 0.0, None)
+    assert found is not None and examined > 0
+    _actions, texts, reveal = found
+    assert texts == ["4c from 2 to 3", "5h from 1 to 2"] and reveal == 1
+    assert solver._cards_to_free(example("problem-2"), Goal("turn up", pile=6))[0] == C("6s")
