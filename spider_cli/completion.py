@@ -220,6 +220,13 @@ class SpiderCompleter(Completer):
         if first == "_LOCATE":
             return [_Choice(str(Card.of(r, s))) for s in SUITS_IN_VARIANT[game.suits]
                     for r in range(13, 0, -1)]
+        if first == "_SOLVE":  # "solve free the ...": face-up cards with something on them
+            covered = sorted(
+                (len(pile) - 1 - k, i, pile[k])
+                for i, pile in enumerate(game.piles) for k in range(game.down[i], len(pile) - 1)
+            )
+            return [_Choice(str(Card(code)), f"pile {i + 1}, {n} on it")
+                    for n, i, code in covered]
         if kinds[-1] in ("_TO", "_ONTO"):  # "onto Qd": the cards the run can go onto
             numbers = [int(t.value) for t in tokens if t.type == "NUMBER"]
             src = numbers[0] if "_FROM" in kinds else None

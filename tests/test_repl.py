@@ -364,6 +364,13 @@ def test_completion_offers_commands_piles_and_the_runs_that_can_move() -> None:
     assert complete(session, "set autoremove o") == ["on", "off"]
 
 
+def test_completion_offers_the_cards_to_free() -> None:
+    session = Session.new_game(seed=0)
+    session.execute("load problem-2")
+    assert complete(session, "solve fr") == ["free"]
+    assert complete(session, "solve free the 6") == ["6d", "6s", "6h", "6c"]  # fewest on top
+
+
 def test_completion_after_assume_offers_the_pool(home: Path) -> None:
     Path("start.txt").write_text(UNKNOWN_START)
     session = Session.new_game(seed=0, base_dir=Path.cwd())
