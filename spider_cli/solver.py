@@ -33,11 +33,11 @@ import itertools
 import time
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from spider_cli.autoplay import play
-from spider_cli.cards import KING, RANK_WORDS, SUIT_NAMES, UNKNOWN, card_text
+from spider_cli.cards import KING, RANK_WORDS, SUIT_NAMES, UNKNOWN, card_text, split_runs
 from spider_cli.commands import Constraints, Goal, Solve
 from spider_cli.compact import (
     FACE_DOWN,
@@ -690,14 +690,7 @@ def _cards_to_free(game: Game, goal: Goal) -> list[int]:
         order = sorted((i for i in range(PILES) if down[i]), key=lambda i: len(piles[i]) - down[i])
     found: list[int] = []
     for p in order:
-        face_up = piles[p][down[p]:]
-        runs: list[list[int]] = []
-        for card in face_up:
-            if runs and runs[-1][-1] == card + 1:
-                runs[-1].append(card)
-            else:
-                runs.append([card])
-        for run in reversed(runs):
+        for run in reversed(split_runs(piles[p][down[p]:])):
             need = (run[0] & 15) + 1
             if need > KING:
                 break  # a King goes only into a space
@@ -722,10 +715,8 @@ def _suit_by_suit(
     budget //= 2
     examined = 0
     later = {suit for step in goal.steps[1:] for suit in step}
-    first = Constraints(
-        constraints.no_deal, 0, tuple(sorted(set(constraints.no_remove) | later)),
-        constraints.no_new_space, constraints.no_turn_up, None,
-    )
+    first = replace(constraints, keep_spaces=0, limit=None, seconds=None,
+                    no_remove=tuple(sorted(set(constraints.no_remove) | later)))
     keep: tuple[int, ...] = ()
     for _attempt in range(HEAD_ATTEMPTS):
         head, count = _quick(game, Goal("remove", steps=goal.steps[:1]), first,
@@ -863,8 +854,7 @@ def contingencies(
     prefix: Answer | None = None
     moves = reveal_actions(game, constraints)
     if not moves:
-        reach = Constraints(constraints.no_deal, 0, constraints.no_remove,
-                            constraints.no_new_space, False, constraints.limit)
+        reach = replace(constraints, keep_spaces=0, no_turn_up=False)
         prefix = solve(game, Goal("turn up"), reach)
         if not prefix.found or prefix.reveal is None:
             return prefix, []
@@ -872,10 +862,8 @@ def contingencies(
         for action in prefix.actions[:-1]:
             base.push(action)
         moves = [prefix.actions[-1]]
-    per_card = Constraints(
-        constraints.no_deal, constraints.keep_spaces, constraints.no_remove,
-        constraints.no_new_space, False, constraints.limit or DEFAULT_CARD_LIMIT,
-    )
+    per_card = replace(constraints, no_turn_up=False,
+                       limit=constraints.limit or DEFAULT_CARD_LIMIT)
     results = []
     pool = base.pool
     for action in moves:
@@ -981,7 +969,7 @@ def answer(game: Game, command: Solve) -> tuple[str, list[str]]:
         prefix, found = contingencies(game, goal, constraints)
         line = prefix.texts if prefix is not None and found else []
         return contingency_text(goal, prefix, found), line
-    untimed = Constraints(**{**asdict(constraints), "seconds": None})
+    untimed = replace(constraints, seconds=None)
     if goal.kind == "win" and untimed == NO_CONSTRAINTS and game.unknown_count() == 0:
         result = play(game, time_limit=constraints.seconds or 10.0)
         return result.text(), result.texts
