@@ -183,8 +183,15 @@ def play(name: str | None, seed: int | None, suits: int, ascii_only: bool = Fals
     return repl.play(name, seed, suits, ascii_only)
 
 
+SOLVE_STATUS = {"possible": 0, "impossible": 1, "unknown": 3}
+"""``spider solve``'s exit status by verdict, for scripts (2 is bad input, as for grep)."""
+
+
 def solve_command(args: argparse.Namespace) -> int:
-    """``spider solve``: a numbered deal played with every card known, or a goal for a file."""
+    """``spider solve``: a numbered deal played with every card known, or a goal for a file.
+
+    The exit status tells the verdict (:data:`SOLVE_STATUS`): a deal not won within the
+    time is "unknown", not "impossible"."""
     if args.seed is not None:
         from spider_cli.autoplay import play as play_deal
         from spider_cli.engine import Game
@@ -192,22 +199,28 @@ def solve_command(args: argparse.Namespace) -> int:
         result = play_deal(Game.new(args.seed, args.suits), time_limit=args.time_limit)
         print(f"deal {args.seed}, {args.suits} suit{'s' if args.suits != 1 else ''}: "
               + result.text())
-        return 0 if result.won else 1
+        return SOLVE_STATUS["possible" if result.won else "unknown"]
     if args.file is None:
         print("spider solve: give a position file (and a goal), or --seed N", file=sys.stderr)
         return 2
+    from spider_cli import solver
+    from spider_cli.commands import Solve
+    from spider_cli.notation import parse_command
+
     session = Session.new_game(seed=0)
-    goal = " ".join(args.goal) or "win"
     try:
         session.execute(f"load {_quote(args.file)}")
-        text = session.execute(f"solve {goal}").text
-        if session.found:  # the prompt's note on 'apply' means nothing after the program ends
-            text = text.rsplit("\n", 1)[0]
-        print(text)
+        command = parse_command(f"solve {' '.join(args.goal) or 'win'}")
+        assert isinstance(command, Solve)
+        report = solver.answer(session.analysed(), command)
     except SpiderError as error:
         print(f"{args.file}: error: {_reason(error)}", file=sys.stderr)
-        return 1
-    return 0
+        return 2
+    except ValueError as error:
+        print(f"{args.file}: error: {error}", file=sys.stderr)
+        return 2
+    print(report.text)
+    return SOLVE_STATUS[report.status]
 
 
 def bench_command(args: argparse.Namespace) -> int:

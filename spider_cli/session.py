@@ -444,11 +444,12 @@ class Session:
 
     def _do_solve(self, command: cmd.Solve) -> Reply:
         try:
-            text, line = solver.answer(self.analysed(), command)
+            report = solver.answer(self.analysed(), command)
         except ValueError as error:
             raise SpiderError(str(error)) from None
-        self._remember(line)
-        if line:
+        self._remember(report.line)
+        text = report.text
+        if report.line:
             text += "\n('apply' plays the line, 'apply 1' its next move)"
         return Reply(text)
 

@@ -953,11 +953,23 @@ def contingency_text(goal: Goal, prefix: Answer | None, found: list[Contingency]
     return "\n".join(lines)
 
 
-def answer(game: Game, command: Solve) -> tuple[str, list[str]]:
-    """Carry out a ``solve`` command on a game: the report, and the line ``apply`` plays.
+class Report(NamedTuple):
+    """What a ``solve`` command has to say: the text, the line ``apply`` plays, and the
+    verdict ("possible", "impossible" or "unknown"; for ``for each reveal``, "possible"
+    when some card the turned-up card could be leads to the goal, "impossible" when none
+    can, else "unknown")."""
+
+    text: str
+    line: list[str]
+    status: str
+
+
+def answer(game: Game, command: Solve) -> Report:
+    """Carry out a ``solve`` command on a game.
 
     "win" with every card known and no constraint but the time is full-information play
-    (:func:`play`); everything else is the exhaustive search (:func:`solve`).
+    (:func:`play`; a deal not won in the time is "unknown", never "impossible");
+    everything else is the exhaustive search (:func:`solve`).
     """
     goal, constraints = command.goal, command.constraints
     if goal.kind == "turn up" and goal.pile is not None and not 1 <= goal.pile <= PILES:
@@ -968,10 +980,21 @@ def answer(game: Game, command: Solve) -> tuple[str, list[str]]:
                              "(positions a card) rather than a time")
         prefix, found = contingencies(game, goal, constraints)
         line = prefix.texts if prefix is not None and found else []
-        return contingency_text(goal, prefix, found), line
+        return Report(contingency_text(goal, prefix, found), line,
+                      contingency_status(prefix, found))
     untimed = replace(constraints, seconds=None)
     if goal.kind == "win" and untimed == NO_CONSTRAINTS and game.unknown_count() == 0:
         result = play(game, time_limit=constraints.seconds or 10.0)
-        return result.text(), result.texts
-    result = solve(game, goal, constraints)
-    return f"{goal_text(goal)}: {result.text()}", result.texts
+        return Report(result.text(), result.texts, "possible" if result.won else "unknown")
+    found = solve(game, goal, constraints)
+    return Report(f"{goal_text(goal)}: {found.text()}", found.texts, found.status)
+
+
+def contingency_status(prefix: Answer | None, found: list[Contingency]) -> str:
+    """The verdict of a ``for each reveal`` report (see :class:`Report`)."""
+    if not found:
+        return prefix.status if prefix is not None and not prefix.found else "unknown"
+    statuses = {answer.status for item in found for _c, _n, answer in item.outcomes}
+    if "possible" in statuses:
+        return "possible"
+    return "impossible" if statuses == {"impossible"} else "unknown"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -372,6 +373,10 @@ def test_problem_1_contingencies_are_the_manuals() -> None:
     assert not {8, 12, 1} & ranks
     report = solver.contingency_text(Goal("space"), prefix, found)
     assert "get a space: possible if it is a 4, 9, Jack or King" in report
+    assert solver.contingency_status(prefix, found) == "possible"
+    hopeless = [replace(c, outcomes=[o for o in c.outcomes if o[2].status == "impossible"])
+                for c in found]
+    assert solver.contingency_status(prefix, hopeless) == "impossible"
 
 
 def test_contingencies_without_a_revealing_move_find_one_first() -> None:
@@ -480,6 +485,22 @@ def test_spider_solve_and_bench_commands(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["bench", "--seeds", "x"]) == 2
 
 
+@pytest.mark.parametrize(("args", "status", "says"), [
+    (["problem-5", "remove", "hearts,", "no", "deal"], 1, "impossible: the Kh and 5h"),
+    (["problem-1", "turn up a card in pile 5, no deal, limit 2000"], 3, "unknown: stopped"),
+    (["problem-1", "get", "a", "spcae"], 2, "column 13"),
+    (["no-such-example", "win"], 2, "no such file or example"),
+    (["problem-2", "turn up a card in pile 12"], 2, "there is no pile 12"),
+])
+def test_spider_solve_exit_status_tells_the_verdict(
+    args: list[str], status: int, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """0 a line found, 1 impossible, 3 unknown at a limit, 2 bad input (as grep does)."""
+    assert main(["solve", *args]) == status
+    captured = capsys.readouterr()
+    assert says in (captured.out if status != 2 else captured.err)
+
+
 def test_removals_are_engine_actions() -> None:
     game = table([suit_pile("s"), "Kd", "Kc", "Qd", "Qc", "Jd", "Jc", "10d", "10c", "9d"],
                  removed=(0, 1, 2, 3, 1))
@@ -574,8 +595,9 @@ def test_a_time_instead_of_a_limit() -> None:
     with pytest.raises(ValueError, match="'for each reveal' runs one search a card"):
         solver.answer(example("problem-1"),
                       parse_command("solve get a space for each reveal, within 5 seconds"))
-    text, line = solver.answer(Game.new(3, suits=1), parse_command("solve win within 10 sec"))
-    assert text.startswith("won in") and line  # every card known: full-information play
+    report = solver.answer(Game.new(3, suits=1), parse_command("solve win within 10 sec"))
+    assert report.text.startswith("won in") and report.line  # every card known: full play
+    assert report.status == "possible"
 
 
 def test_free_a_card() -> None:
