@@ -8,8 +8,12 @@ Three parts, each also runnable alone (``questions``, ``speed``, ``deals``):
   the manual's. ``--limit N`` sets the positions examined before "unknown".
 * speed: positions per second of the complete search (on problem 3, to a fixed limit).
 * deals: full-information play of numbered deals (``spider bench``) for 1, 2 and 4 suits.
+* growth: the complete search's positions depth by depth for one question (``--example``,
+  ``--question``), to ``--limit`` positions: how far an exhaustive proof is out of reach.
 
-Usage: python benchmarks/bench_solver.py [questions|speed|deals] [--limit N] [--deals N]
+Usage: python benchmarks/bench_solver.py [questions|speed|deals|growth] [--limit N] [--deals N]
+       python benchmarks/bench_solver.py growth --example problem-2 \
+           --question "get a space, no deal" --limit 8000000
 """
 
 from __future__ import annotations
@@ -67,6 +71,41 @@ def speed(limit: int = 300_000) -> None:
           f"= {count / seconds:,.0f} positions per second")
 
 
+def growth(name: str, question: str, limit: int) -> None:
+    """Breadth-first over every move from the example's position (the complete search's
+    canonical positions, no line kept), printing each depth's new positions and the total,
+    until the goal is met, every position is examined, or ``limit`` is passed."""
+    game = load_position(examples.find(name)).to_game()
+    command = parse_command(f"solve {question}")
+    search = make_search(game, command.goal, command.constraints)
+    root = search.root()
+    seen = {root}
+    layer = [root]
+    began = time.perf_counter()
+    print(f"{name}: {question}")
+    print(f"{'depth':>5} {'new positions':>14} {'total':>12} {'ratio':>6} {'seconds':>8}")
+    depth = 0
+    while layer:
+        following = []
+        for key in layer:
+            for _step, child, met in search.expand(key, False, True):
+                if child is None or met:
+                    print(f"the goal is met at depth {depth + 1}")
+                    return
+                if child not in seen:
+                    seen.add(child)
+                    following.append(child)
+        depth += 1
+        ratio = f"{len(following) / len(layer):.2f}" if following else ""
+        print(f"{depth:>5} {len(following):>14,} {len(seen):>12,} {ratio:>6} "
+              f"{time.perf_counter() - began:>8.0f}")
+        layer = following
+        if len(seen) > limit:
+            print(f"stopped past {limit:,} positions")
+            return
+    print(f"every position examined: {len(seen):,}, and none meets the goal")
+
+
 def deals(count: int, time_limit: float) -> None:
     """Full-information play of deals 0 .. count-1 for each number of suits."""
     for suits in (1, 2, 4):
@@ -77,12 +116,18 @@ def deals(count: int, time_limit: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", nargs="?", choices=("questions", "speed", "deals"))
+    parser.add_argument("part", nargs="?", choices=("questions", "speed", "deals", "growth"))
+    parser.add_argument("--example", default="problem-2", help="growth: the example")
+    parser.add_argument("--question", default="get a space, no deal",
+                        help="growth: the goal and constraints, as after 'solve'")
     parser.add_argument("--limit", type=int, default=300_000,
                         help="positions examined per question before 'unknown'")
     parser.add_argument("--deals", type=int, default=100, help="deals per suit count")
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal")
     args = parser.parse_args()
+    if args.part == "growth":
+        growth(args.example, args.question, args.limit)
+        return
     if args.part in (None, "questions"):
         questions(args.limit)
         print()
