@@ -994,7 +994,7 @@ def contingency_status(prefix: Answer | None, found: list[Contingency]) -> str:
     """The verdict of a ``for each reveal`` report (see :class:`Report`)."""
     if not found:
         return prefix.status if prefix is not None and not prefix.found else "unknown"
-    statuses = {answer.status for item in found for _c, _n, answer in item.outcomes}
+    statuses = {result.status for item in found for _c, _n, result in item.outcomes}
     if "possible" in statuses:
         return "possible"
     return "impossible" if statuses == {"impossible"} else "unknown"
