@@ -21,7 +21,8 @@ never be printed.
   interchangeable and only the first is tried; a whole pile never moves into a space (the
   multiset would not change).
   Lines found are shortened by cutting out detours. :func:`out_of_reach` answers at once
-  the questions that need no search.
+  the questions that need no search, and :func:`counted_out` those that the counting
+  argument of :mod:`spider_cli.counting` rules out.
 * :func:`answer` carries out a ``solve`` command; "win" with every card known goes to the
   full-information play of :mod:`spider_cli.autoplay`.
 """
@@ -56,6 +57,7 @@ from spider_cli.compact import (
     spaces_of,
     suit_covers,
 )
+from spider_cli.counting import Question, refute
 from spider_cli.engine import DEAL, PILES, Action, Deal, Game, Move, Remove
 from spider_cli.notation import move_text
 
@@ -492,7 +494,7 @@ def solve(
     if goal.kind == "turn up" and goal.pile is not None and not 1 <= goal.pile <= PILES:
         raise ValueError(f"there is no pile {goal.pile}")
     search = make_search(game, goal, constraints)
-    reason = out_of_reach(search)
+    reason = out_of_reach(search) or counted_out(search)
     if reason:
         return Answer("impossible", positions=1, seconds=time.perf_counter() - began,
                       reason=reason)
@@ -576,6 +578,39 @@ def out_of_reach(search: Search) -> str:
                 return (f"{sets} sets of {SUIT_NAMES[suit]} need {sets} of each card, and "
                         f"the known cards{where} have fewer of the {_join(short, 'and')}")
     return ""
+
+
+def counted_out(search: Search) -> str:
+    """Why the counting argument (:mod:`spider_cli.counting`) rules the goal out, or "".
+
+    It holds only while no deal can come, and counts the goals it can: turning up a card,
+    a space, and the next suit of a removal (every suit of the first step must fail)."""
+    goal, cons = search.goal, search.constraints
+    if not search.sorted_mode or goal.kind not in ("turn up", "space", "remove"):
+        return ""
+    goal_suits = {suit for step in goal.steps for suit in step}
+    common = {
+        "no_turn_up": cons.no_turn_up,
+        "most_spaces": search.root_spaces if cons.no_new_space else None,
+        "others": tuple(s for s in range(4) if s not in goal_suits | search.forbidden),
+    }
+    if goal.kind == "turn up":
+        questions = [Question(kind="turn up", target=search.pile, spaces=cons.keep_spaces,
+                              **common)]
+    elif goal.kind == "space":
+        questions = [Question(kind="space", spaces=max(cons.keep_spaces, search.root_spaces + 1),
+                              **common)]
+    else:
+        questions = [Question(kind="remove", suit=suit, **common) for suit in goal.steps[0]]
+    examined = 0
+    for question in questions:
+        count = refute(search.start.piles, question)
+        if count is None:
+            return ""
+        examined += count
+    return (f"however the cards are played, the moved cards would need more cards one rank "
+            f"higher and spaces to lie on than the tableau can offer (a counting argument "
+            f"over {examined:,} choices of the cards that never move)")
 
 
 def _reachable_cards(search: Search) -> tuple[dict[int, int], str]:

@@ -487,7 +487,8 @@ def test_spider_solve_and_bench_commands(capsys: pytest.CaptureFixture[str]) -> 
 
 @pytest.mark.parametrize(("args", "status", "says"), [
     (["problem-5", "remove", "hearts,", "no", "deal"], 1, "impossible: the Kh and 5h"),
-    (["problem-1", "turn up a card in pile 5, no deal, limit 2000"], 3, "unknown: stopped"),
+    (["problem-4", "remove diamonds, no deal, no remove clubs, limit 2000"], 3, "unknown: stopped"),
+    (["problem-1", "turn up a card in pile 5, no deal"], 1, "impossible: however the cards"),
     (["problem-1", "get", "a", "spcae"], 2, "column 13"),
     (["no-such-example", "win"], 2, "no such file or example"),
     (["problem-2", "turn up a card in pile 12"], 2, "there is no pile 12"),
@@ -526,7 +527,7 @@ def test_a_search_cut_short_proves_no_shorter_line() -> None:
 
 
 def test_unknown_says_how_long_a_line_would_have_to_be() -> None:
-    answer = ask(example("problem-2"), "get a space, no deal, limit 90000")
+    answer = ask(example("problem-4"), "remove diamonds, no deal, no remove clubs, limit 90000")
     assert answer.status == "unknown" and answer.depth >= 3
     assert f"no line of {answer.depth} moves or fewer exists" in answer.summary()
 
@@ -588,7 +589,7 @@ def test_a_card_in_a_known_hand_counts_when_a_deal_may_come() -> None:
 
 
 def test_a_time_instead_of_a_limit() -> None:
-    answer = ask(example("problem-2"), "get a space, no deal, within 1 second")
+    answer = ask(example("problem-4"), "remove diamonds, no deal, no remove clubs, within 1 second")
     assert answer.status == "unknown"
     assert answer.summary().startswith("unknown: stopped within the 1 s asked for")
     assert answer.positions <= 30_000 + 100  # the positions follow the time asked for

@@ -119,7 +119,7 @@ def test_ctrl_c_stops_a_long_search_and_the_game_goes_on(tmux: Tmux, tmp_path: P
     tmux.start(f"cd {shlex.quote(str(tmp_path))} && env SPIDER_HOME={shlex.quote(str(home))} "
                f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli problem-2")
     tmux.wait("spider>")
-    tmux.type("solve get a space, no deal, limit 50000000")  # minutes of search
+    tmux.type("solve turn up a card, no deal, keep 1 space, limit 50000000")  # minutes of search
     tmux.keys("Enter")
     tmux.wait(r"searching\.\.\. \d+ s \(Ctrl-C stops\)")  # the search says it is working
     tmux.keys("C-c")

@@ -1,0 +1,238 @@
+"""The counting argument: a proof, without playing a move, that a goal is out of reach.
+
+It makes the manual's reasoning about free cards exact. Over a line with no deal, every card
+either has never moved (it is still in the untouched base of its pile, under everything that
+was put there), or lies where its last move put it: on a card one rank higher (a move puts a
+run's first card there, and every other card of a run lies on one) or at the bottom of an
+empty pile. Cards only leave a pile from its end, so what has never moved is a prefix of the
+pile as it was at the start, and a removal takes 13 cards off an end and leaves that true.
+
+So the position a goal needs can exist only if some choice of untouched bases leaves enough
+places for the moved cards: the cards one rank higher (each takes one card), and the piles
+emptied to their bottoms (each takes one, or stays a space). Kings need such a pile. This
+module tries every choice of bases, pile by pile, cutting a branch as soon as even the best
+cards the remaining piles could offer would not be enough. No choice left means the goal is
+impossible, whatever is played. The argument knows nothing of order or of how runs must
+move, so a choice that passes proves nothing: the search decides those questions.
+
+Removals on the way are allowed for: a suit that could be taken out before the goal (by the
+same argument, step by step) has its cards counted as needing no place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from spider_cli.cards import KING
+from spider_cli.compact import FACE_DOWN, State
+
+RANKS = 13
+ALL_RANKS = sum(1 << r for r in range(1, RANKS + 1))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Question:
+    """What the end of a line must look like, in the terms the argument can count.
+
+    ``kind`` is "turn up" (the top face-down card of pile ``target`` is turned up last, or
+    of any pile when ``target`` is -1), "space" or "remove" (``suit`` is the next suit to take
+    out). ``spaces`` is how many empty piles the end position needs, ``most_spaces`` how
+    many it may have at most (None: any number). ``others`` are the suits that may be
+    removed on the way. ``emptying``: the removal must leave its pile empty (its King at the
+    pile's bottom, never moved).
+    """
+
+    kind: str
+    target: int = -1
+    suit: int | None = None
+    spaces: int = 0
+    no_turn_up: bool = False
+    most_spaces: int | None = None
+    others: tuple[int, ...] = ()
+    emptying: bool = False
+
+
+Option = tuple[tuple[int, ...], int, int, int]
+"""One choice of untouched base for a pile: (net need per rank, 1 if the pile is emptied to
+its bottom, the ranks of the goal suit it can contribute as a bit mask, cards moved)."""
+
+
+def refute(piles: State, question: Question) -> int | None:
+    """The number of choices examined in proving ``question`` impossible from ``piles``, or
+    None when the argument cannot rule it out.
+
+    With no space on the table, the line is first looked at up to its first space: until
+    then no card can lie on a pile's bottom. If no space can ever come, that holds to the
+    end, which makes the count much stricter.
+    """
+    examined = 0
+
+    def passes(q: Question, free: frozenset[int], bare: bool) -> bool:
+        nonlocal examined
+        count, found = _search(piles, q, free, bare)
+        examined += count
+        return found
+
+    def removable(bare: bool, most: int | None) -> frozenset[int]:
+        """The suits that could be taken out before the goal, each with those before free."""
+        free: frozenset[int] = frozenset()
+        growing = True
+        while growing:
+            growing = False
+            for suit in question.others:
+                step = Question(kind="remove", suit=suit, no_turn_up=question.no_turn_up,
+                                most_spaces=None if free else most)
+                if suit not in free and passes(step, free, bare):
+                    free |= {suit}
+                    growing = True
+        return free
+
+    bare = False
+    if all(piles):  # up to the first space, which a move or a removal might make
+        free = removable(True, 0)
+        first_space = Question(kind="space", spaces=1, no_turn_up=question.no_turn_up,
+                               most_spaces=question.most_spaces)
+        bare = not passes(first_space, free, True) and not any(
+            passes(Question(kind="remove", suit=suit, no_turn_up=question.no_turn_up,
+                            most_spaces=0, emptying=True), free, True)
+            for suit in free
+        )
+    if not bare:
+        free = removable(False, question.most_spaces)
+    most = 0 if bare else None if free else question.most_spaces
+    if question.kind == "turn up" and question.target < 0:
+        # The first card turned up anywhere ends the line: until then nothing else is.
+        finals = [replace(question, target=i, most_spaces=most, no_turn_up=True)
+                  for i, pile in enumerate(piles) if any(c >= FACE_DOWN for c in pile)]
+    else:
+        finals = [replace(question, most_spaces=most)]
+    for final in finals:
+        if passes(final, free, bare):
+            return None
+    return examined
+
+
+@lru_cache(maxsize=100_000)
+def _options(pile: bytes, target: bool, no_turn_up: bool, suit: int | None,
+             free: frozenset[int], emptying: bool = False) -> tuple[Option, ...]:
+    """Every untouched base a pile may keep at the end of a line, fewest moved cards first.
+
+    A pile with an unknown face-down card keeps it covered (turning it up ends the line),
+    except the target of "turn up", which ends with its top face-down card bare. "No turn
+    up" keeps every face-down card covered.
+    """
+    n = len(pile)
+    unknown = max((j for j in range(n) if pile[j] == FACE_DOWN), default=-1)
+    down = max((j for j in range(n) if pile[j] >= FACE_DOWN), default=-1)
+    if target:
+        if down < 0:
+            return ()
+        bases: range = range(down + 1, down + 2)
+    else:
+        covered = down if no_turn_up else unknown
+        bases = range(n, covered + 1 if covered >= 0 else -1, -1)
+    found = []
+    for u in bases:
+        need = [0] * (RANKS + 1)
+        mask = 0
+        for c in pile[u:]:
+            code = c - FACE_DOWN if c >= FACE_DOWN else c
+            rank = code & 15
+            if code >> 4 not in free:
+                need[rank] += 1
+            need[rank - 1] -= 1  # a moved card takes one card of the rank below
+            if code >> 4 == suit:
+                mask |= 1 << rank
+        if u > 0 and not target:
+            top = pile[u - 1] - FACE_DOWN if pile[u - 1] >= FACE_DOWN else pile[u - 1]
+            need[(top & 15) - 1] -= 1
+            if suit is not None:
+                mask |= _standing_run(pile, u, suit, emptying)
+        found.append((tuple(need[1:]), 1 if u == 0 else 0, mask, n - u))
+    return tuple(found)
+
+
+def _standing_run(pile: bytes, u: int, suit: int, emptying: bool) -> int:
+    """The ranks of the run of ``suit`` at the end of the base ``pile[:u]`` when it starts
+    with the King, as a bit mask (else 0): the untouched start of the suit's K-A set, to
+    which every other card of the set must be moved. With ``emptying``, the King must be
+    the pile's bottom card."""
+    mask = 0
+    j = u - 1
+    while j >= 0 and pile[j] < FACE_DOWN and pile[j] >> 4 == suit:
+        mask |= 1 << (pile[j] & 15)
+        if j == 0 or pile[j - 1] != pile[j] + 1:
+            break
+        j -= 1
+    if j < 0 or pile[j] & 15 != KING or (emptying and j > 0):
+        return 0
+    return mask
+
+
+def _search(
+    piles: State, question: Question, free: frozenset[int], bare: bool
+) -> tuple[int, bool]:
+    """(choices examined, whether some choice of bases passes the count). ``bare``: no
+    moved card may lie on a pile's bottom (no pile has been empty on the way)."""
+    choices = [
+        _options(pile, i == question.target, question.no_turn_up, question.suit, free,
+                 question.emptying)
+        for i, pile in enumerate(piles)
+    ]
+    if not all(choices):
+        return 0, False
+    order = sorted(range(len(piles)), key=lambda i: len(choices[i]))
+    n = len(order)
+    # What the piles after the k-th could still offer at best: per rank, tables, suit cards.
+    relief = [(0,) * RANKS] * (n + 1)
+    tables = [0] * (n + 1)
+    masks = [0] * (n + 1)
+    for k in range(n - 1, -1, -1):
+        opts = choices[order[k]]
+        relief[k] = tuple(relief[k + 1][r] + max(max(0, -o[0][r]) for o in opts)
+                          for r in range(RANKS))
+        tables[k] = tables[k + 1] + max(o[1] for o in opts)
+        masks[k] = masks[k + 1]
+        for o in opts:
+            masks[k] |= o[2]
+    wanted = ALL_RANKS if question.suit is not None else 0
+    spaces = question.spaces
+    most = question.most_spaces
+    seen: set[tuple] = set()
+    examined = 0
+
+    def passes(need: tuple[int, ...], emptied: int, mask: int, moved: int) -> bool:
+        if mask & wanted != wanted:
+            return False
+        short = sum(x for x in need if x > 0)  # moved cards with no card one rank higher
+        for on_bottoms in range(short, 1 if bare else min(moved, emptied) + 1):
+            left = emptied - on_bottoms
+            if left >= spaces and (most is None or left <= most):
+                return True
+        return False
+
+    def dfs(k: int, need: tuple[int, ...], emptied: int, mask: int, moved: int) -> bool:
+        nonlocal examined
+        if k == n:
+            return passes(need, emptied, mask, moved)
+        key = (k, need, emptied, mask, moved)
+        if key in seen:
+            return False
+        seen.add(key)
+        best, more, later = relief[k + 1], tables[k + 1], masks[k + 1]
+        for step, bottom, bits, count in choices[order[k]]:
+            examined += 1
+            total = tuple(a + b for a, b in zip(need, step, strict=True))
+            if (mask | bits | later) & wanted != wanted:
+                continue
+            if sum(x - y for x, y in zip(total, best, strict=True) if x > y) > (
+                0 if bare else emptied + bottom + more - spaces
+            ):
+                continue
+            if dfs(k + 1, total, emptied + bottom, mask | bits, min(moved + count, 99)):
+                return True
+        return False
+
+    found = dfs(0, (0,) * RANKS, 0, 0, 0)
+    return examined, found

@@ -1,0 +1,195 @@
+"""The counting argument: it is never wrong (a brute force over the engine agrees on small
+random positions, under every constraint it reads), and it proves the manual's answers."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_solver import ask, example, table
+
+from spider_cli import solver
+from spider_cli.cards import UNKNOWN, Card
+from spider_cli.commands import Constraints, Goal
+from spider_cli.engine import DEAL, Game, Move
+
+
+class TooBig(Exception):
+    """The brute force would take too long for a test."""
+
+
+def reachable(game: Game, goal: Goal, constraints: Constraints, limit: int = 8_000) -> bool:
+    """Is the goal met by some line from ``game``, found by trying every move of the engine
+    (no deal; positions that differ only in pile order counted once)?"""
+    start_spaces = len(game.spaces())
+    start_down = sum(game.down)
+    removed = len(game.removed)
+
+    def met(now: Game, reveal: int | None) -> bool:
+        """Is the goal met in ``now``, or by the move from it that turns up an unknown card
+        in pile ``reveal`` (its spaces are checked by the caller)?"""
+        if len(now.spaces()) < constraints.keep_spaces and reveal is None:
+            return False
+        if goal.kind == "turn up":
+            turned = reveal if reveal is not None else next(
+                (i for i, d in enumerate(now.down) if d < start_down_of[i]), None)
+            return turned is not None and goal.pile in (None, turned + 1)
+        if reveal is not None:
+            return False
+        if goal.kind == "space":
+            return len(now.spaces()) > start_spaces
+        return len(now.removed) > removed and now.removed[-1] == goal.steps[0][0]
+
+    start_down_of = list(game.down)
+
+    def allowed(now: Game, action: object) -> bool:
+        if constraints.no_turn_up and sum(now.down) < start_down:
+            return False
+        if constraints.no_new_space and type(action) is Move and (
+                len(now.spaces()) > start_spaces):
+            return False
+        return not (len(now.removed) > removed and goal.kind == "remove"
+                    and now.removed[-1] != goal.steps[0][0] and now.removed[-1] in
+                    constraints.no_remove)
+
+    def key(g: Game) -> tuple:
+        return tuple(sorted((tuple(p), d) for p, d in zip(g.piles, g.down, strict=True)))
+
+    work = game.copy()
+    seen = {key(work)}
+    stack = [iter(work.legal_moves())]
+    while stack:
+        action = next(stack[-1], None)
+        if action is None:
+            stack.pop()
+            if stack:
+                work.pop()
+            continue
+        if action is DEAL:
+            continue
+        reveals = work.unknown_reveals(action)
+        if reveals:
+            filled = type(action) is Move and not work.piles[action.dst]
+            spaces_after = len(work.spaces()) - filled
+            if (not constraints.no_turn_up and spaces_after >= constraints.keep_spaces
+                    and met(work, reveals[0])):
+                return True
+            continue
+        work.push(action)
+        if not allowed(work, action):
+            work.pop()
+            continue
+        if met(work, None):
+            return True
+        position = key(work)
+        if position in seen:
+            work.pop()
+            continue
+        seen.add(position)
+        if len(seen) > limit:
+            raise TooBig
+        stack.append(iter(work.legal_moves()))
+    return False
+
+
+def crowded_position(rng: random.Random) -> Game:
+    """The spades, some hearts, and a few cards face down (known or not), dealt at random
+    into the ten piles: tight enough for the argument to bite, small enough to list."""
+    cards = [Card.of(r, 0) for r in range(1, 14)]
+    cards += rng.sample([Card.of(r, 1) for r in range(1, 14)], rng.randrange(2, 7))
+    rng.shuffle(cards)
+    piles: list[list[int]] = [[card] for card in cards[:10]]
+    for card in cards[10:]:
+        piles[rng.randrange(10)].append(card)
+    texts = []
+    for pile in piles:
+        face_down = rng.randrange(len(pile)) if len(pile) > 1 else 0
+        words = [f"[{Card(c)}]" if k < face_down else str(Card(c)) for k, c in enumerate(pile)]
+        if face_down and rng.random() < 0.5:
+            words[face_down - 1] = "--"
+        texts.append(" ".join(words))
+    if rng.random() < 0.3:  # sometimes a space to start with
+        texts[rng.randrange(10)] = ""
+    game = table(texts, removed=(2, 3))
+    return game
+
+
+GOALS = {
+    "space": Goal("space"),
+    "turn up": Goal("turn up"),
+    "turn up in pile 1": Goal("turn up", pile=1),
+    "remove spades": Goal("remove", steps=((0,),)),
+    "remove hearts": Goal("remove", steps=((1,),)),
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 100_000), st.sampled_from(sorted(GOALS)), st.integers(0, 2),
+       st.booleans(), st.booleans())
+def test_the_argument_is_never_wrong(seed: int, goal: str, keep: int, no_turn_up: bool,
+                                     no_new_space: bool) -> None:
+    """Whenever the counting argument answers "impossible", trying every move finds no
+    line either."""
+    game = crowded_position(random.Random(seed))
+    constraints = Constraints(no_deal=True, keep_spaces=keep, no_turn_up=no_turn_up,
+                              no_new_space=no_new_space)
+    reason = solver.counted_out(solver.make_search(game, GOALS[goal], constraints))
+    if reason:
+        with contextlib.suppress(TooBig):
+            assert not reachable(game, GOALS[goal], constraints), reason
+
+
+def test_the_argument_bites_on_the_random_positions() -> None:
+    """The property above is not empty: the argument proves a good share of these
+    positions' questions, and the brute force settles a good share of those."""
+    proved = settled = 0
+    for seed in range(16):
+        game = crowded_position(random.Random(seed))
+        for goal in (GOALS["space"], GOALS["turn up in pile 1"]):
+            constraints = Constraints(no_deal=True)
+            if solver.counted_out(solver.make_search(game, goal, constraints)):
+                proved += 1
+                with contextlib.suppress(TooBig):
+                    assert not reachable(game, goal, constraints)
+                    settled += 1
+    assert proved >= 8 and settled >= proved // 3, (proved, settled)
+
+
+def test_a_king_can_only_go_to_a_space() -> None:
+    """Pile 1's face-down card is under a King, and no pile can be emptied to take it:
+    impossible at once; with a space it is possible."""
+    piles = ["-- Kh", "-- Qs", "-- Jd", "-- 5c", "-- 9h", "-- 8s", "-- 7d", "-- 4c", "-- 3h",
+             "-- 2s"]
+    answer = ask(table(piles), "turn up a card in pile 1, no deal")
+    assert answer.status == "impossible" and answer.positions == 1
+    assert "counting argument" in answer.summary()
+    assert ask(table([*piles[:9], ""]), "turn up a card in pile 1, no deal").found
+
+
+@pytest.mark.parametrize(("name", "question"), [
+    ("problem-1", "turn up a card in pile 5, no deal"),
+    ("problem-1", "turn up a card in pile 7, no deal"),
+    ("problem-2", "get a space, no deal"),
+    ("problem-2", "remove hearts, no deal"),
+    ("problem-2", "remove clubs, no deal"),
+    ("problem-2", "turn up a card in pile 1, no deal, keep 1 space"),
+    ("problem-2", "turn up a card in pile 7, no deal, keep 1 space"),
+])
+def test_the_manuals_impossible_answers_are_proved(name: str, question: str) -> None:
+    answer = ask(example(name), question)
+    assert answer.status == "impossible", answer.summary()
+    assert "counting argument over" in answer.summary()
+
+
+def test_no_proof_while_a_deal_can_come() -> None:
+    """Dealt cards land on anything, so the argument stands aside when a known row may be
+    dealt."""
+    game = table(["-- Kh", "Qs", "Jd", "5c", "9h", "8s", "7d", "4c", "3h", "2s"])
+    game.stock[-10:] = [Card.parse(t) for t in
+                        ("As", "2h", "3d", "4s", "5h", "6d", "7s", "8h", "9d", "10s")]
+    assert UNKNOWN not in game.hand[:10]
+    search = solver.make_search(game, Goal("turn up", pile=1), Constraints())
+    assert solver.counted_out(search) == ""
