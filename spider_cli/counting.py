@@ -30,6 +30,14 @@ from spider_cli.compact import FACE_DOWN, State
 RANKS = 13
 ALL_RANKS = sum(1 << r for r in range(1, RANKS + 1))
 
+BUDGET = 100_000
+"""Choices :func:`refute` examines at most before it gives up (no proof; about 0.3 s). The
+manual's positions need 3,000 at most, but the passes are exponential in the worst case."""
+
+
+class _OverBudget(Exception):
+    """The choices examined passed :data:`BUDGET`."""
+
 
 @dataclass(frozen=True, kw_only=True)
 class Question:
@@ -60,57 +68,69 @@ its bottom, the ranks of the goal suit it can contribute as a bit mask, cards mo
 
 def refute(piles: State, question: Question) -> int | None:
     """The number of choices examined in proving ``question`` impossible from ``piles``, or
-    None when the argument cannot rule it out.
+    None when the argument cannot rule it out (or gives up after :data:`BUDGET` choices).
 
     With no space on the table, the line is first looked at up to its first space: until
     then no card can lie on a pile's bottom. If no space can ever come, that holds to the
     end, which makes the count much stricter.
     """
-    examined = 0
+    proof = _Proof(piles, question)
+    try:
+        return proof.examined if proof.holds() else None
+    except _OverBudget:
+        return None
 
-    def passes(q: Question, free: frozenset[int], bare: bool) -> bool:
-        nonlocal examined
-        count, found = _search(piles, q, free, bare)
-        examined += count
+
+class _Proof:
+    """One :func:`refute`: its counts, and the choices they have examined so far."""
+
+    def __init__(self, piles: State, question: Question) -> None:
+        self.piles = piles
+        self.question = question
+        self.examined = 0
+
+    def passes(self, question: Question, free: frozenset[int], bare: bool) -> bool:
+        count, found = _search(self.piles, question, free, bare, BUDGET - self.examined)
+        self.examined += count
         return found
 
-    def removable(bare: bool, most: int | None) -> frozenset[int]:
+    def removable(self, bare: bool, most: int | None) -> frozenset[int]:
         """The suits that could be taken out before the goal, each with those before free."""
         free: frozenset[int] = frozenset()
         growing = True
         while growing:
             growing = False
-            for suit in question.others:
-                step = Question(kind="remove", suit=suit, no_turn_up=question.no_turn_up,
+            for suit in self.question.others:
+                step = Question(kind="remove", suit=suit, no_turn_up=self.question.no_turn_up,
                                 most_spaces=None if free else most)
-                if suit not in free and passes(step, free, bare):
+                if suit not in free and self.passes(step, free, bare):
                     free |= {suit}
                     growing = True
         return free
 
-    bare = False
-    if all(piles):  # up to the first space, which a move or a removal might make
-        free = removable(True, 0)
-        first_space = Question(kind="space", spaces=1, no_turn_up=question.no_turn_up,
-                               most_spaces=question.most_spaces)
-        bare = not passes(first_space, free, True) and not any(
-            passes(Question(kind="remove", suit=suit, no_turn_up=question.no_turn_up,
-                            most_spaces=0, emptying=True), free, True)
-            for suit in free
-        )
-    if not bare:
-        free = removable(False, question.most_spaces)
-    most = 0 if bare else None if free else question.most_spaces
-    if question.kind == "turn up" and question.target < 0:
-        # The first card turned up anywhere ends the line: until then nothing else is.
-        finals = [replace(question, target=i, most_spaces=most, no_turn_up=True)
-                  for i, pile in enumerate(piles) if any(c >= FACE_DOWN for c in pile)]
-    else:
-        finals = [replace(question, most_spaces=most)]
-    for final in finals:
-        if passes(final, free, bare):
-            return None
-    return examined
+    def holds(self) -> bool:
+        """Does no choice of bases leave room for the goal?"""
+        question = self.question
+        bare = False
+        if all(self.piles):  # up to the first space, which a move or a removal might make
+            free = self.removable(True, 0)
+            first_space = Question(kind="space", spaces=1, no_turn_up=question.no_turn_up,
+                                   most_spaces=question.most_spaces)
+            bare = not self.passes(first_space, free, True) and not any(
+                self.passes(Question(kind="remove", suit=suit, no_turn_up=question.no_turn_up,
+                                     most_spaces=0, emptying=True), free, True)
+                for suit in free
+            )
+        if not bare:
+            free = self.removable(False, question.most_spaces)
+        most = 0 if bare else None if free else question.most_spaces
+        if question.kind == "turn up" and question.target < 0:
+            # The first card turned up anywhere ends the line: until then nothing else is.
+            finals = [replace(question, target=i, most_spaces=most, no_turn_up=True)
+                      for i, pile in enumerate(self.piles) if any(c >= FACE_DOWN for c in pile)]
+        else:
+            finals = [replace(question, most_spaces=most)]
+        return not any(self.passes(final, free, bare) for final in finals)
 
 
 @lru_cache(maxsize=100_000)
@@ -171,10 +191,11 @@ def _standing_run(pile: bytes, u: int, suit: int, emptying: bool) -> int:
 
 
 def _search(
-    piles: State, question: Question, free: frozenset[int], bare: bool
+    piles: State, question: Question, free: frozenset[int], bare: bool, budget: int
 ) -> tuple[int, bool]:
     """(choices examined, whether some choice of bases passes the count). ``bare``: no
-    moved card may lie on a pile's bottom (no pile has been empty on the way)."""
+    moved card may lie on a pile's bottom (no pile has been empty on the way). Raises
+    :class:`_OverBudget` past ``budget`` choices."""
     choices = [
         _options(pile, i == question.target, question.no_turn_up, question.suit, free,
                  question.emptying)
@@ -223,6 +244,8 @@ def _search(
         best, more, later = relief[k + 1], tables[k + 1], masks[k + 1]
         for step, bottom, bits, count in choices[order[k]]:
             examined += 1
+            if examined > budget:
+                raise _OverBudget
             total = tuple(a + b for a, b in zip(need, step, strict=True))
             if (mask | bits | later) & wanted != wanted:
                 continue
