@@ -10,8 +10,12 @@ Three parts, each also runnable alone (``questions``, ``speed``, ``deals``):
 * deals: full-information play of numbered deals (``spider bench``) for 1, 2 and 4 suits.
 * growth: the complete search's positions depth by depth for one question (``--example``,
   ``--question``), to ``--limit`` positions: how far an exhaustive proof is out of reach.
+* counting: what the counting argument (``spider_cli/counting.py``) costs before each search,
+  on positions from random play of numbered deals: questions it proves, median and
+  slowest time, and how many more it would prove with ten times its budget.
 
-Usage: python benchmarks/bench_solver.py [questions|speed|deals|growth] [--limit N] [--deals N]
+Usage: python benchmarks/bench_solver.py [questions|speed|deals|growth|counting] [--limit N]
+           [--deals N]
        python benchmarks/bench_solver.py growth --example problem-2 \
            --question "get a space, no deal" --limit 8000000
 """
@@ -19,13 +23,16 @@ Usage: python benchmarks/bench_solver.py [questions|speed|deals|growth] [--limit
 from __future__ import annotations
 
 import argparse
+import random
+import statistics
 import time
 
-from spider_cli import bench, examples
+from spider_cli import bench, compact, counting, examples
 from spider_cli.commands import Constraints, Goal
+from spider_cli.engine import Game
 from spider_cli.notation import parse_command
 from spider_cli.positions import load_position
-from spider_cli.solver import _astar, make_search, solve
+from spider_cli.solver import Search, _astar, counted_out, make_search, solve
 
 
 def questions(limit: int) -> None:
@@ -106,6 +113,52 @@ def growth(name: str, question: str, limit: int) -> None:
     print(f"every position examined: {len(seen):,}, and none meets the goal")
 
 
+def counting_cost(count: int = 120) -> None:
+    """The counting argument on ``count`` positions from random play (deals 0-999, 1, 2 or 4
+    suits, up to 120 moves; every other one as its player sees it), for four goals under
+    two sets of constraints."""
+    rng = random.Random(7)
+    goals = (Goal("space"), Goal("turn up"), Goal("remove", steps=((0,),)),
+             Goal("remove", steps=((1,), (2,))))
+    rules = (Constraints(no_deal=True),
+             Constraints(no_deal=True, keep_spaces=1, no_new_space=True))
+    times: list[float] = []
+    proved = more = 0
+    for k in range(count):
+        game = Game.new(rng.randrange(1000), rng.choice((1, 2, 4)))
+        for _ in range(rng.randrange(0, 120)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.push(rng.choice(moves))
+        if k % 2:
+            game = compact.player_view(game)
+        for goal in goals:
+            for constraints in rules:
+                search = make_search(game, goal, constraints)
+                began = time.perf_counter()
+                proof = counted_out(search)
+                times.append(time.perf_counter() - began)
+                proved += bool(proof)
+                if not proof and times[-1] > 0.05:  # slow and unproved: the budget's cost
+                    more += _proved_with_more(search)
+    print(f"{len(times)} questions on {count} positions: proved impossible {proved}; "
+          f"with ten times the budget of {counting.BUDGET:,} choices, {more} more")
+    print(f"time: median {statistics.median(times) * 1000:.1f} ms, 95th percentile "
+          f"{statistics.quantiles(times, n=20)[-1] * 1000:.1f} ms, "
+          f"slowest {max(times) * 1000:.1f} ms")
+
+
+def _proved_with_more(search: Search) -> bool:
+    """Does the argument prove the goal impossible with ten times its budget?"""
+    saved = counting.BUDGET
+    counting.BUDGET = 10 * saved
+    try:
+        return bool(counted_out(search))
+    finally:
+        counting.BUDGET = saved
+
+
 def deals(count: int, time_limit: float) -> None:
     """Full-information play of deals 0 .. count-1 for each number of suits."""
     for suits in (1, 2, 4):
@@ -116,7 +169,8 @@ def deals(count: int, time_limit: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", nargs="?", choices=("questions", "speed", "deals", "growth"))
+    parser.add_argument("part", nargs="?",
+                        choices=("questions", "speed", "deals", "growth", "counting"))
     parser.add_argument("--example", default="problem-2", help="growth: the example")
     parser.add_argument("--question", default="get a space, no deal",
                         help="growth: the goal and constraints, as after 'solve'")
@@ -127,6 +181,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.part == "growth":
         growth(args.example, args.question, args.limit)
+        return
+    if args.part == "counting":
+        counting_cost()
         return
     if args.part in (None, "questions"):
         questions(args.limit)
