@@ -9,90 +9,46 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_solver import ask, example, table
+from test_solver import TooBig, ask, brute_force, example, table
 
 from spider_cli import counting, solver
 from spider_cli.cards import UNKNOWN, Card
 from spider_cli.commands import Constraints, Goal
-from spider_cli.engine import DEAL, Game, Move
-
-
-class TooBig(Exception):
-    """The brute force would take too long for a test."""
+from spider_cli.engine import Action, Game, Move
 
 
 def reachable(game: Game, goal: Goal, constraints: Constraints, limit: int = 8_000) -> bool:
-    """Is the goal met by some line from ``game``, found by trying every move of the engine
-    (no deal; positions that differ only in pile order counted once)?"""
+    """Is the goal met by some line from ``game`` that keeps the constraints, found by the
+    brute force over the engine's moves?"""
     start_spaces = len(game.spaces())
-    start_down = sum(game.down)
+    start_down = list(game.down)
     removed = len(game.removed)
 
-    def met(now: Game, reveal: int | None) -> bool:
-        """Is the goal met in ``now``, or by the move from it that turns up an unknown card
-        in pile ``reveal`` (its spaces are checked by the caller)?"""
-        if len(now.spaces()) < constraints.keep_spaces and reveal is None:
+    def met(_start: Game, now: Game | None) -> bool:
+        assert now is not None
+        if len(now.spaces()) < constraints.keep_spaces:
             return False
         if goal.kind == "turn up":
-            turned = reveal if reveal is not None else next(
-                (i for i, d in enumerate(now.down) if d < start_down_of[i]), None)
-            return turned is not None and goal.pile in (None, turned + 1)
-        if reveal is not None:
-            return False
+            turned = [i + 1 for i, d in enumerate(now.down) if d < start_down[i]]
+            return bool(turned) and goal.pile in (None, turned[0])
         if goal.kind == "space":
             return len(now.spaces()) > start_spaces
         return len(now.removed) > removed and now.removed[-1] == goal.steps[0][0]
 
-    start_down_of = list(game.down)
+    def revealing(now: Game, action: Action) -> bool:
+        """The move turns up an unknown card: does that meet the goal?"""
+        filled = type(action) is Move and not now.piles[action.dst]
+        return (goal.kind == "turn up" and not constraints.no_turn_up
+                and len(now.spaces()) - filled >= constraints.keep_spaces
+                and goal.pile in (None, now.unknown_reveals(action)[0] + 1))
 
-    def allowed(now: Game, action: object) -> bool:
-        if constraints.no_turn_up and sum(now.down) < start_down:
+    def allowed(now: Game, action: Action) -> bool:
+        if constraints.no_turn_up and sum(now.down) < sum(start_down):
             return False
-        if constraints.no_new_space and type(action) is Move and (
-                len(now.spaces()) > start_spaces):
-            return False
-        return not (len(now.removed) > removed and goal.kind == "remove"
-                    and now.removed[-1] != goal.steps[0][0] and now.removed[-1] in
-                    constraints.no_remove)
+        return not (constraints.no_new_space and type(action) is Move
+                    and len(now.spaces()) > start_spaces)
 
-    def key(g: Game) -> tuple:
-        return tuple(sorted((tuple(p), d) for p, d in zip(g.piles, g.down, strict=True)))
-
-    work = game.copy()
-    seen = {key(work)}
-    stack = [iter(work.legal_moves())]
-    while stack:
-        action = next(stack[-1], None)
-        if action is None:
-            stack.pop()
-            if stack:
-                work.pop()
-            continue
-        if action is DEAL:
-            continue
-        reveals = work.unknown_reveals(action)
-        if reveals:
-            filled = type(action) is Move and not work.piles[action.dst]
-            spaces_after = len(work.spaces()) - filled
-            if (not constraints.no_turn_up and spaces_after >= constraints.keep_spaces
-                    and met(work, reveals[0])):
-                return True
-            continue
-        work.push(action)
-        if not allowed(work, action):
-            work.pop()
-            continue
-        if met(work, None):
-            return True
-        position = key(work)
-        if position in seen:
-            work.pop()
-            continue
-        seen.add(position)
-        if len(seen) > limit:
-            raise TooBig
-        stack.append(iter(work.legal_moves()))
-    return False
+    return brute_force(game, met, limit, allowed, revealing)
 
 
 def crowded_position(rng: random.Random) -> Game:

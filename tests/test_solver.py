@@ -16,7 +16,7 @@ from spider_cli import autoplay, bench, compact, examples, solver
 from spider_cli.cards import UNKNOWN, Card
 from spider_cli.cli import main
 from spider_cli.commands import Constraints, Goal, Solve
-from spider_cli.engine import DEAL, Game, Move, Remove
+from spider_cli.engine import DEAL, Action, Game, Move, Remove
 from spider_cli.errors import SpiderError
 from spider_cli.notation import parse_command
 from spider_cli.positions import load_position
@@ -117,11 +117,23 @@ def test_pruned_moves_lose_nothing_but_pile_order() -> None:
 # Proofs agree with a brute force that uses the engine alone
 
 
-def brute_force(game: Game, met: Callable[[Game, Game | None], bool], limit: int = 100_000) -> bool:
+class TooBig(AssertionError):
+    """The brute force would take too long for a test."""
+
+
+def brute_force(
+    game: Game,
+    met: Callable[[Game, Game | None], bool],
+    limit: int = 100_000,
+    allowed: Callable[[Game, Action], bool] | None = None,
+    revealing: Callable[[Game, Action], bool] | None = None,
+) -> bool:
     """Every position reachable without dealing and without turning up an unknown card,
     through the engine's ``legal_moves``, ``push`` and ``pop`` (positions that differ only
     in the order of their piles counted once): is there one where ``met(start, game)``
-    holds (or a move that turns up an unknown card, when ``met(start, None)``)?"""
+    holds (or a move that turns up an unknown card, when ``met(start, None)``, or when
+    ``revealing(game, move)`` if given)? ``allowed(game, move)``, if given, says whether
+    the position a move has just made may be kept. Raises :class:`TooBig` past ``limit``."""
 
     def key(g: Game) -> tuple:
         piles = sorted((tuple(p), d) for p, d in zip(g.piles, g.down, strict=True))
@@ -140,10 +152,13 @@ def brute_force(game: Game, met: Callable[[Game, Game | None], bool], limit: int
         if action is DEAL:
             continue
         if work.unknown_reveals(action):
-            if met(game, None):
+            if revealing(work, action) if revealing else met(game, None):
                 return True
             continue
         work.push(action)
+        if allowed is not None and not allowed(work, action):
+            work.pop()
+            continue
         if met(game, work):
             return True
         position = key(work)
@@ -151,7 +166,8 @@ def brute_force(game: Game, met: Callable[[Game, Game | None], bool], limit: int
             work.pop()
             continue
         seen.add(position)
-        assert len(seen) <= limit, "brute force too big for a test"
+        if len(seen) > limit:
+            raise TooBig("brute force too big for a test")
         stack.append(iter(work.legal_moves()))
     return False
 
