@@ -9,7 +9,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_solver import TooBig, ask, brute_force, example, table
+from test_solver import TooBig, ask, brute_force, example, scatter, table
 
 from spider_cli import counting, solver
 from spider_cli.cards import UNKNOWN, Card
@@ -56,21 +56,10 @@ def crowded_position(rng: random.Random) -> Game:
     into the ten piles: tight enough for the argument to bite, small enough to list."""
     cards = [Card.of(r, 0) for r in range(1, 14)]
     cards += rng.sample([Card.of(r, 1) for r in range(1, 14)], rng.randrange(2, 7))
-    rng.shuffle(cards)
-    piles: list[list[int]] = [[card] for card in cards[:10]]
-    for card in cards[10:]:
-        piles[rng.randrange(10)].append(card)
-    texts = []
-    for pile in piles:
-        face_down = rng.randrange(len(pile)) if len(pile) > 1 else 0
-        words = [f"[{Card(c)}]" if k < face_down else str(Card(c)) for k, c in enumerate(pile)]
-        if face_down and rng.random() < 0.5:
-            words[face_down - 1] = "--"
-        texts.append(" ".join(words))
+    texts = scatter(rng, cards, 0.5, top=True)
     if rng.random() < 0.3:  # sometimes a space to start with
         texts[rng.randrange(10)] = ""
-    game = table(texts, removed=(2, 3))
-    return game
+    return table(texts, removed=(2, 3))
 
 
 GOALS = {

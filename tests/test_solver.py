@@ -172,11 +172,10 @@ def brute_force(
     return False
 
 
-def small_position(rng: random.Random, unknown: float = 0.3) -> Game:
-    """A set of spades and a King dealt at random into the ten piles (each gets one),
-    some cards face down (the deepest unknown with chance ``unknown``): small enough to
-    list every reachable position."""
-    cards = [Card.of(r, 0) for r in range(1, 14)] + [C("Kh")]
+def scatter(rng: random.Random, cards: list[int], unknown: float, top: bool = False) -> list[str]:
+    """The cards shuffled into the ten piles (each gets one), written for :func:`table`,
+    some face down: with chance ``unknown`` one of them is unknown (the deepest, or with
+    ``top`` the one nearest the face-up cards)."""
     rng.shuffle(cards)
     piles: list[list[int]] = [[card] for card in cards[:10]]
     for card in cards[10:]:
@@ -186,8 +185,16 @@ def small_position(rng: random.Random, unknown: float = 0.3) -> Game:
         face_down = rng.randrange(len(pile)) if len(pile) > 1 else 0
         words = [f"[{Card(c)}]" if k < face_down else str(Card(c)) for k, c in enumerate(pile)]
         if face_down and rng.random() < unknown:
-            words[0] = "--"
+            words[face_down - 1 if top else 0] = "--"
         texts.append(" ".join(words))
+    return texts
+
+
+def small_position(rng: random.Random, unknown: float = 0.3) -> Game:
+    """A set of spades and a King dealt at random into the ten piles (each gets one),
+    some cards face down (the deepest unknown with chance ``unknown``): small enough to
+    list every reachable position."""
+    texts = scatter(rng, [Card.of(r, 0) for r in range(1, 14)] + [C("Kh")], unknown)
     return table(texts, removed=(1, 2, 3))
 
 
