@@ -151,12 +151,7 @@ def counting_cost(count: int = 120) -> None:
 
 def _proved_with_more(search: Search) -> bool:
     """Does the argument prove the goal impossible with ten times its budget?"""
-    saved = counting.BUDGET
-    counting.BUDGET = 10 * saved
-    try:
-        return bool(counted_out(search))
-    finally:
-        counting.BUDGET = saved
+    return bool(counted_out(search, 10 * counting.BUDGET))
 
 
 def deals(count: int, time_limit: float) -> None:

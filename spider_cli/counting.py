@@ -36,7 +36,7 @@ manual's positions need 3,000 at most, but the passes are exponential in the wor
 
 
 class _OverBudget(Exception):
-    """The choices examined passed :data:`BUDGET`."""
+    """The choices examined passed the budget."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -66,15 +66,15 @@ Option = tuple[tuple[int, ...], int, int, int]
 its bottom, the ranks of the goal suit it can contribute as a bit mask, cards moved)."""
 
 
-def refute(piles: State, question: Question) -> int | None:
+def refute(piles: State, question: Question, budget: int = BUDGET) -> int | None:
     """The number of choices examined in proving ``question`` impossible from ``piles``, or
-    None when the argument cannot rule it out (or gives up after :data:`BUDGET` choices).
+    None when the argument cannot rule it out (or gives up after ``budget`` choices).
 
     With no space on the table, the line is first looked at up to its first space: until
     then no card can lie on a pile's bottom. If no space can ever come, that holds to the
     end, which makes the count much stricter.
     """
-    proof = _Proof(piles, question)
+    proof = _Proof(piles, question, budget)
     try:
         return proof.examined if proof.holds() else None
     except _OverBudget:
@@ -84,13 +84,14 @@ def refute(piles: State, question: Question) -> int | None:
 class _Proof:
     """One :func:`refute`: its counts, and the choices they have examined so far."""
 
-    def __init__(self, piles: State, question: Question) -> None:
+    def __init__(self, piles: State, question: Question, budget: int) -> None:
         self.piles = piles
         self.question = question
+        self.budget = budget
         self.examined = 0
 
     def passes(self, question: Question, free: frozenset[int], bare: bool) -> bool:
-        count, found = _search(self.piles, question, free, bare, BUDGET - self.examined)
+        count, found = _search(self.piles, question, free, bare, self.budget - self.examined)
         self.examined += count
         return found
 

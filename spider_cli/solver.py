@@ -37,6 +37,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
+from spider_cli import counting
 from spider_cli.autoplay import play
 from spider_cli.cards import KING, RANK_WORDS, SUIT_NAMES, UNKNOWN, card_text, split_runs
 from spider_cli.commands import Constraints, Goal, Solve
@@ -68,6 +69,12 @@ DEFAULT_LIMIT = 300_000
 TIMED_LIMIT = 10_000_000
 """Positions a search given only "within N seconds" may examine at most (about 3 GB);
 "limit N" sets more."""
+
+CHOICES_PER_POSITION = 5
+"""About as many of the counting argument's choices take as long as one position of the
+complete search (2-3 us against 12-14 us, measured on the manual's proofs): the argument
+gets at most as much time as the search it might spare, so a small search (a hint's, say)
+does not wait on a proof."""
 
 NO_CONSTRAINTS = Constraints()
 
@@ -494,13 +501,14 @@ def solve(
     if goal.kind == "turn up" and goal.pile is not None and not 1 <= goal.pile <= PILES:
         raise ValueError(f"there is no pile {goal.pile}")
     search = make_search(game, goal, constraints)
-    reason = out_of_reach(search) or counted_out(search)
+    limit = search_limit(constraints)
+    budget = min(counting.BUDGET, CHOICES_PER_POSITION * limit)
+    reason = out_of_reach(search) or counted_out(search, budget)
     if reason:
         return Answer("impossible", positions=1, seconds=time.perf_counter() - began,
                       reason=reason)
     if time_limit is None and constraints.seconds:
         time_limit = constraints.seconds
-    limit = search_limit(constraints)
     found, examined = _quick(game, goal, constraints, limit, began, time_limit)
     if found is None and goal.kind == "turn up":
         found, count = _via_free(game, goal, constraints, (limit - examined) // 2, began,
@@ -580,11 +588,12 @@ def out_of_reach(search: Search) -> str:
     return ""
 
 
-def counted_out(search: Search) -> str:
+def counted_out(search: Search, budget: int = counting.BUDGET) -> str:
     """Why the counting argument (:mod:`spider_cli.counting`) rules the goal out, or "".
 
     It holds only while no deal can come, and counts the goals it can: turning up a card,
-    a space, and the next suit of a removal (every suit of the first step must fail)."""
+    a space, and the next suit of a removal (every suit of the first step must fail). It
+    gives up after ``budget`` choices."""
     goal, cons = search.goal, search.constraints
     if not search.sorted_mode or goal.kind not in ("turn up", "space", "remove"):
         return ""
@@ -604,7 +613,7 @@ def counted_out(search: Search) -> str:
         questions = [Question(kind="remove", suit=suit, **common) for suit in goal.steps[0]]
     examined = 0
     for question in questions:
-        count = refute(search.start.piles, question)
+        count = refute(search.start.piles, question, budget - examined)
         if count is None:
             return ""
         examined += count

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_solver import TooBig, ask, brute_force, example, scatter, table
 
-from spider_cli import counting, solver
+from spider_cli import solver
 from spider_cli.cards import UNKNOWN, Card
 from spider_cli.commands import Constraints, Goal
 from spider_cli.engine import Action, Game, Move
@@ -140,10 +140,9 @@ def test_no_proof_while_a_deal_can_come() -> None:
     assert solver.counted_out(search) == ""
 
 
-def test_the_argument_gives_up_past_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_argument_gives_up_past_its_budget() -> None:
     """The passes are exponential at worst, so the argument stops after a set number of
     choices and proves nothing (the search then goes on as before)."""
     search = solver.make_search(example("problem-2"), Goal("space"), Constraints(no_deal=True))
     assert solver.counted_out(search)
-    monkeypatch.setattr(counting, "BUDGET", 100)
-    assert solver.counted_out(search) == ""
+    assert solver.counted_out(search, budget=100) == ""
