@@ -25,7 +25,7 @@ from spider_cli.commands import Constraints, Goal
 from spider_cli.compact import apply, rank_key, run_length, spaces_of
 from spider_cli.engine import Action, Game, Move, Remove
 from spider_cli.notation import move_text
-from spider_cli.solver import Search, make_search, quick, replay_steps, solve
+from spider_cli.solver import Answer, Search, make_search, quick, replay_steps, solve
 
 BUDGET = 3_000
 """Positions the look-ahead examines (about a tenth of a second)."""
@@ -34,15 +34,19 @@ CANDIDATES = 200
 """Lines kept for each pile a card can be turned up in (the shortest ones come first)."""
 
 RECOVERY_LIMIT = 150
-"""Positions examined, for each card a line could turn up, to see if a space comes back."""
+"""Positions examined, for each card a line could turn up, to see if a space comes back
+(and, if not, as many to see if another card can be turned up)."""
 
-JUDGED = 4
+JUDGED = 12
 """Lines that turn up a card whose contingencies are worked out (the best by other merits)."""
 
-DEEPER_SECONDS = 3.0
+DEEPER_SECONDS = 4.0
 DEEPER_LIMIT = 300_000
 """When the look-ahead finds nothing: the time, and the positions for each goal, of a
 longer search (the solver's quick phase) before the hint says that nothing helps."""
+
+FIRST_TRY_SECONDS = 0.3
+"""The longer search's first, short try at each goal."""
 
 
 @dataclass
@@ -63,7 +67,8 @@ class _Outcome:
     spaces: int = 0
     pile: int = -1  # canonical slot of the pile turned up, in the position before the move
     real: int = 0  # the pile turned up, numbered 1-10 (once the line has been judged)
-    outs: float = 0.0  # share of the cards it could turn up after which a space comes back
+    outs: tuple[float, float] = (0.0, 0.0)  # shares of the cards it could turn up after
+    # which a space comes back, and after which play goes on (see _recovery)
     first: tuple[bool, int] = (False, 0)  # the first move: natural? the rank it moves
     chaos: int = 0  # chaos after the line (see compact.rank_key): tidier first when judging
 
@@ -98,15 +103,15 @@ def hint(game: Game, budget: int = BUDGET) -> Advice:
     best = _choose(outcomes, search.root_spaces)
     if best is not None:
         return _advise(game, search, best, outcomes)
+    if not exhausted:
+        deeper = _deeper(game)
+        if deeper is not None:
+            return deeper
     natural = _natural_move(game)
     if natural is not None:
         text = move_text(game, natural)
         return Advice(f"{text}: a natural move (nothing better: it keeps options open)",
                       [text], natural)
-    if not exhausted:
-        deeper = _deeper(game)
-        if deeper is not None:
-            return deeper
     if game.stock:
         nothing = "nothing helps now" if exhausted else "no line that helps was found"
         if game.spaces():
@@ -123,29 +128,39 @@ def hint(game: Game, budget: int = BUDGET) -> Advice:
 def _deeper(game: Game) -> Advice | None:
     """When the short look-ahead finds nothing: the solver's quick search for a longer line,
     to remove a suit whose thirteen cards are all in view, then to get a space, then to
-    turn up a card (the manual's problem 3 needs 29 moves to remove the hearts)."""
+    turn up a card (the manual's problem 3 needs 29 moves to remove the hearts).
+
+    Each goal first gets a short try (:data:`FIRST_TRY_SECONDS`), so a line that comes
+    quickly for a lesser goal is not lost to a long search for a greater one; then the
+    goals in turn share what is left of :data:`DEEPER_SECONDS`."""
     began = time.perf_counter()
     goals = [Goal("remove", steps=((suit,),)) for suit in _suits_in_view(game)]
     goals += [Goal("space"), Goal("turn up")]
-    for goal in goals:
-        left = DEEPER_SECONDS - (time.perf_counter() - began)
-        if left <= 0:
-            break
-        answer = quick(game, goal, Constraints(no_deal=True, limit=DEEPER_LIMIT), left)
-        if answer is None:
-            continue
-        first, moves = answer.texts[0], len(answer.texts)
-        suit = SUIT_NAMES[goal.steps[0][0]] if goal.steps else ""
-        what, ask = {
-            "remove": (f"toward removing the {suit}", f"remove {suit}"),
-            "space": ("gets a space", "get a space"),
-            "turn up": ("turns up a card", "turn up a card"),
-        }[goal.kind]
-        if moves > 1:
-            what += f" in {moves} moves ('solve {ask}, no deal' lists them)"
-        reasons = [*_move_reasons(game, answer.actions[0], []), what]
-        return Advice(f"{first}: " + "; ".join(reasons), [first], answer.actions[0])
+    for first_try in (True, False):
+        for goal in goals:
+            left = DEEPER_SECONDS - (time.perf_counter() - began)
+            if left <= 0:
+                return None
+            seconds = min(left, FIRST_TRY_SECONDS) if first_try else left
+            answer = quick(game, goal, Constraints(no_deal=True, limit=DEEPER_LIMIT), seconds)
+            if answer is not None:
+                return _deeper_advice(game, goal, answer)
     return None
+
+
+def _deeper_advice(game: Game, goal: Goal, answer: Answer) -> Advice:
+    """The first move of a longer line, and what the line achieves."""
+    first, moves = answer.texts[0], len(answer.texts)
+    suit = SUIT_NAMES[goal.steps[0][0]] if goal.steps else ""
+    what, ask = {
+        "remove": (f"toward removing the {suit}", f"remove {suit}"),
+        "space": ("gets a space", "get a space"),
+        "turn up": ("turns up a card", "turn up a card"),
+    }[goal.kind]
+    if moves > 1:
+        what += f" in {moves} moves ('solve {ask}, no deal' lists them)"
+    reasons = [*_move_reasons(game, answer.actions[0], []), what]
+    return Advice(f"{first}: " + "; ".join(reasons), [first], answer.actions[0])
 
 
 def _suits_in_view(game: Game) -> list[int]:
@@ -218,17 +233,21 @@ def _steps(parents: dict[tuple, tuple | None], key: tuple) -> list[tuple]:
     return steps
 
 
-def _recovery(game: Game, search: Search, outcome: _Outcome) -> float:
-    """The share of the unknown cards for which, once this line turns one up, a space can
-    be got back (or a first one got) without dealing: the manual's contingency reasoning."""
+def _recovery(game: Game, search: Search, outcome: _Outcome) -> tuple[float, float]:
+    """The shares of the unknown cards for which, once this line turns one up, a space can
+    be got back (or a first one got) without dealing, and for which play goes on at all
+    (that, or another card can be turned up). This is the manual's contingency reasoning:
+    in its first problem a Jack, 4 or King gives the space back, and the preparation it
+    advises lets an 8 take column 10's diamonds, so that another card turns up there."""
     real, _texts, reveal = replay_steps(game, search, outcome.steps)
     if reveal is None:
-        return 0.0
+        return (0.0, 0.0)
     outcome.real = reveal
     before = game.copy()
     for action in real[:-1]:
         before.push(action)
-    total = good = 0
+    limits = Constraints(no_deal=True, limit=RECOVERY_LIMIT)
+    total = back = on = 0
     for card, copies in enumerate(before.pool):
         if not copies:
             continue
@@ -236,21 +255,25 @@ def _recovery(game: Game, search: Search, outcome: _Outcome) -> float:
         work.assume(reveal - 1, card)
         work.push(real[-1])
         total += copies
-        answer = solve(work, Goal("space"), Constraints(no_deal=True, limit=RECOVERY_LIMIT))
-        if answer.found:
-            good += copies
-    return good / total if total else 0.0
+        if solve(work, Goal("space"), limits).found:
+            back += copies
+            on += copies
+        elif solve(work, Goal("turn up"), limits).found:
+            on += copies
+    return (back / total, on / total) if total else (0.0, 0.0)
 
 
 def _value(outcome: _Outcome, root_spaces: int) -> tuple:
     """How good a line is, the manual's way (larger is better): remove a suit, get a space,
-    turn up a card (keeping the space), more contingencies covered, fewer moves; then a
-    natural first move, then the highest card first ("top down")."""
+    turn up a card (keeping the space), more cards after which the space comes back, more
+    after which play goes on, fewer moves; then a natural first move, then the highest card
+    first ("top down")."""
     rank = {"remove": 4, "space": 3, "flip": 2, "reveal": 2}[outcome.kind]
     kept = outcome.spaces >= root_spaces
     if outcome.kind in ("flip", "reveal") and not kept:
         rank = 1  # turns up a card but uses up a space: worse than getting one
-    return (rank, kept, round(outcome.outs, 2), -outcome.moves, *outcome.first)
+    shares = tuple(round(share, 2) for share in outcome.outs)
+    return (rank, kept, *shares, -outcome.moves, *outcome.first)
 
 
 def _first(piles: tuple, step: tuple) -> tuple[bool, int]:
@@ -292,8 +315,11 @@ def _advise(game: Game, search: Search, best: _Outcome, outcomes: list[_Outcome]
         plain = max(o.outs for o in direct)
         if best.outs > plain:
             reasons.insert(0, "prepares a contingency")
-            goal += (f"; then a space comes back for {best.outs:.0%} of the cards it could "
-                     f"be, not {plain:.0%}")
+            what = ("a space comes back" if best.outs[0] > plain[0]
+                    else "a space comes back or another card turns up")
+            which = 0 if best.outs[0] > plain[0] else 1
+            goal += (f"; then {what} for {best.outs[which]:.0%} of the cards it could be, "
+                     f"not {plain[which]:.0%}")
     reasons.append(goal)
     return Advice(f"{texts[0]}: " + "; ".join(reasons), [texts[0]], action)
 

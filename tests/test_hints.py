@@ -82,6 +82,31 @@ def test_preparing_a_contingency() -> None:
     assert share > plain
 
 
+def test_the_manuals_first_problem_swaps_the_deuces_before_digging_column_3() -> None:
+    """Problem 1 as the manual plays it: column 3 rather than column 10 (the space comes
+    back for more of the cards it could turn up there), and the deuces swapped first, so
+    that an 8 turned up could take column 10's 7-2d and another card would turn up."""
+    game = load_position(examples.find("problem-1")).to_game()
+    advice = hints.hint(game)
+    move, reasons = advice.text.split(": ", 1)
+    assert move.startswith("As from 10 to")
+    assert reasons.startswith("prepares a contingency")
+    line = reasons.split("moves: ")[1].split(")")[0].split(", ")
+    assert line[-1] == "8-6s from 3 to 2"
+    assert {"2c from 10 to 6", "2d from 6 to 10"} & set(line)
+    assert "another card turns up for 81% of the cards it could be, not 72%" in reasons
+
+
+def test_a_longer_search_before_settling_for_a_natural_move() -> None:
+    """Problem 5: nothing comes of the short look-ahead, but a space can be got in a longer
+    line (the manual's first order of business there), so the hint is not a mere natural
+    move."""
+    game = load_position(examples.find("problem-5")).to_game()
+    advice = hints.hint(game)
+    assert "gets a space in" in advice.text
+    assert "'solve get a space, no deal' lists them" in advice.text
+
+
 def test_a_deal_is_due_when_nothing_helps() -> None:
     assert hints.hint(table([*BLOCKERS, "-- 9c", "-- 9d", "-- 7h", "-- 5c"])).text == (
         "nothing helps now: a deal is due ('deal')")
