@@ -13,8 +13,10 @@ Three parts, each also runnable alone (``questions``, ``speed``, ``deals``):
 * counting: what the counting argument (``spider_cli/counting.py``) costs before each search,
   on positions from random play of numbered deals: questions it proves, median and
   slowest time, and how many more it would prove with ten times its budget.
+* hints: ``hint`` on every example position with a move to make: the advice and its time.
 
-Usage: python benchmarks/bench_solver.py [questions|speed|deals|growth|counting] [--limit N]
+Usage: python benchmarks/bench_solver.py [questions|speed|deals|growth|counting|hints]
+           [--limit N]
            [--deals N]
        python benchmarks/bench_solver.py growth --example problem-2 \
            --question "get a space, no deal" --limit 8000000
@@ -27,7 +29,7 @@ import random
 import statistics
 import time
 
-from spider_cli import bench, compact, counting, examples
+from spider_cli import bench, compact, counting, examples, hints
 from spider_cli.commands import Constraints, Goal
 from spider_cli.engine import Game
 from spider_cli.notation import parse_command
@@ -154,6 +156,22 @@ def _proved_with_more(search: Search) -> bool:
     return bool(counted_out(search, 10 * counting.BUDGET))
 
 
+def hint_times() -> None:
+    """``hint`` on every example position (not the scripts' end positions): its advice and
+    how long it took, with the median and the slowest."""
+    times = []
+    for example in examples.catalogue():
+        if example.path.suffix != ".txt":
+            continue
+        game = load_position(example.path).to_game()
+        began = time.perf_counter()
+        advice = hints.hint(game)
+        times.append(time.perf_counter() - began)
+        print(f"{example.name:<34} {times[-1]:6.2f} s  {advice.text[:100]}")
+    print(f"{len(times)} positions: median {statistics.median(times):.2f} s, "
+          f"slowest {max(times):.2f} s")
+
+
 def deals(count: int, time_limit: float) -> None:
     """Full-information play of deals 0 .. count-1 for each number of suits."""
     for suits in (1, 2, 4):
@@ -165,7 +183,7 @@ def deals(count: int, time_limit: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("part", nargs="?",
-                        choices=("questions", "speed", "deals", "growth", "counting"))
+                        choices=("questions", "speed", "deals", "growth", "counting", "hints"))
     parser.add_argument("--example", default="problem-2", help="growth: the example")
     parser.add_argument("--question", default="get a space, no deal",
                         help="growth: the goal and constraints, as after 'solve'")
@@ -179,6 +197,9 @@ def main() -> None:
         return
     if args.part == "counting":
         counting_cost()
+        return
+    if args.part == "hints":
+        hint_times()
         return
     if args.part in (None, "questions"):
         questions(args.limit)

@@ -255,10 +255,10 @@ def _recovery(game: Game, search: Search, outcome: _Outcome) -> tuple[float, flo
         work.assume(reveal - 1, card)
         work.push(real[-1])
         total += copies
-        if solve(work, Goal("space"), limits).found:
+        if solve(work, Goal("space"), limits, prove_by_counting=False).found:
             back += copies
             on += copies
-        elif solve(work, Goal("turn up"), limits).found:
+        elif solve(work, Goal("turn up"), limits, prove_by_counting=False).found:
             on += copies
     return (back / total, on / total) if total else (0.0, 0.0)
 

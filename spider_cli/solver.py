@@ -489,13 +489,15 @@ def solve(
     goal: Goal,
     constraints: Constraints = NO_CONSTRAINTS,
     time_limit: float | None = None,
+    prove_by_counting: bool = True,
 ) -> Answer:
     """Answer a goal from the game's position over the known cards (see the module doc).
 
     Phase A looks for a line quickly (:func:`_quick`); phase B is the complete search of
     every reachable position, which finds a line or proves there is none. Stops with
     "unknown" after ``constraints.limit`` positions (default :data:`DEFAULT_LIMIT`) or
-    ``time_limit`` seconds.
+    ``time_limit`` seconds. ``prove_by_counting=False`` skips the counting argument, for
+    a caller that only wants to know whether a line is found.
     """
     began = time.perf_counter()
     if goal.kind == "turn up" and goal.pile is not None and not 1 <= goal.pile <= PILES:
@@ -503,7 +505,7 @@ def solve(
     search = make_search(game, goal, constraints)
     limit = search_limit(constraints)
     budget = min(counting.BUDGET, CHOICES_PER_POSITION * limit)
-    reason = out_of_reach(search) or counted_out(search, budget)
+    reason = out_of_reach(search) or (prove_by_counting and counted_out(search, budget))
     if reason:
         return Answer("impossible", positions=1, seconds=time.perf_counter() - began,
                       reason=reason)
