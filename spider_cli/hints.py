@@ -67,8 +67,7 @@ class _Outcome:
     spaces: int = 0
     pile: int = -1  # canonical slot of the pile turned up, in the position before the move
     real: int = 0  # the pile turned up, numbered 1-10 (once the line has been judged)
-    outs: tuple[float, float] = (0.0, 0.0)  # shares of the cards it could turn up after
-    # which a space comes back, and after which play goes on (see _recovery)
+    outs: tuple[float, float] = (0.0, 0.0)  # the space comes back, play goes on: _recovery
     first: tuple[bool, int] = (False, 0)  # the first move: natural? the rank it moves
     chaos: int = 0  # chaos after the line (see compact.rank_key): tidier first when judging
 
@@ -315,9 +314,8 @@ def _advise(game: Game, search: Search, best: _Outcome, outcomes: list[_Outcome]
         plain = max(o.outs for o in direct)
         if best.outs > plain:
             reasons.insert(0, "prepares a contingency")
-            what = ("a space comes back" if best.outs[0] > plain[0]
-                    else "a space comes back or another card turns up")
             which = 0 if best.outs[0] > plain[0] else 1
+            what = ("a space comes back", "a space comes back or another card turns up")[which]
             goal += (f"; then {what} for {best.outs[which]:.0%} of the cards it could be, "
                      f"not {plain[which]:.0%}")
     reasons.append(goal)
