@@ -81,6 +81,17 @@ def refute(piles: State, question: Question, budget: int = BUDGET) -> int | None
         return None
 
 
+def turn_up_piles(piles: State, question: Question, budget: int = BUDGET) -> list[int] | None:
+    """For a card to turn up in any pile (``question.target`` -1): the piles where the
+    first card turned up could be, as far as the argument can tell (none: impossible), or
+    None when it gives up after ``budget`` choices."""
+    proof = _Proof(piles, question, budget)
+    try:
+        return proof.open_targets()
+    except _OverBudget:
+        return None
+
+
 class _Proof:
     """One :func:`refute`: its counts, and the choices they have examined so far."""
 
@@ -109,8 +120,9 @@ class _Proof:
                     growing = True
         return free
 
-    def holds(self) -> bool:
-        """Does no choice of bases leave room for the goal?"""
+    def setting(self) -> tuple[frozenset[int], bool, int | None]:
+        """What holds on the way to the goal: the suits that could be removed first, whether
+        the line stays bare (no space ever comes), and the most spaces it may end with."""
         question = self.question
         bare = False
         if all(self.piles):  # up to the first space, which a move or a removal might make
@@ -124,14 +136,27 @@ class _Proof:
             )
         if not bare:
             free = self.removable(False, question.most_spaces)
-        most = 0 if bare else None if free else question.most_spaces
+        return free, bare, 0 if bare else None if free else question.most_spaces
+
+    def finals(self, most: int | None) -> list[Question]:
+        """The ends the goal allows: for a card turned up in any pile, one for each pile with
+        a face-down card (the first card turned up ends the line: until then nothing else
+        is)."""
+        question = self.question
         if question.kind == "turn up" and question.target < 0:
-            # The first card turned up anywhere ends the line: until then nothing else is.
-            finals = [replace(question, target=i, most_spaces=most, no_turn_up=True)
-                      for i, pile in enumerate(self.piles) if any(c >= FACE_DOWN for c in pile)]
-        else:
-            finals = [replace(question, most_spaces=most)]
-        return not any(self.passes(final, free, bare) for final in finals)
+            return [replace(question, target=i, most_spaces=most, no_turn_up=True)
+                    for i, pile in enumerate(self.piles) if any(c >= FACE_DOWN for c in pile)]
+        return [replace(question, most_spaces=most)]
+
+    def holds(self) -> bool:
+        """Does no choice of bases leave room for the goal?"""
+        free, bare, most = self.setting()
+        return not any(self.passes(final, free, bare) for final in self.finals(most))
+
+    def open_targets(self) -> list[int]:
+        """The piles of the ends that some choice of bases leaves room for."""
+        free, bare, most = self.setting()
+        return [final.target for final in self.finals(most) if self.passes(final, free, bare)]
 
 
 @lru_cache(maxsize=100_000)

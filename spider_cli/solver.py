@@ -58,7 +58,7 @@ from spider_cli.compact import (
     spaces_of,
     suit_covers,
 )
-from spider_cli.counting import Question, refute
+from spider_cli.counting import Question, refute, turn_up_piles
 from spider_cli.engine import DEAL, PILES, Action, Deal, Game, Move, Remove
 from spider_cli.notation import move_text
 
@@ -100,6 +100,7 @@ class Answer:
     reveal: int | None = None
     depth: int = 0  # "unknown": no line of this many moves or fewer exists
     reason: str = ""  # "impossible" at once: why, without a search
+    note: str = ""  # what the search was narrowed to, and why
 
     @property
     def found(self) -> bool:
@@ -127,6 +128,8 @@ class Answer:
     def text(self) -> str:
         """The verdict, then the line numbered one move a line."""
         lines = [self.summary()]
+        if self.note:
+            lines.append(f"  ({self.note})")
         for k, move in enumerate(self.texts, start=1):
             lines.append(f"  {k:>2}. {move}")
         if self.reveal is not None:
@@ -509,6 +512,13 @@ def solve(
     if reason:
         return Answer("impossible", positions=1, seconds=time.perf_counter() - began,
                       reason=reason)
+    note = ""
+    pile = only_pile(search, budget) if prove_by_counting else -1
+    if pile >= 0:
+        goal = replace(goal, pile=pile + 1)
+        search = make_search(game, goal, constraints)
+        note = (f"only pile {pile + 1} can be the first to turn up a card: the counting "
+                f"argument rules out the others")
     if time_limit is None and constraints.seconds:
         time_limit = constraints.seconds
     found, examined = _quick(game, goal, constraints, limit, began, time_limit)
@@ -519,13 +529,13 @@ def solve(
     if found is not None:
         real, texts, reveal = found
         return Answer("possible", real, texts, examined, time.perf_counter() - began,
-                      reveal=reveal)
+                      reveal=reveal, note=note)
     outcome = _astar(search, False, True, limit - examined, began, time_limit, ordered=False)
     examined += outcome.positions
     seconds = time.perf_counter() - began
     if outcome.line is None:
         if outcome.exhaustive:
-            return Answer("impossible", positions=examined, seconds=seconds)
+            return Answer("impossible", positions=examined, seconds=seconds, note=note)
         if constraints.seconds and not constraints.limit:  # the positions follow the time
             reason = f"stopped within the {constraints.seconds:g} s asked for"
         elif time_limit is not None and seconds > time_limit:
@@ -533,9 +543,10 @@ def solve(
         else:
             reason = f"stopped at the limit of {limit:,} positions"
         return Answer("unknown", positions=examined, seconds=seconds, limit=reason,
-                      depth=outcome.depth)
+                      depth=outcome.depth, note=note)
     real, texts, reveal = _finish(game, search, outcome.line)
-    return Answer("possible", real, texts, examined, time.perf_counter() - began, reveal=reveal)
+    return Answer("possible", real, texts, examined, time.perf_counter() - began, reveal=reveal,
+                  note=note)
 
 
 def search_limit(constraints: Constraints) -> int:
@@ -599,12 +610,7 @@ def counted_out(search: Search, budget: int = counting.BUDGET) -> str:
     goal, cons = search.goal, search.constraints
     if not search.sorted_mode or goal.kind not in ("turn up", "space", "remove"):
         return ""
-    goal_suits = {suit for step in goal.steps for suit in step}
-    common = {
-        "no_turn_up": cons.no_turn_up,
-        "most_spaces": search.root_spaces if cons.no_new_space else None,
-        "others": tuple(s for s in range(4) if s not in goal_suits | search.forbidden),
-    }
+    common = _question_terms(search)
     if goal.kind == "turn up":
         questions = [Question(kind="turn up", target=search.pile, spaces=cons.keep_spaces,
                               **common)]
@@ -622,6 +628,29 @@ def counted_out(search: Search, budget: int = counting.BUDGET) -> str:
     return (f"however the cards are played, the moved cards would need more cards one rank "
             f"higher and spaces to lie on than the tableau can offer (a counting argument "
             f"over {examined:,} choices of the cards that never move)")
+
+
+def only_pile(search: Search, budget: int = counting.BUDGET) -> int:
+    """For a card to turn up in any pile, with no deal to come: the one pile (its real
+    index) that the counting argument leaves for the first card turned up, else -1. The
+    goal is then the same as turning up a card in that pile."""
+    if not search.sorted_mode or search.goal.kind != "turn up" or search.pile >= 0:
+        return -1
+    question = Question(kind="turn up", spaces=search.constraints.keep_spaces,
+                        **_question_terms(search))
+    piles = turn_up_piles(search.start.piles, question, budget)
+    return piles[0] if piles is not None and len(piles) == 1 else -1
+
+
+def _question_terms(search: Search) -> dict:
+    """The terms of the counting argument's question that every goal shares."""
+    cons = search.constraints
+    goal_suits = {suit for step in search.goal.steps for suit in step}
+    return {
+        "no_turn_up": cons.no_turn_up,
+        "most_spaces": search.root_spaces if cons.no_new_space else None,
+        "others": tuple(s for s in range(4) if s not in goal_suits | search.forbidden),
+    }
 
 
 def _reachable_cards(search: Search) -> tuple[dict[int, int], str]:

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from test_solver import TooBig, ask, brute_force, example, scatter, table
 
 from spider_cli import solver
-from spider_cli.cards import UNKNOWN, Card
+from spider_cli.cards import UNKNOWN, Card, card_text
 from spider_cli.commands import Constraints, Goal
+from spider_cli.counting import Question, turn_up_piles
 from spider_cli.engine import Action, Game, Move
 
 
@@ -85,6 +86,70 @@ def test_the_argument_is_never_wrong(seed: int, goal: str, keep: int, no_turn_up
     if reason:
         with contextlib.suppress(TooBig):
             assert not reachable(game, GOALS[goal], constraints), reason
+
+
+def first_turned_up_in(game: Game, pile: int, keep: int, limit: int = 8_000) -> bool:
+    """Is there a line, found by the brute force, whose first card turned up is in ``pile``
+    (0-based), with ``keep`` spaces at its end?"""
+    start_down = list(game.down)
+
+    def elsewhere(now: Game, _action: Action) -> bool:
+        return all(d == start_down[i] for i, d in enumerate(now.down) if i != pile)
+
+    def met(_start: Game, now: Game | None) -> bool:
+        assert now is not None
+        return now.down[pile] < start_down[pile] and len(now.spaces()) >= keep
+
+    def revealing(now: Game, action: Action) -> bool:
+        filled = type(action) is Move and not now.piles[action.dst]
+        return (now.unknown_reveals(action)[0] == pile
+                and len(now.spaces()) - filled >= keep)
+
+    return brute_force(game, met, limit, elsewhere, revealing, pile)
+
+
+def shallow_position(rng: random.Random) -> Game:
+    """One unknown face-down card in each pile under one or two cards, mostly high ones:
+    many piles where no card can ever turn up first, and few enough moves to list."""
+    deck = [Card.of(rank, suit) for rank in range(1, 14) for suit in range(4)] * 2
+    high = [card for card in deck if card & 15 >= 8]
+    piles = []
+    for _pile in range(10):
+        cards = [rng.choice(high if rng.random() < 0.6 else deck)]
+        if rng.random() < 0.4:
+            cards.append(rng.choice(deck))
+        for card in cards:
+            deck.remove(card)
+            if card in high:
+                high.remove(card)
+        piles.append(" ".join(["--", *(card_text(card) for card in cards)]))
+    return table(piles)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 100_000), st.integers(0, 1))
+def test_the_piles_it_rules_out_for_a_card_to_turn_up_are_ruled_out(
+    seed: int, keep: int
+) -> None:
+    """For a card to turn up anywhere, the argument names the piles where the first card
+    turned up could be; trying every move turns up none first in any other pile."""
+    game = shallow_position(random.Random(seed))
+    search = solver.make_search(game, Goal("turn up"), Constraints(no_deal=True))
+    question = Question(kind="turn up", spaces=keep, **solver._question_terms(search))
+    open_piles = turn_up_piles(search.start.piles, question)
+    assert open_piles is not None
+    for pile in set(range(10)) - set(open_piles):
+        with contextlib.suppress(TooBig):
+            assert not first_turned_up_in(game, pile, keep), (pile, open_piles)
+
+
+def test_problem_2_can_turn_up_a_card_only_in_pile_6() -> None:
+    """Problem 2: the argument rules out every pile but 6 for the card to turn up, so
+    "turn up a card" is asked as "turn up a card in pile 6" (the manual's column)."""
+    answer = ask(example("problem-2"), "turn up a card, no deal, keep 1 space, limit 2000")
+    assert answer.status == "unknown"
+    assert answer.note.startswith("only pile 6 can be the first to turn up a card")
+    assert "(only pile 6 can be" in answer.text()
 
 
 def test_the_argument_bites_on_the_random_positions() -> None:

@@ -127,17 +127,20 @@ def brute_force(
     limit: int = 100_000,
     allowed: Callable[[Game, Action], bool] | None = None,
     revealing: Callable[[Game, Action], bool] | None = None,
+    pinned: int | None = None,
 ) -> bool:
     """Every position reachable without dealing and without turning up an unknown card,
     through the engine's ``legal_moves``, ``push`` and ``pop`` (positions that differ only
     in the order of their piles counted once): is there one where ``met(start, game)``
     holds (or a move that turns up an unknown card, when ``met(start, None)``, or when
     ``revealing(game, move)`` if given)? ``allowed(game, move)``, if given, says whether
-    the position a move has just made may be kept. Raises :class:`TooBig` past ``limit``."""
+    the position a move has just made may be kept; the ``pinned`` pile (0-based), if given,
+    keeps its place in that count. Raises :class:`TooBig` past ``limit``."""
 
     def key(g: Game) -> tuple:
         piles = sorted((tuple(p), d) for p, d in zip(g.piles, g.down, strict=True))
-        return tuple(piles), tuple(sorted(g.removed))
+        own = None if pinned is None else (tuple(g.piles[pinned]), g.down[pinned])
+        return tuple(piles), tuple(sorted(g.removed)), own
 
     work = game.copy()
     seen = {key(work)}
