@@ -111,6 +111,8 @@ def is_complete_pile(pile: bytes) -> bool:
 
 
 _COVERS: dict[tuple[bytes, int], tuple[int, ...]] = {}
+NO_COVERS = (99,) * 14
+""":func:`suit_covers` of a pile with no card of the suit."""
 
 
 def suit_covers(pile: bytes, suit: int) -> tuple[int, ...]:

@@ -43,6 +43,7 @@ from spider_cli.cards import KING, RANK_WORDS, SUIT_NAMES, UNKNOWN, card_text, s
 from spider_cli.commands import Constraints, Goal, Solve
 from spider_cli.compact import (
     FACE_DOWN,
+    NO_COVERS,
     ONE_BYTE,
     REVEAL,
     Start,
@@ -251,12 +252,8 @@ class Search:
         if kind == "remove":
             step, remaining = progress
             total = 0
-            for suit in remaining:
-                best = [99] * 14
-                for pile in piles:
-                    if pile:
-                        best = list(map(min, best, suit_covers(pile, suit)))
-                total += sum(best[1:])
+            for suit in remaining:  # the rank-0 column is always 99: taken off again
+                total += sum(map(min, NO_COVERS, *(suit_covers(p, suit) for p in piles))) - 99
             total += 100 * sum(len(later) for later in self.goal.steps[step + 1 :])
         elif kind == "space":
             total = min((blocks(p) for p in piles if p and p[0] < FACE_DOWN), default=20)
