@@ -81,13 +81,15 @@ def refute(piles: State, question: Question, budget: int = BUDGET) -> int | None
         return None
 
 
-def turn_up_piles(piles: State, question: Question, budget: int = BUDGET) -> list[int] | None:
+def turn_up_piles(
+    piles: State, question: Question, budget: int = BUDGET
+) -> tuple[list[int], int] | None:
     """For a card to turn up in any pile (``question.target`` -1): the piles where the
-    first card turned up could be, as far as the argument can tell (none: impossible), or
-    None when it gives up after ``budget`` choices."""
+    first card turned up could be, as far as the argument can tell (none: impossible), and
+    the choices examined; or None when it gives up after ``budget`` choices."""
     proof = _Proof(piles, question, budget)
     try:
-        return proof.open_targets()
+        return proof.open_targets(), proof.examined
     except _OverBudget:
         return None
 

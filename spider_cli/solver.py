@@ -505,12 +505,13 @@ def solve(
     search = make_search(game, goal, constraints)
     limit = search_limit(constraints)
     budget = min(counting.BUDGET, CHOICES_PER_POSITION * limit)
-    reason = out_of_reach(search) or (prove_by_counting and counted_out(search, budget))
+    reason, pile = out_of_reach(search), -1
+    if not reason and prove_by_counting:
+        reason, pile = counted(search, budget)
     if reason:
         return Answer("impossible", positions=1, seconds=time.perf_counter() - began,
                       reason=reason)
     note = ""
-    pile = only_pile(search, budget) if prove_by_counting else -1
     if pile >= 0:
         goal = replace(goal, pile=pile + 1)
         search = make_search(game, goal, constraints)
@@ -599,44 +600,50 @@ def out_of_reach(search: Search) -> str:
 
 
 def counted_out(search: Search, budget: int = counting.BUDGET) -> str:
-    """Why the counting argument (:mod:`spider_cli.counting`) rules the goal out, or "".
+    """Why the counting argument (:mod:`spider_cli.counting`) rules the goal out, or ""."""
+    return counted(search, budget)[0]
+
+
+def counted(search: Search, budget: int = counting.BUDGET) -> tuple[str, int]:
+    """What the counting argument (:mod:`spider_cli.counting`) shows before any search: why
+    it rules the goal out (else ""), and for a card to turn up in any pile, the one pile
+    (its real index) it leaves for the first card turned up (else -1: the goal is then the
+    same as turning up a card in that pile).
 
     It holds only while no deal can come, and counts the goals it can: turning up a card,
     a space, and the next suit of a removal (every suit of the first step must fail). It
     gives up after ``budget`` choices."""
     goal, cons = search.goal, search.constraints
     if not search.sorted_mode or goal.kind not in ("turn up", "space", "remove"):
-        return ""
+        return "", -1
     common = _question_terms(search)
-    if goal.kind == "turn up":
-        questions = [Question(kind="turn up", target=search.pile, spaces=cons.keep_spaces,
-                              **common)]
-    elif goal.kind == "space":
-        questions = [Question(kind="space", spaces=max(cons.keep_spaces, search.root_spaces + 1),
-                              **common)]
+    piles = search.start.piles
+    if goal.kind == "turn up" and search.pile < 0:
+        found = turn_up_piles(piles, Question(kind="turn up", spaces=cons.keep_spaces, **common),
+                              budget)
+        if found is None:
+            return "", -1
+        open_piles, examined = found
+        if open_piles:
+            return "", open_piles[0] if len(open_piles) == 1 else -1
     else:
-        questions = [Question(kind="remove", suit=suit, **common) for suit in goal.steps[0]]
-    examined = 0
-    for question in questions:
-        count = refute(search.start.piles, question, budget - examined)
-        if count is None:
-            return ""
-        examined += count
+        if goal.kind == "turn up":
+            questions = [Question(kind="turn up", target=search.pile, spaces=cons.keep_spaces,
+                                  **common)]
+        elif goal.kind == "space":
+            questions = [Question(kind="space",
+                                  spaces=max(cons.keep_spaces, search.root_spaces + 1), **common)]
+        else:
+            questions = [Question(kind="remove", suit=suit, **common) for suit in goal.steps[0]]
+        examined = 0
+        for question in questions:
+            count = refute(piles, question, budget - examined)
+            if count is None:
+                return "", -1
+            examined += count
     return (f"however the cards are played, the moved cards would need more cards one rank "
             f"higher and spaces to lie on than the tableau can offer (a counting argument "
-            f"over {examined:,} choices of the cards that never move)")
-
-
-def only_pile(search: Search, budget: int = counting.BUDGET) -> int:
-    """For a card to turn up in any pile, with no deal to come: the one pile (its real
-    index) that the counting argument leaves for the first card turned up, else -1. The
-    goal is then the same as turning up a card in that pile."""
-    if not search.sorted_mode or search.goal.kind != "turn up" or search.pile >= 0:
-        return -1
-    question = Question(kind="turn up", spaces=search.constraints.keep_spaces,
-                        **_question_terms(search))
-    piles = turn_up_piles(search.start.piles, question, budget)
-    return piles[0] if piles is not None and len(piles) == 1 else -1
+            f"over {examined:,} choices of the cards that never move)"), -1
 
 
 def _question_terms(search: Search) -> dict:

@@ -136,8 +136,9 @@ def test_the_piles_it_rules_out_for_a_card_to_turn_up_are_ruled_out(
     game = shallow_position(random.Random(seed))
     search = solver.make_search(game, Goal("turn up"), Constraints(no_deal=True))
     question = Question(kind="turn up", spaces=keep, **solver._question_terms(search))
-    open_piles = turn_up_piles(search.start.piles, question)
-    assert open_piles is not None
+    found = turn_up_piles(search.start.piles, question)
+    assert found is not None
+    open_piles, _examined = found
     for pile in set(range(10)) - set(open_piles):
         with contextlib.suppress(TooBig):
             assert not first_turned_up_in(game, pile, keep), (pile, open_piles)
