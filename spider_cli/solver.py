@@ -617,27 +617,23 @@ def counted(search: Search, budget: int = counting.BUDGET) -> tuple[str, int]:
     if not search.sorted_mode or goal.kind not in ("turn up", "space", "remove"):
         return "", -1
     common = _question_terms(search)
-    piles = search.start.piles
-    if goal.kind == "turn up" and search.pile < 0:
-        found = turn_up_piles(piles, Question(kind="turn up", spaces=cons.keep_spaces, **common),
-                              budget)
-        if found is None:
-            return "", -1
-        open_piles, examined = found
-        if open_piles:
-            return "", open_piles[0] if len(open_piles) == 1 else -1
+    if goal.kind == "turn up":
+        questions = [Question(kind="turn up", target=search.pile, spaces=cons.keep_spaces,
+                              **common)]
+    elif goal.kind == "space":
+        questions = [Question(kind="space", spaces=max(cons.keep_spaces, search.root_spaces + 1),
+                              **common)]
     else:
-        if goal.kind == "turn up":
-            questions = [Question(kind="turn up", target=search.pile, spaces=cons.keep_spaces,
-                                  **common)]
-        elif goal.kind == "space":
-            questions = [Question(kind="space",
-                                  spaces=max(cons.keep_spaces, search.root_spaces + 1), **common)]
-        else:
-            questions = [Question(kind="remove", suit=suit, **common) for suit in goal.steps[0]]
+        questions = [Question(kind="remove", suit=suit, **common) for suit in goal.steps[0]]
+    if goal.kind == "turn up" and search.pile < 0:  # any pile: which piles stay open
+        found = turn_up_piles(search.start.piles, questions[0], budget)
+        if found is None or found[0]:
+            return "", found[0][0] if found is not None and len(found[0]) == 1 else -1
+        examined = found[1]
+    else:
         examined = 0
         for question in questions:
-            count = refute(piles, question, budget - examined)
+            count = refute(search.start.piles, question, budget - examined)
             if count is None:
                 return "", -1
             examined += count
