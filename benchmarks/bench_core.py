@@ -16,8 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from spider_cli.engine import Game
-from spider_cli.session import Session
+from spider_cli.app.session import Session
+from spider_cli.rules.engine import Game
 
 
 def sample_positions(count: int = 200) -> list[Game]:

@@ -29,19 +29,22 @@ import random
 import statistics
 import time
 
-from spider_cli import bench, compact, counting, examples, hints
-from spider_cli.commands import Constraints, Goal
-from spider_cli.engine import Game
-from spider_cli.notation import parse_command
-from spider_cli.positions import load_position
-from spider_cli.solver import PORTFOLIO, Search, _astar, counted_out, make_search, solve
+from spider_cli.analysis import bench, compact, counting, hints
+from spider_cli.analysis.goals import Constraints, Goal
+from spider_cli.analysis.solver import PORTFOLIO, Search, _astar, counted_out, make_search, solve
+from spider_cli.app import examples
+from spider_cli.language.notation import parse_command
+from spider_cli.language.positions import load_position
+from spider_cli.rules.engine import Game
 
 
 def questions(limit: int) -> None:
     """Answer every recorded question of the manual's examples and compare."""
     agree = total = 0
-    print(f"{'example':<28} {'question':<58} {'manual':<10} {'solver':<10} "
-          f"{'positions':>10} {'seconds':>8} {'line':>6}")
+    print(
+        f"{'example':<28} {'question':<58} {'manual':<10} {'solver':<10} "
+        f"{'positions':>10} {'seconds':>8} {'line':>6}"
+    )
     for example in examples.catalogue():
         if not example.questions:
             continue
@@ -53,11 +56,18 @@ def questions(limit: int) -> None:
             total += 1
             agree += answer.status == question.answer
             mark = "" if answer.status == question.answer else "  <-- differs"
-            line = (f"{len(answer.texts)}" if answer.found
-                    else f">{answer.depth}" if answer.depth else "")
-            print(f"{example.name:<28} {text[:58]:<58} {question.answer:<10} "
-                  f"{answer.status:<10} {answer.positions:>10,} {answer.seconds:>8.2f} "
-                  f"{line:>6}{mark}")
+            line = (
+                f"{len(answer.texts)}"
+                if answer.found
+                else f">{answer.depth}"
+                if answer.depth
+                else ""
+            )
+            print(
+                f"{example.name:<28} {text[:58]:<58} {question.answer:<10} "
+                f"{answer.status:<10} {answer.positions:>10,} {answer.seconds:>8.2f} "
+                f"{line:>6}{mark}"
+            )
     print(f"agree with the manual: {agree} of {total} (limit {limit:,} positions each)")
 
 
@@ -70,21 +80,27 @@ def speed(limit: int = 300_000) -> None:
     began = time.perf_counter()
     answer = solve(game, goal, constraints)
     seconds = time.perf_counter() - began
-    print(f"solve (both phases), problem 3, clubs then hearts: {answer.positions:,} positions "
-          f"in {seconds:.2f} s = {answer.positions / seconds:,.0f} positions per second")
+    print(
+        f"solve (both phases), problem 3, clubs then hearts: {answer.positions:,} positions "
+        f"in {seconds:.2f} s = {answer.positions / seconds:,.0f} positions per second"
+    )
     search = make_search(game, goal, constraints)
     began = time.perf_counter()
     count = _astar(search, False, True, limit, began, None, ordered=False).positions
     seconds = time.perf_counter() - began
-    print(f"complete search alone, the same question: {count:,} positions in {seconds:.2f} s "
-          f"= {count / seconds:,.0f} positions per second")
+    print(
+        f"complete search alone, the same question: {count:,} positions in {seconds:.2f} s "
+        f"= {count / seconds:,.0f} positions per second"
+    )
     count, began = 0, time.perf_counter()
     for chaos_weight, macros, _share in PORTFOLIO:  # phase A's searches, a fifth each
         search.chaos_weight = chaos_weight
         count += _astar(search, macros, False, limit // 5, time.perf_counter(), None).positions
     seconds = time.perf_counter() - began
-    print(f"phase A's three ordered searches alone, {limit // 5:,} positions each: "
-          f"{count:,} positions in {seconds:.2f} s = {count / seconds:,.0f} positions per second")
+    print(
+        f"phase A's three ordered searches alone, {limit // 5:,} positions each: "
+        f"{count:,} positions in {seconds:.2f} s = {count / seconds:,.0f} positions per second"
+    )
 
 
 def growth(name: str, question: str, limit: int) -> None:
@@ -113,8 +129,10 @@ def growth(name: str, question: str, limit: int) -> None:
                     following.append(child)
         depth += 1
         ratio = f"{len(following) / len(layer):.2f}" if following else ""
-        print(f"{depth:>5} {len(following):>14,} {len(seen):>12,} {ratio:>6} "
-              f"{time.perf_counter() - began:>8.0f}")
+        print(
+            f"{depth:>5} {len(following):>14,} {len(seen):>12,} {ratio:>6} "
+            f"{time.perf_counter() - began:>8.0f}"
+        )
         layer = following
         if len(seen) > limit:
             print(f"stopped past {limit:,} positions")
@@ -127,10 +145,13 @@ def counting_cost(count: int = 120) -> None:
     suits, up to 120 moves; every other one as its player sees it), for four goals under
     two sets of constraints."""
     rng = random.Random(7)
-    goals = (Goal("space"), Goal("turn up"), Goal("remove", steps=((0,),)),
-             Goal("remove", steps=((1,), (2,))))
-    rules = (Constraints(no_deal=True),
-             Constraints(no_deal=True, keep_spaces=1, no_new_space=True))
+    goals = (
+        Goal("space"),
+        Goal("turn up"),
+        Goal("remove", steps=((0,),)),
+        Goal("remove", steps=((1,), (2,))),
+    )
+    rules = (Constraints(no_deal=True), Constraints(no_deal=True, keep_spaces=1, no_new_space=True))
     times: list[float] = []
     proved = more = 0
     for k in range(count):
@@ -151,11 +172,15 @@ def counting_cost(count: int = 120) -> None:
                 proved += bool(proof)
                 if not proof and times[-1] > 0.05:  # slow and unproved: the budget's cost
                     more += _proved_with_more(search)
-    print(f"{len(times)} questions on {count} positions: proved impossible {proved}; "
-          f"with ten times the budget of {counting.BUDGET:,} choices, {more} more")
-    print(f"time: median {statistics.median(times) * 1000:.1f} ms, 95th percentile "
-          f"{statistics.quantiles(times, n=20)[-1] * 1000:.1f} ms, "
-          f"slowest {max(times) * 1000:.1f} ms")
+    print(
+        f"{len(times)} questions on {count} positions: proved impossible {proved}; "
+        f"with ten times the budget of {counting.BUDGET:,} choices, {more} more"
+    )
+    print(
+        f"time: median {statistics.median(times) * 1000:.1f} ms, 95th percentile "
+        f"{statistics.quantiles(times, n=20)[-1] * 1000:.1f} ms, "
+        f"slowest {max(times) * 1000:.1f} ms"
+    )
 
 
 def _proved_with_more(search: Search) -> bool:
@@ -175,8 +200,10 @@ def hint_times() -> None:
         advice = hints.hint(game)
         times.append(time.perf_counter() - began)
         print(f"{example.name:<34} {times[-1]:6.2f} s  {advice.text[:100]}")
-    print(f"{len(times)} positions: median {statistics.median(times):.2f} s, "
-          f"slowest {max(times):.2f} s")
+    print(
+        f"{len(times)} positions: median {statistics.median(times):.2f} s, "
+        f"slowest {max(times):.2f} s"
+    )
 
 
 def deals(count: int, time_limit: float) -> None:
@@ -189,13 +216,21 @@ def deals(count: int, time_limit: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", nargs="?",
-                        choices=("questions", "speed", "deals", "growth", "counting", "hints"))
+    parser.add_argument(
+        "part", nargs="?", choices=("questions", "speed", "deals", "growth", "counting", "hints")
+    )
     parser.add_argument("--example", default="problem-2", help="growth: the example")
-    parser.add_argument("--question", default="get a space, no deal",
-                        help="growth: the goal and constraints, as after 'solve'")
-    parser.add_argument("--limit", type=int, default=300_000,
-                        help="positions examined per question before 'unknown'")
+    parser.add_argument(
+        "--question",
+        default="get a space, no deal",
+        help="growth: the goal and constraints, as after 'solve'",
+    )
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=300_000,
+        help="positions examined per question before 'unknown'",
+    )
     parser.add_argument("--deals", type=int, default=100, help="deals per suit count")
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal")
     args = parser.parse_args()

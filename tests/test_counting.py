@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_solver import TooBig, ask, brute_force, example, scatter, table
 
-from spider_cli import solver
-from spider_cli.cards import UNKNOWN, Card, card_text
-from spider_cli.commands import Constraints, Goal
-from spider_cli.counting import Question, turn_up_piles
-from spider_cli.engine import Action, Game, Move
+from spider_cli.analysis import solver
+from spider_cli.analysis.counting import Question, turn_up_piles
+from spider_cli.analysis.goals import Constraints, Goal
+from spider_cli.rules.cards import UNKNOWN, Card, card_text
+from spider_cli.rules.engine import Action, Game, Move
 
 
 def reachable(game: Game, goal: Goal, constraints: Constraints, limit: int = 8_000) -> bool:
@@ -39,15 +39,19 @@ def reachable(game: Game, goal: Goal, constraints: Constraints, limit: int = 8_0
     def revealing(now: Game, action: Action) -> bool:
         """The move turns up an unknown card: does that meet the goal?"""
         filled = type(action) is Move and not now.piles[action.dst]
-        return (goal.kind == "turn up" and not constraints.no_turn_up
-                and len(now.spaces()) - filled >= constraints.keep_spaces
-                and goal.pile in (None, now.unknown_reveals(action)[0] + 1))
+        return (
+            goal.kind == "turn up"
+            and not constraints.no_turn_up
+            and len(now.spaces()) - filled >= constraints.keep_spaces
+            and goal.pile in (None, now.unknown_reveals(action)[0] + 1)
+        )
 
     def allowed(now: Game, action: Action) -> bool:
         if constraints.no_turn_up and sum(now.down) < sum(start_down):
             return False
-        return not (constraints.no_new_space and type(action) is Move
-                    and len(now.spaces()) > start_spaces)
+        return not (
+            constraints.no_new_space and type(action) is Move and len(now.spaces()) > start_spaces
+        )
 
     return brute_force(game, met, limit, allowed, revealing)
 
@@ -73,15 +77,22 @@ GOALS = {
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 100_000), st.sampled_from(sorted(GOALS)), st.integers(0, 2),
-       st.booleans(), st.booleans())
-def test_the_argument_is_never_wrong(seed: int, goal: str, keep: int, no_turn_up: bool,
-                                     no_new_space: bool) -> None:
+@given(
+    st.integers(0, 100_000),
+    st.sampled_from(sorted(GOALS)),
+    st.integers(0, 2),
+    st.booleans(),
+    st.booleans(),
+)
+def test_the_argument_is_never_wrong(
+    seed: int, goal: str, keep: int, no_turn_up: bool, no_new_space: bool
+) -> None:
     """Whenever the counting argument answers "impossible", trying every move finds no
     line either."""
     game = crowded_position(random.Random(seed))
-    constraints = Constraints(no_deal=True, keep_spaces=keep, no_turn_up=no_turn_up,
-                              no_new_space=no_new_space)
+    constraints = Constraints(
+        no_deal=True, keep_spaces=keep, no_turn_up=no_turn_up, no_new_space=no_new_space
+    )
     reason = solver.counted_out(solver.make_search(game, GOALS[goal], constraints))
     if reason:
         with contextlib.suppress(TooBig):
@@ -102,8 +113,7 @@ def first_turned_up_in(game: Game, pile: int, keep: int, limit: int = 8_000) -> 
 
     def revealing(now: Game, action: Action) -> bool:
         filled = type(action) is Move and not now.piles[action.dst]
-        return (now.unknown_reveals(action)[0] == pile
-                and len(now.spaces()) - filled >= keep)
+        return now.unknown_reveals(action)[0] == pile and len(now.spaces()) - filled >= keep
 
     return brute_force(game, met, limit, elsewhere, revealing, pile)
 
@@ -128,9 +138,7 @@ def shallow_position(rng: random.Random) -> Game:
 
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 100_000), st.integers(0, 1))
-def test_the_piles_it_rules_out_for_a_card_to_turn_up_are_ruled_out(
-    seed: int, keep: int
-) -> None:
+def test_the_piles_it_rules_out_for_a_card_to_turn_up_are_ruled_out(seed: int, keep: int) -> None:
     """For a card to turn up anywhere, the argument names the piles where the first card
     turned up could be; trying every move turns up none first in any other pile."""
     game = shallow_position(random.Random(seed))
@@ -172,23 +180,36 @@ def test_the_argument_bites_on_the_random_positions() -> None:
 def test_a_king_can_only_go_to_a_space() -> None:
     """Pile 1's face-down card is under a King, and no pile can be emptied to take it:
     impossible at once; with a space it is possible."""
-    piles = ["-- Kh", "-- Qs", "-- Jd", "-- 5c", "-- 9h", "-- 8s", "-- 7d", "-- 4c", "-- 3h",
-             "-- 2s"]
+    piles = [
+        "-- Kh",
+        "-- Qs",
+        "-- Jd",
+        "-- 5c",
+        "-- 9h",
+        "-- 8s",
+        "-- 7d",
+        "-- 4c",
+        "-- 3h",
+        "-- 2s",
+    ]
     answer = ask(table(piles), "turn up a card in pile 1, no deal")
     assert answer.status == "impossible" and answer.positions == 1
     assert "counting argument" in answer.summary()
     assert ask(table([*piles[:9], ""]), "turn up a card in pile 1, no deal").found
 
 
-@pytest.mark.parametrize(("name", "question"), [
-    ("problem-1", "turn up a card in pile 5, no deal"),
-    ("problem-1", "turn up a card in pile 7, no deal"),
-    ("problem-2", "get a space, no deal"),
-    ("problem-2", "remove hearts, no deal"),
-    ("problem-2", "remove clubs, no deal"),
-    ("problem-2", "turn up a card in pile 1, no deal, keep 1 space"),
-    ("problem-2", "turn up a card in pile 7, no deal, keep 1 space"),
-])
+@pytest.mark.parametrize(
+    ("name", "question"),
+    [
+        ("problem-1", "turn up a card in pile 5, no deal"),
+        ("problem-1", "turn up a card in pile 7, no deal"),
+        ("problem-2", "get a space, no deal"),
+        ("problem-2", "remove hearts, no deal"),
+        ("problem-2", "remove clubs, no deal"),
+        ("problem-2", "turn up a card in pile 1, no deal, keep 1 space"),
+        ("problem-2", "turn up a card in pile 7, no deal, keep 1 space"),
+    ],
+)
 def test_the_manuals_impossible_answers_are_proved(name: str, question: str) -> None:
     answer = ask(example(name), question)
     assert answer.status == "impossible", answer.summary()
@@ -199,8 +220,9 @@ def test_no_proof_while_a_deal_can_come() -> None:
     """Dealt cards land on anything, so the argument stands aside when a known row may be
     dealt."""
     game = table(["-- Kh", "Qs", "Jd", "5c", "9h", "8s", "7d", "4c", "3h", "2s"])
-    game.stock[-10:] = [Card.parse(t) for t in
-                        ("As", "2h", "3d", "4s", "5h", "6d", "7s", "8h", "9d", "10s")]
+    game.stock[-10:] = [
+        Card.parse(t) for t in ("As", "2h", "3d", "4s", "5h", "6d", "7s", "8h", "9d", "10s")
+    ]
     assert UNKNOWN not in game.hand[:10]
     search = solver.make_search(game, Goal("turn up", pile=1), Constraints())
     assert solver.counted_out(search) == ""

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from spider_cli.cards import UNKNOWN, Card
-from spider_cli.engine import (
+from spider_cli.rules.cards import UNKNOWN, Card
+from spider_cli.rules.engine import (
     DEAL,
     Game,
     Move,
@@ -19,7 +19,7 @@ from spider_cli.engine import (
     ordered_deck,
     shuffled_deck,
 )
-from spider_cli.errors import IllegalMoveError, PositionError
+from spider_cli.rules.errors import IllegalMoveError, PositionError
 
 
 def C(text: str) -> int:
@@ -51,7 +51,9 @@ def test_generator_is_splitmix64() -> None:
     # Reference values of SplitMix64 seeded with 0 (as in Vigna's splitmix64.c).
     rng = SplitMix64(0)
     assert [rng.next() for _ in range(3)] == [
-        0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F,
+        0xE220A8397B1DCDAF,
+        0x6E789E6AA1B965F4,
+        0x06C45D188009454F,
     ]
 
 
@@ -179,7 +181,10 @@ def test_score_is_1000_when_won_with_every_suit_in_the_tableau() -> None:
 def test_score_counts_turned_cards_cleared_piles_and_same_suit_pairs() -> None:
     assert Game.new(9).score() == 0
     piles = [cards(full_suit(SUITS[i % 4])) for i in range(6)] + [
-        cards("Kd Qd Jd"), cards(full_suit("d"))[3:], cards(full_suit("c"))[:12], cards("Ac"),
+        cards("Kd Qd Jd"),
+        cards(full_suit("d"))[3:],
+        cards(full_suit("c"))[:12],
+        cards("Ac"),
     ]
     game = Game(piles, [0] * 10, [], [])
     assert not game.is_won()
@@ -277,8 +282,9 @@ def test_obvious_place_prefers_remove_then_same_suit_then_other_suit_then_space(
     assert spaced.obvious(0) == Move(0, 3, 1)
     removable = position(["-- " + SPADES, "-- 2h", *EMPTY9[:7], "Kd"])
     assert removable.obvious(0) == Remove(0)
-    stuck = position(["-- 8s 6h", "-- Qd", "-- Kc", "-- 2c", "-- 2d", "-- 2h", "-- 2s",
-                      "-- 3c", "-- 3d", "Kd"])
+    stuck = position(
+        ["-- 8s 6h", "-- Qd", "-- Kc", "-- 2c", "-- 2d", "-- 2h", "-- 2s", "-- 3c", "-- 3d", "Kd"]
+    )
     with pytest.raises(IllegalMoveError, match="nowhere to go: no pile ends with a 7"):
         stuck.obvious(0)
 
@@ -351,8 +357,10 @@ class UnknownPlay(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         game = Game.new(5)
-        piles = [[UNKNOWN if j < game.down[i] else c for j, c in enumerate(p)]
-                 for i, p in enumerate(game.piles)]
+        piles = [
+            [UNKNOWN if j < game.down[i] else c for j, c in enumerate(p)]
+            for i, p in enumerate(game.piles)
+        ]
         self.game = Game(piles, game.down, [UNKNOWN] * 50, seed=5)
         self.depth = 0
 

@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from spider_cli import examples
-from spider_cli.cli import run_scripts
-from spider_cli.positions import load_position
-from spider_cli.session import Session
+from spider_cli.app import examples
+from spider_cli.app.cli import run_scripts
+from spider_cli.app.session import Session
+from spider_cli.language.positions import load_position
 
 FOLDER = examples.folder()
 SCRIPTS = sorted(FOLDER.glob("*.spider"))
@@ -47,7 +47,8 @@ def test_an_example_loads_by_name() -> None:
 
 
 def test_spider_examples_lists_them() -> None:
-    done = subprocess.run([sys.executable, "-m", "spider_cli", "examples"],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "spider_cli", "examples"], capture_output=True, text=True, check=True
+    )
     assert "problem-3" in done.stdout
     assert len(done.stdout.splitlines()) == len(examples.catalogue())

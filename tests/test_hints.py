@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from spider_cli import examples, hints
-from spider_cli.cards import UNKNOWN, Card
-from spider_cli.engine import Game, Move
-from spider_cli.errors import SpiderError
-from spider_cli.positions import load_position
-from spider_cli.session import Session
+from spider_cli.analysis import hints
+from spider_cli.app import examples
+from spider_cli.app.session import Session
+from spider_cli.language.positions import load_position
+from spider_cli.rules.cards import UNKNOWN, Card
+from spider_cli.rules.engine import Game, Move
+from spider_cli.rules.errors import SpiderError
 
 BLOCKERS = ["Kd Ad", "Kc Ac", "Kd Ac", "Kc Ad", "Kh Ah", "Ks As"]
 """Piles that never help: an Ace (nothing goes on it) on a King (it cannot leave its pile)."""
@@ -30,7 +31,8 @@ def table(piles: list[str], removed: tuple[int, ...] = (), hand: bool = True) ->
 
 def test_a_won_game_needs_nothing() -> None:
     assert hints.hint(table([""] * 10, removed=(0, 0, 1, 1, 2, 2, 3, 3))).text.startswith(
-        "the game is won")
+        "the game is won"
+    )
 
 
 def test_a_complete_suit_is_removed() -> None:
@@ -109,7 +111,8 @@ def test_a_longer_search_before_settling_for_a_natural_move() -> None:
 
 def test_a_deal_is_due_when_nothing_helps() -> None:
     assert hints.hint(table([*BLOCKERS, "-- 9c", "-- 9d", "-- 7h", "-- 5c"])).text == (
-        "nothing helps now: a deal is due ('deal')")
+        "nothing helps now: a deal is due ('deal')"
+    )
     spaced = hints.hint(table([*BLOCKERS, "-- 9c 7d", "-- 9d 5h", "-- 7h 3s", ""]))
     assert "every space must be filled first" in spaced.text
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from spider_cli.commands import MoveCommand
-from spider_cli.notation import parse_command
+from spider_cli.language.commands import MoveCommand
+from spider_cli.language.notation import parse_command
 
 PHRASES = (Path(__file__).parent / "data" / "manual_moves.txt").read_text().splitlines()
 

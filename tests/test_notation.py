@@ -7,9 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
-from spider_cli import grammar
-from spider_cli.cards import RANK_NAMES, Card
-from spider_cli.commands import (
+from spider_cli.language import grammar
+from spider_cli.language.commands import (
     Assume,
     Code,
     Complete,
@@ -35,15 +34,16 @@ from spider_cli.commands import (
     TableauCommand,
     Undo,
 )
-from spider_cli.engine import DEAL, Game, Move, Remove
-from spider_cli.errors import IllegalMoveError, NotationError
-from spider_cli.notation import (
+from spider_cli.language.notation import (
     _MOVE_MISTAKES,
     command_parser,
-    move_text,
     parse_command,
     resolve,
 )
+from spider_cli.rules.cards import RANK_NAMES, Card
+from spider_cli.rules.engine import DEAL, Game, Move, Remove
+from spider_cli.rules.errors import IllegalMoveError, NotationError
+from spider_cli.rules.text import move_text
 
 C = Card.parse
 
@@ -188,8 +188,11 @@ def test_runs_know_their_size_and_text() -> None:
         ("3 x", "the quick form is 'FROM TO', as in '3 10' or '3>10', not 'x'", 3),
         ("Jh frm 8 to 9", "say where from and where to, as in '8-6s from 3 to 10', not 'frm'", 4),
         ("deal 3", "deal takes nothing after it", 6),
-        ("new suits 3", "new takes a deal number and a suit count (1, 2 or 4), as in "
-         "'new 17 suits 2'", 11),
+        (
+            "new suits 3",
+            "new takes a deal number and a suit count (1, 2 or 4), as in 'new 17 suits 2'",
+            11,
+        ),
         ("load", "load takes a file name, as in 'load game.txt' or 'load \"my game.txt\"'", 5),
         ("load 'my game", "a quoted name needs its closing '", 6),
         ("Js from 9 to 3 (into the space", "a remark in parentheses needs its closing ')'", 16),
@@ -273,8 +276,11 @@ def test_resolves(text: str, action: object) -> None:
     [
         ("9s 4 10", "pile 4 has no 9s in its movable run"),
         ("9s from 4 to 10", "pile 4 has no 9s in its movable run"),
-        ("7s from 3 to 10", "7s is not at the bottom of pile 3 (it ends with 6s): to move it and "
-         "the cards below it, write 7-6s"),
+        (
+            "7s from 3 to 10",
+            "7s is not at the bottom of pile 3 (it ends with 6s): to move it and "
+            "the cards below it, write 7-6s",
+        ),
         ("Jc-3h from column 5 onto Qd in column 2", "Jc-3h is not a same-suit run"),
         ("Kc from 7 to 2", "a King can only go into a space"),
         ("d", "cannot deal: pile 6 is a space"),
@@ -404,10 +410,57 @@ def test_every_sentence_of_the_grammar_reads(sentence: str) -> None:
 
 
 _WORDS = [
-    "8-6s", "8-6", "6-8s", "Jc-3h", "As", "1x", "3", "10", "11", "from", "to", "onto", "into",
-    "a", "the", "space", "column", "in", "move", ">", ".", "#", "(", ")", "(x)", "remove",
-    "spades", "s", "new", "suits", "2", "undo", "assume", "locate", "K", "load", "'a b'", "'",
-    '"', "set", "on", "help", "deal", "d", "quit", "-", "\n", "\t", "", "\x00", "♠",
+    "8-6s",
+    "8-6",
+    "6-8s",
+    "Jc-3h",
+    "As",
+    "1x",
+    "3",
+    "10",
+    "11",
+    "from",
+    "to",
+    "onto",
+    "into",
+    "a",
+    "the",
+    "space",
+    "column",
+    "in",
+    "move",
+    ">",
+    ".",
+    "#",
+    "(",
+    ")",
+    "(x)",
+    "remove",
+    "spades",
+    "s",
+    "new",
+    "suits",
+    "2",
+    "undo",
+    "assume",
+    "locate",
+    "K",
+    "load",
+    "'a b'",
+    "'",
+    '"',
+    "set",
+    "on",
+    "help",
+    "deal",
+    "d",
+    "quit",
+    "-",
+    "\n",
+    "\t",
+    "",
+    "\x00",
+    "♠",
 ]
 
 
@@ -421,12 +474,18 @@ def test_any_text_reads_or_raises_a_notation_error(text: str) -> None:
         assert error.context.endswith("^")
 
 
-@pytest.mark.parametrize(("line", "column", "message"), [
-    ("solve win, limit 0", 12, "the limit is a number of positions: 1 or more"),
-    ("solve get a space, keep 11 spaces", 20, "there are only 10 piles"),
-    ("solve remove hearts then clubs, no remove clubs", 33,
-     "the goal removes the clubs: 'no remove clubs' cannot hold with it"),
-])
+@pytest.mark.parametrize(
+    ("line", "column", "message"),
+    [
+        ("solve win, limit 0", 12, "the limit is a number of positions: 1 or more"),
+        ("solve get a space, keep 11 spaces", 20, "there are only 10 piles"),
+        (
+            "solve remove hearts then clubs, no remove clubs",
+            33,
+            "the goal removes the clubs: 'no remove clubs' cannot hold with it",
+        ),
+    ],
+)
 def test_solve_refuses_constraints_that_make_no_sense(line: str, column: int, message: str) -> None:
     with pytest.raises(NotationError) as caught:
         parse_command(line)

@@ -13,12 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
-from spider_cli import grammar
-from spider_cli.atomic import write_atomically
-from spider_cli.cards import UNKNOWN, Card
-from spider_cli.engine import SUITS_IN_VARIANT, Game, Move, shuffled_deck
-from spider_cli.errors import NotationError, PositionError
-from spider_cli.positions import (
+from spider_cli.app.atomic import write_atomically
+from spider_cli.language import grammar
+from spider_cli.language.positions import (
     differences,
     grid,
     is_position_code,
@@ -29,6 +26,9 @@ from spider_cli.positions import (
     position_code,
     read_position,
 )
+from spider_cli.rules.cards import UNKNOWN, Card
+from spider_cli.rules.engine import SUITS_IN_VARIANT, Game, Move, shuffled_deck
+from spider_cli.rules.errors import NotationError, PositionError
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -53,10 +53,13 @@ BOTTOMS = "Kh Ks Kd Kc Qh Qs Qd Qc Jh Js".split()
 
 def tableau(sizes: list[int], bottoms: list[str] = BOTTOMS) -> str:
     """A tableau, one line per pile: ``n - 1`` unknown face-down cards, then the bottom card."""
-    return "\n".join(
-        f"{i + 1}: " + ("-- " * (n - 1) + bottoms[i] if n else "(sp)")
-        for i, n in enumerate(sizes)
-    ) + "\n"
+    return (
+        "\n".join(
+            f"{i + 1}: " + ("-- " * (n - 1) + bottoms[i] if n else "(sp)")
+            for i, n in enumerate(sizes)
+        )
+        + "\n"
+    )
 
 
 DEAL = [6, 6, 6, 6, 5, 5, 5, 5, 5, 5]
@@ -209,10 +212,14 @@ def test_markdown_layout_with_numbers_and_no_trailing_pipes() -> None:
         "stock: 50\n\n"
         "| 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 |\n"
         "|:--|---|---|---|---|---|---|---|---|--:|\n"
-        + "| -- " * 10 + "|\n"
-        + "| -- " * 10 + "|\n"
-        + "| -- " * 10 + "|\n"
-        + "| -- " * 10 + "\n"
+        + "| -- " * 10
+        + "|\n"
+        + "| -- " * 10
+        + "|\n"
+        + "| -- " * 10
+        + "|\n"
+        + "| -- " * 10
+        + "\n"
         "| -- | [10h] | -- | -- | 3h | 9s | 3c | Jh | Qh | 7c\n"
         "| 6d | 10d | As | 4s |" + "  |" * 6 + "\n"
     )
@@ -306,8 +313,11 @@ def test_counts_worked_out_from_the_tableau() -> None:
 def test_several_possible_removed_suits_must_be_named() -> None:
     position = read_position(tableau([7] * 9 + [8]))
     assert position.removed is None and position.removed_count == 1
-    with pytest.raises(NotationError, match=r"name the removed suits, e\.g\. 'removed: s': the "
-                                            "cards in play leave more than one choice"):
+    with pytest.raises(
+        NotationError,
+        match=r"name the removed suits, e\.g\. 'removed: s': the "
+        "cards in play leave more than one choice",
+    ):
         position.to_game()
     position = read_position("removed: 2\nstock: 10\n" + tableau([7] * 9 + [5]))
     with pytest.raises(NotationError, match=r"e\.g\. 'removed: s h'"):
@@ -326,13 +336,18 @@ def test_removed_count_with_one_possible_choice() -> None:
 
 def test_no_removed_suit_fits() -> None:
     text = CLUBS_AND_HEARTS.replace("| As |", "| Ks |")  # now both Ks are in play too
-    with pytest.raises(PositionError, match="leaves 10 for the hand and 1 removed suit, but "
-                                            "the cards in play leave room for 0"):
+    with pytest.raises(
+        PositionError,
+        match="leaves 10 for the hand and 1 removed suit, but the cards in play leave room for 0",
+    ):
         read_position(text)
     with pytest.raises(PositionError, match=r"^1 removed suit, but the cards in play leave"):
         read_position("removed: 1\n" + text)
-    with pytest.raises(PositionError, match=r"^the tableau \(81 cards\) and the hand \(10\) "
-                                            "leave 1 removed suit, but"):
+    with pytest.raises(
+        PositionError,
+        match=r"^the tableau \(81 cards\) and the hand \(10\) "
+        "leave 1 removed suit, but",
+    ):
         read_position("stock: 10\n" + text)
 
 
@@ -381,16 +396,25 @@ def test_suits_worked_out_when_only_a_smaller_deck_fits() -> None:
         ("stock: 10\nstock: 20\n", 2, 1, "a second 'stock:' line"),
         ("Kh " * 10 + "\nstock: 10\n", 2, 1, "put the 'stock:' line before the tableau"),
         ("stock: (sp)\n", 1, 8, "(sp) marks an empty pile; it cannot be in the hand"),
-        ("Kh " * 10 + "\n| Qh |\n", 2, 1, "this line is written as a Markdown table, but the "
-                                          "tableau above is written as a grid of columns"),
+        (
+            "Kh " * 10 + "\n| Qh |\n",
+            2,
+            1,
+            "this line is written as a Markdown table, but the "
+            "tableau above is written as a grid of columns",
+        ),
         ("1 2 3 4 5 6 7 8 9 11\n", 1, 19, "the row of pile numbers should read 1 2 3 ... 10"),
         ("1 2 3 4 5 6 7 8 9 10\n1: Kh\n", 1, 1, "belongs above a grid"),
         ("| | |\n| Kh | Qh |\n", 2, 1, "header row is followed by a separator row"),
         ("| | |\n|---|---|\n", 2, 1, "the table has no rows of cards"),
         ("| Kh | Kh |\n", 1, 1, "this row of the table has 2 columns; a tableau has ten"),
         ("|" + " Kh Qh |" * 10, 1, 6, "write one card in each cell of the table"),
-        ("| Kh " * 10 + "|\n| | Qh" + " |" * 9 + "\n| Qh" + " |" * 10, 3, 3,
-         "pile 1 has an empty cell above this card"),
+        (
+            "| Kh " * 10 + "|\n| | Qh" + " |" * 9 + "\n| Qh" + " |" * 10,
+            3,
+            3,
+            "pile 1 has an empty cell above this card",
+        ),
         ("1: Kh\n1: Qh\n", 2, 1, "pile 1 is given twice"),
         ("11: Kh\n", 1, 1, "there is no pile 11: piles are numbered 1 to 10"),
         ("stock: 10\nspider:4/0/-/" + "Kh/" * 9 + "Kh", 2, 1, "leave out the header lines"),
@@ -431,8 +455,10 @@ def test_impossible_positions() -> None:
     with pytest.raises(PositionError, match="holds 105 cards"):
         read_position("stock: 51\nremoved: none\n" + tableau(DEAL))
     with pytest.raises(PositionError, match="no diamonds in a 1-suit game"):
-        read_position("suits: 1\nremoved: d\nstock: 37\n"
-                      + tableau(DEAL, "Ks Ks Qs Qs Js Js 10s 10s 9s 9s".split()))
+        read_position(
+            "suits: 1\nremoved: d\nstock: 37\n"
+            + tableau(DEAL, "Ks Ks Qs Qs Js Js 10s 10s 9s 9s".split())
+        )
 
 
 def test_load_position_errors(tmp_path: Path) -> None:
@@ -464,8 +490,7 @@ def golden_game() -> Game:
         assert game.is_legal(move)
         game.push(move)
     piles = [
-        [c if j >= game.down[i] or (i, j) in ((0, 0), (3, 4)) else UNKNOWN
-         for j, c in enumerate(p)]
+        [c if j >= game.down[i] or (i, j) in ((0, 0), (3, 4)) else UNKNOWN for j, c in enumerate(p)]
         for i, p in enumerate(game.piles)
     ]
     return Game(piles, game.down, [UNKNOWN] * len(game.hand))
@@ -473,8 +498,12 @@ def golden_game() -> Game:
 
 @pytest.mark.parametrize(
     ("name", "write"),
-    [("grid.txt", grid), ("markdown.md", markdown), ("lines.txt", lines),
-     ("code.txt", lambda g: position_code(g) + "\n")],
+    [
+        ("grid.txt", grid),
+        ("markdown.md", markdown),
+        ("lines.txt", lines),
+        ("code.txt", lambda g: position_code(g) + "\n"),
+    ],
 )
 def test_golden(name: str, write: Callable[[Game], str]) -> None:
     """Each layout of one position, byte for byte (SPIDER_UPDATE_GOLDEN=1 rewrites the files
@@ -507,8 +536,9 @@ def test_writers_can_hide_what_a_player_cannot_see() -> None:
         assert [p[d:] for p, d in zip(position.piles, position.down, strict=True)] == [
             game.face_up(i) for i in range(10)
         ]
-        assert all(c == UNKNOWN for p, d in zip(position.piles, position.down, strict=True)
-                   for c in p[:d])
+        assert all(
+            c == UNKNOWN for p, d in zip(position.piles, position.down, strict=True) for c in p[:d]
+        )
     assert position_code(game, hide=True) == (
         "spider:4/50/-/5:Ac/5:9s/5:2s/5:5d/4:Ad/4:5s/4:9d/4:3s/4:Qc/4:2h"
     )
@@ -562,8 +592,10 @@ def made_up_positions(draw: st.DrawFn) -> Game:
 def hide_some(game: Game, rng: random.Random) -> Game:
     """The same position with some face-down and hand cards turned into unknown ones."""
     p = rng.choice([0.0, 0.5, 1.0])
-    piles = [[UNKNOWN if j < game.down[i] and rng.random() < p else c for j, c in enumerate(pile)]
-             for i, pile in enumerate(game.piles)]
+    piles = [
+        [UNKNOWN if j < game.down[i] and rng.random() < p else c for j, c in enumerate(pile)]
+        for i, pile in enumerate(game.piles)
+    ]
     hand = [UNKNOWN if rng.random() < p else c for c in game.hand]
     return Game(piles, game.down, hand, game.removed, game.suits)
 
@@ -585,9 +617,14 @@ def test_every_writer_reads_back(game: Game) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.one_of(st.text(), st.text(alphabet="-|[]()sphdcSAKQJT10123456789:#\n\t "),
-                 st.binary().map(lambda b: b.decode("utf-8", "replace")),
-                 st.binary().map(lambda b: b.decode("latin-1"))))
+@given(
+    st.one_of(
+        st.text(),
+        st.text(alphabet="-|[]()sphdcSAKQJT10123456789:#\n\t "),
+        st.binary().map(lambda b: b.decode("utf-8", "replace")),
+        st.binary().map(lambda b: b.decode("latin-1")),
+    )
+)
 def test_any_text_gives_a_position_or_a_players_error(text: str) -> None:
     try:
         read_position(text)
@@ -595,8 +632,11 @@ def test_any_text_gives_a_position_or_a_players_error(text: str) -> None:
         assert str(exc)
 
 
-@settings(max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(from_lark(grammar.load("position.lark", cache=False)))
 def test_any_sentence_of_the_grammar_gives_a_position_or_a_players_error(text: str) -> None:
     try:
@@ -622,7 +662,8 @@ def test_differences_after_a_move_from_the_manual() -> None:
 
 def test_differences_describe_each_pile() -> None:
     expected = read_position(
-        "stock: 50\nremoved: none\n" + tableau([5] * 9, BOTTOMS)
+        "stock: 50\nremoved: none\n"
+        + tableau([5] * 9, BOTTOMS)
         + "10: -- -- [Qs] -- -- 9s 8s 7s 6s\n"
     )
     piles = [cards("-- -- -- -- " + bottom) for bottom in BOTTOMS[:9]]

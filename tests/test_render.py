@@ -10,11 +10,11 @@ from prompt_toolkit import print_formatted_text
 from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from spider_cli import render
-from spider_cli.cards import Card
-from spider_cli.engine import DEAL, Game, Move
-from spider_cli.render import ASCII, STYLE, SUIT_CLASSES, UNICODE, Snapshot
-from spider_cli.session import Session
+from spider_cli.app.session import Session
+from spider_cli.rules.cards import Card
+from spider_cli.rules.engine import DEAL, Game, Move
+from spider_cli.tui import render
+from spider_cli.tui.render import ASCII, STYLE, SUIT_CLASSES, UNICODE, Snapshot
 
 
 def long_game(seed: int = 3) -> Game:
@@ -81,7 +81,8 @@ def test_the_four_suits_have_four_colours_and_backs_a_fifth() -> None:
 def test_ascii_glyphs_are_the_manuals_own() -> None:
     game = long_game()
     text = render.plain(render.tableau(game, ASCII)) + render.plain(
-        render.pile_detail(game, 0, ASCII))
+        render.pile_detail(game, 0, ASCII)
+    )
     assert text.isascii() and "--" in text
     assert render.choose_glyphs(False, "ascii") is ASCII
     assert render.choose_glyphs(False, "latin-1") is ASCII
@@ -95,8 +96,9 @@ def test_no_color_prints_no_colour_but_keeps_the_symbols(monkeypatch: pytest.Mon
     assert depth is ColorDepth.DEPTH_1_BIT
     out = io.StringIO()
     output = Vt100_Output(out, lambda: (24, 80), term="xterm")  # type: ignore[arg-type]
-    print_formatted_text(render.tableau(Game.new(17)), style=STYLE, output=output,
-                         color_depth=depth)
+    print_formatted_text(
+        render.tableau(Game.new(17)), style=STYLE, output=output, color_depth=depth
+    )
     printed = out.getvalue()
     assert "♠" in printed and "▒▒" in printed
     assert "[31" not in printed and "38;5" not in printed and "[33" not in printed
@@ -136,8 +138,12 @@ def test_pile_detail_expands_a_pile_into_its_runs_and_moves() -> None:
 def test_messages_colour_cards_by_suit() -> None:
     fragments = render.color_cards("8-6s from 3 to 10, pile 8 turns up Qh; As and 10c")
     coloured = {text: style for style, text in fragments if style}
-    assert coloured == {"8-6s": SUIT_CLASSES[0], "Qh": SUIT_CLASSES[1], "As": SUIT_CLASSES[0],
-                        "10c": SUIT_CLASSES[3]}
+    assert coloured == {
+        "8-6s": SUIT_CLASSES[0],
+        "Qh": SUIT_CLASSES[1],
+        "As": SUIT_CLASSES[0],
+        "10c": SUIT_CLASSES[3],
+    }
     first = render.change("Jh from 8 to 9", ["pile 8 turns up 6s"])
     assert render.plain(first) == "Jh from 8 to 9\n  pile 8 turns up 6s\n"
     assert all("class:move" in style for style, text in first[:2])

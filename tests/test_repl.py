@@ -28,16 +28,18 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from spider_cli import examples, render, stats
-from spider_cli.cards import Card
-from spider_cli.commands import Save
-from spider_cli.completion import SpiderCompleter
-from spider_cli.engine import Game
-from spider_cli.help import TOPICS
-from spider_cli.highlight import highlight_line
-from spider_cli.journal import Journal
-from spider_cli.notation import parse_command
-from spider_cli.repl import (
+from spider_cli.app import examples, stats
+from spider_cli.app.journal import Journal
+from spider_cli.app.session import Session
+from spider_cli.language.commands import Save
+from spider_cli.language.help import TOPICS
+from spider_cli.language.notation import parse_command
+from spider_cli.rules.cards import Card
+from spider_cli.rules.engine import Game
+from spider_cli.tui import render
+from spider_cli.tui.completion import SpiderCompleter
+from spider_cli.tui.highlight import highlight_line
+from spider_cli.tui.repl import (
     HISTORY_FILE,
     Repl,
     _trim_history,
@@ -45,7 +47,6 @@ from spider_cli.repl import (
     pool_completer,
     quote_path,
 )
-from spider_cli.session import Session
 
 SEED = 5
 """Deal 5 opens with 4h from 1 to 8 (Kd turns up), 8d from 7 to 3 (7c), 9-8d from 3 to 4."""
@@ -62,14 +63,18 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "home"
 
 
-def drive(keys: str, session: Session | None = None, name: str | None = None,
-          offer_journal: bool = False) -> tuple[int, Repl]:
+def drive(
+    keys: str, session: Session | None = None, name: str | None = None, offer_journal: bool = False
+) -> tuple[int, Repl]:
     """Run the REPL on typed keys until it leaves; the exit status and the REPL."""
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text(keys)
         pipe.close()
-        repl = Repl(session or Session.new_game(seed=SEED, base_dir=Path.cwd()),
-                    journal=Journal(), history=InMemoryHistory())
+        repl = Repl(
+            session or Session.new_game(seed=SEED, base_dir=Path.cwd()),
+            journal=Journal(),
+            history=InMemoryHistory(),
+        )
         status = repl.start(name, offer_journal=offer_journal)
     return status, repl
 
@@ -88,19 +93,19 @@ def moves(repl: Repl) -> list[str]:
 
 def test_a_whole_session_in_several_notations(home: Path) -> None:
     keys = (
-        "4h from 1 to 8\r"      # the manual's notation
-        "7 3\r"                 # quick form: the longest run that fits
-        "Jh frm 8 to 9\r"       # a parse error
-        "Ks from 9 to 1\r"      # a refused move
-        "9-8d from 3 to 4\r"    # a run
+        "4h from 1 to 8\r"  # the manual's notation
+        "7 3\r"  # quick form: the longest run that fits
+        "Jh frm 8 to 9\r"  # a parse error
+        "Ks from 9 to 1\r"  # a refused move
+        "9-8d from 3 to 4\r"  # a run
         "undo\r"
         "redo\r"
         "deal\r"
         "d\r"
         "undo\r"
         "quit\r"
-        "y\r"                   # save it? yes
-        "\r"                    # the suggested file name
+        "y\r"  # save it? yes
+        "\r"  # the suggested file name
     )
     status, repl = drive(keys)
     text = said(repl)
@@ -116,7 +121,12 @@ def test_a_whole_session_in_several_notations(home: Path) -> None:
     assert "The game has changed since it was last saved. Save it? [Y/n] y" in text
     saved = Path("game-5.spider").read_text()
     assert saved.splitlines()[1:6] == [
-        "new 5 suits 4", "4h from 1 to 8", "8d from 7 to 3", "9-8d from 3 to 4", "deal"]
+        "new 5 suits 4",
+        "4h from 1 to 8",
+        "8d from 7 to 3",
+        "9-8d from 3 to 4",
+        "deal",
+    ]
 
 
 def test_the_screen_after_a_move_is_the_tableau_and_what_changed(home: Path) -> None:
@@ -168,7 +178,9 @@ def test_replay_steps_from_the_start_and_stops_on_q(home: Path) -> None:
     assert "move 2/3: 8d from 7 to 3" in text and "move 3/3" not in text
     assert "back at the current position (move 3)" in text
     assert len(repl.session.history) == 3 and repl.session.game.piles[3][-2:] == [
-        Card.parse("9d"), Card.parse("8d")]
+        Card.parse("9d"),
+        Card.parse("8d"),
+    ]
 
 
 def test_show_pile_expands_one_pile(home: Path) -> None:
@@ -209,8 +221,12 @@ def test_ctrl_d_at_the_reveal_question_deals_the_rest_at_random(home: Path) -> N
 
 def test_the_reveal_question_completes_from_the_pool(home: Path) -> None:
     pool = [Card.parse(c) for c in ("6s", "Kh", "6d", "Kh")]
-    offered = [c.text for c in pool_completer(pool).get_completions(
-        Document("6"), CompleteEvent(completion_requested=True))]
+    offered = [
+        c.text
+        for c in pool_completer(pool).get_completions(
+            Document("6"), CompleteEvent(completion_requested=True)
+        )
+    ]
     assert offered == ["6s", "6d"]
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text("kh\r\x03")
@@ -261,7 +277,9 @@ def test_new_sets_the_old_game_aside_and_counts_it(home: Path) -> None:
     _, repl = drive("4h from 1 to 8\rnew 7\rstats\rquit\r")
     assert "(the previous game, 1 move, is kept in" in said(repl)
     assert (home / "previous.spider").read_text().splitlines()[1:3] == [
-        "new 5 suits 4", "4h from 1 to 8"]
+        "new 5 suits 4",
+        "4h from 1 to 8",
+    ]
     assert re.search(r"4 suits\s+1\s+0\s+0%\s+10", said(repl))
 
 
@@ -297,8 +315,13 @@ def test_a_damaged_statistics_file_starts_afresh_with_a_warning(home: Path) -> N
 
 
 def test_file_names_are_quoted_as_the_grammar_reads_them() -> None:
-    for name in ("plain.spider", "my game.spider", "odd(1).txt", "it's here.txt",
-                 "/Users/me/Library/Application Support/spider/current.spider"):
+    for name in (
+        "plain.spider",
+        "my game.spider",
+        "odd(1).txt",
+        "it's here.txt",
+        "/Users/me/Library/Application Support/spider/current.spider",
+    ):
         assert parse_command(f"save {quote_path(name)}") == Save(name)
 
 
@@ -347,8 +370,12 @@ def test_highlighting_marks_what_cannot_parse() -> None:
 
 
 def complete(session: Session, text: str) -> list[str]:
-    return [c.text for c in SpiderCompleter(session).get_completions(
-        Document(text), CompleteEvent(completion_requested=True))]
+    return [
+        c.text
+        for c in SpiderCompleter(session).get_completions(
+            Document(text), CompleteEvent(completion_requested=True)
+        )
+    ]
 
 
 def test_completion_offers_commands_piles_and_the_runs_that_can_move() -> None:
@@ -385,8 +412,12 @@ def test_completion_after_assume_offers_the_pool(home: Path) -> None:
 
 def test_standard_input_that_is_not_a_terminal_runs_as_a_script(home: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "spider_cli"], input="new 5\n4h from 1 to 8\nscore\n",
-        capture_output=True, text=True, timeout=30, env={**os.environ, "NO_COLOR": "1"},
+        [sys.executable, "-m", "spider_cli"],
+        input="new 5\n4h from 1 to 8\nscore\n",
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env={**os.environ, "NO_COLOR": "1"},
     )
     assert result.returncode == 0
     assert result.stdout.splitlines()[-1] == "score 10" and "\x1b" not in result.stdout
@@ -401,8 +432,9 @@ class _Terminal:
         termios = pytest.importorskip("termios")
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 80, 0, 0))
-        self.process = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=env,
-                                        start_new_session=True)
+        self.process = subprocess.Popen(
+            args, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+        )
         os.close(slave)
         self.seen = ""
 
@@ -431,15 +463,17 @@ class _Terminal:
 
 
 def test_a_killed_game_is_offered_back_with_every_move(home: Path) -> None:
-    env = {**os.environ, "SPIDER_HOME": str(home), "PROMPT_TOOLKIT_NO_CPR": "1",
-           "TERM": "xterm"}
+    env = {**os.environ, "SPIDER_HOME": str(home), "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm"}
     command = [sys.executable, "-m", "spider_cli"]
     first = _Terminal([*command, "--seed", "5"], env)
     try:
         first.expect("spider>")
         journal = home / "current.spider"
-        played = [("4h from 1 to 8", "pile 1 turns up Kd"), ("7 3", "pile 7 turns up 7c"),
-                  ("9-8d from 3 to 4", "pile 3 turns up Kc")]
+        played = [
+            ("4h from 1 to 8", "pile 1 turns up Kd"),
+            ("7 3", "pile 7 turns up 7c"),
+            ("9-8d from 3 to 4", "pile 3 turns up Kc"),
+        ]
         for line, turned in played:
             first.send(line + "\r")
             first.expect(turned)

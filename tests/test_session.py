@@ -12,12 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spider_cli import examples, gamefiles
-from spider_cli.cards import Card
-from spider_cli.cli import run_scripts
-from spider_cli.engine import Game
-from spider_cli.errors import NotationError, SpiderError
-from spider_cli.session import Session
+from spider_cli.app import examples
+from spider_cli.app.cli import run_scripts
+from spider_cli.app.session import Session
+from spider_cli.language import gamefiles
+from spider_cli.rules.cards import Card
+from spider_cli.rules.engine import Game
+from spider_cli.rules.errors import NotationError, SpiderError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -50,7 +51,8 @@ stock: 50
     status, _, err = run(
         tmp_path,
         "load start.txt\nassume 8 6s\nJh from 8 to 9\nexpect after.txt\n",
-        start_txt=START, after_txt=expected,
+        start_txt=START,
+        after_txt=expected,
     )
     assert (status, err) == (0, "")
 
@@ -62,8 +64,12 @@ def test_a_failing_line_reports_file_line_and_reason(tmp_path: Path) -> None:
 
 
 def test_expect_lists_each_pile_that_differs(tmp_path: Path) -> None:
-    status, _, err = run(tmp_path, "load start.txt\nexpect other.txt\n", start_txt=START,
-                         other_txt=START.replace("10d", "Jd"))
+    status, _, err = run(
+        tmp_path,
+        "load start.txt\nexpect other.txt\n",
+        start_txt=START,
+        other_txt=START.replace("10d", "Jd"),
+    )
     assert status == 1 and "pile 2" in err
 
 
@@ -181,8 +187,18 @@ def test_the_interpreter_never_raises_anything_but_a_players_error(text: str) ->
     ],
 )
 def test_rule_errors_name_the_reason(line: str, message: str) -> None:
-    text = ["", "Kh", "-- 5c", "-- -- Qd 8s", "-- Jc 10c 9c 8c 7c 6c 5c 4c 3h",
-            "-- Ad", "-- 2d", "-- 3d", "-- 4d", "-- 5d"]
+    text = [
+        "",
+        "Kh",
+        "-- 5c",
+        "-- -- Qd 8s",
+        "-- Jc 10c 9c 8c 7c 6c 5c 4c 3h",
+        "-- Ad",
+        "-- 2d",
+        "-- 3d",
+        "-- 4d",
+        "-- 5d",
+    ]
     piles = [[0 if t == "--" else Card.parse(t) for t in pile.split()] for pile in text]
     down = [pile.count(0) for pile in piles]
     known = sum(len(p) for p in piles) + 10
@@ -197,7 +213,10 @@ def test_rule_errors_name_the_reason(line: str, message: str) -> None:
 def test_spider_run_from_a_fresh_process_reads_standard_input() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "spider_cli", "run", "-"],
-        input="new 3\nscore\nmvoe 1 2\n", capture_output=True, text=True, check=False,
+        input="new 3\nscore\nmvoe 1 2\n",
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 1
     assert "score 0" in done.stdout
@@ -209,8 +228,13 @@ def test_a_reader_that_leaves_early_gets_no_complaint() -> None:
     """``spider show problem-5 | head -1``: the pipe closes before spider writes."""
     read_end, write_end = os.pipe()
     os.close(read_end)
-    done = subprocess.run([sys.executable, "-m", "spider_cli", "show", "problem-5"],
-                          stdout=write_end, stderr=subprocess.PIPE, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "spider_cli", "show", "problem-5"],
+        stdout=write_end,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+    )
     os.close(write_end)
     assert (done.returncode, done.stderr) == (141, "")
 

@@ -12,15 +12,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spider_cli import autoplay, bench, compact, examples, solver
-from spider_cli.cards import UNKNOWN, Card
-from spider_cli.cli import main
-from spider_cli.commands import Constraints, Goal, Solve
-from spider_cli.engine import DEAL, Action, Game, Move, Remove
-from spider_cli.errors import SpiderError
-from spider_cli.notation import parse_command
-from spider_cli.positions import load_position
-from spider_cli.session import Session
+from spider_cli.analysis import autoplay, bench, compact, solver
+from spider_cli.analysis.goals import Constraints, Goal
+from spider_cli.app import examples
+from spider_cli.app.cli import main
+from spider_cli.app.session import Session
+from spider_cli.language.commands import Solve
+from spider_cli.language.notation import parse_command
+from spider_cli.language.positions import load_position
+from spider_cli.rules.cards import UNKNOWN, Card
+from spider_cli.rules.engine import DEAL, Action, Game, Move, Remove
+from spider_cli.rules.errors import SpiderError
 
 
 def C(text: str) -> int:
@@ -203,21 +205,29 @@ def small_position(rng: random.Random, unknown: float = 0.3) -> Game:
 
 GOALS: dict[str, tuple[Goal, Constraints, Callable[[Game, Game | None], bool]]] = {
     "space": (
-        Goal("space"), Constraints(no_deal=True),
+        Goal("space"),
+        Constraints(no_deal=True),
         lambda start, now: now is not None and len(now.spaces()) > len(start.spaces()),
     ),
     "turn up": (
-        Goal("turn up"), Constraints(no_deal=True),
+        Goal("turn up"),
+        Constraints(no_deal=True),
         lambda start, now: now is None or sum(now.down) < sum(start.down),
     ),
     "remove spades": (
-        Goal("remove", steps=((0,),)), Constraints(no_deal=True),
+        Goal("remove", steps=((0,),)),
+        Constraints(no_deal=True),
         lambda start, now: now is not None and now.removed.count(0) > start.removed.count(0),
     ),
     "free the 5s": (
-        Goal("free", card=int(C("5s"))), Constraints(no_deal=True),
-        lambda start, now: now is not None and any(
-            len(p) > d and p[-1] == C("5s") for p, d in zip(now.piles, now.down, strict=True)),
+        Goal("free", card=int(C("5s"))),
+        Constraints(no_deal=True),
+        lambda start, now: (
+            now is not None
+            and any(
+                len(p) > d and p[-1] == C("5s") for p, d in zip(now.piles, now.down, strict=True)
+            )
+        ),
     ),
 }
 
@@ -288,12 +298,19 @@ BLOCKERS = ["-- Ad", "-- Ac", "-- Ad", "-- Ac", "-- Ah", "-- Kd", "-- Kc", "-- K
 def test_removals_in_either_order() -> None:
     # the spades lack only their Ace, which lies on the complete hearts
     game = table([suit_pile("s", 13, 2), suit_pile("h") + " As", *BLOCKERS])
-    for goal in ("remove spades then hearts", "remove hearts then spades",
-                 "remove spades and hearts", "remove hearts, no remove spades"):
+    for goal in (
+        "remove spades then hearts",
+        "remove hearts then spades",
+        "remove spades and hearts",
+        "remove hearts, no remove spades",
+    ):
         assert ask(game, goal).found, goal
     answer = ask(game, "remove hearts then spades")
     assert [t.split(" from ")[0] for t in answer.texts] == [
-        "As", "remove the hearts", "remove the spades"]
+        "As",
+        "remove the hearts",
+        "remove the spades",
+    ]
 
 
 def test_removal_order_and_no_remove_are_kept() -> None:
@@ -324,8 +341,9 @@ def test_deals_from_a_known_hand_are_used_unless_forbidden() -> None:
     answer = solver.solve(game, Goal("turn up"), Constraints())
     assert answer.found
     for_dealing = Game.new(3, suits=1)
-    assert solver.solve(for_dealing, Goal("win"), Constraints(no_deal=True, limit=2_000)
-                        ).status in ("unknown", "impossible")
+    assert solver.solve(
+        for_dealing, Goal("win"), Constraints(no_deal=True, limit=2_000)
+    ).status in ("unknown", "impossible")
 
 
 def test_a_limit_gives_unknown_with_the_reason() -> None:
@@ -361,7 +379,8 @@ def recorded_questions() -> list[tuple[str, examples.Question]]:
 
 
 @pytest.mark.parametrize(
-    ("name", "question"), recorded_questions(),
+    ("name", "question"),
+    recorded_questions(),
     ids=lambda item: item if isinstance(item, str) else item.solve,
 )
 def test_the_solver_never_contradicts_the_manual(name: str, question: examples.Question) -> None:
@@ -390,8 +409,9 @@ def test_problem_1_contingencies_are_the_manuals() -> None:
     """The manual's Jack, 4 and King give the space back; a 9 also does when the 8-6s went
     into the space (the 8-6s goes back onto it), an 8 does not."""
     game = example("problem-1")
-    prefix, found = solver.contingencies(game, Goal("space"), Constraints(no_deal=True,
-                                                                          limit=3_000))
+    prefix, found = solver.contingencies(
+        game, Goal("space"), Constraints(no_deal=True, limit=3_000)
+    )
     assert prefix is None
     column_3 = next(c for c in found if c.text == "8-6s from 3 to 2")
     ranks = {card & 15 for card in column_3.cards("possible")}
@@ -400,8 +420,9 @@ def test_problem_1_contingencies_are_the_manuals() -> None:
     report = solver.contingency_text(Goal("space"), prefix, found)
     assert "get a space: possible if it is a 4, 9, Jack or King" in report
     assert solver.contingency_status(prefix, found) == "possible"
-    hopeless = [replace(c, outcomes=[o for o in c.outcomes if o[2].status == "impossible"])
-                for c in found]
+    hopeless = [
+        replace(c, outcomes=[o for o in c.outcomes if o[2].status == "impossible"]) for c in found
+    ]
     assert solver.contingency_status(prefix, hopeless) == "impossible"
 
 
@@ -426,7 +447,7 @@ def test_one_suit_deals_are_won_with_every_card_known(seed: int) -> None:
     work = Game.new(seed, suits=1)
     for text in result.texts:
         command = parse_command(text)
-        from spider_cli.notation import resolve
+        from spider_cli.language.notation import resolve
 
         work.push(resolve(work, command))  # type: ignore[arg-type]
     assert work.is_won()
@@ -457,14 +478,16 @@ def test_bench_figures() -> None:
 
 def test_solve_commands_parse() -> None:
     command = parse_command("solve remove h then c, no deal keep 2 spaces, no remove s")
-    assert command == Solve(Goal("remove", steps=((1,), (3,))),
-                            Constraints(no_deal=True, keep_spaces=2, no_remove=(0,)))
+    assert command == Solve(
+        Goal("remove", steps=((1,), (3,))), Constraints(no_deal=True, keep_spaces=2, no_remove=(0,))
+    )
     assert parse_command("solve remove clubs and hearts").goal.steps == ((3, 1),)
     assert parse_command("solve turn up a card in column 3").goal == Goal("turn up", 3)
     each = parse_command("solve get a space, keep the space for each reveal")
     assert each.each_reveal and each.constraints.keep_spaces == 1
     assert parse_command("solve win, no remove, limit 5").constraints == Constraints(
-        no_remove=(0, 1, 2, 3), limit=5)
+        no_remove=(0, 1, 2, 3), limit=5
+    )
 
 
 def test_solve_then_apply_all_or_one_move_at_a_time() -> None:
@@ -511,14 +534,21 @@ def test_spider_solve_and_bench_commands(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["bench", "--seeds", "x"]) == 2
 
 
-@pytest.mark.parametrize(("args", "status", "says"), [
-    (["problem-5", "remove", "hearts,", "no", "deal"], 1, "impossible: the Kh and 5h"),
-    (["problem-4", "remove diamonds, no deal, no remove clubs, limit 2000"], 3, "unknown: stopped"),
-    (["problem-1", "turn up a card in pile 5, no deal"], 1, "impossible: however the cards"),
-    (["problem-1", "get", "a", "spcae"], 2, "column 13"),
-    (["no-such-example", "win"], 2, "no such file or example"),
-    (["problem-2", "turn up a card in pile 12"], 2, "there is no pile 12"),
-])
+@pytest.mark.parametrize(
+    ("args", "status", "says"),
+    [
+        (["problem-5", "remove", "hearts,", "no", "deal"], 1, "impossible: the Kh and 5h"),
+        (
+            ["problem-4", "remove diamonds, no deal, no remove clubs, limit 2000"],
+            3,
+            "unknown: stopped",
+        ),
+        (["problem-1", "turn up a card in pile 5, no deal"], 1, "impossible: however the cards"),
+        (["problem-1", "get", "a", "spcae"], 2, "column 13"),
+        (["no-such-example", "win"], 2, "no such file or example"),
+        (["problem-2", "turn up a card in pile 12"], 2, "there is no pile 12"),
+    ],
+)
 def test_spider_solve_exit_status_tells_the_verdict(
     args: list[str], status: int, says: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -529,8 +559,10 @@ def test_spider_solve_exit_status_tells_the_verdict(
 
 
 def test_removals_are_engine_actions() -> None:
-    game = table([suit_pile("s"), "Kd", "Kc", "Qd", "Qc", "Jd", "Jc", "10d", "10c", "9d"],
-                 removed=(0, 1, 2, 3, 1))
+    game = table(
+        [suit_pile("s"), "Kd", "Kc", "Qd", "Qc", "Jd", "Jc", "10d", "10c", "9d"],
+        removed=(0, 1, 2, 3, 1),
+    )
     answer = ask(game, "remove spades")
     assert answer.actions == [Remove(0)] and answer.positions <= 2
     assert Move(0, 1, 1) not in answer.actions
@@ -539,8 +571,9 @@ def test_removals_are_engine_actions() -> None:
 def test_a_search_cut_short_proves_no_shorter_line() -> None:
     """Breadth-first, a search stopped at a limit still proves that no line of its depth or
     fewer moves exists: the shortest line, found without the limit, is longer."""
-    search = solver.make_search(example("problem-1"), Goal("turn up", pile=10),
-                                Constraints(no_deal=True))
+    search = solver.make_search(
+        example("problem-1"), Goal("turn up", pile=10), Constraints(no_deal=True)
+    )
     whole = solver._astar(search, False, True, 100_000, 0.0, None, ordered=False)
     assert whole.line is not None
     depths = []
@@ -558,13 +591,16 @@ def test_unknown_says_how_long_a_line_would_have_to_be() -> None:
     assert f"no line of {answer.depth} moves or fewer exists" in answer.summary()
 
 
-@pytest.mark.parametrize(("name", "question", "reason"), [
-    ("problem-5", "remove hearts", "the Kh and 5h are not among the known cards on the table"),
-    ("problem-5", "remove spades then spades", "2 sets of spades need 2 of each card"),
-    ("problem-5", "turn up a card in pile 1", "pile 1 has no face-down card"),
-    ("problem-5", "get a space, keep 10 spaces", "at most 9 piles can ever be empty"),
-    ("problem-4", "turn up a card", "no pile has a face-down card"),
-])
+@pytest.mark.parametrize(
+    ("name", "question", "reason"),
+    [
+        ("problem-5", "remove hearts", "the Kh and 5h are not among the known cards on the table"),
+        ("problem-5", "remove spades then spades", "2 sets of spades need 2 of each card"),
+        ("problem-5", "turn up a card in pile 1", "pile 1 has no face-down card"),
+        ("problem-5", "get a space, keep 10 spaces", "at most 9 piles can ever be empty"),
+        ("problem-4", "turn up a card", "no pile has a face-down card"),
+    ],
+)
 def test_impossible_at_once_with_the_reason(name: str, question: str, reason: str) -> None:
     answer = ask(example(name), question)
     assert (answer.status, answer.positions) == ("impossible", 1)
@@ -572,18 +608,23 @@ def test_impossible_at_once_with_the_reason(name: str, question: str, reason: st
 
 
 def test_every_pile_hiding_an_unknown_card_means_no_space() -> None:
-    game = table(["-- 5h", "-- 6s", "-- Ks", "-- 2c", "-- 9d", "-- Jh", "-- 4s", "-- 8c",
-                  "-- Qd", "-- 3h"])
+    game = table(
+        ["-- 5h", "-- 6s", "-- Ks", "-- 2c", "-- 9d", "-- Jh", "-- 4s", "-- 8c", "-- Qd", "-- 3h"]
+    )
     answer = ask(game, "get a space, no deal")
     assert answer.summary() == (
-        "impossible: every pile that is not a space has an unknown face-down card")
+        "impossible: every pile that is not a space has an unknown face-down card"
+    )
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10_000), st.sampled_from([0.3, 1.0]), st.sampled_from(sorted(GOALS)),
-       st.integers(0, 10))
-def test_impossible_at_once_is_never_wrong(seed: int, unknown: float, goal: str,
-                                           keep: int) -> None:
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from([0.3, 1.0]),
+    st.sampled_from(sorted(GOALS)),
+    st.integers(0, 10),
+)
+def test_impossible_at_once_is_never_wrong(seed: int, unknown: float, goal: str, keep: int) -> None:
     """Whenever the solver answers without a search, a brute force over the engine finds
     no line either (small random positions, with spaces to keep at the end; the brute
     force cannot see the spaces at a reveal, so "turn up" goes without)."""
@@ -594,6 +635,7 @@ def test_impossible_at_once_is_never_wrong(seed: int, unknown: float, goal: str,
     constraints = Constraints(no_deal=True, keep_spaces=keep)
     reason = solver.out_of_reach(solver.make_search(game, target, constraints))
     if reason:
+
         def kept(start: Game, now: Game | None) -> bool:
             return met(start, now) and (now is None or len(now.spaces()) >= keep)
 
@@ -603,15 +645,30 @@ def test_impossible_at_once_is_never_wrong(seed: int, unknown: float, goal: str,
 def test_a_card_in_a_known_hand_counts_when_a_deal_may_come() -> None:
     """The Kh is in the hand's next row, all of it known: "remove hearts" is not out of
     reach unless the constraints forbid the deal."""
-    game = table(["Qh Jh 10h 9h 8h 7h 6h 5h 4h 3h 2h Ah", "Ks", "Qd", "Jc", "9s", "8d", "7c",
-                  "6s", "5d", "4c"])
+    game = table(
+        [
+            "Qh Jh 10h 9h 8h 7h 6h 5h 4h 3h 2h Ah",
+            "Ks",
+            "Qd",
+            "Jc",
+            "9s",
+            "8d",
+            "7c",
+            "6s",
+            "5d",
+            "4c",
+        ]
+    )
     row = [C(w) for w in "Kh 2s 3s 4s 5s 6s 7s 8s 10s Js".split()]
     game.stock[-10:] = row[::-1]  # the stock is kept in reverse: its end is dealt first
     assert compact.encode(game).rows[0] == tuple(row)
-    assert solver.out_of_reach(solver.make_search(game, Goal("remove", steps=((1,),)),
-                                                  Constraints())) == ""
+    assert (
+        solver.out_of_reach(solver.make_search(game, Goal("remove", steps=((1,),)), Constraints()))
+        == ""
+    )
     assert "the Kh is not among the known cards on the table" in solver.out_of_reach(
-        solver.make_search(game, Goal("remove", steps=((1,),)), Constraints(no_deal=True)))
+        solver.make_search(game, Goal("remove", steps=((1,),)), Constraints(no_deal=True))
+    )
 
 
 def test_a_time_instead_of_a_limit() -> None:
@@ -620,9 +677,8 @@ def test_a_time_instead_of_a_limit() -> None:
     assert answer.summary().startswith("unknown: stopped within the 1 s asked for")
     assert answer.positions <= 30_000 + 100  # the positions follow the time asked for
     with pytest.raises(ValueError, match="'for each reveal' runs one search a card"):
-        solver.answer(example("problem-1"),
-                      parse_command("solve get a space for each reveal, within 5 seconds"))
-    report = solver.answer(Game.new(3, suits=1), parse_command("solve win within 10 sec"))
+        report_for(example("problem-1"), "solve get a space for each reveal, within 5 seconds")
+    report = report_for(Game.new(3, suits=1), "solve win within 10 sec")
     assert report.text.startswith("won in") and report.line  # every card known: full play
     assert report.status == "possible"
 
@@ -634,7 +690,8 @@ def test_free_a_card() -> None:
     assert ask(game, "free the 9h, keep 1 space").status == "impossible"
     assert ask(game, "free the 5d").texts == []  # already free: nothing on it
     assert ask(example("problem-5"), "free the Kh").summary() == (
-        "impossible: the Kh is not among the known cards on the table")
+        "impossible: the Kh is not among the known cards on the table"
+    )
 
 
 def test_turn_up_by_freeing_a_card_first() -> None:
@@ -648,3 +705,10 @@ def test_turn_up_by_freeing_a_card_first() -> None:
     _actions, texts, reveal = found
     assert texts == ["4c from 2 to 3", "5h from 1 to 2"] and reveal == 1
     assert solver._cards_to_free(example("problem-2"), Goal("turn up", pile=6))[0] == C("6s")
+
+
+def report_for(game: Game, line: str) -> solver.Report:
+    """Answer a typed ``solve`` line through the solver's typed API."""
+    command = parse_command(line)
+    assert isinstance(command, Solve)
+    return solver.answer(game, command.goal, command.constraints, command.each_reveal)

@@ -25,13 +25,27 @@ class Tmux:
         self.socket = socket
 
     def run(self, *args: str) -> str:
-        result = subprocess.run([TMUX or "tmux", "-u", "-S", str(self.socket), *args],
-                                capture_output=True, text=True, timeout=10, check=True)
+        result = subprocess.run(
+            [TMUX or "tmux", "-u", "-S", str(self.socket), *args],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
+        )
         return result.stdout
 
     def start(self, command: str) -> None:
-        self.run("new-session", "-d", "-x", "80", "-y", "30", "-s", "spider",
-                 f"{command}; echo SPIDER-EXITED $?; sleep 60")
+        self.run(
+            "new-session",
+            "-d",
+            "-x",
+            "80",
+            "-y",
+            "30",
+            "-s",
+            "spider",
+            f"{command}; echo SPIDER-EXITED $?; sleep 60",
+        )
 
     def keys(self, *keys: str) -> None:
         self.run("send-keys", "-t", "spider", *keys)
@@ -57,14 +71,17 @@ class Tmux:
 def tmux(tmp_path: Path) -> Iterator[Tmux]:
     terminal = Tmux(tmp_path / "tmux.sock")
     yield terminal
-    subprocess.run([TMUX or "tmux", "-S", str(terminal.socket), "kill-server"],
-                   capture_output=True, timeout=10)
+    subprocess.run(
+        [TMUX or "tmux", "-S", str(terminal.socket), "kill-server"], capture_output=True, timeout=10
+    )
 
 
 def test_play_save_quit_and_resume_in_a_terminal(tmux: Tmux, tmp_path: Path) -> None:
     home = tmp_path / "home"
-    spider = (f"cd {shlex.quote(str(tmp_path))} && env SPIDER_HOME={shlex.quote(str(home))} "
-              f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli")
+    spider = (
+        f"cd {shlex.quote(str(tmp_path))} && env SPIDER_HOME={shlex.quote(str(home))} "
+        f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli"
+    )
     tmux.start(f"{spider} --seed 5")
     screen = tmux.wait(r"moves 0  \|  score 0")
     assert "New here? Type 'help'" in screen and "spider>" in screen
@@ -80,8 +97,11 @@ def test_play_save_quit_and_resume_in_a_terminal(tmux: Tmux, tmp_path: Path) -> 
     tmux.type("Jh frm 8")  # not entered: the part that cannot parse shows as an error
     tmux.wait("spider> Jh frm 8")
     time.sleep(0.2)
-    typed = next(line for line in tmux.screen(escapes=True).splitlines()
-                 if "frm 8" in line and "spider>" in line)
+    typed = next(
+        line
+        for line in tmux.screen(escapes=True).splitlines()
+        if "frm 8" in line and "spider>" in line
+    )
     assert re.search(r"\x1b\[[0-9;]*4[;m][^\n]*frm 8", typed)  # underlined...
     assert re.search(r"\x1b\[[0-9;]*31m[^\n]*frm 8", typed)  # ...and red
     tmux.keys("C-c")  # clears the line
@@ -100,7 +120,9 @@ def test_play_save_quit_and_resume_in_a_terminal(tmux: Tmux, tmp_path: Path) -> 
     tmux.keys("Enter")
     tmux.wait("SPIDER-EXITED 0")
     assert (tmp_path / "game-5.spider").read_text().splitlines()[1:3] == [
-        "new 5 suits 4", "4h from 1 to 8"]
+        "new 5 suits 4",
+        "4h from 1 to 8",
+    ]
 
     tmux.run("kill-session", "-t", "spider")
     tmux.start(spider)
@@ -116,8 +138,10 @@ def test_play_save_quit_and_resume_in_a_terminal(tmux: Tmux, tmp_path: Path) -> 
 
 def test_ctrl_c_stops_a_long_search_and_the_game_goes_on(tmux: Tmux, tmp_path: Path) -> None:
     home = tmp_path / "home"
-    tmux.start(f"cd {shlex.quote(str(tmp_path))} && env SPIDER_HOME={shlex.quote(str(home))} "
-               f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli problem-2")
+    tmux.start(
+        f"cd {shlex.quote(str(tmp_path))} && env SPIDER_HOME={shlex.quote(str(home))} "
+        f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli problem-2"
+    )
     tmux.wait("spider>")
     tmux.type("solve turn up a card, no deal, keep 1 space, limit 50000000")  # minutes of search
     tmux.keys("Enter")

@@ -20,12 +20,12 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
-from spider_cli.cards import KING, SUIT_NAMES
-from spider_cli.commands import Constraints, Goal
-from spider_cli.compact import apply, rank_key, run_length, spaces_of
-from spider_cli.engine import Action, Game, Move, Remove
-from spider_cli.notation import move_text
-from spider_cli.solver import Answer, Search, make_search, quick, replay_steps, solve
+from spider_cli.analysis.compact import apply, rank_key, run_length, spaces_of
+from spider_cli.analysis.goals import Constraints, Goal
+from spider_cli.analysis.solver import Answer, Search, make_search, quick, replay_steps, solve
+from spider_cli.rules.cards import KING, SUIT_NAMES
+from spider_cli.rules.engine import Action, Game, Move, Remove
+from spider_cli.rules.text import move_text
 
 BUDGET = 3_000
 """Positions the look-ahead examines (about a tenth of a second)."""
@@ -109,19 +109,24 @@ def hint(game: Game, budget: int = BUDGET) -> Advice:
     natural = _natural_move(game)
     if natural is not None:
         text = move_text(game, natural)
-        return Advice(f"{text}: a natural move (nothing better: it keeps options open)",
-                      [text], natural)
+        return Advice(
+            f"{text}: a natural move (nothing better: it keeps options open)", [text], natural
+        )
     if game.stock:
         nothing = "nothing helps now" if exhausted else "no line that helps was found"
         if game.spaces():
-            return Advice(f"{nothing}: a deal is due, but every space must be filled first "
-                          "(a deal needs a card on every pile)")
+            return Advice(
+                f"{nothing}: a deal is due, but every space must be filled first "
+                "(a deal needs a card on every pile)"
+            )
         return Advice(f"{nothing}: a deal is due ('deal')")
     if game.is_lost():
         return Advice("nothing helps and the hand is empty: the game is lost")
     where = "in any line" if exhausted else f"within {budget:,} positions"
-    return Advice(f"nothing turns up a card, gets a space or removes a suit {where}, and "
-                  "the hand is empty: the game looks lost ('solve win' to be sure)")
+    return Advice(
+        f"nothing turns up a card, gets a space or removes a suit {where}, and "
+        "the hand is empty: the game looks lost ('solve win' to be sure)"
+    )
 
 
 def _deeper(game: Game) -> Advice | None:
@@ -198,9 +203,15 @@ def _look_ahead(search: Search, budget: int, game: Game) -> tuple[list[_Outcome]
                     cur = tuple(new)
                 if per_pile.get(turned, 0) < CANDIDATES:
                     per_pile[turned] = per_pile.get(turned, 0) + 1
-                    outcomes.append(_Outcome("reveal", [*_steps(parents, key), step],
-                                             spaces_of(cur), turned,
-                                             chaos=rank_key(cur, 0)[0]))
+                    outcomes.append(
+                        _Outcome(
+                            "reveal",
+                            [*_steps(parents, key), step],
+                            spaces_of(cur),
+                            turned,
+                            chaos=rank_key(cur, 0)[0],
+                        )
+                    )
                 continue
             if child in parents:
                 continue
@@ -307,7 +318,8 @@ def _advise(game: Game, search: Search, best: _Outcome, outcomes: list[_Outcome]
     if len(real) > 1:
         goal += f" ({len(real)} moves: {', '.join(texts)})"
     direct = [
-        o for o in outcomes
+        o
+        for o in outcomes
         if o.kind == "reveal" and o.moves == 1 and o.real and o.real == best.real
     ]
     if best.kind == "reveal" and len(real) > 1 and direct:
@@ -316,8 +328,10 @@ def _advise(game: Game, search: Search, best: _Outcome, outcomes: list[_Outcome]
             reasons.insert(0, "prepares a contingency")
             which = 0 if best.outs[0] > plain[0] else 1
             what = ("a space comes back", "a space comes back or another card turns up")[which]
-            goal += (f"; then {what} for {best.outs[which]:.0%} of the cards it could be, "
-                     f"not {plain[which]:.0%}")
+            goal += (
+                f"; then {what} for {best.outs[which]:.0%} of the cards it could be, "
+                f"not {plain[which]:.0%}"
+            )
     reasons.append(goal)
     return Advice(f"{texts[0]}: " + "; ".join(reasons), [texts[0]], action)
 
@@ -332,7 +346,8 @@ def _move_reasons(game: Game, action: Action, outcomes: list[_Outcome]) -> list[
     elif game.piles[action.dst]:
         moving = game.piles[action.src][-action.count] & 15
         ranks = {
-            game.piles[m.src][-m.count] & 15 for m in game.legal_moves()
+            game.piles[m.src][-m.count] & 15
+            for m in game.legal_moves()
             if type(m) is Move and game.piles[m.dst] and not game.is_natural(m)
         }
         if len(ranks) > 1 and moving == max(ranks):

@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from spider_cli.cards import KING
-from spider_cli.compact import FACE_DOWN, State
+from spider_cli.analysis.compact import FACE_DOWN, State
+from spider_cli.rules.cards import KING
 
 RANKS = 13
 ALL_RANKS = sum(1 << r for r in range(1, RANKS + 1))
@@ -115,8 +115,12 @@ class _Proof:
         while growing:
             growing = False
             for suit in self.question.others:
-                step = Question(kind="remove", suit=suit, no_turn_up=self.question.no_turn_up,
-                                most_spaces=None if free else most)
+                step = Question(
+                    kind="remove",
+                    suit=suit,
+                    no_turn_up=self.question.no_turn_up,
+                    most_spaces=None if free else most,
+                )
                 if suit not in free and self.passes(step, free, bare):
                     free |= {suit}
                     growing = True
@@ -129,11 +133,24 @@ class _Proof:
         bare = False
         if all(self.piles):  # up to the first space, which a move or a removal might make
             free = self.removable(True, 0)
-            first_space = Question(kind="space", spaces=1, no_turn_up=question.no_turn_up,
-                                   most_spaces=question.most_spaces)
+            first_space = Question(
+                kind="space",
+                spaces=1,
+                no_turn_up=question.no_turn_up,
+                most_spaces=question.most_spaces,
+            )
             bare = not self.passes(first_space, free, True) and not any(
-                self.passes(Question(kind="remove", suit=suit, no_turn_up=question.no_turn_up,
-                                     most_spaces=0, emptying=True), free, True)
+                self.passes(
+                    Question(
+                        kind="remove",
+                        suit=suit,
+                        no_turn_up=question.no_turn_up,
+                        most_spaces=0,
+                        emptying=True,
+                    ),
+                    free,
+                    True,
+                )
                 for suit in free
             )
         if not bare:
@@ -146,8 +163,11 @@ class _Proof:
         is)."""
         question = self.question
         if question.kind == "turn up" and question.target < 0:
-            return [replace(question, target=i, most_spaces=most, no_turn_up=True)
-                    for i, pile in enumerate(self.piles) if any(c >= FACE_DOWN for c in pile)]
+            return [
+                replace(question, target=i, most_spaces=most, no_turn_up=True)
+                for i, pile in enumerate(self.piles)
+                if any(c >= FACE_DOWN for c in pile)
+            ]
         return [replace(question, most_spaces=most)]
 
     def holds(self) -> bool:
@@ -162,8 +182,14 @@ class _Proof:
 
 
 @lru_cache(maxsize=100_000)
-def _options(pile: bytes, target: bool, no_turn_up: bool, suit: int | None,
-             free: frozenset[int], emptying: bool = False) -> tuple[Option, ...]:
+def _options(
+    pile: bytes,
+    target: bool,
+    no_turn_up: bool,
+    suit: int | None,
+    free: frozenset[int],
+    emptying: bool = False,
+) -> tuple[Option, ...]:
     """Every untouched base a pile may keep at the end of a line, fewest moved cards first.
 
     A pile with an unknown face-down card keeps it covered (turning it up ends the line),
@@ -225,8 +251,9 @@ def _search(
     moved card may lie on a pile's bottom (no pile has been empty on the way). Raises
     :class:`_OverBudget` past ``budget`` choices."""
     choices = [
-        _options(pile, i == question.target, question.no_turn_up, question.suit, free,
-                 question.emptying)
+        _options(
+            pile, i == question.target, question.no_turn_up, question.suit, free, question.emptying
+        )
         for i, pile in enumerate(piles)
     ]
     if not all(choices):
@@ -239,8 +266,9 @@ def _search(
     masks = [0] * (n + 1)
     for k in range(n - 1, -1, -1):
         opts = choices[order[k]]
-        relief[k] = tuple(relief[k + 1][r] + max(max(0, -o[0][r]) for o in opts)
-                          for r in range(RANKS))
+        relief[k] = tuple(
+            relief[k + 1][r] + max(max(0, -o[0][r]) for o in opts) for r in range(RANKS)
+        )
         tables[k] = tables[k + 1] + max(o[1] for o in opts)
         masks[k] = masks[k + 1]
         for o in opts:

@@ -22,45 +22,54 @@ from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import fragment_list_to_text
 from prompt_toolkit.styles import Style
 
-from spider_cli.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, Card, run_text, split_runs
-from spider_cli.engine import PILES, Game, Move
-from spider_cli.notation import move_text
+from spider_cli.rules.cards import (
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    Card,
+    run_text,
+    split_runs,
+)
+from spider_cli.rules.engine import PILES, Game, Move
+from spider_cli.rules.text import move_text
 
 if TYPE_CHECKING:
-    from spider_cli.session import Session
+    from spider_cli.app.session import Session
 
 SUIT_CLASSES = tuple(f"class:suit.{name}" for name in SUIT_NAMES)
 """The style class of each suit: spades, hearts, diamonds, clubs."""
 
-STYLE = Style.from_dict({
-    "suit.spades": "bold",
-    "suit.hearts": "ansired bold",
-    "suit.diamonds": "ansiyellow bold",
-    "suit.clubs": "ansigreen bold",
-    "back": "ansiblue",
-    "space": "ansibrightblack",
-    "pile-number": "ansibrightblack",
-    "fresh": "underline",
-    "heading": "bold",
-    "move": "bold",
-    "note": "",
-    "error": "ansired bold",
-    "error-context": "ansired",
-    "warning": "ansiyellow",
-    "dim": "ansibrightblack",
-    "prompt": "bold",
-    "bottom-toolbar": "reverse",
-    "toolbar.alert": "reverse bold",
-    # the line being typed (spider_cli.highlight)
-    "input.keyword": "ansicyan",
-    "input.number": "ansimagenta",
-    "input.path": "underline",
-    "input.word": "ansicyan",
-    "input.remark": "ansibrightblack italic",
-    "input.comment": "ansibrightblack",
-    "input.error": "ansired underline",
-    "input.pending": "",
-})
+STYLE = Style.from_dict(
+    {
+        "suit.spades": "bold",
+        "suit.hearts": "ansired bold",
+        "suit.diamonds": "ansiyellow bold",
+        "suit.clubs": "ansigreen bold",
+        "back": "ansiblue",
+        "space": "ansibrightblack",
+        "pile-number": "ansibrightblack",
+        "fresh": "underline",
+        "heading": "bold",
+        "move": "bold",
+        "note": "",
+        "error": "ansired bold",
+        "error-context": "ansired",
+        "warning": "ansiyellow",
+        "dim": "ansibrightblack",
+        "prompt": "bold",
+        "bottom-toolbar": "reverse",
+        "toolbar.alert": "reverse bold",
+        # the line being typed (spider_cli.tui.highlight)
+        "input.keyword": "ansicyan",
+        "input.number": "ansimagenta",
+        "input.path": "underline",
+        "input.word": "ansicyan",
+        "input.remark": "ansibrightblack italic",
+        "input.comment": "ansibrightblack",
+        "input.error": "ansired underline",
+        "input.pending": "",
+    }
+)
 """Every style class spider uses, for the prompt and for printed text alike."""
 
 
@@ -138,8 +147,9 @@ class Snapshot(NamedTuple):
 
     @classmethod
     def of(cls, game: Game) -> Snapshot:
-        return cls(tuple(map(tuple, game.piles)), tuple(game.down), tuple(game.removed),
-                   len(game.stock))
+        return cls(
+            tuple(map(tuple, game.piles)), tuple(game.down), tuple(game.removed), len(game.stock)
+        )
 
 
 def fresh_cards(before: Snapshot, game: Game) -> frozenset[tuple[int, int]]:
@@ -162,7 +172,7 @@ def describe_changes(before: Snapshot, game: Game) -> list[str]:
     for i, pile in enumerate(game.piles):
         if game.down[i] < before.down[i] and game.down[i] < len(pile):
             notes.append(f"pile {i + 1} turns up {Card(pile[game.down[i]])}")
-    for suit in game.removed[len(before.removed):]:
+    for suit in game.removed[len(before.removed) :]:
         notes.append(f"{SUIT_NAMES[suit]} removed")
     if len(game.stock) < before.stock:
         left = game.deals_left
@@ -175,8 +185,9 @@ def _card_cell(code: int, glyphs: Glyphs, fresh: bool) -> _Cell:
     return _Cell(glyphs.card(code), style)
 
 
-def _pile_cells(game: Game, i: int, glyphs: Glyphs, level: int,
-                fresh: frozenset[tuple[int, int]]) -> list[_Cell]:
+def _pile_cells(
+    game: Game, i: int, glyphs: Glyphs, level: int, fresh: frozenset[tuple[int, int]]
+) -> list[_Cell]:
     """One pile's cells at a compression level: 0 in full, 1 backs in one cell, 2 runs too."""
     pile, down = game.piles[i], game.down[i]
     if not pile:
@@ -224,8 +235,13 @@ def _header(game: Game, glyphs: Glyphs) -> StyleAndTextTuples:
     return out
 
 
-def tableau(game: Game, glyphs: Glyphs = UNICODE, width: int = 80, max_rows: int | None = None,
-            fresh: frozenset[tuple[int, int]] = frozenset()) -> FormattedText:
+def tableau(
+    game: Game,
+    glyphs: Glyphs = UNICODE,
+    width: int = 80,
+    max_rows: int | None = None,
+    fresh: frozenset[tuple[int, int]] = frozenset(),
+) -> FormattedText:
     """The whole tableau: the hand and removed suits, pile numbers, then the piles.
 
     ``max_rows`` bounds the rows of cards: longer piles are shown more compactly (see the
@@ -279,8 +295,9 @@ def pile_detail(game: Game, pile: int, glyphs: Glyphs = UNICODE) -> FormattedTex
             out.append((SUIT_CLASSES[card >> 4], glyphs.card(card)))
     length = game.run_length(pile)
     out += [("", "\n  can move: "), *color_cards(run_text(cards[-length:]))]
-    moves = [move_text(game, m) for m in game.legal_moves()
-             if isinstance(m, Move) and m.src == pile]
+    moves = [
+        move_text(game, m) for m in game.legal_moves() if isinstance(m, Move) and m.src == pile
+    ]
     out.append(("", "\n  moves from here: "))
     out += color_cards("; ".join(moves)) if moves else [("class:dim", "none")]
     out.append(("", "\n"))
@@ -300,7 +317,7 @@ def color_cards(text: str) -> StyleAndTextTuples:
     at = 0
     for found in _CARD_WORD.finditer(text):
         if found.start() > at:
-            out.append(("", text[at:found.start()]))
+            out.append(("", text[at : found.start()]))
         out.append((SUIT_CLASSES[SUIT_LETTERS.index(found.group(1))], found.group(0)))
         at = found.end()
     if at < len(text):

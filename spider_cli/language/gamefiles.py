@@ -13,12 +13,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from spider_cli import positions
-from spider_cli.cards import card_text
-from spider_cli.errors import NotationError, SpiderError
+from spider_cli.language import positions
+from spider_cli.rules.cards import card_text
+from spider_cli.rules.errors import NotationError, SpiderError
 
 if TYPE_CHECKING:
-    from spider_cli.session import Session, Settings
+    from spider_cli.app.session import Session, Settings
 
 MAGIC = "# spider game file, version 1"
 
@@ -46,7 +46,7 @@ def game_text(session: Session) -> str:
 
 def resume(text: str, base_dir: Path, settings: Settings) -> Session:
     """Replay a game file into a new session; errors name the line and column."""
-    from spider_cli.session import Session, Settings
+    from spider_cli.app.session import Session, Settings
 
     session = Session(settings=Settings(sixth=settings.sixth), base_dir=base_dir)
     session.in_game_file = True
@@ -66,13 +66,13 @@ def resume(text: str, base_dir: Path, settings: Settings) -> Session:
             started = started or is_start
         except NotationError as error:
             raise NotationError(
-                f"in the game file: {error.message}", number, error.column or 1,
+                f"in the game file: {error.message}",
+                number,
+                error.column or 1,
                 error.context,
             ) from None
         except SpiderError as error:
-            raise NotationError(
-                f"in the game file: {error}", number, 1, line
-            ) from None
+            raise NotationError(f"in the game file: {error}", number, 1, line) from None
     if not started:
         raise NotationError("the game file does not say how the game starts", 1, 1, "")
     session.in_game_file = False

@@ -52,8 +52,11 @@ def catalogue() -> tuple[Example, ...]:
         file = entry.get("file") or entry.get("script")
         questions = tuple(
             Question(
-                q.get("ask", ""), q.get("solve", ""), q.get("constraints", ""),
-                q.get("answer", ""), q.get("explanation", ""),
+                q.get("ask", ""),
+                q.get("solve", ""),
+                q.get("constraints", ""),
+                q.get("answer", ""),
+                q.get("explanation", ""),
             )
             for q in entry.get("question", [])
         )

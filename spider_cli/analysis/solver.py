@@ -1,7 +1,7 @@
 """Search over the known cards: the manual's questions answered and proved, and
 contingencies (the question again for every card a face-down card could be).
 
-The search works on the compact positions of :mod:`spider_cli.compact`. Every line found is
+The search works on the compact positions of :mod:`spider_cli.analysis.compact`. Every line found is
 replayed through the engine before it is reported, so a line the engine would refuse can
 never be printed.
 
@@ -22,9 +22,9 @@ never be printed.
   multiset would not change).
   Lines found are shortened by cutting out detours. :func:`out_of_reach` answers at once
   the questions that need no search, and :func:`counted_out` those that the counting
-  argument of :mod:`spider_cli.counting` rules out.
+  argument of :mod:`spider_cli.analysis.counting` rules out.
 * :func:`answer` carries out a ``solve`` command; "win" with every card known goes to the
-  full-information play of :mod:`spider_cli.autoplay`.
+  full-information play of :mod:`spider_cli.analysis.autoplay`.
 """
 
 from __future__ import annotations
@@ -37,11 +37,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from spider_cli import counting
-from spider_cli.autoplay import play
-from spider_cli.cards import KING, RANK_WORDS, SUIT_NAMES, UNKNOWN, card_text, split_runs
-from spider_cli.commands import Constraints, Goal, Solve
-from spider_cli.compact import (
+from spider_cli.analysis import counting
+from spider_cli.analysis.autoplay import play
+from spider_cli.analysis.compact import (
     FACE_DOWN,
     NO_COVERS,
     ONE_BYTE,
@@ -59,9 +57,11 @@ from spider_cli.compact import (
     spaces_of,
     suit_covers,
 )
-from spider_cli.counting import Question, refute, turn_up_piles
-from spider_cli.engine import DEAL, PILES, Action, Deal, Game, Move, Remove
-from spider_cli.notation import move_text
+from spider_cli.analysis.counting import Question, refute, turn_up_piles
+from spider_cli.analysis.goals import Constraints, Goal
+from spider_cli.rules.cards import KING, RANK_WORDS, SUIT_NAMES, UNKNOWN, card_text, split_runs
+from spider_cli.rules.engine import DEAL, PILES, Action, Deal, Game, Move, Remove
+from spider_cli.rules.text import move_text
 
 DEFAULT_LIMIT = 300_000
 """Positions :func:`solve` examines before it answers "unknown" (4 to 12 s and about 100 MB);
@@ -117,13 +117,13 @@ class Answer:
             return f"impossible: {self.reason}"
         if self.status == "impossible":
             return (
-                f"impossible: every position reachable over the known cards was examined "
-                f"({work})"
+                f"impossible: every position reachable over the known cards was examined ({work})"
             )
         shortest = ""
         if self.depth:
-            shortest = (f"; no line of {self.depth} move{'s' if self.depth != 1 else ''} "
-                        "or fewer exists")
+            shortest = (
+                f"; no line of {self.depth} move{'s' if self.depth != 1 else ''} or fewer exists"
+            )
         return f"unknown: {self.limit}{shortest} ({work})"
 
     def text(self) -> str:
@@ -284,15 +284,19 @@ class Search:
         open_spaces = spaces if into_spaces else spaces[: len(spaces) - 1]
         if self.sorted_mode:
             open_spaces = open_spaces[:1]
-        steps: Iterator[Line] = (
-            (a,) for a in actions(piles, open_spaces, not self.sorted_mode)
-        )
+        steps: Iterator[Line] = ((a,) for a in actions(piles, open_spaces, not self.sorted_mode))
         if spaces and not into_spaces and self.goal.kind == "turn up":
-            steps = itertools.chain(steps, (
-                (a,) for a in actions(piles, spaces[:1], False)
-                if type(a) is Move and not piles[a.dst] and len(piles[a.src]) > a.count
-                and piles[a.src][-a.count - 1] >= FACE_DOWN
-            ))
+            steps = itertools.chain(
+                steps,
+                (
+                    (a,)
+                    for a in actions(piles, spaces[:1], False)
+                    if type(a) is Move
+                    and not piles[a.dst]
+                    and len(piles[a.src]) > a.count
+                    and piles[a.src][-a.count - 1] >= FACE_DOWN
+                ),
+            )
         if macros and spaces:
             steps = itertools.chain(steps, space_macros(piles, spaces[0]))
         for step in steps:
@@ -384,8 +388,13 @@ class Outcome(NamedTuple):
 
 
 def _astar(
-    search: Search, macros: bool, into_spaces: bool, limit: int, began: float,
-    time_limit: float | None, ordered: bool = True,
+    search: Search,
+    macros: bool,
+    into_spaces: bool,
+    limit: int,
+    began: float,
+    time_limit: float | None,
+    ordered: bool = True,
 ) -> Outcome:
     """Weighted A* (f = moves + WEIGHT * estimate) over canonical positions; with
     ``ordered`` off, plain breadth-first (no estimates: faster, and shortest lines).
@@ -421,8 +430,7 @@ def _astar(
             else:
                 queue.append((0, count, depth, child))
         over = len(parents) > limit or (
-            time_limit is not None and count & 63 == 0
-            and time.perf_counter() - began > time_limit
+            time_limit is not None and count & 63 == 0 and time.perf_counter() - began > time_limit
         )
         if over:
             return Outcome(None, len(parents), False, 0 if ordered else depth - 1)
@@ -479,7 +487,14 @@ def make_search(
     forbidden = frozenset(s for s in constraints.no_remove if s not in goal_suits)
     pinned = (pile,) if pile >= 0 and not deals else keep if not deals else ()
     return Search(
-        goal, constraints, start, pinned, pile, not deals, spaces_of(start.piles), forbidden,
+        goal,
+        constraints,
+        start,
+        pinned,
+        pile,
+        not deals,
+        spaces_of(start.piles),
+        forbidden,
         keep_suits_in_pinned=bool(keep) and not deals,
     )
 
@@ -509,25 +524,28 @@ def solve(
     if not reason and prove_by_counting:
         reason, pile = counted(search, budget)
     if reason:
-        return Answer("impossible", positions=1, seconds=time.perf_counter() - began,
-                      reason=reason)
+        return Answer("impossible", positions=1, seconds=time.perf_counter() - began, reason=reason)
     note = ""
     if pile >= 0:
         goal = replace(goal, pile=pile + 1)
         search = make_search(game, goal, constraints)
-        note = (f"only pile {pile + 1} can be the first to turn up a card: the counting "
-                f"argument rules out the others")
+        note = (
+            f"only pile {pile + 1} can be the first to turn up a card: the counting "
+            f"argument rules out the others"
+        )
     if time_limit is None and constraints.seconds:
         time_limit = constraints.seconds
     found, examined = _quick(game, goal, constraints, limit, began, time_limit)
     if found is None and goal.kind == "turn up":
-        found, count = _via_free(game, goal, constraints, (limit - examined) // 2, began,
-                                 time_limit)
+        found, count = _via_free(
+            game, goal, constraints, (limit - examined) // 2, began, time_limit
+        )
         examined += count
     if found is not None:
         real, texts, reveal = found
-        return Answer("possible", real, texts, examined, time.perf_counter() - began,
-                      reveal=reveal, note=note)
+        return Answer(
+            "possible", real, texts, examined, time.perf_counter() - began, reveal=reveal, note=note
+        )
     outcome = _astar(search, False, True, limit - examined, began, time_limit, ordered=False)
     examined += outcome.positions
     seconds = time.perf_counter() - began
@@ -540,11 +558,18 @@ def solve(
             reason = f"stopped at the time limit of {time_limit:g} s"
         else:
             reason = f"stopped at the limit of {limit:,} positions"
-        return Answer("unknown", positions=examined, seconds=seconds, limit=reason,
-                      depth=outcome.depth, note=note)
+        return Answer(
+            "unknown",
+            positions=examined,
+            seconds=seconds,
+            limit=reason,
+            depth=outcome.depth,
+            note=note,
+        )
     real, texts, reveal = _finish(game, search, outcome.line)
-    return Answer("possible", real, texts, examined, time.perf_counter() - began, reveal=reveal,
-                  note=note)
+    return Answer(
+        "possible", real, texts, examined, time.perf_counter() - began, reveal=reveal, note=note
+    )
 
 
 def search_limit(constraints: Constraints) -> int:
@@ -569,8 +594,10 @@ def out_of_reach(search: Search) -> str:
     can_empty = sum(1 for pile, unknown in zip(piles, hidden, strict=True) if not unknown)
     keep = search.constraints.keep_spaces
     if keep > can_empty:
-        return (f"at most {can_empty} pile{'s' if can_empty != 1 else ''} can ever be "
-                f"empty (the others have unknown face-down cards), not the {keep} to keep")
+        return (
+            f"at most {can_empty} pile{'s' if can_empty != 1 else ''} can ever be "
+            f"empty (the others have unknown face-down cards), not the {keep} to keep"
+        )
     if goal.kind == "turn up":
         down = [any(c >= FACE_DOWN for c in pile) for pile in piles]
         if search.pile >= 0 and not down[search.pile]:
@@ -588,24 +615,31 @@ def out_of_reach(search: Search) -> str:
             for suit in step:
                 wanted[suit] = wanted.get(suit, 0) + 1
         for suit, sets in sorted(wanted.items()):
-            short = [card_text(suit * 16 + rank) for rank in range(KING, 0, -1)
-                     if known.get(suit * 16 + rank, 0) < sets]
+            short = [
+                card_text(suit * 16 + rank)
+                for rank in range(KING, 0, -1)
+                if known.get(suit * 16 + rank, 0) < sets
+            ]
             if short and sets == 1:
-                return (f"the {_join(short, 'and')} {'is' if len(short) == 1 else 'are'} not among "
-                        f"the known cards{where}, so the {SUIT_NAMES[suit]} cannot be completed")
+                return (
+                    f"the {_join(short, 'and')} {'is' if len(short) == 1 else 'are'} not among "
+                    f"the known cards{where}, so the {SUIT_NAMES[suit]} cannot be completed"
+                )
             if short:
-                return (f"{sets} sets of {SUIT_NAMES[suit]} need {sets} of each card, and "
-                        f"the known cards{where} have fewer of the {_join(short, 'and')}")
+                return (
+                    f"{sets} sets of {SUIT_NAMES[suit]} need {sets} of each card, and "
+                    f"the known cards{where} have fewer of the {_join(short, 'and')}"
+                )
     return ""
 
 
 def counted_out(search: Search, budget: int = counting.BUDGET) -> str:
-    """Why the counting argument (:mod:`spider_cli.counting`) rules the goal out, or ""."""
+    """Why the counting argument (:mod:`spider_cli.analysis.counting`) rules the goal out, or ""."""
     return counted(search, budget)[0]
 
 
 def counted(search: Search, budget: int = counting.BUDGET) -> tuple[str, int]:
-    """What the counting argument (:mod:`spider_cli.counting`) shows before any search: why
+    """What the counting argument (:mod:`spider_cli.analysis.counting`) shows before any search: why
     it rules the goal out (else ""), and for a card to turn up in any pile, the one pile
     (its real index) it leaves for the first card turned up (else -1: the goal is then the
     same as turning up a card in that pile).
@@ -618,11 +652,13 @@ def counted(search: Search, budget: int = counting.BUDGET) -> tuple[str, int]:
         return "", -1
     common = _question_terms(search)
     if goal.kind == "turn up":
-        questions = [Question(kind="turn up", target=search.pile, spaces=cons.keep_spaces,
-                              **common)]
+        questions = [
+            Question(kind="turn up", target=search.pile, spaces=cons.keep_spaces, **common)
+        ]
     elif goal.kind == "space":
-        questions = [Question(kind="space", spaces=max(cons.keep_spaces, search.root_spaces + 1),
-                              **common)]
+        questions = [
+            Question(kind="space", spaces=max(cons.keep_spaces, search.root_spaces + 1), **common)
+        ]
     else:
         questions = [Question(kind="remove", suit=suit, **common) for suit in goal.steps[0]]
     if goal.kind == "turn up" and search.pile < 0:  # any pile: which piles stay open
@@ -637,9 +673,11 @@ def counted(search: Search, budget: int = counting.BUDGET) -> tuple[str, int]:
             if count is None:
                 return "", -1
             examined += count
-    return (f"however the cards are played, the moved cards would need more cards one rank "
-            f"higher and spaces to lie on than the tableau can offer (a counting argument "
-            f"over {examined:,} choices of the cards that never move)"), -1
+    return (
+        f"however the cards are played, the moved cards would need more cards one rank "
+        f"higher and spaces to lie on than the tableau can offer (a counting argument "
+        f"over {examined:,} choices of the cards that never move)"
+    ), -1
 
 
 def _question_terms(search: Search) -> dict:
@@ -680,8 +718,7 @@ def quick(
     began = time.perf_counter()
     if goal.kind == "turn up" and goal.pile is not None and not 1 <= goal.pile <= PILES:
         raise ValueError(f"there is no pile {goal.pile}")
-    found, examined = _quick(game, goal, constraints, search_limit(constraints), began,
-                             time_limit)
+    found, examined = _quick(game, goal, constraints, search_limit(constraints), began, time_limit)
     if found is None:
         return None
     real, texts, reveal = found
@@ -689,8 +726,13 @@ def quick(
 
 
 def _quick(
-    game: Game, goal: Goal, constraints: Constraints, budget: int, began: float,
-    time_limit: float | None, keep: tuple[int, ...] = (),
+    game: Game,
+    goal: Goal,
+    constraints: Constraints,
+    budget: int,
+    began: float,
+    time_limit: float | None,
+    keep: tuple[int, ...] = (),
 ) -> tuple[tuple[list[Action], list[str], int | None] | None, int]:
     """Phase A: the searches of :data:`PORTFOLIO`, each keeping spaces free between steps.
     A goal of several removals is tried one suit at a time first (:func:`_suit_by_suit`),
@@ -723,7 +765,11 @@ FREE_ATTEMPTS = 2
 
 
 def _via_free(
-    game: Game, goal: Goal, constraints: Constraints, budget: int, began: float,
+    game: Game,
+    goal: Goal,
+    constraints: Constraints,
+    budget: int,
+    began: float,
     time_limit: float | None,
 ) -> tuple[tuple[list[Action], list[str], int | None] | None, int]:
     """A "turn up" goal the manual's way: the pile's lowest run that has nowhere to go needs
@@ -765,14 +811,19 @@ def _cards_to_free(game: Game, goal: Goal) -> list[int]:
         order = sorted((i for i in range(PILES) if down[i]), key=lambda i: len(piles[i]) - down[i])
     found: list[int] = []
     for p in order:
-        for run in reversed(split_runs(piles[p][down[p]:])):
+        for run in reversed(split_runs(piles[p][down[p] :])):
             need = (run[0] & 15) + 1
             if need > KING:
                 break  # a King goes only into a space
             if any(q and q[-1] & 15 == need for i, q in enumerate(piles) if i != p):
                 continue  # it can move: the next run up decides
-            covered = [(len(q) - 1 - k, q[k]) for i, q in enumerate(piles) if i != p
-                       for k in range(down[i], len(q) - 1) if q[k] & 15 == need]
+            covered = [
+                (len(q) - 1 - k, q[k])
+                for i, q in enumerate(piles)
+                if i != p
+                for k in range(down[i], len(q) - 1)
+                if q[k] & 15 == need
+            ]
             for _count, card in sorted(covered):
                 if card not in found:
                     found.append(card)
@@ -781,7 +832,11 @@ def _cards_to_free(game: Game, goal: Goal) -> list[int]:
 
 
 def _suit_by_suit(
-    game: Game, goal: Goal, constraints: Constraints, budget: int, began: float,
+    game: Game,
+    goal: Goal,
+    constraints: Constraints,
+    budget: int,
+    began: float,
     time_limit: float | None,
 ) -> tuple[tuple[list[Action], list[str], int | None] | None, int]:
     """A "remove A then B" goal a suit at a time: a line for the first suit, then the rest
@@ -790,20 +845,32 @@ def _suit_by_suit(
     budget //= 2
     examined = 0
     later = {suit for step in goal.steps[1:] for suit in step}
-    first = replace(constraints, keep_spaces=0, limit=None, seconds=None,
-                    no_remove=tuple(sorted(set(constraints.no_remove) | later)))
+    first = replace(
+        constraints,
+        keep_spaces=0,
+        limit=None,
+        seconds=None,
+        no_remove=tuple(sorted(set(constraints.no_remove) | later)),
+    )
     keep: tuple[int, ...] = ()
     for _attempt in range(HEAD_ATTEMPTS):
-        head, count = _quick(game, Goal("remove", steps=goal.steps[:1]), first,
-                             budget // 4, began, time_limit, keep)
+        head, count = _quick(
+            game, Goal("remove", steps=goal.steps[:1]), first, budget // 4, began, time_limit, keep
+        )
         examined += count
         if head is None:
             break
         after = game.copy()
         for action in head[0]:
             after.push(action)
-        tail, count = _quick(after, Goal("remove", steps=goal.steps[1:]), constraints,
-                             budget - examined, began, time_limit)
+        tail, count = _quick(
+            after,
+            Goal("remove", steps=goal.steps[1:]),
+            constraints,
+            budget - examined,
+            began,
+            time_limit,
+        )
         examined += count
         if tail is not None:
             return (head[0] + tail[0], head[1] + tail[1], tail[2]), examined
@@ -822,8 +889,12 @@ def _finish(
     if line:
         last_key, last_step = line[-1]
         final = next(
-            (child for step, child, _met in search.expand(last_key, True, True)
-             if step == last_step), None,
+            (
+                child
+                for step, child, _met in search.expand(last_key, True, True)
+                if step == last_step
+            ),
+            None,
         )
     line = _shorten(search, line, final)
     return replay_steps(game, search, [step for _key, step in line])
@@ -937,8 +1008,7 @@ def contingencies(
         for action in prefix.actions[:-1]:
             base.push(action)
         moves = [prefix.actions[-1]]
-    per_card = replace(constraints, no_turn_up=False,
-                       limit=constraints.limit or DEFAULT_CARD_LIMIT)
+    per_card = replace(constraints, no_turn_up=False, limit=constraints.limit or DEFAULT_CARD_LIMIT)
     results = []
     pool = base.pool
     for action in moves:
@@ -1011,8 +1081,11 @@ def contingency_text(goal: Goal, prefix: Answer | None, found: list[Contingency]
             f"({total} unknown card{'s' if total != 1 else ''} it could be):"
         )
         pool = {card: n for card, n, _a in item.outcomes}
-        for status, verb in (("possible", "possible"), ("impossible", "impossible"),
-                             ("unknown", "unknown (search limit)")):
+        for status, verb in (
+            ("possible", "possible"),
+            ("impossible", "impossible"),
+            ("unknown", "unknown (search limit)"),
+        ):
             cards = item.cards(status)
             if not cards:
                 continue
@@ -1039,24 +1112,28 @@ class Report(NamedTuple):
     status: str
 
 
-def answer(game: Game, command: Solve) -> Report:
-    """Carry out a ``solve`` command on a game.
+def answer(
+    game: Game, goal: Goal, constraints: Constraints = NO_CONSTRAINTS, each_reveal: bool = False
+) -> Report:
+    """Answer a ``solve`` question on a game.
 
     "win" with every card known and no constraint but the time is full-information play
     (:func:`play`; a deal not won in the time is "unknown", never "impossible");
     everything else is the exhaustive search (:func:`solve`).
     """
-    goal, constraints = command.goal, command.constraints
     if goal.kind == "turn up" and goal.pile is not None and not 1 <= goal.pile <= PILES:
         raise ValueError(f"there is no pile {goal.pile}")
-    if command.each_reveal:
+    if each_reveal:
         if constraints.seconds:
-            raise ValueError("'for each reveal' runs one search a card: give it 'limit N' "
-                             "(positions a card) rather than a time")
+            raise ValueError(
+                "'for each reveal' runs one search a card: give it 'limit N' "
+                "(positions a card) rather than a time"
+            )
         prefix, found = contingencies(game, goal, constraints)
         line = prefix.texts if prefix is not None and found else []
-        return Report(contingency_text(goal, prefix, found), line,
-                      contingency_status(prefix, found))
+        return Report(
+            contingency_text(goal, prefix, found), line, contingency_status(prefix, found)
+        )
     untimed = replace(constraints, seconds=None)
     if goal.kind == "win" and untimed == NO_CONSTRAINTS and game.unknown_count() == 0:
         result = play(game, time_limit=constraints.seconds or 10.0)

@@ -1,10 +1,10 @@
-"""Compact positions for the searches of :mod:`spider_cli.solver` and
-:mod:`spider_cli.autoplay`: a position as ten ``bytes``, its moves, and its "chaos".
+"""Compact positions for the searches of :mod:`spider_cli.analysis.solver` and
+:mod:`spider_cli.analysis.autoplay`: a position as ten ``bytes``, its moves, and its "chaos".
 
 A position is a tuple of ten ``bytes``, one per pile from its top to its bottom, each card
-its code (:mod:`spider_cli.cards`) plus :data:`FACE_DOWN` when it lies face down (an unknown
+its code (:mod:`spider_cli.rules.cards`) plus :data:`FACE_DOWN` when it lies face down (an unknown
 face-down card is ``FACE_DOWN`` alone). Bytes hash once and slice in C, so a child position
-costs a few microseconds; :class:`~spider_cli.engine.Game` stays the reference, and every
+costs a few microseconds; :class:`~spider_cli.rules.engine.Game` stays the reference, and every
 line a search finds is replayed through it before it is reported.
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from spider_cli.cards import ACE, KING, UNKNOWN
-from spider_cli.engine import PILES, Action, Game, Move, Remove
+from spider_cli.rules.cards import ACE, KING, UNKNOWN
+from spider_cli.rules.engine import PILES, Action, Game, Move, Remove
 
 FACE_DOWN = 64
 """Added to a card's code when it lies face down; ``FACE_DOWN`` alone is an unknown card."""
@@ -233,6 +233,8 @@ def apply(piles: State, action: Move | Remove) -> tuple[list[bytes], int, int]:
 
 
 _INFO: dict[bytes, tuple[int, int, int, int]] = {}
+
+
 def pile_info(pile: bytes) -> tuple[int, int, int, int]:
     """(chaos, rank of the first card, rank of the bottom card, movable run length).
 

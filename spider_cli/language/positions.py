@@ -43,9 +43,8 @@ from typing import NamedTuple
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-from spider_cli import grammar
-from spider_cli.atomic import write_atomically
-from spider_cli.cards import (
+from spider_cli.language import grammar
+from spider_cli.rules.cards import (
     SUIT_LETTERS,
     SUIT_NAMES,
     UNKNOWN,
@@ -55,8 +54,8 @@ from spider_cli.cards import (
     run_text,
     split_runs,
 )
-from spider_cli.engine import DEAL_SIZE, DECK_SIZE, PILES, SUITS_IN_VARIANT, Game
-from spider_cli.errors import NotationError, PositionError, caret_line
+from spider_cli.rules.engine import DEAL_SIZE, DECK_SIZE, PILES, SUITS_IN_VARIANT, Game
+from spider_cli.rules.errors import NotationError, PositionError, caret_line
 
 __all__ = [
     "CODE_PREFIX",
@@ -70,7 +69,6 @@ __all__ = [
     "parse_position_code",
     "position_code",
     "read_position",
-    "write_atomically",
 ]
 
 CODE_PREFIX = "spider:"
@@ -130,8 +128,9 @@ class PositionFile:
         counts = _known_counts(self.piles, self.hand())
         removed = _resolve_removed(counts, self.suits, self.removed_count)
         if removed is None:
-            example = " ".join(SUIT_LETTERS[s] for s in
-                               _removal_choices(counts, self.suits, self.removed_count)[0])
+            example = " ".join(
+                SUIT_LETTERS[s] for s in _removal_choices(counts, self.suits, self.removed_count)[0]
+            )
             raise NotationError(
                 f"name the removed suits, e.g. 'removed: {example}': the cards in play leave "
                 f"more than one choice for {_plural(self.removed_count, 'removed suit')}"
@@ -140,8 +139,7 @@ class PositionFile:
 
     def to_game(self, seed: int = 0) -> Game:
         """The position as a :class:`Game`; ``seed`` draws the unknown cards as they turn up."""
-        return Game(self.piles, self.down, self.hand(), self.removed_suits(), self.suits,
-                    seed=seed)
+        return Game(self.piles, self.down, self.hand(), self.removed_suits(), self.suits, seed=seed)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -229,19 +227,34 @@ class _Header:
 
 
 _HEADERS = {
-    "suits_line": "suits", "stock_count": "stock", "stock_cards": "stock",
-    "removed_count": "removed", "removed_none": "removed", "removed_suits": "removed",
+    "suits_line": "suits",
+    "stock_count": "stock",
+    "stock_cards": "stock",
+    "removed_count": "removed",
+    "removed_none": "removed",
+    "removed_suits": "removed",
 }
 _LAYOUTS = {"grid_row": "grid", "table_row": "table", "pile_line": "lines", "code": "code"}
 _LAYOUT_NAMES = {
-    "grid": "as a grid of columns", "table": "as a Markdown table",
-    "lines": "one line per pile ('3: -- Jc 10h')", "code": "as a position code",
+    "grid": "as a grid of columns",
+    "table": "as a Markdown table",
+    "lines": "one line per pile ('3: -- Jc 10h')",
+    "code": "as a position code",
 }
 _EXPECTED_NAMES = {
-    "CARD": "a card (10h, Qs)", "DASHES": "'--'", "EMPTY": "'(sp)'",
-    "KNOWN": "a known face-down card ([Jh])", "INT": "a number", "PIPE": "'|'",
-    "SUIT": "a suit letter (s h d c)", "NONE": "'none'", "COLON": "':'", "SLASH": "'/'",
-    "COMMA": "','", "_NL": "the end of the line", "$END": "the end of the line",
+    "CARD": "a card (10h, Qs)",
+    "DASHES": "'--'",
+    "EMPTY": "'(sp)'",
+    "KNOWN": "a known face-down card ([Jh])",
+    "INT": "a number",
+    "PIPE": "'|'",
+    "SUIT": "a suit letter (s h d c)",
+    "NONE": "'none'",
+    "COLON": "':'",
+    "SLASH": "'/'",
+    "COMMA": "','",
+    "_NL": "the end of the line",
+    "$END": "the end of the line",
 }
 _CELL_HELP = (
     "write a card as rank then suit (10h, Th, Qs), -- for a face-down card, [Jh] for a "
@@ -286,9 +299,7 @@ class _Reader:
         column = exc.column if isinstance(exc.column, int) and exc.column >= 1 else len(text) + 1
         token = getattr(exc, "token", None)
         expected = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
-        if isinstance(exc, UnexpectedToken) and token is not None and token.type in (
-            "_NL", "$END"
-        ):
+        if isinstance(exc, UnexpectedToken) and token is not None and token.type in ("_NL", "$END"):
             wanted = self._wanted(expected)
             return self.error(f"the line ends too soon: expected {wanted}", line, len(text) + 1)
         start = column - 1
@@ -297,17 +308,19 @@ class _Reader:
         end = column
         while end < len(text) and not text[end].isspace() and text[end] not in "|/":
             end += 1
-        word = _quote(text[start:end] or text[column - 1:column])
+        word = _quote(text[start:end] or text[column - 1 : column])
         if not text[:start].strip():
             return self.error(
                 f"cannot read {word}: a line holds a header (suits:, stock:, removed:), a row "
                 "of the tableau, a position code (spider:...), or a comment after #",
-                line, start + 1,
+                line,
+                start + 1,
             )
         if "CARD" in expected and "SUIT" not in expected:
             return self.error(f"{word} is not a card: {_CELL_HELP}", line, start + 1)
-        return self.error(f"cannot read {word} here: expected {self._wanted(expected)}",
-                          line, start + 1)
+        return self.error(
+            f"cannot read {word} here: expected {self._wanted(expected)}", line, start + 1
+        )
 
     @staticmethod
     def _wanted(expected: Iterable[str]) -> str:
@@ -339,22 +352,31 @@ class _Reader:
                 kind = _LAYOUTS[item.data]
                 if layout is None:
                     if kind == "code" and header != _Header():
-                        raise self.at(first, "a position code holds the whole position: "
-                                             "leave out the header lines")
+                        raise self.at(
+                            first,
+                            "a position code holds the whole position: leave out the header lines",
+                        )
                     layout = kind
                 elif kind != layout or kind == "code":
-                    raise self.at(first, f"this line is written {_LAYOUT_NAMES[kind]}, but "
-                                         f"the tableau above is written {_LAYOUT_NAMES[layout]}")
+                    raise self.at(
+                        first,
+                        f"this line is written {_LAYOUT_NAMES[kind]}, but "
+                        f"the tableau above is written {_LAYOUT_NAMES[layout]}",
+                    )
                 rows.append(item)
         if numbers is not None:
             self._check_numbers(numbers)
             if layout not in (None, "grid"):
-                raise self.at(_first_token(numbers),
-                              "a row of pile numbers belongs above a grid, not a "
-                              f"tableau written {_LAYOUT_NAMES[layout]}")
+                raise self.at(
+                    _first_token(numbers),
+                    "a row of pile numbers belongs above a grid, not a "
+                    f"tableau written {_LAYOUT_NAMES[layout]}",
+                )
         if layout is None:
-            raise self.error("no tableau found: write one row per depth (grid or Markdown "
-                             "table), one line per pile ('1: -- Jc'), or a position code")
+            raise self.error(
+                "no tableau found: write one row per depth (grid or Markdown "
+                "table), one line per pile ('1: -- Jc'), or a position code"
+            )
         if layout == "code":
             return self._code(rows[0])
         cells = {"grid": self._grid, "table": self._table, "lines": self._lines}[layout](rows)
@@ -371,8 +393,11 @@ class _Reader:
         keyword, *rest = item.children
         assert isinstance(keyword, Token)
         name = _HEADERS[item.data]
-        stated = {"suits": header.suits, "stock": header.stock_count,
-                  "removed": header.removed_count}[name]
+        stated = {
+            "suits": header.suits,
+            "stock": header.stock_count,
+            "removed": header.removed_count,
+        }[name]
         if stated is not None:
             raise self.at(keyword, f"a second '{name}:' line: give it once")
         if item.data == "suits_line":
@@ -383,8 +408,9 @@ class _Reader:
         elif item.data == "stock_count":
             header.stock_count = _number(rest[0])
             if header.stock_count > DECK_SIZE:
-                raise self.at(rest[0], f"the hand cannot hold {rest[0].value} cards: a game "
-                                       f"has {DECK_SIZE}")
+                raise self.at(
+                    rest[0], f"the hand cannot hold {rest[0].value} cards: a game has {DECK_SIZE}"
+                )
         elif item.data == "stock_cards":
             cards = []
             for cell in map(self._cell, rest):
@@ -438,12 +464,17 @@ class _Reader:
         for j, cell in enumerate(cells):
             if cell.down:
                 if down < j:
-                    raise self.at(cell.token, f"{name}: this face-down card lies below a face-up "
-                                              "one; a pile's face-down cards come first")
+                    raise self.at(
+                        cell.token,
+                        f"{name}: this face-down card lies below a face-up "
+                        "one; a pile's face-down cards come first",
+                    )
                 down += 1
         if cells and down == len(cells):
-            raise self.at(cells[-1].token, f"{name} ends with a face-down card; the last card of "
-                                           "a pile is face up")
+            raise self.at(
+                cells[-1].token,
+                f"{name} ends with a face-down card; the last card of a pile is face up",
+            )
         return [cell.card for cell in cells], down
 
     # -- the layouts --------------------------------------------------------------------------
@@ -454,8 +485,11 @@ class _Reader:
         first = [self._cell(cell) for cell in rows[0].children]
         if len(first) != PILES:
             spot = first[PILES].token if len(first) > PILES else first[0].token
-            raise self.at(spot, f"the first row of the tableau has {len(first)} cells; it needs "
-                                "one for each of the ten piles ((sp) for an empty pile)")
+            raise self.at(
+                spot,
+                f"the first row of the tableau has {len(first)} cells; it needs "
+                "one for each of the ten piles ((sp) for an empty pile)",
+            )
         anchors = [cell.token.column for cell in first]
         piles = [[cell] for cell in first]
         going = [True] * PILES
@@ -467,14 +501,23 @@ class _Reader:
                 pile, runner_up = nearest[0], nearest[1]
                 if abs(column - anchors[pile]) == abs(column - anchors[runner_up]):
                     low, high = sorted((pile, runner_up))
-                    raise self.at(cell.token, f"this card is as near to pile {low + 1} as to "
-                                              f"pile {high + 1}: line it up under one of them")
+                    raise self.at(
+                        cell.token,
+                        f"this card is as near to pile {low + 1} as to "
+                        f"pile {high + 1}: line it up under one of them",
+                    )
                 if pile in taken:
-                    raise self.at(cell.token, f"two cards on this line are under pile "
-                                              f"{pile + 1}: line each up under its pile")
+                    raise self.at(
+                        cell.token,
+                        f"two cards on this line are under pile "
+                        f"{pile + 1}: line each up under its pile",
+                    )
                 if not going[pile]:
-                    raise self.at(cell.token, f"pile {pile + 1} has a gap above this card: "
-                                              "a pile's cards go on consecutive rows")
+                    raise self.at(
+                        cell.token,
+                        f"pile {pile + 1} has a gap above this card: "
+                        "a pile's cards go on consecutive rows",
+                    )
                 taken.add(pile)
                 piles[pile].append(cell)
             going = [going[j] and j in taken for j in range(PILES)]
@@ -487,8 +530,9 @@ class _Reader:
         if all(not cell or _is_number(cell) for cell in split[0]):
             if len(split) < 2 or not _is_rule(split[1]):
                 spot = _first_token(rows[min(1, len(rows) - 1)])
-                raise self.at(spot, "a table's header row is followed by a separator row "
-                                    "(|----|----|...)")
+                raise self.at(
+                    spot, "a table's header row is followed by a separator row (|----|----|...)"
+                )
             start = 2
         elif _is_rule(split[0]) and any(cell[0].value != "--" for cell in split[0]):
             start = 1
@@ -498,8 +542,10 @@ class _Reader:
         ended = [False] * PILES
         for row, cells in zip(rows[start:], split[start:], strict=True):
             if len(cells) != PILES:
-                raise self.at(_first_token(row), f"this row of the table has {len(cells)} "
-                                                 "columns; a tableau has ten")
+                raise self.at(
+                    _first_token(row),
+                    f"this row of the table has {len(cells)} columns; a tableau has ten",
+                )
             for j, parts in enumerate(cells):
                 if not parts:
                     ended[j] = True
@@ -520,15 +566,18 @@ class _Reader:
             assert isinstance(label, Token)
             number = _number(label)
             if not 1 <= number <= PILES:
-                raise self.at(label, f"there is no pile {label.value.rstrip(': ')}: piles "
-                                     "are numbered 1 to 10")
+                raise self.at(
+                    label,
+                    f"there is no pile {label.value.rstrip(': ')}: piles are numbered 1 to 10",
+                )
             if piles[number - 1] is not None:
                 raise self.at(label, f"pile {number} is given twice")
             piles[number - 1] = [self._cell(cell) for cell in cells]
         for j, pile in enumerate(piles):
             if pile is None:
-                raise self.error(f"pile {j + 1} is missing: write '{j + 1}: (sp)' for an "
-                                 "empty pile")
+                raise self.error(
+                    f"pile {j + 1} is missing: write '{j + 1}: (sp)' for an empty pile"
+                )
         return [pile or [] for pile in piles]
 
     def _code(self, code: Tree) -> PositionFile:
@@ -658,8 +707,7 @@ def _infer_suits(counts: list[int]) -> int:
     """The variant the cards in play belong to: 4 suits unless they only fit 2 or 1."""
     fitting = [suits for suits in (4, 2, 1) if _fits(counts, suits)]
     if fitting == [2, 1]:
-        raise NotationError("the cards fit a 2-suit or a 1-suit game: add 'suits: 2' or "
-                            "'suits: 1'")
+        raise NotationError("the cards fit a 2-suit or a 1-suit game: add 'suits: 2' or 'suits: 1'")
     return fitting[0] if fitting else 4
 
 
@@ -670,8 +718,9 @@ def _check_counts(counts: list[int], suits: int) -> None:
         if counts[code] > copies:
             card = Card(code)
             if not copies:
-                raise PositionError(f"{card} is in play, but a {suits}-suit game has no "
-                                    f"{SUIT_NAMES[card.suit]}")
+                raise PositionError(
+                    f"{card} is in play, but a {suits}-suit game has no {SUIT_NAMES[card.suit]}"
+                )
             raise PositionError(f"{card} appears {counts[code]} times; the deck has only {copies}")
 
 
@@ -688,13 +737,18 @@ def _removal_choices(counts: list[int], suits: int, removed: int) -> list[tuple[
     """Every choice of ``removed`` suits (a multiset, in suit order) the known cards allow."""
     room = _room(counts, suits)
     return [
-        choice for choice in itertools.combinations_with_replacement(room, removed)
+        choice
+        for choice in itertools.combinations_with_replacement(room, removed)
         if all(choice.count(suit) <= room[suit] for suit in room)
     ]
 
 
-def _resolve_removed(counts: list[int], suits: int, removed: int, inferred: str = "",
-                     ) -> list[int] | None:
+def _resolve_removed(
+    counts: list[int],
+    suits: int,
+    removed: int,
+    inferred: str = "",
+) -> list[int] | None:
     """The removed suits when the cards in play leave one choice, None when they leave several.
 
     Raises :class:`PositionError` when they leave none; ``inferred`` says how the number of
@@ -744,7 +798,8 @@ def _infer_sizes(tableau: int, stock: int | None, removed: int | None) -> tuple[
             )
         return rest, removed
     fits = [
-        (DECK_SIZE - tableau - 13 * suits, suits) for suits in range(9)
+        (DECK_SIZE - tableau - 13 * suits, suits)
+        for suits in range(9)
         if DECK_SIZE - tableau - 13 * suits in range(0, _MAX_HAND + 1, DEAL_SIZE)
     ]
     if not fits:
@@ -765,19 +820,30 @@ def _finish(piles: list[list[int]], down: list[int], header: _Header) -> Positio
     tableau = sum(map(len, piles))
     stock_count, removed_count = _infer_sizes(tableau, header.stock_count, header.removed_count)
     position = PositionFile(
-        piles, down, header.stock, stock_count, header.removed, removed_count, suits,
-        header.suits is not None, header.stock_count is not None,
+        piles,
+        down,
+        header.stock,
+        stock_count,
+        header.removed,
+        removed_count,
+        suits,
+        header.suits is not None,
+        header.stock_count is not None,
         header.removed_count is not None,
     )
     removed = header.removed
     if removed is None:
         inferred = ""
         if header.removed_count is None and header.stock_count is None:
-            inferred = (f"the tableau has {tableau} cards, which leaves {stock_count} for the "
-                        f"hand and {_plural(removed_count, 'removed suit')}")
+            inferred = (
+                f"the tableau has {tableau} cards, which leaves {stock_count} for the "
+                f"hand and {_plural(removed_count, 'removed suit')}"
+            )
         elif header.removed_count is None:
-            inferred = (f"the tableau ({tableau} cards) and the hand ({stock_count}) leave "
-                        f"{_plural(removed_count, 'removed suit')}")
+            inferred = (
+                f"the tableau ({tableau} cards) and the hand ({stock_count}) leave "
+                f"{_plural(removed_count, 'removed suit')}"
+            )
         removed = _resolve_removed(counts, suits, removed_count, inferred)
     if removed is None:
         removed = list(_removal_choices(counts, suits, removed_count)[0])
@@ -803,20 +869,34 @@ class _Parts(NamedTuple):
 def _parts(position: Game | PositionFile, hide: bool) -> _Parts:
     """The writers' view of a position; with ``hide``, face-down and hand cards as unknown."""
     if isinstance(position, Game):
-        parts = _Parts(position.piles, position.down, position.hand, list(position.removed),
-                       len(position.removed), position.suits)
+        parts = _Parts(
+            position.piles,
+            position.down,
+            position.hand,
+            list(position.removed),
+            len(position.removed),
+            position.suits,
+        )
     else:
         try:
             removed: list[int] | None = position.removed_suits()
         except NotationError:
             removed = None
-        parts = _Parts(position.piles, position.down, position.hand(), removed,
-                       position.removed_count, position.suits)
+        parts = _Parts(
+            position.piles,
+            position.down,
+            position.hand(),
+            removed,
+            position.removed_count,
+            position.suits,
+        )
     if not hide:
         return parts
     return parts._replace(
-        piles=[[UNKNOWN] * down + pile[down:] for pile, down in zip(parts.piles, parts.down,
-                                                                    strict=True)],
+        piles=[
+            [UNKNOWN] * down + pile[down:]
+            for pile, down in zip(parts.piles, parts.down, strict=True)
+        ],
         hand=[UNKNOWN] * len(parts.hand),
     )
 
@@ -863,8 +943,9 @@ def grid(position: Game | PositionFile, numbers: bool = True, hide: bool = False
     if numbers:
         out.append("".join(f"{i + 1:<{width}}" for i in range(PILES)).rstrip())
     for depth in range(max(map(len, columns))):
-        row = "".join(f"{column[depth] if depth < len(column) else '':<{width}}"
-                      for column in columns)
+        row = "".join(
+            f"{column[depth] if depth < len(column) else '':<{width}}" for column in columns
+        )
         out.append(row.rstrip())
     return "\n".join(out) + "\n"
 
@@ -955,13 +1036,16 @@ def differences(game: Game, expected: PositionFile) -> list[str]:
         out.append(f"suits: expected a {expected.suits}-suit game, found {game.suits} suits")
     for i, (want, down) in enumerate(zip(expected.piles, expected.down, strict=True)):
         have, have_down = game.piles[i], game.down[i]
-        hidden_ok = all(w in (UNKNOWN, h) for w, h in zip(want[:down], have[:have_down],
-                                                            strict=False))
+        hidden_ok = all(
+            w in (UNKNOWN, h) for w, h in zip(want[:down], have[:have_down], strict=False)
+        )
         if have_down == down and have[have_down:] == want[down:] and hidden_ok:
             continue
         show = any(want[:down])
-        out.append(f"pile {i + 1}: expected {_describe(want, down, show)}, "
-                   f"found {_describe(have, have_down, show)}")
+        out.append(
+            f"pile {i + 1}: expected {_describe(want, down, show)}, "
+            f"found {_describe(have, have_down, show)}"
+        )
     hand = game.hand
     if expected.stock_stated:
         if len(hand) != expected.stock_count:
@@ -970,13 +1054,17 @@ def differences(game: Game, expected: PositionFile) -> list[str]:
             for j, (want_card, have_card) in enumerate(zip(expected.hand(), hand, strict=True)):
                 if want_card and want_card != have_card:
                     found = card_text(have_card) if have_card else "an unknown card"
-                    out.append(f"hand: expected {card_text(want_card)} as card {j + 1} to be "
-                               f"dealt, found {found}")
+                    out.append(
+                        f"hand: expected {card_text(want_card)} as card {j + 1} to be "
+                        f"dealt, found {found}"
+                    )
     if expected.removed_stated:
         removed = sorted(game.removed)
         if expected.removed is not None and sorted(expected.removed) != removed:
-            out.append(f"removed suits: expected {_suit_list(expected.removed)}, found "
-                       f"{_suit_list(removed)}")
+            out.append(
+                f"removed suits: expected {_suit_list(expected.removed)}, found "
+                f"{_suit_list(removed)}"
+            )
         elif expected.removed is None and expected.removed_count != len(removed):
             out.append(f"removed suits: expected {expected.removed_count}, found {len(removed)}")
     return out

@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from spider_cli import gamefiles
-from spider_cli.atomic import write_atomically
-from spider_cli.userdirs import data_dir
+from spider_cli.app.atomic import write_atomically
+from spider_cli.app.userdirs import data_dir
+from spider_cli.language import gamefiles
 
 if TYPE_CHECKING:
-    from spider_cli.session import Session
+    from spider_cli.app.session import Session
 
 CURRENT = "current.spider"
 PREVIOUS = "previous.spider"
@@ -74,12 +74,17 @@ class Journal:
         except (OSError, UnicodeDecodeError):
             return Entry(self.path, 0, None, False)
         found = _MOVES.search(text)
-        saved = [line[len(_SAVED):] for line in text.splitlines() if line.startswith(_SAVED)]
-        return Entry(self.path, int(found.group(1)) if found else 0,
-                     saved[-1] if saved else None, _COUNTED in text.splitlines())
+        saved = [line[len(_SAVED) :] for line in text.splitlines() if line.startswith(_SAVED)]
+        return Entry(
+            self.path,
+            int(found.group(1)) if found else 0,
+            saved[-1] if saved else None,
+            _COUNTED in text.splitlines(),
+        )
 
-    def update(self, session: Session, saved_as: str | None = None,
-               counted: bool = False) -> str | None:
+    def update(
+        self, session: Session, saved_as: str | None = None, counted: bool = False
+    ) -> str | None:
         """Journal the session if it changed since the last write; returns a warning once.
 
         A game with no moves is not journaled unless a journal of it already exists (a game
@@ -103,8 +108,10 @@ class Journal:
                 return None
             self.failed = True
             reason = error.strerror or str(error)
-            return (f"cannot keep the journal in {self.directory} ({reason}): "
-                    "save the game with 'save FILE' to keep it")
+            return (
+                f"cannot keep the journal in {self.directory} ({reason}): "
+                "save the game with 'save FILE' to keep it"
+            )
         self._written = text
         self.failed = False
         return None

@@ -1,6 +1,6 @@
 """Statistics per variant (1, 2 or 4 suits): games played, games won, the best score.
 
-Kept as a small JSON file in the player's data directory (see :mod:`spider_cli.userdirs`),
+Kept as a small JSON file in the player's data directory (see :mod:`spider_cli.app.userdirs`),
 replaced atomically at every change. A damaged file is set aside as ``stats.json.damaged``
 and counting starts afresh, with a warning: statistics are never worth a traceback.
 """
@@ -13,8 +13,8 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from spider_cli.atomic import write_atomically
-from spider_cli.userdirs import data_dir
+from spider_cli.app.atomic import write_atomically
+from spider_cli.app.userdirs import data_dir
 
 FILE_NAME = "stats.json"
 FORMAT = "spider statistics"
@@ -80,8 +80,10 @@ def load(path: Path | None = None) -> Stats:
         aside = path.with_name(path.name + ".damaged")
         with contextlib.suppress(OSError):
             os.replace(path, aside)
-        return Stats(warning=f"the statistics file was damaged (kept as {aside.name}); "
-                             "counting starts afresh")
+        return Stats(
+            warning=f"the statistics file was damaged (kept as {aside.name}); "
+            "counting starts afresh"
+        )
     return Stats(records)
 
 
@@ -117,8 +119,9 @@ def report(path: Path | None = None) -> str:
     lines = [stats.warning] if stats.warning else []
     played = [(v, stats.records[v]) for v in VARIANTS if v in stats.records]
     if not played:
-        lines.append("no games counted yet: a game counts when it is won, lost or given up "
-                     "for another")
+        lines.append(
+            "no games counted yet: a game counts when it is won, lost or given up for another"
+        )
         return "\n".join(lines)
     lines.append("variant   games   wins   won %   best score")
     for suits, rec in played:

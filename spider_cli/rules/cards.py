@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from spider_cli.errors import NotationError
+from spider_cli.rules.errors import NotationError
 
 UNKNOWN = 0
 """The code of a card whose identity is not known (shown as ``--``)."""
@@ -20,7 +20,20 @@ SUIT_SYMBOLS = "♠♥♦♣"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_WORDS = (
-    "", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King",
+    "",
+    "Ace",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "Jack",
+    "Queen",
+    "King",
 )
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 

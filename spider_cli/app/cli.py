@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from spider_cli import positions
-from spider_cli.errors import NotationError, SpiderError
-from spider_cli.session import Session
+from spider_cli.app.session import Session
+from spider_cli.language import positions
+from spider_cli.rules.errors import NotationError, SpiderError
 
 SUBCOMMANDS = ("run", "show", "play", "examples", "solve", "bench")
 
@@ -26,8 +27,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("file", nargs="?", help="a position or game file, or an example's name")
     play.add_argument("--seed", type=int, help="deal number (a random one if not given)")
     play.add_argument("--suits", type=int, choices=(1, 2, 4), default=4)
-    play.add_argument("--ascii", action="store_true",
-                      help="draw cards with letters and '--' backs, not Unicode symbols")
+    play.add_argument(
+        "--ascii",
+        action="store_true",
+        help="draw cards with letters and '--' backs, not Unicode symbols",
+    )
     run = sub.add_parser("run", help="run scripts of commands with no terminal")
     run.add_argument("scripts", nargs="+", help="script files ('-' for standard input)")
     run.add_argument("-q", "--quiet", action="store_true", help="print only errors")
@@ -38,35 +42,50 @@ def build_parser() -> argparse.ArgumentParser:
     layout.add_argument("--lines", action="store_true", help="one line per pile")
     layout.add_argument("--markdown", action="store_true", help="a Markdown table")
     solve = sub.add_parser(
-        "solve", help="answer a goal for a position, or win a numbered deal knowing every card",
+        "solve",
+        help="answer a goal for a position, or win a numbered deal knowing every card",
         epilog="Examples: spider solve problem-3 remove hearts then clubs, no deal; "
-               "spider solve --seed 7 --suits 2. Exit status: 0 a line found (or the deal "
-               "won), 1 impossible, 3 unknown at the search's limit, 2 bad input.",
+        "spider solve --seed 7 --suits 2. Exit status: 0 a line found (or the deal "
+        "won), 1 impossible, 3 unknown at the search's limit, 2 bad input.",
     )
     solve.add_argument("file", nargs="?", help="a position or game file, or an example's name")
-    solve.add_argument("goal", nargs="*", help="the goal and constraints, as after 'solve' at "
-                       "the prompt (default: win)")
+    solve.add_argument(
+        "goal",
+        nargs="*",
+        help="the goal and constraints, as after 'solve' at the prompt (default: win)",
+    )
     solve.add_argument("--seed", type=int, help="play deal N with every card known")
     solve.add_argument("--suits", type=int, choices=(1, 2, 4), default=4)
-    solve.add_argument("--time-limit", type=float, default=10.0,
-                       help="seconds for --seed (default 10)")
-    bench = sub.add_parser("bench", help="win numbered deals knowing every card: share won, "
-                           "times, positions per second")
+    solve.add_argument(
+        "--time-limit", type=float, default=10.0, help="seconds for --seed (default 10)"
+    )
+    bench = sub.add_parser(
+        "bench",
+        help="win numbered deals knowing every card: share won, times, positions per second",
+    )
     bench.add_argument("--seeds", default="0-99", help="deal numbers, as 0-99 (default)")
     bench.add_argument("--suits", type=int, choices=(1, 2, 4), default=1)
-    bench.add_argument("--time-limit", type=float, default=10.0,
-                       help="seconds for each deal (default 10)")
+    bench.add_argument(
+        "--time-limit", type=float, default=10.0, help="seconds for each deal (default 10)"
+    )
     bench.add_argument("--jobs", type=int, help="worker processes (default: every core)")
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
+Interactive = Callable[[str | None, int | None, int, bool], int]
+"""Plays a game at a terminal: (file or example name, deal number, suits, ASCII only) to an
+exit status. The terminal UI passes it in (:mod:`spider_cli.tui.main`), so that this layer
+never imports the layer above it."""
+
+
+def main(argv: list[str] | None = None, interactive: Interactive | None = None) -> int:
+    """``spider``'s command line; ``interactive`` plays at a terminal (None: scripts only)."""
     argv = sys.argv[1:] if argv is None else argv
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
         argv = ["play", *argv]
     args = build_parser().parse_args(argv)
     try:
-        status = dispatch(args)
+        status = dispatch(args, interactive)
         sys.stdout.flush()  # here, so that a reader who left is caught below
         return status
     except KeyboardInterrupt:
@@ -75,12 +94,14 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
     except Exception as error:  # a bug: say so in one line rather than a traceback
-        print(f"spider: internal error ({type(error).__name__}: {error}); please report it",
-              file=sys.stderr)
+        print(
+            f"spider: internal error ({type(error).__name__}: {error}); please report it",
+            file=sys.stderr,
+        )
         return 2
 
 
-def dispatch(args: argparse.Namespace) -> int:
+def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -> int:
     """Run the subcommand asked for; its exit status."""
     if args.command == "run":
         return run_scripts(args.scripts, sys.stdout, sys.stderr, quiet=args.quiet)
@@ -92,11 +113,14 @@ def dispatch(args: argparse.Namespace) -> int:
         return bench_command(args)
     if args.command == "show":
         return show_file(args.file, args.lines, args.markdown)
-    return play(args.file, args.seed, args.suits, args.ascii)
+    return play(args.file, args.seed, args.suits, args.ascii, interactive)
 
 
 def run_scripts(
-    names: list[str], out: TextIO, err: TextIO, quiet: bool = False,
+    names: list[str],
+    out: TextIO,
+    err: TextIO,
+    quiet: bool = False,
     session: Session | None = None,
 ) -> int:
     """Run each script's lines in one session (deal 0 unless given); stop at the first error
@@ -136,7 +160,7 @@ def _reason(error: SpiderError) -> str:
 
 def list_examples() -> int:
     """One line per example: its name (for 'load NAME' or 'spider NAME') and its title."""
-    from spider_cli import examples
+    from spider_cli.app import examples
 
     found = examples.catalogue()
     width = max((len(e.name) for e in found), default=0)
@@ -167,10 +191,16 @@ def _quote(name: str) -> str:
     return '"' + name.replace('"', "") + '"' if any(c.isspace() for c in name) else name
 
 
-def play(name: str | None, seed: int | None, suits: int, ascii_only: bool = False) -> int:
-    """The interactive game (spider_cli.repl); with standard input that is not a terminal,
-    a script: no prompt, plain output."""
-    if not sys.stdin.isatty():
+def play(
+    name: str | None,
+    seed: int | None,
+    suits: int,
+    ascii_only: bool = False,
+    interactive: Interactive | None = None,
+) -> int:
+    """The interactive game; with standard input that is not a terminal (or no interactive
+    UI), a script: no prompt, plain output."""
+    if interactive is None or not sys.stdin.isatty():
         session = Session.new_game(seed=seed or 0, suits=suits)
         if name is not None:
             try:
@@ -179,9 +209,7 @@ def play(name: str | None, seed: int | None, suits: int, ascii_only: bool = Fals
                 print(f"{name}: error: {_reason(error)}", file=sys.stderr)
                 return 1
         return run_scripts(["-"], sys.stdout, sys.stderr, session=session)
-    from spider_cli import repl  # prompt_toolkit is loaded only for a person at a terminal
-
-    return repl.play(name, seed, suits, ascii_only)
+    return interactive(name, seed, suits, ascii_only)
 
 
 SOLVE_STATUS = {"possible": 0, "impossible": 1, "unknown": 3}
@@ -194,26 +222,29 @@ def solve_command(args: argparse.Namespace) -> int:
     The exit status tells the verdict (:data:`SOLVE_STATUS`): a deal not won within the
     time is "unknown", not "impossible"."""
     if args.seed is not None:
-        from spider_cli.autoplay import play as play_deal
-        from spider_cli.engine import Game
+        from spider_cli.analysis.autoplay import play as play_deal
+        from spider_cli.rules.engine import Game
 
         result = play_deal(Game.new(args.seed, args.suits), time_limit=args.time_limit)
-        print(f"deal {args.seed}, {args.suits} suit{'s' if args.suits != 1 else ''}: "
-              + result.text())
+        print(
+            f"deal {args.seed}, {args.suits} suit{'s' if args.suits != 1 else ''}: " + result.text()
+        )
         return SOLVE_STATUS["possible" if result.won else "unknown"]
     if args.file is None:
         print("spider solve: give a position file (and a goal), or --seed N", file=sys.stderr)
         return 2
-    from spider_cli import solver
-    from spider_cli.commands import Solve
-    from spider_cli.notation import parse_command
+    from spider_cli.analysis import solver
+    from spider_cli.language.commands import Solve
+    from spider_cli.language.notation import parse_command
 
     session = Session.new_game(seed=0)
     try:
         session.execute(f"load {_quote(args.file)}")
         command = parse_command(f"solve {' '.join(args.goal) or 'win'}")
         assert isinstance(command, Solve)
-        report = solver.answer(session.analysed(), command)
+        report = solver.answer(
+            session.analysed(), command.goal, command.constraints, command.each_reveal
+        )
     except SpiderError as error:
         print(f"{args.file}: error: {_reason(error)}", file=sys.stderr)
         return 2
@@ -226,7 +257,7 @@ def solve_command(args: argparse.Namespace) -> int:
 
 def bench_command(args: argparse.Namespace) -> int:
     """``spider bench``: full-information play over a range of deals, on every core."""
-    from spider_cli import bench
+    from spider_cli.analysis import bench
 
     try:
         seeds = bench.parse_seeds(args.seeds)

@@ -41,7 +41,7 @@ def caret_line(line: str, column: int) -> str:
     Unprintable characters (tabs included) show as '?', so the caret stays in place.
     """
     start = max(0, column - 61)
-    shown = line[start:start + 100]
+    shown = line[start : start + 100]
     prefix = "…" if start else ""
     suffix = "…" if start + 100 < len(line) else ""
     shown = "".join(ch if ch.isprintable() else "?" for ch in shown)

@@ -20,15 +20,16 @@ from lark.exceptions import UnexpectedInput
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
 
-from spider_cli import examples
-from spider_cli.cards import RANK_NAMES, SUIT_NAMES, Card, run_text
-from spider_cli.commands import MoveCommand, RunSpec
-from spider_cli.engine import PILES, SUITS_IN_VARIANT, Move, Remove
-from spider_cli.errors import SpiderError
-from spider_cli.help import TOPICS
-from spider_cli.highlight import keyword_texts
-from spider_cli.notation import command_parser, move_text, parse_command, resolve
-from spider_cli.session import SETTING_VALUES, Session
+from spider_cli.app import examples
+from spider_cli.app.session import SETTING_VALUES, Session
+from spider_cli.language.commands import MoveCommand, RunSpec
+from spider_cli.language.help import TOPICS
+from spider_cli.language.notation import command_parser, parse_command, resolve
+from spider_cli.rules.cards import RANK_NAMES, SUIT_NAMES, Card, run_text
+from spider_cli.rules.engine import PILES, SUITS_IN_VARIANT, Move, Remove
+from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.text import move_text
+from spider_cli.tui.highlight import keyword_texts
 
 COMMAND_HELP = {
     "move": "a move, as 'move 8-6s from 3 to 10'",
@@ -140,11 +141,17 @@ class SpiderCompleter(Completer):
         if first == "_SHOW":
             return [_Choice(str(i + 1), f"pile {i + 1}") for i in range(PILES)]
         if first == "_ASSUME":
-            return [_Choice(str(i + 1), "has unknown cards") for i in range(PILES)
-                    if game.unknown_slots(i) > len(game.assumed[i])]
+            return [
+                _Choice(str(i + 1), "has unknown cards")
+                for i in range(PILES)
+                if game.unknown_slots(i) > len(game.assumed[i])
+            ]
         if first == "_REMOVE":
-            return [_Choice(str(i + 1), "a complete suit") for i in range(PILES)
-                    if game.is_legal(Remove(i))]
+            return [
+                _Choice(str(i + 1), "a complete suit")
+                for i in range(PILES)
+                if game.is_legal(Remove(i))
+            ]
         if first in ("NUMBER", "CARD", "RUN", "_FROM"):
             return self._move_numbers(tokens, kinds)
         return []
@@ -167,8 +174,9 @@ class SpiderCompleter(Completer):
         run = _run_of(tokens)
         numbers = [int(t.value) for t in tokens if t.type == "NUMBER"]
         last = kinds[-1]
-        if kinds[0] == "NUMBER" or (kinds[0] == "CARD" and "_FROM" not in kinds
-                                    and last in ("CARD", "NUMBER", "_GT")):
+        if kinds[0] == "NUMBER" or (
+            kinds[0] == "CARD" and "_FROM" not in kinds and last in ("CARD", "NUMBER", "_GT")
+        ):
             if kinds[0] == "CARD" and run is not None:  # quick form: "6s 3 10"
                 run = RunSpec(run.top_rank, run.top_suit, None)
             if len(numbers) == 0:
@@ -193,8 +201,11 @@ class SpiderCompleter(Completer):
     def _sources(self, run: RunSpec | None) -> list[_Choice]:
         out = []
         for src in range(1, PILES + 1):
-            moves = [m for d in range(1, PILES + 1)
-                     if (m := self._try(MoveCommand(run, src, d))) is not None]
+            moves = [
+                m
+                for d in range(1, PILES + 1)
+                if (m := self._try(MoveCommand(run, src, d))) is not None
+            ]
             if moves:
                 out.append(_Choice(str(src), _targets(moves)))
         return out
@@ -215,18 +226,24 @@ class SpiderCompleter(Completer):
         if first is None:
             return self._movable_runs()
         if first == "_ASSUME":
-            return [_Choice(str(Card(code)), "can be turned up")
-                    for code, n in enumerate(game.pool) if n]
+            return [
+                _Choice(str(Card(code)), "can be turned up")
+                for code, n in enumerate(game.pool)
+                if n
+            ]
         if first == "_LOCATE":
-            return [_Choice(str(Card.of(r, s))) for s in SUITS_IN_VARIANT[game.suits]
-                    for r in range(13, 0, -1)]
+            return [
+                _Choice(str(Card.of(r, s)))
+                for s in SUITS_IN_VARIANT[game.suits]
+                for r in range(13, 0, -1)
+            ]
         if first == "_SOLVE":  # "solve free the ...": face-up cards with something on them
             covered = sorted(
                 (len(pile) - 1 - k, i, pile[k])
-                for i, pile in enumerate(game.piles) for k in range(game.down[i], len(pile) - 1)
+                for i, pile in enumerate(game.piles)
+                for k in range(game.down[i], len(pile) - 1)
             )
-            return [_Choice(str(Card(code)), f"pile {i + 1}, {n} on it")
-                    for n, i, code in covered]
+            return [_Choice(str(Card(code)), f"pile {i + 1}, {n} on it") for n, i, code in covered]
         if kinds[-1] in ("_TO", "_ONTO"):  # "onto Qd": the cards the run can go onto
             numbers = [int(t.value) for t in tokens if t.type == "NUMBER"]
             src = numbers[0] if "_FROM" in kinds else None
@@ -246,14 +263,14 @@ class SpiderCompleter(Completer):
             if not pile:
                 continue
             for count in range(game.run_length(src), 0, -1):
-                moves = [Move(src, d, count) for d in range(PILES)
-                         if game.is_legal(Move(src, d, count))]
+                moves = [
+                    Move(src, d, count) for d in range(PILES) if game.is_legal(Move(src, d, count))
+                ]
                 if moves:
                     out.append(_Choice(run_text(pile[-count:]), _targets(moves)))
         return out
 
-    def _files(self, tokens: list[Token], word: str,
-               event: CompleteEvent) -> Iterable[Completion]:
+    def _files(self, tokens: list[Token], word: str, event: CompleteEvent) -> Iterable[Completion]:
         if tokens and tokens[0].type == "_LOAD":
             for example in examples.catalogue():
                 if example.name.startswith(word):

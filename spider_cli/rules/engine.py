@@ -1,7 +1,7 @@
 """The rules of Spider: one mutable :class:`Game` with a move stack, and small move values.
 
 The engine does no I/O and imports nothing from the parser or the UI. It is built for a
-solver as much as for a player: cards are plain ints (see :mod:`spider_cli.cards`), a move is
+solver as much as for a player: cards are plain ints (see :mod:`spider_cli.rules.cards`), a move is
 applied with :meth:`Game.push` and taken back exactly with :meth:`Game.pop`, and
 :meth:`Game.key` gives a hashable picture of the position.
 
@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from spider_cli.cards import (
+from spider_cli.rules.cards import (
     ACE,
     KING,
     RANK_NAMES,
@@ -27,7 +27,7 @@ from spider_cli.cards import (
     card_text,
     run_text,
 )
-from spider_cli.errors import IllegalMoveError, PositionError
+from spider_cli.rules.errors import IllegalMoveError, PositionError
 
 PILES = 10
 DECK_SIZE = 104
@@ -142,8 +142,18 @@ class Game:
     """
 
     __slots__ = (
-        "_redo", "_reveals", "_stack", "assumed", "autoremove", "down", "piles", "pool",
-        "removed", "rng", "stock", "suits",
+        "_redo",
+        "_reveals",
+        "_stack",
+        "assumed",
+        "autoremove",
+        "down",
+        "piles",
+        "pool",
+        "removed",
+        "rng",
+        "stock",
+        "suits",
     )
 
     def __init__(
@@ -267,7 +277,9 @@ class Game:
     def key(self) -> tuple:
         """A hashable picture of the position (piles, face-down counts, hand, removed suits)."""
         return (
-            tuple(map(tuple, self.piles)), tuple(self.down), tuple(self.stock),
+            tuple(map(tuple, self.piles)),
+            tuple(self.down),
+            tuple(self.stock),
             tuple(sorted(self.removed)),
         )
 
@@ -292,7 +304,7 @@ class Game:
 
     def face_up(self, pile: int) -> list[int]:
         """The face-up cards of a pile, top to bottom."""
-        return self.piles[pile][self.down[pile]:]
+        return self.piles[pile][self.down[pile] :]
 
     def run_length(self, pile: int) -> int:
         """How many cards at the bottom of the pile form a movable same-suit run."""
@@ -428,8 +440,10 @@ class Game:
         for i, p in enumerate(self.piles):
             j = self.down[i]
             while j + 13 <= len(p):
-                if p[j] & 15 == KING and p[j + 12] == p[j] - 12 and all(
-                    p[k] == p[k + 1] + 1 for k in range(j, j + 12)
+                if (
+                    p[j] & 15 == KING
+                    and p[j + 12] == p[j] - 12
+                    and all(p[k] == p[k + 1] + 1 for k in range(j, j + 12))
                 ):
                     total += 1
                     j += 13
@@ -477,7 +491,7 @@ class Game:
         """For each suit, how many complete runs of thirteen its face-up cards could form."""
         counts = [0] * 64
         for i, p in enumerate(self.piles):
-            for c in p[self.down[i]:]:
+            for c in p[self.down[i] :]:
                 counts[c] += 1
         result = {}
         for suit in SUITS_IN_VARIANT[self.suits]:
@@ -720,7 +734,6 @@ class Game:
         """Take back every action: the same hand from the start (redo can replay them)."""
         while self._stack:
             self.pop()
-
 
 
 def iter_moves(game: Game) -> Iterator[Move]:

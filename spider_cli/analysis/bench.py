@@ -1,6 +1,6 @@
 """``spider bench``: full-information play over a range of numbered deals, on every core.
 
-Each deal is solved by :func:`spider_cli.autoplay.play` in a worker process (the search is
+Each deal is solved by :func:`spider_cli.analysis.autoplay.play` in a worker process (the search is
 CPU-bound Python, so processes, not threads); a plain-text progress bar goes to standard
 error, the report to standard output. The report gives the share of deals won, the median
 and 95th-percentile time per deal (lost deals count with the time they used), and the
@@ -19,8 +19,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
-from spider_cli.autoplay import play
-from spider_cli.engine import Game
+from spider_cli.analysis.autoplay import play
+from spider_cli.rules.engine import Game
 
 
 @dataclass(frozen=True)

@@ -101,7 +101,8 @@ def help_text(topic: str | None = None) -> str:
     if topic is None:
         return (
             "New to Spider? 'help rules' tells how the game goes, 'help notation' how to\n"
-            "write moves, with the manual's own examples.\n\n" + TOPICS["commands"]
+            "write moves, with the manual's own examples.\n\n"
+            + TOPICS["commands"]
             + "\nMore: help rules, help notation, help files, help scoring, help keys"
         )
     text = TOPICS.get(topic.lower().rstrip("s")) or TOPICS.get(topic.lower())

@@ -1,9 +1,9 @@
 """The command interpreter: one game in progress, and the commands that act on it.
 
 A :class:`Session` reads one line at a time (the grammar in ``grammar/commands.lark``) and
-applies it to its :class:`~spider_cli.engine.Game`. The REPL, ``spider run`` and game files
+applies it to its :class:`~spider_cli.rules.engine.Game`. The REPL, ``spider run`` and game files
 all go through :meth:`Session.execute`, so there is one meaning for every command. Every
-failure is a :class:`~spider_cli.errors.SpiderError` with a message for a player, and a
+failure is a :class:`~spider_cli.rules.errors.SpiderError` with a message for a player, and a
 failed command leaves the game exactly as it was.
 """
 
@@ -14,14 +14,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from spider_cli import commands as cmd
-from spider_cli import gamefiles, hints, positions, solver, stats
-from spider_cli.cards import RANK_WORDS, SUIT_NAMES, Card, card_text
-from spider_cli.compact import player_view
-from spider_cli.engine import SUITS_IN_VARIANT, Action, Deal, Game, Move, Remove
-from spider_cli.errors import IllegalMoveError, NotationError, SpiderError
-from spider_cli.help import help_text
-from spider_cli.notation import move_text, parse_command, resolve
+from spider_cli.analysis import hints, solver
+from spider_cli.analysis.compact import player_view
+from spider_cli.app import stats
+from spider_cli.app.atomic import write_atomically
+from spider_cli.language import commands as cmd
+from spider_cli.language import gamefiles, positions
+from spider_cli.language.help import help_text
+from spider_cli.language.notation import parse_command, resolve
+from spider_cli.rules.cards import RANK_WORDS, SUIT_NAMES, Card, card_text
+from spider_cli.rules.engine import SUITS_IN_VARIANT, Action, Deal, Game, Move, Remove
+from spider_cli.rules.errors import IllegalMoveError, NotationError, SpiderError
+from spider_cli.rules.text import move_text
 
 
 @dataclass
@@ -43,8 +47,16 @@ class Settings:
 
 
 SETTING_VALUES = {
-    "autoremove": {"on": True, "off": False, "true": True, "false": False, "yes": True,
-                   "no": False, "1": True, "0": False},
+    "autoremove": {
+        "on": True,
+        "off": False,
+        "true": True,
+        "false": False,
+        "yes": True,
+        "no": False,
+        "1": True,
+        "0": False,
+    },
     "sixth": {"left": "left", "spread": "spread", "1,4,7,10": "spread"},
 }
 
@@ -283,7 +295,7 @@ class Session:
         path = self._path(target)
         if path.exists():
             return path
-        from spider_cli import examples  # the manual's worked problems, by name
+        from spider_cli.app import examples  # the manual's worked problems, by name
 
         found = examples.find(target)
         if found is not None:
@@ -303,7 +315,7 @@ class Session:
     def _do_save(self, command: cmd.Save) -> Reply:
         path = self._path(command.path)
         try:
-            positions.write_atomically(path, gamefiles.game_text(self))
+            write_atomically(path, gamefiles.game_text(self))
         except OSError as error:
             raise SpiderError(f"cannot save {command.path}: {error.strerror or error}") from None
         self.changed = False
@@ -444,7 +456,9 @@ class Session:
 
     def _do_solve(self, command: cmd.Solve) -> Reply:
         try:
-            report = solver.answer(self.analysed(), command)
+            report = solver.answer(
+                self.analysed(), command.goal, command.constraints, command.each_reveal
+            )
         except ValueError as error:
             raise SpiderError(str(error)) from None
         self._remember(report.line)
@@ -471,6 +485,11 @@ class Session:
 
 
 GAME_FILE_COMMANDS = (
-    cmd.MoveCommand, cmd.DealCommand, cmd.RemoveCommand, cmd.Assume, cmd.Set,
-    cmd.NewCommand, cmd.Load,
+    cmd.MoveCommand,
+    cmd.DealCommand,
+    cmd.RemoveCommand,
+    cmd.Assume,
+    cmd.Set,
+    cmd.NewCommand,
+    cmd.Load,
 )

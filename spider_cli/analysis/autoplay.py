@@ -2,7 +2,7 @@
 --seed``, ``spider bench``).
 
 A beam search in the manner of KPatience's solver (spidersolver2), in Python: positions
-ranked by their "chaos" (:func:`spider_cli.compact.rank_key`), a beam for each number of
+ranked by their "chaos" (:func:`spider_cli.analysis.compact.rank_key`), a beam for each number of
 deals made, widened until it wins or the time runs out. Not exhaustive: "no win found" is
 not a proof.
 """
@@ -13,8 +13,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from spider_cli.cards import ACE, UNKNOWN
-from spider_cli.compact import (
+from spider_cli.analysis.compact import (
     FACE_DOWN,
     ONE_BYTE,
     Start,
@@ -25,8 +24,9 @@ from spider_cli.compact import (
     rank_key,
     run_length,
 )
-from spider_cli.engine import DEAL, PILES, Action, Game, Move, Remove
-from spider_cli.notation import move_text
+from spider_cli.rules.cards import ACE, UNKNOWN
+from spider_cli.rules.engine import DEAL, PILES, Action, Game, Move, Remove
+from spider_cli.rules.text import move_text
 
 MAX_LEVELS = 400
 """A beam gives up after this many moves (wins take 100 to 300): a wider beam comes next."""
@@ -54,7 +54,7 @@ class PlayResult:
 
 def _beam_moves(piles: State, endgame: bool) -> Iterator[Move]:
     """Moves worth trying in full-information play (KPatience's pruning, not exhaustive):
-    :func:`~spider_cli.compact.actions` with the first space only and no whole pile into
+    :func:`~spider_cli.analysis.compact.actions` with the first space only and no whole pile into
     it, less a run split onto a card unless that makes a longer run of its own suit, and
     (with the hand empty) less a run split into the space."""
     space = next((i for i, p in enumerate(piles) if not p), -1)
@@ -163,8 +163,7 @@ def _beam(start: Start, width: int, stop: float, budget: int) -> tuple[list[Acti
                 if child_removed >= 8:
                     return _unwind(child_node), positions + len(level_seen)
                 children.append(
-                    (child_dealt, rank_key(child, child_removed), child, child_removed,
-                     child_node)
+                    (child_dealt, rank_key(child, child_removed), child, child_removed, child_node)
                 )
         positions += len(level_seen)
         if time.perf_counter() > stop or positions > budget:

@@ -1,10 +1,10 @@
-"""The manual's move notation, both ways: reading commands, and writing moves.
+"""The manual's notation read: a typed line of text becomes a command, a command an action.
 
 :func:`parse_command` reads one line (grammar/commands.lark) into a typed command of
-:mod:`spider_cli.commands`, or raises :class:`NotationError` saying in a player's words what
-was expected. :func:`resolve` finds what a move, removal or deal command means in a game and
-returns the engine action, or raises :class:`IllegalMoveError` with the precise reason.
-:func:`move_text` writes an action as the manual would ("8-6s from 3 to 10"), and reads back:
+:mod:`spider_cli.language.commands`, or raises :class:`NotationError` saying in a player's
+words what was expected. :func:`resolve` finds what a move, removal or deal command means in
+a game and returns the engine action, or raises :class:`IllegalMoveError` with the precise
+reason. Writing goes the other way in :mod:`spider_cli.rules.text`, and reads back:
 ``resolve(game, parse_command(move_text(game, action))) == action`` for every legal action.
 """
 
@@ -24,18 +24,8 @@ from lark.exceptions import (
 )
 from lark.tree import Meta
 
-from spider_cli import grammar
-from spider_cli.cards import (
-    RANK_NAMES,
-    SUIT_LETTERS,
-    SUIT_NAMES,
-    Card,
-    card_text,
-    parse_rank,
-    parse_suit,
-    run_text,
-)
-from spider_cli.commands import (
+from spider_cli.language import grammar
+from spider_cli.language.commands import (
     Apply,
     Assume,
     Code,
@@ -68,8 +58,18 @@ from spider_cli.commands import (
     TableauCommand,
     Undo,
 )
-from spider_cli.engine import DEAL, PILES, Action, Deal, Game, Move, Remove
-from spider_cli.errors import IllegalMoveError, NotationError, caret_line
+from spider_cli.rules.cards import (
+    RANK_NAMES,
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    Card,
+    card_text,
+    parse_rank,
+    parse_suit,
+    run_text,
+)
+from spider_cli.rules.engine import DEAL, PILES, Action, Game, Move, Remove
+from spider_cli.rules.errors import IllegalMoveError, NotationError, caret_line
 
 
 @cache
@@ -126,7 +126,8 @@ class _Reader(Transformer[Token, Command | None]):
             fix = f"{RANK_NAMES[bottom.rank]}-{RANK_NAMES[run.top_rank]}{SUIT_LETTERS[bottom.suit]}"
             raise NotationError(
                 f"'{token}' runs the wrong way: name the top card first, as in {fix}",
-                1, token.column,
+                1,
+                token.column,
             )
         return run
 
@@ -290,7 +291,7 @@ class _Reader(Transformer[Token, Command | None]):
         return Goal("free", card=int(children[0]))
 
     def goal_remove(self, children: list[Any]) -> Goal:
-        """"hearts then clubs": two steps; "clubs and hearts": one step of two suits."""
+        """ "hearts then clubs": two steps; "clubs and hearts": one step of two suits."""
         steps: list[list[int]] = [[]]
         for child in children:
             if isinstance(child, Token):
@@ -307,8 +308,9 @@ class _Reader(Transformer[Token, Command | None]):
     def keep_spaces(self, meta: Meta, children: list[int]) -> dict[str, Any]:
         count = children[0] if children else 1
         if count > PILES:
-            raise NotationError(f"there are only {PILES} piles: keep {PILES} spaces at most",
-                                1, meta.column)
+            raise NotationError(
+                f"there are only {PILES} piles: keep {PILES} spaces at most", 1, meta.column
+            )
         return {"keep_spaces": count}
 
     @v_args(meta=True)
@@ -350,8 +352,11 @@ class _Reader(Transformer[Token, Command | None]):
                 named = clause.get("named")
                 if named and any(clause["no_remove"][0] in step for step in goal.steps):
                     suit = SUIT_NAMES[clause["no_remove"][0]]
-                    raise NotationError(f"the goal removes the {suit}: 'no remove {suit}' "
-                                        "cannot hold with it", 1, named)
+                    raise NotationError(
+                        f"the goal removes the {suit}: 'no remove {suit}' cannot hold with it",
+                        1,
+                        named,
+                    )
                 no_remove.update(clause["no_remove"])
             else:
                 fields.update(clause)
@@ -743,33 +748,3 @@ def _not_at_bottom(game: Game, src: int, run: RunSpec) -> str:
         return f"pile {src + 1} has no {run} in its movable run"
     hint = run_text(game.piles[src][-count:])
     return f"{run} is not at the bottom of {where}: to move it and the cards below it, write {hint}"
-
-
-# ---------------------------------------------------------------------------------------------
-# From engine actions to text
-
-
-def move_text(game: Game, action: Action) -> str:
-    """The manual's notation for ``action`` in ``game`` (before it is applied).
-
-    "8-6s from 3 to 10", "As from 2 to 5", "deal", "remove the spades from 8". Raises
-    IllegalMoveError for a move whose cards are not all face up in its source pile.
-    """
-    if isinstance(action, Deal):
-        return "deal"
-    if isinstance(action, Remove):
-        cards = game.piles[action.pile] if 0 <= action.pile < PILES else []
-        if not cards:
-            return f"remove {action.pile + 1}"
-        return f"remove the {SUIT_NAMES[cards[-1] >> 4]} from {action.pile + 1}"
-    src, dst, count = action
-    reason = game.why_illegal(action)
-    if reason and not (0 <= src < PILES and 1 <= count <= len(game.face_up(src))):
-        raise IllegalMoveError(reason)
-    moving = game.piles[src][-count:]
-    top, bottom = Card(moving[0]), Card(moving[-1])
-    text = str(bottom)
-    if count > 1:
-        suit = SUIT_LETTERS[top.suit] if top.suit != bottom.suit else ""
-        text = f"{RANK_NAMES[top.rank]}{suit}-{bottom}"
-    return f"{text} from {src + 1} to {dst + 1}"

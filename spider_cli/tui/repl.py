@@ -4,14 +4,14 @@ The REPL adds no rules and no parser of its own: every line goes to ``Session.ex
 the REPL only chooses how to show the result (by the type of the command that ran, carried in
 ``Reply.command``). The prompt is built in one function, :func:`build_prompt_session`, from
 pieces that live in their own modules (pgcli's layout): the completer
-(:mod:`spider_cli.completion`), the lexer that highlights the line by the grammar
-(:mod:`spider_cli.highlight`), the style and the status line (:mod:`spider_cli.render`).
+(:mod:`spider_cli.tui.completion`), the lexer that highlights the line by the grammar
+(:mod:`spider_cli.tui.highlight`), the style and the status line (:mod:`spider_cli.tui.render`).
 
 After each command that changed the position, the screen is redrawn: the tableau with the
 cards that moved underlined, then what changed (the move in notation, the card turned up, a
 suit removed, the deals left). Other answers are printed below. The game is journaled after
-every command (:mod:`spider_cli.journal`); finished games are counted in the statistics
-(:mod:`spider_cli.stats`). Ctrl-C clears the line; Ctrl-D or ``quit`` asks to save first
+every command (:mod:`spider_cli.app.journal`); finished games are counted in the statistics
+(:mod:`spider_cli.app.stats`). Ctrl-C clears the line; Ctrl-D or ``quit`` asks to save first
 when the game changed since it was last saved.
 """
 
@@ -36,18 +36,19 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.shortcuts import clear
 from prompt_toolkit.validation import Validator
 
-from spider_cli import commands as cmd
-from spider_cli import render, stats
-from spider_cli.atomic import write_atomically
-from spider_cli.cards import Card
-from spider_cli.completion import SpiderCompleter
-from spider_cli.engine import Game
-from spider_cli.errors import NotationError, SpiderError
-from spider_cli.highlight import CommandLexer
-from spider_cli.journal import Journal
-from spider_cli.render import STYLE, UNICODE, Glyphs, Snapshot
-from spider_cli.session import Reply, Session
-from spider_cli.userdirs import state_dir
+from spider_cli.app import stats
+from spider_cli.app.atomic import write_atomically
+from spider_cli.app.journal import Journal
+from spider_cli.app.session import Reply, Session
+from spider_cli.app.userdirs import state_dir
+from spider_cli.language import commands as cmd
+from spider_cli.rules.cards import Card
+from spider_cli.rules.engine import Game
+from spider_cli.rules.errors import NotationError, SpiderError
+from spider_cli.tui import render
+from spider_cli.tui.completion import SpiderCompleter
+from spider_cli.tui.highlight import CommandLexer
+from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Snapshot
 
 PROMPT = "spider> "
 TRANSCRIPT_LENGTH = 2000
@@ -138,8 +139,13 @@ def build_prompt_session(repl: Repl, history: History | None = None) -> PromptSe
 class Repl:
     """One player at the keyboard: the prompt loop around a :class:`Session`."""
 
-    def __init__(self, session: Session, glyphs: Glyphs = UNICODE, journal: Journal | None = None,
-                 history: History | None = None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        glyphs: Glyphs = UNICODE,
+        journal: Journal | None = None,
+        history: History | None = None,
+    ) -> None:
         self.session = session
         self.glyphs = glyphs
         self.journal = journal if journal is not None else Journal()
@@ -161,8 +167,9 @@ class Repl:
         """Print formatted text (or a plain string in ``style``) and keep it in the transcript."""
         fragments = FormattedText([(style, text + "\n")]) if isinstance(text, str) else text
         self.transcript.append(render.plain(fragments))
-        print_formatted_text(FormattedText(fragments), end="", style=STYLE,
-                             include_default_pygments_style=False)
+        print_formatted_text(
+            FormattedText(fragments), end="", style=STYLE, include_default_pygments_style=False
+        )
 
     def later(self, text: str, style: str = "class:dim") -> None:
         """Say this after the screen is next drawn (a redraw would wipe it out before)."""
@@ -175,8 +182,12 @@ class Repl:
     def error(self, error: SpiderError, line: str = "") -> None:
         """A failed command: a caret under the typed ``line`` where it cannot be read, then
         the reason; errors about other text (a file being loaded) in full."""
-        typed = isinstance(error, NotationError) and error.column and line and (
-            error.context.split("\n", 1)[0] == line.rstrip("\r\n"))
+        typed = (
+            isinstance(error, NotationError)
+            and error.column
+            and line
+            and (error.context.split("\n", 1)[0] == line.rstrip("\r\n"))
+        )
         if typed:
             caret = " " * (len(PROMPT) + error.column - 1) + "^"
             self.say(caret, "class:error-context")
@@ -190,8 +201,12 @@ class Repl:
     def refresh_toolbar(self) -> None:
         self._toolbar = render.toolbar(self.session, self.glyphs)
 
-    def draw(self, fresh: frozenset[tuple[int, int]] = frozenset(),
-             note: FormattedText | None = None, game: Game | None = None) -> None:
+    def draw(
+        self,
+        fresh: frozenset[tuple[int, int]] = frozenset(),
+        note: FormattedText | None = None,
+        game: Game | None = None,
+    ) -> None:
         """Redraw the screen: the tableau (as compact as the screen needs), then ``note``."""
         game = game or self.session.game
         size = get_app_session().output.get_size()
@@ -205,19 +220,24 @@ class Repl:
 
     # -- questions ----------------------------------------------------------------------------
 
-    def ask(self, question: str, completer: Completer | None = None,
-            validator: Validator | None = None) -> str:
+    def ask(
+        self, question: str, completer: Completer | None = None, validator: Validator | None = None
+    ) -> str:
         """One answer from the player; Ctrl-C raises KeyboardInterrupt, Ctrl-D EOFError."""
         session: PromptSession[str] = PromptSession(
-            style=STYLE, include_default_pygments_style=False, completer=completer,
-            validator=validator, validate_while_typing=False,
+            style=STYLE,
+            include_default_pygments_style=False,
+            completer=completer,
+            validator=validator,
+            validate_while_typing=False,
             complete_while_typing=completer is not None,
         )
         try:
             answer = session.prompt([("class:prompt", question)])
         except (KeyboardInterrupt, EOFError) as stop:
-            self.transcript.append(question + ("^C" if isinstance(stop, KeyboardInterrupt)
-                                               else "^D"))
+            self.transcript.append(
+                question + ("^C" if isinstance(stop, KeyboardInterrupt) else "^D")
+            )
             raise
         self.transcript.append(question + answer)
         return answer
@@ -249,7 +269,8 @@ class Repl:
                 return False
 
         validator = Validator.from_callable(
-            valid, error_message="not a card an unknown card can be (Tab lists them)",
+            valid,
+            error_message="not a card an unknown card can be (Tab lists them)",
             move_cursor_to_end=True,
         )
         question = f"pile {pile + 1} turns up: (Enter for a random card, or type one) "
@@ -278,8 +299,10 @@ class Repl:
                 self.saved_as = self._loaded_file(reply)
             aside = self.journal.retire()
             if aside is not None:
-                self.later(f"The game that was in progress is kept in {aside} "
-                           f"('load {quote_path(str(aside))}' brings it back).")
+                self.later(
+                    f"The game that was in progress is kept in {aside} "
+                    f"('load {quote_path(str(aside))}' brings it back)."
+                )
         self._after_command()
         self.draw(note=render.message(self._welcome()))
         return self.run()
@@ -287,9 +310,11 @@ class Repl:
     def _welcome(self) -> str:
         moves = len(self.session.history)
         where = f", continued after move {moves}" if moves else ""
-        return (f"Spider: {self.session.describe_start()}{where}.\n"
-                "New here? Type 'help'. Moves are written 'Jh from 8 to 9', or just '8 9'.\n"
-                "Tab completes, 'quit' leaves.")
+        return (
+            f"Spider: {self.session.describe_start()}{where}.\n"
+            "New here? Type 'help'. Moves are written 'Jh from 8 to 9', or just '8 9'.\n"
+            "Tab completes, 'quit' leaves."
+        )
 
     def _offer_journal(self) -> None:
         """Offer the game in progress back; a game declined is kept as previous.spider."""
@@ -306,8 +331,11 @@ class Repl:
                 self.session.execute(f"load {quote_path(str(entry.path))}")
             except SpiderError as error:
                 aside = self.journal.retire()
-                self.later(f"The game in progress could not be read back ({error}); it is "
-                           f"kept in {aside}, and this is a new game.", "class:warning")
+                self.later(
+                    f"The game in progress could not be read back ({error}); it is "
+                    f"kept in {aside}, and this is a new game.",
+                    "class:warning",
+                )
                 return
             self.saved_as = entry.saved_as
             self.session.changed = entry.saved_as is None and bool(self.session.history)
@@ -317,8 +345,9 @@ class Repl:
             self._count_journaled(entry.path)
         aside = self.journal.retire()
         if aside is not None:
-            self.later(f"That game is kept in {aside} ('load {quote_path(str(aside))}' "
-                       "brings it back).")
+            self.later(
+                f"That game is kept in {aside} ('load {quote_path(str(aside))}' brings it back)."
+            )
 
     def _count_journaled(self, path: Path) -> None:
         """Count a journaled game given up at the start in the statistics."""
@@ -346,8 +375,13 @@ class Repl:
         session = self.session
         game_before = session.game
         before = Snapshot.of(game_before)
-        previous = Session(game=game_before, start=session.start, history=session.history,
-                           settings=session.settings, changed=session.changed)
+        previous = Session(
+            game=game_before,
+            start=session.start,
+            history=session.history,
+            settings=session.settings,
+            changed=session.changed,
+        )
         self._random_rest = False
         try:
             with _ticking(line):
@@ -359,8 +393,11 @@ class Repl:
             self.say("interrupted; the game is as it was", "class:dim")
             return False
         except Exception as error:  # a bug must not cost the game: say it in one line
-            self.say(f"internal error ({type(error).__name__}: {error}); the game is kept in "
-                     "the journal, please report this", "class:error")
+            self.say(
+                f"internal error ({type(error).__name__}: {error}); the game is kept in "
+                "the journal, please report this",
+                "class:error",
+            )
             return False
         command = reply.command
         if isinstance(command, cmd.Quit):
@@ -409,8 +446,10 @@ class Repl:
         aside = self.journal.retire()
         if aside is not None and previous.history and previous.changed:
             count = len(previous.history)
-            self.later(f"(the previous game, {count} move{'s' if count != 1 else ''}, is kept "
-                       f"in {aside}: 'load {quote_path(str(aside))}' brings it back)")
+            self.later(
+                f"(the previous game, {count} move{'s' if count != 1 else ''}, is kept "
+                f"in {aside}: 'load {quote_path(str(aside))}' brings it back)"
+            )
         self.saved_as = self._loaded_file(reply)
         self.counted = False
 
@@ -445,9 +484,13 @@ class Repl:
         if not total:
             self.say("no moves yet: this is the start of the game")
             return
-        viewer = Session(game=session.game.copy(), start=list(session.start),
-                         settings=session.settings, base_dir=session.base_dir,
-                         history=[list(lines) for lines in session.history])
+        viewer = Session(
+            game=session.game.copy(),
+            start=list(session.start),
+            settings=session.settings,
+            base_dir=session.base_dir,
+            history=[list(lines) for lines in session.history],
+        )
         viewer.execute("restart")
         keys = KeyBindings()
 
@@ -457,10 +500,10 @@ class Repl:
             event.app.exit(result="q")
 
         stepper: PromptSession[str] = PromptSession(
-            key_bindings=keys, style=STYLE, include_default_pygments_style=False)
+            key_bindings=keys, style=STYLE, include_default_pygments_style=False
+        )
         note = f"back at the current position (move {total})"
-        self.draw(note=render.message(f"replay: the start ({total} moves to go)"),
-                  game=viewer.game)
+        self.draw(note=render.message(f"replay: the start ({total} moves to go)"), game=viewer.game)
         for number in range(1, total + 1):
             question = f"replay {number - 1}/{total} (Enter: next move, q: stop) "
             try:
@@ -473,9 +516,11 @@ class Repl:
             before = Snapshot.of(viewer.game)
             viewer.execute("redo")
             text = f"move {number}/{total}: {viewer.history[-1][-1]}"
-            self.draw(render.fresh_cards(before, viewer.game),
-                      render.change(text, render.describe_changes(before, viewer.game)),
-                      game=viewer.game)
+            self.draw(
+                render.fresh_cards(before, viewer.game),
+                render.change(text, render.describe_changes(before, viewer.game)),
+                game=viewer.game,
+            )
         else:
             note = "replay over: this is the current position"
         self.draw(note=render.message(note))

@@ -19,10 +19,10 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.lexers import Lexer
 
-from spider_cli.cards import SUIT_LETTERS, parse_suit
-from spider_cli.errors import SpiderError
-from spider_cli.notation import command_parser
-from spider_cli.render import SUIT_CLASSES
+from spider_cli.language.notation import command_parser
+from spider_cli.rules.cards import SUIT_LETTERS, parse_suit
+from spider_cli.rules.errors import SpiderError
+from spider_cli.tui.render import SUIT_CLASSES
 
 _TOKEN_STYLES = {
     "NUMBER": "class:input.number",
@@ -40,6 +40,7 @@ _PARTIAL_CARD = re.compile(
     r"(?:10?|[2-9ajqkt])(?:[shdc♠♥♦♣♤♡♢♧]?(?:-(?:10?|[2-9ajqkt])?)?)?", re.IGNORECASE
 )
 """The beginning of a card or a run, as it looks while it is being typed."""
+
 
 def token_style(token: Token) -> str:
     """The style of one token: keywords, numbers, cards in their suit's colour, files."""
@@ -137,8 +138,11 @@ def highlight_line(line: str) -> StyleAndTextTuples:
             typing = _still_typing(line[:bad], rest)  # a remark or a quoted name, unclosed
         else:
             word_start = len(line) - len(line.split()[-1]) if line.strip() else len(line)
-            typing = (not line[-1:].isspace() and bad >= word_start
-                      and _still_typing(line[:word_start], line[word_start:]))
+            typing = (
+                not line[-1:].isspace()
+                and bad >= word_start
+                and _still_typing(line[:word_start], line[word_start:])
+            )
         kept.append(("class:input.pending" if typing else "class:input.error", rest))
         return kept
     out: StyleAndTextTuples = [(s, t) for _, s, t in fragments]

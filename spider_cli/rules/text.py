@@ -1,0 +1,33 @@
+"""Writing engine actions in the manual's notation ("8-6s from 3 to 10", "deal")."""
+
+from __future__ import annotations
+
+from spider_cli.rules.cards import RANK_NAMES, SUIT_LETTERS, SUIT_NAMES, Card
+from spider_cli.rules.engine import PILES, Action, Deal, Game, Remove
+from spider_cli.rules.errors import IllegalMoveError
+
+
+def move_text(game: Game, action: Action) -> str:
+    """The manual's notation for ``action`` in ``game`` (before it is applied).
+
+    "8-6s from 3 to 10", "As from 2 to 5", "deal", "remove the spades from 8". Raises
+    IllegalMoveError for a move whose cards are not all face up in its source pile.
+    """
+    if isinstance(action, Deal):
+        return "deal"
+    if isinstance(action, Remove):
+        cards = game.piles[action.pile] if 0 <= action.pile < PILES else []
+        if not cards:
+            return f"remove {action.pile + 1}"
+        return f"remove the {SUIT_NAMES[cards[-1] >> 4]} from {action.pile + 1}"
+    src, dst, count = action
+    reason = game.why_illegal(action)
+    if reason and not (0 <= src < PILES and 1 <= count <= len(game.face_up(src))):
+        raise IllegalMoveError(reason)
+    moving = game.piles[src][-count:]
+    top, bottom = Card(moving[0]), Card(moving[-1])
+    text = str(bottom)
+    if count > 1:
+        suit = SUIT_LETTERS[top.suit] if top.suit != bottom.suit else ""
+        text = f"{RANK_NAMES[top.rank]}{suit}-{bottom}"
+    return f"{text} from {src + 1} to {dst + 1}"
