@@ -9,7 +9,7 @@ from spider_cli.app import examples
 from spider_cli.app.session import Session
 from spider_cli.language.positions import load_position
 from spider_cli.rules.cards import UNKNOWN, Card
-from spider_cli.rules.engine import Game, Move
+from spider_cli.rules.engine import Game, Move, Remove
 from spider_cli.rules.errors import SpiderError
 
 BLOCKERS = ["Kd Ad", "Kc Ac", "Kd Ac", "Kc Ad", "Kh Ah", "Ks As"]
@@ -39,7 +39,7 @@ def test_a_complete_suit_is_removed() -> None:
     spades = "Ks Qs Js 10s 9s 8s 7s 6s 5s 4s 3s 2s As"
     advice = hints.hint(table([spades, *BLOCKERS, "-- 9c", "-- 9d", "-- 7h"]))
     assert advice.text == "remove the spades from 1: completes the spades"
-    assert advice.line == ["remove the spades from 1"]
+    assert advice.actions == [Remove(0)]
 
 
 def test_a_natural_move_that_turns_up_a_card() -> None:

@@ -23,6 +23,7 @@ from spider_cli.language.positions import load_position
 from spider_cli.rules.cards import UNKNOWN, Card
 from spider_cli.rules.engine import DEAL, Action, Game, Move, Remove
 from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.text import move_text
 
 
 def C(text: str) -> int:
@@ -495,7 +496,7 @@ def test_solve_then_apply_all_or_one_move_at_a_time() -> None:
     session.execute("load problem-5-jacks-swapped")
     reply = session.execute("solve remove spades, no deal, no new space")
     assert "possible in" in reply.text and "'apply'" in reply.text
-    first = session.found[0]
+    first = move_text(session.game, session.found[0])
     assert session.execute("apply 1").text.startswith(first)
     session.execute("apply")
     assert session.game.removed == [0]
@@ -679,7 +680,7 @@ def test_a_time_instead_of_a_limit() -> None:
     with pytest.raises(ValueError, match="'for each reveal' runs one search a card"):
         report_for(example("problem-1"), "solve get a space for each reveal, within 5 seconds")
     report = report_for(Game.new(3, suits=1), "solve win within 10 sec")
-    assert report.text.startswith("won in") and report.line  # every card known: full play
+    assert report.text.startswith("won in") and report.actions  # every card known: full play
     assert report.status == "possible"
 
 

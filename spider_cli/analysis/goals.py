@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,3 +37,11 @@ class Constraints:
     no_turn_up: bool = False
     limit: int | None = None
     seconds: int | None = None
+
+
+class Verdict(StrEnum):
+    """A search's answer: a line was found, none exists, or the search stopped at its limit."""
+
+    POSSIBLE = "possible"
+    IMPOSSIBLE = "impossible"
+    UNKNOWN = "unknown"

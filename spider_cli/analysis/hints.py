@@ -54,8 +54,12 @@ class Advice:
     """A hint: the text to show, and the moves ``apply`` would play (none or one)."""
 
     text: str
-    line: list[str] = field(default_factory=list)
-    action: Action | None = None
+    actions: list[Action] = field(default_factory=list)
+
+    @property
+    def action(self) -> Action | None:
+        """The move suggested first, if any."""
+        return self.actions[0] if self.actions else None
 
 
 @dataclass
@@ -86,7 +90,7 @@ def hint(game: Game, budget: int = BUDGET) -> Advice:
         action = removals[0]
         text = move_text(game, action)
         suit = SUIT_NAMES[game.piles[action.pile][-1] >> 4]
-        return Advice(f"{text}: completes the {suit}", [text], action)
+        return Advice(f"{text}: completes the {suit}", [action])
     search = make_search(game, Goal("turn up"), Constraints(no_deal=True))
     outcomes, exhausted = _look_ahead(search, budget, game)
     reveals = sorted(
@@ -109,9 +113,7 @@ def hint(game: Game, budget: int = BUDGET) -> Advice:
     natural = _natural_move(game)
     if natural is not None:
         text = move_text(game, natural)
-        return Advice(
-            f"{text}: a natural move (nothing better: it keeps options open)", [text], natural
-        )
+        return Advice(f"{text}: a natural move (nothing better: it keeps options open)", [natural])
     if game.stock:
         nothing = "nothing helps now" if exhausted else "no line that helps was found"
         if game.spaces():
@@ -164,7 +166,7 @@ def _deeper_advice(game: Game, goal: Goal, answer: Answer) -> Advice:
     if moves > 1:
         what += f" in {moves} moves ('solve {ask}, no deal' lists them)"
     reasons = [*_move_reasons(game, answer.actions[0], []), what]
-    return Advice(f"{first}: " + "; ".join(reasons), [first], answer.actions[0])
+    return Advice(f"{first}: " + "; ".join(reasons), [answer.actions[0]])
 
 
 def _suits_in_view(game: Game) -> list[int]:
@@ -333,7 +335,7 @@ def _advise(game: Game, search: Search, best: _Outcome, outcomes: list[_Outcome]
                 f"not {plain[which]:.0%}"
             )
     reasons.append(goal)
-    return Advice(f"{texts[0]}: " + "; ".join(reasons), [texts[0]], action)
+    return Advice(f"{texts[0]}: " + "; ".join(reasons), [action])
 
 
 def _move_reasons(game: Game, action: Action, outcomes: list[_Outcome]) -> list[str]:

@@ -58,7 +58,7 @@ from spider_cli.analysis.compact import (
     suit_covers,
 )
 from spider_cli.analysis.counting import Question, refute, turn_up_piles
-from spider_cli.analysis.goals import Constraints, Goal
+from spider_cli.analysis.goals import Constraints, Goal, Verdict
 from spider_cli.rules.cards import KING, RANK_WORDS, SUIT_NAMES, UNKNOWN, card_text, split_runs
 from spider_cli.rules.engine import DEAL, PILES, Action, Deal, Game, Move, Remove
 from spider_cli.rules.text import move_text
@@ -1102,14 +1102,14 @@ def contingency_text(goal: Goal, prefix: Answer | None, found: list[Contingency]
 
 
 class Report(NamedTuple):
-    """What a ``solve`` command has to say: the text, the line ``apply`` plays, and the
-    verdict ("possible", "impossible" or "unknown"; for ``for each reveal``, "possible"
-    when some card the turned-up card could be leads to the goal, "impossible" when none
-    can, else "unknown")."""
+    """What a ``solve`` question has to say: the text, the line ``apply`` plays (engine
+    actions for the game asked about), and the verdict (for ``for each reveal``, possible
+    when some card the turned-up card could be leads to the goal, impossible when none
+    can, else unknown)."""
 
     text: str
-    line: list[str]
-    status: str
+    actions: list[Action]
+    status: Verdict
 
 
 def answer(
@@ -1130,16 +1130,17 @@ def answer(
                 "(positions a card) rather than a time"
             )
         prefix, found = contingencies(game, goal, constraints)
-        line = prefix.texts if prefix is not None and found else []
+        line = prefix.actions if prefix is not None and found else []
         return Report(
-            contingency_text(goal, prefix, found), line, contingency_status(prefix, found)
+            contingency_text(goal, prefix, found), line, Verdict(contingency_status(prefix, found))
         )
     untimed = replace(constraints, seconds=None)
     if goal.kind == "win" and untimed == NO_CONSTRAINTS and game.unknown_count() == 0:
         result = play(game, time_limit=constraints.seconds or 10.0)
-        return Report(result.text(), result.texts, "possible" if result.won else "unknown")
+        verdict = Verdict.POSSIBLE if result.won else Verdict.UNKNOWN
+        return Report(result.text(), result.actions, verdict)
     found = solve(game, goal, constraints)
-    return Report(f"{goal_text(goal)}: {found.text()}", found.texts, found.status)
+    return Report(f"{goal_text(goal)}: {found.text()}", found.actions, Verdict(found.status))
 
 
 def contingency_status(prefix: Answer | None, found: list[Contingency]) -> str:

@@ -82,7 +82,7 @@ class Session:
     ask_reveal: Callable[[int, list[Card]], Card | None] | None = None
     """Asked which card an unknown card turning up on a pile (0-based) is: the REPL sets it;
     None (or a None answer) lets the engine draw one from the pool."""
-    found: list[str] = field(default_factory=list)
+    found: list[Action] = field(default_factory=list)
     """The rest of the line the last ``solve`` or ``hint`` found, for ``apply``."""
     found_at: tuple | None = None
     """The position (``Game.key()``) that line starts from."""
@@ -445,13 +445,13 @@ class Session:
             return player_view(self.game)
         return self.game
 
-    def _remember(self, line: list[str]) -> None:
+    def _remember(self, line: list[Action]) -> None:
         self.found = list(line)
         self.found_at = self.game.key() if line else None
 
     def _do_hint(self, _command: object) -> Reply:
         advice = hints.hint(self.analysed())
-        self._remember(advice.line)
+        self._remember(advice.actions)
         return Reply(advice.text)
 
     def _do_solve(self, command: cmd.Solve) -> Reply:
@@ -461,9 +461,9 @@ class Session:
             )
         except ValueError as error:
             raise SpiderError(str(error)) from None
-        self._remember(report.line)
+        self._remember(report.actions)
         text = report.text
-        if report.line:
+        if report.actions:
             text += "\n('apply' plays the line, 'apply 1' its next move)"
         return Reply(text)
 
@@ -477,8 +477,11 @@ class Session:
         if count < 1:
             raise SpiderError("apply needs a positive number of moves")
         texts = []
-        for line in self.found[:count]:
-            texts.append(self.execute(line).text)
+        for action in self.found[:count]:
+            reason = self.game.why_illegal(action)
+            if reason:  # pragma: no cover - a found line is legal from where it was found
+                raise SpiderError(f"the line no longer plays: {reason}")
+            texts.append(self.play(action))
         del self.found[:count]
         self.found_at = self.game.key() if self.found else None
         return Reply("\n".join(texts))
