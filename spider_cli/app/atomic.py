@@ -3,9 +3,24 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import re
 import secrets
 import stat
+import time
+from pathlib import Path
+
+_TEMPORARY = re.compile(r"\..+\.[0-9a-f]{8}\.tmp")
+"""The name of a temporary file of :func:`write_atomically`: ``.NAME.<8 hex digits>.tmp``."""
+
+
+class LinkRefusedError(OSError):
+    """The file to write is a symbolic link: spider replaces regular files only."""
+
+    def __init__(self, path: str, target: str) -> None:
+        message = f"{path} is a symbolic link to {target}; spider does not write through links"
+        super().__init__(errno.ELOOP, message, path)
 
 
 def write_atomically(path: str | os.PathLike[str], text: str) -> None:
@@ -15,10 +30,13 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     The text goes to a temporary file in the same directory (so the final rename stays on one
     file system), is flushed to disk with fsync, and then takes the file's place with
     :func:`os.replace`, which is atomic. A new file gets the usual permissions (umask); an
-    existing one keeps its mode. Errors are :class:`OSError`, as from :func:`open`.
+    existing one keeps its mode. A symbolic link is never written through nor replaced
+    (:class:`LinkRefusedError`). Errors are :class:`OSError`, as from :func:`open`.
     """
     target = os.path.abspath(os.fspath(path))
     directory, name = os.path.split(target)
+    if os.path.islink(target):
+        raise LinkRefusedError(os.fspath(path), os.readlink(target))
     while True:
         temporary = os.path.join(directory, f".{name}.{secrets.token_hex(4)}.tmp")
         try:
@@ -53,3 +71,37 @@ def _sync_directory(directory: str) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def remove_stale_temporaries(directory: str | os.PathLike[str], before: float | None = None) -> int:
+    """Delete temporary files of :func:`write_atomically` in ``directory`` last changed before
+    ``before`` (default: when this process started), left by a crash or a kill; how many.
+
+    Only regular files with our naming pattern are touched; links and others' files stay.
+    """
+    if before is None:
+        before = _process_start()
+    removed = 0
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return 0
+    for entry in entries:
+        if not _TEMPORARY.fullmatch(entry.name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and info.st_mtime < before:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def _process_start() -> float:
+    """When this process started (its /proc entry's time where there is one, else now)."""
+    try:
+        return Path(f"/proc/{os.getpid()}").stat().st_mtime
+    except OSError:
+        return time.time()
