@@ -28,6 +28,7 @@ from spider_cli.rules.cards import (
     run_text,
 )
 from spider_cli.rules.errors import IllegalMoveError, PositionError
+from spider_cli.rules.layout import grid, position_code
 
 PILES = 10
 DECK_SIZE = 104
@@ -134,8 +135,9 @@ class Location:
 class Game:
     """A position and the moves that led to it (python-chess's Board, for Spider).
 
-    Build one with :meth:`new` (a numbered deal) or :meth:`from_position`; change it only
-    with :meth:`push` / :meth:`pop` (and :meth:`assume`); :meth:`redo` replays what was popped.
+    Build one with :meth:`new` (a numbered deal) or from a position (the constructor, or a
+    position file's ``to_game``); change it only with :meth:`push` / :meth:`pop` (and
+    :meth:`assume`); :meth:`redo` replays what was popped.
     Unknown cards (code 0) are face-down cards or hand cards whose identity is not known; the
     ``pool`` holds the cards they can be. When one is turned up or dealt, its identity is the
     next pending :meth:`assume` for that pile, else a seeded draw from the pool.
@@ -291,6 +293,25 @@ class Game:
     @property
     def deals_left(self) -> int:
         return len(self.stock) // DEAL_SIZE
+
+    @property
+    def removed_count(self) -> int:
+        """How many suits have been removed."""
+        return len(self.removed)
+
+    def removed_suits(self) -> list[int]:
+        """The removed suits, in the order removed (as a position file names them)."""
+        return list(self.removed)
+
+    def __str__(self) -> str:
+        """The manual's grid, every card the game knows shown (see :func:`layout.grid`)."""
+        return grid(self).rstrip("\n")
+
+    def __repr__(self) -> str:
+        """``<Game spider:...>``: the position code, and how many moves led to it."""
+        played = len(self._stack)
+        after = f" after {played} move{'s' if played != 1 else ''}" if played else ""
+        return f"<Game {position_code(self)}{after}>"
 
     @property
     def move_stack(self) -> list[Action]:
