@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from spider_cli.rules.cards import (
     ACE,
@@ -48,7 +48,7 @@ class Move(NamedTuple):
 
     src: int
     dst: int
-    count: int
+    count: int  # type: ignore[assignment]  # the field hides tuple.count, on purpose
 
 
 class Deal(NamedTuple):
@@ -63,6 +63,15 @@ class Remove(NamedTuple):
 
 DEAL = Deal()
 Action = Move | Deal | Remove
+
+PositionKey = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""What :meth:`Game.key` gives: piles, face-down counts, the hand (last card dealt first),
+removed suits."""
+
+_Record = tuple[Action, Any, tuple[tuple[int, int], ...] | None, list[tuple[int, int]] | None]
+"""What :meth:`Game.push` keeps to take an action back: the action; how its source pile
+was turned up (an int, see ``_flip``; for a deal, (pile, how) pairs); the suits removed
+by autoremove, as (pile, flip) pairs; the unknown cards turned up, as (pile, card) pairs."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -181,7 +190,7 @@ class Game:
         self.autoremove = False
         self.rng = SplitMix64(seed)
         self.assumed: list[deque[int]] = [deque() for _ in range(PILES)]
-        self._stack: list[tuple] = []
+        self._stack: list[_Record] = []
         self._redo: list[Action] = []
         self._reveals: list[tuple[int, int]] | None = None
         self.pool = self._check_and_pool()
@@ -276,7 +285,7 @@ class Game:
         other.pool = self.pool[:]
         return other
 
-    def key(self) -> tuple:
+    def key(self) -> PositionKey:
         """A hashable picture of the position (piles, face-down counts, hand, removed suits)."""
         return (
             tuple(map(tuple, self.piles)),
@@ -672,7 +681,7 @@ class Game:
             pd = piles[dst]
             pd += ps[-n:]
             del ps[-n:]
-            flip = 0
+            flip: int | tuple[tuple[int, int], ...] = 0
             d = self.down[src]
             if d and len(ps) == d:
                 flip = self._flip(src)
@@ -692,9 +701,9 @@ class Game:
         del p[-13:]
         return self._flip(pile)
 
-    def _deal(self) -> tuple[int, ...]:
+    def _deal(self) -> tuple[tuple[int, int], ...]:
         stock = self.stock
-        hows = []
+        hows: list[tuple[int, int]] = []
         for pile in self.piles:
             pile.append(stock.pop())
         if UNKNOWN in (p[-1] for p in self.piles):
@@ -730,8 +739,8 @@ class Game:
             for i, how in reversed(flip):
                 self._forget(i, piles[i][-1], how)
                 piles[i][-1] = UNKNOWN
-            for pile in reversed(piles):
-                self.stock.append(pile.pop())
+            for cards in reversed(piles):
+                self.stock.append(cards.pop())
         self._redo.append(action)
         return action
 
