@@ -3,6 +3,7 @@ examples, which run here as doctests."""
 
 from __future__ import annotations
 
+import ast
 import doctest
 import importlib
 import importlib.metadata
@@ -48,6 +49,26 @@ def test_every_public_name_resolves_to_its_home() -> None:
     assert set(sp.__all__) <= set(dir(sp)) and "__version__" in dir(sp)
     with pytest.raises(AttributeError, match="no attribute 'Board'"):
         sp.Board  # noqa: B018
+
+
+def test_what_type_checkers_see_is_what_loads() -> None:
+    """The ``if TYPE_CHECKING:`` imports (for mypy and editors) name the same homes as the
+    table the lazy loader reads."""
+    tree = ast.parse(Path(sp.__file__).read_text(encoding="utf-8"))
+    block = next(
+        node
+        for node in tree.body
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+    )
+    seen = {
+        alias.asname or alias.name: (node.module, alias.name)
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert seen == {
+        name: (module, sp._RENAMED.get(name, name)) for name, module in sp._HOMES.items()
+    }
 
 
 def test_star_import_gives_every_public_name() -> None:
