@@ -26,8 +26,10 @@ The code format is ``spider:SUITS/HAND/REMOVED/PILE1/.../PILE10`` with no spaces
   a pile with nothing face down is just its cards (``KhQh``), an empty pile is ``-``.
   Cards are rank then suit, ``T`` for 10.
 
-The writers (:func:`grid`, :func:`markdown`, :func:`lines`, :func:`position_code`) always state
-the header in full, so what they write reads back to the same position.
+The writers (:func:`grid`, :func:`markdown`, :func:`lines`, :func:`position_code`) live in
+:mod:`spider_cli.rules.layout`, so that a game can print itself without the parser; they are
+named here too, next to the reader. They always state the header in full, so what they write
+reads back to the same position.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ from spider_cli.rules.cards import (
 )
 from spider_cli.rules.engine import DEAL_SIZE, DECK_SIZE, PILES, SUITS_IN_VARIANT, Game
 from spider_cli.rules.errors import NotationError, PositionError, caret_line
+from spider_cli.rules.layout import CODE_PREFIX, cell_text, grid, lines, markdown, position_code
 
 __all__ = [
     "CODE_PREFIX",
@@ -71,7 +74,6 @@ __all__ = [
     "read_position",
 ]
 
-CODE_PREFIX = "spider:"
 MAX_TEXT = 1_000_000
 """The longest text read as a position, in characters (a position needs a few hundred)."""
 
@@ -114,6 +116,7 @@ class PositionFile:
     stock_stated: bool = False
     removed_stated: bool = False
 
+    @property
     def hand(self) -> list[int]:
         """The hand in dealing order, 0 for each card the file does not name."""
         return list(self.stock) if self.stock is not None else [UNKNOWN] * self.stock_count
@@ -125,7 +128,7 @@ class PositionFile:
         """
         if self.removed is not None:
             return list(self.removed)
-        counts = _known_counts(self.piles, self.hand())
+        counts = _known_counts(self.piles, self.hand)
         removed = _resolve_removed(counts, self.suits, self.removed_count)
         if removed is None:
             example = " ".join(
@@ -139,7 +142,7 @@ class PositionFile:
 
     def to_game(self, seed: int = 0) -> Game:
         """The position as a :class:`Game`; ``seed`` draws the unknown cards as they turn up."""
-        return Game(self.piles, self.down, self.hand(), self.removed_suits(), self.suits, seed=seed)
+        return Game(self.piles, self.down, self.hand, self.removed_suits(), self.suits, seed=seed)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -847,161 +850,8 @@ def _finish(piles: list[list[int]], down: list[int], header: _Header) -> Positio
         removed = _resolve_removed(counts, suits, removed_count, inferred)
     if removed is None:
         removed = list(_removal_choices(counts, suits, removed_count)[0])
-    Game(piles, down, position.hand(), removed, suits)
+    Game(piles, down, position.hand, removed, suits)
     return position
-
-
-# ---------------------------------------------------------------------------------------------
-# Writing
-
-
-class _Parts(NamedTuple):
-    """What every writer needs, from a Game or a PositionFile alike."""
-
-    piles: list[list[int]]
-    down: list[int]
-    hand: list[int]
-    removed: list[int] | None
-    removed_count: int
-    suits: int
-
-
-def _parts(position: Game | PositionFile, hide: bool) -> _Parts:
-    """The writers' view of a position; with ``hide``, face-down and hand cards as unknown."""
-    if isinstance(position, Game):
-        parts = _Parts(
-            position.piles,
-            position.down,
-            position.hand,
-            list(position.removed),
-            len(position.removed),
-            position.suits,
-        )
-    else:
-        try:
-            removed: list[int] | None = position.removed_suits()
-        except NotationError:
-            removed = None
-        parts = _Parts(
-            position.piles,
-            position.down,
-            position.hand(),
-            removed,
-            position.removed_count,
-            position.suits,
-        )
-    if not hide:
-        return parts
-    return parts._replace(
-        piles=[
-            [UNKNOWN] * down + pile[down:]
-            for pile, down in zip(parts.piles, parts.down, strict=True)
-        ],
-        hand=[UNKNOWN] * len(parts.hand),
-    )
-
-
-def _cell_text(card: int, down: bool) -> str:
-    """A cell as the manual writes it; a known face-down card in brackets."""
-    if down and card:
-        return f"[{card_text(card)}]"
-    return card_text(card)
-
-
-def _header_lines(parts: _Parts) -> list[str]:
-    out = [] if parts.suits == 4 else [f"suits: {parts.suits}"]
-    if any(parts.hand):
-        out.append("stock: " + " ".join(map(card_text, parts.hand)))
-    else:
-        out.append(f"stock: {len(parts.hand)}")
-    if parts.removed is not None:
-        out.append("removed: " + (" ".join(SUIT_LETTERS[s] for s in parts.removed) or "none"))
-    else:
-        out.append(f"removed: {parts.removed_count}")
-    return out
-
-
-def _columns(parts: _Parts) -> list[list[str]]:
-    """Each pile's cells, top to bottom; an empty pile is the single cell (sp)."""
-    return [
-        [_cell_text(card, j < parts.down[i]) for j, card in enumerate(pile)] or ["(sp)"]
-        for i, pile in enumerate(parts.piles)
-    ]
-
-
-def grid(position: Game | PositionFile, numbers: bool = True, hide: bool = False) -> str:
-    """The manual's grid: header lines, pile numbers (unless ``numbers`` is false), then one
-    row per depth in fixed-width columns.
-
-    Every writer shows the face-down and hand cards the position knows (``[Jh]``, ``stock: Jh
-    ...``); ``hide`` writes them all as unknown, as a player at the table sees them.
-    """
-    parts = _parts(position, hide)
-    columns = _columns(parts)
-    width = max(5, max(len(cell) for column in columns for cell in column) + 2)
-    out = _header_lines(parts)
-    if numbers:
-        out.append("".join(f"{i + 1:<{width}}" for i in range(PILES)).rstrip())
-    for depth in range(max(map(len, columns))):
-        row = "".join(
-            f"{column[depth] if depth < len(column) else '':<{width}}" for column in columns
-        )
-        out.append(row.rstrip())
-    return "\n".join(out) + "\n"
-
-
-def markdown(position: Game | PositionFile, numbers: bool = True, hide: bool = False) -> str:
-    """The manual's Markdown table, after the header lines and a blank line; the table's
-    header row holds the pile numbers (empty, as in the manual, unless ``numbers``)."""
-    parts = _parts(position, hide)
-    columns = _columns(parts)
-    width = max(4, max(len(cell) for column in columns for cell in column))
-
-    def row(cells: Iterable[str]) -> str:
-        return "| " + " | ".join(f"{cell:<{width}}" for cell in cells) + " |"
-
-    out = [*_header_lines(parts), ""]
-    out.append(row(str(i + 1) if numbers else "" for i in range(PILES)))
-    out.append("|" + "|".join("-" * (width + 2) for _ in range(PILES)) + "|")
-    for depth in range(max(map(len, columns))):
-        out.append(row(column[depth] if depth < len(column) else "" for column in columns))
-    return "\n".join(out) + "\n"
-
-
-def lines(position: Game | PositionFile, hide: bool = False) -> str:
-    """The header lines, then one line per pile: ``3: -- -- Jc 10h 9c``."""
-    parts = _parts(position, hide)
-    out = _header_lines(parts)
-    for i, column in enumerate(_columns(parts)):
-        out.append(f"{i + 1:>2}: " + " ".join(column))
-    return "\n".join(out) + "\n"
-
-
-def _code_card(card: int) -> str:
-    return card_text(card).replace("10", "T")
-
-
-def _code_run(cards: Sequence[int]) -> str:
-    """Counts of unknown cards and bracketed known cards: ``3[JhQs]1``."""
-    out = []
-    for known, group in itertools.groupby(cards, key=bool):
-        items = list(group)
-        out.append("[" + "".join(map(_code_card, items)) + "]" if known else str(len(items)))
-    return "".join(out)
-
-
-def position_code(position: Game | PositionFile, hide: bool = False) -> str:
-    """The position as one line with no spaces, ``spider:SUITS/HAND/REMOVED/PILE/...``."""
-    parts = _parts(position, hide)
-    if parts.removed is None:
-        removed = str(parts.removed_count)
-    else:
-        removed = "".join(SUIT_LETTERS[s] for s in parts.removed) or "-"
-    fields = [str(parts.suits), _code_run(parts.hand) or "0", removed]
-    for pile, down in zip(parts.piles, parts.down, strict=True):
-        up = "".join(map(_code_card, pile[down:]))
-        fields.append(f"{_code_run(pile[:down])}:{up}" if down else up or "-")
-    return CODE_PREFIX + "/".join(fields)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1016,7 +866,7 @@ def _describe(cards: Sequence[int], down: int, show_hidden: bool) -> str:
     if down:
         hidden = f"{down} face-down"
         if show_hidden:
-            hidden += " (" + " ".join(_cell_text(c, True) for c in cards[:down]) + ")"
+            hidden += " (" + " ".join(cell_text(c, True) for c in cards[:down]) + ")"
         parts.append(hidden)
     runs = split_runs(cards[down:])
     if runs:
@@ -1051,7 +901,7 @@ def differences(game: Game, expected: PositionFile) -> list[str]:
         if len(hand) != expected.stock_count:
             out.append(f"hand: expected {expected.stock_count} cards, found {len(hand)}")
         else:
-            for j, (want_card, have_card) in enumerate(zip(expected.hand(), hand, strict=True)):
+            for j, (want_card, have_card) in enumerate(zip(expected.hand, hand, strict=True)):
                 if want_card and want_card != have_card:
                     found = card_text(have_card) if have_card else "an unknown card"
                     out.append(

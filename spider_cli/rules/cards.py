@@ -8,6 +8,7 @@ Two cards are the same run neighbours exactly when their codes differ by one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from spider_cli.rules.errors import NotationError
@@ -118,7 +119,7 @@ def card_text(code: int, symbols: bool = False) -> str:
     return Card(code).text(symbols) if code else "--"
 
 
-def run_text(cards: list[int] | tuple[int, ...], symbols: bool = False) -> str:
+def run_text(cards: Sequence[int], symbols: bool = False) -> str:
     """A same-suit run as the manual writes it: ``8-6s`` for three cards, ``As`` for one."""
     top, bottom = Card(cards[0]), Card(cards[-1])
     if len(cards) == 1:
@@ -126,7 +127,7 @@ def run_text(cards: list[int] | tuple[int, ...], symbols: bool = False) -> str:
     return f"{RANK_NAMES[top.rank]}-{bottom.text(symbols)}"
 
 
-def split_runs(cards: list[int] | tuple[int, ...]) -> list[list[int]]:
+def split_runs(cards: Sequence[int]) -> list[list[int]]:
     """Face-up cards split into same-suit runs, each card one below the card before it."""
     runs: list[list[int]] = []
     for card in cards:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from spider_cli.rules.cards import (
     ACE,
@@ -28,6 +28,7 @@ from spider_cli.rules.cards import (
     run_text,
 )
 from spider_cli.rules.errors import IllegalMoveError, PositionError
+from spider_cli.rules.layout import grid, position_code
 
 PILES = 10
 DECK_SIZE = 104
@@ -47,7 +48,7 @@ class Move(NamedTuple):
 
     src: int
     dst: int
-    count: int
+    count: int  # type: ignore[assignment]  # the field hides tuple.count, on purpose
 
 
 class Deal(NamedTuple):
@@ -62,6 +63,15 @@ class Remove(NamedTuple):
 
 DEAL = Deal()
 Action = Move | Deal | Remove
+
+PositionKey = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""What :meth:`Game.key` gives: piles, face-down counts, the hand (last card dealt first),
+removed suits."""
+
+_Record = tuple[Action, Any, tuple[tuple[int, int], ...] | None, list[tuple[int, int]] | None]
+"""What :meth:`Game.push` keeps to take an action back: the action; how its source pile
+was turned up (an int, see ``_flip``; for a deal, (pile, how) pairs); the suits removed
+by autoremove, as (pile, flip) pairs; the unknown cards turned up, as (pile, card) pairs."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -134,8 +144,9 @@ class Location:
 class Game:
     """A position and the moves that led to it (python-chess's Board, for Spider).
 
-    Build one with :meth:`new` (a numbered deal) or :meth:`from_position`; change it only
-    with :meth:`push` / :meth:`pop` (and :meth:`assume`); :meth:`redo` replays what was popped.
+    Build one with :meth:`new` (a numbered deal) or from a position (the constructor, or a
+    position file's ``to_game``); change it only with :meth:`push` / :meth:`pop` (and
+    :meth:`assume`); :meth:`redo` replays what was popped.
     Unknown cards (code 0) are face-down cards or hand cards whose identity is not known; the
     ``pool`` holds the cards they can be. When one is turned up or dealt, its identity is the
     next pending :meth:`assume` for that pile, else a seeded draw from the pool.
@@ -179,7 +190,7 @@ class Game:
         self.autoremove = False
         self.rng = SplitMix64(seed)
         self.assumed: list[deque[int]] = [deque() for _ in range(PILES)]
-        self._stack: list[tuple] = []
+        self._stack: list[_Record] = []
         self._redo: list[Action] = []
         self._reveals: list[tuple[int, int]] | None = None
         self.pool = self._check_and_pool()
@@ -274,7 +285,7 @@ class Game:
         other.pool = self.pool[:]
         return other
 
-    def key(self) -> tuple:
+    def key(self) -> PositionKey:
         """A hashable picture of the position (piles, face-down counts, hand, removed suits)."""
         return (
             tuple(map(tuple, self.piles)),
@@ -291,6 +302,25 @@ class Game:
     @property
     def deals_left(self) -> int:
         return len(self.stock) // DEAL_SIZE
+
+    @property
+    def removed_count(self) -> int:
+        """How many suits have been removed."""
+        return len(self.removed)
+
+    def removed_suits(self) -> list[int]:
+        """The removed suits, in the order removed (as a position file names them)."""
+        return list(self.removed)
+
+    def __str__(self) -> str:
+        """The manual's grid, every card the game knows shown (see :func:`layout.grid`)."""
+        return grid(self).rstrip("\n")
+
+    def __repr__(self) -> str:
+        """``<Game spider:...>``: the position code, and how many moves led to it."""
+        played = len(self._stack)
+        after = f" after {played} move{'s' if played != 1 else ''}" if played else ""
+        return f"<Game {position_code(self)}{after}>"
 
     @property
     def move_stack(self) -> list[Action]:
@@ -651,7 +681,7 @@ class Game:
             pd = piles[dst]
             pd += ps[-n:]
             del ps[-n:]
-            flip = 0
+            flip: int | tuple[tuple[int, int], ...] = 0
             d = self.down[src]
             if d and len(ps) == d:
                 flip = self._flip(src)
@@ -671,9 +701,9 @@ class Game:
         del p[-13:]
         return self._flip(pile)
 
-    def _deal(self) -> tuple[int, ...]:
+    def _deal(self) -> tuple[tuple[int, int], ...]:
         stock = self.stock
-        hows = []
+        hows: list[tuple[int, int]] = []
         for pile in self.piles:
             pile.append(stock.pop())
         if UNKNOWN in (p[-1] for p in self.piles):
@@ -709,8 +739,8 @@ class Game:
             for i, how in reversed(flip):
                 self._forget(i, piles[i][-1], how)
                 piles[i][-1] = UNKNOWN
-            for pile in reversed(piles):
-                self.stock.append(pile.pop())
+            for cards in reversed(piles):
+                self.stock.append(cards.pop())
         self._redo.append(action)
         return action
 

@@ -1,0 +1,188 @@
+"""The public Python API (``import spider_cli as sp``): its names, its cost, and the README's
+examples, which run here as doctests."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import importlib
+import importlib.metadata
+import pkgutil
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import spider_cli as sp
+from spider_cli.language import positions
+from spider_cli.rules import layout
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+HEAVY = ("lark", "prompt_toolkit", "spider_cli.analysis.solver", "spider_cli.analysis.hints")
+
+
+def test_importing_the_package_loads_no_parser_terminal_or_solver() -> None:
+    """``import spider_cli`` (and so a bench worker's ``spider_cli.analysis.bench``) stays
+    light: the public names load on first use."""
+    code = (
+        "import sys, spider_cli, spider_cli.analysis.bench\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('lark', 'prompt_toolkit')"
+        " or m.startswith(('spider_cli.analysis.solver', 'spider_cli.analysis.hints',"
+        " 'spider_cli.language'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_every_public_name_resolves_to_its_home() -> None:
+    homes = sp._HOMES
+    assert set(homes) | {"parse_move"} == set(sp.__all__)
+    for name in sp.__all__:
+        value = getattr(sp, name)
+        if name in homes:
+            inner = sp._RENAMED.get(name, name)
+            assert value is getattr(importlib.import_module(homes[name]), inner), name
+    assert set(sp.__all__) <= set(dir(sp)) and "__version__" in dir(sp)
+    with pytest.raises(AttributeError, match="no attribute 'Board'"):
+        sp.Board  # noqa: B018
+
+
+def test_what_type_checkers_see_is_what_loads() -> None:
+    """The ``if TYPE_CHECKING:`` imports (for mypy and editors) name the same homes as the
+    table the lazy loader reads."""
+    tree = ast.parse(Path(sp.__file__).read_text(encoding="utf-8"))
+    block = next(
+        node
+        for node in tree.body
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+    )
+    seen = {
+        alias.asname or alias.name: (node.module, alias.name)
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert seen == {
+        name: (module, sp._RENAMED.get(name, name)) for name, module in sp._HOMES.items()
+    }
+
+
+def test_star_import_gives_every_public_name() -> None:
+    namespace: dict[str, object] = {}
+    exec("from spider_cli import *", namespace)
+    assert set(sp.__all__) <= set(namespace)
+    assert namespace["Game"] is sp.Game and namespace["solve"] is sp.solve
+
+
+def test_version_is_the_installed_one() -> None:
+    assert sp.__version__ == importlib.metadata.version("spider-cli")
+
+
+def test_the_writers_live_in_the_rules_and_are_still_named_by_positions() -> None:
+    for name in ("grid", "lines", "markdown", "position_code", "CODE_PREFIX"):
+        assert getattr(positions, name) is getattr(layout, name)
+
+
+def test_parse_move_reads_and_resolves_one_line() -> None:
+    game = sp.Game.new(17)
+    assert sp.parse_move(game, "6s from 6 to 1") == sp.Move(5, 0, 1)
+    assert sp.parse_move(game, "6 1") == sp.parse_move(game, "6") == sp.Move(5, 0, 1)
+    assert sp.parse_move(game, "deal  # a comment") is sp.DEAL
+    with pytest.raises(sp.IllegalMoveError, match="no pile ends with a complete suit"):
+        sp.parse_move(game, "remove")
+    with pytest.raises(sp.IllegalMoveError, match="pile 3's movable run"):
+        sp.parse_move(game, "3 10")
+    for line in ("undo", "hint", "", "  # only a comment"):
+        with pytest.raises(sp.NotationError, match="is not a move"):
+            sp.parse_move(game, line)
+    with pytest.raises(sp.NotationError, match="unknown command"):
+        sp.parse_move(game, "fly 3 10")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.lists(st.integers(0, 200), max_size=30))
+def test_parse_move_reads_back_what_move_text_writes(seed: int, choices: list[int]) -> None:
+    game = sp.Game.new(seed)
+    for choice in choices:
+        legal = game.legal_moves()
+        if not legal:
+            break
+        for action in legal:
+            assert sp.parse_move(game, sp.move_text(game, action)) == action
+        game.push(legal[choice % len(legal)])
+
+
+def test_a_game_prints_as_its_grid_and_reprs_as_its_code() -> None:
+    game = sp.Game.new(5, suits=2)
+    assert str(game) + "\n" == sp.grid(game)
+    assert sp.read_position(str(game)).to_game().key() == game.key()
+    assert repr(game) == f"<Game {sp.position_code(game)}>"
+    game.push(game.legal_moves()[0])
+    assert repr(game) == f"<Game {sp.position_code(game)} after 1 move>"
+    game.push(game.legal_moves()[0])
+    assert repr(game).endswith(" after 2 moves>")
+
+
+def test_a_game_and_its_position_file_are_written_alike() -> None:
+    game = sp.Game.new(3)
+    game.push(sp.DEAL)
+    for hide in (False, True):
+        text = sp.lines(game, hide=hide)
+        position = sp.read_position(text)
+        for write in (sp.grid, sp.markdown, sp.lines, sp.position_code):
+            assert write(position) == write(position.to_game()) == write(game, hide=hide)
+
+
+# ---------------------------------------------------------------------------------------------
+# Doctests: the README's Python examples, and any in the package's docstrings
+
+
+def _readme_doctests(text: str) -> list[doctest.DocTest]:
+    """Each ```python block of a README as a doctest, sharing one namespace, with its line
+    number in the file."""
+    parser = doctest.DocTestParser()
+    globs: dict[str, object] = {}
+    tests = []
+    for match in re.finditer(r"^```python\n(.*?)^```", text, re.MULTILINE | re.DOTALL):
+        lineno = text.count("\n", 0, match.start(1))
+        test = parser.get_doctest(match[1], globs, "README.md", str(README), lineno)
+        test.globs = globs  # get_doctest copies them
+        tests.append(test)
+    return tests
+
+
+def _run(tests: list[doctest.DocTest]) -> tuple[int, int, str]:
+    """(failures, examples tried, the report) of running doctests in order."""
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    report: list[str] = []
+    for test in tests:
+        runner.run(test, out=report.append, clear_globs=False)
+    return runner.failures, runner.tries, "".join(report)
+
+
+def test_the_readme_python_examples_run() -> None:
+    failures, tries, report = _run(_readme_doctests(README.read_text(encoding="utf-8")))
+    assert tries >= 10
+    assert failures == 0, report
+
+
+def test_a_wrong_readme_example_fails() -> None:
+    text = README.read_text(encoding="utf-8").replace("'6s from 6 to 1')", "'6s from 6 to 2')")
+    failures, _tries, report = _run(_readme_doctests(text))
+    assert failures == 1 and "6s from 6 to 2" in report
+
+
+def test_the_docstring_examples_run() -> None:
+    finder = doctest.DocTestFinder()
+    tests = []
+    for module in pkgutil.walk_packages(sp.__path__, "spider_cli."):
+        if module.name != "spider_cli.__main__":  # importing it would start the program
+            tests += finder.find(importlib.import_module(module.name))
+    tests += finder.find(sp)
+    failures, tries, report = _run(tests)
+    assert tries >= 4
+    assert failures == 0, report
