@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spider_cli.app import examples
-from spider_cli.app.cli import run_scripts
+from spider_cli.app.cli import main, run_scripts
 from spider_cli.app.session import Session
 from spider_cli.language import gamefiles
 from spider_cli.rules.cards import Card
@@ -96,7 +96,7 @@ def test_save_then_resume_gives_the_same_game(tmp_path_factory, seed: int, data)
     other = Session.new_game(seed=1)
     other.execute(f"load {folder / 'g.txt'}")
     assert other.game.key() == session.game.key()
-    assert other.history == session.history
+    assert other.history() == session.history()
     assert other.game.score() == session.game.score()
 
 
@@ -130,7 +130,7 @@ def test_a_damaged_game_file_is_refused_and_the_game_survives(tmp_path: Path) ->
     with pytest.raises(NotationError) as caught:
         victim.execute("load bad.txt")
     assert caught.value.line == 4 and caught.value.column > 0
-    assert victim.game.key() == before and len(victim.history) == 1
+    assert victim.game.key() == before and victim.game.moves_made == 1
 
 
 def test_save_is_atomic_when_writing_fails(tmp_path: Path, monkeypatch) -> None:
@@ -243,3 +243,16 @@ def test_the_manuals_clubs_and_hearts_problem_replays() -> None:
     out, err = io.StringIO(), io.StringIO()
     status = run_scripts([str(EXAMPLES / "problem-3-hearts.spider")], out, err)
     assert (status, err.getvalue()) == (0, "")
+
+
+@pytest.mark.parametrize("name", ["my#pos.txt", "a(b).txt", "it's here.txt", 'say "hi".txt'])
+def test_spider_show_and_play_read_files_of_any_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    (tmp_path / name).write_text(START)
+    monkeypatch.chdir(tmp_path)
+    assert main(["show", name]) == 0
+    assert capsys.readouterr().out.startswith("stock: 50\n")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("Jh from 8 to 9\nscore\n"))
+    assert main(["play", name]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("score ")
