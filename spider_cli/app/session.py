@@ -351,12 +351,15 @@ class Session:
         else:
             game.push(action)
         self.changed = True
-        turned = tuple(
-            (pile, Card(game.piles[pile][before - 1]))
-            for pile, before in enumerate(down)
-            if game.down[pile] < before
-        )
-        return Played(action, text, turned, tuple(game.removed[removed:]), self.status())
+        turned: tuple[tuple[int, Card], ...] = ()
+        if game.down != down:
+            turned = tuple(
+                (pile, Card(game.piles[pile][before - 1]))
+                for pile, before in enumerate(down)
+                if game.down[pile] < before
+            )
+        gone = tuple(game.removed[removed:]) if len(game.removed) > removed else ()
+        return Played(action, text, turned, gone, self.status())
 
     def undo(self, n: int = 1) -> Rewound:
         """Take back the last ``n`` actions (as many as there are)."""
@@ -416,10 +419,13 @@ class Session:
     def status(self) -> Status:
         """Deals left, suits removed, moves made, score, and a win, a loss or suits ready."""
         game = self.game
+        down = game.down
         ready = tuple(
             pile
             for pile, cards in enumerate(game.piles)
-            if cards and cards[-1] & 15 == ACE and game.why_illegal(Remove(pile)) is None
+            if len(cards) - down[pile] >= 13
+            and cards[-1] & 15 == ACE
+            and game.why_illegal(Remove(pile)) is None
         )
         return Status(
             self.origin,

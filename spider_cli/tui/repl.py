@@ -170,13 +170,12 @@ class Repl:
     def error(self, error: SpiderError, line: str = "") -> None:
         """A failed command: a caret under the typed ``line`` where it cannot be read, then
         the reason; errors about other text (a file being loaded) in full."""
-        typed = (
+        if (
             isinstance(error, NotationError)
             and error.column
             and line
             and (error.context.split("\n", 1)[0] == line.rstrip("\r\n"))
-        )
-        if typed:
+        ):
             caret = " " * (len(PROMPT) + error.column - 1) + "^"
             self.say(caret, "class:error-context")
             self.say(f"error: {error.message}", "class:error")
