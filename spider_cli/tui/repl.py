@@ -1,9 +1,13 @@
 """The interactive game: a prompt_toolkit prompt over the command interpreter.
 
-The REPL adds no rules and no parser of its own: every line goes to ``Session.execute``, and
-the REPL only chooses how to show the result (by the type of the command that ran, carried in
-``Reply.command``). The prompt is built in one function, :func:`build_prompt_session`, from
-pieces that live in their own modules (pgcli's layout): the completer
+The REPL adds no rules and no parser of its own: every typed line goes to
+``Session.execute``, and the REPL only chooses how to show the result (by the type of the
+command that ran, carried in ``Reply.command``). What it does on its own account (open a file
+named on the command line, resume the journal, save on leaving, step through a replay) calls
+the session's methods with typed values, never a command line built for the purpose.
+
+The prompt is built in one function, :func:`build_prompt_session`, from pieces that live in
+their own modules (pgcli's layout): the completer
 (:mod:`spider_cli.tui.completion`), the lexer that highlights the line by the grammar
 (:mod:`spider_cli.tui.highlight`), the style and the status line (:mod:`spider_cli.tui.render`).
 
