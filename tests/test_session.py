@@ -205,7 +205,7 @@ def test_rule_errors_name_the_reason(line: str, message: str) -> None:
     known = sum(len(p) for p in piles) + 10
     piles[9] = [0] * (104 - known) + piles[9]
     down[9] += 104 - known
-    session = Session(game=Game(piles, down, [0] * 10))
+    session = Session.of_position(Game(piles, down, [0] * 10))
     with pytest.raises(SpiderError) as caught:
         session.execute(line)
     assert message in str(caught.value)
