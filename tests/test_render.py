@@ -151,15 +151,15 @@ def test_messages_colour_cards_by_suit() -> None:
 
 def test_the_status_line_marks_a_suit_to_remove_and_a_win() -> None:
     session = Session.new_game(seed=5)
-    status = render.plain(render.toolbar(session))
+    status = render.plain(render.toolbar(session.status()))
     assert "deals left 5" in status and "removed 0/8" in status and "moves 0" in status
     assert "score 0" in status and "★" not in status
     piles = [[Card.of(r, s) for r in range(13, 0, -1)] for s in (0, 1, 2, 3, 0, 1, 2, 3)]
     piles += [[], []]
     piles[8].append(piles[7].pop())  # the Ace of clubs off its suit
     session.game = Game(piles, [0] * 10, [], suits=4)
-    status = render.plain(render.toolbar(session, ASCII))
+    status = render.plain(render.toolbar(session.status(), ASCII))
     assert "* remove: pile 1" in status and status.isascii()
     session.game.push(Move(8, 7, 1))
-    status = render.plain(render.toolbar(session))
+    status = render.plain(render.toolbar(session.status()))
     assert "score 1000" in status and "★ you have won!" in status and len(status) <= 80

@@ -31,9 +31,7 @@ from prompt_toolkit.output import DummyOutput
 from spider_cli.app import examples, stats
 from spider_cli.app.journal import Journal
 from spider_cli.app.session import Session
-from spider_cli.language.commands import Save
 from spider_cli.language.help import TOPICS
-from spider_cli.language.notation import parse_command
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Game
 from spider_cli.tui import render
@@ -45,7 +43,6 @@ from spider_cli.tui.repl import (
     _trim_history,
     open_history,
     pool_completer,
-    quote_path,
 )
 
 SEED = 5
@@ -84,7 +81,7 @@ def said(repl: Repl) -> str:
 
 
 def moves(repl: Repl) -> list[str]:
-    return [lines[-1] for lines in repl.session.history]
+    return [entry.text for entry in repl.session.history()]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -177,7 +174,7 @@ def test_replay_steps_from_the_start_and_stops_on_q(home: Path) -> None:
     assert "move 1/3: 4h from 1 to 8\n  pile 1 turns up Kd" in text
     assert "move 2/3: 8d from 7 to 3" in text and "move 3/3" not in text
     assert "back at the current position (move 3)" in text
-    assert len(repl.session.history) == 3 and repl.session.game.piles[3][-2:] == [
+    assert repl.session.game.moves_made == 3 and repl.session.game.piles[3][-2:] == [
         Card.parse("9d"),
         Card.parse("8d"),
     ]
@@ -208,7 +205,8 @@ def test_the_reveal_question_takes_a_card_from_the_pool(home: Path) -> None:
     assert "pile 8 turns up 6s" in text
     assert repl.session.game.piles[7][-1] == Card.parse("6s")
     assert "pile 2 turns up" in text  # Enter: a random card from the pool
-    assert repl.session.history[0] == ["assume 8 6s", "Jh from 8 to 9"]
+    first = repl.session.history()[0]
+    assert (first.text, first.reveals) == ("Jh from 8 to 9", ((7, Card.parse("6s")),))
 
 
 def test_ctrl_d_at_the_reveal_question_deals_the_rest_at_random(home: Path) -> None:
@@ -314,15 +312,20 @@ def test_a_damaged_statistics_file_starts_afresh_with_a_warning(home: Path) -> N
     assert data["variants"] == {"2": {"games": 1, "wins": 1, "best": 990}}
 
 
-def test_file_names_are_quoted_as_the_grammar_reads_them() -> None:
-    for name in (
-        "plain.spider",
-        "my game.spider",
-        "odd(1).txt",
-        "it's here.txt",
-        "/Users/me/Library/Application Support/spider/current.spider",
-    ):
-        assert parse_command(f"save {quote_path(name)}") == Save(name)
+ODD_NAMES = ["my#pos.txt", "a(b).txt", "it's here.txt", "both \"kinds' of quotes.txt"]
+"""File names the command language would need quotes for (or could not read at all)."""
+
+
+@pytest.mark.parametrize("name", ODD_NAMES)
+def test_any_file_name_loads_and_saves_at_the_prompt(home: Path, name: str) -> None:
+    Path(name).write_text(UNKNOWN_START)
+    saved = "saved " + name.replace(".txt", ".spider")
+    status, repl = drive(f"Jh from 8 to 9\r6s\rquit\ry\r{saved}\r", name=name)
+    assert status == 0 and "error" not in said(repl)
+    assert f"saved to {saved}" in said(repl)
+    _, again = drive("quit\r", name=saved)
+    assert moves(again) == ["Jh from 8 to 9"]
+    assert again.saved_as == str(Path(saved).resolve())
 
 
 def test_user_files_follow_spider_home(home: Path) -> None:

@@ -13,12 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spider_cli.app import examples
-from spider_cli.app.cli import run_scripts
-from spider_cli.app.session import Session
-from spider_cli.language import gamefiles
+from spider_cli.app.cli import main, run_scripts
+from spider_cli.app.session import DealOrigin, LoadKind, PositionOrigin, Session, played_text
+from spider_cli.language import gamefiles, positions
+from spider_cli.language.commands import Assume, DealCommand, MoveCommand, ObviousCommand
 from spider_cli.rules.cards import Card
-from spider_cli.rules.engine import Game
-from spider_cli.rules.errors import NotationError, SpiderError
+from spider_cli.rules.engine import Game, Move
+from spider_cli.rules.errors import IllegalMoveError, NotationError, SpiderError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -96,7 +97,7 @@ def test_save_then_resume_gives_the_same_game(tmp_path_factory, seed: int, data)
     other = Session.new_game(seed=1)
     other.execute(f"load {folder / 'g.txt'}")
     assert other.game.key() == session.game.key()
-    assert other.history == session.history
+    assert other.history() == session.history()
     assert other.game.score() == session.game.score()
 
 
@@ -130,7 +131,7 @@ def test_a_damaged_game_file_is_refused_and_the_game_survives(tmp_path: Path) ->
     with pytest.raises(NotationError) as caught:
         victim.execute("load bad.txt")
     assert caught.value.line == 4 and caught.value.column > 0
-    assert victim.game.key() == before and len(victim.history) == 1
+    assert victim.game.key() == before and victim.game.moves_made == 1
 
 
 def test_save_is_atomic_when_writing_fails(tmp_path: Path, monkeypatch) -> None:
@@ -204,7 +205,7 @@ def test_rule_errors_name_the_reason(line: str, message: str) -> None:
     known = sum(len(p) for p in piles) + 10
     piles[9] = [0] * (104 - known) + piles[9]
     down[9] += 104 - known
-    session = Session(game=Game(piles, down, [0] * 10))
+    session = Session.of_position(Game(piles, down, [0] * 10))
     with pytest.raises(SpiderError) as caught:
         session.execute(line)
     assert message in str(caught.value)
@@ -243,3 +244,155 @@ def test_the_manuals_clubs_and_hearts_problem_replays() -> None:
     out, err = io.StringIO(), io.StringIO()
     status = run_scripts([str(EXAMPLES / "problem-3-hearts.spider")], out, err)
     assert (status, err.getvalue()) == (0, "")
+
+
+@pytest.mark.parametrize("name", ["my#pos.txt", "a(b).txt", "it's here.txt", 'say "hi".txt'])
+def test_spider_show_and_play_read_files_of_any_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    (tmp_path / name).write_text(START)
+    monkeypatch.chdir(tmp_path)
+    assert main(["show", name]) == 0
+    assert capsys.readouterr().out.startswith("stock: 50\n")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("Jh from 8 to 9\nscore\n"))
+    assert main(["play", name]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("score ")
+
+
+def test_spider_run_loads_no_terminal_solver_or_hints_for_a_plain_script(tmp_path: Path) -> None:
+    """A script of moves starts fast: the REPL's prompt_toolkit and the searches stay unloaded."""
+    script = tmp_path / "one.spider"
+    script.write_text("new 5\n4h from 1 to 8\n")
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "spider_cli", "run", str(script)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if "|" in line}
+    assert "spider_cli.app.session" in loaded and "spider_cli.language.notation" in loaded
+    unwanted = {"prompt_toolkit", "spider_cli.analysis.solver", "spider_cli.analysis.hints"}
+    assert not loaded & unwanted
+
+
+# ---------------------------------------------------------------------------------------------
+# The typed API: what a full-screen board or another program calls
+
+
+def test_moves_by_engine_value_or_command_say_what_they_changed() -> None:
+    session = Session.new_game(seed=5)
+    played = session.move(Move(0, 7, 1))  # 4h from 1 to 8, as a mouse drag would give it
+    assert played.text == "4h from 1 to 8"
+    assert played.turned_up == ((0, Card.parse("Kd")),)
+    assert played.removed == () and played.status.moves == 1 and not played.status.won
+    obvious = session.move(ObviousCommand(7))  # pile 7 clicked: 8d onto 9d
+    assert obvious.action == Move(6, 2, 1) and obvious.turned_up == ((6, Card.parse("7c")),)
+    typed = session.move(MoveCommand(src=3, dst=4))  # "3 4"
+    assert typed.text == "9-8d from 3 to 4"
+    dealt = session.deal()
+    assert dealt.status.deals_left == 4 and "4 deals left" in played_text(dealt)
+    with pytest.raises(IllegalMoveError):
+        session.remove()
+    assert session.game.moves_made == 4
+
+
+def test_undo_redo_and_restart_return_what_they_took_back_and_replayed() -> None:
+    session = Session.new_game(seed=5)
+    texts = [session.move(MoveCommand(src=s, dst=d)).text for s, d in ((1, 8), (7, 3), (3, 4))]
+    assert [entry.text for entry in session.history()] == texts
+    taken = session.undo(2)
+    assert [m.text for m in taken.moves] == texts[:0:-1] and not taken.restart
+    again = session.redo(5)  # only two to replay
+    assert [p.text for p in again.moves] == texts[1:]
+    assert again.moves[0].turned_up == ((6, Card.parse("7c")),)
+    everything = session.restart()
+    assert everything.restart and len(everything.moves) == 3 and session.history() == []
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        session.undo()
+
+
+def test_the_origin_is_a_value_and_a_numbered_deal_is_analysed_blind(tmp_path: Path) -> None:
+    session = Session.new_game(seed=8, suits=2)
+    assert session.origin == DealOrigin(8, 2, "left")
+    assert session.analysed().unknown_count() == 44 + 50
+    (tmp_path / "start.txt").write_text(START)
+    session.base_dir = tmp_path
+    loaded = session.load("start.txt")
+    assert (loaded.kind, loaded.name, loaded.path) == (
+        LoadKind.POSITION_FILE,
+        "start.txt",
+        tmp_path / "start.txt",
+    )
+    assert isinstance(session.origin, PositionOrigin)
+    assert session.analysed() is session.game
+    code = positions.position_code(session.game)
+    assert session.load(code).kind is LoadKind.POSITION_CODE and session.origin.code == code
+    assert session.load("problem-3").kind is LoadKind.EXAMPLE
+    assert session.status().origin == session.origin
+
+
+def test_a_game_file_is_read_into_a_typed_record_with_line_numbers() -> None:
+    text = (
+        f"{gamefiles.MAGIC}\nset sixth spread\nnew 5 suits 2\n\n"
+        "assume 8 6s\n4h from 1 to 8\n# a remark\ndeal\nassume 3 Kh\n"
+    )
+    record = gamefiles.read(text)
+    assert record.origin == DealOrigin(5, 2, "spread") and record.start == (3, "new 5 suits 2")
+    first, second = record.steps
+    assert first.action.line == 6 and isinstance(first.action.command, MoveCommand)
+    assert [a.line for a in first.assumptions] == [5]
+    assert second.action.command == DealCommand() and second.assumptions == ()
+    assert [(a.line, a.command) for a in record.pending] == [(9, Assume(3, Card.parse("Kh")))]
+
+
+@pytest.mark.parametrize(
+    ("lines", "line", "message"),
+    [
+        (["new 5", "new 6"], 3, "only one start"),
+        (["4h from 1 to 8"], 2, "does not say how the game starts"),
+        (["new", "deal"], 2, "starts from a deal number or a position code"),
+        (["new 5", "score"], 3, "holds only its start, moves"),
+        (["new 5", "4h from 1 to 8", "4h from 8 to 1"], 4, "cannot go onto"),
+    ],
+)
+def test_a_bad_game_file_names_the_line(
+    tmp_path: Path, lines: list[str], line: int, message: str
+) -> None:
+    (tmp_path / "bad.spider").write_text("\n".join([gamefiles.MAGIC, *lines]) + "\n")
+    session = Session.new_game(seed=1, base_dir=tmp_path)
+    with pytest.raises(NotationError, match=message) as caught:
+        session.load("bad.spider")
+    assert caught.value.line == line and session.origin == DealOrigin(1)
+
+
+def test_a_saved_deal_resumes_the_same_whatever_the_loading_sessions_settings(
+    tmp_path: Path,
+) -> None:
+    session = Session.new_game(seed=5, base_dir=tmp_path)
+    session.move(Move(0, 7, 1))
+    session.save("left.spider")
+    other = Session.new_game(seed=1, base_dir=tmp_path)
+    other.execute("set sixth spread")
+    loaded = other.load("left.spider")
+    assert (loaded.kind, loaded.moves) == (LoadKind.GAME_FILE, 1)
+    assert other.game.key() == session.game.key() and other.origin == DealOrigin(5, 4, "left")
+
+
+@given(seed=st.integers(0, 10**6), picks=st.lists(st.integers(0, 10**6), max_size=60))
+@settings(max_examples=30, deadline=None)
+def test_the_history_is_the_engines_moves_in_notation(seed: int, picks: list[int]) -> None:
+    """Whatever is played, taken back and replayed, history() lists what is on the stack."""
+    session = Session.new_game(seed=seed, suits=1)
+    played: list[str] = []
+    for pick in picks:
+        if pick % 7 == 0 and played:
+            session.undo()
+            played.pop()
+            continue
+        moves = session.game.legal_moves()
+        if not moves:
+            break
+        played.append(session.play(moves[pick % len(moves)]).text)
+    assert [entry.text for entry in session.history()] == played
+    assert session.status().moves == len(played)

@@ -171,9 +171,10 @@ def list_examples() -> int:
 
 
 def show_file(name: str, as_lines: bool, as_markdown: bool) -> int:
+    """``spider show``: the tableau of a position or game file, or of an example."""
     session = Session.new_game(seed=0)
     try:
-        session.execute(f"load {_quote(name)}")
+        session.load(name)
     except SpiderError as error:
         print(f"{name}: error: {_reason(error)}", file=sys.stderr)
         return 1
@@ -185,10 +186,6 @@ def show_file(name: str, as_lines: bool, as_markdown: bool) -> int:
     else:
         print(positions.grid(game, hide=True))
     return 0
-
-
-def _quote(name: str) -> str:
-    return '"' + name.replace('"', "") + '"' if any(c.isspace() for c in name) else name
 
 
 def play(
@@ -204,7 +201,7 @@ def play(
         session = Session.new_game(seed=seed or 0, suits=suits)
         if name is not None:
             try:
-                session.execute(f"load {_quote(name)}")
+                session.load(name)
             except SpiderError as error:
                 print(f"{name}: error: {_reason(error)}", file=sys.stderr)
                 return 1
@@ -239,7 +236,7 @@ def solve_command(args: argparse.Namespace) -> int:
 
     session = Session.new_game(seed=0)
     try:
-        session.execute(f"load {_quote(args.file)}")
+        session.load(args.file)
         command = parse_command(f"solve {' '.join(args.goal) or 'win'}")
         assert isinstance(command, Solve)
         report = solver.answer(

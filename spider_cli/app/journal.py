@@ -1,6 +1,6 @@
 """The journal: the game in progress, written after every command that changed it.
 
-The journal is an ordinary game file (``gamefiles.game_text``) at ``current.spider`` in the
+The journal is an ordinary game file (``Session.game_file``) at ``current.spider`` in the
 player's data directory, replaced atomically, so a crash, a closed terminal or a killed
 process loses no move: ``spider`` with no arguments offers the game back. Two comment lines
 at its end carry what a game file does not: the file the game was last saved to (when it has
@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 
 from spider_cli.app.atomic import write_atomically
 from spider_cli.app.userdirs import data_dir
-from spider_cli.language import gamefiles
 
 if TYPE_CHECKING:
     from spider_cli.app.session import Session
@@ -46,7 +45,7 @@ class Entry:
 
 def journal_text(session: Session, saved_as: str | None, counted: bool) -> str:
     """The journal for a session: its game file, then the REPL's notes as comments."""
-    text = gamefiles.game_text(session)
+    text = session.game_file()
     if saved_as and not session.changed:
         text += f"{_SAVED}{saved_as}\n"
     if counted:
@@ -97,7 +96,7 @@ class Journal:
             if text.startswith(self._dormant):
                 return None
             self._dormant = None
-        if not session.history and not self.path.exists():
+        if not session.game.moves_made and not self.path.exists():
             self._written = text
             return None
         try:
@@ -121,7 +120,7 @@ class Journal:
         with contextlib.suppress(OSError):
             self.path.unlink()
         self._written = None
-        self._dormant = gamefiles.game_text(session)
+        self._dormant = session.game_file()
 
     def retire(self) -> Path | None:
         """Move the journaled game aside to ``previous.spider``; its path, or None."""

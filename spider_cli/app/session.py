@@ -1,31 +1,190 @@
-"""The command interpreter: one game in progress, and the commands that act on it.
+"""One game in progress, and the methods that act on it.
 
-A :class:`Session` reads one line at a time (the grammar in ``grammar/commands.lark``) and
-applies it to its :class:`~spider_cli.rules.engine.Game`. The REPL, ``spider run`` and game files
-all go through :meth:`Session.execute`, so there is one meaning for every command. Every
-failure is a :class:`~spider_cli.rules.errors.SpiderError` with a message for a player, and a
-failed command leaves the game exactly as it was.
+A :class:`Session` holds a :class:`~spider_cli.rules.engine.Game` and how it began (its
+origin). Its methods are the program's API: they take typed values (engine moves, command
+values) and return typed results (frozen dataclasses), and every failure is a
+:class:`~spider_cli.rules.errors.SpiderError` with a message for a player, leaving the game
+as it was. :meth:`Session.execute` reads one typed line (``grammar/commands.lark``), calls
+the method it names and writes the result as text, so ``spider run``, game files and the
+REPL share one meaning for every command.
+
+The engine's move stack is the game's only history: the moves in notation, the cards they
+turned up, game files and the journal are all derived from it (:meth:`Session.history`).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from spider_cli.analysis import hints, solver
 from spider_cli.analysis.compact import player_view
-from spider_cli.app import stats
+from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.app.atomic import write_atomically
 from spider_cli.language import commands as cmd
 from spider_cli.language import gamefiles, positions
+from spider_cli.language.commands import SETTING_VALUES, Settings, setting_value
+from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
 from spider_cli.language.help import help_text
 from spider_cli.language.notation import parse_command, resolve
-from spider_cli.rules.cards import RANK_WORDS, SUIT_NAMES, Card, card_text
+from spider_cli.rules.cards import ACE, RANK_WORDS, SUIT_NAMES, Card, card_text
 from spider_cli.rules.engine import SUITS_IN_VARIANT, Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, NotationError, SpiderError
 from spider_cli.rules.text import move_text
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from spider_cli.analysis.hints import Advice
+    from spider_cli.analysis.solver import Report
+
+__all__ = [
+    "SETTING_VALUES",
+    "Assumed",
+    "Choice",
+    "DealOrigin",
+    "LoadKind",
+    "Loaded",
+    "Matched",
+    "Origin",
+    "Played",
+    "PositionOrigin",
+    "Recorded",
+    "Replayed",
+    "Reply",
+    "Rewound",
+    "Saved",
+    "Session",
+    "SettingChanged",
+    "Settings",
+    "Started",
+    "Status",
+]
+
+
+# ---------------------------------------------------------------------------------------------
+# Typed results
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """The game at a glance (the toolbar's line): piles are numbered 0..9, as in the engine."""
+
+    origin: Origin
+    deals_left: int
+    removed: int
+    moves: int
+    score: int
+    won: bool
+    lost: bool
+    ready: tuple[int, ...]
+    """Piles ending with a complete suit, King to Ace, that could be removed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """An action played: its notation, the cards it turned up ((pile 0..9, card) pairs),
+    the suits it removed (also by autoremove), and the game's status after it."""
+
+    action: Action
+    text: str
+    turned_up: tuple[tuple[int, Card], ...]
+    removed: tuple[int, ...]
+    status: Status
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """One action of the game's history: its notation (in the position before it) and the
+    unknown cards it turned up or dealt ((pile 0..9, card) pairs)."""
+
+    action: Action
+    text: str
+    reveals: tuple[tuple[int, Card], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Rewound:
+    """Actions taken back (by ``undo`` or ``restart``), the last one played first."""
+
+    moves: tuple[Recorded, ...]
+    restart: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """Actions replayed by ``redo``, in the order played."""
+
+    moves: tuple[Played, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """A new numbered deal."""
+
+    origin: DealOrigin
+
+
+class LoadKind(Enum):
+    """What ``load`` read."""
+
+    POSITION_CODE = "position code"
+    POSITION_FILE = "position file"
+    GAME_FILE = "game file"
+    EXAMPLE = "example"
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """What ``load`` read: ``name`` as the player wrote it (a file's own name for files),
+    ``path`` the file read (None for a code), ``moves`` the moves a game file replayed."""
+
+    kind: LoadKind
+    name: str
+    path: Path | None
+    origin: Origin
+    game_file: bool = False
+    moves: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """The game written to ``path`` (``name`` as the player wrote it)."""
+
+    name: str
+    path: Path
+
+
+@dataclass(frozen=True, slots=True)
+class Matched:
+    """``expect``: the position is the one in the file."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Assumed:
+    """The next unknown card turned up on ``pile`` (0..9) will be ``card``."""
+
+    pile: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class SettingChanged:
+    name: str
+    value: bool | str
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A legal action, in notation; ``natural`` for a move onto its own suit."""
+
+    action: Action
+    text: str
+    natural: bool
 
 
 @dataclass
@@ -36,49 +195,22 @@ class Reply:
     quit: bool = False
     command: cmd.Command | None = None
     """The command that was run (the REPL chooses how to show its result by its type)."""
+    result: object = None
+    """The typed result of the method the command called, if any."""
 
 
-@dataclass
-class Settings:
-    """Settings a player can change with ``set NAME VALUE``."""
-
-    autoremove: bool = False
-    sixth: str = "left"
-
-
-SETTING_VALUES = {
-    "autoremove": {
-        "on": True,
-        "off": False,
-        "true": True,
-        "false": False,
-        "yes": True,
-        "no": False,
-        "1": True,
-        "0": False,
-    },
-    "sixth": {"left": "left", "spread": "spread", "1,4,7,10": "spread"},
-}
+# ---------------------------------------------------------------------------------------------
 
 
 @dataclass
 class Session:
-    """A game in progress plus what is needed to save, resume and replay it exactly.
-
-    ``start`` holds the command lines that set up the starting position (``new 17 suits 2``
-    or ``load spider:...``); ``history`` holds, for every action on the game's move stack,
-    the lines that replay it (the ``assume`` lines for unknown cards it turned up, then the
-    move in notation).
-    """
+    """A game in progress, how it began, and what is needed to save and replay it exactly."""
 
     game: Game = field(default_factory=lambda: Game.new(0))
-    start: list[str] = field(default_factory=lambda: ["new 0 suits 4"])
+    origin: Origin = field(default_factory=lambda: DealOrigin(0))
     settings: Settings = field(default_factory=Settings)
     base_dir: Path = field(default_factory=Path.cwd)
-    history: list[list[str]] = field(default_factory=list)
-    redo_lines: list[list[str]] = field(default_factory=list)
     changed: bool = False
-    in_game_file: bool = False
     ask_reveal: Callable[[int, list[Card]], Card | None] | None = None
     """Asked which card an unknown card turning up on a pile (0-based) is: the REPL sets it;
     None (or a None answer) lets the engine draw one from the pool."""
@@ -89,410 +221,576 @@ class Session:
 
     @classmethod
     def new_game(cls, seed: int | None = None, suits: int = 4, **kwargs: object) -> Session:
+        """A session at the start of deal ``seed`` (a random one if None)."""
         session = cls(**kwargs)  # type: ignore[arg-type]
-        session._new(seed, suits)
+        session.new(seed, suits)
         session.changed = False
         return session
 
-    # -- running commands ---------------------------------------------------------------------
+    @classmethod
+    def of_position(cls, game: Game, **kwargs: object) -> Session:
+        """A session at ``game``, which began as that position."""
+        origin = PositionOrigin(positions.position_code(game))
+        return cls(game=game, origin=origin, **kwargs)  # type: ignore[arg-type]
+
+    # -- the line interpreter -----------------------------------------------------------------
 
     def execute(self, line: str) -> Reply:
         """Run one line; raises only SpiderError, leaving the game as it was on failure."""
         command = parse_command(line)
         if command is None:
             return Reply()
-        handler = self._handlers().get(type(command))
-        if handler is None:  # pragma: no cover - every command class has a handler
-            raise SpiderError(f"{type(command).__name__} is not available here")
-        if self.in_game_file and not isinstance(command, GAME_FILE_COMMANDS):
-            raise SpiderError("a game file holds only its start, moves, 'assume' and 'set'")
-        reply = handler(command)
-        reply.command = command
-        return reply
+        result, text = self._dispatch(command)
+        return Reply(text, isinstance(command, cmd.Quit), command, result)
 
-    def _handlers(self) -> dict[type, object]:
-        return {
-            cmd.MoveCommand: self._do_move,
-            cmd.ObviousCommand: self._do_move,
-            cmd.DealCommand: self._do_move,
-            cmd.RemoveCommand: self._do_move,
-            cmd.NewCommand: self._do_new,
-            cmd.Restart: self._do_restart,
-            cmd.Undo: self._do_undo,
-            cmd.Redo: self._do_redo,
-            cmd.Assume: self._do_assume,
-            cmd.Moves: self._do_moves,
-            cmd.Complete: self._do_complete,
-            cmd.Locate: self._do_locate,
-            cmd.Score: self._do_score,
-            cmd.Show: self._do_show,
-            cmd.Code: self._do_code,
-            cmd.Load: self._do_load,
-            cmd.Save: self._do_save,
-            cmd.Expect: self._do_expect,
-            cmd.Set: self._do_set,
-            cmd.Help: self._do_help,
-            cmd.Quit: lambda _command: Reply("", quit=True),
-            cmd.Replay: self._do_replay,
-            cmd.Stats: self._do_stats,
-            cmd.Hint: self._do_hint,
-            cmd.Solve: self._do_solve,
-            cmd.Apply: self._do_apply,
-        }
+    def _dispatch(self, command: cmd.Command) -> tuple[object, str]:
+        """Call the method a command names; its result and the result as text."""
+        match command:
+            case cmd.MoveCommand() | cmd.ObviousCommand():
+                return _text(self.move(command))
+            case cmd.DealCommand():
+                return _text(self.deal())
+            case cmd.RemoveCommand(suit=suit, pile=pile):
+                return _text(self.remove(None if pile is None else pile - 1, suit))
+            case cmd.Undo(n=n):
+                return _text(self.undo(n))
+            case cmd.Redo(n=n):
+                return _text(self.redo(n))
+            case cmd.Restart():
+                return _text(self.restart())
+            case cmd.NewCommand(seed=seed, suits=suits):
+                return _text(self.new(seed, suits or 4))
+            case cmd.Load(path=path):
+                return _text(self.load(path))
+            case cmd.Save(path=path):
+                return _text(self.save(path))
+            case cmd.Expect(path=path):
+                return _text(self.expect(path))
+            case cmd.Assume(pile=pile, card=card):
+                return _text(self.assume(pile - 1, card))
+            case cmd.Set():
+                return _text(self.change_setting(*setting_value(command)))
+            case cmd.Solve(goal=goal, constraints=constraints, each_reveal=each_reveal):
+                report = self.solve(goal, constraints, each_reveal)
+                return report, solve_text(report)
+            case cmd.Hint():
+                advice = self.hint()
+                return advice, advice.text
+            case cmd.Apply(n=n):
+                played = self.apply(n)
+                return played, "\n".join(played_text(p) for p in played)
+            case cmd.Moves():
+                return None, choices_text(self.choices())
+            case cmd.Replay():
+                return None, history_text(self.history())
+            case cmd.Complete():
+                return None, complete_text(self.game)
+            case cmd.Locate(rank=rank, suit=suit):
+                return None, locate_text(self.game, rank, suit)
+            case cmd.Score():
+                return None, f"score {self.game.score()}"
+            case cmd.Show(pile=pile):
+                return None, show_text(self, pile)
+            case cmd.Code():
+                return None, positions.position_code(self.game, hide=True)
+            case cmd.Help(topic=topic):
+                return None, help_text(topic)
+            case cmd.Stats():
+                from spider_cli.app import stats
+
+                return None, stats.report()
+            case cmd.Quit():
+                return None, ""
+        raise AssertionError(f"no method for {command!r}")  # pragma: no cover
 
     # -- moves --------------------------------------------------------------------------------
 
-    def _do_move(self, command: object) -> Reply:
-        action = resolve(self.game, command)
-        reason = self.game.why_illegal(action)
+    def move(self, what: Move | cmd.MoveCommand | cmd.ObviousCommand) -> Played:
+        """Move cards: an engine move, or a move command as typed (the cards it names, or a
+        pile whose cards go to their obvious place)."""
+        action = what if isinstance(what, Move) else resolve(self.game, what)
+        return self._play(action, ask=True)
+
+    def deal(self) -> Played:
+        """Deal a row of ten cards from the hand."""
+        return self._play(Deal(), ask=True)
+
+    def remove(self, pile: int | None = None, suit: int | None = None) -> Played:
+        """Take a complete suit off pile ``pile`` (0..9); with no pile, off the first pile
+        that ends with one (of ``suit``, if given)."""
+        command = cmd.RemoveCommand(suit, None if pile is None else pile + 1)
+        return self._play(resolve(self.game, command), ask=True)
+
+    def play(self, action: Action) -> Played:
+        """Play an engine action (a found line's move, say) without asking about the cards
+        it turns up."""
+        return self._play(action, ask=False)
+
+    def _play(self, action: Action, ask: bool) -> Played:
+        """Check the action against the rules (the one check of a move), then push it."""
+        game = self.game
+        reason = game.why_illegal(action)
         if reason:
             raise IllegalMoveError(reason)
-        if self.ask_reveal is not None:
-            for pile in self.game.unknown_reveals(action):
-                pool = [Card(code) for code, n in enumerate(self.game.pool) if n]
+        if ask and self.ask_reveal is not None:
+            for pile in game.unknown_reveals(action):
+                pool = [Card(code) for code, n in enumerate(game.pool) if n]
                 card = self.ask_reveal(pile, pool)
                 if card is not None:
-                    self.game.assume(pile, card)
-        return Reply(self.play(action))
-
-    def play(self, action: Action) -> str:
-        """Apply a legal action, record it for saving, and describe what happened."""
-        game = self.game
+                    game.assume(pile, card)
         text = move_text(game, action)
-        down_before = game.down[:]
-        removed_before = len(game.removed)
-        game.push(action)
-        self.history.append([f"assume {p + 1} {c}" for p, c in game.last_reveals()] + [text])
-        self.redo_lines.clear()
+        return self._changed_by(action, text)
+
+    def _changed_by(self, action: Action, text: str, redo: bool = False) -> Played:
+        """Push the action (or redo it, the next one taken back) and say what it changed."""
+        game = self.game
+        down = game.down[:]
+        removed = len(game.removed)
+        if redo:
+            game.redo()
+        else:
+            game.push(action)
         self.changed = True
-        return text + self._what_happened(down_before, removed_before)
+        turned: tuple[tuple[int, Card], ...] = ()
+        if game.down != down:
+            turned = tuple(
+                (pile, Card(game.piles[pile][before - 1]))
+                for pile, before in enumerate(down)
+                if game.down[pile] < before
+            )
+        gone = tuple(game.removed[removed:]) if len(game.removed) > removed else ()
+        return Played(action, text, turned, gone, self.status())
 
-    def _what_happened(self, down_before: list[int], removed_before: int) -> str:
-        game = self.game
-        notes = []
-        for pile, before in enumerate(down_before):
-            if game.down[pile] < before:
-                notes.append(f"pile {pile + 1} turns up {card_text(game.piles[pile][before - 1])}")
-        for suit in game.removed[removed_before:]:
-            notes.append(f"{SUIT_NAMES[suit]} removed")
-        if isinstance(game.move_stack[-1], Deal) if game.move_stack else False:
-            left = game.deals_left
-            notes.append(f"{left} deal{'s' if left != 1 else ''} left")
-        notes.extend(self.status_notes())
-        return "".join(f"\n  {note}" for note in notes)
-
-    def status_notes(self) -> list[str]:
-        """Notes about the game as a whole: a suit ready to remove, a win, a loss."""
-        game = self.game
-        if game.is_won():
-            return [f"you have won! score {game.score()}"]
-        if game.is_lost():
-            return [f"no moves left and the hand is empty: the game is lost (score {game.score()})"]
-        ready = [a for a in game.legal_moves() if isinstance(a, Remove)]
-        return [f"a complete suit can be removed from pile {a.pile + 1}" for a in ready]
-
-    def _do_undo(self, command: cmd.Undo) -> Reply:
-        count = command.n
-        if count < 1:
+    def undo(self, n: int = 1) -> Rewound:
+        """Take back the last ``n`` actions (as many as there are)."""
+        if n < 1:
             raise SpiderError("undo needs a positive number of moves")
-        if not self.history:
+        if not self.game.moves_made:
             raise IllegalMoveError("nothing to undo: this is the start of the game")
-        count = min(count, len(self.history))
-        texts = []
-        for _ in range(count):
-            self.game.pop()
-            lines = self.history.pop()
-            self.redo_lines.append(lines)
-            texts.append(lines[-1])
-        self.changed = True
-        return Reply("took back " + ", ".join(texts))
+        return self._rewind(n)
 
-    def _do_redo(self, command: cmd.Redo) -> Reply:
-        count = command.n
-        if count < 1:
+    def restart(self) -> Rewound:
+        """Take back every action: the same hand from its start (``redo`` replays them)."""
+        return replace(self._rewind(self.game.moves_made), restart=True)
+
+    def _rewind(self, n: int) -> Rewound:
+        game = self.game
+        taken = []
+        for _ in range(min(n, game.moves_made)):
+            reveals = tuple(game.last_reveals())
+            action = game.pop()
+            taken.append(Recorded(action, move_text(game, action), reveals))
+        self.changed = True
+        return Rewound(tuple(taken))
+
+    def redo(self, n: int = 1) -> Replayed:
+        """Replay the next ``n`` actions taken back (as many as there are), turning up the
+        same cards."""
+        if n < 1:
             raise SpiderError("redo needs a positive number of moves")
-        if not self.redo_lines:
+        game = self.game
+        if game.next_redo() is None:
             raise IllegalMoveError("nothing to redo")
-        texts = []
-        for _ in range(min(count, len(self.redo_lines))):
-            self.game.redo()
-            lines = self.redo_lines.pop()
-            self.history.append(lines)
-            texts.append(lines[-1])
+        played: list[Played] = []
+        while len(played) < n and (action := game.next_redo()) is not None:
+            played.append(self._changed_by(action, move_text(game, action), redo=True))
+        return Replayed(tuple(played))
+
+    def assume(self, pile: int, card: Card) -> Assumed:
+        """Decide the next unknown card turned up (or dealt) on ``pile`` (0..9)."""
+        self.game.assume(pile, card)
         self.changed = True
-        return Reply("replayed " + ", ".join(texts))
+        return Assumed(pile, card)
 
-    def _do_restart(self, _command: object) -> Reply:
-        while self.history:
-            self.game.pop()
-            self.redo_lines.append(self.history.pop())
-        self.changed = True
-        return Reply("back to the start of this hand ('redo' replays the moves)")
+    # -- the game's history -------------------------------------------------------------------
 
-    def _do_assume(self, command: cmd.Assume) -> Reply:
-        self.game.assume(command.pile - 1, command.card)
-        self.redo_lines.clear()
-        self.changed = True
-        return Reply(f"the next unknown card in pile {command.pile} will be {command.card}")
+    def history(self) -> list[Recorded]:
+        """Every action on the engine's move stack, oldest first, in notation, with the
+        unknown cards it turned up (walked back on a copy of the game)."""
+        game = self.game.copy()
+        entries = []
+        while game.moves_made:
+            reveals = tuple(game.last_reveals())
+            action = game.pop()
+            entries.append(Recorded(action, move_text(game, action), reveals))
+        entries.reverse()
+        return entries
 
-    # -- new games and files ------------------------------------------------------------------
-
-    def _new(self, seed: int | None, suits: int) -> None:
-        if seed is None:
-            seed = secrets.randbelow(10**9)
-        game = Game.new(seed, suits, self.settings.sixth)
-        self._replace(game, [f"new {seed} suits {suits}"])
-
-    def _replace(self, game: Game, start: list[str]) -> None:
-        if self.settings.sixth != "left" and start[0].startswith("new"):
-            start = [f"set sixth {self.settings.sixth}", *start]
-        game.autoremove = self.settings.autoremove
-        self.game = game
-        self.start = start
-        self.history = []
-        self.redo_lines = []
-        self.changed = True
-
-    def _do_new(self, command: cmd.NewCommand) -> Reply:
-        self._new(command.seed, command.suits or 4)
-        return Reply(self.describe_start())
+    def status(self) -> Status:
+        """Deals left, suits removed, moves made, score, and a win, a loss or suits ready."""
+        game = self.game
+        down = game.down
+        ready = tuple(
+            pile
+            for pile, cards in enumerate(game.piles)
+            if len(cards) - down[pile] >= 13
+            and cards[-1] & 15 == ACE
+            and game.why_illegal(Remove(pile)) is None
+        )
+        return Status(
+            self.origin,
+            game.deals_left,
+            len(game.removed),
+            game.moves_made,
+            game.score(),
+            game.is_won(),
+            game.is_lost(),
+            ready,
+        )
 
     def describe_start(self) -> str:
         """One line about how this game began."""
-        first = self.start[-1]
-        if first.startswith("new"):
-            words = first.split()
-            return f"deal {words[1]}, {words[3]} suit{'s' if words[3] != '1' else ''}"
+        origin = self.origin
+        if isinstance(origin, DealOrigin):
+            return f"deal {origin.seed}, {origin.suits} suit{'s' if origin.suits != 1 else ''}"
         return "position loaded"
 
-    def _path(self, text: str) -> Path:
-        return (self.base_dir / Path(text).expanduser()).resolve()
+    def choices(self) -> list[Choice]:
+        """Every legal action, in notation."""
+        game = self.game
+        return [
+            Choice(a, move_text(game, a), isinstance(a, Move) and game.is_natural(a))
+            for a in game.legal_moves()
+        ]
 
-    def _do_load(self, command: cmd.Load) -> Reply:
-        target = command.path
-        if positions.is_position_code(target):
-            game = positions.parse_position_code(target).to_game()
-            self._replace(game, [f"load {positions.position_code(game)}"])
-            return Reply("position loaded from its code")
-        if self.in_game_file:
-            raise SpiderError("a game file starts from a deal number or a position code")
-        path = self._resolve_file(target)
+    # -- new games and files ------------------------------------------------------------------
+
+    def new(self, seed: int | None = None, suits: int = 4) -> Started:
+        """Start deal number ``seed`` (a random one if None) of the 1, 2 or 4-suit game."""
+        if seed is None:
+            seed = secrets.randbelow(10**9)
+        origin = DealOrigin(seed, suits, self.settings.sixth)
+        self._begin(self._start_of(origin), origin)
+        return Started(origin)
+
+    @staticmethod
+    def _start_of(origin: Origin) -> Game:
+        if isinstance(origin, DealOrigin):
+            return Game.new(origin.seed, origin.suits, origin.sixth)
+        return positions.parse_position_code(origin.code).to_game()
+
+    def _begin(self, game: Game, origin: Origin) -> None:
+        game.autoremove = self.settings.autoremove
+        self.game = game
+        self.origin = origin
+        self.changed = True
+
+    def load(self, source: str | Path) -> Loaded:
+        """Read a position code, a position or game file (relative to ``base_dir``), or one
+        of the manual's examples by name."""
+        name = str(source)
+        if positions.is_position_code(name):
+            game = positions.parse_position_code(name).to_game()
+            origin = PositionOrigin(positions.position_code(game))
+            self._begin(game, origin)
+            return Loaded(LoadKind.POSITION_CODE, name, None, origin)
+        path, example = self._find(name)
         text = positions.read_text_file(path)
+        kind = LoadKind.EXAMPLE if example else None
         if gamefiles.is_game_file(text):
-            resumed = gamefiles.resume(text, base_dir=path.parent, settings=self.settings)
-            self._adopt(resumed)
-            return Reply(f"resumed {path.name}: {len(self.history)} moves replayed")
+            self._resume(gamefiles.read(text), path.parent)
+            moves = self.game.moves_made
+            kind = kind or LoadKind.GAME_FILE
+            return Loaded(kind, path.name, path, self.origin, game_file=True, moves=moves)
         try:
             game = positions.read_position(text).to_game()
         except NotationError as error:
             raise NotationError(
                 f"{path.name}: {error.message}", error.line, error.column, error.context
             ) from None
-        self._replace(game, [f"load {positions.position_code(game)}"])
-        return Reply(f"loaded {path.name}")
+        origin = PositionOrigin(positions.position_code(game))
+        self._begin(game, origin)
+        return Loaded(kind or LoadKind.POSITION_FILE, path.name, path, origin)
 
-    def _resolve_file(self, target: str) -> Path:
-        path = self._path(target)
+    def _path(self, name: str | Path) -> Path:
+        return (self.base_dir / Path(name).expanduser()).resolve()
+
+    def _find(self, name: str) -> tuple[Path, bool]:
+        """The file a name means: a file (relative to ``base_dir``), else an example's."""
+        path = self._path(name)
         if path.exists():
-            return path
+            return path, False
         from spider_cli.app import examples  # the manual's worked problems, by name
 
-        found = examples.find(target)
+        found = examples.find(name)
         if found is not None:
-            return found
-        raise SpiderError(f"cannot read {target}: no such file or example")
+            return found, True
+        raise SpiderError(f"cannot read {name}: no such file or example")
 
-    def _adopt(self, other: Session) -> None:
-        """Take over the game of a session that replayed a game file."""
+    def _resume(self, record: gamefiles.GameRecord, base_dir: Path) -> None:
+        """Replay a game file through a fresh session's methods, then take over its game;
+        errors name the line of the file."""
+        other = Session(settings=record.settings, base_dir=base_dir)
+        with gamefiles.at_line(*record.start):
+            other._begin(self._start_of(record.origin), record.origin)
+        for step in record.steps:
+            for written in step.assumptions:
+                other._replay(written)
+            other._replay(step.action)
+        for written in record.pending:
+            other._replay(written)
         self.game = other.game
-        self.start = other.start
-        self.history = other.history
-        self.redo_lines = []
+        self.origin = other.origin
         self.settings = other.settings
-        self.game.autoremove = self.settings.autoremove
         self.changed = False
 
-    def _do_save(self, command: cmd.Save) -> Reply:
-        path = self._path(command.path)
+    def _replay(self, written: gamefiles.Written) -> None:
+        """One step of a game file, through the methods; errors name its line."""
+        with gamefiles.at_line(written.line, written.text):
+            match written.command:
+                case cmd.Assume(pile=pile, card=card):
+                    self.assume(pile - 1, card)
+                case cmd.Set() as command:
+                    self.change_setting(*setting_value(command))
+                case cmd.DealCommand():
+                    self.deal()
+                case cmd.RemoveCommand(suit=suit, pile=pile):
+                    self.remove(None if pile is None else pile - 1, suit)
+                case cmd.MoveCommand() as command:
+                    self.move(command)
+
+    def game_file(self) -> str:
+        """The game file of this game: its start, moves, reveals and pending assumptions."""
+        game = self.game
+        moves = [
+            gamefiles.SavedMove(e.text, tuple(cmd.Assume(p + 1, c) for p, c in e.reveals))
+            for e in self.history()
+        ]
+        pending = [
+            cmd.Assume(p + 1, Card(c)) for p, queue in enumerate(game.assumed) for c in queue
+        ]
+        return gamefiles.game_text(
+            self.origin,
+            self.settings,
+            moves,
+            pending,
+            status_text(self.status()),
+            positions.grid(game, hide=True),
+        )
+
+    def save(self, name: str | Path) -> Saved:
+        """Write the game file to ``name`` (relative to ``base_dir``), atomically."""
+        path = self._path(name)
         try:
-            write_atomically(path, gamefiles.game_text(self))
+            write_atomically(path, self.game_file())
         except OSError as error:
-            raise SpiderError(f"cannot save {command.path}: {error.strerror or error}") from None
+            raise SpiderError(f"cannot save {name}: {error.strerror or error}") from None
         self.changed = False
-        return Reply(f"saved to {command.path}")
+        return Saved(str(name), path)
 
-    def _do_expect(self, command: cmd.Expect) -> Reply:
-        path = self._resolve_file(command.path)
+    def expect(self, name: str | Path) -> Matched:
+        """Check that the position is the one in a position file; SpiderError lists the
+        differences."""
+        path, _example = self._find(str(name))
         expected = positions.read_position(positions.read_text_file(path))
         differences = positions.differences(self.game, expected)
         if differences:
             raise SpiderError(
-                f"the position is not the one in {command.path}:\n"
+                f"the position is not the one in {name}:\n"
                 + "\n".join(f"  {d}" for d in differences)
             )
-        return Reply(f"position matches {command.path}")
+        return Matched(str(name))
 
-    def _do_set(self, command: cmd.Set) -> Reply:
-        name = command.name.lower()
-        values = SETTING_VALUES.get(name)
-        if values is None:
-            raise SpiderError(f"no setting called {name!r} (settings: {', '.join(SETTING_VALUES)})")
-        value = values.get(str(command.value).lower())
-        if value is None:
-            raise SpiderError(f"{name} can be {', '.join(sorted(set(map(str, values))))}")
-        setattr(self.settings, name, value)
+    def change_setting(self, name: str, value: bool | str) -> SettingChanged:
+        """Change a setting (see :data:`SETTING_VALUES`); autoremove applies to this game."""
+        if name not in SETTING_VALUES or value not in SETTING_VALUES[name].values():
+            raise SpiderError(f"{name} cannot be {value}")
+        self.settings = self.settings.changed(name, value)
         if name == "autoremove":
             self.game.autoremove = bool(value)
             self.changed = True
-        return Reply(f"{name} is {'on' if value is True else 'off' if value is False else value}")
+        return SettingChanged(name, value)
 
-    # -- questions ----------------------------------------------------------------------------
-
-    def _do_moves(self, _command: object) -> Reply:
-        game = self.game
-        actions = game.legal_moves()
-        lines = []
-        for action in actions:
-            natural = isinstance(action, Move) and game.is_natural(action)
-            lines.append(("* " if natural else "  ") + move_text(game, action))
-        if not lines:
-            return Reply("no legal moves")
-        return Reply("\n".join(lines) + "\n(* a natural move: onto the same suit)")
-
-    def _do_complete(self, _command: object) -> Reply:
-        sets = self.game.complete_suits()
-        if not sets:
-            return Reply("no suit has all thirteen cards face up")
-        parts = [
-            f"{SUIT_NAMES[suit]}{f' (x{count})' if count > 1 else ''}"
-            for suit, count in sets.items()
-        ]
-        return Reply("face up in full: " + ", ".join(parts))
-
-    def _do_locate(self, command: cmd.Locate) -> Reply:
-        """Where the copies of a card are, as far as a player can see: face-down cards and
-        the hand are not given away, even when the deal knows them."""
-        game = self.game
-        suits = [command.suit] if command.suit is not None else SUITS_IN_VARIANT[game.suits]
-        lines = []
-        for suit in suits:
-            card = Card.of(command.rank, suit)
-            places = []
-            hidden = 0
-            for where in game.locate(card):
-                if where.place == "removed":
-                    places.append("removed")
-                elif where.face_up:
-                    depth = where.index - game.down[where.pile] + 1
-                    places.append(f"pile {where.pile + 1} (face-up card {depth})")
-                else:
-                    hidden += 1
-            hidden += game.pool[card] + sum(q.count(card) for q in game.assumed)
-            if hidden:
-                places.append(f"{hidden} not in sight")
-            if places:
-                lines.append(f"{card}: " + ", ".join(places))
-        if not lines:
-            return Reply(f"no {RANK_WORDS[command.rank]} in a {game.suits}-suit game")
-        return Reply("\n".join(lines))
-
-    def _do_score(self, _command: object) -> Reply:
-        return Reply(f"score {self.game.score()}")
-
-    def _do_show(self, command: cmd.Show) -> Reply:
-        game = self.game
-        if command.pile is None:
-            return Reply(positions.grid(game, hide=True) + "\n" + self.status_line())
-        pile = command.pile - 1
-        if not 0 <= pile < 10:
-            raise SpiderError(f"there is no pile {command.pile}")
-        up = game.face_up(pile)
-        if not game.piles[pile]:
-            return Reply(f"pile {command.pile} is a space")
-        return Reply(
-            f"pile {command.pile}: {game.down[pile]} face down, then "
-            + " ".join(card_text(c) for c in up)
-        )
-
-    def status_line(self) -> str:
-        game = self.game
-        return (
-            f"deals left {game.deals_left} | removed {len(game.removed)} | "
-            f"moves {len(self.history)} | score {game.score()}"
-        )
-
-    def _do_code(self, _command: object) -> Reply:
-        return Reply(positions.position_code(self.game, hide=True))
-
-    def _do_help(self, command: cmd.Help) -> Reply:
-        return Reply(help_text(command.topic))
-
-    def _do_replay(self, _command: object) -> Reply:
-        """The game's moves from the start, numbered (the REPL steps through them instead)."""
-        if not self.history:
-            return Reply("no moves yet: this is the start of the game")
-        return Reply("\n".join(f"{n}. {lines[-1]}" for n, lines in enumerate(self.history, 1)))
-
-    def _do_stats(self, _command: object) -> Reply:
-        return Reply(stats.report())
-
-    # -- analysis: hint, solve, apply (spider_cli/hints.py, spider_cli/solver.py) ---------------
+    # -- analysis: solve, hint, apply ---------------------------------------------------------
 
     def analysed(self) -> Game:
         """The game as its player knows it: a numbered deal hides its face-down cards and
         its hand, so hints and the solver must not use them."""
-        if self.start[-1].startswith("new"):
+        if isinstance(self.origin, DealOrigin):
             return player_view(self.game)
         return self.game
+
+    def solve(
+        self, goal: Goal, constraints: Constraints | None = None, each_reveal: bool = False
+    ) -> Report:
+        """Search the known cards for a line to ``goal`` (``apply`` plays it)."""
+        from spider_cli.analysis import solver
+
+        report = solver.answer(self.analysed(), goal, constraints or Constraints(), each_reveal)
+        self._remember(report.actions)
+        return report
+
+    def hint(self) -> Advice:
+        """The best next move and why (``apply`` plays it)."""
+        from spider_cli.analysis import hints
+
+        advice = hints.hint(self.analysed())
+        self._remember(advice.actions)
+        return advice
 
     def _remember(self, line: list[Action]) -> None:
         self.found = list(line)
         self.found_at = self.game.key() if line else None
 
-    def _do_hint(self, _command: object) -> Reply:
-        advice = hints.hint(self.analysed())
-        self._remember(advice.actions)
-        return Reply(advice.text)
-
-    def _do_solve(self, command: cmd.Solve) -> Reply:
-        try:
-            report = solver.answer(
-                self.analysed(), command.goal, command.constraints, command.each_reveal
-            )
-        except ValueError as error:
-            raise SpiderError(str(error)) from None
-        self._remember(report.actions)
-        text = report.text
-        if report.actions:
-            text += "\n('apply' plays the line, 'apply 1' its next move)"
-        return Reply(text)
-
-    def _do_apply(self, command: cmd.Apply) -> Reply:
-        """Play the line found last, all of it or its next N moves, as if typed."""
+    def apply(self, n: int | None = None) -> list[Played]:
+        """Play the line found last, all of it or its next ``n`` moves."""
         if not self.found:
             raise SpiderError("no line to apply: 'solve' or 'hint' finds one")
         if self.game.key() != self.found_at:
             raise SpiderError("the position has changed since that line was found: solve again")
-        count = len(self.found) if command.n is None else command.n
+        count = len(self.found) if n is None else n
         if count < 1:
             raise SpiderError("apply needs a positive number of moves")
-        texts = []
-        for action in self.found[:count]:
-            reason = self.game.why_illegal(action)
-            if reason:  # pragma: no cover - a found line is legal from where it was found
-                raise SpiderError(f"the line no longer plays: {reason}")
-            texts.append(self.play(action))
+        played = [self.play(action) for action in self.found[:count]]
         del self.found[:count]
         self.found_at = self.game.key() if self.found else None
-        return Reply("\n".join(texts))
+        return played
 
 
-GAME_FILE_COMMANDS = (
-    cmd.MoveCommand,
-    cmd.DealCommand,
-    cmd.RemoveCommand,
-    cmd.Assume,
-    cmd.Set,
-    cmd.NewCommand,
-    cmd.Load,
-)
+# ---------------------------------------------------------------------------------------------
+# Results as text (what a player reads after each command)
+
+
+def _text(result: object) -> tuple[object, str]:
+    return result, text_of(result)
+
+
+def text_of(result: object) -> str:
+    """The reply text for a method's typed result."""
+    match result:
+        case Played():
+            return played_text(result)
+        case Rewound():
+            return rewound_text(result)
+        case Replayed():
+            return "replayed " + ", ".join(p.text for p in result.moves)
+        case Started():
+            return started_text(result)
+        case Loaded():
+            return loaded_text(result)
+        case Saved():
+            return f"saved to {result.name}"
+        case Matched():
+            return f"position matches {result.name}"
+        case Assumed():
+            return f"the next unknown card in pile {result.pile + 1} will be {result.card}"
+        case SettingChanged(name=name, value=value):
+            return f"{name} is {'on' if value is True else 'off' if value is False else value}"
+    raise AssertionError(f"no text for {result!r}")  # pragma: no cover
+
+
+def played_text(played: Played) -> str:
+    """The move in notation, then what it changed, one note a line."""
+    notes = [f"pile {pile + 1} turns up {card_text(card)}" for pile, card in played.turned_up]
+    notes += [f"{SUIT_NAMES[suit]} removed" for suit in played.removed]
+    if isinstance(played.action, Deal):
+        left = played.status.deals_left
+        notes.append(f"{left} deal{'s' if left != 1 else ''} left")
+    notes += status_notes(played.status)
+    return played.text + "".join(f"\n  {note}" for note in notes)
+
+
+def status_notes(status: Status) -> list[str]:
+    """Notes about the game as a whole: a suit ready to remove, a win, a loss."""
+    if status.won:
+        return [f"you have won! score {status.score}"]
+    if status.lost:
+        return [f"no moves left and the hand is empty: the game is lost (score {status.score})"]
+    return [f"a complete suit can be removed from pile {pile + 1}" for pile in status.ready]
+
+
+def status_text(status: Status) -> str:
+    return (
+        f"deals left {status.deals_left} | removed {status.removed} | "
+        f"moves {status.moves} | score {status.score}"
+    )
+
+
+def rewound_text(rewound: Rewound) -> str:
+    if rewound.restart:
+        return "back to the start of this hand ('redo' replays the moves)"
+    return "took back " + ", ".join(m.text for m in rewound.moves)
+
+
+def started_text(started: Started) -> str:
+    origin = started.origin
+    return f"deal {origin.seed}, {origin.suits} suit{'s' if origin.suits != 1 else ''}"
+
+
+def loaded_text(loaded: Loaded) -> str:
+    if loaded.kind is LoadKind.POSITION_CODE:
+        return "position loaded from its code"
+    if loaded.game_file:
+        return f"resumed {loaded.name}: {loaded.moves} moves replayed"
+    return f"loaded {loaded.name}"
+
+
+def solve_text(report: Report) -> str:
+    if report.actions:
+        return report.text + "\n('apply' plays the line, 'apply 1' its next move)"
+    return report.text
+
+
+def history_text(history: list[Recorded]) -> str:
+    """The game's moves from the start, numbered (the REPL steps through them instead)."""
+    if not history:
+        return "no moves yet: this is the start of the game"
+    return "\n".join(f"{n}. {entry.text}" for n, entry in enumerate(history, 1))
+
+
+def choices_text(choices: list[Choice]) -> str:
+    if not choices:
+        return "no legal moves"
+    lines = [("* " if c.natural else "  ") + c.text for c in choices]
+    return "\n".join(lines) + "\n(* a natural move: onto the same suit)"
+
+
+def complete_text(game: Game) -> str:
+    sets = game.complete_suits()
+    if not sets:
+        return "no suit has all thirteen cards face up"
+    parts = [
+        f"{SUIT_NAMES[suit]}{f' (x{count})' if count > 1 else ''}" for suit, count in sets.items()
+    ]
+    return "face up in full: " + ", ".join(parts)
+
+
+def locate_text(game: Game, rank: int, suit: int | None) -> str:
+    """Where the copies of a card are, as far as a player can see: face-down cards and
+    the hand are not given away, even when the deal knows them."""
+    suits = [suit] if suit is not None else SUITS_IN_VARIANT[game.suits]
+    lines = []
+    for each in suits:
+        card = Card.of(rank, each)
+        places = []
+        hidden = 0
+        for where in game.locate(card):
+            if where.place == "removed":
+                places.append("removed")
+            elif where.face_up:
+                depth = where.index - game.down[where.pile] + 1
+                places.append(f"pile {where.pile + 1} (face-up card {depth})")
+            else:
+                hidden += 1
+        hidden += game.pool[card] + sum(q.count(card) for q in game.assumed)
+        if hidden:
+            places.append(f"{hidden} not in sight")
+        if places:
+            lines.append(f"{card}: " + ", ".join(places))
+    if not lines:
+        return f"no {RANK_WORDS[rank]} in a {game.suits}-suit game"
+    return "\n".join(lines)
+
+
+def show_text(session: Session, pile: int | None) -> str:
+    """The tableau and the status line, or one pile (numbered 1..10) in full."""
+    game = session.game
+    if pile is None:
+        return positions.grid(game, hide=True) + "\n" + status_text(session.status())
+    if not 1 <= pile <= 10:
+        raise SpiderError(f"there is no pile {pile}")
+    cards = game.piles[pile - 1]
+    if not cards:
+        return f"pile {pile} is a space"
+    up = game.face_up(pile - 1)
+    return f"pile {pile}: {game.down[pile - 1]} face down, then " + " ".join(map(card_text, up))

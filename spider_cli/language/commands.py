@@ -8,10 +8,11 @@ engine actions for a given game; the others are carried out by the CLI.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.rules.cards import RANK_NAMES, SUIT_LETTERS, Card
+from spider_cli.rules.errors import SpiderError
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +177,49 @@ class Set:
 
     name: str
     value: bool | int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The settings ``set NAME VALUE`` changes: remove complete suits at once, and which four
+    piles get a sixth card in a new deal ("left" or "spread")."""
+
+    autoremove: bool = False
+    sixth: str = "left"
+
+    def changed(self, name: str, value: bool | str) -> Settings:
+        """These settings with one changed (a name and value from :func:`setting_value`)."""
+        if name == "autoremove":
+            return replace(self, autoremove=bool(value))
+        return replace(self, sixth=str(value))
+
+
+SETTING_VALUES: dict[str, dict[str, bool | str]] = {
+    "autoremove": {
+        "on": True,
+        "off": False,
+        "true": True,
+        "false": False,
+        "yes": True,
+        "no": False,
+        "1": True,
+        "0": False,
+    },
+    "sixth": {"left": "left", "spread": "spread", "1,4,7,10": "spread"},
+}
+"""Each setting's name, and the words it takes with the value each one means."""
+
+
+def setting_value(command: Set) -> tuple[str, bool | str]:
+    """The setting a ``set`` command names and the value it means; SpiderError if none."""
+    name = command.name.lower()
+    values = SETTING_VALUES.get(name)
+    if values is None:
+        raise SpiderError(f"no setting called {name!r} (settings: {', '.join(SETTING_VALUES)})")
+    value = values.get(str(command.value).lower())
+    if value is None:
+        raise SpiderError(f"{name} can be {', '.join(sorted(set(map(str, values))))}")
+    return name, value
 
 
 @dataclass(frozen=True, slots=True)

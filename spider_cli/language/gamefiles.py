@@ -4,77 +4,191 @@ A game file is plain text. Its first line is :data:`MAGIC`; then come the lines 
 the start (``new 17 suits 4``, or ``load`` with a position code, after any ``set`` lines),
 then every move in notation, each preceded by ``assume`` lines naming the unknown cards it
 turned up, so that replaying it is exact. Pending assumptions follow the moves. The current
-tableau is appended as ``#`` comments for a person to read. Resuming replays every line
-through a fresh session, so each move is checked by the same rules as at the prompt.
+tableau is appended as ``#`` comments for a person to read.
+
+This module only reads and writes the text: :func:`read` turns a game file into a
+:class:`GameRecord` (how the game began, the settings, and each step with its line number),
+and :func:`game_text` writes one from typed data. The session replays a record through its
+own methods, so each move is checked by the same rules as at the prompt.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 
 from spider_cli.language import positions
-from spider_cli.rules.cards import card_text
+from spider_cli.language.commands import (
+    Assume,
+    DealCommand,
+    Load,
+    MoveCommand,
+    NewCommand,
+    RemoveCommand,
+    Set,
+    Settings,
+    setting_value,
+)
+from spider_cli.language.notation import parse_command
 from spider_cli.rules.errors import NotationError, SpiderError
 
-if TYPE_CHECKING:
-    from spider_cli.app.session import Session, Settings
-
 MAGIC = "# spider game file, version 1"
+
+
+@dataclass(frozen=True, slots=True)
+class DealOrigin:
+    """A game that began as deal number ``seed`` of the ``suits``-suit game, its sixth cards
+    dealt to the piles ``sixth`` names ("left" or "spread")."""
+
+    seed: int
+    suits: int = 4
+    sixth: str = "left"
+
+
+@dataclass(frozen=True, slots=True)
+class PositionOrigin:
+    """A game that began from a position (a file, an example or a code): its code."""
+
+    code: str
+
+
+Origin = DealOrigin | PositionOrigin
+"""How a game began."""
+
+StepCommand = MoveCommand | DealCommand | RemoveCommand | Set
+"""What a game file may do after its start, besides ``assume``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A command as read from a game file, with its line number and text (for errors)."""
+
+    command: StepCommand | Assume
+    line: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A move (or a setting changed) and the ``assume`` lines written just before it."""
+
+    action: Written
+    assumptions: tuple[Written, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game file as typed data: the start, the settings it began with, every step in
+    order, and the assumptions left pending after the last move."""
+
+    origin: Origin
+    start: tuple[int, str]
+    """The start's line number and text (for errors in the position code)."""
+    settings: Settings
+    steps: tuple[Step, ...]
+    pending: tuple[Written, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SavedMove:
+    """One move to write: its notation, after the unknown cards it turned up."""
+
+    text: str
+    reveals: tuple[Assume, ...] = ()
 
 
 def is_game_file(text: str) -> bool:
     return text.startswith(MAGIC)
 
 
-def game_text(session: Session) -> str:
-    """The game file for a session: start, moves with their reveals, pending assumptions."""
-    game = session.game
+def game_text(
+    origin: Origin,
+    settings: Settings,
+    moves: Iterable[SavedMove],
+    pending: Iterable[Assume],
+    summary: str,
+    tableau: str,
+) -> str:
+    """The text of a game file: settings, start, moves with their reveals, pending
+    assumptions, then ``summary`` and ``tableau`` as comments for a person to read."""
     lines = [MAGIC]
-    if session.settings.autoremove:
+    if settings.autoremove:
         lines.append("set autoremove on")
-    lines += session.start
-    for entry in session.history:
-        lines += entry
-    for pile, queue in enumerate(game.assumed):
-        lines += [f"assume {pile + 1} {card}" for card in map(card_text, queue)]
+    if isinstance(origin, DealOrigin):
+        if origin.sixth != "left":
+            lines.append(f"set sixth {origin.sixth}")
+        lines.append(f"new {origin.seed} suits {origin.suits}")
+    else:
+        lines.append(f"load {origin.code}")
+    count = 0
+    for move in moves:
+        lines += [_assume_text(a) for a in move.reveals]
+        lines.append(move.text)
+        count += 1
+    lines += [_assume_text(a) for a in pending]
     lines.append("")
-    lines.append(f"# position after {len(session.history)} moves ({session.status_line()}):")
-    lines += ["# " + row if row else "#" for row in positions.grid(game, hide=True).splitlines()]
+    lines.append(f"# position after {count} moves ({summary}):")
+    lines += ["# " + row if row else "#" for row in tableau.splitlines()]
     return "\n".join(lines) + "\n"
 
 
-def resume(text: str, base_dir: Path, settings: Settings) -> Session:
-    """Replay a game file into a new session; errors name the line and column."""
-    from spider_cli.app.session import Session, Settings
+def _assume_text(assume: Assume) -> str:
+    return f"assume {assume.pile} {assume.card}"
 
-    session = Session(settings=Settings(sixth=settings.sixth), base_dir=base_dir)
-    session.in_game_file = True
-    started = False
+
+def read(text: str) -> GameRecord:
+    """Read a game file; errors (NotationError) name the line and the column."""
+    settings = Settings()
+    origin: Origin | None = None
+    start = (0, "")
+    steps: list[Step] = []
+    assumptions: list[Written] = []
     for number, line in enumerate(text.splitlines(), start=1):
-        try:
-            reply_needed = line.strip() and not line.lstrip().startswith("#")
-            if not reply_needed:
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        with at_line(number, line):
+            command = parse_command(line)
+            if command is None:
                 continue
-            words = line.split()
-            is_start = words[0].lower() in ("new", "load")
-            if is_start and started:
-                raise SpiderError("a game file has only one start ('new' or 'load')")
-            if not is_start and not started and words[0].lower() != "set":
+            if isinstance(command, NewCommand | Load):
+                if origin is not None:
+                    raise SpiderError("a game file has only one start ('new' or 'load')")
+                origin = _origin(command, settings)
+                start = (number, line)
+            elif isinstance(command, Set) and origin is None:
+                name, value = setting_value(command)
+                settings = settings.changed(name, value)
+            elif origin is None:
                 raise SpiderError("the game file does not say how the game starts")
-            session.execute(line)
-            started = started or is_start
-        except NotationError as error:
-            raise NotationError(
-                f"in the game file: {error.message}",
-                number,
-                error.column or 1,
-                error.context,
-            ) from None
-        except SpiderError as error:
-            raise NotationError(f"in the game file: {error}", number, 1, line) from None
-    if not started:
+            elif isinstance(command, Assume):
+                assumptions.append(Written(command, number, line))
+            elif isinstance(command, MoveCommand | DealCommand | RemoveCommand | Set):
+                steps.append(Step(Written(command, number, line), tuple(assumptions)))
+                assumptions = []
+            else:
+                raise SpiderError("a game file holds only its start, moves, 'assume' and 'set'")
+    if origin is None:
         raise NotationError("the game file does not say how the game starts", 1, 1, "")
-    session.in_game_file = False
-    session.changed = False
-    return session
+    return GameRecord(origin, start, settings, tuple(steps), tuple(assumptions))
+
+
+def _origin(command: NewCommand | Load, settings: Settings) -> Origin:
+    if isinstance(command, NewCommand) and command.seed is not None:
+        return DealOrigin(command.seed, command.suits or 4, settings.sixth)
+    if isinstance(command, Load) and positions.is_position_code(command.path):
+        return PositionOrigin(command.path)
+    raise SpiderError("a game file starts from a deal number or a position code")
+
+
+@contextmanager
+def at_line(number: int, line: str) -> Iterator[None]:
+    """Report a SpiderError raised inside as an error in the game file at line ``number``."""
+    try:
+        yield
+    except NotationError as error:
+        raise NotationError(
+            f"in the game file: {error.message}", number, error.column or 1, error.context
+        ) from None
+    except SpiderError as error:
+        raise NotationError(f"in the game file: {error}", number, 1, line) from None

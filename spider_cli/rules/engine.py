@@ -328,6 +328,15 @@ class Game:
         return [record[0] for record in self._stack]
 
     @property
+    def moves_made(self) -> int:
+        """How many actions are on the move stack (without building a list of them)."""
+        return len(self._stack)
+
+    def next_redo(self) -> Action | None:
+        """The action :meth:`redo` would replay next, or None."""
+        return self._redo[-1] if self._redo else None
+
+    @property
     def redo_stack(self) -> list[Action]:
         """The actions :meth:`redo` would replay, next first."""
         return self._redo[::-1]

@@ -34,7 +34,7 @@ from spider_cli.rules.engine import PILES, Game, Move
 from spider_cli.rules.text import move_text
 
 if TYPE_CHECKING:
-    from spider_cli.app.session import Session
+    from spider_cli.app.session import Status
 
 SUIT_CLASSES = tuple(f"class:suit.{name}" for name in SUIT_NAMES)
 """The style class of each suit: spades, hearts, diamonds, clubs."""
@@ -342,24 +342,22 @@ def change(text: str, notes: Iterable[str] = ()) -> FormattedText:
     return message("\n".join(lines), "class:move") if lines else FormattedText([])
 
 
-def toolbar(session: Session, glyphs: Glyphs = UNICODE) -> FormattedText:
+def toolbar(status: Status, glyphs: Glyphs = UNICODE) -> FormattedText:
     """The status line: deals left, suits removed, moves made, score, and what stands out:
     a complete suit ready to be removed, a win, a loss."""
-    game = session.game
     parts = [
-        f"deals left {game.deals_left}",
-        f"removed {len(game.removed)}/8",
-        f"moves {len(session.history)}",
-        f"score {game.score()}",
+        f"deals left {status.deals_left}",
+        f"removed {status.removed}/8",
+        f"moves {status.moves}",
+        f"score {status.score}",
     ]
     out: StyleAndTextTuples = [("", " " + "  |  ".join(parts) + " ")]
     mark = "★ " if glyphs.symbols else "* "
-    for note in session.status_notes():  # short: the status line has one row of 80
-        if note.startswith("a complete suit can be removed from pile"):
-            note = "remove: pile " + note.rsplit(" ", 1)[-1]
-        elif note.startswith("you have won"):
-            note = "you have won!"
-        elif "lost" in note:
-            note = "lost: no moves left"
-        out.append(("class:toolbar.alert", f" {mark}{note} "))
+    if status.won:  # short: the status line has one row of 80
+        notes = ["you have won!"]
+    elif status.lost:
+        notes = ["lost: no moves left"]
+    else:
+        notes = [f"remove: pile {pile + 1}" for pile in status.ready]
+    out += [("class:toolbar.alert", f" {mark}{note} ") for note in notes]
     return FormattedText(out)

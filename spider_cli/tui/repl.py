@@ -1,9 +1,13 @@
 """The interactive game: a prompt_toolkit prompt over the command interpreter.
 
-The REPL adds no rules and no parser of its own: every line goes to ``Session.execute``, and
-the REPL only chooses how to show the result (by the type of the command that ran, carried in
-``Reply.command``). The prompt is built in one function, :func:`build_prompt_session`, from
-pieces that live in their own modules (pgcli's layout): the completer
+The REPL adds no rules and no parser of its own: every typed line goes to
+``Session.execute``, and the REPL only chooses how to show the result (by the type of the
+command that ran, carried in ``Reply.command``). What it does on its own account (open a file
+named on the command line, resume the journal, save on leaving, step through a replay) calls
+the session's methods with typed values, never a command line built for the purpose.
+
+The prompt is built in one function, :func:`build_prompt_session`, from pieces that live in
+their own modules (pgcli's layout): the completer
 (:mod:`spider_cli.tui.completion`), the lexer that highlights the line by the grammar
 (:mod:`spider_cli.tui.highlight`), the style and the status line (:mod:`spider_cli.tui.render`).
 
@@ -24,6 +28,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from prompt_toolkit import PromptSession, print_formatted_text
@@ -39,7 +44,7 @@ from prompt_toolkit.validation import Validator
 from spider_cli.app import stats
 from spider_cli.app.atomic import write_atomically
 from spider_cli.app.journal import Journal
-from spider_cli.app.session import Reply, Session
+from spider_cli.app.session import DealOrigin, Loaded, LoadKind, Reply, Saved, Session, text_of
 from spider_cli.app.userdirs import state_dir
 from spider_cli.language import commands as cmd
 from spider_cli.rules.cards import Card
@@ -57,9 +62,6 @@ HISTORY_KEEP = 5_000
 """Entries the history file keeps: at start-up a longer file loses its oldest entries."""
 _RESERVED_ROWS = 8
 """Screen rows kept free below the tableau: header, numbers, notes, prompt, menu, toolbar."""
-
-_PATH_WORD = re.compile(r"[^\s\u00a0\"'#()]*[^\s\u00a0\"'#().]")
-"""A file name the grammar reads without quotes (its PATH terminal)."""
 
 
 class _SafeFileHistory(FileHistory):
@@ -102,16 +104,6 @@ def _trim_history(path: Path, keep: int = HISTORY_KEEP) -> None:
             write_atomically(path, "".join(f"\n# {entry}" for entry in entries[-keep:]))
     except (OSError, UnicodeDecodeError):
         return
-
-
-def quote_path(name: str) -> str:
-    """A file name as the command language reads it: bare, or in quotes."""
-    if _PATH_WORD.fullmatch(name):
-        return name
-    for quote in ('"', "'"):
-        if quote not in name:
-            return f"{quote}{name}{quote}"
-    raise SpiderError("a file name cannot hold both kinds of quotes")
 
 
 def pool_completer(pool: Iterable[Card]) -> WordCompleter:
@@ -182,13 +174,12 @@ class Repl:
     def error(self, error: SpiderError, line: str = "") -> None:
         """A failed command: a caret under the typed ``line`` where it cannot be read, then
         the reason; errors about other text (a file being loaded) in full."""
-        typed = (
+        if (
             isinstance(error, NotationError)
             and error.column
             and line
             and (error.context.split("\n", 1)[0] == line.rstrip("\r\n"))
-        )
-        if typed:
+        ):
             caret = " " * (len(PROMPT) + error.column - 1) + "^"
             self.say(caret, "class:error-context")
             self.say(f"error: {error.message}", "class:error")
@@ -199,7 +190,7 @@ class Repl:
         return self._toolbar
 
     def refresh_toolbar(self) -> None:
-        self._toolbar = render.toolbar(self.session, self.glyphs)
+        self._toolbar = render.toolbar(self.session.status(), self.glyphs)
 
     def draw(
         self,
@@ -292,23 +283,23 @@ class Repl:
         else:
             if name is not None:
                 try:
-                    reply = self.session.execute(f"load {quote_path(name)}")
+                    loaded = self.session.load(name)
                 except SpiderError as error:
                     self.error(error)
                     return 1
-                self.saved_as = self._loaded_file(reply)
+                self.saved_as = self._loaded_file(loaded)
             aside = self.journal.retire()
             if aside is not None:
                 self.later(
                     f"The game that was in progress is kept in {aside} "
-                    f"('load {quote_path(str(aside))}' brings it back)."
+                    f"('load \"{aside}\"' brings it back)."
                 )
         self._after_command()
         self.draw(note=render.message(self._welcome()))
         return self.run()
 
     def _welcome(self) -> str:
-        moves = len(self.session.history)
+        moves = self.session.game.moves_made
         where = f", continued after move {moves}" if moves else ""
         return (
             f"Spider: {self.session.describe_start()}{where}.\n"
@@ -328,7 +319,7 @@ class Repl:
             keep = True
         if keep:
             try:
-                self.session.execute(f"load {quote_path(str(entry.path))}")
+                self.session.load(entry.path)
             except SpiderError as error:
                 aside = self.journal.retire()
                 self.later(
@@ -338,22 +329,20 @@ class Repl:
                 )
                 return
             self.saved_as = entry.saved_as
-            self.session.changed = entry.saved_as is None and bool(self.session.history)
+            self.session.changed = entry.saved_as is None and self.session.game.moves_made > 0
             self.counted = entry.counted
             return
         if not entry.counted:
             self._count_journaled(entry.path)
         aside = self.journal.retire()
         if aside is not None:
-            self.later(
-                f"That game is kept in {aside} ('load {quote_path(str(aside))}' brings it back)."
-            )
+            self.later(f"That game is kept in {aside} ('load \"{aside}\"' brings it back).")
 
     def _count_journaled(self, path: Path) -> None:
         """Count a journaled game given up at the start in the statistics."""
         other = Session.new_game(seed=0)
         with contextlib.suppress(SpiderError):
-            other.execute(f"load {quote_path(str(path))}")
+            other.load(path)
             self._count(other, won=False)
 
     def run(self) -> int:
@@ -375,13 +364,7 @@ class Repl:
         session = self.session
         game_before = session.game
         before = Snapshot.of(game_before)
-        previous = Session(
-            game=game_before,
-            start=session.start,
-            history=session.history,
-            settings=session.settings,
-            changed=session.changed,
-        )
+        previous = replace(session)  # the game before: a command that replaces it leaves it
         self._random_rest = False
         try:
             with _ticking(line):
@@ -408,8 +391,8 @@ class Repl:
         replaced = session.game is not game_before
         if replaced:
             self._replaced(previous, reply)
-        if isinstance(command, cmd.Save):
-            self.saved_as = str((session.base_dir / Path(command.path).expanduser()).resolve())
+        if isinstance(reply.result, Saved):
+            self.saved_as = str(reply.result.path)
         self._after_command()
         self._show(reply, before, replaced)
         self.flush_later()
@@ -432,30 +415,29 @@ class Repl:
         elif reply.text:
             self.say(render.message(reply.text))
 
-    def _loaded_file(self, reply: Reply) -> str | None:
+    def _loaded_file(self, loaded: object) -> str | None:
         """The game file a ``load`` resumed (the game is as saved there), else None."""
-        command = reply.command
-        if isinstance(command, cmd.Load) and not self.session.changed:
-            return str((self.session.base_dir / Path(command.path).expanduser()).resolve())
+        if isinstance(loaded, Loaded) and loaded.kind is LoadKind.GAME_FILE and loaded.path:
+            return str(loaded.path)
         return None
 
     def _replaced(self, previous: Session, reply: Reply) -> None:
         """Another game was started on purpose: count the old one, keep its journal aside."""
-        if previous.history and not self.counted:
+        count = previous.game.moves_made
+        if count and not self.counted:
             self._count(previous, won=False)
         aside = self.journal.retire()
-        if aside is not None and previous.history and previous.changed:
-            count = len(previous.history)
+        if aside is not None and count and previous.changed:
             self.later(
                 f"(the previous game, {count} move{'s' if count != 1 else ''}, is kept "
-                f"in {aside}: 'load {quote_path(str(aside))}' brings it back)"
+                f"in {aside}: 'load \"{aside}\"' brings it back)"
             )
-        self.saved_as = self._loaded_file(reply)
+        self.saved_as = self._loaded_file(reply.result)
         self.counted = False
 
     def _count(self, session: Session, won: bool) -> None:
         """Count a game in the statistics, if it is a numbered deal (not a loaded position)."""
-        if not session.start or not session.start[-1].startswith("new"):
+        if not isinstance(session.origin, DealOrigin):
             return
         warning = stats.record_game(session.game.suits, won, session.game.score())
         if warning:
@@ -480,18 +462,12 @@ class Repl:
     def replay(self) -> None:
         """Step through the game from the start on a copy: Enter next move, q stop."""
         session = self.session
-        total = len(session.history)
+        total = session.game.moves_made
         if not total:
             self.say("no moves yet: this is the start of the game")
             return
-        viewer = Session(
-            game=session.game.copy(),
-            start=list(session.start),
-            settings=session.settings,
-            base_dir=session.base_dir,
-            history=[list(lines) for lines in session.history],
-        )
-        viewer.execute("restart")
+        viewer = replace(session, game=session.game.copy(), ask_reveal=None, found=[])
+        viewer.restart()
         keys = KeyBindings()
 
         @keys.add("q")
@@ -514,8 +490,7 @@ class Repl:
             if answer.strip().lower().startswith("q"):
                 break
             before = Snapshot.of(viewer.game)
-            viewer.execute("redo")
-            text = f"move {number}/{total}: {viewer.history[-1][-1]}"
+            text = f"move {number}/{total}: {viewer.redo().moves[0].text}"
             self.draw(
                 render.fresh_cards(before, viewer.game),
                 render.change(text, render.describe_changes(before, viewer.game)),
@@ -530,7 +505,7 @@ class Repl:
     def confirm_leave(self) -> bool:
         """Ask to save a game that changed since it was last saved; False to keep playing."""
         session = self.session
-        if not (session.changed and session.history):
+        if not (session.changed and session.game.moves_made):
             return True
         try:
             if not self.yes("The game has changed since it was last saved. Save it? [Y/n] "):
@@ -553,13 +528,13 @@ class Repl:
                 self.say("Not saved. The game stays in the journal: 'spider' offers it back.")
                 return True
             try:
-                reply = session.execute(f"save {quote_path(name)}")
+                saved = session.save(name)
             except SpiderError as error:
                 self.error(error)
                 continue
-            self.saved_as = str((session.base_dir / Path(name).expanduser()).resolve())
+            self.saved_as = str(saved.path)
             self.journal.update(session, self.saved_as, self.counted)
-            self.say(reply.text)
+            self.say(text_of(saved))
             return True
 
     def _default_name(self) -> str:
@@ -567,8 +542,8 @@ class Repl:
             with contextlib.suppress(ValueError):
                 return str(Path(self.saved_as).relative_to(self.session.base_dir))
             return self.saved_as
-        words = self.session.start[-1].split()
-        return f"game-{words[1]}.spider" if words[0] == "new" else "game.spider"
+        origin = self.session.origin
+        return f"game-{origin.seed}.spider" if isinstance(origin, DealOrigin) else "game.spider"
 
 
 _SEARCHES = re.compile(r"\s*(solve|hint)\b", re.IGNORECASE)
