@@ -100,7 +100,7 @@ def _error_position(error: UnexpectedInput, line: str) -> int:
             return len(line)
         return error.token.start_pos or 0
     if isinstance(error, UnexpectedCharacters):
-        return error.pos_in_stream
+        return error.pos_in_stream or 0
     return len(line)
 
 
@@ -121,7 +121,7 @@ def highlight_line(line: str) -> StyleAndTextTuples:
         for token in command_parser().parse_interactive(line).iter_parse():
             start = token.start_pos or 0
             if start > at:
-                fragments += [(at, s, t) for s, t in _gap(line[at:start])]
+                fragments += [(at, s, t) for s, t, *_ in _gap(line[at:start])]
             fragments.append((start, token_style(token), token.value))
             at = token.end_pos or start + len(token.value)
     except UnexpectedInput as error:
@@ -130,7 +130,7 @@ def highlight_line(line: str) -> StyleAndTextTuples:
         kept: StyleAndTextTuples = []
         for start, style, text in fragments:
             kept.append((style, text[: bad - start]))
-        done = sum(len(t) for _, t in kept)
+        done = sum(len(fragment[1]) for fragment in kept)
         if done < bad:
             kept += _gap(line[done:bad])
         rest = line[bad:]

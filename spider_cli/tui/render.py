@@ -154,7 +154,7 @@ class Snapshot(NamedTuple):
 
 def fresh_cards(before: Snapshot, game: Game) -> frozenset[tuple[int, int]]:
     """(pile, index) of the cards that arrived on a pile or were turned up since ``before``."""
-    fresh = set()
+    fresh: set[tuple[int, int]] = set()
     for i, pile in enumerate(game.piles):
         old = before.piles[i]
         same = 0
@@ -331,7 +331,7 @@ def message(text: str, style: str = "") -> FormattedText:
     for k, line in enumerate(text.splitlines()):
         fragments = color_cards(line)
         if k == 0 and style:
-            fragments = [(f"{style} {s}".strip(), t) for s, t in fragments]
+            fragments = [(f"{style} {s}".strip(), t) for s, t, *_ in fragments]
         out += [*fragments, ("", "\n")]
     return FormattedText(out)
 
