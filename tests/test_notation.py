@@ -36,6 +36,7 @@ from spider_cli.language.commands import (
 )
 from spider_cli.language.notation import (
     _MOVE_MISTAKES,
+    _PlacedReader,
     command_parser,
     parse_command,
     resolve,
@@ -387,7 +388,7 @@ def _runs(draw: st.DrawFn) -> str:
 def _sentences() -> st.SearchStrategy[str]:
     """Sentences of the real grammar, with spaces around every token (lark's lexer needs them
     where two tokens would otherwise run together, as "3 10" does)."""
-    parser = grammar.load("commands.lark", cache=False, maybe_placeholders=False)
+    parser = grammar.build("commands.lark")
     explicit = {
         t.name: st.from_regex(t.pattern.to_regexp(), fullmatch=True)
         for t in parser.terminals
@@ -402,11 +403,13 @@ def _sentences() -> st.SearchStrategy[str]:
 @settings(max_examples=200, deadline=None)
 @given(_sentences())
 def test_every_sentence_of_the_grammar_reads(sentence: str) -> None:
-    command_parser().parse(sentence)
+    tree = command_parser().parse(sentence)
     try:
-        parse_command(sentence)
+        command = parse_command(sentence)  # read with no tree
     except NotationError as error:  # the one sentence the grammar reads that says nothing:
         assert "cannot hold with it" in error.message  # "remove clubs, no remove clubs"
+    else:
+        assert command == _PlacedReader().transform(tree)  # the same as from the tree
 
 
 _WORDS = [

@@ -74,8 +74,20 @@ from spider_cli.rules.errors import IllegalMoveError, NotationError, caret_line
 
 @cache
 def command_parser() -> Lark:
-    """The LALR parser of grammar/commands.lark, built once (also for completion and tests)."""
-    return grammar.load("commands.lark", maybe_placeholders=False)
+    """The parser of grammar/commands.lark that builds a tree whose nodes know their columns.
+
+    :func:`parse_command` uses it to explain a line that does not read; completion and
+    highlighting use it to follow a line as it is typed.
+    """
+    return grammar.load("commands.lark")
+
+
+@cache
+def _reading_parser() -> Lark:
+    """The same parser with :class:`_Reader` inside: each rule's command value is made as the
+    rule is recognised, with no tree (lark's LALR ``transformer`` option), which reads a
+    line in about half the time of building a tree and transforming it."""
+    return grammar.load("commands.lark", transformer=_Reader(), propagate_positions=False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -304,19 +316,21 @@ class _Reader(Transformer[Token, Command | None]):
     def no_deal(self, children: list[Any]) -> dict[str, Any]:
         return {"no_deal": True}
 
-    @v_args(meta=True)
-    def keep_spaces(self, meta: Meta, children: list[int]) -> dict[str, Any]:
+    # Four clauses put their own column in a message. Lark gives a rule's position only to a
+    # transformer run over a tree (:class:`_PlacedReader`); read with no tree, they say
+    # column 0, and parse_command then reads the line again through the tree for the column.
+
+    def keep_spaces(self, children: list[int], column: int = 0) -> dict[str, Any]:
         count = children[0] if children else 1
         if count > PILES:
             raise NotationError(
-                f"there are only {PILES} piles: keep {PILES} spaces at most", 1, meta.column
+                f"there are only {PILES} piles: keep {PILES} spaces at most", 1, column
             )
         return {"keep_spaces": count}
 
-    @v_args(meta=True)
-    def no_remove(self, meta: Meta, children: list[dict[str, int]]) -> dict[str, Any]:
+    def no_remove(self, children: list[dict[str, int]], column: int = 0) -> dict[str, Any]:
         if children:
-            return {"no_remove": (children[0]["suit"],), "named": meta.column}
+            return {"no_remove": (children[0]["suit"],), "named_at": column}
         return {"no_remove": (0, 1, 2, 3)}
 
     def no_new_space(self, children: list[Any]) -> dict[str, Any]:
@@ -325,16 +339,14 @@ class _Reader(Transformer[Token, Command | None]):
     def no_turn_up(self, children: list[Any]) -> dict[str, Any]:
         return {"no_turn_up": True}
 
-    @v_args(meta=True)
-    def limit(self, meta: Meta, children: list[int]) -> dict[str, Any]:
+    def limit(self, children: list[int], column: int = 0) -> dict[str, Any]:
         if children[0] < 1:
-            raise NotationError("the limit is a number of positions: 1 or more", 1, meta.column)
+            raise NotationError("the limit is a number of positions: 1 or more", 1, column)
         return {"limit": children[0]}
 
-    @v_args(meta=True)
-    def within(self, meta: Meta, children: list[int]) -> dict[str, Any]:
+    def within(self, children: list[int], column: int = 0) -> dict[str, Any]:
         if children[0] < 1:
-            raise NotationError("the time is a number of seconds: 1 or more", 1, meta.column)
+            raise NotationError("the time is a number of seconds: 1 or more", 1, column)
         return {"seconds": children[0]}
 
     def for_each(self, children: list[Any]) -> dict[str, Any]:
@@ -349,13 +361,13 @@ class _Reader(Transformer[Token, Command | None]):
             if "each_reveal" in clause:
                 each = True
             elif "no_remove" in clause:
-                named = clause.get("named")
+                named = "named_at" in clause
                 if named and any(clause["no_remove"][0] in step for step in goal.steps):
                     suit = SUIT_NAMES[clause["no_remove"][0]]
                     raise NotationError(
                         f"the goal removes the {suit}: 'no remove {suit}' cannot hold with it",
                         1,
-                        named,
+                        clause["named_at"],
                     )
                 no_remove.update(clause["no_remove"])
             else:
@@ -364,7 +376,27 @@ class _Reader(Transformer[Token, Command | None]):
         return Solve(goal, constraints, each)
 
 
-_READER = _Reader()
+class _PlacedReader(_Reader):
+    """The reader run over a tree, where the clauses that need their column have it."""
+
+    @v_args(meta=True)
+    def keep_spaces(self, meta: Meta, children: list[int]) -> dict[str, Any]:  # type: ignore[override]
+        return super().keep_spaces(children, meta.column)
+
+    @v_args(meta=True)
+    def no_remove(self, meta: Meta, children: list[dict[str, int]]) -> dict[str, Any]:  # type: ignore[override]
+        return super().no_remove(children, meta.column)
+
+    @v_args(meta=True)
+    def limit(self, meta: Meta, children: list[int]) -> dict[str, Any]:  # type: ignore[override]
+        return super().limit(children, meta.column)
+
+    @v_args(meta=True)
+    def within(self, meta: Meta, children: list[int]) -> dict[str, Any]:  # type: ignore[override]
+        return super().within(children, meta.column)
+
+
+_PLACED_READER = _PlacedReader()
 
 
 def parse_command(text: str) -> Command | None:
@@ -372,8 +404,15 @@ def parse_command(text: str) -> Command | None:
 
     Raises :class:`NotationError` (and nothing else, whatever the text) with the column of
     the problem, the line with a caret under it, and what was expected in a player's words.
+    A line is first read with no tree (fast); a line that does not read is read again into a
+    tree, whose positions the explanation needs.
     """
     line = text.rstrip("\r\n")
+    try:
+        command: Command | None = _reading_parser().parse(line)
+        return command
+    except (UnexpectedInput, NotationError):
+        pass  # explained below
     try:
         tree = command_parser().parse(line)
     except UnexpectedInput as error:
@@ -381,7 +420,7 @@ def parse_command(text: str) -> Command | None:
         context = caret_line(line.split("\n", 1)[0], pos + 1)
         raise NotationError(_explain(line, pos, error), 1, pos + 1, context) from None
     try:
-        return _READER.transform(tree)
+        return _PLACED_READER.transform(tree)
     except VisitError as error:
         misread = error.orig_exc
         if not isinstance(misread, NotationError):

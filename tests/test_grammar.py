@@ -1,0 +1,73 @@
+"""The grammars' stored tables: made from the grammar files as they are now, and read back."""
+
+from __future__ import annotations
+
+import functools
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.lark import from_lark
+from lark import Lark
+from lark.exceptions import UnexpectedInput
+
+from spider_cli.language import grammar
+
+
+@pytest.mark.parametrize("name", list(grammar.GRAMMARS))
+def test_the_stored_tables_are_made_from_the_grammar_as_it_is(name: str) -> None:
+    stored = json.loads(grammar.tables_path(name).read_text(encoding="utf-8"))
+    assert stored["grammar"] == name
+    assert stored["sha256"] == grammar.digest(name), (
+        f"grammar/{name} changed since its tables were made: "
+        "run `python -m spider_cli.language.grammar` and commit the .json files"
+    )
+
+
+@pytest.mark.parametrize("name", list(grammar.GRAMMARS))
+def test_the_tables_are_data_for_this_lark(name: str) -> None:
+    """What the generator writes reads back into the same tables (JSON keeps no int keys)."""
+    made = json.loads(grammar.tables_text(name))
+    stored = grammar._tables(name)
+    assert set(made) == set(stored)
+    loaded = grammar.load(name)
+    assert {t.name for t in loaded.terminals} == {t.name for t in grammar.build(name).terminals}
+
+
+@functools.cache
+def _built(name: str) -> Lark:
+    return grammar.build(name)
+
+
+def _sentences(name: str) -> st.SearchStrategy[str]:
+    """Sentences of the grammar; the commands' tokens spaced so that two never run together."""
+    built = _built(name)
+    if name != "commands.lark":
+        return from_lark(built)
+    return from_lark(
+        built,
+        explicit={
+            t.name: st.from_regex(t.pattern.to_regexp(), fullmatch=True).map(" {} ".format)
+            for t in built.terminals
+            if t.name not in built.ignore_tokens
+        },
+    )
+
+
+def _outcome(parser: Lark, text: str) -> object:
+    """The tree, or the error and where it is."""
+    try:
+        return parser.parse(text)
+    except UnexpectedInput as error:
+        return type(error).__name__, error.line, error.column
+
+
+@pytest.mark.parametrize("name", list(grammar.GRAMMARS))
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_the_stored_tables_read_what_the_grammar_reads_into_the_same_tree(
+    name: str, data: st.DataObject
+) -> None:
+    sentence = data.draw(_sentences(name))
+    assert _outcome(grammar.load(name), sentence) == _outcome(_built(name), sentence)
