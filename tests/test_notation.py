@@ -311,12 +311,19 @@ def test_illegal_commands_say_why(text: str, reason: str | None) -> None:
 
 
 def why(game: Game, command: str | TableauCommand) -> str:
-    """The reason ``resolve`` gives for refusing a command."""
+    """Why a command is refused: ``resolve`` finds no action, or the one it finds is illegal.
+
+    (``resolve`` finds; the rules are checked once, by the caller, with ``why_illegal``.)
+    """
     if isinstance(command, str):
         command = parse_command(command)  # type: ignore[assignment]
-    with pytest.raises(IllegalMoveError) as caught:
-        resolve(game, command)  # type: ignore[arg-type]
-    return str(caught.value)
+    try:
+        action = resolve(game, command)  # type: ignore[arg-type]
+    except IllegalMoveError as error:
+        return str(error)
+    reason = game.why_illegal(action)
+    assert reason, f"{command} is legal: {action}"
+    return reason
 
 
 def test_a_space_and_a_source_are_found() -> None:

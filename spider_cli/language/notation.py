@@ -2,9 +2,10 @@
 
 :func:`parse_command` reads one line (grammar/commands.lark) into a typed command of
 :mod:`spider_cli.language.commands`, or raises :class:`NotationError` saying in a player's
-words what was expected. :func:`resolve` finds what a move, removal or deal command means in
-a game and returns the engine action, or raises :class:`IllegalMoveError` with the precise
-reason. Writing goes the other way in :mod:`spider_cli.rules.text`, and reads back:
+words what was expected. :func:`resolve` finds what a move, removal or deal command names in
+a game and returns the engine action (for the caller to check against the rules), or raises
+:class:`IllegalMoveError` with the precise reason. Writing goes the other way in
+:mod:`spider_cli.rules.text`, and reads back:
 ``resolve(game, parse_command(move_text(game, action))) == action`` for every legal action.
 """
 
@@ -636,19 +637,20 @@ def _bottom_text(game: Game, pile: int) -> str:
 
 
 def resolve(game: Game, cmd: TableauCommand) -> Action:
-    """The engine action a command means in ``game``; IllegalMoveError says why there is none.
+    """The engine action a command names in ``game``; IllegalMoveError says why none is named.
 
-    Rules are checked by ``game.why_illegal``, so rule messages have one source.
+    The action found is not checked against the rules (a move onto a card of the wrong rank,
+    a deal onto a space): the caller checks it once, with ``game.why_illegal``, the one
+    source of the rules' messages. Only where the command leaves a choice (two piles end
+    with the card named) is the first legal one taken.
     """
     if isinstance(cmd, ObviousCommand):
         return game.obvious(cmd.pile - 1)
     if isinstance(cmd, MoveCommand):
         return _resolve_move(game, cmd)
-    action: Action = DEAL if isinstance(cmd, DealCommand) else _resolve_remove(game, cmd)
-    reason = game.why_illegal(action)
-    if reason:
-        raise IllegalMoveError(reason)
-    return action
+    if isinstance(cmd, DealCommand):
+        return DEAL
+    return _resolve_remove(game, cmd)
 
 
 def _resolve_remove(game: Game, cmd: RemoveCommand) -> Remove:
@@ -682,10 +684,16 @@ def _resolve_move(game: Game, cmd: MoveCommand) -> Move:
             raise IllegalMoveError(f"no pile ends with {run.bottom}")
     else:
         raise IllegalMoveError("say which pile to move from, as in 'from 3'")
+    if len(sources) == 1:
+        return _move_from(game, cmd, sources[0])
     first_error: IllegalMoveError | None = None
     for src in sources:  # when two piles end with the card named, the first that can move
         try:
-            return _move_from(game, cmd, src)
+            move = _move_from(game, cmd, src)
+            reason = game.why_illegal(move)
+            if not reason:
+                return move
+            raise IllegalMoveError(reason)
         except IllegalMoveError as error:
             first_error = first_error or error
     assert first_error is not None
@@ -693,7 +701,7 @@ def _resolve_move(game: Game, cmd: MoveCommand) -> Move:
 
 
 def _move_from(game: Game, cmd: MoveCommand, src: int) -> Move:
-    """The move of ``cmd`` out of pile ``src`` (0-based), checked by the engine."""
+    """The move of ``cmd`` out of pile ``src`` (0-based), not checked against the rules."""
     cards = game.piles[src]
     if not cards:
         raise IllegalMoveError(f"pile {src + 1} is a space")
@@ -709,11 +717,7 @@ def _move_from(game: Game, cmd: MoveCommand, src: int) -> Move:
             raise IllegalMoveError(f"pile {src + 1} has no {run} in its movable run")
     else:
         count = run.count
-    move = Move(src, dst, count)
-    reason = game.why_illegal(move)
-    if reason:
-        raise IllegalMoveError(reason)
-    return move
+    return Move(src, dst, count)
 
 
 def _destination(game: Game, cmd: MoveCommand, src: int) -> int:

@@ -192,11 +192,13 @@ class SpiderCompleter(Completer):
         return []
 
     def _try(self, command: MoveCommand) -> Move | None:
+        """The legal move the command names, if any."""
+        game = self.session.game
         try:
-            action = resolve(self.session.game, command)
+            action = resolve(game, command)
         except SpiderError:
             return None
-        return action if isinstance(action, Move) else None
+        return action if isinstance(action, Move) and game.is_legal(action) else None
 
     def _sources(self, run: RunSpec | None) -> list[_Choice]:
         out = []
