@@ -24,7 +24,7 @@ from pathlib import Path
 
 from spider_cli.app.session import Session
 from spider_cli.language.notation import parse_command, resolve
-from spider_cli.rules.engine import Game
+from spider_cli.rules.engine import Game, Move
 from spider_cli.rules.text import move_text
 
 REPLAY_MOVES = 10_000
@@ -107,25 +107,30 @@ def resume_seconds(path: Path) -> float:
 
 
 def replay_script(folder: Path, moves: int = REPLAY_MOVES) -> Path:
-    """A script of ``moves`` random legal actions (moves, deals, removals) from deal 0.
+    """A script of ``moves`` random legal actions (moves, deals, removals), seeded.
 
-    Written with ``move_text``, one per line, after a first line ``new 0``; seeded, so the
-    same script every run. A game with no legal action left (rare) goes on with a new deal.
+    One long game from deal 0 (a line ``new 0`` first), so that any cost of a move that grows
+    with the game's length shows; never taking back the move just made. Should no action be
+    left, the next deal goes on (``new 1``...). Every action is written with ``move_text``.
     """
     rng = random.Random(2026)
+    lines: list[str] = []
     seed = 0
-    game = Game.new(seed)
-    lines = [f"new {seed}"]
-    while len(lines) - (seed + 1) < moves:
-        actions = game.legal_moves()
-        if not actions:
-            seed += 1
-            game = Game.new(seed)
-            lines.append(f"new {seed}")
-            continue
-        action = rng.choice(actions)
-        lines.append(move_text(game, action))
-        game.push(action)
+    written = 0
+    while written < moves:
+        game = Game.new(seed)
+        lines.append(f"new {seed}")
+        back: Move | None = None
+        for _ in range(moves - written):
+            actions = [a for a in game.legal_moves() if a != back]
+            if not actions:
+                break
+            action = rng.choice(actions)
+            lines.append(move_text(game, action))
+            game.push(action)
+            written += 1
+            back = Move(action.dst, action.src, action.count) if type(action) is Move else None
+        seed += 1
     path = folder / "replay.spider"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
