@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 from spider_cli.language import grammar
+from spider_cli.language.commandinfo import COMMANDS
 from spider_cli.language.commands import (
     Assume,
     Code,
@@ -34,6 +35,7 @@ from spider_cli.language.commands import (
     TableauCommand,
     Undo,
 )
+from spider_cli.language.help import TOPICS, help_text
 from spider_cli.language.notation import (
     _MOVE_MISTAKES,
     _PlacedReader,
@@ -515,3 +517,33 @@ def test_solve_reads_a_card_to_free() -> None:
     command = parse_command("solve free the 6s, no deal, keep 1 space")
     assert command.goal == Goal("free", card=int(Card.parse("6s")))
     assert command.constraints.keep_spaces == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# The table of commands
+
+
+def test_the_words_that_start_a_command_are_the_words_of_the_table_of_commands() -> None:
+    parser = command_parser()
+    starts = {
+        parser.get_terminal(name)
+        for name in parser.parse_interactive("").accepts()
+        if name != "$END"
+    }
+    words = {t.pattern.value.lower() for t in starts if t.pattern.type == "str"}
+    assert words == set(COMMANDS)
+
+
+def test_help_lists_every_command_of_the_table_and_every_topic() -> None:
+    overview = help_text()
+    for word, info in COMMANDS.items():
+        assert all(line in overview for line in info.overview), word
+        assert info.group or word in ("from", "d", "exit")  # second spellings
+    assert COMMANDS["help"].overview == (f"help [{'|'.join(TOPICS)}]",)
+
+
+@pytest.mark.parametrize("word", [w for w, info in COMMANDS.items() if info.takes])
+def test_a_command_that_does_not_read_says_what_it_takes(word: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_command(f"{word} ) x")
+    assert caught.value.message == COMMANDS[word].takes

@@ -26,6 +26,7 @@ from lark.exceptions import (
 from lark.tree import Meta
 
 from spider_cli.language import grammar
+from spider_cli.language.commandinfo import COMMANDS
 from spider_cli.language.commands import (
     Apply,
     Assume,
@@ -458,42 +459,6 @@ _MOVE_MISTAKES: dict[str, list[str]] = {
     "the quick form is 'FROM TO', as in '3 10' or '3>10'": ["3 x", "3>", "3> x"],
 }
 
-_USAGE = {
-    "new": "new takes a deal number and a suit count (1, 2 or 4), as in 'new 17 suits 2'",
-    "restart": "restart takes nothing after it",
-    "undo": "undo takes a number of actions, as in 'undo' or 'undo 3'",
-    "redo": "redo takes a number of actions, as in 'redo' or 'redo 3'",
-    "deal": "deal takes nothing after it",
-    "d": "d (deal) takes nothing after it",
-    "remove": "say which suit or pile, as in 'remove', 'remove 8' or 'remove the spades from 8'",
-    "assume": "assume takes a pile and a card, as in 'assume 8 6s'",
-    "moves": "moves takes nothing after it",
-    "obvious": "obvious takes a pile, as in 'obvious 3'",
-    "complete": "complete takes nothing after it",
-    "locate": "locate takes a card or a rank, as in 'locate 8h' or 'locate K'",
-    "score": "score takes nothing after it",
-    "show": "show takes a pile or nothing, as in 'show' or 'show 3'",
-    "code": "code takes nothing after it",
-    "load": "load takes a file name, as in 'load game.txt' or 'load \"my game.txt\"'",
-    "save": "save takes a file name, as in 'save game.txt' or 'save \"my game.txt\"'",
-    "expect": "expect takes a file name, as in 'expect after.txt'",
-    "set": "set takes a name and a value, as in 'set autoremove on'",
-    "help": "help takes a topic or nothing, as in 'help' or 'help moves'",
-    "quit": "quit takes nothing after it",
-    "exit": "exit takes nothing after it",
-    "replay": "replay takes nothing after it",
-    "stats": "stats takes nothing after it",
-    "hint": "hint takes nothing after it",
-    "apply": "apply takes a number of moves or nothing, as in 'apply' or 'apply 1'",
-    "solve": (
-        "solve takes a goal and constraints, as in 'solve remove hearts then clubs, no deal' "
-        "(goals: turn up a card [in pile N], get a space, remove SUIT [then SUIT], "
-        "free CARD, win; "
-        "constraints: no deal, keep N spaces, no remove [SUIT], no new space, no turn up, "
-        "limit N, within N seconds; then 'for each reveal' if wanted)"
-    ),
-}
-"""What each command that is not a move takes, said when its line does not parse."""
 
 _PHRASES = {
     "NUMBER": "a number",
@@ -528,7 +493,8 @@ def _explain(line: str, pos: int, error: UnexpectedInput) -> str:
             return "one command per line"
     start, word = _word_at(line, pos)
     words = line.split()
-    usage = _USAGE.get(words[0].lower()) if words else None
+    info = COMMANDS.get(words[0].lower()) if words else None
+    usage = info.takes if info else None
     if usage is None or words[0].lower() in ("assume", "locate"):
         problem = _card_problem(word)
         if problem:
