@@ -13,18 +13,18 @@ that every table file matches its grammar.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from lark import Lark
 
-import spider_cli.grammar
-
-_FOLDER = Path(spider_cli.grammar.__file__).parent
-"""Where the grammar files and their tables are (importlib.resources would cost ~2 ms more
-at every start)."""
+_FOLDER = Path(cast(str, importlib.import_module("spider_cli.grammar").__file__)).parent
+"""Where the grammar files and their tables are: the package ``spider_cli.grammar`` (the
+top-level grammar/ folder in a checkout). importlib.resources would cost ~2 ms more at every
+start."""
 
 GRAMMARS: dict[str, dict[str, Any]] = {
     "commands.lark": {"maybe_placeholders": False},
@@ -45,7 +45,10 @@ def load(name: str, **options: Any) -> Lark:
     """
     tables = _tables(name)
     options = {"propagate_positions": True, **options}
-    return Lark._load_from_dict(tables["data"], tables["memo"], **options)
+    parser = Lark._load_from_dict(  # type: ignore[no-untyped-call]
+        tables["data"], tables["memo"], **options
+    )
+    return cast(Lark, parser)
 
 
 def build(name: str) -> Lark:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (
@@ -25,6 +25,7 @@ from lark.exceptions import (
 )
 from lark.tree import Meta
 
+from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.language import grammar
 from spider_cli.language.commandinfo import COMMANDS
 from spider_cli.language.commands import (
@@ -33,10 +34,8 @@ from spider_cli.language.commands import (
     Code,
     Command,
     Complete,
-    Constraints,
     DealCommand,
     Expect,
-    Goal,
     Help,
     Hint,
     Load,
@@ -134,14 +133,15 @@ class _Reader(Transformer[Token, Command | None]):
             parse_suit(top[-1]) if has_suit else None,
             bottom,
         )
+        column = cast(int, token.column)  # the lexer sets it on every token
         if run.top_rank == bottom.rank:
-            raise NotationError(f"'{token}' names one card: write {bottom}", 1, token.column)
+            raise NotationError(f"'{token}' names one card: write {bottom}", 1, column)
         if run.top_rank < bottom.rank:
             fix = f"{RANK_NAMES[bottom.rank]}-{RANK_NAMES[run.top_rank]}{SUIT_LETTERS[bottom.suit]}"
             raise NotationError(
                 f"'{token}' runs the wrong way: name the top card first, as in {fix}",
                 1,
-                token.column,
+                column,
             )
         return run
 
@@ -382,19 +382,19 @@ class _PlacedReader(_Reader):
     """The reader run over a tree, where the clauses that need their column have it."""
 
     @v_args(meta=True)
-    def keep_spaces(self, meta: Meta, children: list[int]) -> dict[str, Any]:  # type: ignore[override]
+    def keep_spaces(self, meta: Meta, children: list[int]) -> dict[str, Any]:
         return super().keep_spaces(children, meta.column)
 
     @v_args(meta=True)
-    def no_remove(self, meta: Meta, children: list[dict[str, int]]) -> dict[str, Any]:  # type: ignore[override]
+    def no_remove(self, meta: Meta, children: list[dict[str, int]]) -> dict[str, Any]:
         return super().no_remove(children, meta.column)
 
     @v_args(meta=True)
-    def limit(self, meta: Meta, children: list[int]) -> dict[str, Any]:  # type: ignore[override]
+    def limit(self, meta: Meta, children: list[int]) -> dict[str, Any]:
         return super().limit(children, meta.column)
 
     @v_args(meta=True)
-    def within(self, meta: Meta, children: list[int]) -> dict[str, Any]:  # type: ignore[override]
+    def within(self, meta: Meta, children: list[int]) -> dict[str, Any]:
         return super().within(children, meta.column)
 
 
@@ -411,8 +411,7 @@ def parse_command(text: str) -> Command | None:
     """
     line = text.rstrip("\r\n")
     try:
-        command: Command | None = _reading_parser().parse(line)
-        return command
+        return cast(Command | None, _reading_parser().parse(line))
     except (UnexpectedInput, NotationError):
         pass  # explained below
     try:
@@ -441,7 +440,7 @@ def _error_pos(line: str, error: UnexpectedInput) -> int:
         isinstance(error, UnexpectedToken) and error.token.type == "$END"
     ):
         return len(line.rstrip())
-    return error.pos_in_stream
+    return cast(int, error.pos_in_stream)  # set for a character or a token in the line
 
 
 # Typical mistakes in moves, by the message they deserve: ``match_examples`` finds the one
@@ -567,8 +566,10 @@ def _expected(error: UnexpectedInput, word: str) -> str:
         names = error.allowed or set()
     elif isinstance(error, UnexpectedToken):
         names = error.accepts or error.expected
-    else:
+    elif isinstance(error, UnexpectedEOF):
         names = set(error.expected)
+    else:
+        names = set()
     parser = command_parser()
     phrases: list[str] = []
     for name in sorted(set(names) - _SILENT):
