@@ -43,7 +43,12 @@ def load(name: str, **options: Any) -> Lark:
     result while parsing, with no tree) and ``propagate_positions`` (True by default: the
     tree's nodes then know their line and column).
     """
-    tables = _tables(name)
+    return from_tables(_tables(name), **options)
+
+
+def from_tables(tables: dict[str, Any], **options: Any) -> Lark:
+    """The parser of decoded tables (see :func:`load`), loaded as lark's own standalone
+    parsers load theirs (``Lark._load_from_dict``): no pickle."""
     options = {"propagate_positions": True, **options}
     parser = Lark._load_from_dict(  # type: ignore[no-untyped-call]
         tables["data"], tables["memo"], **options
@@ -90,8 +95,13 @@ def tables_path(name: str) -> Path:
 
 @cache
 def _tables(name: str) -> dict[str, Any]:
-    """The stored tables, with the integer keys JSON turned into text made integers again."""
-    tables: dict[str, Any] = json.loads(tables_path(name).read_text(encoding="utf-8"))
+    """The stored tables of ``name``."""
+    return decode(tables_path(name).read_text(encoding="utf-8"))
+
+
+def decode(text: str) -> dict[str, Any]:
+    """Tables from their JSON text, with the integer keys JSON made text integers again."""
+    tables: dict[str, Any] = json.loads(text)
     tables["memo"] = {int(key): value for key, value in tables["memo"].items()}
     table = tables["data"]["parser"]["parser"]
     table["tokens"] = {int(key): value for key, value in table["tokens"].items()}
