@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import functools
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -70,3 +74,26 @@ def test_the_stored_tables_read_what_the_grammar_reads_into_the_same_tree(
 ) -> None:
     sentence = data.draw(_sentences(name))
     assert _outcome(grammar.load(name), sentence) == _outcome(_built(name), sentence)
+
+
+def test_the_parsers_keep_nothing_in_the_players_directories(tmp_path: Path) -> None:
+    """No cache of built parsers: a file there would be unpickled, so could run code."""
+    reading = """
+from spider_cli.language import notation, positions
+from spider_cli.rules.errors import NotationError
+notation.parse_command("new 1")
+try:
+    notation.parse_command("x")  # read again into a tree, to explain it
+except NotationError:
+    positions._parser()
+    print("read")
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", reading],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SPIDER_HOME": str(tmp_path)},
+    )
+    assert done.stdout == "read\n"
+    assert list(tmp_path.iterdir()) == []
