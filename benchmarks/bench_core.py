@@ -1,23 +1,38 @@
-"""Benchmarks of the core: run ``python benchmarks/bench_core.py`` (figures in BENCHMARKS.md).
+"""Benchmarks of the core: ``python benchmarks/bench_core.py [engine|replay|startup]``.
 
-Measures, on positions reached by seeded random play (so every run measures the same work):
-apply+undo pairs per second, full legal-move generations per second, the time to resume a
-1,000-move game file, and the start-up cost of ``spider run`` on a one-line script as a ratio
-to a bare ``python -c pass`` (a ratio, because this machine is shared and noisy).
+With no argument it runs all three parts (figures in BENCHMARKS.md). Everything measured is
+made by seeded random play, so every run measures the same work:
+
+- engine: apply+undo pairs per second, full legal-move generations per second, and the time
+  to resume a 1,000-move game file;
+- replay: ``spider run`` of a 10,000-move script of plain moves (a subprocess, best of 3), in
+  moves per second, and the same lines read in-process, per line: ``parse_command`` alone,
+  then ``parse_command`` + ``resolve`` + ``move_text`` (+ the push that plays the move);
+- startup: ``spider run`` of a one-line script as a ratio to a bare ``python -c pass``
+  (medians of wall and of processor time; ratios, because this machine is shared and
+  noisy). Run it with an installed package's interpreter, as a player has it (no test
+  extra: lark imports ``interegular`` when it is there), from outside the checkout.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 from spider_cli.app.session import Session
-from spider_cli.rules.engine import Game
+from spider_cli.language.notation import parse_command, resolve
+from spider_cli.rules.engine import Game, Move
+from spider_cli.rules.text import move_text
+
+REPLAY_MOVES = 10_000
 
 
 def sample_positions(count: int = 200) -> list[Game]:
@@ -96,37 +111,160 @@ def resume_seconds(path: Path) -> float:
     return -best_of(3, measure)
 
 
-def startup_ratio(folder: Path, runs: int = 15) -> tuple[float, float, float]:
+def replay_script(folder: Path, moves: int = REPLAY_MOVES) -> Path:
+    """A script of ``moves`` random legal actions (moves, deals, removals), seeded.
+
+    One long game from deal 0 (a line ``new 0`` first), so that any cost of a move that grows
+    with the game's length shows; never taking back the move just made. Should no action be
+    left, the next deal goes on (``new 1``...). Every action is written with ``move_text``.
+    """
+    rng = random.Random(2026)
+    lines: list[str] = []
+    seed = 0
+    written = 0
+    while written < moves:
+        game = Game.new(seed)
+        lines.append(f"new {seed}")
+        back: Move | None = None
+        for _ in range(moves - written):
+            actions = [a for a in game.legal_moves() if a != back]
+            if not actions:
+                break
+            action = rng.choice(actions)
+            lines.append(move_text(game, action))
+            game.push(action)
+            written += 1
+            back = Move(action.dst, action.src, action.count) if type(action) is Move else None
+        seed += 1
+    path = folder / "replay.spider"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def replay_rate(script: Path, runs: int = 3) -> tuple[float, float]:
+    """Moves per second of ``spider run -q`` on the script, start-up included (best of runs).
+
+    Also returns the best wall time in seconds.
+    """
+    moves = sum(1 for line in script.read_text().splitlines() if not line.startswith("new "))
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "spider_cli", "run", "-q", str(script)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        best = min(best, time.perf_counter() - start)
+    return moves / best, best
+
+
+def per_line_micros(script: Path, runs: int = 3) -> tuple[float, float]:
+    """Microseconds per move line, in-process (best of runs): parsing alone, then parsing,
+    resolving and writing the move as text, and playing it (``Game.push``)."""
+    lines = script.read_text().splitlines()
+    moves = [line for line in lines if not line.startswith("new ")]
+    parse_command(moves[0])  # the parser is loaded outside the timing
+
+    def parse_only() -> float:
+        start = time.perf_counter()
+        for line in moves:
+            parse_command(line)
+        return time.perf_counter() - start
+
+    def whole() -> float:
+        game = Game.new(0)
+        start = time.perf_counter()
+        for line in lines:
+            command = parse_command(line)
+            if line.startswith("new "):
+                game = Game.new(command.seed)  # type: ignore[union-attr]
+                continue
+            action = resolve(game, command)  # type: ignore[arg-type]
+            move_text(game, action)
+            game.push(action)
+        return time.perf_counter() - start
+
+    parse = min(parse_only() for _ in range(runs))
+    total = min(whole() for _ in range(runs))
+    return parse / len(moves) * 1e6, total / len(moves) * 1e6
+
+
+class Startup(NamedTuple):
+    """Medians of ``spider run`` on a one-line script and of ``python -c pass``: wall time
+    and processor time (user + system; steadier than wall time when other jobs share the
+    machine), in seconds."""
+
+    ours_wall: float
+    bare_wall: float
+    ours_cpu: float
+    bare_cpu: float
+
+
+def startup_times(folder: Path, runs: int = 15) -> Startup:
+    """Time a one-line script (``new 1``) through ``spider run`` against a bare interpreter.
+
+    One run first with bytecode writing allowed, so that the package's modules are compiled
+    once, as an installed package's are (this machine sets PYTHONDONTWRITEBYTECODE, which
+    would otherwise compile every module at every start).
+    """
     script = folder / "one.spider"
     script.write_text("new 1\n")
+    ours = [sys.executable, "-m", "spider_cli", "run", str(script)]
+    warm = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run(ours, check=True, stdout=subprocess.DEVNULL, env=warm)
 
-    def median(cmd: list[str]) -> float:
-        times = []
+    def medians(cmd: list[str]) -> tuple[float, float]:
+        walls, cpus = [], []
         for _ in range(runs):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-            times.append(time.perf_counter() - start)
-        return statistics.median(times)
+            walls.append(time.perf_counter() - start)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+        return statistics.median(walls), statistics.median(cpus)
 
-    bare = median([sys.executable, "-c", "pass"])
-    ours = median([sys.executable, "-m", "spider_cli", "run", str(script)])
-    return ours / bare, ours, bare
+    bare_wall, bare_cpu = medians([sys.executable, "-c", "pass"])
+    ours_wall, ours_cpu = medians(ours)
+    return Startup(ours_wall, bare_wall, ours_cpu, bare_cpu)
 
 
-def main() -> None:
-    games = sample_positions()
-    print(f"apply+undo pairs per second:     {apply_undo_rate(games):>12,.0f}  (target 300,000)")
-    print(f"legal-move generations per s:    {generation_rate(games):>12,.0f}  (target 50,000)")
+def main(parts: list[str]) -> None:
+    parts = parts or ["engine", "replay", "startup"]
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        path = thousand_move_game(folder)
-        print(f"resume a 1,000-move game:        {resume_seconds(path):>12.3f} s")
-        ratio, ours, bare = startup_ratio(folder)
-        print(
-            f"spider run (one line) vs python -c pass: {ratio:.1f}x "
-            f"({ours * 1000:.0f} ms vs {bare * 1000:.0f} ms, medians of 15)"
-        )
+        if "engine" in parts:
+            games = sample_positions()
+            print(f"apply+undo pairs per second:     {apply_undo_rate(games):>12,.0f}  (300,000)")
+            print(f"legal-move generations per s:    {generation_rate(games):>12,.0f}  (50,000)")
+            path = thousand_move_game(folder)
+            print(f"resume a 1,000-move game:        {resume_seconds(path):>12.3f} s")
+        if "replay" in parts:
+            script = replay_script(folder)
+            rate, seconds = replay_rate(script)
+            print(
+                f"spider run, {REPLAY_MOVES:,}-move script:  {rate:>12,.0f} moves/s "
+                f"({seconds:.2f} s, start-up included, best of 3; target 20,000)"
+            )
+            parse, whole = per_line_micros(script)
+            print(f"per move line: parse_command       {parse:>8.1f} us")
+            print(f"  parse + resolve + move_text + push {whole:>7.1f} us")
+        if "startup" in parts:
+            t = startup_times(folder)
+            print(
+                f"spider run (one line) vs python -c pass: {t.ours_wall / t.bare_wall:.2f}x "
+                f"({t.ours_wall * 1000:.0f} ms vs {t.bare_wall * 1000:.0f} ms), processor time "
+                f"{t.ours_cpu / t.bare_cpu:.2f}x ({t.ours_cpu * 1000:.0f} ms vs "
+                f"{t.bare_cpu * 1000:.0f} ms); medians of 15, target 3x"
+            )
+            try:
+                import interegular  # noqa: F401
+            except ImportError:
+                pass
+            else:
+                print("  (interegular is installed here: lark imports it, ~15 ms more)")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

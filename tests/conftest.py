@@ -1,5 +1,5 @@
 """Every test, and every process a test starts, keeps its user files (journal, statistics,
-history, the parser cache) in a temporary directory rather than the real home directory;
+history) in a temporary directory rather than the real home directory;
 tests that look at those files point ``SPIDER_HOME`` at their own directory."""
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 from spider_cli.language import grammar
+from spider_cli.language.commandinfo import COMMANDS
 from spider_cli.language.commands import (
     Assume,
     Code,
@@ -34,8 +35,10 @@ from spider_cli.language.commands import (
     TableauCommand,
     Undo,
 )
+from spider_cli.language.help import TOPICS, help_text
 from spider_cli.language.notation import (
     _MOVE_MISTAKES,
+    _PlacedReader,
     command_parser,
     parse_command,
     resolve,
@@ -310,12 +313,19 @@ def test_illegal_commands_say_why(text: str, reason: str | None) -> None:
 
 
 def why(game: Game, command: str | TableauCommand) -> str:
-    """The reason ``resolve`` gives for refusing a command."""
+    """Why a command is refused: ``resolve`` finds no action, or the one it finds is illegal.
+
+    (``resolve`` finds; the rules are checked once, by the caller, with ``why_illegal``.)
+    """
     if isinstance(command, str):
         command = parse_command(command)  # type: ignore[assignment]
-    with pytest.raises(IllegalMoveError) as caught:
-        resolve(game, command)  # type: ignore[arg-type]
-    return str(caught.value)
+    try:
+        action = resolve(game, command)  # type: ignore[arg-type]
+    except IllegalMoveError as error:
+        return str(error)
+    reason = game.why_illegal(action)
+    assert reason, f"{command} is legal: {action}"
+    return reason
 
 
 def test_a_space_and_a_source_are_found() -> None:
@@ -387,7 +397,7 @@ def _runs(draw: st.DrawFn) -> str:
 def _sentences() -> st.SearchStrategy[str]:
     """Sentences of the real grammar, with spaces around every token (lark's lexer needs them
     where two tokens would otherwise run together, as "3 10" does)."""
-    parser = grammar.load("commands.lark", cache=False, maybe_placeholders=False)
+    parser = grammar.build("commands.lark")
     explicit = {
         t.name: st.from_regex(t.pattern.to_regexp(), fullmatch=True)
         for t in parser.terminals
@@ -402,11 +412,13 @@ def _sentences() -> st.SearchStrategy[str]:
 @settings(max_examples=200, deadline=None)
 @given(_sentences())
 def test_every_sentence_of_the_grammar_reads(sentence: str) -> None:
-    command_parser().parse(sentence)
+    tree = command_parser().parse(sentence)
     try:
-        parse_command(sentence)
+        command = parse_command(sentence)  # read with no tree
     except NotationError as error:  # the one sentence the grammar reads that says nothing:
         assert "cannot hold with it" in error.message  # "remove clubs, no remove clubs"
+    else:
+        assert command == _PlacedReader().transform(tree)  # the same as from the tree
 
 
 _WORDS = [
@@ -505,3 +517,33 @@ def test_solve_reads_a_card_to_free() -> None:
     command = parse_command("solve free the 6s, no deal, keep 1 space")
     assert command.goal == Goal("free", card=int(Card.parse("6s")))
     assert command.constraints.keep_spaces == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# The table of commands
+
+
+def test_the_words_that_start_a_command_are_the_words_of_the_table_of_commands() -> None:
+    parser = command_parser()
+    starts = {
+        parser.get_terminal(name)
+        for name in parser.parse_interactive("").accepts()
+        if name != "$END"
+    }
+    words = {t.pattern.value.lower() for t in starts if t.pattern.type == "str"}
+    assert words == set(COMMANDS)
+
+
+def test_help_lists_every_command_of_the_table_and_every_topic() -> None:
+    overview = help_text()
+    for word, info in COMMANDS.items():
+        assert all(line in overview for line in info.overview), word
+        assert info.group or word in ("from", "d", "exit")  # second spellings
+    assert COMMANDS["help"].overview == (f"help [{'|'.join(TOPICS)}]",)
+
+
+@pytest.mark.parametrize("word", [w for w, info in COMMANDS.items() if info.takes])
+def test_a_command_that_does_not_read_says_what_it_takes(word: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_command(f"{word} ) x")
+    assert caught.value.message == COMMANDS[word].takes

@@ -637,7 +637,7 @@ def test_any_text_gives_a_position_or_a_players_error(text: str) -> None:
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-@given(from_lark(grammar.load("position.lark", cache=False)))
+@given(from_lark(grammar.build("position.lark")))
 def test_any_sentence_of_the_grammar_gives_a_position_or_a_players_error(text: str) -> None:
     try:
         read_position(text)

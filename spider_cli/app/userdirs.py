@@ -2,7 +2,7 @@
 
 The platform's own places (``platformdirs``): the data directory for the journal and the
 statistics (what a player would miss if it were deleted), the state directory for the prompt
-history, the cache directory for the built parsers. ``SPIDER_HOME`` replaces them all with
+history. ``SPIDER_HOME`` replaces them all with
 one directory of the player's choice, which is also how the tests keep away from the real
 home directory.
 """
@@ -31,8 +31,3 @@ def data_dir() -> Path:
 def state_dir() -> Path:
     """The directory of the prompt's history (not created here)."""
     return _override() or Path(platformdirs.user_state_dir(APP_NAME, appauthor=False))
-
-
-def cache_dir() -> Path:
-    """The directory of the built parsers (not created here)."""
-    return _override() or Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))

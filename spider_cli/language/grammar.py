@@ -1,54 +1,130 @@
-"""The Lark grammars of spider, shipped inside the package, and the one way to build them."""
+"""The Lark grammars of spider and their parsers, shipped inside the package as data.
+
+``grammar/NAME.lark`` is the grammar; ``grammar/NAME.json`` holds the LALR tables lark builds
+from it, in lark's own serialization written as JSON: data, never code, so nothing is ever
+unpickled, and no cache is kept in the player's directories. :func:`load` reads the tables
+(a few milliseconds); :func:`build` makes the parser from the grammar with lark's strict
+checks (the grammar has no conflicts, and no two terminals a parser state accepts can match
+the same text), which needs ``interegular`` and ~100 ms. ``python -m
+spider_cli.language.grammar`` rebuilds the tables after a grammar changes; the tests check
+that every table file matches its grammar.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import json
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-import lark
 from lark import Lark
 
+_FOLDER = Path(cast(str, importlib.import_module("spider_cli.grammar").__file__)).parent
+"""Where the grammar files and their tables are: the package ``spider_cli.grammar`` (the
+top-level grammar/ folder in a checkout). importlib.resources would cost ~2 ms more at every
+start."""
 
-def load(name: str, *, cache: bool = True, **options: Any) -> Lark:
-    """A strict LALR parser, with line and column positions, for the grammar file ``name``.
+GRAMMARS: dict[str, dict[str, Any]] = {
+    "commands.lark": {"maybe_placeholders": False},
+    "position.lark": {},
+}
+"""Each grammar file, and the options it is built with beyond the common ones."""
 
-    ``cache`` keeps the built parser in a file (strict mode's checks cost ~150 ms at every
-    start otherwise), in the player's own cache directory: lark's default is a file of a
-    predictable name in the shared temporary directory, which it unpickles, so another user
-    could plant one there. Lark checks the grammar's digest stored in the file and rebuilds a
-    stale one. Without a usable directory the parser is built afresh. A parser loaded from
-    the cache lacks some of the grammar's details, so tools that inspect the grammar itself
-    (hypothesis' ``from_lark``) ask for ``cache=False``.
+_COMMON = {"parser": "lalr", "propagate_positions": True}
+"""The options every grammar is built with."""
+
+
+def load(name: str, **options: Any) -> Lark:
+    """The LALR parser of the grammar file ``name``, from its tables (grammar/NAME.json).
+
+    ``options`` are those lark allows when loading a parser: ``transformer`` (to build the
+    result while parsing, with no tree) and ``propagate_positions`` (True by default: the
+    tree's nodes then know their line and column).
     """
-    where: str | bool = False
-    if cache:
-        directory = _cache_dir()
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            pass
-        else:
-            where = str(directory / f"{Path(name).stem}-lark-{lark.__version__}.cache")
-    return Lark.open_from_package(
-        "spider_cli.grammar",
-        name,
-        parser="lalr",
-        strict=True,
-        propagate_positions=True,
-        cache=where,
-        **options,
+    return from_tables(_tables(name), **options)
+
+
+def from_tables(tables: dict[str, Any], **options: Any) -> Lark:
+    """The parser of decoded tables (see :func:`load`), loaded as lark's own standalone
+    parsers load theirs (``Lark._load_from_dict``): no pickle."""
+    options = {"propagate_positions": True, **options}
+    parser = Lark._load_from_dict(  # type: ignore[no-untyped-call]
+        tables["data"], tables["memo"], **options
     )
+    return cast(Lark, parser)
 
 
-def _cache_dir() -> Path:
-    """The player's cache directory (``SPIDER_HOME`` overrides it, as for the other files)."""
-    import os
+def build(name: str) -> Lark:
+    """The parser built from the grammar itself, with lark's strict checks.
 
-    import platformdirs
+    For the tables' generator and the tests (hypothesis' ``from_lark`` needs the grammar's
+    details, which the tables lack).
+    """
+    return Lark(_source(name), strict=True, **_COMMON, **GRAMMARS[name])
 
-    home = os.environ.get("SPIDER_HOME", "").strip()
-    return (
-        Path(home).expanduser()
-        if home
-        else Path(platformdirs.user_cache_dir("spider", appauthor=False))
-    )
+
+def digest(name: str) -> str:
+    """What the tables of ``name`` are made from: its text and its build options."""
+    made_from = _source(name) + json.dumps({**_COMMON, **GRAMMARS[name]}, sort_keys=True)
+    return hashlib.sha256(made_from.encode()).hexdigest()
+
+
+def tables_text(name: str) -> str:
+    """The JSON text of the tables of ``name``, built from the grammar (see :func:`build`).
+
+    Only the options that differ from lark's defaults are kept, so that other lark versions
+    of the same serialization read them.
+    """
+    from lark.grammar import Rule
+    from lark.lark import LarkOptions
+    from lark.lexer import TerminalDef
+
+    data, memo = build(name).memo_serialize([TerminalDef, Rule])
+    defaults = LarkOptions._defaults
+    data["options"] = {k: v for k, v in data["options"].items() if defaults.get(k, v) != v}
+    made = {"grammar": name, "sha256": digest(name), "data": data, "memo": memo}
+    return json.dumps(made, separators=(",", ":")) + "\n"
+
+
+def tables_path(name: str) -> Path:
+    """Where the tables of ``name`` are kept: next to the grammar."""
+    return _FOLDER / (Path(name).stem + ".json")
+
+
+@cache
+def _tables(name: str) -> dict[str, Any]:
+    """The stored tables of ``name``."""
+    return decode(tables_path(name).read_text(encoding="utf-8"))
+
+
+def decode(text: str) -> dict[str, Any]:
+    """Tables from their JSON text, with the integer keys JSON made text integers again."""
+    tables: dict[str, Any] = json.loads(text)
+    tables["memo"] = {int(key): value for key, value in tables["memo"].items()}
+    table = tables["data"]["parser"]["parser"]
+    table["tokens"] = {int(key): value for key, value in table["tokens"].items()}
+    table["states"] = {
+        int(state): {int(token): action for token, action in actions.items()}
+        for state, actions in table["states"].items()
+    }
+    return tables
+
+
+def _source(name: str) -> str:
+    if name not in GRAMMARS:
+        raise ValueError(f"no grammar {name!r}")
+    return (_FOLDER / name).read_text(encoding="utf-8")
+
+
+def main() -> None:
+    """Write the tables of every grammar (run after changing a grammar file)."""
+    for name in GRAMMARS:
+        path = tables_path(name)
+        path.write_text(tables_text(name), encoding="utf-8")
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()

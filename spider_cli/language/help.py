@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from spider_cli.language.commandinfo import COMMANDS
+
+WIDTH = 80
+"""The longest line of the list of commands."""
+
 TOPICS: dict[str, str] = {
     "rules": """\
 Spider is played with two decks (104 cards) in ten piles. 54 cards start in the
@@ -30,22 +35,7 @@ Quick forms:
   3                   pile 3's cards to the obvious place (the manual's click)
   d                   deal
 Ranks: A 2-10 J Q K (T for 10). Suits: s h d c, or the symbols.""",
-    "commands": """\
-Playing:    a move (see 'help notation'), deal, remove [PILE], obvious PILE
-History:    undo [N], redo [N], restart (same hand again), new [N] [suits 1|2|4]
-            replay (step through the game from the start)
-Questions:  moves (the legal moves, * = natural: a simple suggestion),
-            complete (suits face up in full), locate CARD (or a rank: locate K),
-            score, show [PILE] (the tableau, or one pile in full), code, stats
-Files:      save FILE, load FILE (a position, a game file, an example's name or
-            a code), expect FILE (check the position against a position file)
-Unknown:    assume PILE CARD (the next unknown card turned up in PILE is CARD)
-Analysis:   hint (the best next move, and why), apply [N] (play the line found),
-            solve GOAL [CONSTRAINTS] [for each reveal] (see 'help solve')
-Settings:   set autoremove on|off,
-            set sixth left|spread (where new deals put a 6th card)
-Also:       help [rules|notation|commands|files|scoring|keys|solve], quit
-'#' starts a comment.""",
+    "commands": "",  # made from the table of commands: see _commands_topic
     "files": """\
 Position files show the tableau in the manual's layout: ten aligned columns,
 each pile from its top to its bottom; '--' a face-down card, '[Jh]' a face-down
@@ -94,6 +84,29 @@ it is a 4, 9, Jack or King")
 From the shell: spider solve FILE GOAL, spider solve --seed N (every card
 known), spider bench --seeds 0-99 --suits 1 (share of deals won).""",
 }
+
+
+def _commands_topic() -> str:
+    """The commands by group, as :data:`COMMANDS` lists them, lines at most WIDTH long."""
+    groups: dict[str, list[str]] = {}
+    for info in COMMANDS.values():
+        if info.group is not None:
+            groups.setdefault(info.group, []).extend(info.overview)
+    lines = []
+    for group, items in groups.items():
+        line = f"{group + ':':<12}"
+        for n, item in enumerate(items):
+            piece = item + ("," if n < len(items) - 1 else "")
+            if n and len(line) + 1 + len(piece) > WIDTH:
+                lines.append(line)
+                line = " " * 12 + piece
+            else:
+                line += (" " if n else "") + piece
+        lines.append(line)
+    return "\n".join([*lines, "'#' starts a comment."])
+
+
+TOPICS["commands"] = _commands_topic()
 
 
 def help_text(topic: str | None = None) -> str:

@@ -2,9 +2,10 @@
 
 :func:`parse_command` reads one line (grammar/commands.lark) into a typed command of
 :mod:`spider_cli.language.commands`, or raises :class:`NotationError` saying in a player's
-words what was expected. :func:`resolve` finds what a move, removal or deal command means in
-a game and returns the engine action, or raises :class:`IllegalMoveError` with the precise
-reason. Writing goes the other way in :mod:`spider_cli.rules.text`, and reads back:
+words what was expected. :func:`resolve` finds what a move, removal or deal command names in
+a game and returns the engine action (for the caller to check against the rules), or raises
+:class:`IllegalMoveError` with the precise reason. Writing goes the other way in
+:mod:`spider_cli.rules.text`, and reads back:
 ``resolve(game, parse_command(move_text(game, action))) == action`` for every legal action.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (
@@ -24,17 +25,17 @@ from lark.exceptions import (
 )
 from lark.tree import Meta
 
+from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.language import grammar
+from spider_cli.language.commandinfo import COMMANDS
 from spider_cli.language.commands import (
     Apply,
     Assume,
     Code,
     Command,
     Complete,
-    Constraints,
     DealCommand,
     Expect,
-    Goal,
     Help,
     Hint,
     Load,
@@ -74,8 +75,20 @@ from spider_cli.rules.errors import IllegalMoveError, NotationError, caret_line
 
 @cache
 def command_parser() -> Lark:
-    """The LALR parser of grammar/commands.lark, built once (also for completion and tests)."""
-    return grammar.load("commands.lark", maybe_placeholders=False)
+    """The parser of grammar/commands.lark that builds a tree whose nodes know their columns.
+
+    :func:`parse_command` uses it to explain a line that does not read; completion and
+    highlighting use it to follow a line as it is typed.
+    """
+    return grammar.load("commands.lark")
+
+
+@cache
+def _reading_parser() -> Lark:
+    """The same parser with :class:`_Reader` inside: each rule's command value is made as the
+    rule is recognised, with no tree (lark's LALR ``transformer`` option), which reads a
+    line in about half the time of building a tree and transforming it."""
+    return grammar.load("commands.lark", transformer=_Reader(), propagate_positions=False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -120,14 +133,15 @@ class _Reader(Transformer[Token, Command | None]):
             parse_suit(top[-1]) if has_suit else None,
             bottom,
         )
+        column = cast(int, token.column)  # the lexer sets it on every token
         if run.top_rank == bottom.rank:
-            raise NotationError(f"'{token}' names one card: write {bottom}", 1, token.column)
+            raise NotationError(f"'{token}' names one card: write {bottom}", 1, column)
         if run.top_rank < bottom.rank:
             fix = f"{RANK_NAMES[bottom.rank]}-{RANK_NAMES[run.top_rank]}{SUIT_LETTERS[bottom.suit]}"
             raise NotationError(
                 f"'{token}' runs the wrong way: name the top card first, as in {fix}",
                 1,
-                token.column,
+                column,
             )
         return run
 
@@ -304,19 +318,21 @@ class _Reader(Transformer[Token, Command | None]):
     def no_deal(self, children: list[Any]) -> dict[str, Any]:
         return {"no_deal": True}
 
-    @v_args(meta=True)
-    def keep_spaces(self, meta: Meta, children: list[int]) -> dict[str, Any]:
+    # Four clauses put their own column in a message. Lark gives a rule's position only to a
+    # transformer run over a tree (:class:`_PlacedReader`); read with no tree, they say
+    # column 0, and parse_command then reads the line again through the tree for the column.
+
+    def keep_spaces(self, children: list[int], column: int = 0) -> dict[str, Any]:
         count = children[0] if children else 1
         if count > PILES:
             raise NotationError(
-                f"there are only {PILES} piles: keep {PILES} spaces at most", 1, meta.column
+                f"there are only {PILES} piles: keep {PILES} spaces at most", 1, column
             )
         return {"keep_spaces": count}
 
-    @v_args(meta=True)
-    def no_remove(self, meta: Meta, children: list[dict[str, int]]) -> dict[str, Any]:
+    def no_remove(self, children: list[dict[str, int]], column: int = 0) -> dict[str, Any]:
         if children:
-            return {"no_remove": (children[0]["suit"],), "named": meta.column}
+            return {"no_remove": (children[0]["suit"],), "named_at": column}
         return {"no_remove": (0, 1, 2, 3)}
 
     def no_new_space(self, children: list[Any]) -> dict[str, Any]:
@@ -325,16 +341,14 @@ class _Reader(Transformer[Token, Command | None]):
     def no_turn_up(self, children: list[Any]) -> dict[str, Any]:
         return {"no_turn_up": True}
 
-    @v_args(meta=True)
-    def limit(self, meta: Meta, children: list[int]) -> dict[str, Any]:
+    def limit(self, children: list[int], column: int = 0) -> dict[str, Any]:
         if children[0] < 1:
-            raise NotationError("the limit is a number of positions: 1 or more", 1, meta.column)
+            raise NotationError("the limit is a number of positions: 1 or more", 1, column)
         return {"limit": children[0]}
 
-    @v_args(meta=True)
-    def within(self, meta: Meta, children: list[int]) -> dict[str, Any]:
+    def within(self, children: list[int], column: int = 0) -> dict[str, Any]:
         if children[0] < 1:
-            raise NotationError("the time is a number of seconds: 1 or more", 1, meta.column)
+            raise NotationError("the time is a number of seconds: 1 or more", 1, column)
         return {"seconds": children[0]}
 
     def for_each(self, children: list[Any]) -> dict[str, Any]:
@@ -349,13 +363,13 @@ class _Reader(Transformer[Token, Command | None]):
             if "each_reveal" in clause:
                 each = True
             elif "no_remove" in clause:
-                named = clause.get("named")
+                named = "named_at" in clause
                 if named and any(clause["no_remove"][0] in step for step in goal.steps):
                     suit = SUIT_NAMES[clause["no_remove"][0]]
                     raise NotationError(
                         f"the goal removes the {suit}: 'no remove {suit}' cannot hold with it",
                         1,
-                        named,
+                        clause["named_at"],
                     )
                 no_remove.update(clause["no_remove"])
             else:
@@ -364,7 +378,27 @@ class _Reader(Transformer[Token, Command | None]):
         return Solve(goal, constraints, each)
 
 
-_READER = _Reader()
+class _PlacedReader(_Reader):
+    """The reader run over a tree, where the clauses that need their column have it."""
+
+    @v_args(meta=True)
+    def keep_spaces(self, meta: Meta, children: list[int]) -> dict[str, Any]:
+        return super().keep_spaces(children, meta.column)
+
+    @v_args(meta=True)
+    def no_remove(self, meta: Meta, children: list[dict[str, int]]) -> dict[str, Any]:
+        return super().no_remove(children, meta.column)
+
+    @v_args(meta=True)
+    def limit(self, meta: Meta, children: list[int]) -> dict[str, Any]:
+        return super().limit(children, meta.column)
+
+    @v_args(meta=True)
+    def within(self, meta: Meta, children: list[int]) -> dict[str, Any]:
+        return super().within(children, meta.column)
+
+
+_PLACED_READER = _PlacedReader()
 
 
 def parse_command(text: str) -> Command | None:
@@ -372,8 +406,14 @@ def parse_command(text: str) -> Command | None:
 
     Raises :class:`NotationError` (and nothing else, whatever the text) with the column of
     the problem, the line with a caret under it, and what was expected in a player's words.
+    A line is first read with no tree (fast); a line that does not read is read again into a
+    tree, whose positions the explanation needs.
     """
     line = text.rstrip("\r\n")
+    try:
+        return cast(Command | None, _reading_parser().parse(line))
+    except (UnexpectedInput, NotationError):
+        pass  # explained below
     try:
         tree = command_parser().parse(line)
     except UnexpectedInput as error:
@@ -381,7 +421,7 @@ def parse_command(text: str) -> Command | None:
         context = caret_line(line.split("\n", 1)[0], pos + 1)
         raise NotationError(_explain(line, pos, error), 1, pos + 1, context) from None
     try:
-        return _READER.transform(tree)
+        return _PLACED_READER.transform(tree)
     except VisitError as error:
         misread = error.orig_exc
         if not isinstance(misread, NotationError):
@@ -400,7 +440,7 @@ def _error_pos(line: str, error: UnexpectedInput) -> int:
         isinstance(error, UnexpectedToken) and error.token.type == "$END"
     ):
         return len(line.rstrip())
-    return error.pos_in_stream
+    return cast(int, error.pos_in_stream)  # set for a character or a token in the line
 
 
 # Typical mistakes in moves, by the message they deserve: ``match_examples`` finds the one
@@ -418,42 +458,6 @@ _MOVE_MISTAKES: dict[str, list[str]] = {
     "the quick form is 'FROM TO', as in '3 10' or '3>10'": ["3 x", "3>", "3> x"],
 }
 
-_USAGE = {
-    "new": "new takes a deal number and a suit count (1, 2 or 4), as in 'new 17 suits 2'",
-    "restart": "restart takes nothing after it",
-    "undo": "undo takes a number of actions, as in 'undo' or 'undo 3'",
-    "redo": "redo takes a number of actions, as in 'redo' or 'redo 3'",
-    "deal": "deal takes nothing after it",
-    "d": "d (deal) takes nothing after it",
-    "remove": "say which suit or pile, as in 'remove', 'remove 8' or 'remove the spades from 8'",
-    "assume": "assume takes a pile and a card, as in 'assume 8 6s'",
-    "moves": "moves takes nothing after it",
-    "obvious": "obvious takes a pile, as in 'obvious 3'",
-    "complete": "complete takes nothing after it",
-    "locate": "locate takes a card or a rank, as in 'locate 8h' or 'locate K'",
-    "score": "score takes nothing after it",
-    "show": "show takes a pile or nothing, as in 'show' or 'show 3'",
-    "code": "code takes nothing after it",
-    "load": "load takes a file name, as in 'load game.txt' or 'load \"my game.txt\"'",
-    "save": "save takes a file name, as in 'save game.txt' or 'save \"my game.txt\"'",
-    "expect": "expect takes a file name, as in 'expect after.txt'",
-    "set": "set takes a name and a value, as in 'set autoremove on'",
-    "help": "help takes a topic or nothing, as in 'help' or 'help moves'",
-    "quit": "quit takes nothing after it",
-    "exit": "exit takes nothing after it",
-    "replay": "replay takes nothing after it",
-    "stats": "stats takes nothing after it",
-    "hint": "hint takes nothing after it",
-    "apply": "apply takes a number of moves or nothing, as in 'apply' or 'apply 1'",
-    "solve": (
-        "solve takes a goal and constraints, as in 'solve remove hearts then clubs, no deal' "
-        "(goals: turn up a card [in pile N], get a space, remove SUIT [then SUIT], "
-        "free CARD, win; "
-        "constraints: no deal, keep N spaces, no remove [SUIT], no new space, no turn up, "
-        "limit N, within N seconds; then 'for each reveal' if wanted)"
-    ),
-}
-"""What each command that is not a move takes, said when its line does not parse."""
 
 _PHRASES = {
     "NUMBER": "a number",
@@ -488,7 +492,8 @@ def _explain(line: str, pos: int, error: UnexpectedInput) -> str:
             return "one command per line"
     start, word = _word_at(line, pos)
     words = line.split()
-    usage = _USAGE.get(words[0].lower()) if words else None
+    info = COMMANDS.get(words[0].lower()) if words else None
+    usage = info.takes if info else None
     if usage is None or words[0].lower() in ("assume", "locate"):
         problem = _card_problem(word)
         if problem:
@@ -561,8 +566,10 @@ def _expected(error: UnexpectedInput, word: str) -> str:
         names = error.allowed or set()
     elif isinstance(error, UnexpectedToken):
         names = error.accepts or error.expected
-    else:
+    elif isinstance(error, UnexpectedEOF):
         names = set(error.expected)
+    else:
+        names = set()
     parser = command_parser()
     phrases: list[str] = []
     for name in sorted(set(names) - _SILENT):
@@ -597,19 +604,20 @@ def _bottom_text(game: Game, pile: int) -> str:
 
 
 def resolve(game: Game, cmd: TableauCommand) -> Action:
-    """The engine action a command means in ``game``; IllegalMoveError says why there is none.
+    """The engine action a command names in ``game``; IllegalMoveError says why none is named.
 
-    Rules are checked by ``game.why_illegal``, so rule messages have one source.
+    The action found is not checked against the rules (a move onto a card of the wrong rank,
+    a deal onto a space): the caller checks it once, with ``game.why_illegal``, the one
+    source of the rules' messages. Only where the command leaves a choice (two piles end
+    with the card named) is the first legal one taken.
     """
     if isinstance(cmd, ObviousCommand):
         return game.obvious(cmd.pile - 1)
     if isinstance(cmd, MoveCommand):
         return _resolve_move(game, cmd)
-    action: Action = DEAL if isinstance(cmd, DealCommand) else _resolve_remove(game, cmd)
-    reason = game.why_illegal(action)
-    if reason:
-        raise IllegalMoveError(reason)
-    return action
+    if isinstance(cmd, DealCommand):
+        return DEAL
+    return _resolve_remove(game, cmd)
 
 
 def _resolve_remove(game: Game, cmd: RemoveCommand) -> Remove:
@@ -643,10 +651,16 @@ def _resolve_move(game: Game, cmd: MoveCommand) -> Move:
             raise IllegalMoveError(f"no pile ends with {run.bottom}")
     else:
         raise IllegalMoveError("say which pile to move from, as in 'from 3'")
+    if len(sources) == 1:
+        return _move_from(game, cmd, sources[0])
     first_error: IllegalMoveError | None = None
     for src in sources:  # when two piles end with the card named, the first that can move
         try:
-            return _move_from(game, cmd, src)
+            move = _move_from(game, cmd, src)
+            reason = game.why_illegal(move)
+            if not reason:
+                return move
+            raise IllegalMoveError(reason)
         except IllegalMoveError as error:
             first_error = first_error or error
     assert first_error is not None
@@ -654,7 +668,7 @@ def _resolve_move(game: Game, cmd: MoveCommand) -> Move:
 
 
 def _move_from(game: Game, cmd: MoveCommand, src: int) -> Move:
-    """The move of ``cmd`` out of pile ``src`` (0-based), checked by the engine."""
+    """The move of ``cmd`` out of pile ``src`` (0-based), not checked against the rules."""
     cards = game.piles[src]
     if not cards:
         raise IllegalMoveError(f"pile {src + 1} is a space")
@@ -670,11 +684,7 @@ def _move_from(game: Game, cmd: MoveCommand, src: int) -> Move:
             raise IllegalMoveError(f"pile {src + 1} has no {run} in its movable run")
     else:
         count = run.count
-    move = Move(src, dst, count)
-    reason = game.why_illegal(move)
-    if reason:
-        raise IllegalMoveError(reason)
-    return move
+    return Move(src, dst, count)
 
 
 def _destination(game: Game, cmd: MoveCommand, src: int) -> int:

@@ -85,7 +85,7 @@ _CARD_IN_TEXT = re.compile(r"(10|[1-9AaTtJjQqKk])([shdcSHDC♠♥♦♣♤♡♢
 
 @functools.cache
 def _parser() -> Lark:
-    """The position grammar, built once."""
+    """The parser of the position grammar, read once from its stored tables."""
     return grammar.load("position.lark")
 
 

@@ -111,9 +111,6 @@ class Card(int):
         return f"Card.parse({self.text()!r})"
 
 
-ALL_CARDS: tuple[Card, ...] = tuple(Card.of(r, s) for s in range(4) for r in range(1, 14))
-
-
 def card_text(code: int, symbols: bool = False) -> str:
     """Text of a card code, ``--`` for an unknown card."""
     return Card(code).text(symbols) if code else "--"

@@ -13,7 +13,7 @@ Each pile is a list from its top (the first card dealt) to its bottom (the card 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -596,12 +596,6 @@ class Game:
         dealt = sum(1 for j in range(pile, len(hand), DEAL_SIZE) if hand[j] == UNKNOWN)
         return self.piles[pile][: self.down[pile]].count(UNKNOWN) + dealt
 
-    def unassume(self) -> None:
-        """Drop every pending assumption, giving the cards back to the pool."""
-        for q in self.assumed:
-            while q:
-                self.pool[q.pop()] += 1
-
     def unknown_reveals(self, action: Action) -> list[int]:
         """Piles where ``action`` would turn up or deal an unknown card with no assumption."""
         piles: list[int] = []
@@ -773,8 +767,3 @@ class Game:
         """Take back every action: the same hand from the start (redo can replay them)."""
         while self._stack:
             self.pop()
-
-
-def iter_moves(game: Game) -> Iterator[Move]:
-    """The card moves among the legal actions (no removals, no deal)."""
-    return (m for m in game.legal_moves() if type(m) is Move)

@@ -11,7 +11,8 @@ def move_text(game: Game, action: Action) -> str:
     """The manual's notation for ``action`` in ``game`` (before it is applied).
 
     "8-6s from 3 to 10", "As from 2 to 5", "deal", "remove the spades from 8". Raises
-    IllegalMoveError for a move whose cards are not all face up in its source pile.
+    IllegalMoveError for a move whose cards are not all face up in its source pile; any
+    other move is written without checking it against the rules (the caller has).
     """
     if isinstance(action, Deal):
         return "deal"
@@ -21,8 +22,9 @@ def move_text(game: Game, action: Action) -> str:
             return f"remove {action.pile + 1}"
         return f"remove the {SUIT_NAMES[cards[-1] >> 4]} from {action.pile + 1}"
     src, dst, count = action
-    reason = game.why_illegal(action)
-    if reason and not (0 <= src < PILES and 1 <= count <= len(game.face_up(src))):
+    if not (0 <= src < PILES and 1 <= count <= len(game.piles[src]) - game.down[src]):
+        reason = game.why_illegal(action)
+        assert reason, "a move whose cards are not all face up is illegal"
         raise IllegalMoveError(reason)
     moving = game.piles[src][-count:]
     top, bottom = Card(moving[0]), Card(moving[-1])

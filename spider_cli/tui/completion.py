@@ -22,6 +22,7 @@ from prompt_toolkit.document import Document
 
 from spider_cli.app import examples
 from spider_cli.app.session import SETTING_VALUES, Session
+from spider_cli.language.commandinfo import COMMANDS
 from spider_cli.language.commands import MoveCommand, RunSpec
 from spider_cli.language.help import TOPICS
 from spider_cli.language.notation import command_parser, parse_command, resolve
@@ -31,40 +32,14 @@ from spider_cli.rules.errors import SpiderError
 from spider_cli.rules.text import move_text
 from spider_cli.tui.highlight import keyword_texts
 
-COMMAND_HELP = {
-    "move": "a move, as 'move 8-6s from 3 to 10'",
-    "from": "a move from a pile",
-    "deal": "deal a row of ten cards from the hand",
-    "remove": "take a complete suit off a pile",
-    "obvious": "move a pile's cards to the obvious place",
-    "new": "a new game: new [N] [suits 1|2|4]",
-    "restart": "the same hand again from the start",
-    "undo": "take back the last move",
-    "redo": "replay a move taken back",
-    "replay": "step through the game from the start",
-    "assume": "say which card an unknown card is",
-    "moves": "every legal move (* natural)",
-    "complete": "suits with all thirteen cards face up",
-    "locate": "where the copies of a card are",
-    "score": "the score so far",
-    "show": "the tableau, or one pile in full",
-    "code": "the position as one line",
-    "load": "resume a game file or open a position",
-    "save": "save the game in a file",
-    "expect": "check the position against a file",
-    "set": "change a setting",
-    "stats": "games, wins and best scores",
-    "hint": "a suggested move",
-    "solve": "search for a line to a goal",
-    "apply": "play the line found",
-    "help": "how to play, and the commands",
-    "quit": "leave (asks to save first)",
-    "exit": "leave (asks to save first)",
-}
-"""A few words about each command, shown beside it in the completion menu."""
-
 _SKIP = frozenset({"_MOVE", "_COLUMN", "_PILE", "_THE", "_A"})
 """Tokens that do not change what comes next."""
+
+
+def _summary(word: str) -> str:
+    """A few words about a command word, for the completion menu."""
+    info = COMMANDS.get(word)
+    return info.summary if info else ""
 
 
 class _Choice(NamedTuple):
@@ -118,7 +93,7 @@ class SpiderCompleter(Completer):
         if "RANK" in accepts:
             out += [_Choice(RANK_NAMES[r], "every copy") for r in range(13, 0, -1)]
         keywords = sorted(keyword_texts(accepts - {"_D", "_COLUMN", "_PILE"}))
-        out += [_Choice(k, COMMAND_HELP.get(k, "") if not kinds else "") for k in keywords]
+        out += [_Choice(k, _summary(k) if not kinds else "") for k in keywords]
         if "WORD" in accepts and kinds[:1] == ["_HELP"]:
             out += [_Choice(topic, "help topic") for topic in TOPICS]
         if "WORD" in accepts and kinds[:1] == ["_SET"]:
@@ -192,11 +167,13 @@ class SpiderCompleter(Completer):
         return []
 
     def _try(self, command: MoveCommand) -> Move | None:
+        """The legal move the command names, if any."""
+        game = self.session.game
         try:
-            action = resolve(self.session.game, command)
+            action = resolve(game, command)
         except SpiderError:
             return None
-        return action if isinstance(action, Move) else None
+        return action if isinstance(action, Move) and game.is_legal(action) else None
 
     def _sources(self, run: RunSpec | None) -> list[_Choice]:
         out = []
