@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from spider_cli.app.session import Session
-from spider_cli.language.notation import parse_command, resolve
+from spider_cli.language.notation import clear_line_cache, parse_command, resolve
 from spider_cli.rules.engine import Game, Move
 from spider_cli.rules.text import move_text
 
@@ -88,14 +88,14 @@ def thousand_move_game(folder: Path) -> Path:
     """Save a game of exactly 1,000 moves (seeded random play) and return its file."""
     rng = random.Random(7)
     session = Session.new_game(seed=7)
-    while len(session.history) < 1000:
+    while session.game.moves_made < 1000:
         moves = session.game.legal_moves()
         if not moves:
             session = Session.new_game(seed=rng.randrange(10**6))
             continue
         session.play(rng.choice(moves))
     path = folder / "thousand.spider-game"
-    session.execute(f"save {path}")
+    session.save(path)
     return path
 
 
@@ -105,18 +105,23 @@ def resume_seconds(path: Path) -> float:
         start = time.perf_counter()
         session.execute(f"load {path}")
         elapsed = time.perf_counter() - start
-        assert len(session.history) == 1000
+        assert session.game.moves_made == 1000
         return -elapsed
 
     return -best_of(3, measure)
 
 
-def replay_script(folder: Path, moves: int = REPLAY_MOVES) -> Path:
+def replay_script(
+    folder: Path, moves: int = REPLAY_MOVES, per_game: int | None = None, name: str = "replay"
+) -> Path:
     """A script of ``moves`` random legal actions (moves, deals, removals), seeded.
 
-    One long game from deal 0 (a line ``new 0`` first), so that any cost of a move that grows
-    with the game's length shows; never taking back the move just made. Should no action be
-    left, the next deal goes on (``new 1``...). Every action is written with ``move_text``.
+    With ``per_game`` None, one long game from deal 0 (a line ``new 0`` first), so that any
+    cost of a move that grows with the game's length shows; never taking back the move just
+    made. Should no action be left, the next deal goes on (``new 1``...). With ``per_game``
+    N, a new deal every N actions, so the script holds many different lines (random play in
+    one game soon shuffles a few cards back and forth, and a script of few distinct lines is
+    served by the parser's cache). Every action is written with ``move_text``.
     """
     rng = random.Random(2026)
     lines: list[str] = []
@@ -126,7 +131,7 @@ def replay_script(folder: Path, moves: int = REPLAY_MOVES) -> Path:
         game = Game.new(seed)
         lines.append(f"new {seed}")
         back: Move | None = None
-        for _ in range(moves - written):
+        for _ in range(min(moves - written, per_game or moves)):
             actions = [a for a in game.legal_moves() if a != back]
             if not actions:
                 break
@@ -136,7 +141,7 @@ def replay_script(folder: Path, moves: int = REPLAY_MOVES) -> Path:
             written += 1
             back = Move(action.dst, action.src, action.count) if type(action) is Move else None
         seed += 1
-    path = folder / "replay.spider"
+    path = folder / f"{name}.spider"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
@@ -159,9 +164,10 @@ def replay_rate(script: Path, runs: int = 3) -> tuple[float, float]:
     return moves / best, best
 
 
-def per_line_micros(script: Path, runs: int = 3) -> tuple[float, float]:
+def per_line_micros(script: Path, runs: int = 3) -> tuple[float, float, float]:
     """Microseconds per move line, in-process (best of runs): parsing alone, then parsing,
-    resolving and writing the move as text, and playing it (``Game.push``)."""
+    resolving and writing the move as text, and playing it (``Game.push``); last, parsing
+    with the parser's line cache cleared before every line (the cost of a line never seen)."""
     lines = script.read_text().splitlines()
     moves = [line for line in lines if not line.startswith("new ")]
     parse_command(moves[0])  # the parser is loaded outside the timing
@@ -185,9 +191,18 @@ def per_line_micros(script: Path, runs: int = 3) -> tuple[float, float]:
             game.push(action)
         return time.perf_counter() - start
 
+    def uncached() -> float:
+        clear = clear_line_cache
+        start = time.perf_counter()
+        for line in moves:
+            clear()
+            parse_command(line)
+        return time.perf_counter() - start
+
+    fresh = min(uncached() for _ in range(runs))
     parse = min(parse_only() for _ in range(runs))
     total = min(whole() for _ in range(runs))
-    return parse / len(moves) * 1e6, total / len(moves) * 1e6
+    return parse / len(moves) * 1e6, total / len(moves) * 1e6, fresh / len(moves) * 1e6
 
 
 class Startup(NamedTuple):
@@ -241,14 +256,22 @@ def main(parts: list[str]) -> None:
             path = thousand_move_game(folder)
             print(f"resume a 1,000-move game:        {resume_seconds(path):>12.3f} s")
         if "replay" in parts:
-            script = replay_script(folder)
-            rate, seconds = replay_rate(script)
+            for label, script in (
+                ("one long game", replay_script(folder)),
+                ("a deal every 200", replay_script(folder, per_game=200, name="deals")),
+            ):
+                lines = script.read_text().splitlines()
+                distinct = len(set(lines))
+                rate, seconds = replay_rate(script)
+                print(
+                    f"spider run, {REPLAY_MOVES:,}-move script, {label} ({distinct:,} distinct "
+                    f"lines): {rate:>8,.0f} moves/s ({seconds:.2f} s, start-up included, best of "
+                    "3; target 20,000)"
+                )
+            parse, whole, fresh = per_line_micros(script)
             print(
-                f"spider run, {REPLAY_MOVES:,}-move script:  {rate:>12,.0f} moves/s "
-                f"({seconds:.2f} s, start-up included, best of 3; target 20,000)"
+                f"per move line: parse_command       {parse:>8.1f} us (cache cleared: {fresh:.1f})"
             )
-            parse, whole = per_line_micros(script)
-            print(f"per move line: parse_command       {parse:>8.1f} us")
             print(f"  parse + resolve + move_text + push {whole:>7.1f} us")
         if "startup" in parts:
             t = startup_times(folder)

@@ -12,7 +12,7 @@ a game and returns the engine action (for the caller to check against the rules)
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, cast
 
 from lark import Lark, Token, Transformer, v_args
@@ -407,9 +407,20 @@ def parse_command(text: str) -> Command | None:
     Raises :class:`NotationError` (and nothing else, whatever the text) with the column of
     the problem, the line with a caret under it, and what was expected in a player's words.
     A line is first read with no tree (fast); a line that does not read is read again into a
-    tree, whose positions the explanation needs.
+    tree, whose positions the explanation needs. Commands are immutable values, so a line
+    read before (scripts and game files repeat moves often) is answered from a cache.
     """
-    line = text.rstrip("\r\n")
+    return _read_line(text.rstrip("\r\n"))
+
+
+def clear_line_cache() -> None:
+    """Forget the lines :func:`parse_command` has read (for benchmarks of a fresh read)."""
+    _read_line.cache_clear()
+
+
+@lru_cache(maxsize=4096)
+def _read_line(line: str) -> Command | None:
+    """:func:`parse_command` for a line without its line break (cached; errors are not)."""
     try:
         return cast(Command | None, _reading_parser().parse(line))
     except (UnexpectedInput, NotationError):
