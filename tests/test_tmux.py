@@ -29,7 +29,7 @@ class Tmux:
             [TMUX or "tmux", "-u", "-S", str(self.socket), *args],
             capture_output=True,
             text=True,
-            timeout=10,
+            timeout=60,
             check=True,
         )
         return result.stdout
@@ -56,7 +56,9 @@ class Tmux:
     def screen(self, escapes: bool = False) -> str:
         return self.run("capture-pane", "-p", "-t", "spider", *(["-e"] if escapes else []))
 
-    def wait(self, pattern: str, timeout: float = 15) -> str:
+    def wait(self, pattern: str, timeout: float = 90) -> str:
+        """The screen once it shows ``pattern``; the timeout is only a cap for a hung
+        program, generous so that a loaded machine never fails the test."""
         deadline = time.monotonic() + timeout
         while True:
             screen = self.screen()
