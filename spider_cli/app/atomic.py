@@ -6,7 +6,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 import stat
 import time
 from pathlib import Path
@@ -38,7 +37,7 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     if os.path.islink(target):
         raise LinkRefusedError(os.fspath(path), os.readlink(target))
     while True:
-        temporary = os.path.join(directory, f".{name}.{secrets.token_hex(4)}.tmp")
+        temporary = os.path.join(directory, f".{name}.{os.urandom(4).hex()}.tmp")
         try:
             fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
             break

@@ -14,13 +14,12 @@ turned up, game files and the journal are all derived from it (:meth:`Session.hi
 
 from __future__ import annotations
 
-import secrets
+import os
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from spider_cli.analysis.compact import player_view
 from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.app.atomic import write_atomically
 from spider_cli.language import commands as cmd
@@ -68,7 +67,7 @@ __all__ = [
 # Typed results
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Status:
     """The game at a glance (the toolbar's line): piles are numbered 0..9, as in the engine."""
 
@@ -83,7 +82,7 @@ class Status:
     """Piles ending with a complete suit, King to Ace, that could be removed."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Played:
     """An action played: its notation, the cards it turned up ((pile 0..9, card) pairs),
     the suits it removed (also by autoremove), and the game's status after it."""
@@ -95,7 +94,7 @@ class Played:
     status: Status
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Recorded:
     """One action of the game's history: its notation (in the position before it) and the
     unknown cards it turned up or dealt ((pile 0..9, card) pairs)."""
@@ -105,7 +104,7 @@ class Recorded:
     reveals: tuple[tuple[int, Card], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Rewound:
     """Actions taken back (by ``undo`` or ``restart``), the last one played first."""
 
@@ -113,14 +112,14 @@ class Rewound:
     restart: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Replayed:
     """Actions replayed by ``redo``, in the order played."""
 
     moves: tuple[Played, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Started:
     """A new numbered deal."""
 
@@ -136,7 +135,7 @@ class LoadKind(Enum):
     EXAMPLE = "example"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Loaded:
     """What ``load`` read: ``name`` as the player wrote it (a file's own name for files),
     ``path`` the file read (None for a code), ``moves`` the moves a game file replayed."""
@@ -149,7 +148,7 @@ class Loaded:
     moves: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Saved:
     """The game written to ``path`` (``name`` as the player wrote it)."""
 
@@ -157,14 +156,14 @@ class Saved:
     path: Path
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Matched:
     """``expect``: the position is the one in the file."""
 
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Assumed:
     """The next unknown card turned up on ``pile`` (0..9) will be ``card``."""
 
@@ -172,13 +171,13 @@ class Assumed:
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SettingChanged:
     name: str
     value: bool | str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Choice:
     """A legal action, in notation; ``natural`` for a move onto its own suit."""
 
@@ -458,7 +457,7 @@ class Session:
     def new(self, seed: int | None = None, suits: int = 4) -> Started:
         """Start deal number ``seed`` (a random one if None) of the 1, 2 or 4-suit game."""
         if seed is None:
-            seed = secrets.randbelow(10**9)
+            seed = int.from_bytes(os.urandom(4)) % 10**9
         origin = DealOrigin(seed, suits, self.settings.sixth)
         self._begin(self._start_of(origin), origin)
         return Started(origin)
@@ -607,6 +606,8 @@ class Session:
         """The game as its player knows it: a numbered deal hides its face-down cards and
         its hand, so hints and the solver must not use them."""
         if isinstance(self.origin, DealOrigin):
+            from spider_cli.analysis.compact import player_view
+
             return player_view(self.game)
         return self.game
 

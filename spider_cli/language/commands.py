@@ -15,7 +15,7 @@ from spider_cli.rules.cards import RANK_NAMES, SUIT_LETTERS, Card
 from spider_cli.rules.errors import SpiderError
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RunSpec:
     """Cards named by a move, from the top card (the first to move) down to the bottom one.
 
@@ -43,7 +43,7 @@ class RunSpec:
         return top if self.bottom is None else f"{top}-{self.bottom}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MoveCommand:
     """Move cards between piles: "8-6s from 3 to 10", "10-4s onto Js", "3 10", "6s 3 10".
 
@@ -60,19 +60,19 @@ class MoveCommand:
     into_space: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ObviousCommand:
     """Move a pile's cards to the manual's "obvious place": "3", "obvious 3"."""
 
     pile: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DealCommand:
     """Deal a row of ten cards from the hand: "deal", "d"."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RemoveCommand:
     """Take a complete suit off a pile: "remove", "remove 8", "remove the spades from 8"."""
 
@@ -80,7 +80,7 @@ class RemoveCommand:
     pile: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class NewCommand:
     """Start deal number ``seed`` (None: a random one) of the 1, 2 or 4-suit game."""
 
@@ -88,26 +88,26 @@ class NewCommand:
     suits: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Restart:
     """Play the same hand again from the start."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Undo:
     """Take back the last ``n`` actions."""
 
     n: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Redo:
     """Replay ``n`` actions that were taken back."""
 
     n: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Assume:
     """Decide the next unknown card turned up on a pile: "assume 8 6s"."""
 
@@ -115,17 +115,17 @@ class Assume:
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Moves:
     """List the legal moves."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Complete:
     """Which suits could be gathered into a whole run from the cards now face up."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Locate:
     """Find every copy of a card ("locate 8h"), or of a rank in any suit ("locate K")."""
 
@@ -133,45 +133,45 @@ class Locate:
     suit: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Score:
     """Show the manual's score."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Show:
     """Show the tableau, or one pile in full."""
 
     pile: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Code:
     """Print the position as one pasteable line."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Load:
     """Read a position or a game file."""
 
     path: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Save:
     """Write the game to a file."""
 
     path: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Expect:
     """Check that the position is the one in a file (for scripts and tests)."""
 
     path: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Set:
     """Change a setting: "set autoremove on" (``value`` True), "set delay 3" (``value`` 3)."""
 
@@ -179,7 +179,7 @@ class Set:
     value: bool | int | str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Settings:
     """The settings ``set NAME VALUE`` changes: remove complete suits at once, and which four
     piles get a sixth card in a new deal ("left" or "spread")."""
@@ -222,29 +222,29 @@ def setting_value(command: Set) -> tuple[str, bool | str]:
     return name, value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Help:
     """Show the commands, or the help on one topic."""
 
     topic: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Quit:
     """Leave spider."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Replay:
     """Step through the game from its start to the current position."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Stats:
     """Show games, wins and the best score for each variant (1, 2 or 4 suits)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Solve:
     """``solve GOAL [CONSTRAINTS] [for each reveal]``: search the known cards for a line."""
 
@@ -253,12 +253,12 @@ class Solve:
     each_reveal: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Hint:
     """Suggest the best next move, with the manual's reason for it."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Apply:
     """Play the line the last ``solve`` or ``hint`` found: all of it, or its next ``n`` moves."""
 

@@ -36,7 +36,7 @@ from spider_cli.rules.errors import NotationError, SpiderError
 MAGIC = "# spider game file, version 1"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DealOrigin:
     """A game that began as deal number ``seed`` of the ``suits``-suit game, its sixth cards
     dealt to the piles ``sixth`` names ("left" or "spread")."""
@@ -46,7 +46,7 @@ class DealOrigin:
     sixth: str = "left"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PositionOrigin:
     """A game that began from a position (a file, an example or a code): its code."""
 
@@ -60,7 +60,7 @@ StepCommand = MoveCommand | DealCommand | RemoveCommand | Set
 """What a game file may do after its start, besides ``assume``."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Written:
     """A command as read from a game file, with its line number and text (for errors)."""
 
@@ -69,7 +69,7 @@ class Written:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Step:
     """A move (or a setting changed) and the ``assume`` lines written just before it."""
 
@@ -77,7 +77,7 @@ class Step:
     assumptions: tuple[Written, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameRecord:
     """A game file as typed data: the start, the settings it began with, every step in
     order, and the assumptions left pending after the last move."""
@@ -90,7 +90,7 @@ class GameRecord:
     pending: tuple[Written, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SavedMove:
     """One move to write: its notation, after the unknown cards it turned up."""
 
