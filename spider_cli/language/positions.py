@@ -334,11 +334,11 @@ class _Reader:
 
     # -- the tree -----------------------------------------------------------------------------
 
-    def read(self, tree: Tree) -> PositionFile:
+    def read(self, tree: Tree[Token]) -> PositionFile:
         header = _Header()
         layout: str | None = None
-        numbers: Tree | None = None
-        rows: list[Tree] = []
+        numbers: Tree[Token] | None = None
+        rows: list[Tree[Token]] = []
         for item in tree.children:
             assert isinstance(item, Tree)
             first = _first_token(item)
@@ -391,10 +391,11 @@ class _Reader:
             down.append(face_down)
         return _finish(piles, down, header)
 
-    def _header(self, item: Tree, header: _Header) -> None:
+    def _header(self, item: Tree[Token], header: _Header) -> None:
         """Record one header line in ``header``."""
         keyword, *rest = item.children
         assert isinstance(keyword, Token)
+        tokens = [part for part in rest if isinstance(part, Token)]
         name = _HEADERS[item.data]
         stated = {
             "suits": header.suits,
@@ -404,15 +405,16 @@ class _Reader:
         if stated is not None:
             raise self.at(keyword, f"a second '{name}:' line: give it once")
         if item.data == "suits_line":
-            suits = _number(rest[0])
+            suits = _number(tokens[0])
             if suits not in SUITS_IN_VARIANT:
-                raise self.at(rest[0], f"a game has 1, 2 or 4 suits, not {rest[0].value}")
+                raise self.at(tokens[0], f"a game has 1, 2 or 4 suits, not {tokens[0].value}")
             header.suits = suits
         elif item.data == "stock_count":
-            header.stock_count = _number(rest[0])
+            header.stock_count = _number(tokens[0])
             if header.stock_count > DECK_SIZE:
                 raise self.at(
-                    rest[0], f"the hand cannot hold {rest[0].value} cards: a game has {DECK_SIZE}"
+                    tokens[0],
+                    f"the hand cannot hold {tokens[0].value} cards: a game has {DECK_SIZE}",
                 )
         elif item.data == "stock_cards":
             cards = []
@@ -422,22 +424,24 @@ class _Reader:
                 cards.append(cell.card)
             header.stock, header.stock_count = cards, len(cards)
         elif item.data == "removed_count":
-            count = _number(rest[0])
+            count = _number(tokens[0])
             if count > 8:
-                raise self.at(rest[0], f"at most eight suits can be removed, not {rest[0].value}")
+                raise self.at(
+                    tokens[0], f"at most eight suits can be removed, not {tokens[0].value}"
+                )
             header.removed_count = count
         else:
-            header.removed = [parse_suit(t.value) for t in rest if t.type == "SUIT"]
+            header.removed = [parse_suit(t.value) for t in tokens if t.type == "SUIT"]
             header.removed_count = len(header.removed)
 
-    def _check_numbers(self, row: Tree) -> None:
+    def _check_numbers(self, row: Tree[Token]) -> None:
         for i, token in enumerate(_tokens(row)):
             if i >= PILES or _number(token) != i + 1:
                 raise self.at(token, "the row of pile numbers should read 1 2 3 ... 10")
         if len(row.children) < PILES:
             raise self.at(_first_token(row), "the row of pile numbers should read 1 2 3 ... 10")
 
-    def _cell(self, tree: Tree | Token) -> _Cell:
+    def _cell(self, tree: Tree[Token] | Token) -> _Cell:
         """Read one cell (a ``cell`` tree, or a bare number token where a cell was due)."""
         token = tree if isinstance(tree, Token) else _first_token(tree)
         value = token.value
@@ -482,7 +486,7 @@ class _Reader:
 
     # -- the layouts --------------------------------------------------------------------------
 
-    def _grid(self, rows: list[Tree]) -> list[list[_Cell]]:
+    def _grid(self, rows: list[Tree[Token]]) -> list[list[_Cell]]:
         """Cells of a grid: the first row gives each pile's column, later cells go to the
         pile whose first cell is nearest."""
         first = [self._cell(cell) for cell in rows[0].children]
@@ -493,13 +497,13 @@ class _Reader:
                 f"the first row of the tableau has {len(first)} cells; it needs "
                 "one for each of the ten piles ((sp) for an empty pile)",
             )
-        anchors = [cell.token.column for cell in first]
+        anchors = [cell.token.column or 0 for cell in first]
         piles = [[cell] for cell in first]
         going = [True] * PILES
         for row in rows[1:]:
             taken: set[int] = set()
             for cell in map(self._cell, row.children):
-                column = cell.token.column
+                column = cell.token.column or 0
                 nearest = sorted(range(PILES), key=lambda j: abs(column - anchors[j]))
                 pile, runner_up = nearest[0], nearest[1]
                 if abs(column - anchors[pile]) == abs(column - anchors[runner_up]):
@@ -526,7 +530,7 @@ class _Reader:
             going = [going[j] and j in taken for j in range(PILES)]
         return piles
 
-    def _table(self, rows: list[Tree]) -> list[list[_Cell]]:
+    def _table(self, rows: list[Tree[Token]]) -> list[list[_Cell]]:
         """Cells of a Markdown table, after an optional header row and separator row."""
         split = [_table_cells(row) for row in rows]
         start = 0
@@ -561,7 +565,7 @@ class _Reader:
                 piles[j].append(cell)
         return piles
 
-    def _lines(self, rows: list[Tree]) -> list[list[_Cell]]:
+    def _lines(self, rows: list[Tree[Token]]) -> list[list[_Cell]]:
         """Cells of the one-line-per-pile layout: every pile once, any order."""
         piles: list[list[_Cell] | None] = [None] * PILES
         for row in rows:
@@ -583,7 +587,7 @@ class _Reader:
                 )
         return [pile or [] for pile in piles]
 
-    def _code(self, code: Tree) -> PositionFile:
+    def _code(self, code: Tree[Token]) -> PositionFile:
         """Read a position code's fields."""
         _, suits_token, hand, removed, *pile_trees = code.children
         assert isinstance(suits_token, Token) and isinstance(hand, Tree)
@@ -609,7 +613,8 @@ class _Reader:
             header.removed = [parse_suit(t.value) for t in _tokens(removed)]
             header.removed_count = len(header.removed)
         if len(pile_trees) != PILES:
-            spot = _first_token(pile_trees[PILES]) if len(pile_trees) > PILES else None
+            extra = pile_trees[PILES] if len(pile_trees) > PILES else None
+            spot = _first_token(extra) if isinstance(extra, Tree) else extra
             message = f"a position code has ten piles, this one {len(pile_trees)}"
             if spot is None:
                 line = code.meta.end_line
@@ -648,15 +653,17 @@ class _Reader:
         return cards
 
 
-def _tokens(tree: Tree) -> list[Token]:
+def _tokens(tree: Tree[Token]) -> list[Token]:
     return [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
 
 
-def _first_token(tree: Tree) -> Token:
-    return next(iter(tree.scan_values(lambda v: isinstance(v, Token))))
+def _first_token(tree: Tree[Token]) -> Token:
+    token = next(iter(tree.scan_values(lambda v: isinstance(v, Token))))
+    assert isinstance(token, Token)
+    return token
 
 
-def _table_cells(row: Tree) -> list[list[Token]]:
+def _table_cells(row: Tree[Token]) -> list[list[Token]]:
     """A Markdown row's cells, each the tokens between two pipes (the first pipe opens it;
     the last one may be left out)."""
     cells: list[list[Token]] = []
