@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import io
 import os
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from spider_cli.app import stats
 from spider_cli.app.cli import main, run_scripts
+from spider_cli.app.journal import Journal
 from spider_cli.app.session import Session
 from spider_cli.rules.errors import SpiderError
 
@@ -90,3 +93,62 @@ def test_an_endless_line_is_refused_by_its_length(monkeypatch: pytest.MonkeyPatc
         err.getvalue()
         == "<stdin>:2: error: the line has 200,000 characters; a command has at most 10,000\n"
     )
+
+
+def test_statistics_nested_a_hundred_thousand_deep_are_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    path.write_text("[" * 100_000)
+    assert stats.record_game(4, won=False, score=10, path=path) == (
+        "the statistics file was damaged (kept as stats.json.damaged); counting starts afresh"
+    )
+    assert stats.load(path).records[4].games == 1
+
+
+def test_two_processes_counting_at_once_lose_no_update(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    program = (
+        "import sys; from pathlib import Path; from spider_cli.app import stats\n"
+        "for _ in range(150): stats.record_game(2, won=False, score=5, path=Path(sys.argv[1]))\n"
+    )
+    workers = [subprocess.Popen([sys.executable, "-c", program, str(path)]) for _ in range(2)]
+    assert [worker.wait(timeout=300) for worker in workers] == [0, 0]
+    assert stats.load(path).records[2].games == 300
+
+
+def test_a_second_spider_keeps_its_own_journal(tmp_path: Path) -> None:
+    """One process holds the journal; another in the same directory takes the next one."""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from pathlib import Path; from spider_cli.app.journal import Journal\n"
+            "journal = Journal(Path(sys.argv[1])); assert journal.claim()\n"
+            "print(journal.path.name, flush=True); sys.stdin.readline()\n",
+            str(tmp_path),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "current.spider\n"
+        mine = Journal(tmp_path)
+        session = Session.new_game(seed=4)
+        session.execute("8s from 5 to 1")
+        assert mine.update(session) == (
+            "another spider has the game in current.spider open: this one keeps its journal "
+            "in current-2.spider"
+        )
+        assert mine.path == tmp_path / "current-2.spider" and mine.path.exists()
+        assert not (tmp_path / "current.spider").exists()
+        assert mine.read() is not None and mine.read().moves == 1  # type: ignore[union-attr]
+    finally:
+        holder.communicate("\n", timeout=60)
+
+
+def test_a_journal_with_an_absurd_move_count_still_reads(tmp_path: Path) -> None:
+    (tmp_path / "current.spider").write_text(
+        "# spider game file, version 1\nnew 5\n# position after " + "9" * 5000 + " moves\n"
+    )
+    entry = Journal(tmp_path).read()
+    assert entry is not None and entry.moves == 0
