@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import os
+import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -152,3 +154,45 @@ def test_a_journal_with_an_absurd_move_count_still_reads(tmp_path: Path) -> None
     )
     entry = Journal(tmp_path).read()
     assert entry is not None and entry.moves == 0
+
+
+_WRITER = """
+import sys
+from pathlib import Path
+from spider_cli.app.journal import Journal
+from spider_cli.app.session import Session
+
+folder = Path(sys.argv[1])
+session = Session.new_game(seed=11, base_dir=folder)
+journal = Journal(folder)
+print("ready", flush=True)
+while True:
+    for action in session.game.legal_moves()[:1]:
+        session.play(action)
+    if session.game.moves_made > 40:
+        session.restart()
+    session.save("game.spider")
+    journal.update(session)
+"""
+
+
+def test_kill_9_while_saving_leaves_whole_files(tmp_path: Path) -> None:
+    """A writer saving and journaling in a loop is killed at 12 moments (seeded delays): every
+    file left behind is whole and loads, and no temporary file survives the next start."""
+    rng = random.Random(14)
+    for _ in range(12):
+        writer = subprocess.Popen(
+            [sys.executable, "-c", _WRITER, str(tmp_path)], stdout=subprocess.PIPE, text=True
+        )
+        assert writer.stdout is not None and writer.stdout.readline() == "ready\n"
+        time.sleep(rng.uniform(0.0, 0.3))
+        writer.kill()
+        writer.wait(timeout=60)
+        for name in ("game.spider", "current.spider"):
+            if (tmp_path / name).exists():
+                Session.new_game(seed=0, base_dir=tmp_path).load(name)  # whole, or it raises
+    starting = "import sys, pathlib; from spider_cli.app.journal import Journal; "
+    starting += "Journal(pathlib.Path(sys.argv[1])).claim()"
+    time.sleep(0.05)  # a file system's times can be coarse: the next start comes after
+    subprocess.run([sys.executable, "-c", starting, str(tmp_path)], check=True, timeout=120)
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
