@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 from spider_cli.app.atomic import write_atomically
+from spider_cli.app.cli import main
 from spider_cli.language import grammar
 from spider_cli.language.positions import (
     differences,
@@ -648,6 +649,25 @@ def test_show_a_deal_with_every_card() -> None:
     assert text.splitlines()[0].startswith("hand: 6d Ah 10h 9s 9c")
     assert " 1: [10s] [3c] [Ks] [4c] [Jh] 5s" in text.splitlines()
     assert read_position(text).to_game().key() == game.key()
+
+
+def test_spider_show_prints_a_deal_with_every_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["show", "pysol:14934", "--lines"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("hand: 6d Ah 10h") and "\n 9: [Js] [8h] [6c] [Qc] Kd\n" in text
+    assert read_position(text).to_game().key() == DealSource.parse("pysol:14934").game().key()
+    assert main(["show", "kpat:12", "--suits", "2"]) == 0
+    grid_text = capsys.readouterr().out
+    assert read_position(grid_text).to_game().key() == DealSource.parse("kpat:12", 2).game().key()
+    (tmp_path / "full.txt").write_text(grid_text)
+    assert main(["show", str(tmp_path / "full.txt"), "--markdown"]) == 0
+    assert "[" not in capsys.readouterr().out
+    assert main(["show", str(tmp_path / "full.txt"), "--markdown", "--full"]) == 0
+    assert read_position(capsys.readouterr().out) == read_position(grid_text)
+    assert main(["show", "kpat:0"]) == 1
+    assert "KPatience deal numbers run from 1" in capsys.readouterr().err
 
 
 FULL = lines(DealSource.parse("kpat:3").game())
