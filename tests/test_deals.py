@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spider_cli.rules.cards import Card, card_text
@@ -229,6 +229,7 @@ def test_kpat_suit_variants_share_the_shuffle(suits: int) -> None:
 # Naming deals and building games
 
 
+@settings(deadline=None)
 @given(st.sampled_from(list(Source)), st.integers(1, KPAT_MAX), st.sampled_from([1, 2, 4]))
 def test_deal_source_round_trips(source: Source, number: int, suits: int) -> None:
     if source is Source.PYSOL:
@@ -269,6 +270,7 @@ def test_bad_deal_names(text: str, suits: int, message: str) -> None:
         DealSource.parse(text, suits)
 
 
+@settings(deadline=None)
 @given(
     st.one_of(
         st.builds(lambda n: DealSource(Source.PYSOL, n), st.integers(1, 10**12)),
