@@ -618,7 +618,7 @@ def test_every_writer_reads_back(game: Game) -> None:
 def other_programs_deals(draw: st.DrawFn) -> Game:
     """A PySolFC or KPatience deal (every card known) after some random legal play."""
     source = draw(st.sampled_from([Source.PYSOL, Source.KPAT]))
-    suits = 4 if source is Source.PYSOL else draw(st.sampled_from([1, 2, 4]))
+    suits = draw(st.sampled_from([1, 2, 4]))
     game = DealSource(source, draw(st.integers(1, 2**31 - 1)), suits).game()
     game.autoremove = draw(st.booleans())
     for _ in range(draw(st.integers(0, 60))):

@@ -53,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="show the face-down and hand cards the file knows (always, for a named deal)",
     )
     show.add_argument(
-        "--suits", type=int, choices=(1, 2, 4), default=4, help="suits of a kpat:N deal"
+        "--suits", type=int, choices=(1, 2, 4), default=4, help="suits of a pysol:N or kpat:N deal"
     )
     solve = sub.add_parser(
         "solve",

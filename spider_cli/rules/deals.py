@@ -6,7 +6,9 @@ or one of our own, and :meth:`DealSource.game` gives the deal as a :class:`Game`
 every card: the face-down ones and the hand in the order it will be dealt.
 
 * PySolFC (shlomif/PySolFC, pysollib/games/spider.py and pysollib/game): the deck is two
-  copies, each suit by suit (clubs, spades, hearts, diamonds) from Ace to King. Game numbers
+  copies, each suit by suit (clubs, spades, hearts, diamonds) from Ace to King; its 2-suit
+  game has the suit slots clubs, clubs, hearts, hearts and its 1-suit game clubs four times,
+  which we play as spades (our 1- and 2-suit games use spades and hearts). Game numbers
   below 32000 are shuffled with the LCRandom31 generator, larger ones with Python's Mersenne
   Twister; both shuffles come from the ``pysol-cards`` library, the one PySolFC itself uses.
   The talon deals from the end of the shuffled list: four rows of ten face down, one more
@@ -65,9 +67,9 @@ PYSOL_MAX = 10**20 - 1
 KPAT_MAX = 2**31 - 1
 """KPatience's largest deal number (it keeps deal numbers between 1 and INT_MAX)."""
 
-_PYSOL_SUITS = (3, 0, 1, 2)
-"""Our suit (0 s, 1 h, 2 d, 3 c) for each of PySolFC's suits 0..3 (clubs, spades, hearts,
-diamonds)."""
+_PYSOL_SUITS = {4: (3, 0, 1, 2), 2: (0, 0, 1, 1), 1: (0, 0, 0, 0)}
+"""Our suits (0 s, 1 h, 2 d, 3 c) for PySolFC's four suit slots in each variant: clubs,
+spades, hearts, diamonds; clubs (as spades) twice, hearts twice; clubs (as spades)."""
 
 _KPAT_SUITS = {4: (3, 2, 1, 0), 2: (1, 0, 1, 0), 1: (0, 0, 0, 0)}
 """Our suits for KPatience's four suit slots in each variant (clubs diamonds hearts spades;
@@ -95,10 +97,11 @@ class DealLayout(NamedTuple):
 # PySolFC
 
 
-def pysol_card(card_id: int) -> Card:
-    """The card with PySolFC's id ``card_id`` (0..103): deck * 52 + suit * 13 + rank - 1."""
-    suit, rank = divmod(card_id % 52, 13)
-    return Card.of(rank + 1, _PYSOL_SUITS[suit])
+def pysol_card(card_id: int, suits: int = 4) -> Card:
+    """The card with PySolFC's id ``card_id`` (0..103, deck * 52 + slot * 13 + rank - 1) in
+    the ``suits``-suit game."""
+    slot, rank = divmod(card_id % 52, 13)
+    return Card.of(rank + 1, _PYSOL_SUITS[suits][slot])
 
 
 def _check_number(number: int, name: str, low: int, high: int) -> None:
@@ -115,9 +118,11 @@ def pysol_card_ids(number: int) -> list[int]:
     return shuffled[::-1]
 
 
-def pysol_deal(number: int) -> DealLayout:
-    """PySolFC's Spider (4 suits) game ``number``."""
-    cards = iter([int(pysol_card(i)) for i in pysol_card_ids(number)])
+def pysol_deal(number: int, suits: int = 4) -> DealLayout:
+    """PySolFC's Spider game ``number`` of the 1, 2 or 4-suit game."""
+    if suits not in _PYSOL_SUITS:
+        raise NotationError(f"a game has 1, 2 or 4 suits, not {suits}")
+    cards = iter([int(pysol_card(i, suits)) for i in pysol_card_ids(number)])
     piles: list[list[int]] = [[] for _ in range(PILES)]
     for _ in range(4):
         for pile in piles:
@@ -211,8 +216,6 @@ class DealSource:
         if self.suits not in SUITS_IN_VARIANT:
             raise NotationError(f"a game has 1, 2 or 4 suits, not {self.suits}")
         if self.source is Source.PYSOL:
-            if self.suits != 4:
-                raise NotationError("PySolFC's Spider deals (pysol:N) are 4-suit games")
             _check_number(self.number, "PySolFC", 1, PYSOL_MAX)
         elif self.source is Source.KPAT:
             _check_number(self.number, "KPatience", 1, KPAT_MAX)
@@ -247,7 +250,7 @@ class DealSource:
     def layout(self) -> DealLayout:
         """The deal's cards and where they lie."""
         if self.source is Source.PYSOL:
-            return pysol_deal(self.number)
+            return pysol_deal(self.number, self.suits)
         if self.source is Source.KPAT:
             return kpat_deal(self.number, self.suits)
         game = Game.new(self.number, self.suits)
