@@ -18,10 +18,10 @@ every card: the face-down ones and the hand in the order it will be dealt.
   each rank by rank from Ace to King and within a rank the four suit slots (clubs, diamonds,
   hearts, spades; hearts, spades, hearts, spades for 2 suits; spades four times for 1 suit).
   The shuffle walks the list from its end, swapping each place with one drawn by the
-  Microsoft FreeCell generator seeded with the deal number. Cards are taken
-  from the end of the list: 44 face down round the ten piles from pile 1 (so piles 1-4 get
-  five), then ten face up continuing round from pile 5, then five stacks of ten for the hand;
-  each stack is dealt from its top, so its last card goes to pile 1.
+  Microsoft FreeCell generator seeded with the deal number. Cards are taken from the end of
+  the list: 44 face down round the ten piles from pile 1 (so piles 1-4 get five), then ten
+  face up continuing round from pile 5, then five stacks of ten for the hand; each stack is
+  dealt from its top, so the last card put on it goes to pile 1.
 """
 
 from __future__ import annotations
