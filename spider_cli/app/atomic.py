@@ -18,7 +18,7 @@ class LinkRefusedError(OSError):
     """The file to write is a symbolic link: spider replaces regular files only."""
 
     def __init__(self, path: str, target: str) -> None:
-        message = f"{path} is a symbolic link to {target}; spider does not write through links"
+        message = f"{path} is a symbolic link to {target}: spider does not write through links"
         super().__init__(errno.ELOOP, message, path)
 
 

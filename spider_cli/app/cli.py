@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from spider_cli.app import files
 from spider_cli.app.session import Session
 from spider_cli.language import positions
 from spider_cli.rules.errors import NotationError, SpiderError
@@ -141,28 +142,65 @@ def run_scripts(
     (exit status 1)."""
     session = session or Session.new_game(seed=0)
     for name in names:
-        if name == "-":
-            text, label, session.base_dir = sys.stdin.read(), "<stdin>", Path.cwd()
-        else:
-            path = Path(name)
+        try:
+            if name == "-":
+                text, label, session.base_dir = _standard_input(), "<stdin>", Path.cwd()
+            else:
+                path = files.path_of(name, Path.cwd())
+                text = files.read_text(path, name)
+                label, session.base_dir = name, path.parent
+        except SpiderError as error:
+            print(files.shown(f"{name}: error: {error}"), file=err)
+            return 1
+        for number, line in enumerate(script_lines(text), start=1):
             try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as error:
-                reason = getattr(error, "strerror", None) or "not a readable text file"
-                print(f"{name}: error: cannot read the script: {reason}", file=err)
-                return 1
-            label, session.base_dir = name, path.resolve().parent
-        for number, line in enumerate(text.splitlines(), start=1):
-            try:
+                if len(line) > MAX_LINE:
+                    raise SpiderError(
+                        f"the line has {len(line):,} characters; a command has at most {MAX_LINE:,}"
+                    )
                 reply = session.execute(line)
             except SpiderError as error:
-                print(f"{label}:{number}: error: {_reason(error)}", file=err)
+                print(_printable(f"{label}:{number}: error: {_reason(error)}"), file=err)
                 return 1
             if reply.text and not quiet:
                 print(reply.text, file=out)
             if reply.quit:
                 return 0
     return 0
+
+
+MAX_LINE = 10_000
+"""The longest line a script may hold (no command comes near it)."""
+
+
+def script_lines(text: str) -> list[str]:
+    """A script's lines, split at line feeds only (a CR before one is dropped): form feeds,
+    vertical tabs, NEL and the Unicode line separators stay inside their line, so line
+    numbers are the ones an editor shows."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def _standard_input() -> str:
+    """Standard input as text, at most :data:`files.MAX_FILE_BYTES`."""
+    limit = files.MAX_FILE_BYTES
+    binary = getattr(sys.stdin, "buffer", None)  # None for a text stream put in its place
+    data = binary.read(limit + 1) if binary is not None else sys.stdin.read(limit + 1)
+    if len(data) > limit:
+        raise SpiderError("the script is far too big (over 16 MB)")
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SpiderError(f"the script is not UTF-8 text (byte {error.start + 1})") from None
+
+
+def _printable(text: str) -> str:
+    """An error for the terminal: each line with its control characters shown escaped."""
+    return "\n".join(files.shown(line) for line in text.split("\n"))
 
 
 def _reason(error: SpiderError) -> str:
@@ -201,7 +239,7 @@ def show_file(
             session.load(name)
             game = session.game
     except SpiderError as error:
-        print(f"{name}: error: {_reason(error)}", file=sys.stderr)
+        print(_printable(f"{name}: error: {_reason(error)}"), file=sys.stderr)
         return 1
     if as_lines:
         print(positions.lines(game, hide=not full))
@@ -227,7 +265,7 @@ def play(
             try:
                 session.load(name)
             except SpiderError as error:
-                print(f"{name}: error: {_reason(error)}", file=sys.stderr)
+                print(_printable(f"{name}: error: {_reason(error)}"), file=sys.stderr)
                 return 1
         return run_scripts(["-"], sys.stdout, sys.stderr, session=session)
     return interactive(name, seed, suits, ascii_only)
