@@ -37,11 +37,25 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("scripts", nargs="+", help="script files ('-' for standard input)")
     run.add_argument("-q", "--quiet", action="store_true", help="print only errors")
     sub.add_parser("examples", help="list the manual's worked problems, one line each")
-    show = sub.add_parser("show", help="print a position or game file's tableau")
-    show.add_argument("file")
+    show = sub.add_parser(
+        "show",
+        help="print a position or game file's tableau, or another program's deal",
+        epilog="A deal named pysol:N (PySolFC's game N) or kpat:N (KPatience's deal N) is "
+        "printed with every card known: face-down cards in brackets, the hand on a 'hand:' "
+        "line in dealing order. Such text reads back as a position file.",
+    )
+    show.add_argument("file", help="a position or game file, an example's name, pysol:N or kpat:N")
     layout = show.add_mutually_exclusive_group()
     layout.add_argument("--lines", action="store_true", help="one line per pile")
     layout.add_argument("--markdown", action="store_true", help="a Markdown table")
+    show.add_argument(
+        "--full",
+        action="store_true",
+        help="show the face-down and hand cards the file knows (always, for a named deal)",
+    )
+    show.add_argument(
+        "--suits", type=int, choices=(1, 2, 4), default=4, help="suits of a pysol:N or kpat:N deal"
+    )
     solve = sub.add_parser(
         "solve",
         help="answer a goal for a position, or win a numbered deal knowing every card",
@@ -113,7 +127,7 @@ def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -
     if args.command == "bench":
         return bench_command(args)
     if args.command == "show":
-        return show_file(args.file, args.lines, args.markdown)
+        return show_file(args.file, args.lines, args.markdown, args.full, args.suits)
     return play(args.file, args.seed, args.suits, args.ascii, interactive)
 
 
@@ -208,21 +222,31 @@ def list_examples() -> int:
     return 0
 
 
-def show_file(name: str, as_lines: bool, as_markdown: bool) -> int:
-    """``spider show``: the tableau of a position or game file, or of an example."""
-    session = Session.new_game(seed=0)
+def show_file(
+    name: str, as_lines: bool, as_markdown: bool, full: bool = False, suits: int = 4
+) -> int:
+    """``spider show``: the tableau of a position or game file, of an example, or of another
+    program's numbered deal (``pysol:N``, ``kpat:N``), which is shown with every card known.
+
+    ``full`` shows a file's known face-down and hand cards too (a player sees them hidden)."""
+    from spider_cli.rules.deals import DealSource  # here: PySolFC's shuffles load on demand
+
     try:
-        session.load(name)
+        if DealSource.is_deal_name(name):
+            game, full = DealSource.parse(name, suits).game(), True
+        else:
+            session = Session.new_game(seed=0)
+            session.load(name)
+            game = session.game
     except SpiderError as error:
         print(_printable(f"{name}: error: {_reason(error)}"), file=sys.stderr)
         return 1
-    game = session.game
     if as_lines:
-        print(positions.lines(game, hide=True))
+        print(positions.lines(game, hide=not full))
     elif as_markdown:
-        print(positions.markdown(game, hide=True))
+        print(positions.markdown(game, hide=not full))
     else:
-        print(positions.grid(game, hide=True))
+        print(positions.grid(game, hide=not full))
     return 0
 
 
