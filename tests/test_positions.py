@@ -30,7 +30,7 @@ from spider_cli.language.positions import (
 from spider_cli.rules.cards import UNKNOWN, Card
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import SUITS_IN_VARIANT, Game, Move, shuffled_deck
-from spider_cli.rules.errors import NotationError, PositionError
+from spider_cli.rules.errors import NotationError, PositionError, SpiderError
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -464,13 +464,13 @@ def test_impossible_positions() -> None:
 
 
 def test_load_position_errors(tmp_path: Path) -> None:
-    with pytest.raises(NotationError, match=r"cannot read .*nowhere\.txt: No such file"):
+    with pytest.raises(SpiderError, match=r"cannot read .*nowhere\.txt: no such file"):
         load_position(tmp_path / "nowhere.txt")
-    with pytest.raises(NotationError, match=r"cannot read .*: Is a directory"):
+    with pytest.raises(SpiderError, match=r"cannot read .*: it is not a regular file"):
         load_position(tmp_path)
     junk = tmp_path / "junk.bin"
     junk.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
-    with pytest.raises(NotationError, match="not UTF-8 text"):
+    with pytest.raises(SpiderError, match="not UTF-8 text"):
         load_position(junk)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import re
 import stat
@@ -19,7 +18,7 @@ class LinkRefusedError(OSError):
 
     def __init__(self, path: str, target: str) -> None:
         message = f"{path} is a symbolic link to {target}: spider does not write through links"
-        super().__init__(errno.ELOOP, message, path)
+        super().__init__(message)  # no errno: its message is the whole reason
 
 
 def write_atomically(path: str | os.PathLike[str], text: str) -> None:

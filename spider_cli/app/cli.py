@@ -9,9 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from spider_cli.app import files
 from spider_cli.app.session import Session
 from spider_cli.language import positions
+from spider_cli.language import textfiles as files
 from spider_cli.rules.errors import NotationError, SpiderError
 
 SUBCOMMANDS = ("run", "show", "play", "examples", "solve", "bench")

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from spider_cli.app.atomic import remove_stale_temporaries, write_atomically
 from spider_cli.app.userdirs import data_dir
+from spider_cli.language import textfiles
 
 if TYPE_CHECKING:
     from filelock import BaseFileLock
@@ -175,7 +176,7 @@ class Journal:
             self.directory.mkdir(parents=True, exist_ok=True)
             write_atomically(self.path, text)
         except OSError as error:
-            reason = error.strerror or str(error)
+            reason = textfiles.reason(error)
             return self._warn(
                 f"cannot keep the journal in {self.directory} ({reason}): "
                 "save the game with 'save FILE' to keep it"

@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from spider_cli.analysis.goals import Constraints, Goal
-from spider_cli.app import files
 from spider_cli.app.atomic import write_atomically
 from spider_cli.language import commands as cmd
 from spider_cli.language import gamefiles, positions
+from spider_cli.language import textfiles as files
 from spider_cli.language.commands import SETTING_VALUES, Settings, setting_value
 from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
 from spider_cli.language.help import help_text

@@ -49,7 +49,7 @@ from typing import NamedTuple
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-from spider_cli.language import grammar
+from spider_cli.language import grammar, textfiles
 from spider_cli.rules.cards import (
     SUIT_LETTERS,
     SUIT_NAMES,
@@ -78,8 +78,10 @@ __all__ = [
     "read_position",
 ]
 
-MAX_TEXT = 1_000_000
-"""The longest text read as a position, in characters (a position needs a few hundred)."""
+MAX_TEXT = 65_536
+"""The longest text read as a position: the biggest real one (a grid with every card
+known, the hand and comments) is a few thousand characters; a limit keeps a huge file
+from taking seconds to refuse."""
 
 _MAX_HAND = 5 * DEAL_SIZE
 _SUIT_COPIES = {suits: 8 // len(used) for suits, used in SUITS_IN_VARIANT.items()}
@@ -189,28 +191,8 @@ def parse_position_code(text: str) -> PositionFile:
 
 
 def load_position(path: str | Path) -> PositionFile:
-    """Read the position file at ``path`` (UTF-8); a file that cannot be read is a NotationError."""
-    return read_position(read_text_file(path))
-
-
-def read_text_file(path: str | Path) -> str:
-    """The text of a file spider reads (position, game or script), refusing what is not text
-    or is far too big to be one, with a NotationError in a player's words."""
-    name = Path(path).name
-    try:
-        with open(path, "rb") as file:
-            data = file.read(4 * MAX_TEXT + 1)
-    except OSError as exc:
-        raise NotationError(f"cannot read {name}: {exc.strerror or exc}") from None
-    if len(data) > 4 * MAX_TEXT:
-        raise NotationError(f"cannot read {name}: it is far too big for a spider file")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise NotationError(
-            f"cannot read {name}: it is not UTF-8 text (byte {exc.start + 1} is "
-            f"{data[exc.start]:#04x})"
-        ) from None
+    """Read the position file at ``path`` (UTF-8); a file that cannot be read is a SpiderError."""
+    return read_position(textfiles.read_text(Path(path), str(path)))
 
 
 class _Cell(NamedTuple):

@@ -14,7 +14,6 @@ import os
 import stat
 from pathlib import Path
 
-from spider_cli.app.atomic import LinkRefusedError
 from spider_cli.rules.errors import SpiderError
 
 NOT_FOUND = "no such file or directory"
@@ -96,8 +95,6 @@ def reason(error: OSError | ValueError) -> str:
     """Why a path failed, in a player's words."""
     if isinstance(error, ValueError):
         return "the name cannot be used as a file name"
-    if isinstance(error, LinkRefusedError):
-        return str(error.strerror)
     words = {
         errno.ENAMETOOLONG: "the name is too long for this system",
         errno.ELOOP: "it is a loop of symbolic links (or a link spider will not follow)",
