@@ -14,7 +14,6 @@ import functools
 import io
 import os
 import re
-import sys
 import tempfile
 from pathlib import Path
 
@@ -94,16 +93,17 @@ def _scripts() -> st.SearchStrategy[str]:
 
 
 def _run(script: str) -> int:
+    """Run the script from a file in a directory of its own, so that whatever it saves
+    stays there (a script's files are relative to the script)."""
     out, err = io.StringIO(), io.StringIO()
     lines = [line for line in script.split("\n") if not _SEARCHES.search(line)]
-    path_free = "\n".join(lines)
-    session = Session.new_game(seed=0, base_dir=Path("/nonexistent-spider-fuzz"))
-    saved = sys.stdin
-    sys.stdin = io.StringIO(path_free)
-    try:
-        return run_scripts(["-"], out, err, session=session)
-    finally:
-        sys.stdin = saved
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fuzz.spider"
+        path.write_text("\n".join(lines), encoding="utf-8", errors="surrogatepass")
+        before = set(Path.cwd().iterdir())
+        status = run_scripts([str(path)], out, err)
+        assert set(Path.cwd().iterdir()) == before, "a script wrote outside its directory"
+        return status
 
 
 @settings(
