@@ -239,79 +239,57 @@ class Parser:
     def parse(self, text: str) -> Any:
         """The reader's value of ``text``; :class:`ParseError` if it does not read (and
         whatever a reader's method raises)."""
-        scanners, ignore = self._scanners, self._ignore
+        states, scanners, ignore = self._states, self._scanners, self._ignore
         newline_types, shift_methods = self._newline_types, self._shift_methods
         state_stack = [self._start]
         value_stack: list[Any] = []
         pos, line, line_start, end = 0, 1, 0, len(text)
-        last: Token | None = None
-        while pos < end:
-            scanner = scanners[state_stack[-1]]
-            found = scanner.match(text, pos)
-            if found is None:
-                raise ParseError(pos, "no terminal matches")
-            value = found.group(0)
-            kind = found.lastgroup
-            assert kind is not None and value  # lark refuses terminals that match nothing
-            start, column = pos, pos - line_start + 1
-            pos += len(value)
-            if kind in newline_types and "\n" in value:
-                line += value.count("\n")
-                line_start = start + value.rindex("\n") + 1
-            if kind in ignore:
-                continue  # skipped, whatever it would be renamed to
-            token = Token(kind, value, start, line, column)
-            token.end_line, token.end_column, token.end_pos = line, pos - line_start + 1, pos
-            rename = scanner.renames.get(kind)
-            if rename is not None and (keyword := rename.fullmatch(value)) is not None:
-                token.type = kind = keyword.lastgroup or kind
-            self._shift(token, state_stack, value_stack, shift_methods)
-            last = token
-        if last is None:
-            end_token = Token(END, "", 0, 1, 1)
-        else:
-            end_token = Token(END, "", last.start_pos, last.line, last.column)
-        return self._reduce_to_end(end_token, state_stack, value_stack)
-
-    def _action(self, state: int, token: Token) -> tuple[int, Any]:
-        try:
-            return self._states[state][token.type]
-        except KeyError:
-            raise ParseError(token.start_pos, f"unexpected {token.type}") from None
-
-    def _reduce(self, rule: _Rule, state_stack: list[int], value_stack: list[Any]) -> None:
-        size = rule.size
-        if size:
-            children = value_stack[-size:]
-            del state_stack[-size:]
-            del value_stack[-size:]
-        else:
-            children = []
-        value = rule.build(children)
-        state_stack.append(self._states[state_stack[-1]][rule.origin][1])
-        value_stack.append(value)
-
-    def _shift(
-        self,
-        token: Token,
-        state_stack: list[int],
-        value_stack: list[Any],
-        shift_methods: dict[str, Callable[[Token], Any]],
-    ) -> None:
+        token = Token(END, "", 0, 1, 1)  # what ends an empty text
         while True:
-            action, arg = self._action(state_stack[-1], token)
-            if action == _SHIFT:
-                state_stack.append(arg)
-                method = shift_methods.get(token.type)
-                value_stack.append(token if method is None else method(token))
-                return
-            self._reduce(arg, state_stack, value_stack)
-
-    def _reduce_to_end(self, token: Token, state_stack: list[int], value_stack: list[Any]) -> Any:
-        while True:
-            action, rule = self._action(state_stack[-1], token)
-            if action == _SHIFT:
-                raise ParseError(token.start_pos, "a shift of the end")
-            self._reduce(rule, state_stack, value_stack)
-            if state_stack[-1] == self._end:
-                return value_stack[-1]
+            if pos < end:
+                scanner = scanners[state_stack[-1]]
+                found = scanner.match(text, pos)
+                if found is None:
+                    raise ParseError(pos, "no terminal matches")
+                value = found.group(0)
+                kind = found.lastgroup
+                assert kind is not None and value  # lark refuses terminals that match nothing
+                start, column = pos, pos - line_start + 1
+                pos += len(value)
+                if kind in newline_types and "\n" in value:
+                    line += value.count("\n")
+                    line_start = start + value.rindex("\n") + 1
+                if kind in ignore:
+                    continue  # skipped, whatever it would be renamed to
+                token = Token(kind, value, start, line, column)
+                token.end_line, token.end_column, token.end_pos = line, pos - line_start + 1, pos
+                rename = scanner.renames.get(kind)
+                if rename is not None and (keyword := rename.fullmatch(value)) is not None:
+                    token.type = kind = keyword.lastgroup or kind
+            else:  # the end, where the last token was (as lark places it)
+                kind = END
+                token = Token(END, "", token.start_pos, token.line, token.column)
+            while True:  # reduce as the table says, until the token is shifted (or the end)
+                try:
+                    action, arg = states[state_stack[-1]][kind]
+                except KeyError:
+                    raise ParseError(token.start_pos, f"unexpected {kind}") from None
+                if action == _SHIFT:
+                    if kind == END:
+                        raise ParseError(token.start_pos, "a shift of the end")
+                    state_stack.append(arg)
+                    method = shift_methods.get(kind)
+                    value_stack.append(token if method is None else method(token))
+                    break
+                rule: _Rule = arg
+                size = rule.size
+                if size:
+                    children = value_stack[-size:]
+                    del state_stack[-size:]
+                    del value_stack[-size:]
+                else:
+                    children = []
+                state_stack.append(states[state_stack[-1]][rule.origin][1])
+                value_stack.append(rule.build(children))
+                if kind == END and state_stack[-1] == self._end:
+                    return value_stack[-1]
