@@ -20,7 +20,7 @@ from lark.exceptions import UnexpectedInput
 from spider_cli.language import grammar, lalr, notation
 from spider_cli.rules.errors import NotationError
 
-_TABLES = grammar.tables("commands.lark")
+_TABLES = grammar.stored("commands.lark")
 
 
 def _token(token: Any) -> tuple[object, ...]:
@@ -51,10 +51,11 @@ def _recorder() -> object:
     """A reader with a method for every terminal and every rule that can have one: each
     gives back what it was called with, so that two parsers' calls can be compared."""
     data, memo = _TABLES["data"], _TABLES["memo"]
-    terminals = [memo[ref["@"]]["name"] for ref in data["parser"]["lexer_conf"]["terminals"]]
+    lexer_conf = data["parser"]["lexer_conf"]
+    terminals = [memo[str(ref["@"])]["name"] for ref in lexer_conf["terminals"]]
     rules = {
         rule["alias"] or rule["origin"]["name"]
-        for rule in (memo[ref["@"]] for ref in data["rules"])
+        for rule in (memo[str(ref["@"])] for ref in data["rules"])
         if not rule["origin"]["name"].startswith("_")
     }
     methods: dict[str, Any] = {name: staticmethod(_token) for name in terminals}
@@ -186,7 +187,7 @@ def test_tables_it_cannot_follow_are_refused_when_it_is_made() -> None:
     """Rather than read otherwise than lark: placeholders for missing parts (the position
     grammar's tables), and rules the reader has no method for."""
     with pytest.raises(ValueError, match="maybe_placeholders"):
-        lalr.Parser(grammar.tables("position.lark"), object())
+        lalr.Parser(grammar.stored("position.lark"), object())
     with pytest.raises(ValueError, match="no method"):
         lalr.Parser(_TABLES, object())
 

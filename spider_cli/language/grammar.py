@@ -102,8 +102,17 @@ def tables_path(name: str) -> Path:
 
 @cache
 def tables(name: str) -> dict[str, Any]:
-    """The stored tables of ``name``, decoded (shared: not to be changed)."""
+    """The stored tables of ``name``, decoded for lark (shared: not to be changed)."""
     return decode(tables_path(name).read_text(encoding="utf-8"))
+
+
+@cache
+def stored(name: str) -> dict[str, Any]:
+    """The stored tables of ``name`` as JSON reads them, with text keys (shared: not to be
+    changed). :mod:`spider_cli.language.lalr` reads these: :func:`decode` takes longer
+    than the JSON itself."""
+    tables: dict[str, Any] = json.loads(tables_path(name).read_text(encoding="utf-8"))
+    return tables
 
 
 def decode(text: str) -> dict[str, Any]:

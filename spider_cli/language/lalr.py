@@ -179,9 +179,23 @@ class _Rule:
         return self.method(children)
 
 
+class _Lazy(dict[Any, Any]):
+    """A dict that makes each value the first time it is asked for: a line goes through a
+    few of the parser's states, so their rows and lexers are made as they are reached."""
+
+    def __init__(self, make: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self._make(key)
+        return value
+
+
 class Parser:
-    """The LALR(1) parser of decoded tables (:func:`spider_cli.language.grammar.decode`)
-    that builds its result with ``reader``'s methods, named after terminals and rules."""
+    """The LALR(1) parser of stored tables as JSON reads them (string keys:
+    :func:`spider_cli.language.grammar.stored`) that builds its result with ``reader``'s
+    methods, named after terminals and rules."""
 
     def __init__(self, tables: dict[str, Any], reader: object, start: str = "start") -> None:
         data, memo = tables["data"], tables["memo"]
@@ -200,41 +214,44 @@ class Parser:
         refused = [name for name, refuse in unsupported.items() if refuse]
         if refused:
             raise ValueError(f"tables that need lark: {', '.join(refused)}")
-        flags: int = lexer_conf["g_regex_flags"]
-        terminals = {
-            t.name: t for t in (_Terminal(memo[ref["@"]]) for ref in lexer_conf["terminals"])
+        self._flags: int = lexer_conf["g_regex_flags"]
+        self._terminals = {
+            t.name: t for t in (_Terminal(memo[str(ref["@"])]) for ref in lexer_conf["terminals"])
         }
         self._ignore = frozenset(lexer_conf["ignore"])
-        self._newline_types = frozenset(t.name for t in terminals.values() if t.has_newline)
+        self._newline_types = frozenset(t.name for t in self._terminals.values() if t.has_newline)
         self._shift_methods: dict[str, Callable[[Token], Any]] = {
             name: method
-            for name in terminals
+            for name in self._terminals
             if (method := getattr(reader, name, None)) is not None
         }
-        rules: dict[int, _Rule] = {}
+        self._rules = {  # all made now: a rule the reader cannot build is refused at once
+            ref["@"]: _Rule(memo[str(ref["@"])], reader) for ref in data["rules"]
+        }
         table = frontend["parser"]
-        names: dict[int, str] = table["tokens"]
-        self._states: dict[int, dict[str, tuple[int, Any]]] = {}
-        for state, actions in table["states"].items():
-            row: dict[str, tuple[int, Any]] = {}
-            for token, (action, arg) in actions.items():
-                if action == _REDUCE:
-                    key = arg["@"]
-                    if key not in rules:
-                        rules[key] = _Rule(memo[key], reader)
-                    row[names[token]] = (_REDUCE, rules[key])
-                else:
-                    row[names[token]] = (_SHIFT, arg)
-            self._states[state] = row
+        self._table: dict[str, dict[str, list[Any]]] = table["states"]
+        self._names: dict[str, str] = table["tokens"]
         self._start: int = table["start_states"][start]
         self._end: int = table["end_states"][start]
-        scanners: dict[frozenset[str], _Scanner] = {}
-        self._scanners: dict[int, _Scanner] = {}
-        for state, row in self._states.items():
-            accepts = frozenset(name for name in row if name in terminals) | self._ignore
-            if accepts not in scanners:
-                scanners[accepts] = _Scanner([terminals[name] for name in accepts], flags)
-            self._scanners[state] = scanners[accepts]
+        self._states = _Lazy(self._row)
+        self._scanners = _Lazy(self._scanner)
+        self._scanner_of: dict[frozenset[str], _Scanner] = {}
+
+    def _row(self, state: int) -> dict[str, tuple[int, Any]]:
+        """What state ``state`` does with each symbol: shift to a state, or reduce a rule."""
+        names, rules = self._names, self._rules
+        return {
+            names[symbol]: (_REDUCE, rules[arg["@"]]) if action == _REDUCE else (_SHIFT, arg)
+            for symbol, (action, arg) in self._table[str(state)].items()
+        }
+
+    def _scanner(self, state: int) -> _Scanner:
+        """The lexer of state ``state``: the terminals it takes, and the ignored ones."""
+        terminals = self._terminals
+        accepts = frozenset(n for n in self._states[state] if n in terminals) | self._ignore
+        if accepts not in self._scanner_of:
+            self._scanner_of[accepts] = _Scanner([terminals[n] for n in accepts], self._flags)
+        return self._scanner_of[accepts]
 
     def parse(self, text: str) -> Any:
         """The reader's value of ``text``; :class:`ParseError` if it does not read (and
@@ -270,8 +287,9 @@ class Parser:
                 kind = END
                 token = Token(END, "", token.start_pos, token.line, token.column)
             while True:  # reduce as the table says, until the token is shifted (or the end)
+                row = states[state_stack[-1]]
                 try:
-                    action, arg = states[state_stack[-1]][kind]
+                    action, arg = row[kind]
                 except KeyError:
                     raise ParseError(token.start_pos, f"unexpected {kind}") from None
                 if action == _SHIFT:

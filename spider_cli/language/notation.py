@@ -87,7 +87,7 @@ def _reading_parser() -> lalr.Parser:
     """The parser of the same tables with :class:`_Reader` inside, in
     :mod:`spider_cli.language.lalr` (no lark import): each rule's command value is made as
     the rule is recognised, with no tree."""
-    return lalr.Parser(grammar.tables("commands.lark"), _Reader())
+    return lalr.Parser(grammar.stored("commands.lark"), _Reader())
 
 
 # ---------------------------------------------------------------------------------------------
