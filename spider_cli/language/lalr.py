@@ -22,7 +22,8 @@ parser or lexer than LALR with the contextual lexer, the ``regex`` module or byt
 placeholders for missing optional parts (``maybe_placeholders``), and a rule that would need
 lark's default tree (a rule with no method on the reader, other than an inlined ``_rule`` or
 a ``?rule`` whose single child always stands in for it). A line that does not read raises
-:class:`ParseError`, with no explanation: lark reads the line again to give one.
+:class:`ParseError`, with no explanation: lark reads the line again to give one. Completion
+and highlighting, which follow a line as it is typed, use lark's interactive parser.
 """
 
 from __future__ import annotations
