@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 from spider_cli.app.atomic import write_atomically
+from spider_cli.app.cli import main
 from spider_cli.language import grammar
 from spider_cli.language.positions import (
     differences,
@@ -27,8 +28,9 @@ from spider_cli.language.positions import (
     read_position,
 )
 from spider_cli.rules.cards import UNKNOWN, Card
+from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import SUITS_IN_VARIANT, Game, Move, shuffled_deck
-from spider_cli.rules.errors import NotationError, PositionError
+from spider_cli.rules.errors import NotationError, PositionError, SpiderError
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -462,13 +464,13 @@ def test_impossible_positions() -> None:
 
 
 def test_load_position_errors(tmp_path: Path) -> None:
-    with pytest.raises(NotationError, match=r"cannot read .*nowhere\.txt: No such file"):
+    with pytest.raises(SpiderError, match=r"cannot read .*nowhere\.txt: no such file"):
         load_position(tmp_path / "nowhere.txt")
-    with pytest.raises(NotationError, match=r"cannot read .*: Is a directory"):
+    with pytest.raises(SpiderError, match=r"cannot read .*: it is not a regular file"):
         load_position(tmp_path)
     junk = tmp_path / "junk.bin"
     junk.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
-    with pytest.raises(NotationError, match="not UTF-8 text"):
+    with pytest.raises(SpiderError, match="not UTF-8 text"):
         load_position(junk)
 
 
@@ -610,6 +612,123 @@ def test_every_writer_reads_back(game: Game) -> None:
     assert " " not in code and "\n" not in code
     assert parse_position_code(code).to_game().key() == game.key()
     assert differences(game, read_position(grid(game))) == []
+
+
+@st.composite
+def other_programs_deals(draw: st.DrawFn) -> Game:
+    """A PySolFC or KPatience deal (every card known) after some random legal play."""
+    source = draw(st.sampled_from([Source.PYSOL, Source.KPAT]))
+    suits = draw(st.sampled_from([1, 2, 4]))
+    game = DealSource(source, draw(st.integers(1, 2**31 - 1)), suits).game()
+    game.autoremove = draw(st.booleans())
+    for _ in range(draw(st.integers(0, 60))):
+        actions = game.legal_moves()
+        if not actions:
+            break
+        game.push(draw(st.sampled_from(actions)))
+    return game
+
+
+@settings(max_examples=60, deadline=None)
+@given(other_programs_deals())
+def test_full_information_round_trip(game: Game) -> None:
+    """Every card known: brackets for the face-down cards, the hand on its own line."""
+    for write in (grid, markdown, lines, position_code):
+        text = write(game)
+        position = read_position(text)
+        assert UNKNOWN not in [c for pile in position.piles for c in pile] + position.hand
+        assert position.to_game().key() == game.key(), text
+    if game.hand:
+        hand_line = "hand: " + " ".join(Card(c).text() for c in game.hand)
+        assert hand_line in lines(game).splitlines()
+
+
+def test_show_a_deal_with_every_card() -> None:
+    game = DealSource.parse("pysol:14934").game()
+    text = lines(game)
+    assert text.splitlines()[0].startswith("hand: 6d Ah 10h 9s 9c")
+    assert " 1: [10s] [3c] [Ks] [4c] [Jh] 5s" in text.splitlines()
+    assert read_position(text).to_game().key() == game.key()
+
+
+def test_spider_show_prints_a_deal_with_every_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["show", "pysol:14934", "--lines"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("hand: 6d Ah 10h") and "\n 9: [Js] [8h] [6c] [Qc] Kd\n" in text
+    assert read_position(text).to_game().key() == DealSource.parse("pysol:14934").game().key()
+    assert main(["show", "kpat:12", "--suits", "2"]) == 0
+    grid_text = capsys.readouterr().out
+    assert read_position(grid_text).to_game().key() == DealSource.parse("kpat:12", 2).game().key()
+    (tmp_path / "full.txt").write_text(grid_text)
+    assert main(["show", str(tmp_path / "full.txt"), "--markdown"]) == 0
+    assert "[" not in capsys.readouterr().out
+    assert main(["show", str(tmp_path / "full.txt"), "--markdown", "--full"]) == 0
+    assert read_position(capsys.readouterr().out) == read_position(grid_text)
+    assert main(["show", "kpat:0"]) == 1
+    assert "KPatience deal numbers run from 1" in capsys.readouterr().err
+
+
+FULL = lines(DealSource.parse("kpat:3").game())
+HEARTS_AND_SPADES = "Kh Ks Qh Qs Jh Js 10h 10s 9h 9s".split()
+FULL_HAND = FULL.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "message"),
+    [
+        (
+            FULL_HAND + " Ks\n" + FULL.split("\n", 1)[1],
+            1,
+            len(FULL_HAND) + 2,
+            "the hand holds at most 50 cards (five deals of ten); this one lists 51",
+        ),
+        (
+            "suits: 2\nhand: 5d\n" + tableau([5] * 4 + [4] * 6, HEARTS_AND_SPADES),
+            2,
+            7,
+            "5d is in the hand, but a 2-suit game has no diamonds",
+        ),
+        (
+            "removed: h\nhand: Ah Ah\n" + tableau([5] * 4 + [4] * 6),
+            2,
+            10,
+            "Ah is one copy too many: the tableau and the hand hold it 2 times, and 1 more in "
+            "the removed suits; the deck has 2",
+        ),
+        (
+            "hand: Ks -- --\n" + tableau([5] * 4 + [4] * 6),
+            1,
+            1,
+            "the tableau (44 cards) and the hand (3) leave 57 cards",
+        ),
+        ("hand: 10\nhand: 20\n", 2, 1, "a second 'hand:' line: give it once"),
+        (
+            "spider:4/[KhKhKh]47/-/5:As/5:2s/5:3s/5:4s/4:5s/4:6s/4:7s/4:8s/4:9s/4:Ts",
+            1,
+            10,
+            "Kh is one copy too many",
+        ),
+    ],
+)
+def test_hand_errors(text: str, line: int, column: int, message: str) -> None:
+    found = error(text)
+    assert (found.line, found.column) == (line, column), str(found)
+    assert message in found.message
+    assert found.context.endswith("^")
+
+
+def test_a_third_copy_in_a_full_hand() -> None:
+    """Every card of a full deal is there twice: a third in the hand is pointed at."""
+    game = DealSource.parse("kpat:3").game()
+    tableau_cards = [c for pile in game.piles for c in pile]
+    twice = next(c for c in tableau_cards if tableau_cards.count(c) == 2)
+    hand = [Card(twice).text()] + [Card(c).text() for c in game.hand[1:]]
+    text = "hand: " + " ".join(hand) + "\n" + FULL.split("\n", 1)[1]
+    found = error(text)
+    assert (found.line, found.column) == (1, 7)
+    assert found.message.startswith(f"{Card(twice)} is one copy too many")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -144,7 +144,7 @@ def test_save_is_atomic_when_writing_fails(tmp_path: Path, monkeypatch) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", disk_full)  # the crash comes mid-save
-    with pytest.raises(SpiderError, match=r"cannot save game\.txt: No space left on device"):
+    with pytest.raises(SpiderError, match=r"cannot save game\.txt: the disk is full"):
         session.execute("save game.txt")
     assert (tmp_path / "game.txt").read_text() == original
     assert [p.name for p in tmp_path.iterdir()] == ["game.txt"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import re
 import stat
@@ -18,8 +17,8 @@ class LinkRefusedError(OSError):
     """The file to write is a symbolic link: spider replaces regular files only."""
 
     def __init__(self, path: str, target: str) -> None:
-        message = f"{path} is a symbolic link to {target}; spider does not write through links"
-        super().__init__(errno.ELOOP, message, path)
+        message = f"{path} is a symbolic link to {target}: spider does not write through links"
+        super().__init__(message)  # no errno: its message is the whole reason
 
 
 def write_atomically(path: str | os.PathLike[str], text: str) -> None:

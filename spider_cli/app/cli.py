@@ -11,6 +11,7 @@ from typing import TextIO
 
 from spider_cli.app.session import Session
 from spider_cli.language import positions
+from spider_cli.language import textfiles as files
 from spider_cli.rules.errors import NotationError, SpiderError
 
 SUBCOMMANDS = ("run", "show", "play", "examples", "solve", "bench")
@@ -36,11 +37,25 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("scripts", nargs="+", help="script files ('-' for standard input)")
     run.add_argument("-q", "--quiet", action="store_true", help="print only errors")
     sub.add_parser("examples", help="list the manual's worked problems, one line each")
-    show = sub.add_parser("show", help="print a position or game file's tableau")
-    show.add_argument("file")
+    show = sub.add_parser(
+        "show",
+        help="print a position or game file's tableau, or another program's deal",
+        epilog="A deal named pysol:N (PySolFC's game N) or kpat:N (KPatience's deal N) is "
+        "printed with every card known: face-down cards in brackets, the hand on a 'hand:' "
+        "line in dealing order. Such text reads back as a position file.",
+    )
+    show.add_argument("file", help="a position or game file, an example's name, pysol:N or kpat:N")
     layout = show.add_mutually_exclusive_group()
     layout.add_argument("--lines", action="store_true", help="one line per pile")
     layout.add_argument("--markdown", action="store_true", help="a Markdown table")
+    show.add_argument(
+        "--full",
+        action="store_true",
+        help="show the face-down and hand cards the file knows (always, for a named deal)",
+    )
+    show.add_argument(
+        "--suits", type=int, choices=(1, 2, 4), default=4, help="suits of a pysol:N or kpat:N deal"
+    )
     solve = sub.add_parser(
         "solve",
         help="answer a goal for a position, or win a numbered deal knowing every card",
@@ -112,7 +127,7 @@ def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -
     if args.command == "bench":
         return bench_command(args)
     if args.command == "show":
-        return show_file(args.file, args.lines, args.markdown)
+        return show_file(args.file, args.lines, args.markdown, args.full, args.suits)
     return play(args.file, args.seed, args.suits, args.ascii, interactive)
 
 
@@ -127,28 +142,65 @@ def run_scripts(
     (exit status 1)."""
     session = session or Session.new_game(seed=0)
     for name in names:
-        if name == "-":
-            text, label, session.base_dir = sys.stdin.read(), "<stdin>", Path.cwd()
-        else:
-            path = Path(name)
+        try:
+            if name == "-":
+                text, label, session.base_dir = _standard_input(), "<stdin>", Path.cwd()
+            else:
+                path = files.path_of(name, Path.cwd())
+                text = files.read_text(path, name)
+                label, session.base_dir = name, path.parent
+        except SpiderError as error:
+            print(files.shown(f"{name}: error: {error}"), file=err)
+            return 1
+        for number, line in enumerate(script_lines(text), start=1):
             try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as error:
-                reason = getattr(error, "strerror", None) or "not a readable text file"
-                print(f"{name}: error: cannot read the script: {reason}", file=err)
-                return 1
-            label, session.base_dir = name, path.resolve().parent
-        for number, line in enumerate(text.splitlines(), start=1):
-            try:
+                if len(line) > MAX_LINE:
+                    raise SpiderError(
+                        f"the line has {len(line):,} characters; a command has at most {MAX_LINE:,}"
+                    )
                 reply = session.execute(line)
             except SpiderError as error:
-                print(f"{label}:{number}: error: {_reason(error)}", file=err)
+                print(_printable(f"{label}:{number}: error: {_reason(error)}"), file=err)
                 return 1
             if reply.text and not quiet:
                 print(reply.text, file=out)
             if reply.quit:
                 return 0
     return 0
+
+
+MAX_LINE = 10_000
+"""The longest line a script may hold (no command comes near it)."""
+
+
+def script_lines(text: str) -> list[str]:
+    """A script's lines, split at line feeds only (a CR before one is dropped): form feeds,
+    vertical tabs, NEL and the Unicode line separators stay inside their line, so line
+    numbers are the ones an editor shows."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def _standard_input() -> str:
+    """Standard input as text, at most :data:`files.MAX_FILE_BYTES`."""
+    limit = files.MAX_FILE_BYTES
+    binary = getattr(sys.stdin, "buffer", None)  # None for a text stream put in its place
+    data = binary.read(limit + 1) if binary is not None else sys.stdin.read(limit + 1)
+    if len(data) > limit:
+        raise SpiderError("the script is far too big (over 16 MB)")
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SpiderError(f"the script is not UTF-8 text (byte {error.start + 1})") from None
+
+
+def _printable(text: str) -> str:
+    """An error for the terminal: each line with its control characters shown escaped."""
+    return "\n".join(files.shown(line) for line in text.split("\n"))
 
 
 def _reason(error: SpiderError) -> str:
@@ -170,21 +222,31 @@ def list_examples() -> int:
     return 0
 
 
-def show_file(name: str, as_lines: bool, as_markdown: bool) -> int:
-    """``spider show``: the tableau of a position or game file, or of an example."""
-    session = Session.new_game(seed=0)
+def show_file(
+    name: str, as_lines: bool, as_markdown: bool, full: bool = False, suits: int = 4
+) -> int:
+    """``spider show``: the tableau of a position or game file, of an example, or of another
+    program's numbered deal (``pysol:N``, ``kpat:N``), which is shown with every card known.
+
+    ``full`` shows a file's known face-down and hand cards too (a player sees them hidden)."""
+    from spider_cli.rules.deals import DealSource  # here: PySolFC's shuffles load on demand
+
     try:
-        session.load(name)
+        if DealSource.is_deal_name(name):
+            game, full = DealSource.parse(name, suits).game(), True
+        else:
+            session = Session.new_game(seed=0)
+            session.load(name)
+            game = session.game
     except SpiderError as error:
-        print(f"{name}: error: {_reason(error)}", file=sys.stderr)
+        print(_printable(f"{name}: error: {_reason(error)}"), file=sys.stderr)
         return 1
-    game = session.game
     if as_lines:
-        print(positions.lines(game, hide=True))
+        print(positions.lines(game, hide=not full))
     elif as_markdown:
-        print(positions.markdown(game, hide=True))
+        print(positions.markdown(game, hide=not full))
     else:
-        print(positions.grid(game, hide=True))
+        print(positions.grid(game, hide=not full))
     return 0
 
 
@@ -203,7 +265,7 @@ def play(
             try:
                 session.load(name)
             except SpiderError as error:
-                print(f"{name}: error: {_reason(error)}", file=sys.stderr)
+                print(_printable(f"{name}: error: {_reason(error)}"), file=sys.stderr)
                 return 1
         return run_scripts(["-"], sys.stdout, sys.stderr, session=session)
     return interactive(name, seed, suits, ascii_only)

@@ -9,6 +9,11 @@ not changed since) and whether the game was already counted in the statistics.
 A game that is won is taken out of the journal; a game the player leaves for another on
 purpose (``new``, ``load``, or "no" to the offer) moves to ``previous.spider``, so even that
 can be loaded back.
+
+Two spiders never share a journal: each holds a lock (``current.spider.lock``) on the one it
+uses for as long as it runs, and a second spider takes the next free one
+(``current-2.spider``, with ``previous-2.spider``), saying so, so neither overwrites the
+other's game.
 """
 
 from __future__ import annotations
@@ -20,17 +25,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from spider_cli.app.atomic import write_atomically
+from spider_cli.app.atomic import remove_stale_temporaries, write_atomically
 from spider_cli.app.userdirs import data_dir
+from spider_cli.language import textfiles
 
 if TYPE_CHECKING:
+    from filelock import BaseFileLock
+
     from spider_cli.app.session import Session
 
 CURRENT = "current.spider"
 PREVIOUS = "previous.spider"
 _SAVED = "# journal: saved as "
 _COUNTED = "# journal: counted in the statistics"
-_MOVES = re.compile(r"^# position after (\d+) moves", re.MULTILINE)
+_MOVES = re.compile(r"^# position after (\d{1,9}) moves", re.MULTILINE)
+MAX_BYTES = 16 * 1024 * 1024
+"""A journal bigger than this is not one of ours (a game of 100,000 moves is far smaller)."""
+SLOTS = 9
+"""How many spiders at once can each keep a journal in one data directory."""
 
 
 @dataclass
@@ -63,14 +75,67 @@ class Journal:
         self._written: str | None = None
         self._dormant: str | None = None  # the game file of a game taken out (won)
         self.failed = False
+        self._lock: BaseFileLock | None = None
+        self.crowded = False
+        """Every journal is held by another spider: this one keeps none."""
+        self.notice: str | None = None
+        """Said once: this spider keeps its journal in another slot (another one runs)."""
+
+    def claim(self) -> bool:
+        """Take the first journal no other spider holds (kept until this process ends or
+        :meth:`release`); False when all are taken or the directory cannot hold a lock."""
+        if self._lock is not None:
+            return True
+        from filelock import FileLock, Timeout
+
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return False
+        held = 0
+        for slot in range(1, SLOTS + 1):
+            suffix = "" if slot == 1 else f"-{slot}"
+            path = self.directory / f"current{suffix}.spider"
+            lock = FileLock(f"{path}.lock", timeout=0, is_singleton=True)
+            try:
+                lock.acquire()
+            except Timeout:
+                held += 1
+                continue
+            except OSError:  # no lock can be had here (a read-only directory): journal as is
+                return False
+            self._lock, self.path = lock, path
+            remove_stale_temporaries(self.directory)  # left by a spider killed mid-write
+            self.previous = self.directory / f"previous{suffix}.spider"
+            if slot > 1:
+                self.notice = (
+                    f"another spider has the game in {CURRENT} open: this one keeps its "
+                    f"journal in {path.name}"
+                )
+            return True
+        self.crowded = held == SLOTS
+        return False
+
+    def release(self) -> None:
+        """Let another spider take this journal."""
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def read(self) -> Entry | None:
-        """The journaled game's notes, or None when there is no journal."""
+        """The journaled game's notes, or None when there is no journal (or all are held by
+        other spiders)."""
+        self.claim()
+        if self.crowded:
+            return None
         try:
-            text = self.path.read_text(encoding="utf-8")
+            with open(self.path, "rb") as file:
+                text = file.read(MAX_BYTES + 1).decode("utf-8")
+            if len(text) > MAX_BYTES:
+                raise ValueError("too big")
         except FileNotFoundError:
             return None
-        except (OSError, UnicodeDecodeError):
+        except (OSError, ValueError):
             return Entry(self.path, 0, None, False)
         found = _MOVES.search(text)
         saved = [line[len(_SAVED) :] for line in text.splitlines() if line.startswith(_SAVED)]
@@ -92,6 +157,14 @@ class Journal:
         text = journal_text(session, saved_as, counted)
         if text == self._written:
             return None
+        self.claim()
+        if self.crowded:
+            self._written = text
+            return self._warn(
+                f"{SLOTS} other spiders hold every journal in {self.directory}: "
+                "save the game with 'save FILE' to keep it"
+            )
+        notice, self.notice = self.notice, None
         if self._dormant is not None:
             if text.startswith(self._dormant):
                 return None
@@ -103,17 +176,21 @@ class Journal:
             self.directory.mkdir(parents=True, exist_ok=True)
             write_atomically(self.path, text)
         except OSError as error:
-            if self.failed:
-                return None
-            self.failed = True
-            reason = error.strerror or str(error)
-            return (
+            reason = textfiles.reason(error)
+            return self._warn(
                 f"cannot keep the journal in {self.directory} ({reason}): "
                 "save the game with 'save FILE' to keep it"
             )
         self._written = text
         self.failed = False
-        return None
+        return notice
+
+    def _warn(self, warning: str) -> str | None:
+        """A journal failure, said once until the journal works again."""
+        if self.failed:
+            return None
+        self.failed = True
+        return warning
 
     def clear(self, session: Session) -> None:
         """Take the game out of the journal (it was won); it comes back only if it changes."""

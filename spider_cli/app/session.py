@@ -24,6 +24,7 @@ from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.app.atomic import write_atomically
 from spider_cli.language import commands as cmd
 from spider_cli.language import gamefiles, positions
+from spider_cli.language import textfiles as files
 from spider_cli.language.commands import SETTING_VALUES, Settings, setting_value
 from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
 from spider_cli.language.help import help_text
@@ -484,7 +485,7 @@ class Session:
             self._begin(game, origin)
             return Loaded(LoadKind.POSITION_CODE, name, None, origin)
         path, example = self._find(name)
-        text = positions.read_text_file(path)
+        text = files.read_text(path, name)
         kind = LoadKind.EXAMPLE if example else None
         if gamefiles.is_game_file(text):
             self._resume(gamefiles.read(text), path.parent)
@@ -502,19 +503,22 @@ class Session:
         return Loaded(kind or LoadKind.POSITION_FILE, path.name, path, origin)
 
     def _path(self, name: str | Path) -> Path:
-        return (self.base_dir / Path(name).expanduser()).resolve()
+        return files.path_of(name, self.base_dir)
 
     def _find(self, name: str) -> tuple[Path, bool]:
         """The file a name means: a file (relative to ``base_dir``), else an example's."""
         path = self._path(name)
-        if path.exists():
+        problem = files.missing(path)
+        if problem is None:
             return path, False
         from spider_cli.app import examples  # the manual's worked problems, by name
 
         found = examples.find(name)
         if found is not None:
             return found, True
-        raise SpiderError(f"cannot read {name}: no such file or example")
+        if problem == files.NOT_FOUND:
+            problem = "no such file or example"
+        raise SpiderError(f"cannot read {files.shown(name)}: {problem}")
 
     def _resume(self, record: gamefiles.GameRecord, base_dir: Path) -> None:
         """Replay a game file through a fresh session's methods, then take over its game;
@@ -572,8 +576,10 @@ class Session:
         path = self._path(name)
         try:
             write_atomically(path, self.game_file())
-        except OSError as error:
-            raise SpiderError(f"cannot save {name}: {error.strerror or error}") from None
+        except (OSError, ValueError) as error:
+            raise SpiderError(
+                f"cannot save {files.shown(str(name))}: {files.reason(error)}"
+            ) from None
         self.changed = False
         return Saved(str(name), path)
 
@@ -581,7 +587,7 @@ class Session:
         """Check that the position is the one in a position file; SpiderError lists the
         differences."""
         path, _example = self._find(str(name))
-        expected = positions.read_position(positions.read_text_file(path))
+        expected = positions.read_position(files.read_text(path, str(name)))
         differences = positions.differences(self.game, expected)
         if differences:
             raise SpiderError(

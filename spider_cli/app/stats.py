@@ -17,6 +17,10 @@ from spider_cli.app.atomic import write_atomically
 from spider_cli.app.userdirs import data_dir
 
 FILE_NAME = "stats.json"
+MAX_BYTES = 64 * 1024
+"""A statistics file is a few hundred bytes: anything over this is damaged."""
+LOCK_SECONDS = 30
+"""How long one update waits for another process's update to finish."""
 FORMAT = "spider statistics"
 VARIANTS = (4, 2, 1)
 
@@ -60,13 +64,17 @@ def load(path: Path | None = None) -> Stats:
     """The statistics on file; a missing file is no games yet, a damaged one is set aside."""
     path = path or stats_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as file:
+            raw = file.read(MAX_BYTES + 1)
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         return Stats()
     except (OSError, UnicodeDecodeError) as error:
         return Stats(warning=f"cannot read the statistics ({_reason(error)}); counting afresh")
     records: dict[int, Record] = {}
     try:
+        if len(raw) > MAX_BYTES:
+            raise ValueError("far too big for a statistics file")
         data = json.loads(text)
         variants = data["variants"] if data.get("format") == FORMAT else None
         if not isinstance(variants, dict):
@@ -76,7 +84,7 @@ def load(path: Path | None = None) -> Stats:
             if record is None or key not in {str(v) for v in VARIANTS}:
                 raise ValueError(f"bad entry {key!r}")
             records[int(key)] = record
-    except (ValueError, AttributeError, KeyError, TypeError):
+    except (ValueError, AttributeError, KeyError, TypeError, RecursionError):
         aside = path.with_name(path.name + ".damaged")
         with contextlib.suppress(OSError):
             os.replace(path, aside)
@@ -100,14 +108,24 @@ def save(stats: Stats, path: Path | None = None) -> None:
 
 
 def record_game(suits: int, won: bool, score: int, path: Path | None = None) -> str | None:
-    """Count one finished (won, lost or abandoned) game; returns a warning, or None."""
-    stats = load(path)
-    record = stats.record(suits)
-    record.games += 1
-    record.wins += int(won)
-    record.best = score if record.best is None else max(record.best, score)
+    """Count one finished (won, lost or abandoned) game; returns a warning, or None.
+
+    Reading and writing happen under a lock file beside the statistics, so two spiders
+    counting at once never lose an update."""
+    from filelock import FileLock, Timeout
+
+    path = path or stats_path()
     try:
-        save(stats, path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with FileLock(path.with_name(path.name + ".lock"), timeout=LOCK_SECONDS):
+            stats = load(path)
+            record = stats.record(suits)
+            record.games += 1
+            record.wins += int(won)
+            record.best = score if record.best is None else max(record.best, score)
+            save(stats, path)
+    except Timeout:
+        return "cannot save the statistics: another spider kept them locked"
     except OSError as error:
         return f"cannot save the statistics: {_reason(error)}"
     return stats.warning

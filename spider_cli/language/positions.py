@@ -10,10 +10,14 @@ tableau:
 
 Cells: a card (``10h``, ``Th``, ``Qs``, ``q♠``), ``--`` for a face-down card nobody knows,
 ``[Jh]`` for a face-down card whose identity is known, ``(sp)`` for an empty pile. Header lines
-may come before the tableau: ``suits: 2``, ``stock: 30`` or ``stock: Jh 10c -- ...`` (the hand,
-in dealing order; ``hand:`` works too), ``removed: d s``, ``removed: 2`` or ``removed: none``;
-``#`` starts a comment.
+may come before the tableau: ``suits: 2``, ``stock: 30`` or ``hand: Jh 10c -- ...``,
+``removed: d s``, ``removed: 2`` or ``removed: none``; ``#`` starts a comment.
 What the header leaves out is worked out from the card count (104 in all).
+
+The ``hand:`` line (``stock:`` reads the same) lists the hand in dealing order, at most 50 cards:
+the first ten are the next deal, onto piles 1 to 10, and so on. With every face-down card in
+brackets too, a file knows every card (a full-information position, as ``spider show pysol:N``
+prints); a hand card the deck cannot hold is an error pointed at that card.
 
 The code format is ``spider:SUITS/HAND/REMOVED/PILE1/.../PILE10`` with no spaces:
 
@@ -37,12 +41,12 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from spider_cli.language import grammar
+from spider_cli.language import grammar, textfiles
 from spider_cli.rules.cards import (
     SUIT_LETTERS,
     SUIT_NAMES,
@@ -75,8 +79,10 @@ __all__ = [
     "read_position",
 ]
 
-MAX_TEXT = 1_000_000
-"""The longest text read as a position, in characters (a position needs a few hundred)."""
+MAX_TEXT = 65_536
+"""The longest text read as a position: the biggest real one (a grid with every card
+known, the hand and comments) is a few thousand characters; a limit keeps a huge file
+from taking seconds to refuse."""
 
 _MAX_HAND = 5 * DEAL_SIZE
 _SUIT_COPIES = {suits: 8 // len(used) for suits, used in SUITS_IN_VARIANT.items()}
@@ -188,28 +194,8 @@ def parse_position_code(text: str) -> PositionFile:
 
 
 def load_position(path: str | Path) -> PositionFile:
-    """Read the position file at ``path`` (UTF-8); a file that cannot be read is a NotationError."""
-    return read_position(read_text_file(path))
-
-
-def read_text_file(path: str | Path) -> str:
-    """The text of a file spider reads (position, game or script), refusing what is not text
-    or is far too big to be one, with a NotationError in a player's words."""
-    name = Path(path).name
-    try:
-        with open(path, "rb") as file:
-            data = file.read(4 * MAX_TEXT + 1)
-    except OSError as exc:
-        raise NotationError(f"cannot read {name}: {exc.strerror or exc}") from None
-    if len(data) > 4 * MAX_TEXT:
-        raise NotationError(f"cannot read {name}: it is far too big for a spider file")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise NotationError(
-            f"cannot read {name}: it is not UTF-8 text (byte {exc.start + 1} is "
-            f"{data[exc.start]:#04x})"
-        ) from None
+    """Read the position file at ``path`` (UTF-8); a file that cannot be read is a SpiderError."""
+    return read_position(textfiles.read_text(Path(path), str(path)))
 
 
 class _Cell(NamedTuple):
@@ -223,13 +209,19 @@ class _Cell(NamedTuple):
 
 @dataclass
 class _Header:
-    """What the header lines (or a code's fields) state; None where they are silent."""
+    """What the header lines (or a code's fields) state; None where they are silent.
+
+    ``stock_tokens`` holds, for each hand card listed, the token it was written in (to point
+    errors at it); ``stock_keyword`` is the ``stock:`` or ``hand:`` keyword when there is one.
+    """
 
     suits: int | None = None
     stock: list[int] | None = None
     stock_count: int | None = None
     removed: list[int] | None = None
     removed_count: int | None = None
+    stock_tokens: list[Token] = field(default_factory=list)
+    stock_keyword: Token | None = None
 
 
 _HEADERS = {
@@ -396,7 +388,7 @@ class _Reader:
             cards, face_down = self._pile(i, pile)
             piles.append(cards)
             down.append(face_down)
-        return _finish(piles, down, header)
+        return self._finish(piles, down, header)
 
     def _header(self, item: Tree[Token], header: _Header) -> None:
         """Record one header line in ``header``."""
@@ -412,13 +404,15 @@ class _Reader:
             "removed": header.removed_count,
         }[name]
         if stated is not None:
-            raise self.at(keyword, f"a second '{name}:' line: give it once")
+            written = keyword.value.rstrip(": \t").lower()
+            raise self.at(keyword, f"a second '{written}:' line: give it once")
         if item.data == "suits_line":
             suits = _number(tokens[0])
             if suits not in SUITS_IN_VARIANT:
                 raise self.at(tokens[0], f"a game has 1, 2 or 4 suits, not {tokens[0].value}")
             header.suits = suits
         elif item.data == "stock_count":
+            header.stock_keyword = keyword
             header.stock_count = _number(tokens[0])
             if header.stock_count > DECK_SIZE:
                 raise self.at(
@@ -426,12 +420,15 @@ class _Reader:
                     f"the hand cannot hold {tokens[0].value} cards: a game has {DECK_SIZE}",
                 )
         elif item.data == "stock_cards":
-            cards = []
-            for cell in map(self._cell, rest):
+            cells = [self._cell(cell) for cell in rest]
+            for cell in cells:
                 if cell.empty:
                     raise self.at(cell.token, "(sp) marks an empty pile; it cannot be in the hand")
-                cards.append(cell.card)
-            header.stock, header.stock_count = cards, len(cards)
+            header.stock = [cell.card for cell in cells]
+            header.stock_count = len(cells)
+            header.stock_tokens = [cell.token for cell in cells]
+            header.stock_keyword = keyword
+            self._check_hand_size(header)
         elif item.data == "removed_count":
             count = _number(tokens[0])
             if count > 8:
@@ -611,10 +608,11 @@ class _Reader:
         if suits not in SUITS_IN_VARIANT:
             raise self.at(suits_token, f"a game has 1, 2 or 4 suits, not {suits_token.value}")
         header = _Header(suits=suits)
-        hand_cards = self._code_cards(_tokens(hand))
+        hand_cards, hand_tokens = self._code_cards_at(_tokens(hand))
         header.stock_count = len(hand_cards)
         if any(hand_cards):
-            header.stock = hand_cards
+            header.stock, header.stock_tokens = hand_cards, hand_tokens
+            self._check_hand_size(header)
         mark = _first_token(removed)
         if mark.type == "INT":
             header.removed_count = _number(mark)
@@ -652,20 +650,83 @@ class _Reader:
                 parts = parts[1:]
             piles.append(hidden + [Card.parse(t.value) for t in parts if isinstance(t, Token)])
             down.append(len(hidden))
-        return _finish(piles, down, header)
+        return self._finish(piles, down, header)
 
     def _code_cards(self, tokens: list[Token]) -> list[int]:
         """A code's run of counts of unknown cards and bracketed known cards."""
+        return self._code_cards_at(tokens)[0]
+
+    def _code_cards_at(self, tokens: list[Token]) -> tuple[list[int], list[Token]]:
+        """A code's run of cards, with the token each card was written in."""
         cards: list[int] = []
+        where: list[Token] = []
         for token in tokens:
             if token.type == "INT":
                 count = _number(token)
                 if len(cards) + count > DECK_SIZE:
                     raise self.at(token, f"{token.value} cards: a game has only {DECK_SIZE}")
-                cards += [UNKNOWN] * count
+                found = [UNKNOWN] * count
             else:
-                cards += [Card.parse("".join(card)) for card in _CARD_IN_TEXT.findall(token.value)]
-        return cards
+                found = [Card.parse("".join(card)) for card in _CARD_IN_TEXT.findall(token.value)]
+            cards += found
+            where += [token] * len(found)
+        return cards, where
+
+    # -- the hand -----------------------------------------------------------------------------
+
+    def _check_hand_size(self, header: _Header) -> None:
+        """A listed hand holds at most five deals of ten cards."""
+        assert header.stock is not None
+        if len(header.stock) > _MAX_HAND:
+            raise self.at(
+                header.stock_tokens[_MAX_HAND],
+                f"the hand holds at most {_MAX_HAND} cards (five deals of ten); this one lists "
+                f"{len(header.stock)}",
+            )
+
+    def _check_hand_cards(self, piles: list[list[int]], header: _Header) -> None:
+        """Point at the first hand card that is one copy too many, counting the tableau and
+        the suits named as removed (a tableau that breaks the counts alone is left to
+        :func:`_finish`, which says so)."""
+        if header.stock is None:
+            return
+        counts = _known_counts(piles, [])
+        suits = header.suits
+        if suits is None:
+            suits = _infer_suits(_known_counts(piles, header.stock))
+        removed = header.removed or []
+        if any(counts[code] > _copies(suits, code >> 4) for code in range(64)):
+            return
+        for card, token in zip(header.stock, header.stock_tokens, strict=True):
+            if not card:
+                continue
+            counts[card] += 1
+            suit = card >> 4
+            copies = _copies(suits, suit)
+            if not copies:
+                raise self.at(
+                    token,
+                    f"{Card(card)} is in the hand, but a {suits}-suit game has no "
+                    f"{SUIT_NAMES[suit]}",
+                )
+            gone = removed.count(suit)
+            if counts[card] + gone > copies:
+                also = f", and {gone} more in the removed suits" if gone else ""
+                raise self.at(
+                    token,
+                    f"{Card(card)} is one copy too many: the tableau and the hand hold it "
+                    f"{counts[card]} times{also}; the deck has {copies}",
+                )
+
+    def _finish(self, piles: list[list[int]], down: list[int], header: _Header) -> PositionFile:
+        """:func:`_finish`, with errors about the hand's size pointed at the hand's line."""
+        self._check_hand_cards(piles, header)
+        keyword = header.stock_keyword
+
+        def at_hand(error: NotationError) -> NotationError:
+            return error if keyword is None else self.at(keyword, error.message)
+
+        return _finish(piles, down, header, at_hand)
 
 
 def _tokens(tree: Tree[Token]) -> list[Token]:
@@ -842,14 +903,27 @@ def _infer_sizes(tableau: int, stock: int | None, removed: int | None) -> tuple[
     return fits[0]
 
 
-def _finish(piles: list[list[int]], down: list[int], header: _Header) -> PositionFile:
-    """Complete what the header left out, check that the position can exist, and wrap it up."""
+def _finish(
+    piles: list[list[int]],
+    down: list[int],
+    header: _Header,
+    at_hand: Callable[[NotationError], NotationError] = lambda error: error,
+) -> PositionFile:
+    """Complete what the header left out, check that the position can exist, and wrap it up.
+
+    ``at_hand`` places an error about the hand's size (the hand's line, in a file).
+    """
     hand = header.stock or []
     counts = _known_counts(piles, hand)
     suits = header.suits if header.suits is not None else _infer_suits(counts)
     _check_counts(counts, suits)
     tableau = sum(map(len, piles))
-    stock_count, removed_count = _infer_sizes(tableau, header.stock_count, header.removed_count)
+    try:
+        stock_count, removed_count = _infer_sizes(tableau, header.stock_count, header.removed_count)
+    except NotationError as error:
+        if header.stock_count is None:
+            raise
+        raise at_hand(error) from None
     position = PositionFile(
         piles,
         down,

@@ -83,7 +83,7 @@ def cell_text(card: int, down: bool) -> str:
 def _header_lines(parts: _Parts) -> list[str]:
     out = [] if parts.suits == 4 else [f"suits: {parts.suits}"]
     if any(parts.hand):
-        out.append("stock: " + " ".join(map(card_text, parts.hand)))
+        out.append("hand: " + " ".join(map(card_text, parts.hand)))
     else:
         out.append(f"stock: {len(parts.hand)}")
     if parts.removed is not None:
@@ -105,7 +105,7 @@ def grid(position: Tableau, numbers: bool = True, hide: bool = False) -> str:
     """The manual's grid: header lines, pile numbers (unless ``numbers`` is false), then one
     row per depth in fixed-width columns.
 
-    Every writer shows the face-down and hand cards the position knows (``[Jh]``, ``stock: Jh
+    Every writer shows the face-down and hand cards the position knows (``[Jh]``, ``hand: Jh
     ...``); ``hide`` writes them all as unknown, as a player at the table sees them.
     """
     parts = _parts(position, hide)

@@ -1,0 +1,116 @@
+"""The files a player names: where a name points, and reading one safely.
+
+Every way a path can fail (no such user in ``~name``, a NUL byte, a name too long, a loop of
+links, no permission, a FIFO or a device where a file should be) becomes a
+:class:`~spider_cli.rules.errors.SpiderError` in a player's words, never a traceback. Only
+regular files are read, and never more than a limit, so a named pipe cannot block the game
+and ``/dev/zero`` cannot fill the memory.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+from spider_cli.rules.errors import SpiderError
+
+NOT_FOUND = "no such file or directory"
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""The largest file spider reads: a game file of 100,000 moves is well under it."""
+
+
+def path_of(name: str | os.PathLike[str], base: Path) -> Path:
+    """The path a name means: ``~`` expanded, relative to ``base``; links are not resolved
+    (writing checks the final name itself, see :mod:`spider_cli.app.atomic`)."""
+    text = os.fspath(name)
+    if "\0" in text:
+        raise SpiderError(f"{shown(text)}: a file name cannot hold a NUL character")
+    if not text.strip():
+        raise SpiderError("a file name is needed")
+    try:
+        path = Path(text).expanduser()
+    except RuntimeError:  # ~user for a user this machine does not have
+        user = text[1:].split("/", 1)[0]
+        raise SpiderError(f"{shown(text)}: there is no user called {shown(user)}") from None
+    return path if path.is_absolute() else base / path
+
+
+def missing(path: Path) -> str | None:
+    """None when something is at ``path``, else why not in a player's words."""
+    try:
+        os.stat(path)
+    except (OSError, ValueError) as error:
+        return reason(error)
+    return None
+
+
+def read_text(path: Path, shown_as: str, limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of the regular file at ``path`` (``shown_as`` names it in errors)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except (OSError, ValueError) as error:
+        raise SpiderError(f"cannot read {shown(shown_as)}: {reason(error)}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise SpiderError(
+                f"cannot read {shown(shown_as)}: it is not a regular file (a directory, a pipe "
+                "or a device)"
+            )
+        data = _read_up_to(fd, limit + 1)
+    except OSError as error:
+        raise SpiderError(f"cannot read {shown(shown_as)}: {reason(error)}") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise SpiderError(
+            f"cannot read {shown(shown_as)}: it is over {limit // (1024 * 1024)} MB, far too big "
+            "for a spider file"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SpiderError(
+            f"cannot read {shown(shown_as)}: it is not UTF-8 text (byte {error.start + 1} is "
+            f"{data[error.start]:#04x})"
+        ) from None
+
+
+def _read_up_to(fd: int, count: int) -> bytes:
+    chunks = []
+    left = count
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def reason(error: OSError | ValueError) -> str:
+    """Why a path failed, in a player's words."""
+    if isinstance(error, ValueError):
+        return "the name cannot be used as a file name"
+    words = {
+        errno.ENAMETOOLONG: "the name is too long for this system",
+        errno.ELOOP: "it is a loop of symbolic links (or a link spider will not follow)",
+        errno.EACCES: "permission denied",
+        errno.EPERM: "permission denied",
+        errno.ENOENT: NOT_FOUND,
+        errno.ENOTDIR: "a part of the path is not a directory",
+        errno.EISDIR: "it is a directory",
+        errno.ENOSPC: "the disk is full",
+        errno.EROFS: "the file system is read-only",
+    }
+    return words.get(error.errno or 0) or error.strerror or str(error)
+
+
+def shown(text: str) -> str:
+    """Text safe to print: control characters (terminal escapes) shown escaped."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)

@@ -1,0 +1,198 @@
+"""Hostile and careless input on paths and scripts: a clear error, never a crash or a hang."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from spider_cli.app import stats
+from spider_cli.app.cli import main, run_scripts
+from spider_cli.app.journal import Journal
+from spider_cli.app.session import Session
+from spider_cli.rules.errors import SpiderError
+
+BAD_NAMES = {
+    "too long": "x" * 300 + ".txt",
+    "NUL": "a\0b",
+    "no such user": "~nosuchuser-spider/x.txt",
+}
+
+
+@pytest.mark.parametrize("what", sorted(BAD_NAMES))
+@pytest.mark.parametrize("verb", ["load", "expect", "save"])
+def test_bad_names_give_clear_errors(tmp_path: Path, what: str, verb: str) -> None:
+    session = Session.new_game(seed=3, base_dir=tmp_path)
+    before = session.game.key()
+    with pytest.raises(SpiderError) as caught:
+        getattr(session, verb)(BAD_NAMES[what])
+    assert "\0" not in str(caught.value)
+    assert session.game.key() == before
+
+
+def test_a_loop_of_links_and_a_fifo_are_refused_at_once(tmp_path: Path) -> None:
+    (tmp_path / "a").symlink_to("b")
+    (tmp_path / "b").symlink_to("a")
+    os.mkfifo(tmp_path / "pipe")
+    session = Session.new_game(seed=3, base_dir=tmp_path)
+    with pytest.raises(SpiderError, match="loop of symbolic links"):
+        session.load(tmp_path / "a")
+    with pytest.raises(SpiderError, match="not a regular file"):
+        session.load("pipe")
+    with pytest.raises(SpiderError, match="not a regular file"):
+        session.expect("pipe")
+
+
+def test_save_never_writes_through_a_link(tmp_path: Path) -> None:
+    precious = tmp_path / "t.txt"
+    precious.write_text("precious\n")
+    (tmp_path / "l.spider").symlink_to("t.txt")
+    session = Session.new_game(seed=5, base_dir=tmp_path)
+    with pytest.raises(SpiderError, match=r"l\.spider is a symbolic link to t\.txt"):
+        session.execute("save l.spider")
+    assert precious.read_text() == "precious\n"
+
+
+def test_scripts_from_devices_and_pipes_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["run", "/dev/zero"]) == 1
+    assert "not a regular file" in capsys.readouterr().err
+    os.mkfifo(tmp_path / "pipe")
+    assert main(["run", str(tmp_path / "pipe")]) == 1
+    assert "not a regular file" in capsys.readouterr().err
+
+
+def test_errors_show_control_characters_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\x1b]0;X\x07\n"))
+    assert run_scripts(["-"], out, err) == 1
+    assert "\x1b" not in err.getvalue() and "\x07" not in err.getvalue()
+    assert err.getvalue().startswith("<stdin>:1: error:")
+
+
+@pytest.mark.parametrize("separator", ["\f", "\v", "\x1c", "\x85", "\u2028"])
+def test_lines_split_only_at_line_feeds(monkeypatch: pytest.MonkeyPatch, separator: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    script = f"score # a{separator}undo\r\nscore\nnot a command\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    assert run_scripts(["-"], out, err) == 1
+    assert out.getvalue() == "score 0\nscore 0\n"  # 'undo' stayed inside the comment
+    assert err.getvalue().startswith("<stdin>:3: error:")
+
+
+def test_an_endless_line_is_refused_by_its_length(monkeypatch: pytest.MonkeyPatch) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("score\n" + "x" * 200_000 + "\n"))
+    assert run_scripts(["-"], out, err) == 1
+    assert (
+        err.getvalue()
+        == "<stdin>:2: error: the line has 200,000 characters; a command has at most 10,000\n"
+    )
+
+
+def test_statistics_nested_a_hundred_thousand_deep_are_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    path.write_text("[" * 100_000)
+    assert stats.record_game(4, won=False, score=10, path=path) == (
+        "the statistics file was damaged (kept as stats.json.damaged); counting starts afresh"
+    )
+    assert stats.load(path).records[4].games == 1
+
+
+def test_two_processes_counting_at_once_lose_no_update(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    program = (
+        "import sys; from pathlib import Path; from spider_cli.app import stats\n"
+        "for _ in range(150): stats.record_game(2, won=False, score=5, path=Path(sys.argv[1]))\n"
+    )
+    workers = [subprocess.Popen([sys.executable, "-c", program, str(path)]) for _ in range(2)]
+    assert [worker.wait(timeout=300) for worker in workers] == [0, 0]
+    assert stats.load(path).records[2].games == 300
+
+
+def test_a_second_spider_keeps_its_own_journal(tmp_path: Path) -> None:
+    """One process holds the journal; another in the same directory takes the next one."""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from pathlib import Path; from spider_cli.app.journal import Journal\n"
+            "journal = Journal(Path(sys.argv[1])); assert journal.claim()\n"
+            "print(journal.path.name, flush=True); sys.stdin.readline()\n",
+            str(tmp_path),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "current.spider\n"
+        mine = Journal(tmp_path)
+        session = Session.new_game(seed=4)
+        session.execute("8s from 5 to 1")
+        assert mine.update(session) == (
+            "another spider has the game in current.spider open: this one keeps its journal "
+            "in current-2.spider"
+        )
+        assert mine.path == tmp_path / "current-2.spider" and mine.path.exists()
+        assert not (tmp_path / "current.spider").exists()
+        assert mine.read() is not None and mine.read().moves == 1  # type: ignore[union-attr]
+    finally:
+        holder.communicate("\n", timeout=60)
+
+
+def test_a_journal_with_an_absurd_move_count_still_reads(tmp_path: Path) -> None:
+    (tmp_path / "current.spider").write_text(
+        "# spider game file, version 1\nnew 5\n# position after " + "9" * 5000 + " moves\n"
+    )
+    entry = Journal(tmp_path).read()
+    assert entry is not None and entry.moves == 0
+
+
+_WRITER = """
+import sys
+from pathlib import Path
+from spider_cli.app.journal import Journal
+from spider_cli.app.session import Session
+
+folder = Path(sys.argv[1])
+session = Session.new_game(seed=11, base_dir=folder)
+journal = Journal(folder)
+print("ready", flush=True)
+while True:
+    for action in session.game.legal_moves()[:1]:
+        session.play(action)
+    if session.game.moves_made > 40:
+        session.restart()
+    session.save("game.spider")
+    journal.update(session)
+"""
+
+
+def test_kill_9_while_saving_leaves_whole_files(tmp_path: Path) -> None:
+    """A writer saving and journaling in a loop is killed at 12 moments (seeded delays): every
+    file left behind is whole and loads, and no temporary file survives the next start."""
+    rng = random.Random(14)
+    for _ in range(12):
+        writer = subprocess.Popen(
+            [sys.executable, "-c", _WRITER, str(tmp_path)], stdout=subprocess.PIPE, text=True
+        )
+        assert writer.stdout is not None and writer.stdout.readline() == "ready\n"
+        time.sleep(rng.uniform(0.0, 0.3))
+        writer.kill()
+        writer.wait(timeout=60)
+        for name in ("game.spider", "current.spider"):
+            if (tmp_path / name).exists():
+                Session.new_game(seed=0, base_dir=tmp_path).load(name)  # whole, or it raises
+    starting = "import sys, pathlib; from spider_cli.app.journal import Journal; "
+    starting += "Journal(pathlib.Path(sys.argv[1])).claim()"
+    time.sleep(0.05)  # a file system's times can be coarse: the next start comes after
+    subprocess.run([sys.executable, "-c", starting, str(tmp_path)], check=True, timeout=120)
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
