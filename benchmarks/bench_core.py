@@ -10,8 +10,9 @@ made by seeded random play, so every run measures the same work:
   then ``parse_command`` + ``resolve`` + ``move_text`` (+ the push that plays the move);
 - startup: ``spider run`` of a one-line script as a ratio to a bare ``python -c pass``
   (medians of wall and of processor time; ratios, because this machine is shared and
-  noisy). Run it with an installed package's interpreter, as a player has it (no test
-  extra: lark imports ``interegular`` when it is there), from outside the checkout.
+  noisy), and whether that start imported lark (it should not: the lines of a script are
+  read by spider_cli.language.lalr). Run it with an installed package's interpreter, as a
+  player has it, from outside the checkout.
 """
 
 from __future__ import annotations
@@ -205,6 +206,20 @@ def per_line_micros(script: Path, runs: int = 3) -> tuple[float, float, float]:
     return parse / len(moves) * 1e6, total / len(moves) * 1e6, fresh / len(moves) * 1e6
 
 
+def lark_at_start(folder: Path) -> list[str]:
+    """The lark modules ``spider run`` of a one-line script imports (``-X importtime``)."""
+    script = folder / "one.spider"
+    script.write_text("new 1\n")
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "spider_cli", "run", str(script)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    names = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()]
+    return [name for name in names if name.split(".")[0] == "lark"]
+
+
 class Startup(NamedTuple):
     """Medians of ``spider run`` on a one-line script and of ``python -c pass``: wall time
     and processor time (user + system; steadier than wall time when other jobs share the
@@ -281,12 +296,8 @@ def main(parts: list[str]) -> None:
                 f"{t.ours_cpu / t.bare_cpu:.2f}x ({t.ours_cpu * 1000:.0f} ms vs "
                 f"{t.bare_cpu * 1000:.0f} ms); medians of 15, target 3x"
             )
-            try:
-                import interegular  # noqa: F401
-            except ImportError:
-                pass
-            else:
-                print("  (interegular is installed here: lark imports it, ~15 ms more)")
+            lark = lark_at_start(folder)
+            print(f"  lark imported at that start: {f'{len(lark)} modules' if lark else 'none'}")
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ from spider_cli.language.commands import (
 from spider_cli.language.help import TOPICS, help_text
 from spider_cli.language.notation import (
     _MOVE_MISTAKES,
-    _PlacedReader,
+    _placed_reader,
     command_parser,
     parse_command,
     resolve,
@@ -418,7 +418,7 @@ def test_every_sentence_of_the_grammar_reads(sentence: str) -> None:
     except NotationError as error:  # the one sentence the grammar reads that says nothing:
         assert "cannot hold with it" in error.message  # "remove clubs, no remove clubs"
     else:
-        assert command == _PlacedReader().transform(tree)  # the same as from the tree
+        assert command == _placed_reader().transform(tree)  # the same as from the tree
 
 
 _WORDS = [

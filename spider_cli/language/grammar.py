@@ -3,23 +3,24 @@
 ``grammar/NAME.lark`` is the grammar; ``grammar/NAME.json`` holds the LALR tables lark builds
 from it, in lark's own serialization written as JSON: data, never code, so nothing is ever
 unpickled, and no cache is kept in the player's directories. :func:`load` reads the tables
-(a few milliseconds); :func:`build` makes the parser from the grammar with lark's strict
-checks (the grammar has no conflicts, and no two terminals a parser state accepts can match
-the same text), which needs ``interegular`` and ~100 ms. ``python -m
-spider_cli.language.grammar`` rebuilds the tables after a grammar changes; the tests check
-that every table file matches its grammar.
+(a few milliseconds) into lark's parser; :mod:`spider_cli.language.lalr` reads them with no
+lark import, which is how the lines of a script are read. :func:`build` makes the parser
+from the grammar with lark's strict checks (the grammar has no conflicts, and no two
+terminals a parser state accepts can match the same text), which needs ``interegular`` and
+~100 ms. ``python -m spider_cli.language.grammar`` rebuilds the tables after a grammar
+changes; the tests check that every table file matches its grammar.
 """
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from lark import Lark
+if TYPE_CHECKING:
+    from lark import Lark
 
 _FOLDER = Path(cast(str, importlib.import_module("spider_cli.grammar").__file__)).parent
 """Where the grammar files and their tables are: the package ``spider_cli.grammar`` (the
@@ -43,12 +44,14 @@ def load(name: str, **options: Any) -> Lark:
     result while parsing, with no tree) and ``propagate_positions`` (True by default: the
     tree's nodes then know their line and column).
     """
-    return from_tables(_tables(name), **options)
+    return from_tables(tables(name), **options)
 
 
 def from_tables(tables: dict[str, Any], **options: Any) -> Lark:
     """The parser of decoded tables (see :func:`load`), loaded as lark's own standalone
     parsers load theirs (``Lark._load_from_dict``): no pickle."""
+    from lark import Lark
+
     options = {"propagate_positions": True, **options}
     parser = Lark._load_from_dict(  # type: ignore[no-untyped-call]
         tables["data"], tables["memo"], **options
@@ -62,11 +65,15 @@ def build(name: str) -> Lark:
     For the tables' generator and the tests (hypothesis' ``from_lark`` needs the grammar's
     details, which the tables lack).
     """
+    from lark import Lark
+
     return Lark(_source(name), strict=True, **_COMMON, **GRAMMARS[name])
 
 
 def digest(name: str) -> str:
     """What the tables of ``name`` are made from: its text and its build options."""
+    import hashlib
+
     made_from = _source(name) + json.dumps({**_COMMON, **GRAMMARS[name]}, sort_keys=True)
     return hashlib.sha256(made_from.encode()).hexdigest()
 
@@ -94,9 +101,18 @@ def tables_path(name: str) -> Path:
 
 
 @cache
-def _tables(name: str) -> dict[str, Any]:
-    """The stored tables of ``name``."""
+def tables(name: str) -> dict[str, Any]:
+    """The stored tables of ``name``, decoded for lark (shared: not to be changed)."""
     return decode(tables_path(name).read_text(encoding="utf-8"))
+
+
+@cache
+def stored(name: str) -> dict[str, Any]:
+    """The stored tables of ``name`` as JSON reads them, with text keys (shared: not to be
+    changed). :mod:`spider_cli.language.lalr` reads these: :func:`decode` takes longer
+    than the JSON itself."""
+    tables: dict[str, Any] = json.loads(tables_path(name).read_text(encoding="utf-8"))
+    return tables
 
 
 def decode(text: str) -> dict[str, Any]:

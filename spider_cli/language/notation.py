@@ -13,20 +13,10 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
-from typing import Any, cast
-
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import (
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-    VisitError,
-)
-from lark.tree import Meta
+from typing import TYPE_CHECKING, Any, cast
 
 from spider_cli.analysis.goals import Constraints, Goal
-from spider_cli.language import grammar
+from spider_cli.language import grammar, lalr
 from spider_cli.language.commandinfo import COMMANDS
 from spider_cli.language.commands import (
     Apply,
@@ -72,6 +62,15 @@ from spider_cli.rules.cards import (
 from spider_cli.rules.engine import DEAL, PILES, Action, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, NotationError, caret_line
 
+if TYPE_CHECKING:
+    from lark import Lark, Transformer
+    from lark.exceptions import UnexpectedInput
+    from lark.tree import Meta
+
+Token = lalr.Token
+"""What the reader's terminal methods get: lark's ``Token`` is the same kind of thing (a
+``str`` with its ``type`` and ``column``), so the methods serve both parsers."""
+
 
 @cache
 def command_parser() -> Lark:
@@ -84,11 +83,11 @@ def command_parser() -> Lark:
 
 
 @cache
-def _reading_parser() -> Lark:
-    """The same parser with :class:`_Reader` inside: each rule's command value is made as the
-    rule is recognised, with no tree (lark's LALR ``transformer`` option), which reads a
-    line in about half the time of building a tree and transforming it."""
-    return grammar.load("commands.lark", transformer=_Reader(), propagate_positions=False)
+def _reading_parser() -> lalr.Parser:
+    """The parser of the same tables with :class:`_Reader` inside, in
+    :mod:`spider_cli.language.lalr` (no lark import): each rule's command value is made as
+    the rule is recognised, with no tree."""
+    return lalr.Parser(grammar.stored("commands.lark"), _Reader())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -100,8 +99,10 @@ def _fields(children: list[dict[str, Any]]) -> dict[str, Any]:
     return {key: value for clause in children for key, value in clause.items()}
 
 
-class _Reader(Transformer[Token, Command | None]):
-    """Turns a parse tree into a command; clauses become keyword arguments (dicts)."""
+class _Reader:
+    """Makes a command of a line's terminals and rules; clauses become keyword arguments
+    (dicts). The methods are called by :mod:`spider_cli.language.lalr` as a line is read,
+    or by lark over a tree (:func:`_placed_reader`)."""
 
     # -- terminals
 
@@ -133,7 +134,7 @@ class _Reader(Transformer[Token, Command | None]):
             parse_suit(top[-1]) if has_suit else None,
             bottom,
         )
-        column = cast(int, token.column)  # the lexer sets it on every token
+        column = token.column
         if run.top_rank == bottom.rank:
             raise NotationError(f"'{token}' names one card: write {bottom}", 1, column)
         if run.top_rank < bottom.rank:
@@ -308,7 +309,7 @@ class _Reader(Transformer[Token, Command | None]):
         """ "hearts then clubs": two steps; "clubs and hearts": one step of two suits."""
         steps: list[list[int]] = [[]]
         for child in children:
-            if isinstance(child, Token):
+            if isinstance(child, str):  # STEP, a token: "then" or "and"
                 if child.lower() == "then":
                     steps.append([])
             else:
@@ -318,9 +319,9 @@ class _Reader(Transformer[Token, Command | None]):
     def no_deal(self, children: list[Any]) -> dict[str, Any]:
         return {"no_deal": True}
 
-    # Four clauses put their own column in a message. Lark gives a rule's position only to a
-    # transformer run over a tree (:class:`_PlacedReader`); read with no tree, they say
-    # column 0, and parse_command then reads the line again through the tree for the column.
+    # Four clauses put their own column in a message. A rule's position is known only over
+    # a tree (:func:`_placed_reader`); read with no tree, they say column 0, and
+    # parse_command then reads the line again through the tree for the column.
 
     def keep_spaces(self, children: list[int], column: int = 0) -> dict[str, Any]:
         count = children[0] if children else 1
@@ -378,27 +379,30 @@ class _Reader(Transformer[Token, Command | None]):
         return Solve(goal, constraints, each)
 
 
-class _PlacedReader(_Reader):
-    """The reader run over a tree, where the clauses that need their column have it."""
+@cache
+def _placed_reader() -> Transformer[Any, Command | None]:
+    """The reader run by lark over a tree, where the clauses that need their column have it
+    (lark is imported here, when a line does not read)."""
+    from lark import Transformer, v_args
 
-    @v_args(meta=True)
-    def keep_spaces(self, meta: Meta, children: list[int]) -> dict[str, Any]:
-        return super().keep_spaces(children, meta.column)
+    class _PlacedReader(_Reader, Transformer[Any, Command | None]):
+        @v_args(meta=True)
+        def keep_spaces(self, meta: Meta, children: list[int]) -> dict[str, Any]:
+            return super().keep_spaces(children, meta.column)
 
-    @v_args(meta=True)
-    def no_remove(self, meta: Meta, children: list[dict[str, int]]) -> dict[str, Any]:
-        return super().no_remove(children, meta.column)
+        @v_args(meta=True)
+        def no_remove(self, meta: Meta, children: list[dict[str, int]]) -> dict[str, Any]:
+            return super().no_remove(children, meta.column)
 
-    @v_args(meta=True)
-    def limit(self, meta: Meta, children: list[int]) -> dict[str, Any]:
-        return super().limit(children, meta.column)
+        @v_args(meta=True)
+        def limit(self, meta: Meta, children: list[int]) -> dict[str, Any]:
+            return super().limit(children, meta.column)
 
-    @v_args(meta=True)
-    def within(self, meta: Meta, children: list[int]) -> dict[str, Any]:
-        return super().within(children, meta.column)
+        @v_args(meta=True)
+        def within(self, meta: Meta, children: list[int]) -> dict[str, Any]:
+            return super().within(children, meta.column)
 
-
-_PLACED_READER = _PlacedReader()
+    return _PlacedReader()
 
 
 def parse_command(text: str) -> Command | None:
@@ -423,8 +427,15 @@ def _read_line(line: str) -> Command | None:
     """:func:`parse_command` for a line without its line break (cached; errors are not)."""
     try:
         return cast(Command | None, _reading_parser().parse(line))
-    except (UnexpectedInput, NotationError):
-        pass  # explained below
+    except (lalr.ParseError, NotationError):
+        return _read_through_tree(line)
+
+
+def _read_through_tree(line: str) -> Command | None:
+    """Read with lark, into a tree, a line the fast parser could not read: the command, or
+    the NotationError that says where the line goes wrong and why."""
+    from lark.exceptions import UnexpectedInput, VisitError
+
     try:
         tree = command_parser().parse(line)
     except UnexpectedInput as error:
@@ -432,7 +443,7 @@ def _read_line(line: str) -> Command | None:
         context = caret_line(line.split("\n", 1)[0], pos + 1)
         raise NotationError(_explain(line, pos, error), 1, pos + 1, context) from None
     try:
-        return _PLACED_READER.transform(tree)
+        return _placed_reader().transform(tree)
     except VisitError as error:
         misread = error.orig_exc
         if not isinstance(misread, NotationError):
@@ -447,6 +458,8 @@ def _read_line(line: str) -> Command | None:
 
 def _error_pos(line: str, error: UnexpectedInput) -> int:
     """Where the problem is: the unexpected character or token, or the end of the line."""
+    from lark.exceptions import UnexpectedEOF, UnexpectedToken
+
     if isinstance(error, UnexpectedEOF) or (
         isinstance(error, UnexpectedToken) and error.token.type == "$END"
     ):
@@ -494,6 +507,8 @@ _SILENT = {"_DOT", "_COMMENT", "$END"}
 
 def _explain(line: str, pos: int, error: UnexpectedInput) -> str:
     """What was expected at ``pos``, in a player's words."""
+    from lark.exceptions import UnexpectedCharacters
+
     if isinstance(error, UnexpectedCharacters):
         if error.char == "(":
             return "a remark in parentheses needs its closing ')'"
@@ -573,6 +588,8 @@ def _card_problem(word: str) -> str | None:
 
 def _expected(error: UnexpectedInput, word: str) -> str:
     """The generic message: the things that could have come next."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     if isinstance(error, UnexpectedCharacters):
         names = error.allowed or set()
     elif isinstance(error, UnexpectedToken):

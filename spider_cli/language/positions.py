@@ -44,10 +44,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
-
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, NamedTuple
 
 from spider_cli.language import grammar, textfiles
 from spider_cli.rules.cards import (
@@ -63,6 +60,10 @@ from spider_cli.rules.cards import (
 from spider_cli.rules.engine import DEAL_SIZE, DECK_SIZE, PILES, SUITS_IN_VARIANT, Game
 from spider_cli.rules.errors import NotationError, PositionError, caret_line
 from spider_cli.rules.layout import CODE_PREFIX, cell_text, grid, lines, markdown, position_code
+
+if TYPE_CHECKING:  # lark is imported when a position is read, not with this module
+    from lark import Lark, Token, Tree
+    from lark.exceptions import UnexpectedInput
 
 __all__ = [
     "CODE_PREFIX",
@@ -167,6 +168,8 @@ def read_position(text: str) -> PositionFile:
         )
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     text = "\n".join(line.expandtabs(8) for line in text.split("\n"))
+    from lark.exceptions import UnexpectedInput
+
     reader = _Reader(text)
     try:
         tree = _parser().parse(text)
@@ -288,6 +291,8 @@ class _Reader:
 
     def syntax_error(self, exc: UnexpectedInput) -> NotationError:
         """A player's message for a lark error: the word that does not read, and what would."""
+        from lark.exceptions import UnexpectedToken
+
         line = exc.line if isinstance(exc.line, int) and exc.line >= 1 else len(self.lines)
         line = min(line, len(self.lines))
         text = self.lines[line - 1]
@@ -327,6 +332,8 @@ class _Reader:
     # -- the tree -----------------------------------------------------------------------------
 
     def read(self, tree: Tree[Token]) -> PositionFile:
+        from lark import Tree
+
         header = _Header()
         layout: str | None = None
         numbers: Tree[Token] | None = None
@@ -385,6 +392,8 @@ class _Reader:
 
     def _header(self, item: Tree[Token], header: _Header) -> None:
         """Record one header line in ``header``."""
+        from lark import Token
+
         keyword, *rest = item.children
         assert isinstance(keyword, Token)
         tokens = [part for part in rest if isinstance(part, Token)]
@@ -440,6 +449,8 @@ class _Reader:
 
     def _cell(self, tree: Tree[Token] | Token) -> _Cell:
         """Read one cell (a ``cell`` tree, or a bare number token where a cell was due)."""
+        from lark import Token
+
         token = tree if isinstance(tree, Token) else _first_token(tree)
         value = token.value
         if token.type == "CARD":
@@ -564,6 +575,8 @@ class _Reader:
 
     def _lines(self, rows: list[Tree[Token]]) -> list[list[_Cell]]:
         """Cells of the one-line-per-pile layout: every pile once, any order."""
+        from lark import Token
+
         piles: list[list[_Cell] | None] = [None] * PILES
         for row in rows:
             label, *cells = row.children
@@ -586,6 +599,8 @@ class _Reader:
 
     def _code(self, code: Tree[Token]) -> PositionFile:
         """Read a position code's fields."""
+        from lark import Token, Tree
+
         _, suits_token, hand, removed, *pile_trees = code.children
         assert isinstance(suits_token, Token) and isinstance(hand, Tree)
         assert isinstance(removed, Tree)
@@ -715,10 +730,14 @@ class _Reader:
 
 
 def _tokens(tree: Tree[Token]) -> list[Token]:
+    from lark import Token
+
     return [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
 
 
 def _first_token(tree: Tree[Token]) -> Token:
+    from lark import Token
+
     token = next(iter(tree.scan_values(lambda v: isinstance(v, Token))))
     assert isinstance(token, Token)
     return token
@@ -727,6 +746,8 @@ def _first_token(tree: Tree[Token]) -> Token:
 def _table_cells(row: Tree[Token]) -> list[list[Token]]:
     """A Markdown row's cells, each the tokens between two pipes (the first pipe opens it;
     the last one may be left out)."""
+    from lark import Token
+
     cells: list[list[Token]] = []
     current: list[Token] | None = None
     for child in row.children:
