@@ -170,6 +170,6 @@ def test_a_longer_search_when_the_look_ahead_finds_nothing() -> None:
 
 def test_nothing_found_is_not_called_nothing_helps(monkeypatch: pytest.MonkeyPatch) -> None:
     """When neither search examined everything, the hint does not claim that nothing helps."""
-    monkeypatch.setattr(hints, "DEEPER_SECONDS", 0.05)
+    monkeypatch.setattr(hints, "DEEPER_BUDGET", 2_000)
     game = load_position(examples.find("problem-3-after-hearts")).to_game()
     assert hints.hint(game, budget=500).text.startswith("no line that helps was found: a deal")

@@ -22,7 +22,7 @@ from spider_cli.language.notation import parse_command
 from spider_cli.language.positions import load_position
 from spider_cli.rules.cards import UNKNOWN, Card
 from spider_cli.rules.engine import DEAL, Action, Game, Move, Remove
-from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.errors import QuestionError, SpiderError
 from spider_cli.rules.text import move_text
 
 
@@ -267,7 +267,7 @@ def test_turn_up_ends_the_line_at_the_unknown_card() -> None:
     assert answer.texts == ["4c from 9 to 1"] and answer.reveal == 9
     assert ask(game, "turn up a card in pile 10").status == "impossible"
     assert ask(game, "turn up a card in pile 1").status == "impossible"  # nothing face down
-    with pytest.raises(ValueError):
+    with pytest.raises(QuestionError, match="there is no pile 11"):
         ask(game, "turn up a card in pile 11")
 
 
@@ -433,7 +433,7 @@ def test_contingencies_without_a_revealing_move_find_one_first() -> None:
     assert prefix is not None and prefix.texts == ["3d from 2 to 3", "5h from 1 to 2"]
     assert [c.text for c in found] == ["5h from 1 to 2"]
     assert sum(n for _card, n, _answer in found[0].outcomes) == game.unknown_count()
-    with pytest.raises(ValueError):
+    with pytest.raises(QuestionError, match="drop 'no turn up'"):
         solver.contingencies(game, Goal("space"), Constraints(no_turn_up=True))
 
 
@@ -443,7 +443,7 @@ def test_contingencies_without_a_revealing_move_find_one_first() -> None:
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_one_suit_deals_are_won_with_every_card_known(seed: int) -> None:
-    result = autoplay.play(Game.new(seed, suits=1), time_limit=10)
+    result = autoplay.play(Game.new(seed, suits=1))
     assert result.won and result.texts
     work = Game.new(seed, suits=1)
     for text in result.texts:
@@ -461,16 +461,19 @@ def test_play_needs_every_card_known() -> None:
 
 def test_bench_figures() -> None:
     assert bench.parse_seeds("3-5") == range(3, 6) and bench.parse_seeds("7") == range(7, 8)
-    with pytest.raises(ValueError):
+    with pytest.raises(QuestionError, match="empty"):
         bench.parse_seeds("5-3")
     assert bench.percentile([3.0, 1.0, 2.0, 4.0], 0.95) == 4.0
     assert bench.percentile([1.0] * 19 + [9.0], 0.95) == 1.0
     assert bench.progress_bar(1, 4, 1, 2.0, width=8) == "[##......] 1/4 won 1 (100.0%) 2 s"
     err = io.StringIO()
-    summary, results = bench.run(range(2), suits=1, time_limit=10, jobs=1, err=err)
+    summary, results = bench.run(range(2), suits=1, jobs=1, err=err)
     assert summary.won == 2 and summary.rate == 100.0 and len(results) == 2
     assert "2/2 won 2" in err.getvalue()
-    assert "won 2 (100.0%)" in summary.text(10)
+    assert "won 2 (100.0%) with every card known, at most 1,000,000 positions each" in (
+        summary.text(autoplay.PLAY_LIMIT)
+    )
+    assert "at most 5 positions and 2 s each" in summary.text(5, 2.0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -575,11 +578,11 @@ def test_a_search_cut_short_proves_no_shorter_line() -> None:
     search = solver.make_search(
         example("problem-1"), Goal("turn up", pile=10), Constraints(no_deal=True)
     )
-    whole = solver._astar(search, False, True, 100_000, 0.0, None, ordered=False)
+    whole = solver.astar(search, False, True, 100_000, ordered=False)
     assert whole.line is not None
     depths = []
     for limit in (40, 300, 3000):
-        cut = solver._astar(search, False, True, limit, 0.0, None, ordered=False)
+        cut = solver.astar(search, False, True, limit, ordered=False)
         if cut.line is None:
             assert cut.depth < len(whole.line)
             depths.append(cut.depth)
@@ -677,7 +680,7 @@ def test_a_time_instead_of_a_limit() -> None:
     assert answer.status == "unknown"
     assert answer.summary().startswith("unknown: stopped within the 1 s asked for")
     assert answer.positions <= 30_000 + 100  # the positions follow the time asked for
-    with pytest.raises(ValueError, match="'for each reveal' runs one search a card"):
+    with pytest.raises(QuestionError, match="'for each reveal' runs one search a card"):
         report_for(example("problem-1"), "solve get a space for each reveal, within 5 seconds")
     report = report_for(Game.new(3, suits=1), "solve win within 10 sec")
     assert report.text.startswith("won in") and report.actions  # every card known: full play
@@ -701,7 +704,7 @@ def test_turn_up_by_freeing_a_card_first() -> None:
     game = table(["-- 5h", "Qs 6s 4c", "Qh 5d", *KINGS[:7]])
     goal = Goal("turn up", pile=1)
     assert solver._cards_to_free(game, goal) == [int(C("6s"))]
-    found, examined = solver._via_free(game, goal, Constraints(no_deal=True), 10_000, 0.0, None)
+    found, examined = solver._via_free(game, goal, Constraints(no_deal=True), 10_000)
     assert found is not None and examined > 0
     _actions, texts, reveal = found
     assert texts == ["4c from 2 to 3", "5h from 1 to 2"] and reveal == 1
