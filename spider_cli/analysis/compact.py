@@ -38,6 +38,8 @@ def run_length(pile: bytes) -> int:
 
     Face-down cards (code + 64) never continue a face-up card's run, so the run stops there.
     """
+    if not pile:
+        return 0
     j = len(pile) - 2
     while j >= 0 and pile[j] == pile[j + 1] + 1:
         j -= 1
