@@ -46,6 +46,11 @@ def run_length(pile: bytes) -> int:
     return len(pile) - 1 - j
 
 
+def card_code(byte: int) -> int:
+    """The card a compact pile's byte stands for, face up or down (0: an unknown card)."""
+    return byte - FACE_DOWN if byte >= FACE_DOWN else byte
+
+
 def completes_suit(pile: bytes) -> bool:
     """Is there a complete King-to-Ace suit, face up, at the bottom of the pile (to remove)?"""
     return len(pile) >= 13 and pile[-1] & 15 == ACE and run_length(pile) >= 13
@@ -123,7 +128,7 @@ def suit_covers(pile: bytes, suit: int) -> tuple[int, ...]:
         c = pile[i]
         if i < n - 1 and not (c < FACE_DOWN and c == pile[i + 1] + 1):
             end = i
-        code = c - FACE_DOWN if c >= FACE_DOWN else c
+        code = card_code(c)
         if code and code >> 4 == suit:
             extra = 1 if c >= FACE_DOWN else 0
             covers[code & 15] = min(covers[code & 15], n - 1 - end + extra)

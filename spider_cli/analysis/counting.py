@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from spider_cli.analysis.compact import FACE_DOWN, State, run_length
+from spider_cli.analysis.compact import FACE_DOWN, State, card_code, run_length
 from spider_cli.rules.cards import KING
 
 RANKS = 13
@@ -211,7 +211,7 @@ def _options(
         need = [0] * (RANKS + 1)
         mask = 0
         for c in pile[u:]:
-            code = c - FACE_DOWN if c >= FACE_DOWN else c
+            code = card_code(c)
             rank = code & 15
             if code >> 4 not in free:
                 need[rank] += 1
@@ -219,7 +219,7 @@ def _options(
             if code >> 4 == suit:
                 mask |= 1 << rank
         if u > 0 and not target:
-            top = pile[u - 1] - FACE_DOWN if pile[u - 1] >= FACE_DOWN else pile[u - 1]
+            top = card_code(pile[u - 1])
             need[(top & 15) - 1] -= 1
             if suit is not None:
                 mask |= _standing_run(pile, u, suit, emptying)

@@ -378,10 +378,11 @@ def _natural_move(game: Game) -> Move | None:
     """A natural move that puts a run onto its own suit from a card of another suit: it
     loses nothing and keeps options open (the manual's first rule of thumb)."""
     for action in game.legal_moves():
-        if type(action) is not Move or not game.is_natural(action):
-            continue
-        src = game.piles[action.src]
-        above = len(src) - action.count - 1
-        if above < game.down[action.src] or src[above] != src[-action.count] + 1:
+        # natural, and the whole run (not a split of one)
+        if (
+            type(action) is Move
+            and game.is_natural(action)
+            and action.count == game.run_length(action.src)
+        ):
             return action
     return None

@@ -48,6 +48,7 @@ from spider_cli.analysis.compact import (
     actions,
     apply,
     blocks,
+    card_code,
     encode,
     is_complete_pile,
     onto_cards,
@@ -709,7 +710,7 @@ def _reachable_cards(search: Search) -> tuple[dict[int, int], str]:
             reach.extend(row)
     known: dict[int, int] = {}
     for c in reach:
-        code = c - FACE_DOWN if c > FACE_DOWN else c
+        code = card_code(c)
         known[code] = known.get(code, 0) + 1
     return known, "" if dealing else " on the table"
 
