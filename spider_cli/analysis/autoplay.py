@@ -99,7 +99,7 @@ def _settle(piles: list[bytes]) -> tuple[list[bytes], list[Remove]]:
     while again:
         again = False
         for i, p in enumerate(piles):
-            if completes_suit(p):
+            if len(p) >= 13 and completes_suit(p):  # (the length test first: it is cheap)
                 new, _turned, _outcome = apply(tuple(piles), Remove(i))
                 piles = new
                 removals.append(Remove(i))

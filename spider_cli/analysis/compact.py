@@ -166,7 +166,7 @@ def actions(
             continue
         length = run_length(p)
         low = bottoms[src]
-        if completes_suit(p):
+        if length >= 13 and completes_suit(p):  # (the length test first: it is cheap)
             yield Remove(src)
         for dst in range(PILES):
             m = bottoms[dst] - low
