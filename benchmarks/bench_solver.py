@@ -35,9 +35,24 @@ from spider_cli.analysis.autoplay import PLAY_LIMIT
 from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.analysis.solver import PORTFOLIO, Search, astar, counted_out, make_search, solve
 from spider_cli.app import examples
+from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command
 from spider_cli.language.positions import load_position
 from spider_cli.rules.engine import Game
+
+
+def solve_command(text: str) -> Solve:
+    """The ``solve`` command typed as ``solve TEXT``."""
+    command = parse_command(f"solve {text}")
+    assert isinstance(command, Solve), text
+    return command
+
+
+def example_game(name: str) -> Game:
+    """The example position of that name."""
+    path = examples.find(name)
+    assert path is not None, name
+    return load_position(path).to_game()
 
 
 def questions(limit: int) -> None:
@@ -53,7 +68,7 @@ def questions(limit: int) -> None:
         game = load_position(example.path).to_game()
         for question in example.questions:
             text = ", ".join(part for part in (question.solve, question.constraints) if part)
-            command = parse_command(f"solve {text}, limit {limit}")
+            command = solve_command(f"{text}, limit {limit}")
             answer = solve(game, command.goal, command.constraints, time.perf_counter)
             total += 1
             agree += answer.status == question.answer
@@ -76,7 +91,7 @@ def questions(limit: int) -> None:
 def speed(limit: int = 300_000) -> None:
     """Positions per second: the whole of ``solve`` (phase A, then the complete search), and
     the complete search alone, each to a fixed number of positions on problem 3."""
-    game = load_position(examples.find("problem-3")).to_game()
+    game = example_game("problem-3")
     goal = Goal("remove", steps=((3,), (1,)))
     constraints = Constraints(no_deal=True, no_turn_up=True, limit=limit)
     began = time.perf_counter()
@@ -109,8 +124,8 @@ def growth(name: str, question: str, limit: int) -> None:
     """Breadth-first over every move from the example's position (the complete search's
     canonical positions, no line kept), printing each depth's new positions and the total,
     until the goal is met, every position is examined, or ``limit`` is passed."""
-    game = load_position(examples.find(name)).to_game()
-    command = parse_command(f"solve {question}")
+    game = example_game(name)
+    command = solve_command(question)
     search = make_search(game, command.goal, command.constraints)
     root = search.root()
     seen = {root}

@@ -107,7 +107,7 @@ def hint(game: Game, budget: int = BUDGET) -> Advice:
         key=lambda o: (*_value(o, search.root_spaces)[:2], -o.chaos),
         reverse=True,
     )
-    shortest = {}
+    shortest: dict[int, _Outcome] = {}
     for outcome in sorted(reveals, key=lambda o: o.moves):
         shortest.setdefault(outcome.pile, outcome)
     for outcome in {id(o): o for o in [*reveals[:JUDGED], *shortest.values()]}.values():

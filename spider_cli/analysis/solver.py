@@ -1052,8 +1052,8 @@ def describe_cards(cards: list[int], pool: dict[int, int]) -> str:
     by_rank: dict[int, list[int]] = {}
     for card in cards:
         by_rank.setdefault(card & 15, []).append(card)
-    ranks = []
-    singles = []
+    ranks: list[str] = []
+    singles: list[str] = []
     for rank in sorted(by_rank):
         every = [c for c in pool if c & 15 == rank]
         if sorted(by_rank[rank]) == sorted(every):
@@ -1160,8 +1160,10 @@ def answer(
         )
         verdict = Verdict.POSSIBLE if result.won else Verdict.UNKNOWN
         return Report(result.text(), result.actions, verdict)
-    found = solve(game, goal, constraints, clock)
-    return Report(f"{goal_text(goal)}: {found.text()}", found.actions, Verdict(found.status))
+    searched = solve(game, goal, constraints, clock)
+    return Report(
+        f"{goal_text(goal)}: {searched.text()}", searched.actions, Verdict(searched.status)
+    )
 
 
 def contingency_status(prefix: Answer | None, found: list[Contingency]) -> str:
