@@ -7,17 +7,18 @@ Three parts, each also runnable alone (``questions``, ``speed``, ``deals``):
   found (or ">N": no line of N moves or fewer exists), and whether the answer agrees with
   the manual's. ``--limit N`` sets the positions examined before "unknown".
 * speed: positions per second of the complete search (on problem 3, to a fixed limit).
-* deals: full-information play of numbered deals (``spider bench``) for 1, 2 and 4 suits.
+* deals: full-information play of numbered deals (``spider bench``) for 1, 2 and 4 suits,
+  ``--play-limit N`` positions each (and ``--time-limit`` seconds, if given).
 * growth: the complete search's positions depth by depth for one question (``--example``,
   ``--question``), to ``--limit`` positions: how far an exhaustive proof is out of reach.
-* counting: what the counting argument (``spider_cli/counting.py``) costs before each search,
-  on positions from random play of numbered deals: questions it proves, median and
+* counting: what the counting argument (``spider_cli/analysis/counting.py``) costs before
+  each search, on positions from random play of numbered deals: questions it proves, median and
   slowest time, and how many more it would prove with ten times its budget.
 * hints: ``hint`` on every example position with a move to make: the advice and its time.
 
 Usage: python benchmarks/bench_solver.py [questions|speed|deals|growth|counting|hints]
            [--limit N]
-           [--deals N]
+           [--deals N] [--play-limit N] [--time-limit SECONDS]
        python benchmarks/bench_solver.py growth --example problem-2 \
            --question "get a space, no deal" --limit 8000000
 """
@@ -30,12 +31,28 @@ import statistics
 import time
 
 from spider_cli.analysis import bench, compact, counting, hints
+from spider_cli.analysis.autoplay import PLAY_LIMIT
 from spider_cli.analysis.goals import Constraints, Goal
-from spider_cli.analysis.solver import PORTFOLIO, Search, _astar, counted_out, make_search, solve
+from spider_cli.analysis.solver import PORTFOLIO, Search, astar, counted_out, make_search, solve
 from spider_cli.app import examples
+from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command
 from spider_cli.language.positions import load_position
 from spider_cli.rules.engine import Game
+
+
+def solve_command(text: str) -> Solve:
+    """The ``solve`` command typed as ``solve TEXT``."""
+    command = parse_command(f"solve {text}")
+    assert isinstance(command, Solve), text
+    return command
+
+
+def example_game(name: str) -> Game:
+    """The example position of that name."""
+    path = examples.find(name)
+    assert path is not None, name
+    return load_position(path).to_game()
 
 
 def questions(limit: int) -> None:
@@ -51,8 +68,8 @@ def questions(limit: int) -> None:
         game = load_position(example.path).to_game()
         for question in example.questions:
             text = ", ".join(part for part in (question.solve, question.constraints) if part)
-            command = parse_command(f"solve {text}, limit {limit}")
-            answer = solve(game, command.goal, command.constraints)
+            command = solve_command(f"{text}, limit {limit}")
+            answer = solve(game, command.goal, command.constraints, time.perf_counter)
             total += 1
             agree += answer.status == question.answer
             mark = "" if answer.status == question.answer else "  <-- differs"
@@ -65,7 +82,7 @@ def questions(limit: int) -> None:
             )
             print(
                 f"{example.name:<28} {text[:58]:<58} {question.answer:<10} "
-                f"{answer.status:<10} {answer.positions:>10,} {answer.seconds:>8.2f} "
+                f"{answer.status:<10} {answer.positions:>10,} {answer.seconds or 0.0:>8.2f} "
                 f"{line:>6}{mark}"
             )
     print(f"agree with the manual: {agree} of {total} (limit {limit:,} positions each)")
@@ -74,7 +91,7 @@ def questions(limit: int) -> None:
 def speed(limit: int = 300_000) -> None:
     """Positions per second: the whole of ``solve`` (phase A, then the complete search), and
     the complete search alone, each to a fixed number of positions on problem 3."""
-    game = load_position(examples.find("problem-3")).to_game()
+    game = example_game("problem-3")
     goal = Goal("remove", steps=((3,), (1,)))
     constraints = Constraints(no_deal=True, no_turn_up=True, limit=limit)
     began = time.perf_counter()
@@ -86,7 +103,7 @@ def speed(limit: int = 300_000) -> None:
     )
     search = make_search(game, goal, constraints)
     began = time.perf_counter()
-    count = _astar(search, False, True, limit, began, None, ordered=False).positions
+    count = astar(search, False, True, limit, ordered=False).positions
     seconds = time.perf_counter() - began
     print(
         f"complete search alone, the same question: {count:,} positions in {seconds:.2f} s "
@@ -95,7 +112,7 @@ def speed(limit: int = 300_000) -> None:
     count, began = 0, time.perf_counter()
     for chaos_weight, macros, _share in PORTFOLIO:  # phase A's searches, a fifth each
         search.chaos_weight = chaos_weight
-        count += _astar(search, macros, False, limit // 5, time.perf_counter(), None).positions
+        count += astar(search, macros, False, limit // 5).positions
     seconds = time.perf_counter() - began
     print(
         f"phase A's three ordered searches alone, {limit // 5:,} positions each: "
@@ -107,8 +124,8 @@ def growth(name: str, question: str, limit: int) -> None:
     """Breadth-first over every move from the example's position (the complete search's
     canonical positions, no line kept), printing each depth's new positions and the total,
     until the goal is met, every position is examined, or ``limit`` is passed."""
-    game = load_position(examples.find(name)).to_game()
-    command = parse_command(f"solve {question}")
+    game = example_game(name)
+    command = solve_command(question)
     search = make_search(game, command.goal, command.constraints)
     root = search.root()
     seen = {root}
@@ -206,11 +223,12 @@ def hint_times() -> None:
     )
 
 
-def deals(count: int, time_limit: float) -> None:
-    """Full-information play of deals 0 .. count-1 for each number of suits."""
+def deals(count: int, limit: int, time_limit: float | None) -> None:
+    """Full-information play of deals 0 .. count-1 for each number of suits, at most
+    ``limit`` positions (and ``time_limit`` seconds, if given) each."""
     for suits in (1, 2, 4):
-        summary, _results = bench.run(range(count), suits, time_limit)
-        print(summary.text(time_limit))
+        summary, _results = bench.run(range(count), suits, limit, time_limit)
+        print(summary.text(limit, time_limit))
         print()
 
 
@@ -232,7 +250,12 @@ def main() -> None:
         help="positions examined per question before 'unknown'",
     )
     parser.add_argument("--deals", type=int, default=100, help="deals per suit count")
-    parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal")
+    parser.add_argument(
+        "--play-limit", type=int, default=PLAY_LIMIT, help="deals: positions per deal"
+    )
+    parser.add_argument(
+        "--time-limit", type=float, help="deals: also stop a deal after this many seconds"
+    )
     args = parser.parse_args()
     if args.part == "growth":
         growth(args.example, args.question, args.limit)
@@ -250,7 +273,7 @@ def main() -> None:
         speed()
         print()
     if args.part in (None, "deals"):
-        deals(args.deals, args.time_limit)
+        deals(args.deals, args.play_limit, args.time_limit)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from test_solver import stop_clocks
 
 from spider_cli.analysis import hints
 from spider_cli.app import examples
@@ -168,8 +169,22 @@ def test_a_longer_search_when_the_look_ahead_finds_nothing() -> None:
     assert advice.action is not None and advice.action in game.legal_moves()
 
 
+@pytest.mark.parametrize("name", ["problem-1", "problem-5", "problem-4-diamonds-removed"])
+def test_the_same_position_always_gets_the_same_hint(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every search of a hint is bounded by positions, none by time: with every clock
+    raising, a second hint is the same Advice as the first (problem 1 judges contingencies,
+    problem 5 and problem 4 after the diamonds need the longer search, the second in its
+    second round)."""
+    game = load_position(examples.find(name)).to_game()
+    first = hints.hint(game)
+    stop_clocks(monkeypatch)
+    assert hints.hint(game) == first
+
+
 def test_nothing_found_is_not_called_nothing_helps(monkeypatch: pytest.MonkeyPatch) -> None:
     """When neither search examined everything, the hint does not claim that nothing helps."""
-    monkeypatch.setattr(hints, "DEEPER_SECONDS", 0.05)
+    monkeypatch.setattr(hints, "DEEPER_BUDGET", 2_000)
     game = load_position(examples.find("problem-3-after-hearts")).to_game()
     assert hints.hint(game, budget=500).text.startswith("no line that helps was found: a deal")

@@ -3,8 +3,13 @@ engine alone, its goals and constraints mean what they say, and it answers the m
 
 from __future__ import annotations
 
+import functools
 import io
+import itertools
 import random
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -22,7 +27,7 @@ from spider_cli.language.notation import parse_command
 from spider_cli.language.positions import load_position
 from spider_cli.rules.cards import UNKNOWN, Card
 from spider_cli.rules.engine import DEAL, Action, Game, Move, Remove
-from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.errors import QuestionError, SpiderError
 from spider_cli.rules.text import move_text
 
 
@@ -84,20 +89,73 @@ def random_positions(count: int, seed: int) -> list[Game]:
     return found
 
 
-def test_moves_and_their_results_are_the_engines() -> None:
-    for game in random_positions(60, seed=5):
-        start = compact.encode(game)
-        spaces = [i for i, p in enumerate(game.piles) if not p]
-        ours = set(compact.actions(start.piles, spaces))
-        engine = {a for a in game.legal_moves() if a is not DEAL}
-        assert ours == engine
-        for action in engine:
-            new, _turned, outcome = compact.apply(start.piles, action)
-            assert (outcome == compact.REVEAL) == bool(game.unknown_reveals(action))
-            if outcome != compact.REVEAL:
-                game.push(action)
-                assert tuple(new) == compact.encode(game).piles
-                game.pop()
+@functools.cache
+def winning_line(seed: int) -> tuple[Action, ...]:
+    """Full-information play's win of one-suit deal ``seed``: eight removals on the way."""
+    result = autoplay.play(Game.new(seed, suits=1))
+    assert result.won
+    return tuple(result.actions)
+
+
+@st.composite
+def reachable_positions(draw: st.DrawFn) -> Game:
+    """A position reached from a numbered deal: by random play that favours natural moves
+    (some positions as their player sees them), or along a won one-suit deal, half the
+    time just before one of its removals (a complete suit at a pile's bottom)."""
+    if draw(st.booleans()):
+        seed = draw(st.integers(0, 2))
+        line = winning_line(seed)
+        removals = [k for k, action in enumerate(line) if type(action) is Remove]
+        stop = draw(st.sampled_from(removals) if draw(st.booleans()) else st.integers(0, len(line)))
+        game = Game.new(seed, suits=1)
+        for action in line[:stop]:
+            game.push(action)
+        return game
+    game = Game.new(draw(st.integers(0, 999)), draw(st.sampled_from((1, 2, 4))))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    for _ in range(draw(st.integers(0, 250))):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        natural = [m for m in moves if type(m) is Move and game.is_natural(m)]
+        game.push(rng.choice(natural if natural and rng.random() < 0.8 else moves))
+    return compact.player_view(game) if draw(st.booleans()) else game
+
+
+@settings(max_examples=150, deadline=None)
+@given(reachable_positions())
+def test_compact_runs_and_complete_suits_are_the_engines(game: Game) -> None:
+    """compact.run_length and compact.completes_suit say what Game.run_length and the
+    engine's removals say, pile by pile."""
+    piles = compact.encode(game).piles
+    legal = game.legal_moves()
+    for i, pile in enumerate(piles):
+        assert compact.run_length(pile) == game.run_length(i)
+        assert compact.completes_suit(pile) == (Remove(i) in legal)
+
+
+@settings(max_examples=150, deadline=None)
+@given(reachable_positions())
+def test_moves_and_their_results_are_the_engines(game: Game) -> None:
+    """compact.actions makes the engine's moves and removals (all but the deal), and
+    compact.apply the engine's positions, turning up an unknown card just when it does."""
+    start = compact.encode(game)
+    ours = list(compact.actions(start.piles, game.spaces()))
+    engine = [a for a in game.legal_moves() if a is not DEAL]
+    assert sorted(ours) == sorted(engine)
+    for action in engine:
+        new, _turned, outcome = compact.apply(start.piles, action)
+        assert (outcome == compact.REVEAL) == bool(game.unknown_reveals(action))
+        if outcome != compact.REVEAL:
+            game.push(action)
+            assert tuple(new) == compact.encode(game).piles
+            game.pop()
+
+
+def test_the_positions_reach_complete_suits() -> None:
+    """The property tests above see complete suits: every win has eight removals."""
+    line = winning_line(0)
+    assert sum(type(action) is Remove for action in line) == 8
 
 
 def test_pruned_moves_lose_nothing_but_pile_order() -> None:
@@ -267,7 +325,7 @@ def test_turn_up_ends_the_line_at_the_unknown_card() -> None:
     assert answer.texts == ["4c from 9 to 1"] and answer.reveal == 9
     assert ask(game, "turn up a card in pile 10").status == "impossible"
     assert ask(game, "turn up a card in pile 1").status == "impossible"  # nothing face down
-    with pytest.raises(ValueError):
+    with pytest.raises(QuestionError, match="there is no pile 11"):
         ask(game, "turn up a card in pile 11")
 
 
@@ -433,7 +491,7 @@ def test_contingencies_without_a_revealing_move_find_one_first() -> None:
     assert prefix is not None and prefix.texts == ["3d from 2 to 3", "5h from 1 to 2"]
     assert [c.text for c in found] == ["5h from 1 to 2"]
     assert sum(n for _card, n, _answer in found[0].outcomes) == game.unknown_count()
-    with pytest.raises(ValueError):
+    with pytest.raises(QuestionError, match="drop 'no turn up'"):
         solver.contingencies(game, Goal("space"), Constraints(no_turn_up=True))
 
 
@@ -443,7 +501,7 @@ def test_contingencies_without_a_revealing_move_find_one_first() -> None:
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_one_suit_deals_are_won_with_every_card_known(seed: int) -> None:
-    result = autoplay.play(Game.new(seed, suits=1), time_limit=10)
+    result = autoplay.play(Game.new(seed, suits=1))
     assert result.won and result.texts
     work = Game.new(seed, suits=1)
     for text in result.texts:
@@ -461,16 +519,19 @@ def test_play_needs_every_card_known() -> None:
 
 def test_bench_figures() -> None:
     assert bench.parse_seeds("3-5") == range(3, 6) and bench.parse_seeds("7") == range(7, 8)
-    with pytest.raises(ValueError):
+    with pytest.raises(QuestionError, match="empty"):
         bench.parse_seeds("5-3")
     assert bench.percentile([3.0, 1.0, 2.0, 4.0], 0.95) == 4.0
     assert bench.percentile([1.0] * 19 + [9.0], 0.95) == 1.0
     assert bench.progress_bar(1, 4, 1, 2.0, width=8) == "[##......] 1/4 won 1 (100.0%) 2 s"
     err = io.StringIO()
-    summary, results = bench.run(range(2), suits=1, time_limit=10, jobs=1, err=err)
+    summary, results = bench.run(range(2), suits=1, jobs=1, err=err)
     assert summary.won == 2 and summary.rate == 100.0 and len(results) == 2
     assert "2/2 won 2" in err.getvalue()
-    assert "won 2 (100.0%)" in summary.text(10)
+    assert "won 2 (100.0%) with every card known, at most 1,000,000 positions each" in (
+        summary.text(autoplay.PLAY_LIMIT)
+    )
+    assert "at most 5 positions and 2 s each" in summary.text(5, 2.0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -575,11 +636,11 @@ def test_a_search_cut_short_proves_no_shorter_line() -> None:
     search = solver.make_search(
         example("problem-1"), Goal("turn up", pile=10), Constraints(no_deal=True)
     )
-    whole = solver._astar(search, False, True, 100_000, 0.0, None, ordered=False)
+    whole = solver.astar(search, False, True, 100_000, ordered=False)
     assert whole.line is not None
     depths = []
     for limit in (40, 300, 3000):
-        cut = solver._astar(search, False, True, limit, 0.0, None, ordered=False)
+        cut = solver.astar(search, False, True, limit, ordered=False)
         if cut.line is None:
             assert cut.depth < len(whole.line)
             depths.append(cut.depth)
@@ -677,7 +738,7 @@ def test_a_time_instead_of_a_limit() -> None:
     assert answer.status == "unknown"
     assert answer.summary().startswith("unknown: stopped within the 1 s asked for")
     assert answer.positions <= 30_000 + 100  # the positions follow the time asked for
-    with pytest.raises(ValueError, match="'for each reveal' runs one search a card"):
+    with pytest.raises(QuestionError, match="'for each reveal' runs one search a card"):
         report_for(example("problem-1"), "solve get a space for each reveal, within 5 seconds")
     report = report_for(Game.new(3, suits=1), "solve win within 10 sec")
     assert report.text.startswith("won in") and report.actions  # every card known: full play
@@ -701,7 +762,7 @@ def test_turn_up_by_freeing_a_card_first() -> None:
     game = table(["-- 5h", "Qs 6s 4c", "Qh 5d", *KINGS[:7]])
     goal = Goal("turn up", pile=1)
     assert solver._cards_to_free(game, goal) == [int(C("6s"))]
-    found, examined = solver._via_free(game, goal, Constraints(no_deal=True), 10_000, 0.0, None)
+    found, examined = solver._via_free(game, goal, Constraints(no_deal=True), 10_000)
     assert found is not None and examined > 0
     _actions, texts, reveal = found
     assert texts == ["4c from 2 to 3", "5h from 1 to 2"] and reveal == 1
@@ -713,3 +774,135 @@ def report_for(game: Game, line: str) -> solver.Report:
     command = parse_command(line)
     assert isinstance(command, Solve)
     return solver.answer(game, command.goal, command.constraints, command.each_reveal)
+
+
+# ---------------------------------------------------------------------------------------------
+# No search reads a clock of its own: the same question always gets the same answer
+
+
+CLOCKS = (
+    "perf_counter",
+    "perf_counter_ns",
+    "monotonic",
+    "monotonic_ns",
+    "time",
+    "time_ns",
+    "process_time",
+    "process_time_ns",
+)
+
+
+def stop_clocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every clock of the ``time`` module raise: a search that reads one fails."""
+
+    def no_clock() -> float:
+        raise AssertionError("a search read the clock")
+
+    for name in CLOCKS:
+        monkeypatch.setattr(time, name, no_clock)
+
+
+def hour_a_call() -> Callable[[], float]:
+    """A clock an hour later at every reading, as on a machine too busy to get anywhere."""
+    readings = itertools.count()
+    return lambda: 3600.0 * next(readings)
+
+
+QUESTIONS = [
+    ("problem-1", "turn up a card in pile 10, no deal"),  # possible
+    ("problem-1", "turn up a card in pile 5, no deal"),  # impossible by counting
+    ("problem-4", "remove diamonds, no deal, no remove clubs, limit 2000"),  # unknown
+    ("problem-4", "remove diamonds, no deal, no remove clubs, within 1 second"),  # unknown
+    ("problem-5-jacks-swapped", "remove spades, no deal, no new space"),  # possible
+]
+
+
+def test_solve_and_play_read_no_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With every clock raising, the answers are the ones given before: "within N
+    seconds" with no clock given is a number of positions, and full-information play is
+    bounded by positions."""
+    games = {name: example(name) for name, _question in QUESTIONS}
+    before = [ask(games[name], question) for name, question in QUESTIONS]
+    contingency = solver.contingencies(
+        games["problem-1"], Goal("space"), Constraints(no_deal=True, limit=300)
+    )
+    win = report_for(Game.new(3, suits=1), "solve win within 10 sec")
+    played = autoplay.play(Game.new(1, suits=1))
+    stop_clocks(monkeypatch)
+    assert [ask(games[name], question) for name, question in QUESTIONS] == before
+    assert [answer.seconds for answer in before] == [None] * len(before)
+    assert (
+        solver.contingencies(
+            games["problem-1"], Goal("space"), Constraints(no_deal=True, limit=300)
+        )
+        == contingency
+    )
+    assert report_for(Game.new(3, suits=1), "solve win within 10 sec") == win
+    assert autoplay.play(Game.new(1, suits=1)) == played
+
+
+def test_a_clock_times_a_search_and_caps_only_the_time_asked_for() -> None:
+    """Given a clock that jumps an hour at every reading, a search with no time asked for
+    answers as without a clock (it only reports the hours); "within 1 second" stops at
+    once, saying so."""
+    game = example("problem-1")
+    goal = Goal("turn up", pile=10)
+    plain = solver.solve(game, goal, Constraints(no_deal=True))
+    timed = solver.solve(game, goal, Constraints(no_deal=True), clock=hour_a_call())
+    assert (timed.status, timed.texts, timed.positions) == (
+        plain.status,
+        plain.texts,
+        plain.positions,
+    )
+    assert timed.seconds is not None and timed.seconds >= 3600
+    assert "positions examined in" in timed.summary()
+    assert "positions examined in" not in plain.summary()
+    question = "remove diamonds, no deal, no remove clubs, within 1 second"
+    command = parse_command(f"solve {question}")
+    assert isinstance(command, Solve)
+    capped = solver.solve(example("problem-4"), command.goal, command.constraints, hour_a_call())
+    assert (
+        capped.status == "unknown"
+        and capped.positions < ask(example("problem-4"), question).positions
+    )
+    assert capped.summary().startswith("unknown: stopped within the 1 s asked for")
+
+
+def test_play_is_bounded_by_positions_and_capped_by_a_clock_only_when_asked() -> None:
+    game = Game.new(1, suits=1)
+    plain = autoplay.play(game)
+    clocked = autoplay.play(game, clock=hour_a_call())
+    assert clocked.actions == plain.actions and clocked.positions == plain.positions
+    assert plain.seconds is None and clocked.seconds is not None
+    capped = autoplay.play(game, clock=hour_a_call(), seconds=5)
+    assert not capped.won and capped.positions < plain.positions
+    short = autoplay.play(game, limit=50)
+    assert not short.won and short.positions <= 50 + 200
+    assert short.text().startswith("no win found within the limits (")
+    assert autoplay.play_limit(None) == autoplay.PLAY_LIMIT
+    assert autoplay.play_limit(2) == 2 * autoplay.PER_SECOND
+
+
+def test_spider_solve_seed_and_bench_take_a_limit_in_positions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["solve", "--seed", "2", "--suits", "1", "--limit", "50"]) == 3
+    assert "no win found within the limits" in capsys.readouterr().out
+    assert main(["solve", "--seed", "2", "--suits", "1", "--time-limit", "60"]) == 0
+    assert " s, beam width" in capsys.readouterr().out  # the time is measured and shown
+    assert main(["bench", "--seeds", "0", "--suits", "1", "--jobs", "1", "--limit", "50"]) == 0
+    out = capsys.readouterr().out
+    assert "won 0 (0.0%) with every card known, at most 50 positions each" in out
+    with pytest.raises(SystemExit):
+        main(["bench", "--limit", "0"])
+    assert "a positive number is needed" in capsys.readouterr().err
+
+
+def test_bench_workers_never_load_a_parser() -> None:
+    """Importing the bench (what each worker process does) loads neither lark nor
+    prompt_toolkit."""
+    check = (
+        "import sys, spider_cli.analysis.bench; "
+        "assert 'lark' not in sys.modules and 'prompt_toolkit' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", check], check=True)

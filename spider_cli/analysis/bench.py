@@ -4,7 +4,9 @@ Each deal is solved by :func:`spider_cli.analysis.autoplay.play` in a worker pro
 CPU-bound Python, so processes, not threads); a plain-text progress bar goes to standard
 error, the report to standard output. The report gives the share of deals won, the median
 and 95th-percentile time per deal (lost deals count with the time they used), and the
-positions examined per second of solving time.
+positions examined per second of solving time. Each deal is bounded by the positions it may
+examine; the time is measured, and caps a deal only when a time limit is asked for. This
+module imports no parser: workers start fast and small.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
-from spider_cli.analysis.autoplay import play
+from spider_cli.analysis.autoplay import PLAY_LIMIT, play
 from spider_cli.rules.engine import Game
+from spider_cli.rules.errors import QuestionError
 
 
 @dataclass(frozen=True)
@@ -51,11 +54,14 @@ class Summary:
     def rate(self) -> float:
         return 100.0 * self.won / self.deals if self.deals else 0.0
 
-    def text(self, time_limit: float) -> str:
+    def text(self, limit: int, time_limit: float | None = None) -> str:
         lost = ", ".join(map(str, self.lost[:20])) + (" ..." if len(self.lost) > 20 else "")
+        most = f"at most {limit:,} positions" + (
+            f" and {time_limit:g} s" if time_limit is not None else ""
+        )
         lines = [
             f"{self.suits}-suit deals: {self.deals}, won {self.won} ({self.rate:.1f}%) "
-            f"with every card known, at most {time_limit:g} s each",
+            f"with every card known, {most} each",
             f"time per deal: median {self.median:.2f} s, 95th percentile {self.p95:.2f} s",
             f"positions per second: {self.positions_per_second:,.0f}",
             f"wall time: {self.wall:.1f} s",
@@ -65,11 +71,16 @@ class Summary:
         return "\n".join(lines)
 
 
-def solve_deal(task: tuple[int, int, float]) -> DealResult:
-    """Play one deal (run in a worker process)."""
-    seed, suits, time_limit = task
-    result = play(Game.new(seed, suits), time_limit=time_limit)
-    return DealResult(seed, result.won, result.seconds, result.positions, len(result.actions))
+Task = tuple[int, int, int, float | None]
+"""One deal to play: (seed, suits, positions limit, time limit or None)."""
+
+
+def solve_deal(task: Task) -> DealResult:
+    """Play one deal (run in a worker process), timed by ``time.perf_counter``."""
+    seed, suits, limit, time_limit = task
+    result = play(Game.new(seed, suits), limit, clock=time.perf_counter, seconds=time_limit)
+    seconds = result.seconds or 0.0  # always measured: a clock was given
+    return DealResult(seed, result.won, seconds, result.positions, len(result.actions))
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -108,14 +119,16 @@ def progress_bar(done: int, total: int, won: int, elapsed: float, width: int = 3
 def run(
     seeds: Iterable[int],
     suits: int,
-    time_limit: float = 10.0,
+    limit: int = PLAY_LIMIT,
+    time_limit: float | None = None,
     jobs: int | None = None,
     err: TextIO | None = None,
 ) -> tuple[Summary, list[DealResult]]:
-    """Solve every deal, ``jobs`` at a time (default: every core), showing progress on ``err``
-    (standard error by default)."""
+    """Solve every deal, at most ``limit`` positions (and ``time_limit`` seconds, if given)
+    each, ``jobs`` at a time (default: every core), showing progress on ``err`` (standard
+    error by default)."""
     err = err or sys.stderr
-    tasks = [(seed, suits, time_limit) for seed in seeds]
+    tasks: list[Task] = [(seed, suits, limit, time_limit) for seed in seeds]
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks) or 1))
     began = time.perf_counter()
     results: list[DealResult] = []
@@ -135,7 +148,7 @@ def run(
     return summarize(suits, results, time.perf_counter() - began), results
 
 
-def _results(tasks: list[tuple[int, int, float]], jobs: int) -> Iterator[DealResult]:
+def _results(tasks: list[Task], jobs: int) -> Iterator[DealResult]:
     if jobs == 1:
         yield from map(solve_deal, tasks)
         return
@@ -151,7 +164,7 @@ def parse_seeds(text: str) -> range:
         start = int(first)
         end = int(last) if dash else start
     except ValueError:
-        raise ValueError(f"seeds are written as 0-99 or 17, not {text!r}") from None
+        raise QuestionError(f"seeds are written as 0-99 or 17, not {text!r}") from None
     if end < start:
-        raise ValueError(f"the seed range {text!r} is empty")
+        raise QuestionError(f"the seed range {text!r} is empty")
     return range(start, end + 1)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from spider_cli.rules.cards import ACE, KING, UNKNOWN
 from spider_cli.rules.engine import PILES, Action, Game, Move, Remove
@@ -24,24 +25,35 @@ State = tuple[bytes, ...]
 
 ONE_BYTE = [bytes((i,)) for i in range(256)]
 """``ONE_BYTE[code]`` is the one-card pile of that code (made once, not per move)."""
-_RUNS: dict[bytes, int] = {}
+
+CACHE_SIZE = 400_000
+"""Piles remembered by each per-pile cache below (a pile is looked at again and again as the
+searches move cards between the other piles)."""
 
 
+@lru_cache(maxsize=CACHE_SIZE)
 def run_length(pile: bytes) -> int:
-    """How many cards at the bottom of a non-empty pile form a movable same-suit run.
+    """How many cards at the bottom of a pile form a movable same-suit run (0 if empty):
+    :meth:`Game.run_length <spider_cli.rules.engine.Game.run_length>` on compact piles.
 
-    Face-down cards (code + 64) never continue a run, so the run stops at them.
+    Face-down cards (code + 64) never continue a face-up card's run, so the run stops there.
     """
-    r = _RUNS.get(pile)
-    if r is None:
-        j = len(pile) - 2
-        while j >= 0 and pile[j] == pile[j + 1] + 1:
-            j -= 1
-        r = len(pile) - 1 - j
-        if len(_RUNS) > 400_000:
-            _RUNS.clear()
-        _RUNS[pile] = r
-    return r
+    if not pile:
+        return 0
+    j = len(pile) - 2
+    while j >= 0 and pile[j] == pile[j + 1] + 1:
+        j -= 1
+    return len(pile) - 1 - j
+
+
+def card_code(byte: int) -> int:
+    """The card a compact pile's byte stands for, face up or down (0: an unknown card)."""
+    return byte - FACE_DOWN if byte >= FACE_DOWN else byte
+
+
+def completes_suit(pile: bytes) -> bool:
+    """Is there a complete King-to-Ace suit, face up, at the bottom of the pile (to remove)?"""
+    return len(pile) >= 13 and pile[-1] & 15 == ACE and run_length(pile) >= 13
 
 
 # ---------------------------------------------------------------------------------------------
@@ -93,50 +105,34 @@ def spaces_of(piles: State) -> int:
     return sum(1 for p in piles if not p)
 
 
-_COMPLETE: dict[bytes, bool] = {}
-
-
+@lru_cache(maxsize=CACHE_SIZE // 4)
 def is_complete_pile(pile: bytes) -> bool:
     """True when a pile is nothing but whole King-to-Ace suits, all face up (or is empty)."""
-    done = _COMPLETE.get(pile)
-    if done is None:
-        done = len(pile) % 13 == 0 and all(
-            pile[k] & 15 == KING and run_length(pile[: k + 13]) >= 13
-            for k in range(0, len(pile), 13)
-        )
-        if len(_COMPLETE) > 100_000:
-            _COMPLETE.clear()
-        _COMPLETE[pile] = done
-    return done
+    return len(pile) % 13 == 0 and all(
+        completes_suit(pile[: k + 13]) for k in range(0, len(pile), 13)
+    )
 
 
-_COVERS: dict[tuple[bytes, int], tuple[int, ...]] = {}
 NO_COVERS = (99,) * 14
 """:func:`suit_covers` of a pile with no card of the suit."""
 
 
+@lru_cache(maxsize=CACHE_SIZE)
 def suit_covers(pile: bytes, suit: int) -> tuple[int, ...]:
     """For each rank, how many cards lie below that card of ``suit`` in the pile, not
     counting the run of its own suit directly below it (99 when the pile has none)."""
-    key = (pile, suit)
-    found = _COVERS.get(key)
-    if found is None:
-        covers = [99] * 14
-        n = len(pile)
-        end = n - 1
-        for i in range(n - 1, -1, -1):
-            c = pile[i]
-            if i < n - 1 and not (c < FACE_DOWN and c == pile[i + 1] + 1):
-                end = i
-            code = c - FACE_DOWN if c >= FACE_DOWN else c
-            if code and code >> 4 == suit:
-                extra = 1 if c >= FACE_DOWN else 0
-                covers[code & 15] = min(covers[code & 15], n - 1 - end + extra)
-        found = tuple(covers)
-        if len(_COVERS) > 400_000:
-            _COVERS.clear()
-        _COVERS[key] = found
-    return found
+    covers = [99] * 14
+    n = len(pile)
+    end = n - 1
+    for i in range(n - 1, -1, -1):
+        c = pile[i]
+        if i < n - 1 and not (c < FACE_DOWN and c == pile[i + 1] + 1):
+            end = i
+        code = card_code(c)
+        if code and code >> 4 == suit:
+            extra = 1 if c >= FACE_DOWN else 0
+            covers[code & 15] = min(covers[code & 15], n - 1 - end + extra)
+    return tuple(covers)
 
 
 def blocks(pile: bytes) -> int:
@@ -170,7 +166,7 @@ def actions(
             continue
         length = run_length(p)
         low = bottoms[src]
-        if length >= 13 and low == ACE:
+        if length >= 13 and completes_suit(p):  # (the length test first: it is cheap)
             yield Remove(src)
         for dst in range(PILES):
             m = bottoms[dst] - low
@@ -232,29 +228,20 @@ def apply(piles: State, action: Move | Remove) -> tuple[list[bytes], int, int]:
 # Chaos: how untidy a position is (KPatience's measure), for ranking positions
 
 
-_INFO: dict[bytes, tuple[int, int, int, int]] = {}
-
-
+@lru_cache(maxsize=CACHE_SIZE)
 def pile_info(pile: bytes) -> tuple[int, int, int, int]:
     """(chaos, rank of the first card, rank of the bottom card, movable run length).
 
     Chaos counts the face-down cards and every face-up card that does not continue the
     same-suit run of the card above it (the first face-up card always counts).
     """
-    info = _INFO.get(pile)
-    if info is None:
-        if not pile:
-            info = (0, 0, 0, 0)
-        else:
-            chaos = 1
-            for k in range(1, len(pile)):
-                if pile[k - 1] != pile[k] + 1:
-                    chaos += 1
-            info = (chaos, pile[0] & 15, pile[-1] & 15, run_length(pile))
-        if len(_INFO) > 400_000:
-            _INFO.clear()
-        _INFO[pile] = info
-    return info
+    if not pile:
+        return (0, 0, 0, 0)
+    chaos = 1
+    for k in range(1, len(pile)):
+        if pile[k - 1] != pile[k] + 1:
+            chaos += 1
+    return (chaos, pile[0] & 15, pile[-1] & 15, run_length(pile))
 
 
 def rank_key(piles: State, removed: int) -> tuple[int, int]:

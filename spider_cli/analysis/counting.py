@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from spider_cli.analysis.compact import FACE_DOWN, State
+from spider_cli.analysis.compact import FACE_DOWN, State, card_code, run_length
 from spider_cli.rules.cards import KING
 
 RANKS = 13
@@ -211,7 +211,7 @@ def _options(
         need = [0] * (RANKS + 1)
         mask = 0
         for c in pile[u:]:
-            code = c - FACE_DOWN if c >= FACE_DOWN else c
+            code = card_code(c)
             rank = code & 15
             if code >> 4 not in free:
                 need[rank] += 1
@@ -219,7 +219,7 @@ def _options(
             if code >> 4 == suit:
                 mask |= 1 << rank
         if u > 0 and not target:
-            top = pile[u - 1] - FACE_DOWN if pile[u - 1] >= FACE_DOWN else pile[u - 1]
+            top = card_code(pile[u - 1])
             need[(top & 15) - 1] -= 1
             if suit is not None:
                 mask |= _standing_run(pile, u, suit, emptying)
@@ -232,16 +232,13 @@ def _standing_run(pile: bytes, u: int, suit: int, emptying: bool) -> int:
     with the King, as a bit mask (else 0): the untouched start of the suit's K-A set, to
     which every other card of the set must be moved. With ``emptying``, the King must be
     the pile's bottom card."""
-    mask = 0
-    j = u - 1
-    while j >= 0 and pile[j] < FACE_DOWN and pile[j] >> 4 == suit:
-        mask |= 1 << (pile[j] & 15)
-        if j == 0 or pile[j - 1] != pile[j] + 1:
-            break
-        j -= 1
-    if j < 0 or pile[j] & 15 != KING or (emptying and j > 0):
+    last = pile[u - 1]
+    if last >= FACE_DOWN or last >> 4 != suit:
         return 0
-    return mask
+    top = u - run_length(pile[:u])  # the run's first card
+    if pile[top] & 15 != KING or (emptying and top > 0):
+        return 0
+    return sum(1 << (card & 15) for card in pile[top:u])
 
 
 def _search(

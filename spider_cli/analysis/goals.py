@@ -1,9 +1,28 @@
-"""What a search looks for (:class:`Goal`), and the rules its line keeps (:class:`Constraints`)."""
+"""What a search looks for (:class:`Goal`), the rules its line keeps (:class:`Constraints`),
+and the only way wall time reaches a search (:data:`Clock`, :func:`deadline`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+
+Clock = Callable[[], float]
+"""Seconds from some fixed point (``time.perf_counter``, say). Searches are bounded by the
+positions they examine; a clock is read only when a caller passes one in, to report the
+seconds a search took and to stop it at a time its user asked for."""
+
+Expired = Callable[[], bool]
+"""True once a search's time is up (see :func:`deadline`)."""
+
+
+def deadline(clock: Clock | None, seconds: float | None) -> Expired | None:
+    """A test that ``seconds`` have passed on ``clock`` since now, or None (no time cap) when
+    either is missing: with no clock, a search never looks at the time."""
+    if clock is None or seconds is None:
+        return None
+    end = clock() + seconds
+    return lambda: clock() > end
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +47,8 @@ class Constraints:
     SUIT" (``no_remove`` lists suits; "no remove" alone lists all four, the goal's own
     removals excepted), "no new space" (no move empties a pile), "no turn up" (no face-down
     card is turned up), "limit N" (positions to examine before answering "unknown") and
-    "within N seconds" (time to search before answering "unknown")."""
+    "within N seconds" (time to search before answering "unknown": as many positions as
+    that usually allows, and a cap on the time when the search is given a clock)."""
 
     no_deal: bool = False
     keep_spaces: int = 0

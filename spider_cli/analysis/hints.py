@@ -12,15 +12,17 @@ the card up "prepares a contingency", as the manual does in its first problem.
 The reason is one line in the manual's vocabulary: a natural move; top down; turns up a
 card; gets a space; keeps the space; frees a King; prepares a contingency. When nothing
 helps, the hint says a deal is due, or that the game is lost.
+
+Every search here is bounded by the positions it examines, never by the time it takes: the
+same position always gets the same hint, however busy the machine.
 """
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from dataclasses import dataclass, field
 
-from spider_cli.analysis.compact import apply, rank_key, run_length, spaces_of
+from spider_cli.analysis.compact import apply, rank_key, spaces_of
 from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.analysis.solver import Answer, Search, make_search, quick, replay_steps, solve
 from spider_cli.rules.cards import KING, SUIT_NAMES
@@ -40,13 +42,20 @@ RECOVERY_LIMIT = 150
 JUDGED = 12
 """Lines that turn up a card whose contingencies are worked out (the best by other merits)."""
 
-DEEPER_SECONDS = 4.0
-DEEPER_LIMIT = 300_000
-"""When the look-ahead finds nothing: the time, and the positions for each goal, of a
-longer search (the solver's quick phase) before the hint says that nothing helps."""
+DEEPER_BUDGET = 160_000
+"""When the look-ahead finds nothing: the positions a longer search (the solver's quick
+phase, :func:`~spider_cli.analysis.solver.quick`) examines over all its goals before the
+hint says that nothing helps. It stands for the four seconds this search used to get
+(150,000 to 190,000 positions on an idle machine), and covers the 149,000 that problem 3's
+hearts take (first tries included), the longest the examples need."""
 
-FIRST_TRY_SECONDS = 0.3
-"""The longer search's first, short try at each goal."""
+FIRST_TRY = 25_000
+FIRST_TRY_EACH = 10_000
+"""The longer search's first, short try at each goal (positions in all, and for each of
+the quick phase's three searches), so that a line that comes quickly for a lesser goal is
+not lost to a long search for a greater one: problem 5's space comes at 12,083 positions
+(the second search's 2,083rd), problem 3's card to turn up after the hearts at 20,145 (the
+third search's 145th)."""
 
 
 @dataclass
@@ -98,7 +107,7 @@ def hint(game: Game, budget: int = BUDGET) -> Advice:
         key=lambda o: (*_value(o, search.root_spaces)[:2], -o.chaos),
         reverse=True,
     )
-    shortest = {}
+    shortest: dict[int, _Outcome] = {}
     for outcome in sorted(reveals, key=lambda o: o.moves):
         shortest.setdefault(outcome.pile, outcome)
     for outcome in {id(o): o for o in [*reveals[:JUDGED], *shortest.values()]}.values():
@@ -136,22 +145,27 @@ def _deeper(game: Game) -> Advice | None:
     to remove a suit whose thirteen cards are all in view, then to get a space, then to
     turn up a card (the manual's problem 3 needs 29 moves to remove the hearts).
 
-    Each goal first gets a short try (:data:`FIRST_TRY_SECONDS`), so a line that comes
+    Each goal first gets a short try (:data:`FIRST_TRY` positions), so a line that comes
     quickly for a lesser goal is not lost to a long search for a greater one; then the
-    goals in turn share what is left of :data:`DEEPER_SECONDS`."""
-    began = time.perf_counter()
+    goals in turn get what is left of :data:`DEEPER_BUDGET`."""
     goals = [Goal("remove", steps=((suit,),)) for suit in _suits_in_view(game)]
     goals += [Goal("space"), Goal("turn up")]
+    left = DEEPER_BUDGET
     for first_try in (True, False):
         for goal in goals:
-            left = DEEPER_SECONDS - (time.perf_counter() - began)
             if left <= 0:
                 return None
-            seconds = min(left, FIRST_TRY_SECONDS) if first_try else left
-            answer = quick(game, goal, Constraints(no_deal=True, limit=DEEPER_LIMIT), seconds)
-            if answer is not None:
+            if first_try:
+                answer = quick(game, goal, NO_DEAL, min(left, FIRST_TRY), FIRST_TRY_EACH)
+            else:
+                answer = quick(game, goal, NO_DEAL, left)
+            if answer.found:
                 return _deeper_advice(game, goal, answer)
+            left -= answer.positions
     return None
+
+
+NO_DEAL = Constraints(no_deal=True)
 
 
 def _deeper_advice(game: Game, goal: Goal, answer: Answer) -> Advice:
@@ -355,8 +369,7 @@ def _move_reasons(game: Game, action: Action, outcomes: list[_Outcome]) -> list[
         if len(ranks) > 1 and moving == max(ranks):
             reasons.append("top down")
     rest = game.piles[action.src][: -action.count]
-    down = game.down[action.src]
-    if rest and len(rest) > down and rest[-1] & 15 == KING and run_length(bytes(rest)) == 1:
+    if len(rest) > game.down[action.src] and rest[-1] & 15 == KING:  # face up, free to move
         reasons.append("frees a King")
     return reasons
 
@@ -365,10 +378,11 @@ def _natural_move(game: Game) -> Move | None:
     """A natural move that puts a run onto its own suit from a card of another suit: it
     loses nothing and keeps options open (the manual's first rule of thumb)."""
     for action in game.legal_moves():
-        if type(action) is not Move or not game.is_natural(action):
-            continue
-        src = game.piles[action.src]
-        above = len(src) - action.count - 1
-        if above < game.down[action.src] or src[above] != src[-action.count] + 1:
+        # natural, and the whole run (not a split of one)
+        if (
+            type(action) is Move
+            and game.is_natural(action)
+            and action.count == game.run_length(action.src)
+        ):
             return action
     return None

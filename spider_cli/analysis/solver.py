@@ -31,14 +31,13 @@ from __future__ import annotations
 
 import heapq
 import itertools
-import time
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from spider_cli.analysis import counting
-from spider_cli.analysis.autoplay import play
+from spider_cli.analysis.autoplay import play, play_limit
 from spider_cli.analysis.compact import (
     FACE_DOWN,
     NO_COVERS,
@@ -49,6 +48,7 @@ from spider_cli.analysis.compact import (
     actions,
     apply,
     blocks,
+    card_code,
     encode,
     is_complete_pile,
     onto_cards,
@@ -58,9 +58,10 @@ from spider_cli.analysis.compact import (
     suit_covers,
 )
 from spider_cli.analysis.counting import Question, refute, turn_up_piles
-from spider_cli.analysis.goals import Constraints, Goal, Verdict
+from spider_cli.analysis.goals import Clock, Constraints, Expired, Goal, Verdict, deadline
 from spider_cli.rules.cards import KING, RANK_WORDS, SUIT_NAMES, UNKNOWN, card_text, split_runs
 from spider_cli.rules.engine import DEAL, PILES, Action, Deal, Game, Move, Remove
+from spider_cli.rules.errors import QuestionError
 from spider_cli.rules.text import move_text
 
 DEFAULT_LIMIT = 300_000
@@ -89,14 +90,15 @@ class Answer:
     """What a search found: "possible" with a line, "impossible", or "unknown" at a limit.
 
     ``texts`` is the line in the manual's notation; ``reveal`` is set when its last move
-    turns up an unknown card (pile number, 1-based).
+    turns up an unknown card (pile number, 1-based); ``seconds`` is measured only when the
+    search was given a clock.
     """
 
     status: str
     actions: list[Action] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
     positions: int = 0
-    seconds: float = 0.0
+    seconds: float | None = None
     limit: str = ""
     reveal: int | None = None
     depth: int = 0  # "unknown": no line of this many moves or fewer exists
@@ -109,7 +111,9 @@ class Answer:
 
     def summary(self) -> str:
         """One line: the verdict and the work behind it."""
-        work = f"{self.positions:,} positions examined in {self.seconds:.2f} s"
+        work = f"{self.positions:,} positions examined"
+        if self.seconds is not None:
+            work += f" in {self.seconds:.2f} s"
         if self.status == "possible":
             moves = len(self.texts)
             return f"possible in {moves} move{'s' if moves != 1 else ''} ({work})"
@@ -379,7 +383,7 @@ def space_macros(piles: State, space: int) -> Iterator[Line]:
 
 
 class Outcome(NamedTuple):
-    """What one run of :func:`_astar` found."""
+    """What one run of :func:`astar` found."""
 
     line: list[tuple[tuple, Line]] | None  # (key before the step, step) pairs
     positions: int
@@ -387,17 +391,19 @@ class Outcome(NamedTuple):
     depth: int  # breadth-first: no line of this many steps or fewer meets the goal
 
 
-def _astar(
+def astar(
     search: Search,
     macros: bool,
     into_spaces: bool,
     limit: int,
-    began: float,
-    time_limit: float | None,
     ordered: bool = True,
+    expired: Expired | None = None,
 ) -> Outcome:
     """Weighted A* (f = moves + WEIGHT * estimate) over canonical positions; with
     ``ordered`` off, plain breadth-first (no estimates: faster, and shortest lines).
+    ``macros`` takes the manual's uses of a space as single steps; ``into_spaces`` off
+    keeps a space free between steps. It stops past ``limit`` positions, or once
+    ``expired`` (a time the user asked for) says so.
 
     Breadth-first, the goal is checked as positions are generated: when a position at depth
     d is expanded, every position of d moves or fewer has been generated, so a search cut
@@ -429,9 +435,7 @@ def _astar(
                 push(heap, (depth + WEIGHT * estimate(child[0], child[2]), count, depth, child))
             else:
                 queue.append((0, count, depth, child))
-        over = len(parents) > limit or (
-            time_limit is not None and count & 63 == 0 and time.perf_counter() - began > time_limit
-        )
+        over = len(parents) > limit or (expired is not None and count & 63 == 0 and expired())
         if over:
             return Outcome(None, len(parents), False, 0 if ordered else depth - 1)
     return Outcome(None, len(parents), True, 0)
@@ -503,28 +507,32 @@ def solve(
     game: Game,
     goal: Goal,
     constraints: Constraints = NO_CONSTRAINTS,
-    time_limit: float | None = None,
+    clock: Clock | None = None,
     prove_by_counting: bool = True,
 ) -> Answer:
     """Answer a goal from the game's position over the known cards (see the module doc).
 
     Phase A looks for a line quickly (:func:`_quick`); phase B is the complete search of
     every reachable position, which finds a line or proves there is none. Stops with
-    "unknown" after ``constraints.limit`` positions (default :data:`DEFAULT_LIMIT`) or
-    ``time_limit`` seconds. ``prove_by_counting=False`` skips the counting argument, for
-    a caller that only wants to know whether a line is found.
+    "unknown" after :func:`search_limit` positions, or, given a ``clock``, once the
+    ``constraints.seconds`` asked for have passed; the clock also times the answer.
+    ``prove_by_counting=False`` skips the counting argument, for a caller that only wants
+    to know whether a line is found.
     """
-    began = time.perf_counter()
-    if goal.kind == "turn up" and goal.pile is not None and not 1 <= goal.pile <= PILES:
-        raise ValueError(f"there is no pile {goal.pile}")
+    began = clock() if clock is not None else 0.0
+    check_goal(goal)
     search = make_search(game, goal, constraints)
     limit = search_limit(constraints)
     budget = min(counting.BUDGET, CHOICES_PER_POSITION * limit)
     reason, pile = out_of_reach(search), -1
     if not reason and prove_by_counting:
         reason, pile = counted(search, budget)
+
+    def seconds() -> float | None:
+        return clock() - began if clock is not None else None
+
     if reason:
-        return Answer("impossible", positions=1, seconds=time.perf_counter() - began, reason=reason)
+        return Answer("impossible", positions=1, seconds=seconds(), reason=reason)
     note = ""
     if pile >= 0:
         goal = replace(goal, pile=pile + 1)
@@ -533,43 +541,40 @@ def solve(
             f"only pile {pile + 1} can be the first to turn up a card: the counting "
             f"argument rules out the others"
         )
-    if time_limit is None and constraints.seconds:
-        time_limit = constraints.seconds
-    found, examined = _quick(game, goal, constraints, limit, began, time_limit)
+    expired = deadline(clock, constraints.seconds)
+    found, examined = _quick(game, goal, constraints, limit, expired)
     if found is None and goal.kind == "turn up":
-        found, count = _via_free(
-            game, goal, constraints, (limit - examined) // 2, began, time_limit
-        )
+        found, count = _via_free(game, goal, constraints, (limit - examined) // 2, expired)
         examined += count
     if found is not None:
         real, texts, reveal = found
-        return Answer(
-            "possible", real, texts, examined, time.perf_counter() - began, reveal=reveal, note=note
-        )
-    outcome = _astar(search, False, True, limit - examined, began, time_limit, ordered=False)
+        return Answer("possible", real, texts, examined, seconds(), reveal=reveal, note=note)
+    outcome = astar(search, False, True, limit - examined, ordered=False, expired=expired)
     examined += outcome.positions
-    seconds = time.perf_counter() - began
     if outcome.line is None:
         if outcome.exhaustive:
-            return Answer("impossible", positions=examined, seconds=seconds, note=note)
-        if constraints.seconds and not constraints.limit:  # the positions follow the time
+            return Answer("impossible", positions=examined, seconds=seconds(), note=note)
+        # With no "limit N", the positions follow the time asked for (see search_limit).
+        if constraints.seconds and (not constraints.limit or (expired and expired())):
             reason = f"stopped within the {constraints.seconds:g} s asked for"
-        elif time_limit is not None and seconds > time_limit:
-            reason = f"stopped at the time limit of {time_limit:g} s"
         else:
             reason = f"stopped at the limit of {limit:,} positions"
         return Answer(
             "unknown",
             positions=examined,
-            seconds=seconds,
+            seconds=seconds(),
             limit=reason,
             depth=outcome.depth,
             note=note,
         )
     real, texts, reveal = _finish(game, search, outcome.line)
-    return Answer(
-        "possible", real, texts, examined, time.perf_counter() - began, reveal=reveal, note=note
-    )
+    return Answer("possible", real, texts, examined, seconds(), reveal=reveal, note=note)
+
+
+def check_goal(goal: Goal) -> None:
+    """Raise :class:`QuestionError` for a goal no position can have (a pile out of range)."""
+    if goal.kind == "turn up" and goal.pile is not None and not 1 <= goal.pile <= PILES:
+        raise QuestionError(f"there is no pile {goal.pile}")
 
 
 def search_limit(constraints: Constraints) -> int:
@@ -705,24 +710,33 @@ def _reachable_cards(search: Search) -> tuple[dict[int, int], str]:
             reach.extend(row)
     known: dict[int, int] = {}
     for c in reach:
-        code = c - FACE_DOWN if c > FACE_DOWN else c
+        code = card_code(c)
         known[code] = known.get(code, 0) + 1
     return known, "" if dealing else " on the table"
 
 
 def quick(
-    game: Game, goal: Goal, constraints: Constraints, time_limit: float | None = None
-) -> Answer | None:
-    """Phase A of :func:`solve` alone: a line if the quick searches find one, else None
-    (never "impossible": they are not exhaustive)."""
-    began = time.perf_counter()
-    if goal.kind == "turn up" and goal.pile is not None and not 1 <= goal.pile <= PILES:
-        raise ValueError(f"there is no pile {goal.pile}")
-    found, examined = _quick(game, goal, constraints, search_limit(constraints), began, time_limit)
+    game: Game,
+    goal: Goal,
+    constraints: Constraints,
+    budget: int | None = None,
+    each: int | None = None,
+) -> Answer:
+    """Phase A of :func:`solve` alone: "possible" with a line if the quick searches find
+    one, else "unknown" (never "impossible": they are not exhaustive), with the positions
+    examined. Each search of :data:`PORTFOLIO` gets its share of :func:`search_limit` as in
+    :func:`solve`, at most ``each`` positions, and all of them together at most ``budget``
+    (default: that limit): a short try finds what the same searches would find first in a
+    longer one."""
+    check_goal(goal)
+    limit = search_limit(constraints)
+    found, examined = _quick(
+        game, goal, constraints, limit if budget is None else budget, None, scale=limit, each=each
+    )
     if found is None:
-        return None
+        return Answer("unknown", positions=examined, limit=f"stopped at {examined:,} positions")
     real, texts, reveal = found
-    return Answer("possible", real, texts, examined, time.perf_counter() - began, reveal=reveal)
+    return Answer("possible", real, texts, examined, reveal=reveal)
 
 
 def _quick(
@@ -730,13 +744,15 @@ def _quick(
     goal: Goal,
     constraints: Constraints,
     budget: int,
-    began: float,
-    time_limit: float | None,
+    expired: Expired | None,
     keep: tuple[int, ...] = (),
+    scale: int | None = None,
+    each: int | None = None,
 ) -> tuple[tuple[list[Action], list[str], int | None] | None, int]:
-    """Phase A: the searches of :data:`PORTFOLIO`, each keeping spaces free between steps.
-    A goal of several removals is tried one suit at a time first (:func:`_suit_by_suit`),
-    then whole. Not exhaustive.
+    """Phase A: the searches of :data:`PORTFOLIO`, each keeping spaces free between steps,
+    each with its share of ``scale`` positions (default ``budget``) and at most ``each``,
+    together at most ``budget``. A goal of several removals is tried one suit at a time first
+    (:func:`_suit_by_suit`), then whole. Not exhaustive.
 
     Returns (real actions, notation, revealed pile) or None, and the positions examined.
     """
@@ -745,13 +761,13 @@ def _quick(
         return None, 0
     examined = 0
     if goal.kind == "remove" and len(goal.steps) > 1:
-        found, examined = _suit_by_suit(game, goal, constraints, budget, began, time_limit)
+        found, examined = _suit_by_suit(game, goal, constraints, budget, expired)
         if found is not None:
             return found, examined
     for chaos_weight, macros, share in PORTFOLIO:
         search.chaos_weight = chaos_weight
-        size = min(budget // share, budget - examined)
-        outcome = _astar(search, macros, False, size, began, time_limit)
+        size = min((scale or budget) // share, budget - examined, each or budget)
+        outcome = astar(search, macros, False, size, expired=expired)
         examined += outcome.positions
         if outcome.line is not None:
             return _finish(game, search, outcome.line), examined
@@ -769,8 +785,7 @@ def _via_free(
     goal: Goal,
     constraints: Constraints,
     budget: int,
-    began: float,
-    time_limit: float | None,
+    expired: Expired | None = None,
 ) -> tuple[tuple[list[Action], list[str], int | None] | None, int]:
     """A "turn up" goal the manual's way: the pile's lowest run that has nowhere to go needs
     a card of the next rank, so first free such a card (breadth-first: the shortest line,
@@ -782,7 +797,7 @@ def _via_free(
         if out_of_reach(search):
             continue
         share = (budget - examined) * 3 // 4
-        outcome = _astar(search, False, True, share, began, time_limit, ordered=False)
+        outcome = astar(search, False, True, share, ordered=False, expired=expired)
         examined += outcome.positions
         if outcome.line is None:
             continue
@@ -790,7 +805,7 @@ def _via_free(
         after = game.copy()
         for action in freed:
             after.push(action)
-        rest, count = _quick(after, goal, constraints, budget - examined, began, time_limit)
+        rest, count = _quick(after, goal, constraints, budget - examined, expired)
         examined += count
         if rest is not None:
             return (freed + rest[0], texts + rest[1], rest[2]), examined
@@ -836,8 +851,7 @@ def _suit_by_suit(
     goal: Goal,
     constraints: Constraints,
     budget: int,
-    began: float,
-    time_limit: float | None,
+    expired: Expired | None,
 ) -> tuple[tuple[list[Action], list[str], int | None] | None, int]:
     """A "remove A then B" goal a suit at a time: a line for the first suit, then the rest
     from where it ends; when the rest cannot be found, the first suit again from another
@@ -855,7 +869,7 @@ def _suit_by_suit(
     keep: tuple[int, ...] = ()
     for _attempt in range(HEAD_ATTEMPTS):
         head, count = _quick(
-            game, Goal("remove", steps=goal.steps[:1]), first, budget // 4, began, time_limit, keep
+            game, Goal("remove", steps=goal.steps[:1]), first, budget // 4, expired, keep
         )
         examined += count
         if head is None:
@@ -868,8 +882,7 @@ def _suit_by_suit(
             Goal("remove", steps=goal.steps[1:]),
             constraints,
             budget - examined,
-            began,
-            time_limit,
+            expired,
         )
         examined += count
         if tail is not None:
@@ -985,23 +998,29 @@ def _suit_at(game: Game, pile: int) -> int:
 
 
 def contingencies(
-    game: Game, goal: Goal, constraints: Constraints = NO_CONSTRAINTS
+    game: Game, goal: Goal, constraints: Constraints = NO_CONSTRAINTS, clock: Clock | None = None
 ) -> tuple[Answer | None, list[Contingency]]:
     """For each move that turns up an unknown card, and each card it could be: the goal.
 
     The moves considered are those available now; when there are none, the shortest line
     that turns up a card is found first (returned as the first value) and its last move is
     the one considered. Each card's search stops at ``constraints.limit`` positions
-    (default :data:`DEFAULT_CARD_LIMIT`).
+    (default :data:`DEFAULT_CARD_LIMIT`); ``clock`` only times the searches.
     """
+    check_goal(goal)
     if constraints.no_turn_up:
-        raise ValueError("'for each reveal' needs a card turned up: drop 'no turn up'")
+        raise QuestionError("'for each reveal' needs a card turned up: drop 'no turn up'")
+    if constraints.seconds:
+        raise QuestionError(
+            "'for each reveal' runs one search a card: give it 'limit N' "
+            "(positions a card) rather than a time"
+        )
     base = game
     prefix: Answer | None = None
     moves = reveal_actions(game, constraints)
     if not moves:
         reach = replace(constraints, keep_spaces=0, no_turn_up=False)
-        prefix = solve(game, Goal("turn up"), reach)
+        prefix = solve(game, Goal("turn up"), reach, clock)
         if not prefix.found or prefix.reveal is None:
             return prefix, []
         base = game.copy()
@@ -1022,7 +1041,7 @@ def contingencies(
             work = base.copy()
             work.assume(pile, card)
             work.push(action)
-            outcomes.append((card, copies, solve(work, goal, per_card)))
+            outcomes.append((card, copies, solve(work, goal, per_card, clock)))
         results.append(Contingency(action, text, pile + 1, outcomes))
     return prefix, results
 
@@ -1033,8 +1052,8 @@ def describe_cards(cards: list[int], pool: dict[int, int]) -> str:
     by_rank: dict[int, list[int]] = {}
     for card in cards:
         by_rank.setdefault(card & 15, []).append(card)
-    ranks = []
-    singles = []
+    ranks: list[str] = []
+    singles: list[str] = []
     for rank in sorted(by_rank):
         every = [c for c in pool if c & 15 == rank]
         if sorted(by_rank[rank]) == sorted(every):
@@ -1113,34 +1132,38 @@ class Report(NamedTuple):
 
 
 def answer(
-    game: Game, goal: Goal, constraints: Constraints = NO_CONSTRAINTS, each_reveal: bool = False
+    game: Game,
+    goal: Goal,
+    constraints: Constraints = NO_CONSTRAINTS,
+    each_reveal: bool = False,
+    clock: Clock | None = None,
 ) -> Report:
-    """Answer a ``solve`` question on a game.
+    """Answer a ``solve`` question on a game; a question that cannot be asked raises
+    :class:`QuestionError`.
 
     "win" with every card known and no constraint but the time is full-information play
-    (:func:`play`; a deal not won in the time is "unknown", never "impossible");
-    everything else is the exhaustive search (:func:`solve`).
+    (:func:`play`; a deal not won within its limits is "unknown", never "impossible");
+    everything else is the exhaustive search (:func:`solve`). Every search is bounded by
+    positions; ``clock`` (None: none is read) times the answer and caps "within N seconds".
     """
-    if goal.kind == "turn up" and goal.pile is not None and not 1 <= goal.pile <= PILES:
-        raise ValueError(f"there is no pile {goal.pile}")
+    check_goal(goal)
     if each_reveal:
-        if constraints.seconds:
-            raise ValueError(
-                "'for each reveal' runs one search a card: give it 'limit N' "
-                "(positions a card) rather than a time"
-            )
-        prefix, found = contingencies(game, goal, constraints)
+        prefix, found = contingencies(game, goal, constraints, clock)
         line = prefix.actions if prefix is not None and found else []
         return Report(
             contingency_text(goal, prefix, found), line, Verdict(contingency_status(prefix, found))
         )
     untimed = replace(constraints, seconds=None)
     if goal.kind == "win" and untimed == NO_CONSTRAINTS and game.unknown_count() == 0:
-        result = play(game, time_limit=constraints.seconds or 10.0)
+        result = play(
+            game, play_limit(constraints.seconds), clock=clock, seconds=constraints.seconds
+        )
         verdict = Verdict.POSSIBLE if result.won else Verdict.UNKNOWN
         return Report(result.text(), result.actions, verdict)
-    found = solve(game, goal, constraints)
-    return Report(f"{goal_text(goal)}: {found.text()}", found.actions, Verdict(found.status))
+    searched = solve(game, goal, constraints, clock)
+    return Report(
+        f"{goal_text(goal)}: {searched.text()}", searched.actions, Verdict(searched.status)
+    )
 
 
 def contingency_status(prefix: Answer | None, found: list[Contingency]) -> str:

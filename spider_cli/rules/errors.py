@@ -15,6 +15,11 @@ class PositionError(SpiderError):
     """A position that cannot exist: a card too many times, too many cards, and so on."""
 
 
+class QuestionError(SpiderError):
+    """A question the analysis cannot take as asked: a pile that does not exist, a time
+    where a number of positions is needed, a seed range that is empty, and so on."""
+
+
 class NotationError(SpiderError):
     """Text that does not read as a command, a card or a position.
 
