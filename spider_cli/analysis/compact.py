@@ -202,7 +202,7 @@ def apply(piles: State, action: Move | Remove) -> tuple[list[bytes], int, int]:
     piles then still show it face down), or for a removal the suit removed plus one.
     """
     new = list(piles)
-    if type(action) is Move:
+    if isinstance(action, Move):
         src, dst, m = action
         p = piles[src]
         rest = p[:-m]

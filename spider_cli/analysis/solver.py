@@ -936,7 +936,7 @@ def replay_steps(
             if reason:  # pragma: no cover - the solver's moves are the engine's moves
                 raise AssertionError(f"solver produced an illegal move: {real} ({reason})")
             texts.append(move_text(work, real))
-            if type(real) is Deal:
+            if isinstance(real, Deal):
                 row = search.start.rows[dealt]
                 dealt += 1
                 real_piles = tuple(real_piles[i] + ONE_BYTE[row[i]] for i in range(PILES))
@@ -982,15 +982,20 @@ DEFAULT_CARD_LIMIT = 30_000
 def reveal_actions(game: Game, constraints: Constraints = NO_CONSTRAINTS) -> list[Action]:
     """The moves and removals available now that turn up an unknown card, one for each
     different result (moves into different spaces count once)."""
-    found: dict[tuple, Action] = {}
+    found: dict[tuple, Move | Remove] = {}
     for action in game.legal_moves():
-        if type(action) is Deal or not game.unknown_reveals(action):
+        if isinstance(action, Deal) or not game.unknown_reveals(action):
             continue
-        if type(action) is Remove and _suit_at(game, action.pile) in constraints.no_remove:
+        if isinstance(action, Remove) and _suit_at(game, action.pile) in constraints.no_remove:
             continue
         new, _turned, _outcome = apply(encode(game).piles, action)
         found.setdefault((tuple(sorted(new)), type(action)), action)
-    return sorted(found.values(), key=lambda a: (a[0], type(a) is Remove, a))
+
+    def order(action: Move | Remove) -> tuple[int, bool, tuple[int, ...]]:
+        return action[0], isinstance(action, Remove), tuple(action)
+
+    ordered: list[Move | Remove] = sorted(found.values(), key=order)
+    return list(ordered)
 
 
 def _suit_at(game: Game, pile: int) -> int:
