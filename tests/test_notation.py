@@ -41,6 +41,8 @@ from spider_cli.language.notation import (
     _placed_reader,
     command_parser,
     parse_command,
+    parse_question,
+    read_run,
     resolve,
 )
 from spider_cli.rules.cards import RANK_NAMES, Card
@@ -547,3 +549,33 @@ def test_a_command_that_does_not_read_says_what_it_takes(word: str) -> None:
     with pytest.raises(NotationError) as caught:
         parse_command(f"{word} ) x")
     assert caught.value.message == COMMANDS[word].takes
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "win",
+        "remove hearts then clubs, no deal",
+        "get a space for each reveal, limit 500",
+        "turn up a card in pile 10, keep 1 space  # a remark",
+        "free the 6s, no remove, within 3 seconds",
+    ],
+)
+def test_a_question_reads_as_the_solve_command_with_its_words(words: str) -> None:
+    """`spider solve FILE WORDS...` reads the words on their own (no command is built)."""
+    assert parse_question(words) == parse_command(f"solve {words}")
+
+
+def test_a_question_that_does_not_read_says_where() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_question("get a space, keep 12 spaces")
+    assert (caught.value.line, caught.value.column) == (1, 14)
+
+
+@pytest.mark.parametrize(
+    ("word", "run"),
+    [("8-6s", RunSpec(8, None, Card.parse("6s"))), ("As", RunSpec(1, 0, Card.parse("As")))],
+)
+def test_a_word_of_a_move_reads_as_its_run(word: str, run: RunSpec) -> None:
+    assert read_run(word) == run
+    assert read_run("6-8s") is None and read_run("Zz") is None

@@ -606,7 +606,7 @@ def test_spider_solve_and_bench_commands(capsys: pytest.CaptureFixture[str]) -> 
             "unknown: stopped",
         ),
         (["problem-1", "turn up a card in pile 5, no deal"], 1, "impossible: however the cards"),
-        (["problem-1", "get", "a", "spcae"], 2, "column 13"),
+        (["problem-1", "get", "a", "spcae"], 2, "column 7"),
         (["no-such-example", "win"], 2, "no such file or example"),
         (["problem-2", "turn up a card in pile 12"], 2, "there is no pile 12"),
     ],

@@ -172,7 +172,7 @@ def run_scripts(
 ) -> int:
     """Run each script's lines in one session (deal 0 unless given); stop at the first error
     (exit status 1)."""
-    session = session or Session.new_game(seed=0)
+    session = session or Session.new_game(seed=0, clock=time.perf_counter)
     for name in names:
         try:
             if name == "-":
@@ -292,7 +292,7 @@ def play(
     """The interactive game; with standard input that is not a terminal (or no interactive
     UI), a script: no prompt, plain output."""
     if interactive is None or not sys.stdin.isatty():
-        session = Session.new_game(seed=seed or 0, suits=suits)
+        session = Session.new_game(seed=seed or 0, suits=suits, clock=time.perf_counter)
         if name is not None:
             try:
                 session.load(name)
@@ -330,22 +330,13 @@ def solve_command(args: argparse.Namespace) -> int:
     if args.file is None:
         print("spider solve: give a position file (and a goal), or --seed N", file=sys.stderr)
         return 2
-    from spider_cli.analysis import solver
-    from spider_cli.language.commands import Solve
-    from spider_cli.language.notation import parse_command
+    from spider_cli.language.notation import parse_question
 
-    session = Session.new_game(seed=0)
+    session = Session.new_game(seed=0, clock=time.perf_counter)
     try:
         session.load(args.file)
-        command = parse_command(f"solve {' '.join(args.goal) or 'win'}")
-        assert isinstance(command, Solve)
-        report = solver.answer(
-            session.analysed(),
-            command.goal,
-            command.constraints,
-            command.each_reveal,
-            clock=time.perf_counter,
-        )
+        question = parse_question(" ".join(args.goal) or "win")
+        report = session.solve(question.goal, question.constraints, question.each_reveal)
     except SpiderError as error:
         print(f"{args.file}: error: {_reason(error)}", file=sys.stderr)
         return 2

@@ -214,6 +214,10 @@ class Session:
     ask_reveal: Callable[[int, list[Card]], Card | None] | None = None
     """Asked which card an unknown card turning up on a pile (0-based) is: the REPL sets it;
     None (or a None answer) lets the engine draw one from the pool."""
+    clock: Callable[[], float] | None = None
+    """Read by a ``solve ... within N seconds`` (the only search a clock may stop) and to
+    say how long a search took; None (the default) leaves searches bounded by positions
+    alone. The REPL and the CLI pass ``time.perf_counter``."""
     found: list[Action] = field(default_factory=list)
     """The rest of the line the last ``solve`` or ``hint`` found, for ``apply``."""
     found_at: tuple | None = None
@@ -623,7 +627,9 @@ class Session:
         """Search the known cards for a line to ``goal`` (``apply`` plays it)."""
         from spider_cli.analysis import solver
 
-        report = solver.answer(self.analysed(), goal, constraints or Constraints(), each_reveal)
+        report = solver.answer(
+            self.analysed(), goal, constraints or Constraints(), each_reveal, clock=self.clock
+        )
         self._remember(report.actions)
         return report
 

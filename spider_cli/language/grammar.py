@@ -29,9 +29,11 @@ start."""
 
 GRAMMARS: dict[str, dict[str, Any]] = {
     "commands.lark": {"maybe_placeholders": False},
+    "commands.lark#question": {"maybe_placeholders": False, "start": "question"},
     "position.lark": {},
 }
-"""Each grammar file, and the options it is built with beyond the common ones."""
+"""Each parser: a grammar file (``#RULE`` for a start rule other than ``start``), and the
+options it is built with beyond the common ones."""
 
 _COMMON = {"parser": "lalr", "propagate_positions": True}
 """The options every grammar is built with."""
@@ -95,9 +97,16 @@ def tables_text(name: str) -> str:
     return json.dumps(made, separators=(",", ":")) + "\n"
 
 
+def start_rule(name: str) -> str:
+    """The rule a parser of ``name`` starts from ("start" unless the name says ``#RULE``)."""
+    return name.partition("#")[2] or "start"
+
+
 def tables_path(name: str) -> Path:
-    """Where the tables of ``name`` are kept: next to the grammar."""
-    return _FOLDER / (Path(name).stem + ".json")
+    """Where the tables of ``name`` are kept: next to the grammar ("commands.json", and
+    "commands-question.json" for the start rule ``question``)."""
+    file, _, start = name.partition("#")
+    return _FOLDER / (Path(file).stem + (f"-{start}" if start else "") + ".json")
 
 
 @cache
@@ -131,7 +140,7 @@ def decode(text: str) -> dict[str, Any]:
 def _source(name: str) -> str:
     if name not in GRAMMARS:
         raise ValueError(f"no grammar {name!r}")
-    return (_FOLDER / name).read_text(encoding="utf-8")
+    return (_FOLDER / name.partition("#")[0]).read_text(encoding="utf-8")
 
 
 def main() -> None:

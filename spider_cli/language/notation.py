@@ -79,15 +79,20 @@ def command_parser() -> Lark:
     :func:`parse_command` uses it to explain a line that does not read; completion and
     highlighting use it to follow a line as it is typed.
     """
-    return grammar.load("commands.lark")
+    return _tree_parser("commands.lark")
 
 
 @cache
-def _reading_parser() -> lalr.Parser:
+def _tree_parser(name: str) -> Lark:
+    return grammar.load(name)
+
+
+@cache
+def _reading_parser(name: str = "commands.lark") -> lalr.Parser:
     """The parser of the same tables with :class:`_Reader` inside, in
     :mod:`spider_cli.language.lalr` (no lark import): each rule's command value is made as
     the rule is recognised, with no tree."""
-    return lalr.Parser(grammar.stored("commands.lark"), _Reader())
+    return lalr.Parser(grammar.stored(name), _Reader(), grammar.start_rule(name))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -378,6 +383,8 @@ class _Reader:
         constraints = Constraints(no_remove=tuple(sorted(no_remove)), **fields)
         return Solve(goal, constraints, each)
 
+    question = solve  # the same clauses, without the word "solve" (parse_question)
+
 
 @cache
 def _placed_reader() -> Transformer[Any, Command | None]:
@@ -422,22 +429,40 @@ def clear_line_cache() -> None:
     _read_line.cache_clear()
 
 
+def read_run(text: str) -> RunSpec | None:
+    """The cards a move names by one word ("8-6s", "Jc-3h", "As"), or None if the word
+    names none (completion asks this of the word being typed)."""
+    reader = _Reader()
+    kind = "RUN" if "-" in text else "CARD"
+    try:
+        cards = getattr(reader, kind)(Token(kind, text, 0, 1, 1))
+    except NotationError:
+        return None
+    return reader.run([cards])["run"]
+
+
+def parse_question(text: str) -> Solve:
+    """Read what follows ``solve`` on its own ("remove hearts then clubs, no deal"), as
+    ``spider solve FILE GOAL...`` takes it; errors as :func:`parse_command`'s."""
+    return cast(Solve, _read_line(text.rstrip("\r\n"), "commands.lark#question"))
+
+
 @lru_cache(maxsize=4096)
-def _read_line(line: str) -> Command | None:
+def _read_line(line: str, tables: str = "commands.lark") -> Command | None:
     """:func:`parse_command` for a line without its line break (cached; errors are not)."""
     try:
-        return cast(Command | None, _reading_parser().parse(line))
+        return cast(Command | None, _reading_parser(tables).parse(line))
     except (lalr.ParseError, NotationError):
-        return _read_through_tree(line)
+        return _read_through_tree(line, tables)
 
 
-def _read_through_tree(line: str) -> Command | None:
+def _read_through_tree(line: str, tables: str = "commands.lark") -> Command | None:
     """Read with lark, into a tree, a line the fast parser could not read: the command, or
     the NotationError that says where the line goes wrong and why."""
     from lark.exceptions import UnexpectedInput, VisitError
 
     try:
-        tree = command_parser().parse(line)
+        tree = _tree_parser(tables).parse(line)
     except UnexpectedInput as error:
         pos = _error_pos(line, error)
         context = caret_line(line.split("\n", 1)[0], pos + 1)

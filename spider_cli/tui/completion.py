@@ -25,7 +25,7 @@ from spider_cli.app.session import SETTING_VALUES, Session
 from spider_cli.language.commandinfo import COMMANDS
 from spider_cli.language.commands import MoveCommand, RunSpec
 from spider_cli.language.help import TOPICS
-from spider_cli.language.notation import command_parser, parse_command, resolve
+from spider_cli.language.notation import command_parser, read_run, resolve
 from spider_cli.rules.cards import RANK_NAMES, SUIT_NAMES, Card, run_text
 from spider_cli.rules.engine import PILES, SUITS_IN_VARIANT, Move, Remove
 from spider_cli.rules.errors import SpiderError
@@ -261,11 +261,7 @@ def _run_of(tokens: list[Token]) -> RunSpec | None:
     """The run named by the move being typed (its RUN or CARD token), read by the notation."""
     for token in tokens:
         if token.type in ("RUN", "CARD"):
-            try:
-                command = parse_command(f"{token.value} from 1 to 2")
-            except SpiderError:
-                return None
-            return command.run if isinstance(command, MoveCommand) else None
+            return read_run(token.value)
     return None
 
 
