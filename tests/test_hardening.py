@@ -196,3 +196,22 @@ def test_kill_9_while_saving_leaves_whole_files(tmp_path: Path) -> None:
     time.sleep(0.05)  # a file system's times can be coarse: the next start comes after
     subprocess.run([sys.executable, "-c", starting, str(tmp_path)], check=True, timeout=120)
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_number_of_thousands_of_digits_is_an_error_naming_the_limit() -> None:
+    session = Session.new_game(seed=2)
+    with pytest.raises(SpiderError, match="a number has at most 20 digits") as caught:
+        session.execute("undo " + "9" * 4400)
+    assert caught.value.column == 6  # type: ignore[attr-defined]
+
+
+def test_completion_after_a_huge_pile_number_offers_without_crashing() -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from spider_cli.tui.completion import SpiderCompleter
+
+    completer = SpiderCompleter(Session.new_game(seed=1))
+    line = "Jh from " + "9" * 4400 + " to "
+    offered = [c.text for c in completer.get_completions(Document(line), CompleteEvent())]
+    assert offered and all(text.isdigit() and 1 <= int(text) <= 10 for text in offered)

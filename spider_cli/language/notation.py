@@ -104,6 +104,11 @@ def _fields(children: list[dict[str, Any]]) -> dict[str, Any]:
     return {key: value for clause in children for key, value in clause.items()}
 
 
+MAX_DIGITS = 20
+"""The longest number a command takes: deal numbers (PySolFC's go up to 10**20 - 1) are the
+longest; a count or pile is far shorter."""
+
+
 class _Reader:
     """Makes a command of a line's terminals and rules; clauses become keyword arguments
     (dicts). The methods are called by :mod:`spider_cli.language.lalr` as a line is read,
@@ -112,6 +117,12 @@ class _Reader:
     # -- terminals
 
     def NUMBER(self, token: Token) -> int:
+        if len(token) > MAX_DIGITS:
+            raise NotationError(
+                f"a number has at most {MAX_DIGITS} digits (no count, pile or deal needs more)",
+                1,
+                token.column or 1,
+            )
         return int(token)
 
     def SUIT_COUNT(self, token: Token) -> int:

@@ -25,7 +25,7 @@ from spider_cli.app.session import SETTING_VALUES, Session
 from spider_cli.language.commandinfo import COMMANDS
 from spider_cli.language.commands import MoveCommand, RunSpec
 from spider_cli.language.help import TOPICS
-from spider_cli.language.notation import command_parser, read_run, resolve
+from spider_cli.language.notation import MAX_DIGITS, command_parser, read_run, resolve
 from spider_cli.rules.cards import RANK_NAMES, SUIT_NAMES, Card, run_text
 from spider_cli.rules.engine import PILES, SUITS_IN_VARIANT, Move, Remove
 from spider_cli.rules.errors import SpiderError
@@ -147,7 +147,7 @@ class SpiderCompleter(Completer):
     def _move_numbers(self, tokens: list[Token], kinds: list[str]) -> list[_Choice]:
         """Sources or destinations of the move being typed, as far as it is typed."""
         run = _run_of(tokens)
-        numbers = [int(t.value) for t in tokens if t.type == "NUMBER"]
+        numbers = [_number(t.value) for t in tokens if t.type == "NUMBER"]
         last = kinds[-1]
         if kinds[0] == "NUMBER" or (
             kinds[0] == "CARD" and "_FROM" not in kinds and last in ("CARD", "NUMBER", "_GT")
@@ -222,7 +222,7 @@ class SpiderCompleter(Completer):
             )
             return [_Choice(str(Card(code)), f"pile {i + 1}, {n} on it") for n, i, code in covered]
         if kinds[-1] in ("_TO", "_ONTO"):  # "onto Qd": the cards the run can go onto
-            numbers = [int(t.value) for t in tokens if t.type == "NUMBER"]
+            numbers = [_number(t.value) for t in tokens if t.type == "NUMBER"]
             src = numbers[0] if "_FROM" in kinds else None
             out = []
             for choice in self._destinations(_run_of(tokens), src):
@@ -255,6 +255,12 @@ class SpiderCompleter(Completer):
         if word.startswith(("'", '"')):
             return
         yield from self._paths.get_completions(Document(word), event)
+
+
+def _number(text: str) -> int:
+    """A typed number, or 0 (no pile) for one too long to be any (int() refuses thousands of
+    digits)."""
+    return int(text) if len(text) <= MAX_DIGITS else 0
 
 
 def _run_of(tokens: list[Token]) -> RunSpec | None:
