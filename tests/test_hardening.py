@@ -214,4 +214,4 @@ def test_completion_after_a_huge_pile_number_offers_without_crashing() -> None:
     completer = SpiderCompleter(Session.new_game(seed=1))
     line = "Jh from " + "9" * 4400 + " to "
     offered = [c.text for c in completer.get_completions(Document(line), CompleteEvent())]
-    assert offered and all(text.isdigit() and 1 <= int(text) <= 10 for text in offered)
+    assert "space" in offered  # what can follow "to": the words of "to a space", no crash
