@@ -32,6 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="draw cards with letters and '--' backs, not Unicode symbols",
     )
+    play.add_argument(
+        "--line",
+        action="store_true",
+        help="play at a prompt below the output (no full-screen board, no mouse)",
+    )
     run = sub.add_parser("run", help="run scripts of commands with no terminal")
     run.add_argument("scripts", nargs="+", help="script files ('-' for standard input)")
     run.add_argument("-q", "--quiet", action="store_true", help="print only errors")
@@ -72,10 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-Interactive = Callable[[str | None, int | None, int, bool], int]
-"""Plays a game at a terminal: (file or example name, deal number, suits, ASCII only) to an
-exit status. The terminal UI passes it in (:mod:`spider_cli.tui.main`), so that this layer
-never imports the layer above it."""
+Interactive = Callable[[str | None, int | None, int, bool, bool], int]
+"""Plays a game at a terminal: (file or example name, deal number, suits, ASCII only, line
+mode) to an exit status. The terminal UI passes it in (:mod:`spider_cli.tui.main`), so that
+this layer never imports the layer above it."""
 
 
 def main(argv: list[str] | None = None, interactive: Interactive | None = None) -> int:
@@ -113,7 +118,7 @@ def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -
         return bench_command(args)
     if args.command == "show":
         return show_file(args.file, args.lines, args.markdown)
-    return play(args.file, args.seed, args.suits, args.ascii, interactive)
+    return play(args.file, args.seed, args.suits, args.ascii, interactive, args.line)
 
 
 def run_scripts(
@@ -194,6 +199,7 @@ def play(
     suits: int,
     ascii_only: bool = False,
     interactive: Interactive | None = None,
+    line_mode: bool = False,
 ) -> int:
     """The interactive game; with standard input that is not a terminal (or no interactive
     UI), a script: no prompt, plain output."""
@@ -206,7 +212,7 @@ def play(
                 print(f"{name}: error: {_reason(error)}", file=sys.stderr)
                 return 1
         return run_scripts(["-"], sys.stdout, sys.stderr, session=session)
-    return interactive(name, seed, suits, ascii_only)
+    return interactive(name, seed, suits, ascii_only, line_mode)
 
 
 SOLVE_STATUS = {"possible": 0, "impossible": 1, "unknown": 3}
