@@ -82,7 +82,7 @@ def test_play_save_quit_and_resume_in_a_terminal(tmux: Tmux, tmp_path: Path) -> 
     home = tmp_path / "home"
     spider = (
         f"cd {shlex.quote(str(tmp_path))} && env SPIDER_HOME={shlex.quote(str(home))} "
-        f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli"
+        f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli --line"
     )
     tmux.start(f"{spider} --seed 5")
     screen = tmux.wait(r"moves 0  \|  score 0")
@@ -142,7 +142,7 @@ def test_ctrl_c_stops_a_long_search_and_the_game_goes_on(tmux: Tmux, tmp_path: P
     home = tmp_path / "home"
     tmux.start(
         f"cd {shlex.quote(str(tmp_path))} && env SPIDER_HOME={shlex.quote(str(home))} "
-        f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli problem-2"
+        f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli --line problem-2"
     )
     tmux.wait("spider>")
     tmux.type("solve turn up a card, no deal, keep 1 space, limit 50000000")  # minutes of search

@@ -27,7 +27,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -151,7 +151,8 @@ class Repl:
         self._later: list[tuple[str, str]] = []
         self._random_rest = False  # Ctrl-D at a reveal question: random cards for the rest
         session.ask_reveal = self.ask_reveal
-        self.prompt_session = build_prompt_session(self, history)
+        self.history = history if history is not None else InMemoryHistory()
+        self.prompt_session = build_prompt_session(self, self.history)
 
     # -- output -------------------------------------------------------------------------------
 
@@ -361,14 +362,20 @@ class Repl:
 
     def handle(self, line: str) -> bool:
         """Run one line and show its result; True when the player asked to leave."""
+        return self.perform(lambda: self.session.execute(line), line)
+
+    def perform(self, call: Callable[[], Reply], line: str = "") -> bool:
+        """Run a call of the session's methods (a typed line, a key, a click) and show its
+        result: the one way a command is run, counted and journaled. True when the player
+        asked to leave."""
         session = self.session
         game_before = session.game
         before = Snapshot.of(game_before)
         previous = replace(session)  # the game before: a command that replaces it leaves it
         self._random_rest = False
         try:
-            with _ticking(line):
-                reply = session.execute(line)
+            with self.searching(line):
+                reply = call()
         except SpiderError as error:
             self.error(error, line)
             return False
@@ -385,7 +392,7 @@ class Repl:
         command = reply.command
         if isinstance(command, cmd.Quit):
             return True
-        if command is None and not line.strip():
+        if command is None and reply.result is None and not line.strip():
             self.draw()  # Enter on an empty line: the tableau again
             return False
         replaced = session.game is not game_before
@@ -397,6 +404,10 @@ class Repl:
         self._show(reply, before, replaced)
         self.flush_later()
         return False
+
+    def searching(self, line: str) -> contextlib.AbstractContextManager[None]:
+        """What the player sees while ``line`` runs: a ticking line for a search."""
+        return _ticking(line)
 
     def _show(self, reply: Reply, before: Snapshot, replaced: bool) -> None:
         command = reply.command
@@ -576,10 +587,18 @@ def _ticking(line: str) -> Iterator[None]:
         out.flush()
 
 
-def play(name: str | None, seed: int | None, suits: int, ascii_only: bool = False) -> int:
+def play(
+    name: str | None, seed: int | None, suits: int, ascii_only: bool = False, board: bool = False
+) -> int:
     """``spider`` at a terminal: offer the journaled game back (no arguments), else start the
-    file or deal asked for, and play until the player leaves."""
+    file or deal asked for, and play until the player leaves: on the full-screen ``board``
+    (:mod:`spider_cli.tui.board`), or at a prompt below the output."""
     glyphs = render.choose_glyphs(ascii_only, getattr(sys.stdout, "encoding", None))
     session = Session.new_game(seed=seed, suits=suits)
-    repl = Repl(session, glyphs, Journal(), open_history())
-    return repl.start(name, offer_journal=name is None and seed is None)
+    kind = Repl
+    if board:
+        from spider_cli.tui.board import Board
+
+        kind = Board
+    player = kind(session, glyphs, Journal(), open_history())
+    return player.start(name, offer_journal=name is None and seed is None)
