@@ -21,8 +21,10 @@ session through ``ask_reveal``, as the line mode's answers are.
 from __future__ import annotations
 
 import contextlib
+import signal
+import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -62,7 +64,7 @@ from spider_cli.rules.errors import SpiderError
 from spider_cli.tui import render
 from spider_cli.tui.highlight import CommandLexer, highlight_line
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Snapshot, Spot
-from spider_cli.tui.repl import PROMPT, Repl, pool_completer
+from spider_cli.tui.repl import PROMPT, SEARCHES, Repl, pool_completer
 
 MESSAGE_LINES = 500
 """Lines the message area keeps (it scrolls back through them)."""
@@ -151,7 +153,7 @@ class Board(Repl):
             [
                 Window(FormattedTextControl(self._tableau), height=self._tableau_height),
                 Window(FormattedTextControl(self._status), height=1, style="class:bottom-toolbar"),
-                Window(messages, wrap_lines=True, height=Dimension(min=1)),
+                Window(messages, height=Dimension(min=1)),
                 Window(line, height=1),
             ]
         )
@@ -196,17 +198,34 @@ class Board(Repl):
         keys = self.question is None and not self.typing
         return render.toolbar(self.session.status(), self.glyphs, columns, keys=keys)
 
+    def _message_rows(self) -> list[StyleAndTextTuples]:
+        """The replies kept, broken into rows between words at the screen's width."""
+        columns, _rows = self._size()
+        return [row for line in self.messages for row in render.wrap(line, columns)]
+
     def _messages(self) -> StyleAndTextTuples:
+        """The replies, each row as wide as the screen so that the wheel scrolls them."""
+        columns, _rows = self._size()
         out: StyleAndTextTuples = []
-        for n, line in enumerate(self.messages):
+        for n, row in enumerate(self._message_rows()):
             if n:
                 out.append(("", "\n"))
-            out += line
+            out += [(style, text, self._wheel) for style, text, *_ in row]
+            out.append(("", " " * (columns - len(render.plain(row))), self._wheel))
         return out
 
+    def _wheel(self, event: MouseEvent) -> object:
+        if event.event_type == MouseEventType.SCROLL_UP:
+            self.scroll = min(len(self._message_rows()) - 1, self.scroll + 1)
+        elif event.event_type == MouseEventType.SCROLL_DOWN:
+            self.scroll = max(0, self.scroll - 1)
+        else:
+            return NotImplemented
+        return None
+
     def _newest(self) -> Point:
-        """Where the message area's view ends: the newest line, or as far as scrolled back."""
-        return Point(0, max(0, len(self.messages) - 1 - self.scroll))
+        """Where the message area's view ends: the newest row, or as far as scrolled back."""
+        return Point(0, max(0, len(self._message_rows()) - 1 - self.scroll))
 
     def _prompt(self) -> StyleAndTextTuples:
         if self.question:
@@ -237,8 +256,22 @@ class Board(Repl):
             self.say(note)
         self.flush_later()
 
-    def searching(self, line: str) -> contextlib.AbstractContextManager[None]:
-        return contextlib.nullcontext()
+    @contextlib.contextmanager
+    def searching(self, line: str) -> Iterator[None]:
+        """While a search runs: a line that says so, and the terminal as for a prompt, so
+        that Ctrl-C interrupts it (the board reads Ctrl-C as a key otherwise)."""
+        if not SEARCHES.match(line) or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        output = self.app.output
+        output.write_raw("\r\x1b[2Ksearching... (Ctrl-C stops)")
+        output.flush()
+        with self.app.input.cooked_mode():
+            previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+            try:
+                yield
+            finally:
+                signal.signal(signal.SIGINT, previous)
 
     def _welcome(self) -> str:
         return (
@@ -358,17 +391,20 @@ class Board(Repl):
         if self.handle(line):
             self.leave()
 
-    def act(self, call: Callable[[], object], text: Callable[[object], str] = text_of) -> None:
-        """A key or a click: call a session method, shown as a typed command's result."""
+    def act(
+        self, call: Callable[[], object], text: Callable[[object], str] = text_of, name: str = ""
+    ) -> None:
+        """A key or a click: call a session method, shown as a typed command's result
+        (``name``: the command the key stands for)."""
 
         def reply() -> Reply:
             result = call()
             return Reply(text(result), result=result)
 
-        self.perform(reply)
+        self.perform(reply, name)
 
     def _hint(self) -> None:
-        self.act(self.session.hint, lambda advice: advice.text)  # type: ignore[attr-defined]
+        self.act(self.session.hint, lambda advice: advice.text, "hint")  # type: ignore[attr-defined]
 
     # -- questions ----------------------------------------------------------------------------
 

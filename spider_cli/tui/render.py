@@ -406,6 +406,28 @@ def color_cards(text: str) -> StyleAndTextTuples:
     return out
 
 
+def wrap(line: StyleAndTextTuples, width: int) -> list[StyleAndTextTuples]:
+    """One line of formatted text in rows of at most ``width``, broken between words (a
+    word longer than a row is broken where the row ends)."""
+    chars = [(fragment[0], char) for fragment in line for char in fragment[1]]
+    rows: list[list[tuple[str, str]]] = []
+    while len(chars) > width > 0:
+        cut = next((k for k in range(width, 0, -1) if chars[k][1] == " "), width)
+        rows.append(chars[:cut])
+        chars = chars[cut + 1 :] if chars[cut][1] == " " else chars[cut:]
+    rows.append(chars)
+    out: list[StyleAndTextTuples] = []
+    for row in rows:
+        fragments: StyleAndTextTuples = []
+        for style, char in row:
+            if fragments and fragments[-1][0] == style:
+                fragments[-1] = (style, fragments[-1][1] + char)
+            else:
+                fragments.append((style, char))
+        out.append(fragments)
+    return out
+
+
 def message(text: str, style: str = "") -> FormattedText:
     """A reply's lines with cards coloured; the first line in ``style``."""
     out: StyleAndTextTuples = []
@@ -465,8 +487,11 @@ def toolbar(
             " ".join(key for key, _ in KEYS),
             "",
         ]
+    # What each shortening costs: the cryptic counts and leaving the keys out cost most.
+    stats_cost = (0, 1, 2, 3, 6)
+    keys_cost = (0, 1, 2, 4)[-len(legends) :]
     candidates = sorted(
-        (i + j + k, i, j, k)
+        (stats_cost[i] + j + keys_cost[k], i, j, k)
         for i in range(len(stats))
         for j in range(len(alerts))
         for k in range(len(legends))

@@ -557,7 +557,8 @@ class Repl:
         return f"game-{origin.seed}.spider" if isinstance(origin, DealOrigin) else "game.spider"
 
 
-_SEARCHES = re.compile(r"\s*(solve|hint)\b", re.IGNORECASE)
+SEARCHES = re.compile(r"\s*(solve|hint)\b", re.IGNORECASE)
+"""A line that starts a search (which can take long: Ctrl-C stops it)."""
 
 
 @contextlib.contextmanager
@@ -565,7 +566,7 @@ def _ticking(line: str) -> Iterator[None]:
     """While a ``solve`` or ``hint`` runs at a terminal, a line that counts the seconds and
     says how to stop, so that a long search does not look like a hang; wiped afterwards."""
     out = sys.stdout
-    if not _SEARCHES.match(line) or not out.isatty():
+    if not SEARCHES.match(line) or not out.isatty():
         yield
         return
     done = threading.Event()
