@@ -10,9 +10,12 @@ files written and the board's transcript.
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.history import InMemoryHistory
@@ -20,11 +23,12 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from spider_cli.app.journal import Journal
-from spider_cli.app.session import Session
+from spider_cli.app.session import DealOrigin, Session, Status
 from spider_cli.rules.cards import Card
-from spider_cli.rules.engine import Game
+from spider_cli.rules.engine import Deal, Game, Move
 from spider_cli.tui import render
 from spider_cli.tui.board import Board
+from spider_cli.tui.main import full_screen
 
 SEED = 5
 """Deal 5: pile 1 ends with 4h (Kd under it), pile 6 with 5h, pile 7 with 8d, pile 3 with 9d,
@@ -241,3 +245,70 @@ def test_the_board_fits_the_screen(home: Path, columns: int, rows: int) -> None:
     assert len(tableau) <= rows - 5  # room for the status line, replies and the command line
     assert len(status) <= columns
     assert "deals" in status or "d1" in status
+
+
+def _long_runs() -> Game:
+    """A one-suit deal played by natural moves and deals until none is left: long runs."""
+    game = Session.new_game(seed=3, suits=1).game
+    for _ in range(60):
+        natural = [m for m in game.legal_moves() if isinstance(m, Move) and game.is_natural(m)]
+        if natural:
+            game.push(natural[0])
+        elif game.stock and not game.spaces():
+            game.push(Deal())
+        else:
+            break
+    return game
+
+
+@pytest.mark.parametrize("width", [40, 45, 50, 60, 80])
+@pytest.mark.parametrize("rows", [3, 6, 40])
+@pytest.mark.parametrize("glyphs", [render.UNICODE, render.ASCII])
+def test_narrow_columns_keep_a_gap_between_piles(
+    width: int, rows: int, glyphs: render.Glyphs
+) -> None:
+    w = render.column_width(width)
+    for game in (_long_runs(), Session.new_game(seed=SEED).game):
+        lines = render.plain(render.tableau(game, glyphs, width, rows)).splitlines()
+        assert all(len(line) <= width for line in lines)
+        for line in lines[2:]:
+            for start in range(0, len(line), w):
+                cell = line[start : start + w]
+                assert cell == cell.lstrip() or not cell.strip()  # each card in its column
+                assert len(cell) < w or cell.endswith(" ")  # and a gap after it
+
+
+@given(
+    st.integers(0, 5),
+    st.integers(0, 8),
+    st.integers(0, 9999),
+    st.integers(-500, 1000),
+    st.sampled_from([(), (2,), (0, 9)]),
+    st.booleans(),
+    st.integers(34, 200),
+)
+def test_the_status_line_fits_and_never_cuts_a_word(
+    deals: int, removed: int, moves: int, score: int, ready: tuple[int, ...], keys: bool, width: int
+) -> None:
+    status = Status(DealOrigin(1), deals, removed, moves, score, False, False, ready)
+    line = render.plain(render.toolbar(status, render.UNICODE, width, keys=keys))
+    widest = render.plain(render.toolbar(status, render.UNICODE, 1000, keys=keys))
+    assert len(line) <= width
+    words = set(re.split(r"[\s|:]+", widest)) | {"deals", "off", "keys", ":", "won!", "lost"}
+    words |= {f"d{deals}", f"m{moves}", f"s{score}", f"{removed}/8", "remove"}
+    words |= {str(pile + 1) for pile in ready}
+    assert set(re.split(r"[\s|:]+", line)) <= words | {""}
+
+
+def test_the_board_is_the_default_only_at_a_terminal_that_can_show_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    assert full_screen(line_mode=False)
+    assert not full_screen(line_mode=True)
+    monkeypatch.setenv("TERM", "dumb")
+    assert not full_screen(line_mode=False)
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr("sys.stdout.isatty", lambda: False)
+    assert not full_screen(line_mode=False)
