@@ -312,3 +312,13 @@ def test_the_board_is_the_default_only_at_a_terminal_that_can_show_it(
     monkeypatch.setenv("TERM", "xterm")
     monkeypatch.setattr("sys.stdout.isatty", lambda: False)
     assert not full_screen(line_mode=False)
+
+
+def test_new_keeps_the_variant_unless_told() -> None:
+    session = Session.new_game(seed=1, suits=2)
+    session.execute("new 7")
+    assert session.game.suits == 2
+    session.execute("new")
+    assert session.game.suits == 2
+    session.execute("new 7 suits 1")
+    assert session.game.suits == 1
