@@ -22,6 +22,7 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from spider_cli.app import cli
 from spider_cli.app.journal import Journal
 from spider_cli.app.session import DealOrigin, Session, Status
 from spider_cli.rules.cards import Card
@@ -322,3 +323,26 @@ def test_new_keeps_the_variant_unless_told() -> None:
     assert session.game.suits == 2
     session.execute("new 7 suits 1")
     assert session.game.suits == 1
+
+
+def test_spider_help_lists_the_play_options_and_every_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--help"])
+    assert done.value.code == 0
+    text = capsys.readouterr().out
+    for word in (
+        "--seed N",
+        "--suits N",
+        "--ascii",
+        "--line",
+        "FILE",
+        "--version",
+        *cli.SUBCOMMANDS,
+    ):
+        assert word in text
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--version"])
+    assert done.value.code == 0
+    assert re.fullmatch(r"spider \d+\.\d+\.\d+.*\n", capsys.readouterr().out)
