@@ -272,6 +272,7 @@ class Board(Repl):
                 yield
             finally:
                 signal.signal(signal.SIGINT, previous)
+                self.app.renderer.clear()  # the line written here: the next drawing is whole
 
     def _welcome(self) -> str:
         return (
