@@ -112,7 +112,8 @@ def _play_options(play: argparse.ArgumentParser) -> str:
         if action.help and action.help != argparse.SUPPRESS and action.dest != "help":
             name = ", ".join(action.option_strings) or action.dest.upper()
             if action.option_strings and action.nargs != 0:
-                name += " " + (action.metavar or action.dest.upper())
+                metavar = action.metavar
+                name += " " + (metavar if isinstance(metavar, str) else action.dest.upper())
             lines.append(f"  {name:<14}  {action.help}")
     lines.append("'spider COMMAND --help' tells more about a command.")
     return "\n".join(lines)

@@ -22,6 +22,7 @@ when the game changed since it was last saved.
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 import sys
 import threading
@@ -152,7 +153,11 @@ class Repl:
         self._random_rest = False  # Ctrl-D at a reveal question: random cards for the rest
         session.ask_reveal = self.ask_reveal
         self.history = history if history is not None else InMemoryHistory()
-        self.prompt_session = build_prompt_session(self, self.history)
+
+    @functools.cached_property
+    def prompt_session(self) -> PromptSession[str]:
+        """The line mode's prompt, built when first used (the board has its own line)."""
+        return build_prompt_session(self, self.history)
 
     # -- output -------------------------------------------------------------------------------
 
