@@ -106,16 +106,9 @@ def play(
 
 
 def _key_count(text: str) -> int:
-    """The key presses prompt_toolkit reads from ``text`` (a mouse report is one)."""
-    count = 0
-    at = 0
-    while at < len(text):
-        if text.startswith("\x1b[<", at):
-            at = min(i for i in (text.find("M", at), text.find("m", at)) if i >= 0) + 1
-        else:
-            at += 1
-        count += 1
-    return count
+    """The key presses prompt_toolkit reads from ``text``: a control sequence (a mouse
+    report, PageUp) is one."""
+    return len(re.findall(r"\x1b\[[0-9;<]*[@-~]|.", text, re.DOTALL))
 
 
 def said(board: Board) -> str:
@@ -286,7 +279,7 @@ def test_narrow_columns_keep_a_gap_between_piles(
     st.integers(-500, 1000),
     st.sampled_from([(), (2,), (0, 9)]),
     st.booleans(),
-    st.integers(34, 200),
+    st.integers(40, 200),  # the board is made for 40 columns and more
 )
 def test_the_status_line_fits_and_never_cuts_a_word(
     deals: int, removed: int, moves: int, score: int, ready: tuple[int, ...], keys: bool, width: int
@@ -346,3 +339,14 @@ def test_spider_help_lists_the_play_options_and_every_command(
         cli.main(["--version"])
     assert done.value.code == 0
     assert re.fullmatch(r"spider \d+\.\d+\.\d+.*\n", capsys.readouterr().out)
+
+
+def test_the_replies_scroll_back_with_page_up_and_the_wheel(home: Path) -> None:
+    wheel_up = "\x1b[<64;5;20M"  # over the replies (row 20 of 24)
+    wheel_down = "\x1b[<65;5;20M"
+    steps = ["d", "d", "d", "\x1b[5~", wheel_up, wheel_up, wheel_down]  # no quit: input ends
+    status, board = play(steps)
+    assert status == 0  # the input ended: the game is in the journal
+    assert board.scroll == 3 + 1 + 1 - 1  # PageUp: three rows, the wheel one each way
+    _, board = play([*steps, "q", "n\r"])
+    assert board.scroll == 0  # a new reply: the newest rows again

@@ -215,7 +215,10 @@ class Board(Repl):
         return out
 
     def _wheel(self, event: MouseEvent) -> object:
-        if event.event_type == MouseEventType.SCROLL_UP:
+        """The wheel over the replies scrolls them; a button let go there drops a drag."""
+        if event.event_type == MouseEventType.MOUSE_UP:
+            self.pressed = None
+        elif event.event_type == MouseEventType.SCROLL_UP:
             self.scroll = min(len(self._message_rows()) - 1, self.scroll + 1)
         elif event.event_type == MouseEventType.SCROLL_DOWN:
             self.scroll = max(0, self.scroll - 1)
