@@ -289,6 +289,21 @@ def test_obvious_place_prefers_remove_then_same_suit_then_other_suit_then_space(
         stuck.obvious(0)
 
 
+def test_obvious_place_of_a_card_above_the_bottom_moves_it_and_the_cards_covering_it() -> None:
+    game = position(["-- 9h 8s 7s 6s", "-- 9s", "-- 8h", "", *EMPTY9[:5], "Kd"])
+    assert game.obvious(0, 3) == Move(0, 1, 3)  # 8-6s onto its own suit
+    assert game.obvious(0, 2) == Move(0, 2, 2)  # 7-6s onto another suit
+    assert game.obvious(0, 1) == Move(0, 3, 1)  # 6s: only the space
+    assert game.obvious(0) == Move(0, 1, 3)  # the whole run, as before
+    with pytest.raises(IllegalMoveError, match="9h cannot move with the cards below it"):
+        game.obvious(0, 4)
+    with pytest.raises(IllegalMoveError, match="face down"):
+        game.obvious(0, 5)
+    removable = position(["-- 5h " + SPADES, "-- 2h", *EMPTY9[:7], "Kd"])
+    assert removable.obvious(0, 13) == Remove(0)
+    assert removable.obvious(0, 12) == Move(0, 9, 12)  # Q-As onto the Kd of pile 10
+
+
 def test_complete_suits_and_locate() -> None:
     game = position(["-- " + SPADES, "-- 2h", *EMPTY9[:7], "Kd"])
     assert game.complete_suits() == {0: 1}

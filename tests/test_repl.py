@@ -467,7 +467,7 @@ class _Terminal:
 
 def test_a_killed_game_is_offered_back_with_every_move(home: Path) -> None:
     env = {**os.environ, "SPIDER_HOME": str(home), "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm"}
-    command = [sys.executable, "-m", "spider_cli"]
+    command = [sys.executable, "-m", "spider_cli", "--line"]
     first = _Terminal([*command, "--seed", "5"], env)
     try:
         first.expect("spider>")

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 
 
 class Tmux:
-    """One tmux server of our own (its own socket), one window 80 by 30."""
+    """One tmux server of our own (its own socket), one window (80 by 30 unless asked)."""
 
     def __init__(self, socket: Path) -> None:
         self.socket = socket
@@ -34,14 +34,14 @@ class Tmux:
         )
         return result.stdout
 
-    def start(self, command: str) -> None:
+    def start(self, command: str, columns: int = 80, rows: int = 30) -> None:
         self.run(
             "new-session",
             "-d",
             "-x",
-            "80",
+            str(columns),
             "-y",
-            "30",
+            str(rows),
             "-s",
             "spider",
             f"{command}; echo SPIDER-EXITED $?; sleep 60",
@@ -82,7 +82,7 @@ def test_play_save_quit_and_resume_in_a_terminal(tmux: Tmux, tmp_path: Path) -> 
     home = tmp_path / "home"
     spider = (
         f"cd {shlex.quote(str(tmp_path))} && env SPIDER_HOME={shlex.quote(str(home))} "
-        f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli"
+        f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli --line"
     )
     tmux.start(f"{spider} --seed 5")
     screen = tmux.wait(r"moves 0  \|  score 0")
@@ -142,7 +142,7 @@ def test_ctrl_c_stops_a_long_search_and_the_game_goes_on(tmux: Tmux, tmp_path: P
     home = tmp_path / "home"
     tmux.start(
         f"cd {shlex.quote(str(tmp_path))} && env SPIDER_HOME={shlex.quote(str(home))} "
-        f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli problem-2"
+        f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli --line problem-2"
     )
     tmux.wait("spider>")
     tmux.type("solve turn up a card, no deal, keep 1 space, limit 50000000")  # minutes of search
@@ -153,4 +153,76 @@ def test_ctrl_c_stops_a_long_search_and_the_game_goes_on(tmux: Tmux, tmp_path: P
     tmux.type("7h from 5 to 10")
     tmux.keys("Enter")
     screen = tmux.wait(r"moves 1  \|")
+    assert "Traceback" not in screen and "SPIDER-EXITED" not in screen
+
+
+# ---------------------------------------------------------------------------------------------
+# The full-screen board
+
+
+def _spider(tmp_path: Path) -> str:
+    home = tmp_path / "home"
+    return (
+        f"cd {shlex.quote(str(tmp_path))} && env SPIDER_HOME={shlex.quote(str(home))} "
+        f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli"
+    )
+
+
+def click(column: int, row: int) -> str:
+    """A left click at a cell (0-based), as an xterm in SGR mouse mode reports it."""
+    return f"\x1b[<0;{column + 1};{row + 1}M\x1b[<0;{column + 1};{row + 1}m"
+
+
+STATUS = re.compile(
+    r"^ (deals left 5  \|  removed 0/8  \|  moves (0|1)  \|  score (0|12)"
+    r"|deals left 5 \| removed 0/8 \| moves (0|1) \| score (0|12)"
+    r"|deals 5 \| (removed|off) 0/8 \| moves (0|1) \| score (0|12))"
+    r"(  (keys: )?u r d h n q :?|  u undo  r redo.*: type)? *$",
+    re.MULTILINE,
+)
+"""The status line at the start, in any of its wordings (a cut word does not match)."""
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(40, 20), (60, 30), (80, 24), (160, 50)])
+def test_the_board_at_four_sizes_and_a_click(
+    tmux: Tmux, tmp_path: Path, columns: int, rows: int
+) -> None:
+    tmux.start(f"{_spider(tmp_path)} --seed 5", columns, rows)
+    screen = tmux.wait(r"spider>")
+    lines = screen.splitlines()
+    numbers = next(n for n, line in enumerate(lines) if line.startswith("1 "))
+    assert re.fullmatch(r"1 +2 +3 +4 +5 +6 +7 +8 +9 +10 *", lines[numbers])  # one row
+    assert all(line.count("▒▒") == 10 for line in lines[numbers + 1 : numbers + 5])
+    assert STATUS.search(screen), screen
+    (tmp_path / f"board-{columns}x{rows}.txt").write_text(screen)
+
+    bottom = numbers + 6  # pile 1: five face-down cards, then the 4h
+    tmux.type(click(0, bottom))
+    screen = tmux.wait(r"pile 1 turns up Kd")
+    assert "4h from 1 to 6" in screen
+    assert STATUS.search(screen), screen
+    assert screen.splitlines()[0].startswith("hand ")  # the tableau stays in place
+    tmux.keys("u")
+    tmux.wait("took back 4h from 1 to 6")
+    tmux.keys("r")
+    tmux.wait("replayed 4h from 1 to 6")
+    tmux.keys("q")
+    tmux.wait(r"Save it\? \[Y/n\]")
+    tmux.type("n")
+    tmux.keys("Enter")
+    screen = tmux.wait("SPIDER-EXITED 0")
+    assert "Not saved" in screen and "Traceback" not in screen
+
+
+def test_ctrl_c_stops_a_long_search_on_the_board(tmux: Tmux, tmp_path: Path) -> None:
+    tmux.start(f"{_spider(tmp_path)} problem-2")
+    tmux.wait("spider>")
+    tmux.type("solve turn up a card, no deal, keep 1 space, limit 50000000")  # minutes of search
+    tmux.keys("Enter")
+    tmux.wait(r"searching\.\.\. \(Ctrl-C stops\)")
+    tmux.keys("C-c")
+    tmux.wait("interrupted; the game is as it was")
+    tmux.type("7h from 5 to 10")
+    tmux.keys("Enter")
+    screen = tmux.wait(r"moves 1")
     assert "Traceback" not in screen and "SPIDER-EXITED" not in screen

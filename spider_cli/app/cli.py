@@ -18,22 +18,55 @@ from spider_cli.rules.errors import NotationError, SpiderError
 SUBCOMMANDS = ("run", "show", "play", "examples", "solve", "bench")
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed package's version (looked up only when asked for)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print spider's version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("spider-cli")
+        except PackageNotFoundError:
+            number = "(not installed)"
+        print(f"spider {number}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="spider",
         description="Spider solitaire for the terminal: play, study and script the game.",
-        epilog="With no command, 'spider' starts a game ('spider play').",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="command")
+    parser.add_argument("--version", action=_Version)
+    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
     play = sub.add_parser("play", help="play a game interactively (the default)")
     play.add_argument("file", nargs="?", help="a position or game file, or an example's name")
-    play.add_argument("--seed", type=int, help="deal number (a random one if not given)")
-    play.add_argument("--suits", type=int, choices=(1, 2, 4), default=4)
+    play.add_argument(
+        "--seed", type=int, metavar="N", help="deal number (a random one if not given)"
+    )
+    play.add_argument(
+        "--suits",
+        type=int,
+        choices=(1, 2, 4),
+        default=4,
+        metavar="N",
+        help="1, 2 or 4 suits (default 4)",
+    )
     play.add_argument(
         "--ascii",
         action="store_true",
         help="draw cards with letters and '--' backs, not Unicode symbols",
     )
+    play.add_argument(
+        "--line",
+        action="store_true",
+        help="play at a prompt below the output (no full-screen board, no mouse)",
+    )
+    parser.epilog = _play_options(play)
     run = sub.add_parser("run", help="run scripts of commands with no terminal")
     run.add_argument("scripts", nargs="+", help="script files ('-' for standard input)")
     run.add_argument("-q", "--quiet", action="store_true", help="print only errors")
@@ -119,16 +152,30 @@ def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
     return read
 
 
-Interactive = Callable[[str | None, int | None, int, bool], int]
-"""Plays a game at a terminal: (file or example name, deal number, suits, ASCII only) to an
-exit status. The terminal UI passes it in (:mod:`spider_cli.tui.main`), so that this layer
-never imports the layer above it."""
+def _play_options(play: argparse.ArgumentParser) -> str:
+    """The play options, for ``spider --help``: 'spider' with no command plays."""
+    lines = ["With no command, 'spider' plays: spider [FILE] [--seed N] [--suits 1|2|4] ..."]
+    for action in play._actions:
+        if action.help and action.help != argparse.SUPPRESS and action.dest != "help":
+            name = ", ".join(action.option_strings) or action.dest.upper()
+            if action.option_strings and action.nargs != 0:
+                metavar = action.metavar
+                name += " " + (metavar if isinstance(metavar, str) else action.dest.upper())
+            lines.append(f"  {name:<14}  {action.help}")
+    lines.append("'spider COMMAND --help' tells more about a command.")
+    return "\n".join(lines)
+
+
+Interactive = Callable[[str | None, int | None, int, bool, bool], int]
+"""Plays a game at a terminal: (file or example name, deal number, suits, ASCII only, line
+mode) to an exit status. The terminal UI passes it in (:mod:`spider_cli.tui.main`), so that
+this layer never imports the layer above it."""
 
 
 def main(argv: list[str] | None = None, interactive: Interactive | None = None) -> int:
     """``spider``'s command line; ``interactive`` plays at a terminal (None: scripts only)."""
     argv = sys.argv[1:] if argv is None else argv
-    if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
+    if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help", "--version")):
         argv = ["play", *argv]
     args = build_parser().parse_args(argv)
     try:
@@ -160,7 +207,7 @@ def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -
         return bench_command(args)
     if args.command == "show":
         return show_file(args.file, args.lines, args.markdown, args.full, args.suits)
-    return play(args.file, args.seed, args.suits, args.ascii, interactive)
+    return play(args.file, args.seed, args.suits, args.ascii, interactive, args.line)
 
 
 def run_scripts(
@@ -288,6 +335,7 @@ def play(
     suits: int,
     ascii_only: bool = False,
     interactive: Interactive | None = None,
+    line_mode: bool = False,
 ) -> int:
     """The interactive game; with standard input that is not a terminal (or no interactive
     UI), a script: no prompt, plain output."""
@@ -300,7 +348,7 @@ def play(
                 print(_printable(f"{name}: error: {_reason(error)}"), file=sys.stderr)
                 return 1
         return run_scripts(["-"], sys.stdout, sys.stderr, session=session)
-    return interactive(name, seed, suits, ascii_only)
+    return interactive(name, seed, suits, ascii_only, line_mode)
 
 
 SOLVE_STATUS = {"possible": 0, "impossible": 1, "unknown": 3}

@@ -263,7 +263,7 @@ class Session:
             case cmd.Restart():
                 return _text(self.restart())
             case cmd.NewCommand(seed=seed, suits=suits):
-                return _text(self.new(seed, suits or 4))
+                return _text(self.new(seed, suits or self.game.suits))
             case cmd.Load(path=path):
                 return _text(self.load(path))
             case cmd.Save(path=path):

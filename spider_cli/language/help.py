@@ -60,6 +60,16 @@ At the prompt:
   Ctrl-D          at 'pile N turns up:', random cards for the rest of a deal
   Ctrl-D, quit    leave; asks to save the game if it changed since the last save
   Enter           on an empty line, draw the tableau again
+On the board (the full screen; 'spider --line' plays at a plain prompt instead):
+  u r d           undo, redo, deal      (single keys, while the line is empty)
+  h or ?          hint                  n  a new deal (asks first)    q  quit
+  :, a letter     start writing a command (the keys are then letters, until
+                  Ctrl-C, Esc or a click gives them back)
+  click a card    it and the cards covering it go to their obvious place
+  drag a card     press on it, let go over another pile: the cards go there
+  right click     select a card; a click on another pile moves it there
+  click the hand  deal; a click on a complete suit removes it
+  PageUp, wheel   scroll back through the replies
 Red underlined text in the line cannot be read; Enter says why. The game is
 journaled after every command: if the terminal closes, 'spider' offers it back.
 'stats' shows games, wins and best scores for each variant (1, 2 or 4 suits).""",

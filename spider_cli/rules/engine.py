@@ -539,36 +539,55 @@ class Game:
                 result[suit] = sets
         return result
 
-    def obvious(self, pile: int) -> Action:
+    def obvious(self, pile: int, count: int | None = None) -> Action:
         """The manual's "obvious place" for a pile's cards, or IllegalMoveError saying why not.
 
         In order: remove a complete suit; else move the longest run that fits onto a card of
         its own suit; else onto a card of another suit; else the whole run into a space.
+        ``count`` asks for the last ``count`` cards exactly (the manual's click on a card
+        above the bottom: that card and the cards covering it).
         """
         if not 0 <= pile < PILES:
             raise IllegalMoveError(f"there is no pile {pile + 1}")
-        if not self.piles[pile]:
+        cards = self.piles[pile]
+        if not cards:
             raise IllegalMoveError(f"pile {pile + 1} is a space")
-        if self._complete_at_bottom(pile):
+        length = self.run_length(pile)
+        if count is not None and not 1 <= count <= length:
+            if count > len(cards) - self.down[pile]:
+                raise IllegalMoveError(f"that card in pile {pile + 1} is face down")
+            raise IllegalMoveError(
+                f"{card_text(cards[-count])} cannot move with the cards below it in pile "
+                f"{pile + 1}: they are not a run of one suit"
+            )
+        if count in (None, 13) and self._complete_at_bottom(pile):
             return Remove(pile)
-        moves = [m for m in self.legal_moves() if isinstance(m, Move) and m.src == pile]
+        moves = [
+            m
+            for m in self.legal_moves()
+            if isinstance(m, Move) and m.src == pile and count in (None, m.count)
+        ]
         onto = [m for m in moves if self.piles[m.dst]]
         for natural in (True, False):
             best = [m for m in onto if self.is_natural(m) == natural]
             if best:
                 return max(best, key=lambda m: (m.count, -m.dst))
-        length = self.run_length(pile)
-        if length == len(self.piles[pile]) and moves:
+        length = count or length
+        if length == len(cards) and moves:
             raise IllegalMoveError(
                 f"pile {pile + 1} has nowhere to go but another space, which gains nothing"
             )
         spaces = self.spaces()
         if spaces:
             return Move(pile, spaces[0], length)
-        run = self.piles[pile][-length:]
+        run = cards[-length:]
         if run[0] & 15 == KING and length == 1:
             raise IllegalMoveError(f"{card_text(run[0])} is a King and there is no space for it")
-        wanted = " or ".join(RANK_NAMES[(c & 15) + 1] for c in run if c & 15 != KING)
+        wanted = " or ".join(
+            RANK_NAMES[(c & 15) + 1] for c in run[: 1 if count else None] if c & 15 != KING
+        )
+        if not wanted:
+            raise IllegalMoveError(f"{run_text(run)} starts with a King and there is no space")
         raise IllegalMoveError(
             f"{run_text(run)} in pile {pile + 1} has nowhere to go: no pile ends with a "
             f"{wanted}, and there is no space"

@@ -14,7 +14,7 @@ in full. Nothing here changes a game: these are pictures of it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -34,6 +34,8 @@ from spider_cli.rules.engine import PILES, Game, Move
 from spider_cli.rules.text import move_text
 
 if TYPE_CHECKING:
+    from prompt_toolkit.mouse_events import MouseEvent
+
     from spider_cli.app.session import Status
 
 SUIT_CLASSES = tuple(f"class:suit.{name}" for name in SUIT_NAMES)
@@ -59,6 +61,9 @@ STYLE = Style.from_dict(
         "prompt": "bold",
         "bottom-toolbar": "reverse",
         "toolbar.alert": "reverse bold",
+        "toolbar.keys": "reverse ansibrightblack",
+        "selected": "reverse",
+        "question": "bold ansiyellow",
         # the line being typed (spider_cli.tui.highlight)
         "input.keyword": "ansicyan",
         "input.number": "ansimagenta",
@@ -135,6 +140,24 @@ def plain(text: StyleAndTextTuples) -> str:
 class _Cell(NamedTuple):
     text: str
     style: str
+    at: int | None = None
+    """The pile's card the cell shows (its index; the top one of a compressed run); None
+    for a space."""
+
+
+class Spot(NamedTuple):
+    """A place a player can point at: a card of a pile (``at``, its index in the pile), the
+    room below a pile's cards (``at`` None), or the hand (``pile`` None)."""
+
+    pile: int | None
+    at: int | None = None
+
+
+HAND = Spot(None)
+
+MouseHandler = Callable[["MouseEvent"], object]
+Clickable = Callable[[Spot], MouseHandler]
+"""Gives the mouse handler of a place on the tableau (the full-screen board's)."""
 
 
 class Snapshot(NamedTuple):
@@ -180,58 +203,88 @@ def describe_changes(before: Snapshot, game: Game) -> list[str]:
     return notes
 
 
-def _card_cell(code: int, glyphs: Glyphs, fresh: bool) -> _Cell:
+def _card_cell(code: int, glyphs: Glyphs, fresh: bool, index: int) -> _Cell:
     style = SUIT_CLASSES[code >> 4] + (" class:fresh" if fresh else "")
-    return _Cell(glyphs.card(code), style)
+    return _Cell(glyphs.card(code), style, index)
 
 
 def _pile_cells(
-    game: Game, i: int, glyphs: Glyphs, level: int, fresh: frozenset[tuple[int, int]]
+    game: Game,
+    i: int,
+    glyphs: Glyphs,
+    level: int,
+    fresh: frozenset[tuple[int, int]],
+    room: int = 7,
 ) -> list[_Cell]:
-    """One pile's cells at a compression level: 0 in full, 1 backs in one cell, 2 runs too."""
+    """One pile's cells at a compression level: 0 in full, 1 backs in one cell, 2 runs too.
+
+    No cell is wider than ``room``: in narrow columns a space is ``sp``, the backs one
+    shade and a count, and a compressed run its two ends around a ``⋮``."""
     pile, down = game.piles[i], game.down[i]
     if not pile:
-        return [_Cell(glyphs.space, "class:space")]
+        return [_Cell(glyphs.space if len(glyphs.space) <= room else "sp", "class:space")]
     cells: list[_Cell] = []
     if level >= 1 and down >= 2:
-        cells.append(_Cell(f"{glyphs.back}{glyphs.times}{down}", "class:back"))
+        backs = f"{glyphs.back}{glyphs.times}{down}"
+        if len(backs) > room:
+            backs = f"{glyphs.back[0]}{glyphs.times}{down}"
+        cells.append(_Cell(backs, "class:back", 0))
     else:
-        cells += [_Cell(glyphs.back, "class:back")] * down
+        cells += [_Cell(glyphs.back, "class:back", k) for k in range(down)]
     index = down
     for run in split_runs(pile[down:]):
-        if level >= 2 and len(run) >= 3:
+        text = run_text(run, glyphs.symbols)
+        if level >= 2 and len(run) >= 3 and len(text) <= room:
             is_fresh = any((i, j) in fresh for j in range(index, index + len(run)))
             style = SUIT_CLASSES[run[0] >> 4] + (" class:fresh" if is_fresh else "")
-            cells.append(_Cell(run_text(run, glyphs.symbols), style))
+            cells.append(_Cell(text, style, index))
+        elif level >= 2 and len(run) >= 4:
+            last = index + len(run) - 1
+            cells.append(_card_cell(run[0], glyphs, (i, index) in fresh, index))
+            cells.append(_Cell("⋮" if glyphs.symbols else ":", "class:dim", index + 1))
+            cells.append(_card_cell(run[-1], glyphs, (i, last) in fresh, last))
         else:
-            cells += [_card_cell(c, glyphs, (i, index + k) in fresh) for k, c in enumerate(run)]
+            cells += [
+                _card_cell(c, glyphs, (i, index + k) in fresh, index + k) for k, c in enumerate(run)
+            ]
         index += len(run)
     return cells
 
 
 def column_width(width: int) -> int:
-    """The width of a column for a terminal ``width`` wide: eight for 80 or more."""
-    return max(6, min(8, width // PILES))
+    """The width of a column for a terminal ``width`` wide: eight for 80 or more, down to
+    four (40 columns: a card and a gap)."""
+    return max(4, min(8, width // PILES))
 
 
-def _header(game: Game, glyphs: Glyphs) -> StyleAndTextTuples:
-    """The hand (a back per deal left) and the eight places of the removed suits."""
-    out: StyleAndTextTuples = [("class:heading", "hand ")]
+def _header(game: Game, glyphs: Glyphs, width: int = 80) -> StyleAndTextTuples:
+    """The hand (a back per deal left) and the eight places of the removed suits, as
+    short as ``width`` needs."""
     deals = game.deals_left
-    if deals:
-        out.append(("class:back", " ".join([glyphs.back] * deals)))
-        out.append(("", f" ({deals} deal{'s' if deals != 1 else ''})"))
-    else:
-        out.append(("class:dim", "empty"))
-    out.append(("", "    "))
-    out.append(("class:heading", "removed "))
+    removed: StyleAndTextTuples = [("class:heading", "removed ")]
     for k in range(8):
         if k < len(game.removed):
             suit = game.removed[k]
-            out.append((SUIT_CLASSES[suit], glyphs.suit(suit)))
+            removed.append((SUIT_CLASSES[suit], glyphs.suit(suit)))
         else:
-            out.append(("class:dim", glyphs.empty_slot))
-        out.append(("", " " if k < 7 else ""))
+            removed.append(("class:dim", glyphs.empty_slot))
+    spaced = [removed[0]]
+    for k, fragment in enumerate(removed[1:]):
+        spaced += [fragment, ("", " " if k < 7 else "")]
+    if not deals:
+        hands: list[StyleAndTextTuples] = [[("class:dim", "empty")]]
+    else:
+        plural = "s" if deals != 1 else ""
+        hands = [
+            [("class:back", " ".join([glyphs.back] * deals)), ("", f" ({deals} deal{plural})")],
+            [("class:back", " ".join([glyphs.back] * deals))],
+            [("class:back", glyphs.back), ("", f"{glyphs.times}{deals}")],
+        ]
+    for hand in hands:
+        for marks, gap in ((spaced, "    "), (removed, "  ")):
+            out: StyleAndTextTuples = [("class:heading", "hand "), *hand, ("", gap), *marks]
+            if len(plain(out)) <= width:
+                return out
     return out
 
 
@@ -241,35 +294,63 @@ def tableau(
     width: int = 80,
     max_rows: int | None = None,
     fresh: frozenset[tuple[int, int]] = frozenset(),
+    clickable: Clickable | None = None,
 ) -> FormattedText:
     """The whole tableau: the hand and removed suits, pile numbers, then the piles.
 
     ``max_rows`` bounds the rows of cards: longer piles are shown more compactly (see the
     module's description). ``fresh`` cards (from :func:`fresh_cards`) are underlined.
+    ``clickable`` gives the mouse handler of each place: the rows are then as wide as the
+    ten columns, each column's part (its card or the room below its cards) its own.
     """
     w = column_width(width)
     for level in range(3):
-        columns = [_pile_cells(game, i, glyphs, level, fresh) for i in range(PILES)]
+        columns = [_pile_cells(game, i, glyphs, level, fresh, w - 1) for i in range(PILES)]
         height = max(map(len, columns))
         if max_rows is None or height <= max_rows:
             break
-    out: StyleAndTextTuples = [*_header(game, glyphs), ("", "\n")]
+    header = _header(game, glyphs, width)
+    if clickable is not None:
+        hand = clickable(HAND)
+        header = [(style, text, hand) for style, text, *_ in header]
+    out: StyleAndTextTuples = [*header, ("", "\n")]
     numbers = "".join(f"{i + 1:<{w}}" for i in range(PILES)).rstrip()
     out += [("class:pile-number", numbers), ("", "\n")]
     for row in range(height):
-        line: StyleAndTextTuples = []
-        pad = 0
-        for column in columns:
+        out += _row(columns, row, w, clickable)
+        out.append(("", "\n"))
+    return FormattedText(out)
+
+
+def _row(
+    columns: list[list[_Cell]], row: int, w: int, clickable: Clickable | None
+) -> StyleAndTextTuples:
+    """One row of the piles: without ``clickable``, the cells padded to their columns and
+    no trailing blanks; with it, every column its full width, with its handler."""
+    line: StyleAndTextTuples = []
+    if clickable is not None:
+        for pile, column in enumerate(columns):
             if row < len(column):
                 cell = column[row]
-                if pad:
-                    line.append(("", " " * pad))
-                line.append((cell.style, cell.text))
-                pad = w - len(cell.text)
+                handler = clickable(Spot(pile, cell.at))
+                line += [
+                    (cell.style, cell.text, handler),
+                    ("", " " * (w - len(cell.text)), handler),
+                ]
             else:
-                pad += w
-        out += [*line, ("", "\n")]
-    return FormattedText(out)
+                line.append(("", " " * w, clickable(Spot(pile))))
+        return line
+    pad = 0
+    for column in columns:
+        if row < len(column):
+            cell = column[row]
+            if pad:
+                line.append(("", " " * pad))
+            line.append((cell.style, cell.text))
+            pad = w - len(cell.text)
+        else:
+            pad += w
+    return line
 
 
 def tableau_height(game: Game, glyphs: Glyphs = UNICODE) -> int:
@@ -325,6 +406,28 @@ def color_cards(text: str) -> StyleAndTextTuples:
     return out
 
 
+def wrap(line: StyleAndTextTuples, width: int) -> list[StyleAndTextTuples]:
+    """One line of formatted text in rows of at most ``width``, broken between words (a
+    word longer than a row is broken where the row ends)."""
+    chars = [(fragment[0], char) for fragment in line for char in fragment[1]]
+    rows: list[list[tuple[str, str]]] = []
+    while len(chars) > width > 0:
+        cut = next((k for k in range(width, 0, -1) if chars[k][1] == " "), width)
+        rows.append(chars[:cut])
+        chars = chars[cut + 1 :] if chars[cut][1] == " " else chars[cut:]
+    rows.append(chars)
+    out: list[StyleAndTextTuples] = []
+    for row in rows:
+        fragments: StyleAndTextTuples = []
+        for style, char in row:
+            if fragments and fragments[-1][0] == style:
+                fragments[-1] = (style, fragments[-1][1] + char)
+            else:
+                fragments.append((style, char))
+        out.append(fragments)
+    return out
+
+
 def message(text: str, style: str = "") -> FormattedText:
     """A reply's lines with cards coloured; the first line in ``style``."""
     out: StyleAndTextTuples = []
@@ -342,22 +445,64 @@ def change(text: str, notes: Iterable[str] = ()) -> FormattedText:
     return message("\n".join(lines), "class:move") if lines else FormattedText([])
 
 
-def toolbar(status: Status, glyphs: Glyphs = UNICODE) -> FormattedText:
+KEYS = (("u", "undo"), ("r", "redo"), ("d", "deal"), ("h", "hint"), ("n", "new"), ("q", "quit"))
+"""The board's single keys (acting when the command line is empty), for the status line."""
+
+
+def toolbar(
+    status: Status, glyphs: Glyphs = UNICODE, width: int | None = None, keys: bool = False
+) -> FormattedText:
     """The status line: deals left, suits removed, moves made, score, and what stands out:
-    a complete suit ready to be removed, a win, a loss."""
-    parts = [
-        f"deals left {status.deals_left}",
-        f"removed {status.removed}/8",
-        f"moves {status.moves}",
-        f"score {status.score}",
+    a complete suit ready to be removed, a win, a loss; with ``keys``, the board's keys.
+
+    Given a ``width``, the fullest wording that fits: words are shortened or left out,
+    never cut."""
+    counts = (status.deals_left, status.removed, status.moves, status.score)
+    words = [
+        ("deals left {}", "removed {}/8", "moves {}", "score {}"),
+        ("deals {}", "removed {}/8", "moves {}", "score {}"),
+        ("deals {}", "off {}/8", "moves {}", "score {}"),
+        ("d{}", "{}/8", "m{}", "s{}"),
     ]
-    out: StyleAndTextTuples = [("", " " + "  |  ".join(parts) + " ")]
+    stats = [
+        sep.join(w.format(n) for w, n in zip(variant, counts, strict=True))
+        for variant, sep in zip(words, ("  |  ", " | ", " | ", " "), strict=False)
+    ]
+    stats.insert(1, " | ".join(w.format(n) for w, n in zip(words[0], counts, strict=True)))
     mark = "★ " if glyphs.symbols else "* "
-    if status.won:  # short: the status line has one row of 80
-        notes = ["you have won!"]
+    if status.won:
+        alerts = [["you have won!"], ["won!"]]
     elif status.lost:
-        notes = ["lost: no moves left"]
+        alerts = [["lost: no moves left"], ["lost"]]
+    elif status.ready:
+        piles = " ".join(str(pile + 1) for pile in status.ready)
+        alerts = [[f"remove: pile {pile + 1}" for pile in status.ready], [f"remove {piles}"]]
     else:
-        notes = [f"remove: pile {pile + 1}" for pile in status.ready]
-    out += [("class:toolbar.alert", f" {mark}{note} ") for note in notes]
-    return FormattedText(out)
+        alerts = [[]]
+    legends = [""]
+    if keys:
+        legends = [
+            "  ".join(f"{key} {word}" for key, word in KEYS) + "  : type",
+            "keys: " + " ".join(key for key, _ in KEYS) + " :",
+            " ".join(key for key, _ in KEYS),
+            "",
+        ]
+    # What each shortening costs: the cryptic counts and leaving the keys out cost most.
+    stats_cost = (0, 1, 2, 3, 6)
+    keys_cost = (0, 1, 2, 4)[-len(legends) :]
+    candidates = sorted(
+        (stats_cost[i] + j + keys_cost[k], i, j, k)
+        for i in range(len(stats))
+        for j in range(len(alerts))
+        for k in range(len(legends))
+    )
+    best: StyleAndTextTuples = []
+    for _cost, i, j, k in candidates:
+        out: StyleAndTextTuples = [("", f" {stats[i]} ")]
+        out += [("class:toolbar.alert", f" {mark}{note} ") for note in alerts[j]]
+        if legends[k]:
+            out.append(("class:toolbar.keys", f" {legends[k]} "))
+        if width is None or len(plain(out)) <= width:
+            return FormattedText(out)
+        best = out
+    return FormattedText(best)

@@ -22,12 +22,13 @@ when the game changed since it was last saved.
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -151,7 +152,12 @@ class Repl:
         self._later: list[tuple[str, str]] = []
         self._random_rest = False  # Ctrl-D at a reveal question: random cards for the rest
         session.ask_reveal = self.ask_reveal
-        self.prompt_session = build_prompt_session(self, history)
+        self.history = history if history is not None else InMemoryHistory()
+
+    @functools.cached_property
+    def prompt_session(self) -> PromptSession[str]:
+        """The line mode's prompt, built when first used (the board has its own line)."""
+        return build_prompt_session(self, self.history)
 
     # -- output -------------------------------------------------------------------------------
 
@@ -361,14 +367,20 @@ class Repl:
 
     def handle(self, line: str) -> bool:
         """Run one line and show its result; True when the player asked to leave."""
+        return self.perform(lambda: self.session.execute(line), line)
+
+    def perform(self, call: Callable[[], Reply], line: str = "") -> bool:
+        """Run a call of the session's methods (a typed line, a key, a click) and show its
+        result: the one way a command is run, counted and journaled. True when the player
+        asked to leave."""
         session = self.session
         game_before = session.game
         before = Snapshot.of(game_before)
         previous = replace(session)  # the game before: a command that replaces it leaves it
         self._random_rest = False
         try:
-            with _ticking(line):
-                reply = session.execute(line)
+            with self.searching(line):
+                reply = call()
         except SpiderError as error:
             self.error(error, line)
             return False
@@ -385,7 +397,7 @@ class Repl:
         command = reply.command
         if isinstance(command, cmd.Quit):
             return True
-        if command is None and not line.strip():
+        if command is None and reply.result is None and not line.strip():
             self.draw()  # Enter on an empty line: the tableau again
             return False
         replaced = session.game is not game_before
@@ -397,6 +409,10 @@ class Repl:
         self._show(reply, before, replaced)
         self.flush_later()
         return False
+
+    def searching(self, line: str) -> contextlib.AbstractContextManager[None]:
+        """What the player sees while ``line`` runs: a ticking line for a search."""
+        return _ticking(line)
 
     def _show(self, reply: Reply, before: Snapshot, replaced: bool) -> None:
         command = reply.command
@@ -546,7 +562,8 @@ class Repl:
         return f"game-{origin.seed}.spider" if isinstance(origin, DealOrigin) else "game.spider"
 
 
-_SEARCHES = re.compile(r"\s*(solve|hint)\b", re.IGNORECASE)
+SEARCHES = re.compile(r"\s*(solve|hint)\b", re.IGNORECASE)
+"""A line that starts a search (which can take long: Ctrl-C stops it)."""
 
 
 @contextlib.contextmanager
@@ -554,7 +571,7 @@ def _ticking(line: str) -> Iterator[None]:
     """While a ``solve`` or ``hint`` runs at a terminal, a line that counts the seconds and
     says how to stop, so that a long search does not look like a hang; wiped afterwards."""
     out = sys.stdout
-    if not _SEARCHES.match(line) or not out.isatty():
+    if not SEARCHES.match(line) or not out.isatty():
         yield
         return
     done = threading.Event()
@@ -576,10 +593,18 @@ def _ticking(line: str) -> Iterator[None]:
         out.flush()
 
 
-def play(name: str | None, seed: int | None, suits: int, ascii_only: bool = False) -> int:
+def play(
+    name: str | None, seed: int | None, suits: int, ascii_only: bool = False, board: bool = False
+) -> int:
     """``spider`` at a terminal: offer the journaled game back (no arguments), else start the
-    file or deal asked for, and play until the player leaves."""
+    file or deal asked for, and play until the player leaves: on the full-screen ``board``
+    (:mod:`spider_cli.tui.board`), or at a prompt below the output."""
     glyphs = render.choose_glyphs(ascii_only, getattr(sys.stdout, "encoding", None))
-    session = Session.new_game(seed=seed, suits=suits)
-    repl = Repl(session, glyphs, Journal(), open_history())
-    return repl.start(name, offer_journal=name is None and seed is None)
+    session = Session.new_game(seed=seed, suits=suits, clock=time.perf_counter)
+    kind = Repl
+    if board:
+        from spider_cli.tui.board import Board
+
+        kind = Board
+    player = kind(session, glyphs, Journal(), open_history())
+    return player.start(name, offer_journal=name is None and seed is None)

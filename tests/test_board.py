@@ -1,0 +1,352 @@
+"""The full-screen board, driven by prompt_toolkit's pipe input: typed lines, single keys and
+SGR mouse sequences (``ESC [ < button ; column ; row M`` to press, ``m`` to let go).
+
+Each step is sent once the board has handled the previous one and drawn the screen again
+(counted by the key processor's and the renderer's events, never by the clock), so a click
+lands on the tableau as the player would see it. The checks are on the session's state, the
+files written and the board's transcript.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from spider_cli.app import cli
+from spider_cli.app.journal import Journal
+from spider_cli.app.session import DealOrigin, Session, Status
+from spider_cli.rules.cards import Card
+from spider_cli.rules.engine import Deal, Game, Move
+from spider_cli.tui import render
+from spider_cli.tui.board import Board
+from spider_cli.tui.main import full_screen
+
+SEED = 5
+"""Deal 5: pile 1 ends with 4h (Kd under it), pile 6 with 5h, pile 7 with 8d, pile 3 with 9d,
+pile 8 with 5s."""
+
+
+class Screen(DummyOutput):
+    """A terminal of a given size that shows nothing."""
+
+    def __init__(self, columns: int = 80, rows: int = 24) -> None:
+        self.size = Size(rows=rows, columns=columns)
+
+    def get_size(self) -> Size:
+        return self.size
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SPIDER_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / "home"
+
+
+def click(column: int, row: int, button: int = 0) -> str:
+    """Press and let go at a cell (0-based), as an xterm reports it in SGR mode."""
+    return f"\x1b[<{button};{column + 1};{row + 1}M\x1b[<{button};{column + 1};{row + 1}m"
+
+
+def drag(start: tuple[int, int], end: tuple[int, int]) -> str:
+    return f"\x1b[<0;{start[0] + 1};{start[1] + 1}M\x1b[<0;{end[0] + 1};{end[1] + 1}m"
+
+
+def card(pile: int, index: int, width: int = 8) -> tuple[int, int]:
+    """Where a pile's card is on an uncompressed tableau (header, numbers, then rows)."""
+    return pile * width, 2 + index
+
+
+def play(
+    steps: list[str],
+    session: Session | None = None,
+    columns: int = 80,
+    rows: int = 24,
+    name: str | None = None,
+) -> tuple[int, Board]:
+    """Run the board on the steps, one at a time; the exit status and the board."""
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=Screen(columns, rows)):
+        board = Board(
+            session or Session.new_game(seed=SEED, base_dir=Path.cwd()),
+            journal=Journal(),
+            history=InMemoryHistory(),
+        )
+        app = board.app
+        presses = [0]
+        renders = [0]
+        app.key_processor.after_key_press += lambda _: presses.__setitem__(0, presses[0] + 1)
+        app.after_render += lambda _: renders.__setitem__(0, renders[0] + 1)
+
+        async def feed() -> None:
+            for step in steps:
+                expected = presses[0] + _key_count(step)
+                pipe.send_text(step)
+                while presses[0] < expected:
+                    await asyncio.sleep(0.01)
+                drawn = renders[0]
+                while renders[0] == drawn and not app.future.done():  # type: ignore[union-attr]
+                    app.invalidate()
+                    await asyncio.sleep(0.01)
+            if not app.future.done():  # type: ignore[union-attr]
+                pipe.close()
+
+        app.pre_run_callables.append(lambda: app.create_background_task(feed()))
+        status = board.start(name)
+    return status, board
+
+
+def _key_count(text: str) -> int:
+    """The key presses prompt_toolkit reads from ``text``: a control sequence (a mouse
+    report, PageUp) is one."""
+    return len(re.findall(r"\x1b\[[0-9;<]*[@-~]|.", text, re.DOTALL))
+
+
+def said(board: Board) -> str:
+    return "\n".join(board.transcript)
+
+
+def moves(board: Board) -> list[str]:
+    return [entry.text for entry in board.session.history()]
+
+
+# ---------------------------------------------------------------------------------------------
+# The mouse
+
+
+def test_a_click_sends_the_card_to_its_obvious_place_and_echoes_the_notation(home: Path) -> None:
+    status, board = play([click(*card(0, 5)), "q", "n\r"])
+    assert status == 0
+    assert moves(board) == ["4h from 1 to 6"]  # onto the 5h: its own suit
+    assert "4h from 1 to 6\n  pile 1 turns up Kd" in said(board)
+
+
+def test_dragging_a_card_or_selecting_it_then_clicking_a_pile_moves_it_there(home: Path) -> None:
+    steps = [
+        drag(card(0, 5), card(7, 4)),  # 4h dragged onto the 5s of pile 8
+        click(*card(6, 4), button=2),  # right click: the 8d of pile 7 selected
+        click(*card(2, 5)),  # then a click on pile 3 (9d)
+        drag(card(0, 4), card(2, 6)),  # Kd cannot go onto the 8d
+        "q",
+        "n\r",
+    ]
+    _, board = play(steps)
+    assert moves(board) == ["4h from 1 to 8", "8d from 7 to 3"]
+    assert "error: nothing in pile 1's movable run (Kd) can go onto 8d" in said(board)
+
+
+def test_a_click_above_the_bottom_moves_that_card_and_those_covering_it(home: Path) -> None:
+    session = Session.new_game(seed=SEED, base_dir=Path.cwd())
+    for line in ("8d from 7 to 3",):
+        session.execute(line)
+    # pile 3 is now ... 9d 8d: a click on the 9d moves both onto the 10h of pile 4
+    _, board = play([click(*card(2, 5)), click(*card(0, 0)), "q", "n\r"], session)
+    assert moves(board)[1:] == ["9-8d from 3 to 4"]
+    assert "that card in pile 1 is face down" in said(board)
+
+
+def test_clicking_the_hand_deals_and_a_complete_suit_is_removed(home: Path) -> None:
+    _, board = play([click(2, 0), "q", "n\r"])
+    assert moves(board) == ["deal"]
+    spades = [Card.of(rank, 0) for rank in range(13, 0, -1)]
+    game = Game([spades, spades[:-1], [spades[-1]]] + [[]] * 7, [0] * 10, removed=[0] * 6, suits=1)
+    _, board = play([click(*card(0, 3)), "q", "n\r"], Session.of_position(game))  # the Js
+    assert moves(board) == ["remove the spades from 1"]
+    assert board.session.game.removed == [0] * 7
+
+
+def test_the_cards_a_click_turns_up_are_asked_for_first(home: Path) -> None:
+    intro = Session.new_game(seed=0, base_dir=Path.cwd())
+    intro.load("intro-deal")
+    bottom = len(intro.game.piles[7]) - 1
+    _, board = play([click(*card(7, bottom)), "zz\r", "6s\r", "q", "n\r"], intro)
+    text = said(board)
+    assert "pile 8 turns up: (Enter for a random card, or type one) 6s" in text
+    assert "not a card an unknown card can be" in text
+    assert board.session.game.piles[7][-1] == Card.parse("6s")
+    assert board.session.history()[0].reveals == ((7, Card.parse("6s")),)
+
+
+# ---------------------------------------------------------------------------------------------
+# Keys and the command line
+
+
+def test_single_keys_act_on_an_empty_line(home: Path) -> None:
+    steps = [click(*card(0, 5)), "u", "r", "d", "h", "?", "n", "y\r", "q"]
+    status, board = play(steps)
+    text = said(board)
+    assert status == 0
+    assert "took back 4h from 1 to 6" in text and "replayed 4h from 1 to 6" in text
+    assert "4 deals left" in text
+    assert "Start a new deal (4 suits)? [y/N] y" in text
+    assert board.session.game.moves_made == 0  # a new deal, of the same variant
+    assert board.session.game.suits == 4
+
+
+def test_typed_commands_run_as_at_the_prompt_and_keys_come_back_after_ctrl_c(home: Path) -> None:
+    steps = ["4h from 1 to 8\r", "undo\r", "Jh frm 8\r", "\x03", "r", "q", "y\r", "\r"]
+    status, board = play(steps)
+    text = said(board)
+    assert status == 0
+    assert "spider> 4h from 1 to 8" in text and "took back 4h from 1 to 8" in text
+    caret = next(line for line in board.transcript if line.strip() == "^")
+    assert caret.index("^") == len("spider> Jh ")  # under "frm"
+    assert moves(board) == ["4h from 1 to 8"]  # 'r' after Ctrl-C: a key again
+    assert Path("game-5.spider").read_text().splitlines()[1:3] == [
+        "new 5 suits 4",
+        "4h from 1 to 8",
+    ]
+    assert "saved to game-5.spider" in text
+
+
+def test_ctrl_c_at_the_save_question_keeps_playing(home: Path) -> None:
+    _, board = play(["4h from 1 to 8\r", "\x03", "q", "\x03", "q", "n\r"])
+    assert "(still playing)" in said(board)
+    assert not Path("game-5.spider").exists()
+
+
+def test_replay_steps_through_the_game_on_the_board(home: Path) -> None:
+    steps = ["4h from 1 to 8\r", "7 3\r", "replay\r", "\r", "\r", "q", "n\r"]
+    _, board = play(steps)
+    text = said(board)
+    assert "move 1/2: 4h from 1 to 8" in text and "move 2/2: 8d from 7 to 3" in text
+    assert "replay over: this is the current position" in text
+    assert board.shown is None
+
+
+# ---------------------------------------------------------------------------------------------
+# Sizes
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(40, 20), (60, 30), (80, 24), (160, 50)])
+def test_the_board_fits_the_screen(home: Path, columns: int, rows: int) -> None:
+    session = Session.new_game(seed=SEED, base_dir=Path.cwd())
+    for _ in range(4):
+        session.deal()
+    _, board = play(["q", "n\r"], session, columns, rows)
+    tableau = render.plain(board._tableau()).splitlines()
+    status = render.plain(board._status())
+    assert all(len(line) <= columns for line in tableau)
+    assert len(tableau) <= rows - 5  # room for the status line, replies and the command line
+    assert len(status) <= columns
+    assert "deals" in status or "d1" in status
+
+
+def _long_runs() -> Game:
+    """A one-suit deal played by natural moves and deals until none is left: long runs."""
+    game = Session.new_game(seed=3, suits=1).game
+    for _ in range(60):
+        natural = [m for m in game.legal_moves() if isinstance(m, Move) and game.is_natural(m)]
+        if natural:
+            game.push(natural[0])
+        elif game.stock and not game.spaces():
+            game.push(Deal())
+        else:
+            break
+    return game
+
+
+@pytest.mark.parametrize("width", [40, 45, 50, 60, 80])
+@pytest.mark.parametrize("rows", [3, 6, 40])
+@pytest.mark.parametrize("glyphs", [render.UNICODE, render.ASCII])
+def test_narrow_columns_keep_a_gap_between_piles(
+    width: int, rows: int, glyphs: render.Glyphs
+) -> None:
+    w = render.column_width(width)
+    for game in (_long_runs(), Session.new_game(seed=SEED).game):
+        lines = render.plain(render.tableau(game, glyphs, width, rows)).splitlines()
+        assert all(len(line) <= width for line in lines)
+        for line in lines[2:]:
+            for start in range(0, len(line), w):
+                cell = line[start : start + w]
+                assert cell == cell.lstrip() or not cell.strip()  # each card in its column
+                assert len(cell) < w or cell.endswith(" ")  # and a gap after it
+
+
+@given(
+    st.integers(0, 5),
+    st.integers(0, 8),
+    st.integers(0, 9999),
+    st.integers(-500, 1000),
+    st.sampled_from([(), (2,), (0, 9)]),
+    st.booleans(),
+    st.integers(40, 200),  # the board is made for 40 columns and more
+)
+def test_the_status_line_fits_and_never_cuts_a_word(
+    deals: int, removed: int, moves: int, score: int, ready: tuple[int, ...], keys: bool, width: int
+) -> None:
+    status = Status(DealOrigin(1), deals, removed, moves, score, False, False, ready)
+    line = render.plain(render.toolbar(status, render.UNICODE, width, keys=keys))
+    widest = render.plain(render.toolbar(status, render.UNICODE, 1000, keys=keys))
+    assert len(line) <= width
+    words = set(re.split(r"[\s|:]+", widest)) | {"deals", "off", "keys", ":", "won!", "lost"}
+    words |= {f"d{deals}", f"m{moves}", f"s{score}", f"{removed}/8", "remove"}
+    words |= {str(pile + 1) for pile in ready}
+    assert set(re.split(r"[\s|:]+", line)) <= words | {""}
+
+
+def test_the_board_is_the_default_only_at_a_terminal_that_can_show_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    assert full_screen(line_mode=False)
+    assert not full_screen(line_mode=True)
+    monkeypatch.setenv("TERM", "dumb")
+    assert not full_screen(line_mode=False)
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr("sys.stdout.isatty", lambda: False)
+    assert not full_screen(line_mode=False)
+
+
+def test_new_keeps_the_variant_unless_told() -> None:
+    session = Session.new_game(seed=1, suits=2)
+    session.execute("new 7")
+    assert session.game.suits == 2
+    session.execute("new")
+    assert session.game.suits == 2
+    session.execute("new 7 suits 1")
+    assert session.game.suits == 1
+
+
+def test_spider_help_lists_the_play_options_and_every_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--help"])
+    assert done.value.code == 0
+    text = capsys.readouterr().out
+    for word in (
+        "--seed N",
+        "--suits N",
+        "--ascii",
+        "--line",
+        "FILE",
+        "--version",
+        *cli.SUBCOMMANDS,
+    ):
+        assert word in text
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--version"])
+    assert done.value.code == 0
+    assert re.fullmatch(r"spider \d+\.\d+\.\d+.*\n", capsys.readouterr().out)
+
+
+def test_the_replies_scroll_back_with_page_up_and_the_wheel(home: Path) -> None:
+    wheel_up = "\x1b[<64;5;20M"  # over the replies (row 20 of 24)
+    wheel_down = "\x1b[<65;5;20M"
+    steps = ["d", "d", "d", "\x1b[5~", wheel_up, wheel_up, wheel_down]  # no quit: input ends
+    status, board = play(steps)
+    assert status == 0  # the input ended: the game is in the journal
+    assert board.scroll == 3 + 1 + 1 - 1  # PageUp: three rows, the wheel one each way
+    _, board = play([*steps, "q", "n\r"])
+    assert board.scroll == 0  # a new reply: the newest rows again
