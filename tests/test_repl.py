@@ -269,6 +269,8 @@ def test_a_journal_that_cannot_be_written_is_said_once(home: Path) -> None:
     _, repl = drive("4h from 1 to 8\r7 3\rquit\rn\r")
     assert said(repl).count("cannot keep the journal") == 1
     assert moves(repl) == ["4h from 1 to 8", "8d from 7 to 3"]
+    assert "could not be written: this game is lost when spider ends" in said(repl)
+    assert "stays in the journal" not in said(repl)
 
 
 def test_new_sets_the_old_game_aside_and_counts_it(home: Path) -> None:

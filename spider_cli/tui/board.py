@@ -608,7 +608,7 @@ class Board(Repl):
             elif yes:
                 self._ask_name()
             else:
-                self._goodbye("Not saved. The game stays in the journal: 'spider' offers it back.")
+                self._goodbye(self.not_saved())
 
         self._yes("The game has changed since it was last saved. Save it? [Y/n] ", then, True)
 

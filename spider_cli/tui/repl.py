@@ -518,6 +518,16 @@ class Repl:
 
     # -- leaving ------------------------------------------------------------------------------
 
+    def not_saved(self) -> str:
+        """What leaving without saving means: the journal keeps the game, unless it could
+        not be written."""
+        if self.journal.failed:
+            return (
+                f"Not saved, and the journal in {self.journal.directory} could not be written: "
+                "this game is lost when spider ends."
+            )
+        return "Not saved. The game stays in the journal: 'spider' offers it back."
+
     def confirm_leave(self) -> bool:
         """Ask to save a game that changed since it was last saved; False to keep playing."""
         session = self.session
@@ -525,7 +535,7 @@ class Repl:
             return True
         try:
             if not self.yes("The game has changed since it was last saved. Save it? [Y/n] "):
-                self.say("Not saved. The game stays in the journal: 'spider' offers it back.")
+                self.say(self.not_saved())
                 return True
         except KeyboardInterrupt:
             self.say("(still playing)", "class:dim")
@@ -541,7 +551,7 @@ class Repl:
                 self.say("(still playing)", "class:dim")
                 return False
             except EOFError:
-                self.say("Not saved. The game stays in the journal: 'spider' offers it back.")
+                self.say(self.not_saved())
                 return True
             try:
                 saved = session.save(name)
