@@ -24,7 +24,7 @@ from spider_cli.analysis.compact import (
     rank_key,
     run_length,
 )
-from spider_cli.analysis.goals import Clock, Expired, deadline
+from spider_cli.analysis.goals import PLAY_LIMIT, Clock, Expired, deadline
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.engine import DEAL, PILES, Action, Game, Move, Remove
 from spider_cli.rules.text import move_text
@@ -35,9 +35,6 @@ MAX_LEVELS = 400
 WIDTHS = (4, 16, 64, 256, 1024)
 """The beam widths tried in turn."""
 
-PLAY_LIMIT = 1_000_000
-"""Positions :func:`play` examines before it gives up: what it got through in the ten
-seconds it used to be given (83,000 to 148,000 positions a second, four suits to one)."""
 
 PER_SECOND = 100_000
 """About the positions :func:`play` examines in a second: "within N seconds" buys N times

@@ -59,6 +59,13 @@ class Constraints:
     seconds: int | None = None
 
 
+PLAY_LIMIT = 1_000_000
+"""Positions full-information play (:func:`spider_cli.analysis.autoplay.play`) examines
+before it gives up: what it got through in the ten seconds it used to be given (83,000 to
+148,000 positions a second, four suits to one). Here, in a module the command line loads
+anyway, so that its help does not load the searches."""
+
+
 class Verdict(StrEnum):
     """A search's answer: a line was found, none exists, or the search stopped at its limit."""
 

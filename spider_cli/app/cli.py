@@ -120,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_limits(parser: argparse.ArgumentParser, which: str) -> None:
     """``--limit`` (positions, the bound that decides) and ``--time-limit`` (an optional
     outer cap on the time) for full-information play."""
-    from spider_cli.analysis.autoplay import PLAY_LIMIT
+    from spider_cli.analysis.goals import PLAY_LIMIT
 
     parser.add_argument(
         "--limit",
