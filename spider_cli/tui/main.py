@@ -4,9 +4,12 @@ person at a terminal (prompt_toolkit is imported only then, so scripts start fas
 from __future__ import annotations
 
 from spider_cli.app import cli
+from spider_cli.rules.deals import DealSource
 
 
-def play_at_terminal(name: str | None, seed: int | None, suits: int, ascii_only: bool) -> int:
+def play_at_terminal(
+    name: str | None, seed: int | DealSource | None, suits: int, ascii_only: bool
+) -> int:
     """Play in the REPL (:func:`spider_cli.tui.repl.play`)."""
     from spider_cli.tui import repl
 
