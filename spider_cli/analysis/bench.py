@@ -159,9 +159,10 @@ def run(
     tasks (default: :func:`local_results`)."""
     err = err or sys.stderr
     deals = [s if isinstance(s, DealSource) else DealSource(Source.OURS, s, suits) for s in seeds]
+    unique = list(dict.fromkeys(deals))
     known = {r.deal: r for r in done}
-    results = [known[d] for d in dict.fromkeys(deals) if d in known]
-    tasks: list[Task] = [(d, limit, time_limit) for d in dict.fromkeys(deals) if d not in known]
+    results = [known[d] for d in unique if d in known]
+    tasks: list[Task] = [(d, limit, time_limit) for d in unique if d not in known]
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks) or 1))
     began = time.perf_counter()
     total = len(results) + len(tasks)
@@ -206,18 +207,17 @@ def parse_seeds(text: str) -> range:
     return range(start, end + 1)
 
 
-_DEALS = re.compile(r"\s*(?:(pysol|kpat)\s*:\s*)?(.*)", re.IGNORECASE | re.DOTALL)
+_DEALS = re.compile(r"\s*(?:(pysol|kpat)\s*:\s*)?(\d{1,21}(?:-\d{1,21})?)\s*", re.IGNORECASE)
 
 
 def parse_deals(text: str, suits: int) -> list[DealSource]:
     """Deals written ``pysol:1-1000``, ``kpat:7``, ``0-99`` or ``17`` (both ends included)
     of the ``suits``-suit game."""
     match = _DEALS.fullmatch(text)
-    prefix, numbers = match.groups() if match else (None, text)
-    source = Source(prefix.lower()) if prefix else Source.OURS
-    numbers = numbers.strip()
-    if not re.fullmatch(r"\d{1,21}(-\d{1,21})?", numbers):
+    if match is None:
         raise QuestionError(f"deals are written as 0-99, 17, pysol:1-1000 or kpat:7, not {text!r}")
+    prefix, numbers = match.groups()
+    source = Source(prefix.lower()) if prefix else Source.OURS
     seeds = parse_seeds(numbers)
     if len(seeds) > MAX_DEALS:
         raise QuestionError(f"a run plays at most {MAX_DEALS:,} deals, not {len(seeds):,}")
