@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -310,3 +311,81 @@ def test_our_deals_by_name() -> None:
     assert deal.game().key() == Game.new(7, 2).key()
     layout = deal.layout()
     assert layout.to_game(2).key() == Game.new(7, 2).key()
+
+
+# ---------------------------------------------------------------------------------------------
+# Naming another program's deal wherever a deal is named: the prompt, game files, the CLI
+
+
+def test_new_at_the_prompt_reads_other_programs_deals() -> None:
+    from spider_cli.language.commands import NewCommand
+    from spider_cli.language.notation import parse_command
+
+    assert parse_command("new pysol:14934") == NewCommand(14934, None, Source.PYSOL)
+    assert parse_command("NEW Kpat:7 suits 2") == NewCommand(7, 2, Source.KPAT)
+    assert parse_command("new 17 suits 2") == NewCommand(17, 2)  # ours, as before
+    assert parse_command("new") == NewCommand()
+
+
+def test_session_plays_another_programs_deal_and_saves_it(tmp_path: Path) -> None:
+    from spider_cli.app.session import Session
+
+    session = Session.new_game(seed=0)
+    assert session.execute("new pysol:14934").text == "deal pysol:14934, 4 suits"
+    assert session.game.key() == DealSource(Source.PYSOL, 14934).game().key()
+    assert session.describe_start() == "deal pysol:14934, 4 suits"
+    move = session.choices()[0].text
+    session.execute(move)
+    session.execute(f"save {tmp_path / 'g.spider'}")
+    saved = (tmp_path / "g.spider").read_text(encoding="utf-8")
+    assert "\nnew pysol:14934 suits 4\n" in saved
+    again = Session.new_game(seed=0)
+    again.load(tmp_path / "g.spider")
+    assert again.game.key() == session.game.key() and again.game.moves_made == 1
+    again.restart()
+    assert again.game.key() == DealSource(Source.PYSOL, 14934).game().key()
+    kpat = Session.new_game(DealSource(Source.KPAT, 7, 2))
+    assert kpat.game.key() == kpat_deal(7, 2).to_game(2).key()
+    with pytest.raises(NotationError, match="from 1 to"):
+        session.execute("new kpat:0")
+    assert session.describe_start() == "deal pysol:14934, 4 suits"  # unchanged by the error
+
+
+def test_a_plain_new_keeps_our_own_deals() -> None:
+    from spider_cli.app.session import Session
+
+    session = Session.new_game(seed=0)
+    session.execute("new 17 suits 2")
+    assert session.game.key() == Game.new(17, 2).key()
+    assert session.new(DealSource(Source.OURS, 17, 2)).origin == session.origin
+
+
+def test_cli_seed_names_any_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    from spider_cli.app.cli import main
+
+    assert main(["solve", "--seed", "kpat:3", "--suits", "1", "--limit", "300"]) == 3
+    assert capsys.readouterr().out.startswith("deal kpat:3, 1 suit: no win found")
+    assert main(["solve", "--seed", "3", "--suits", "1", "--limit", "300"]) == 3
+    assert capsys.readouterr().out.startswith("deal 3, 1 suit: ")
+    assert main(["solve", "--seed", "pysol:x"]) == 2
+    assert "'pysol:x' is not a deal" in capsys.readouterr().err
+    assert main(["--seed", "pysol:0"]) == 2
+    assert "PySolFC deal numbers run from 1" in capsys.readouterr().err
+
+
+def test_bench_reads_ranges_of_any_programs_deals() -> None:
+    from spider_cli.analysis.bench import MAX_DEALS, parse_deals
+    from spider_cli.rules.errors import QuestionError
+
+    assert parse_deals("pysol:1-3", 4) == [DealSource(Source.PYSOL, n) for n in (1, 2, 3)]
+    assert parse_deals("KPAT:7", 2) == [DealSource(Source.KPAT, 7, 2)]
+    assert parse_deals("0-1", 1) == [DealSource(Source.OURS, n, 1) for n in (0, 1)]
+    for bad in ("x", "pysol:", "pysol:1-", "1-2-3", "kpat:-4"):
+        with pytest.raises(QuestionError, match="written as"):
+            parse_deals(bad, 4)
+    with pytest.raises(QuestionError, match="empty"):
+        parse_deals("pysol:5-3", 4)
+    with pytest.raises(QuestionError, match="at most"):
+        parse_deals(f"pysol:1-{MAX_DEALS + 1}", 4)
+    with pytest.raises(NotationError, match="from 1 to"):
+        parse_deals("pysol:0-3", 4)

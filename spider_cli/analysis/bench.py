@@ -1,5 +1,10 @@
 """``spider bench``: full-information play over a range of numbered deals, on every core.
 
+Deals are ours or another program's (:class:`~spider_cli.rules.deals.DealSource`:
+``pysol:1-1000``, ``kpat:1-100``, ``0-99``). The caller may be told of each result as it
+comes (to store it), and may play the deals elsewhere (a cluster) by passing its own mapper
+from tasks to results.
+
 Each deal is solved by :func:`spider_cli.analysis.autoplay.play` in a worker process (the search is
 CPU-bound Python, so processes, not threads); a plain-text progress bar goes to standard
 error, the report to standard output. The report gives the share of deals won, the median
@@ -14,27 +19,34 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import re
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
 from spider_cli.analysis.autoplay import PLAY_LIMIT, play
-from spider_cli.rules.engine import Game
+from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import QuestionError
 
 
 @dataclass(frozen=True)
 class DealResult:
-    """How one deal went: won or not, seconds, positions examined, moves in the win."""
+    """How one deal went: won or not, seconds, positions examined, moves in the win, and
+    the winning line in notation (empty when not won)."""
 
-    seed: int
+    deal: DealSource
     won: bool
     seconds: float
     positions: int
     moves: int
+    line: tuple[str, ...] = ()
+
+    @property
+    def seed(self) -> int:
+        return self.deal.number
 
 
 @dataclass(frozen=True)
@@ -48,7 +60,7 @@ class Summary:
     p95: float
     positions_per_second: float
     wall: float
-    lost: tuple[int, ...]
+    lost: tuple[str, ...]
 
     @property
     def rate(self) -> float:
@@ -71,16 +83,22 @@ class Summary:
         return "\n".join(lines)
 
 
-Task = tuple[int, int, int, float | None]
-"""One deal to play: (seed, suits, positions limit, time limit or None)."""
+Task = tuple[DealSource, int, float | None]
+"""One deal to play: (the deal, positions limit, time limit or None)."""
+
+Mapper = Callable[[list[Task], int], Iterable[DealResult]]
+"""Plays tasks (``jobs`` at a time, if it can choose) and yields each result as it is
+done, in any order: :func:`local_results` here, or a cluster's."""
 
 
 def solve_deal(task: Task) -> DealResult:
     """Play one deal (run in a worker process), timed by ``time.perf_counter``."""
-    seed, suits, limit, time_limit = task
-    result = play(Game.new(seed, suits), limit, clock=time.perf_counter, seconds=time_limit)
+    deal, limit, time_limit = task
+    result = play(deal.game(), limit, clock=time.perf_counter, seconds=time_limit)
     seconds = result.seconds or 0.0  # always measured: a clock was given
-    return DealResult(seed, result.won, seconds, result.positions, len(result.actions))
+    return DealResult(
+        deal, result.won, seconds, result.positions, len(result.actions), tuple(result.texts)
+    )
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -102,7 +120,7 @@ def summarize(suits: int, results: list[DealResult], wall: float) -> Summary:
         percentile(times, 0.95),
         sum(r.positions for r in results) / solving if solving else 0.0,
         wall,
-        tuple(sorted(r.seed for r in results if not r.won)),
+        tuple(str(r.deal) for r in sorted(results, key=_order) if not r.won),
     )
 
 
@@ -116,39 +134,58 @@ def progress_bar(done: int, total: int, won: int, elapsed: float, width: int = 3
     )
 
 
+def _order(result: DealResult) -> tuple[str, int]:
+    return result.deal.source.value, result.deal.number
+
+
 def run(
-    seeds: Iterable[int],
+    seeds: Iterable[int | DealSource],
     suits: int,
     limit: int = PLAY_LIMIT,
     time_limit: float | None = None,
     jobs: int | None = None,
     err: TextIO | None = None,
+    *,
+    done: Iterable[DealResult] = (),
+    record: Callable[[DealResult], None] | None = None,
+    mapper: Mapper | None = None,
 ) -> tuple[Summary, list[DealResult]]:
-    """Solve every deal, at most ``limit`` positions (and ``time_limit`` seconds, if given)
-    each, ``jobs`` at a time (default: every core), showing progress on ``err`` (standard
-    error by default)."""
+    """Solve every deal (a plain number is one of ours of the ``suits``-suit game), at most
+    ``limit`` positions (and ``time_limit`` seconds, if given) each, ``jobs`` at a time
+    (default: every core), showing progress on ``err`` (standard error by default).
+
+    Deals with a result in ``done`` (an earlier run's) are not played again but count in
+    the summary; ``record`` is given each new result as it comes; ``mapper`` plays the
+    tasks (default: :func:`local_results`)."""
     err = err or sys.stderr
-    tasks: list[Task] = [(seed, suits, limit, time_limit) for seed in seeds]
+    deals = [s if isinstance(s, DealSource) else DealSource(Source.OURS, s, suits) for s in seeds]
+    unique = list(dict.fromkeys(deals))
+    known = {r.deal: r for r in done}
+    results = [known[d] for d in unique if d in known]
+    tasks: list[Task] = [(d, limit, time_limit) for d in unique if d not in known]
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks) or 1))
     began = time.perf_counter()
-    results: list[DealResult] = []
+    total = len(results) + len(tasks)
     live = err.isatty()
-    for result in _results(tasks, jobs):
+    for result in (mapper or local_results)(tasks, jobs):
+        if record is not None:
+            record(result)
         results.append(result)
         won = sum(r.won for r in results)
-        bar = progress_bar(len(results), len(tasks), won, time.perf_counter() - began)
+        bar = progress_bar(len(results), total, won, time.perf_counter() - began)
         if live:  # one line redrawn in place
             err.write("\r" + bar)
-        elif len(results) * 10 // len(tasks) != (len(results) - 1) * 10 // len(tasks):
+        elif len(results) * 10 // total != (len(results) - 1) * 10 // total:
             err.write(bar + "\n")  # a log: a line every tenth of the way
         err.flush()
     if tasks and live:
         err.write("\n")
-    results.sort(key=lambda r: r.seed)
+    results.sort(key=_order)
     return summarize(suits, results, time.perf_counter() - began), results
 
 
-def _results(tasks: list[Task], jobs: int) -> Iterator[DealResult]:
+def local_results(tasks: list[Task], jobs: int) -> Iterator[DealResult]:
+    """Play the tasks in ``jobs`` worker processes (in this one for a single job)."""
     if jobs == 1:
         yield from map(solve_deal, tasks)
         return
@@ -168,3 +205,24 @@ def parse_seeds(text: str) -> range:
     if end < start:
         raise QuestionError(f"the seed range {text!r} is empty")
     return range(start, end + 1)
+
+
+_DEALS = re.compile(r"\s*(?:(pysol|kpat)\s*:\s*)?(\d{1,21}(?:-\d{1,21})?)\s*", re.IGNORECASE)
+
+
+def parse_deals(text: str, suits: int) -> list[DealSource]:
+    """Deals written ``pysol:1-1000``, ``kpat:7``, ``0-99`` or ``17`` (both ends included)
+    of the ``suits``-suit game."""
+    match = _DEALS.fullmatch(text)
+    if match is None:
+        raise QuestionError(f"deals are written as 0-99, 17, pysol:1-1000 or kpat:7, not {text!r}")
+    prefix, numbers = match.groups()
+    source = Source(prefix.lower()) if prefix else Source.OURS
+    seeds = parse_seeds(numbers)
+    if len(seeds) > MAX_DEALS:
+        raise QuestionError(f"a run plays at most {MAX_DEALS:,} deals, not {len(seeds):,}")
+    return [DealSource(source, n, suits) for n in seeds]
+
+
+MAX_DEALS = 1_000_000
+"""The most deals one run plays (32,000 is plspider's whole set)."""

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from spider_cli.app.session import Session
 from spider_cli.language import positions
 from spider_cli.language import textfiles as files
+from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import NotationError, SpiderError
+
+if TYPE_CHECKING:
+    from spider_cli.analysis.bench import DealResult, Summary
 
 SUBCOMMANDS = ("run", "show", "play", "examples", "solve", "bench")
 
@@ -45,9 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
     play = sub.add_parser("play", help="play a game interactively (the default)")
     play.add_argument("file", nargs="?", help="a position or game file, or an example's name")
-    play.add_argument(
-        "--seed", type=int, metavar="N", help="deal number (a random one if not given)"
-    )
+    play.add_argument("--seed", metavar="DEAL", help=_SEED_HELP + " (a random one if not given)")
     play.add_argument(
         "--suits",
         type=int,
@@ -103,18 +106,51 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="*",
         help="the goal and constraints, as after 'solve' at the prompt (default: win)",
     )
-    solve.add_argument("--seed", type=int, help="play deal N with every card known")
+    solve.add_argument(
+        "--seed", metavar="DEAL", help="play this deal with every card known: " + _SEED_HELP
+    )
     solve.add_argument("--suits", type=int, choices=(1, 2, 4), default=4)
     _add_limits(solve, "for --seed: ")
     bench = sub.add_parser(
         "bench",
         help="win numbered deals knowing every card: share won, times, positions per second",
     )
-    bench.add_argument("--seeds", default="0-99", help="deal numbers, as 0-99 (default)")
+    bench.add_argument(
+        "--seeds", default="0-99", help="deals: 0-99 (default), pysol:1-1000, kpat:1-100, 17"
+    )
     bench.add_argument("--suits", type=int, choices=(1, 2, 4), default=1)
     _add_limits(bench, "for each deal: ")
     bench.add_argument("--jobs", type=int, help="worker processes (default: every core)")
+    _add_results_options(bench)
     return parser
+
+
+def _add_results_options(bench: argparse.ArgumentParser) -> None:
+    """``spider bench``'s results file, summary and cluster (see :func:`bench_command`)."""
+    bench.add_argument(
+        "--db",
+        metavar="FILE",
+        type=Path,
+        help="SQLite file of results, each stored as it finishes; deals already in it are "
+        "not played again (default: bench.sqlite in spider's data directory)",
+    )
+    bench.add_argument(
+        "--json", action="store_true", help="print the summary and every deal's result as JSON"
+    )
+    bench.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play the deals on a Dask scheduler's workers (tcp://host:8786); "
+        "needs spider-cli[cluster]",
+    )
+
+
+_SEED_HELP = "N (one of ours), pysol:N (PySolFC's game N) or kpat:N (KPatience's deal N)"
+
+
+def _deal(text: str | None, suits: int) -> DealSource | None:
+    """The deal ``--seed`` names, of the ``suits``-suit game (None if not given)."""
+    return None if text is None else DealSource.parse(text, suits)
 
 
 def _add_limits(parser: argparse.ArgumentParser, which: str) -> None:
@@ -166,10 +202,10 @@ def _play_options(play: argparse.ArgumentParser) -> str:
     return "\n".join(lines)
 
 
-Interactive = Callable[[str | None, int | None, int, bool, bool], int]
-"""Plays a game at a terminal: (file or example name, deal number, suits, ASCII only, line
-mode) to an exit status. The terminal UI passes it in (:mod:`spider_cli.tui.main`), so that
-this layer never imports the layer above it."""
+Interactive = Callable[[str | None, int | DealSource | None, int, bool, bool], int]
+"""Plays a game at a terminal: (file or example name, deal number or named deal, suits,
+ASCII only, line mode) to an exit status. The terminal UI passes it in
+(:mod:`spider_cli.tui.main`), so that this layer never imports the layer above it."""
 
 
 def main(argv: list[str] | None = None, interactive: Interactive | None = None) -> int:
@@ -201,13 +237,19 @@ def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -
         return run_scripts(args.scripts, sys.stdout, sys.stderr, quiet=args.quiet)
     if args.command == "examples":
         return list_examples()
-    if args.command == "solve":
-        return solve_command(args)
     if args.command == "bench":
         return bench_command(args)
     if args.command == "show":
         return show_file(args.file, args.lines, args.markdown, args.full, args.suits)
-    return play(args.file, args.seed, args.suits, args.ascii, interactive, args.line)
+    try:
+        deal = _deal(args.seed, args.suits)
+    except SpiderError as error:
+        print(f"spider: --seed: {error}", file=sys.stderr)
+        return 2
+    if args.command == "solve":
+        return solve_command(args, deal)
+    seed = deal.number if deal is not None and deal.source is Source.OURS else deal
+    return play(args.file, seed, args.suits, args.ascii, interactive, args.line)
 
 
 def run_scripts(
@@ -308,8 +350,6 @@ def show_file(
     program's numbered deal (``pysol:N``, ``kpat:N``), which is shown with every card known.
 
     ``full`` shows a file's known face-down and hand cards too (a player sees them hidden)."""
-    from spider_cli.rules.deals import DealSource  # here: PySolFC's shuffles load on demand
-
     try:
         if DealSource.is_deal_name(name):
             game, full = DealSource.parse(name, suits).game(), True
@@ -331,7 +371,7 @@ def show_file(
 
 def play(
     name: str | None,
-    seed: int | None,
+    seed: int | DealSource | None,
     suits: int,
     ascii_only: bool = False,
     interactive: Interactive | None = None,
@@ -355,25 +395,20 @@ SOLVE_STATUS = {"possible": 0, "impossible": 1, "unknown": 3}
 """``spider solve``'s exit status by verdict, for scripts (2 is bad input, as for grep)."""
 
 
-def solve_command(args: argparse.Namespace) -> int:
-    """``spider solve``: a numbered deal played with every card known, or a goal for a file.
+def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> int:
+    """``spider solve``: a numbered deal (``deal``, from ``--seed``) played with every card
+    known, or a goal for a file.
 
     The exit status tells the verdict (:data:`SOLVE_STATUS`): a deal not won within the
     limits is "unknown", not "impossible". Searches are timed by ``time.perf_counter``,
     which stops them only at a time asked for ("within N seconds", ``--time-limit``)."""
-    if args.seed is not None:
+    if deal is not None:
         from spider_cli.analysis.autoplay import play as play_deal
-        from spider_cli.rules.engine import Game
 
         result = play_deal(
-            Game.new(args.seed, args.suits),
-            args.limit,
-            clock=time.perf_counter,
-            seconds=args.time_limit,
+            deal.game(), args.limit, clock=time.perf_counter, seconds=args.time_limit
         )
-        print(
-            f"deal {args.seed}, {args.suits} suit{'s' if args.suits != 1 else ''}: " + result.text()
-        )
+        print(f"deal {deal}, {deal.suits} suit{'s' if deal.suits != 1 else ''}: " + result.text())
         return SOLVE_STATUS["possible" if result.won else "unknown"]
     if args.file is None:
         print("spider solve: give a position file (and a goal), or --seed N", file=sys.stderr)
@@ -393,14 +428,63 @@ def solve_command(args: argparse.Namespace) -> int:
 
 
 def bench_command(args: argparse.Namespace) -> int:
-    """``spider bench``: full-information play over a range of deals, on every core."""
+    """``spider bench``: full-information play over a range of deals, on every core or a
+    Dask cluster, each result stored as it finishes (see :mod:`spider_cli.app.benchdb`)."""
     from spider_cli.analysis import bench
+    from spider_cli.app import benchdb
 
     try:
-        seeds = bench.parse_seeds(args.seeds)
+        deals = bench.parse_deals(args.seeds, args.suits)
+        mapper = None
+        if args.cluster is not None:
+            from spider_cli.app.cluster import dask_mapper
+
+            mapper = dask_mapper(args.cluster)
+        with benchdb.Store(args.db or benchdb.default_path()) as store:
+            done = store.results(deals, args.limit, args.time_limit)
+            summary, results = bench.run(
+                deals,
+                args.suits,
+                args.limit,
+                args.time_limit,
+                args.jobs,
+                done=done,
+                record=lambda result: store.add(result, args.limit, args.time_limit),
+                mapper=mapper,
+            )
     except SpiderError as error:
         print(f"spider bench: {error}", file=sys.stderr)
         return 2
-    summary, _results = bench.run(seeds, args.suits, args.limit, args.time_limit, args.jobs)
-    print(summary.text(args.limit, args.time_limit))
+    if args.json:
+        print(json.dumps(bench_json(args.seeds, summary, results, len(done)), indent=1))
+    else:
+        print(summary.text(args.limit, args.time_limit))
+        if done:
+            print(f"{len(done)} of the results were stored by an earlier run")
     return 0
+
+
+def bench_json(
+    seeds: str, summary: Summary, results: list[DealResult], earlier: int
+) -> dict[str, object]:
+    """``spider bench --json``: the variant, the deals asked for, how many were played and
+    won (``earlier`` of them by an earlier run, read from the results file), and each
+    deal's result."""
+    return {
+        "variant": f"{summary.suits} suit{'s' if summary.suits != 1 else ''}",
+        "seeds": seeds,
+        "played": summary.deals,
+        "won": summary.won,
+        "from_earlier_runs": earlier,
+        "results": [
+            {
+                "deal": str(r.deal),
+                "won": r.won,
+                "moves": r.moves,
+                "positions": r.positions,
+                "seconds": round(r.seconds, 3),
+                "line": list(r.line),
+            }
+            for r in results
+        ],
+    }

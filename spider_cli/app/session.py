@@ -30,6 +30,7 @@ from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
 from spider_cli.language.help import help_text
 from spider_cli.language.notation import parse_command, resolve
 from spider_cli.rules.cards import ACE, RANK_WORDS, SUIT_NAMES, Card, card_text
+from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import SUITS_IN_VARIANT, Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, NotationError, SpiderError
 from spider_cli.rules.text import move_text
@@ -224,7 +225,9 @@ class Session:
     """The position (``Game.key()``) that line starts from."""
 
     @classmethod
-    def new_game(cls, seed: int | None = None, suits: int = 4, **kwargs: object) -> Session:
+    def new_game(
+        cls, seed: int | DealSource | None = None, suits: int = 4, **kwargs: object
+    ) -> Session:
         """A session at the start of deal ``seed`` (a random one if None)."""
         session = cls(**kwargs)  # type: ignore[arg-type]
         session.new(seed, suits)
@@ -262,7 +265,9 @@ class Session:
                 return _text(self.redo(n))
             case cmd.Restart():
                 return _text(self.restart())
-            case cmd.NewCommand(seed=seed, suits=suits):
+            case cmd.NewCommand(seed=seed, suits=suits, source=source):
+                if source is not Source.OURS and seed is not None:
+                    return _text(self.new(DealSource(source, seed, suits or self.game.suits)))
                 return _text(self.new(seed, suits or self.game.suits))
             case cmd.Load(path=path):
                 return _text(self.load(path))
@@ -446,7 +451,7 @@ class Session:
         """One line about how this game began."""
         origin = self.origin
         if isinstance(origin, DealOrigin):
-            return f"deal {origin.seed}, {origin.suits} suit{'s' if origin.suits != 1 else ''}"
+            return f"deal {origin.name}, {origin.suits} suit{'s' if origin.suits != 1 else ''}"
         return "position loaded"
 
     def choices(self) -> list[Choice]:
@@ -459,18 +464,25 @@ class Session:
 
     # -- new games and files ------------------------------------------------------------------
 
-    def new(self, seed: int | None = None, suits: int = 4) -> Started:
-        """Start deal number ``seed`` (a random one if None) of the 1, 2 or 4-suit game."""
-        if seed is None:
-            seed = int.from_bytes(os.urandom(4)) % 10**9
-        origin = DealOrigin(seed, suits, self.settings.sixth)
+    def new(self, seed: int | DealSource | None = None, suits: int = 4) -> Started:
+        """Start deal number ``seed`` (a random one if None) of the 1, 2 or 4-suit game, or
+        the numbered deal ``seed`` names (another program's: its own suits, ``suits``
+        unused)."""
+        if isinstance(seed, DealSource):
+            origin = DealOrigin(seed.number, seed.suits, self.settings.sixth, seed.source)
+        else:
+            if seed is None:
+                seed = int.from_bytes(os.urandom(4)) % 10**9
+            origin = DealOrigin(seed, suits, self.settings.sixth)
         self._begin(self._start_of(origin), origin)
         return Started(origin)
 
     @staticmethod
     def _start_of(origin: Origin) -> Game:
-        if isinstance(origin, DealOrigin):
+        if isinstance(origin, DealOrigin) and origin.source is Source.OURS:
             return Game.new(origin.seed, origin.suits, origin.sixth)
+        if isinstance(origin, DealOrigin):
+            return origin.deal.game()
         return positions.parse_position_code(origin.code).to_game()
 
     def _begin(self, game: Game, origin: Origin) -> None:
@@ -727,7 +739,7 @@ def rewound_text(rewound: Rewound) -> str:
 
 def started_text(started: Started) -> str:
     origin = started.origin
-    return f"deal {origin.seed}, {origin.suits} suit{'s' if origin.suits != 1 else ''}"
+    return f"deal {origin.name}, {origin.suits} suit{'s' if origin.suits != 1 else ''}"
 
 
 def loaded_text(loaded: Loaded) -> str:

@@ -72,10 +72,10 @@ COMMANDS: dict[str, CommandInfo] = {
         ("restart (same hand again)",),
     ),
     "new": CommandInfo(
-        "a new game: new [N] [suits 1|2|4]",
+        "a new game: new [N|pysol:N|kpat:N] [suits 1|2|4]",
         "new takes a deal number and a suit count (1, 2 or 4), as in 'new 17 suits 2'",
         "History",
-        ("new [N] [suits 1|2|4]",),
+        ("new [N|pysol:N|kpat:N] [suits 1|2|4]",),
     ),
     "replay": CommandInfo(
         "step through the game from the start",

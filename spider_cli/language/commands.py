@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.rules.cards import RANK_NAMES, SUIT_LETTERS, Card
+from spider_cli.rules.deals import Source
 from spider_cli.rules.errors import SpiderError
 
 
@@ -82,10 +83,12 @@ class RemoveCommand:
 
 @dataclass(frozen=True)
 class NewCommand:
-    """Start deal number ``seed`` (None: a random one) of the 1, 2 or 4-suit game."""
+    """Start deal number ``seed`` (None: a random one) of the 1, 2 or 4-suit game, in the
+    numbering of ``source`` (ours, or PySolFC's or KPatience's: "new pysol:14934")."""
 
     seed: int | None = None
     suits: int | None = None
+    source: Source = Source.OURS
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from spider_cli.language.commands import (
     setting_value,
 )
 from spider_cli.language.notation import parse_command
+from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import NotationError, SpiderError
 
 MAGIC = "# spider game file, version 1"
@@ -39,11 +40,23 @@ MAGIC = "# spider game file, version 1"
 @dataclass(frozen=True)
 class DealOrigin:
     """A game that began as deal number ``seed`` of the ``suits``-suit game, its sixth cards
-    dealt to the piles ``sixth`` names ("left" or "spread")."""
+    dealt to the piles ``sixth`` names ("left" or "spread"), numbered as ``source`` numbers
+    its deals (ours, PySolFC's or KPatience's, whose layouts ignore ``sixth``)."""
 
     seed: int
     suits: int = 4
     sixth: str = "left"
+    source: Source = Source.OURS
+
+    @property
+    def deal(self) -> DealSource:
+        """The numbered deal this game began as."""
+        return DealSource(self.source, self.seed, self.suits)
+
+    @property
+    def name(self) -> str:
+        """The deal's name as written: "17", "pysol:14934", "kpat:7"."""
+        return str(self.deal)
 
 
 @dataclass(frozen=True)
@@ -118,7 +131,7 @@ def game_text(
     if isinstance(origin, DealOrigin):
         if origin.sixth != "left":
             lines.append(f"set sixth {origin.sixth}")
-        lines.append(f"new {origin.seed} suits {origin.suits}")
+        lines.append(f"new {origin.name} suits {origin.suits}")
     else:
         lines.append(f"load {origin.code}")
     count = 0
@@ -175,7 +188,7 @@ def read(text: str) -> GameRecord:
 
 def _origin(command: NewCommand | Load, settings: Settings) -> Origin:
     if isinstance(command, NewCommand) and command.seed is not None:
-        return DealOrigin(command.seed, command.suits or 4, settings.sixth)
+        return DealOrigin(command.seed, command.suits or 4, settings.sixth, command.source)
     if isinstance(command, Load) and positions.is_position_code(command.path):
         return PositionOrigin(command.path)
     raise SpiderError("a game file starts from a deal number or a position code")

@@ -59,6 +59,7 @@ from spider_cli.rules.cards import (
     parse_suit,
     run_text,
 )
+from spider_cli.rules.deals import Source
 from spider_cli.rules.engine import DEAL, PILES, Action, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, NotationError, caret_line
 
@@ -124,6 +125,11 @@ class _Reader:
                 token.column or 1,
             )
         return int(token)
+
+    def DEAL_NAME(self, token: Token) -> tuple[Source, int]:
+        """Another program's deal, "pysol:14934" or "kpat:7"."""
+        prefix, _, digits = token.partition(":")
+        return Source(prefix.lower()), int(digits)
 
     def SUIT_COUNT(self, token: Token) -> int:
         return int(token)
@@ -234,7 +240,10 @@ class _Reader:
 
     # -- the game and the workbench
 
-    def seed(self, children: list[int]) -> dict[str, int]:
+    def seed(self, children: list[int | tuple[Source, int]]) -> dict[str, Any]:
+        if isinstance(children[0], tuple):
+            source, number = children[0]
+            return {"seed": number, "source": source}
         return {"seed": children[0]}
 
     def suits(self, children: list[int]) -> dict[str, int]:

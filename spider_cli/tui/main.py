@@ -8,6 +8,7 @@ import os
 import sys
 
 from spider_cli.app import cli
+from spider_cli.rules.deals import DealSource
 
 
 def full_screen(line_mode: bool) -> bool:
@@ -17,7 +18,11 @@ def full_screen(line_mode: bool) -> bool:
 
 
 def play_at_terminal(
-    name: str | None, seed: int | None, suits: int, ascii_only: bool, line_mode: bool = False
+    name: str | None,
+    seed: int | DealSource | None,
+    suits: int,
+    ascii_only: bool,
+    line_mode: bool = False,
 ) -> int:
     """Play on the board (:mod:`spider_cli.tui.board`) or in the REPL (:mod:`.repl`)."""
     from spider_cli.tui import repl

@@ -49,6 +49,7 @@ from spider_cli.app.session import DealOrigin, Loaded, LoadKind, Reply, Saved, S
 from spider_cli.app.userdirs import state_dir
 from spider_cli.language import commands as cmd
 from spider_cli.rules.cards import Card
+from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Game
 from spider_cli.rules.errors import NotationError, SpiderError
 from spider_cli.tui import render
@@ -604,7 +605,11 @@ def _ticking(line: str) -> Iterator[None]:
 
 
 def play(
-    name: str | None, seed: int | None, suits: int, ascii_only: bool = False, board: bool = False
+    name: str | None,
+    seed: int | DealSource | None,
+    suits: int,
+    ascii_only: bool = False,
+    board: bool = False,
 ) -> int:
     """``spider`` at a terminal: offer the journaled game back (no arguments), else start the
     file or deal asked for, and play until the player leaves: on the full-screen ``board``

@@ -1,0 +1,121 @@
+"""``spider bench``'s results, kept in a SQLite file as each deal finishes.
+
+One row per deal and limits: (source, number, suits, position limit, time limit) with how it
+went: won, moves, positions, seconds and the winning line. A run that is stopped (Ctrl-C, a
+machine lost) keeps what it finished; the next run with the same limits reads those rows and
+plays only the rest. Deal numbers are kept as text: PySolFC's run to 20 digits, past
+SQLite's 64-bit integers. Every write is its own transaction, and a busy timeout lets two
+runs (or a reader) share the file.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from pathlib import Path
+from types import TracebackType
+
+from spider_cli.analysis.bench import DealResult
+from spider_cli.app import userdirs
+from spider_cli.rules.deals import DealSource, Source
+from spider_cli.rules.errors import SpiderError
+
+FILE_NAME = "bench.sqlite"
+"""The results file's name in the player's data directory (the default ``--db``)."""
+
+BUSY_SECONDS = 30.0
+"""How long a write waits for another run holding the file before it fails."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (
+    source TEXT NOT NULL,
+    number TEXT NOT NULL,
+    suits INTEGER NOT NULL,
+    position_limit INTEGER NOT NULL,
+    time_limit REAL NOT NULL,
+    won INTEGER NOT NULL,
+    moves INTEGER NOT NULL,
+    positions INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    line TEXT NOT NULL,
+    PRIMARY KEY (source, number, suits, position_limit, time_limit)
+)
+"""
+"""``time_limit`` is 0 for none; ``line`` is the winning line as a JSON list of moves."""
+
+
+def default_path() -> Path:
+    """Where results go unless ``--db`` says otherwise."""
+    return userdirs.data_dir() / FILE_NAME
+
+
+class Store:
+    """An open results file (a context manager: closes the file on leaving)."""
+
+    def __init__(self, path: Path) -> None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+            self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+            with self._transaction():
+                self._db.execute(_SCHEMA)
+        except (OSError, sqlite3.DatabaseError) as error:
+            raise SpiderError(f"cannot use {path} for results: {error}") from None
+        self.path = path
+
+    def _transaction(self) -> sqlite3.Connection:
+        self._db.execute("BEGIN IMMEDIATE")
+        return self._db
+
+    def results(
+        self, deals: Iterable[DealSource], limit: int, time_limit: float | None
+    ) -> list[DealResult]:
+        """The stored results of ``deals`` at these limits (those not stored are left out)."""
+        wanted = set(deals)
+        rows = self._db.execute(
+            "SELECT source, number, suits, won, seconds, positions, moves, line FROM results"
+            " WHERE position_limit = ? AND time_limit = ?",
+            (limit, time_limit or 0.0),
+        )
+        found = []
+        for source, number, suits, won, seconds, positions, moves, line in rows:
+            deal = DealSource(Source(source), int(number), suits)
+            if deal in wanted:
+                found.append(
+                    DealResult(deal, bool(won), seconds, positions, moves, tuple(json.loads(line)))
+                )
+        return found
+
+    def add(self, result: DealResult, limit: int, time_limit: float | None) -> None:
+        """Store one deal's result at once (its own transaction), replacing an older one."""
+        deal = result.deal
+        row = (
+            deal.source.value,
+            str(deal.number),
+            deal.suits,
+            limit,
+            time_limit or 0.0,
+            int(result.won),
+            result.moves,
+            result.positions,
+            result.seconds,
+            json.dumps(list(result.line)),
+        )
+        with self._db:  # commits, or rolls back on an error
+            self._transaction()
+            self._db.execute("INSERT OR REPLACE INTO results VALUES (?,?,?,?,?,?,?,?,?,?)", row)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()

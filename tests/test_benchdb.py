@@ -1,0 +1,170 @@
+"""``spider bench``'s results file (spider_cli.app.benchdb): stored as each deal finishes,
+resumed after a stop, summarised as JSON, and the same when played on a Dask cluster."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from spider_cli.analysis import bench
+from spider_cli.analysis.bench import DealResult
+from spider_cli.app import benchdb
+from spider_cli.app.cli import main
+from spider_cli.rules.deals import PYSOL_MAX, DealSource, Source
+from spider_cli.rules.errors import SpiderError
+
+LIMIT = 3000
+"""Positions per deal in these tests: small, and deterministic whatever the machine."""
+
+
+def rows(path: Path) -> list[tuple[object, ...]]:
+    """Every stored row but its seconds (the one figure that depends on the machine)."""
+    with sqlite3.connect(path) as db:
+        found = db.execute(
+            "SELECT source, number, suits, position_limit, time_limit, won, moves, positions,"
+            " line FROM results ORDER BY source, CAST(number AS INTEGER)"
+        ).fetchall()
+    db.close()
+    return found
+
+
+def test_store_keeps_each_result_by_deal_and_limits(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "results.sqlite"
+    big = DealSource(Source.PYSOL, PYSOL_MAX)  # past SQLite's 64-bit integers
+    won = DealResult(DealSource(Source.KPAT, 7, 2), True, 1.5, 900, 2, ("deal", "As from 1 to 2"))
+    lost = DealResult(big, False, 3.0, 5000, 0)
+    with benchdb.Store(path) as store:
+        store.add(won, 1000, None)
+        store.add(lost, 1000, None)
+        store.add(won, 1000, 10.0)  # other limits: another row
+    with benchdb.Store(path) as store:
+        assert sorted(store.results([won.deal, big], 1000, None), key=str) == sorted(
+            [won, lost], key=str
+        )
+        assert store.results([won.deal, big], 1000, 10.0) == [won]
+        assert store.results([won.deal], 2000, None) == []
+        assert store.results([DealSource(Source.KPAT, 7, 4)], 1000, None) == []
+        store.add(DealResult(won.deal, False, 2.0, 1000, 0), 1000, None)  # replaces
+        assert [r.won for r in store.results([won.deal], 1000, None)] == [False]
+
+
+def test_store_refuses_a_file_it_cannot_use(tmp_path: Path) -> None:
+    (tmp_path / "not.sqlite").write_text("not a database, " * 100)
+    with pytest.raises(SpiderError, match="cannot use"):
+        benchdb.Store(tmp_path / "not.sqlite")
+    assert main(["bench", "--seeds", "1", "--db", str(tmp_path)]) == 2
+
+
+def test_default_file_is_in_the_data_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SPIDER_HOME", str(tmp_path))
+    assert benchdb.default_path() == tmp_path / benchdb.FILE_NAME
+    assert main(["bench", "--seeds", "0", "--suits", "1", "--limit", "200", "--jobs", "1"]) == 0
+    assert len(rows(tmp_path / benchdb.FILE_NAME)) == 1
+
+
+def test_a_stopped_run_resumes_where_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C after the second deal: those two are stored, and the next run plays only the
+    third, then reports all three."""
+    db = tmp_path / "bench.sqlite"
+    played: list[DealSource] = []
+    solve = bench.solve_deal
+
+    def counted(task: bench.Task) -> DealResult:
+        played.append(task[0])
+        if len(played) == 3 and stop:
+            raise KeyboardInterrupt
+        return solve(task)
+
+    monkeypatch.setattr(bench, "solve_deal", counted)
+    argv = ["bench", "--seeds", "pysol:1-3", "--suits", "1", "--limit", str(LIMIT)]
+    argv += ["--jobs", "1", "--db", str(db), "--json"]
+    stop = True
+    assert main(argv) == 130
+    assert [(r[0], r[1]) for r in rows(db)] == [("pysol", "1"), ("pysol", "2")]
+    capsys.readouterr()
+    stop, played = False, []
+    assert main(argv) == 0
+    assert played == [DealSource(Source.PYSOL, 3, 1)]
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["variant"] == "1 suit" and summary["seeds"] == "pysol:1-3"
+    assert summary["played"] == 3 and summary["from_earlier_runs"] == 2
+    deals = [r["deal"] for r in summary["results"]]
+    assert deals == ["pysol:1", "pysol:2", "pysol:3"]
+    assert summary["won"] == sum(r["won"] for r in summary["results"])
+    for result, row in zip(summary["results"], rows(db), strict=True):
+        assert (result["won"], result["moves"], result["positions"]) == row[5:8]
+        assert result["line"] == json.loads(str(row[8]))
+        assert len(result["line"]) == result["moves"]
+
+
+def test_a_finished_run_plays_nothing_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "bench.sqlite"
+    argv = ["bench", "--seeds", "0-1", "--suits", "1", "--limit", "500", "--jobs", "1"]
+    assert main([*argv, "--db", str(db)]) == 0
+    first = capsys.readouterr().out
+
+    def never(task: bench.Task) -> DealResult:
+        raise AssertionError(f"{task} played again")
+
+    monkeypatch.setattr(bench, "solve_deal", never)
+    assert main([*argv, "--db", str(db)]) == 0
+    again = capsys.readouterr().out
+    assert first.splitlines()[0] == again.splitlines()[0]  # the same deals, won the same
+    assert "2 of the results were stored by an earlier run" in again
+
+
+def test_a_cluster_run_stores_what_a_local_run_stores(tmp_path: Path) -> None:
+    """Three one-suit deals on a Dask LocalCluster (in this process, on loopback) give the
+    same rows as the same deals played here."""
+    distributed = pytest.importorskip("distributed")
+    argv = ["bench", "--seeds", "2-4", "--suits", "1", "--limit", "12000", "--jobs", "1"]
+    assert main([*argv, "--db", str(tmp_path / "local.sqlite")]) == 0
+    cluster = distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp://",
+        host="127.0.0.1",
+        dashboard_address=None,
+    )
+    try:
+        remote = [
+            *argv,
+            "--db",
+            str(tmp_path / "cluster.sqlite"),
+            "--cluster",
+            cluster.scheduler_address,
+        ]
+        assert main(remote) == 0
+    finally:
+        cluster.close()
+    local = rows(tmp_path / "local.sqlite")
+    assert len(local) == 3 and any(row[5] for row in local)  # deal 3 is won
+    assert local == rows(tmp_path / "cluster.sqlite")
+
+
+def test_cluster_errors_are_told_plainly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import builtins
+
+    real_import = builtins.__import__
+
+    def without_distributed(name: str, *args: object, **kwargs: object) -> object:
+        if name == "distributed":
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", without_distributed)
+    argv = ["bench", "--seeds", "1", "--db", str(tmp_path / "r.sqlite")]
+    assert main([*argv, "--cluster", "tcp://127.0.0.1:1"]) == 2
+    assert "pip install 'spider-cli[cluster]'" in capsys.readouterr().err
