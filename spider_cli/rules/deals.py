@@ -32,11 +32,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple, TypeVar
 
-from pysol_cards.random import (  # type: ignore[import-untyped]
-    LCRandom31,
-    MTRandom,
-)
-
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import DEAL_SIZE, DECK_SIZE, PILES, SUITS_IN_VARIANT, Game
 from spider_cli.rules.errors import NotationError
@@ -113,6 +108,11 @@ def pysol_card_ids(number: int) -> list[int]:
     """PySolFC's card ids (see :func:`pysol_card`) for game ``number``, in the order its talon
     deals them (the end of PySolFC's shuffled list first)."""
     _check_number(number, "PySolFC", 1, PYSOL_MAX)
+    from pysol_cards.random import (  # type: ignore[import-untyped]  # only when dealt
+        LCRandom31,
+        MTRandom,
+    )
+
     rng = LCRandom31(number) if number < PYSOL_LC_LIMIT else MTRandom(number)
     shuffled: list[int] = rng.shuffle(list(range(DECK_SIZE)))
     return shuffled[::-1]
