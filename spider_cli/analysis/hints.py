@@ -60,10 +60,12 @@ third search's 145th)."""
 
 @dataclass
 class Advice:
-    """A hint: the text to show, and the moves ``apply`` would play (none or one)."""
+    """A hint: the text to show, the line ``apply`` plays (its first move is the hint),
+    and whether the hint is that a deal is due."""
 
     text: str
     actions: list[Action] = field(default_factory=list)
+    deal_due: bool = False
 
     @property
     def action(self) -> Action | None:
@@ -89,8 +91,13 @@ class _Outcome:
         return sum(len(step) for step in self.steps)
 
 
-def hint(game: Game, budget: int = BUDGET) -> Advice:
-    """The best next move for ``game`` as its player sees it, and why."""
+def hint(game: Game, budget: int = BUDGET, avoid: frozenset = frozenset(), skip: int = 0) -> Advice:
+    """The best line for ``game`` as its player sees it, and why.
+
+    ``avoid`` holds the keys (:meth:`Game.key`) of positions the game has already been
+    in: no line passes through one, so following the hints never goes round in a circle.
+    ``skip`` passes over that many of the best lines (each starting with another move):
+    asking again gives the next alternative."""
     if game.is_won():
         return Advice("the game is won: nothing left to do")
     legal = game.legal_moves()
@@ -112,35 +119,99 @@ def hint(game: Game, budget: int = BUDGET) -> Advice:
         shortest.setdefault(outcome.pile, outcome)
     for outcome in {id(o): o for o in [*reveals[:JUDGED], *shortest.values()]}.values():
         outcome.outs = _recovery(game, search, outcome)
-    best = _choose(outcomes, search.root_spaces)
-    if best is not None:
-        return _advise(game, search, best, outcomes)
-    if not exhausted:
-        deeper = _deeper(game)
+    ranked = sorted(outcomes, key=lambda o: _value(o, search.root_spaces), reverse=True)
+    firsts: set[Action] = set()
+    for best in ranked:
+        real, texts, _reveal = replay_steps(game, search, best.steps)
+        if _revisits(game, real, avoid) or real[0] in firsts:
+            continue
+        if not _prepares(best, outcomes):
+            real, texts = _shorten(game, real, texts)
+        if real[0] in firsts:
+            continue
+        firsts.add(real[0])
+        if len(firsts) > skip:
+            return _advise(game, search, best, outcomes, real, texts)
+    if not exhausted and not skip:
+        deeper = _deeper(game, avoid)
         if deeper is not None:
             return deeper
-    natural = _natural_move(game)
-    if natural is not None:
-        text = move_text(game, natural)
-        return Advice(f"{text}: a natural move (nothing better: it keeps options open)", [natural])
+    return _fallback(game, budget, avoid, exhausted, skip - len(firsts))
+
+
+def _fallback(game: Game, budget: int, avoid: frozenset, exhausted: bool, skip: int) -> Advice:
+    """When no line gains anything: a move that loses nothing, what a deal needs, a weak
+    move said to be weak, or the game lost."""
+    fresh = [a for a in game.legal_moves() if type(a) is Move and not _revisits(game, [a], avoid)]
+    natural = [a for a in fresh if _is_natural_run(game, a)]
+    if natural and skip <= 0:
+        text = move_text(game, natural[0])
+        return Advice(
+            f"{text}: a natural move (nothing better: it keeps options open)", [natural[0]]
+        )
+    nothing = "nothing helps now" if exhausted else "no line that helps was found"
     if game.stock:
-        nothing = "nothing helps now" if exhausted else "no line that helps was found"
         if game.spaces():
+            fill = _filler(game, fresh)
+            if fill is None:
+                return Advice(
+                    f"{nothing}: a deal is due, but every space must be filled first "
+                    "and no card can go into one"
+                )
             return Advice(
-                f"{nothing}: a deal is due, but every space must be filled first "
-                "(a deal needs a card on every pile)"
+                f"{move_text(game, fill)}: {nothing} but a deal, and every space must be "
+                "filled first (a deal needs a card on every pile): this fills one",
+                [fill],
             )
-        return Advice(f"{nothing}: a deal is due ('deal')")
+        return Advice(f"{nothing}: a deal is due ('deal')", deal_due=True)
     if game.is_lost():
         return Advice("nothing helps and the hand is empty: the game is lost")
     where = "in any line" if exhausted else f"within {budget:,} positions"
+    weak = [a for a in fresh if game.piles[a.dst]] or fresh
+    if weak:
+        k = max(0, skip) % len(weak)
+        return Advice(
+            f"{move_text(game, weak[k])}: a weak move, the best there is: nothing turns up "
+            f"a card, gets a space or removes a suit {where}, and the hand is empty: "
+            "the game looks lost ('solve win' to be sure)",
+            [weak[k]],
+        )
     return Advice(
         f"nothing turns up a card, gets a space or removes a suit {where}, and "
         "the hand is empty: the game looks lost ('solve win' to be sure)"
     )
 
 
-def _deeper(game: Game) -> Advice | None:
+def _filler(game: Game, moves: list[Move]) -> Move | None:
+    """What to put in a space before a deal: a run that turns up a card if one can, else
+    the longest whole run (it keeps runs together), else any card."""
+    into = [a for a in moves if not game.piles[a.dst]]
+    if not into:
+        return None
+
+    def merit(a: Move) -> tuple[bool, bool, int]:
+        whole = a.count == game.run_length(a.src)
+        turns_up = whole and len(game.piles[a.src]) - game.down[a.src] == a.count
+        return (turns_up and game.down[a.src] > 0, whole, a.count if whole else -a.count)
+
+    return max(into, key=merit)
+
+
+def _revisits(game: Game, line: list[Action], avoid: frozenset) -> bool:
+    """Does playing ``line`` pass through (or end in) a position in ``avoid``?"""
+    if not avoid:
+        return False
+    work = game.copy()
+    for action in line:
+        if work.unknown_reveals(action):
+            return False  # a card turns up: a new position from here on
+        work.push(action)
+        if work.key() in avoid:
+            return True
+    return False
+
+
+def _deeper(game: Game, avoid: frozenset = frozenset()) -> Advice | None:
     """When the short look-ahead finds nothing: the solver's quick search for a longer line,
     to remove a suit whose thirteen cards are all in view, then to get a space, then to
     turn up a card (the manual's problem 3 needs 29 moves to remove the hearts).
@@ -159,7 +230,7 @@ def _deeper(game: Game) -> Advice | None:
                 answer = quick(game, goal, NO_DEAL, min(left, FIRST_TRY), FIRST_TRY_EACH)
             else:
                 answer = quick(game, goal, NO_DEAL, left)
-            if answer.found:
+            if answer.found and not _revisits(game, answer.actions, avoid):
                 return _deeper_advice(game, goal, answer)
             left -= answer.positions
     return None
@@ -178,9 +249,9 @@ def _deeper_advice(game: Game, goal: Goal, answer: Answer) -> Advice:
         "turn up": ("turns up a card", "turn up a card"),
     }[goal.kind]
     if moves > 1:
-        what += f" in {moves} moves ('solve {ask}, no deal' lists them)"
+        what += f" in {moves} moves ('apply' plays them, 'solve {ask}, no deal' lists them)"
     reasons = [*_move_reasons(game, answer.actions[0], []), what]
-    return Advice(f"{first}: " + "; ".join(reasons), [answer.actions[0]])
+    return Advice(f"{first}: " + "; ".join(reasons), list(answer.actions))
 
 
 def _suits_in_view(game: Game) -> list[int]:
@@ -312,15 +383,15 @@ def _first(piles: tuple, step: tuple) -> tuple[bool, int]:
     return (bool(target) and target[-1] == card + 1, card & 15)
 
 
-def _choose(outcomes: list[_Outcome], root_spaces: int) -> _Outcome | None:
-    if not outcomes:
-        return None
-    return max(outcomes, key=lambda o: _value(o, root_spaces))
-
-
-def _advise(game: Game, search: Search, best: _Outcome, outcomes: list[_Outcome]) -> Advice:
-    """The first move of the best line, with its reasons."""
-    real, texts, _reveal = replay_steps(game, search, best.steps)
+def _advise(
+    game: Game,
+    search: Search,
+    best: _Outcome,
+    outcomes: list[_Outcome],
+    real: list[Action],
+    texts: list[str],
+) -> Advice:
+    """The best line, its first move and its reasons."""
     action = real[0]
     reasons = _move_reasons(game, action, outcomes)
     goal = {
@@ -333,23 +404,62 @@ def _advise(game: Game, search: Search, best: _Outcome, outcomes: list[_Outcome]
         goal += " and keeps the space" if search.root_spaces == 1 else " and keeps the spaces"
     if len(real) > 1:
         goal += f" ({len(real)} moves: {', '.join(texts)})"
+    plain = _prepares(best, outcomes)
+    if plain is not None:
+        reasons.insert(0, "prepares a contingency")
+        which = 0 if best.outs[0] > plain[0] else 1
+        what = ("a space comes back", "a space comes back or another card turns up")[which]
+        goal += (
+            f"; then {what} for {best.outs[which]:.0%} of the cards it could be, "
+            f"not {plain[which]:.0%}"
+        )
+    reasons.append(goal)
+    return Advice(f"{texts[0]}: " + "; ".join(reasons), list(real))
+
+
+def _prepares(best: _Outcome, outcomes: list[_Outcome]) -> tuple[float, float] | None:
+    """The shares of the plain (one-move) way to turn up the same card, when the line
+    turns it up with better contingencies than that (its first moves prepare them)."""
     direct = [
         o
         for o in outcomes
         if o.kind == "reveal" and o.moves == 1 and o.real and o.real == best.real
     ]
-    if best.kind == "reveal" and len(real) > 1 and direct:
-        plain = max(o.outs for o in direct)
-        if best.outs > plain:
-            reasons.insert(0, "prepares a contingency")
-            which = 0 if best.outs[0] > plain[0] else 1
-            what = ("a space comes back", "a space comes back or another card turns up")[which]
-            goal += (
-                f"; then {what} for {best.outs[which]:.0%} of the cards it could be, "
-                f"not {plain[which]:.0%}"
-            )
-    reasons.append(goal)
-    return Advice(f"{texts[0]}: " + "; ".join(reasons), [action])
+    if best.kind != "reveal" or best.moves < 2 or not direct:
+        return None
+    plain = max(o.outs for o in direct)
+    return plain if best.outs > plain else None
+
+
+def _gains(game: Game, line: list[Action]) -> tuple[int, int, int] | None:
+    """What playing ``line`` achieves (suits removed, spaces, cards turned up), or None
+    if it is not legal from ``game``."""
+    work = game.copy()
+    for action in line:
+        if work.why_illegal(action):
+            return None
+        work.push(action)
+    return (len(work.removed), len(work.spaces()), -sum(work.down))
+
+
+def _shorten(game: Game, real: list[Action], texts: list[str]) -> tuple[list[Action], list[str]]:
+    """Drop the moves a line does not need: each move whose removal leaves the rest
+    legal and achieving at least as much (suits removed, spaces, cards turned up)."""
+    aim = _gains(game, real)
+    k = 0
+    while aim is not None and k < len(real) - 1:
+        shorter = real[:k] + real[k + 1 :]
+        got = _gains(game, shorter)
+        if got is not None and all(g >= a for g, a in zip(got, aim, strict=True)):
+            real, texts = shorter, []
+        else:
+            k += 1
+    if not texts:
+        work = game.copy()
+        for action in real:
+            texts.append(move_text(work, action))
+            work.push(action)
+    return real, texts
 
 
 def _move_reasons(game: Game, action: Action, outcomes: list[_Outcome]) -> list[str]:
@@ -374,15 +484,7 @@ def _move_reasons(game: Game, action: Action, outcomes: list[_Outcome]) -> list[
     return reasons
 
 
-def _natural_move(game: Game) -> Move | None:
-    """A natural move that puts a run onto its own suit from a card of another suit: it
-    loses nothing and keeps options open (the manual's first rule of thumb)."""
-    for action in game.legal_moves():
-        # natural, and the whole run (not a split of one)
-        if (
-            type(action) is Move
-            and game.is_natural(action)
-            and action.count == game.run_length(action.src)
-        ):
-            return action
-    return None
+def _is_natural_run(game: Game, action: Move) -> bool:
+    """A natural move of a whole run (not a split of one) onto its own suit: it loses
+    nothing and keeps options open (the manual's first rule of thumb)."""
+    return game.is_natural(action) and action.count == game.run_length(action.src)

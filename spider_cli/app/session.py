@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SETTING_VALUES",
     "Assumed",
+    "Auto",
     "Choice",
     "DealOrigin",
     "LoadKind",
@@ -199,6 +200,14 @@ class Reply:
     """The typed result of the method the command called, if any."""
 
 
+@dataclass(frozen=True)
+class Auto:
+    """What ``auto`` played, and why it stopped."""
+
+    moves: tuple[Played, ...]
+    stopped: str
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -222,6 +231,9 @@ class Session:
     """The rest of the line the last ``solve`` or ``hint`` found, for ``apply``."""
     found_at: tuple | None = None
     """The position (``Game.key()``) that line starts from."""
+    hinted: tuple[tuple | None, int] = (None, 0)
+    """The position the last hints were asked in, and how many: asking again there gives
+    the next alternative."""
 
     @classmethod
     def new_game(cls, seed: int | None = None, suits: int = 4, **kwargs: object) -> Session:
@@ -634,12 +646,63 @@ class Session:
         return report
 
     def hint(self) -> Advice:
-        """The best next move and why (``apply`` plays it)."""
+        """The best line and why (``apply`` plays it); asked again in the same position,
+        the next alternative. No line goes back to a position the game has been in."""
         from spider_cli.analysis import hints
 
-        advice = hints.hint(self.analysed())
+        key = self.game.key()
+        at, asked = self.hinted
+        skip = asked if at == key else 0
+        advice = hints.hint(self.analysed(), avoid=self._visited(), skip=skip)
+        if skip and not advice.actions:  # no more alternatives: back to the best
+            advice = hints.hint(self.analysed(), avoid=self._visited())
+            skip = 0
+        self.hinted = (key, skip + 1)
         self._remember(advice.actions)
         return advice
+
+    def _visited(self) -> frozenset:
+        """The positions the game has been in before this one, as hints see them."""
+        from spider_cli.analysis.compact import player_view
+
+        view = isinstance(self.origin, DealOrigin)
+        work = self.game.copy()
+        keys = set()
+        while work.moves_made:
+            work.pop()
+            keys.add(player_view(work).key() if view else work.key())
+        return frozenset(keys)
+
+    def auto(self, n: int | None = None, each: Callable[[Played], None] | None = None) -> Auto:
+        """Play hint's moves one at a time until ``n`` moves (None: no limit), a deal being
+        due, the win, or no move left; ``each`` is called after every move (the REPL redraws
+        the board there; a KeyboardInterrupt raised in it stops play, the game as it is)."""
+        if n is not None and n < 1:
+            raise SpiderError("auto needs a positive number of moves")
+        played: list[Played] = []
+        why = ""
+        try:
+            while n is None or len(played) < n:
+                if self.game.is_won():
+                    why = "the game is won"
+                    break
+                if self.game.is_lost():
+                    why = "the game is lost"
+                    break
+                if not self.found or self.found_at != self.game.key():
+                    advice = self.hint()
+                    if not advice.actions:
+                        why = advice.text
+                        break
+                played.extend(self.apply(1))
+                if each is not None:
+                    each(played[-1])
+            else:
+                why = f"{len(played)} move{'s' if len(played) != 1 else ''} played"
+        except KeyboardInterrupt:
+            why = "stopped"
+        self.found, self.found_at = [], None
+        return Auto(tuple(played), why)
 
     def _remember(self, line: list[Action]) -> None:
         self.found = list(line)
