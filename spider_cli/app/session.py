@@ -295,6 +295,8 @@ class Session:
             case cmd.Apply(n=n):
                 played = self.apply(n)
                 return played, "\n".join(played_text(p) for p in played)
+            case cmd.Auto(n=n):
+                return _text(self.auto(n))
             case cmd.Moves():
                 return None, choices_text(self.choices())
             case cmd.Replay():
@@ -748,6 +750,8 @@ def text_of(result: object) -> str:
             return f"saved to {result.name}"
         case Matched():
             return f"position matches {result.name}"
+        case Auto():
+            return auto_text(result)
         case Assumed():
             return f"the next unknown card in pile {result.pile + 1} will be {result.card}"
         case SettingChanged(name=name, value=value):
@@ -764,6 +768,15 @@ def played_text(played: Played) -> str:
         notes.append(f"{left} deal{'s' if left != 1 else ''} left")
     notes += status_notes(played.status)
     return played.text + "".join(f"\n  {note}" for note in notes)
+
+
+def auto_text(auto: Auto) -> str:
+    """Each move ``auto`` played, then why it stopped (unless the last move said so)."""
+    lines = [played_text(p) for p in auto.moves]
+    last = auto.moves[-1].status if auto.moves else None
+    if last is None or not (last.won or last.lost):
+        lines.append(f"auto stops: {auto.stopped}")
+    return "\n".join(lines)
 
 
 def status_notes(status: Status) -> list[str]:
