@@ -66,6 +66,8 @@ class Advice:
     text: str
     actions: list[Action] = field(default_factory=list)
     deal_due: bool = False
+    positions: int = 0
+    """The positions the searches behind this advice examined."""
 
     @property
     def action(self) -> Action | None:
@@ -91,13 +93,29 @@ class _Outcome:
         return sum(len(step) for step in self.steps)
 
 
-def hint(game: Game, budget: int = BUDGET, avoid: frozenset = frozenset(), skip: int = 0) -> Advice:
+def hint(
+    game: Game,
+    budget: int = BUDGET,
+    avoid: frozenset = frozenset(),
+    skip: int = 0,
+    deeper: int | None = None,
+) -> Advice:
     """The best line for ``game`` as its player sees it, and why.
 
     ``avoid`` holds the keys (:meth:`Game.key`) of positions the game has already been
     in: no line passes through one, so following the hints never goes round in a circle.
     ``skip`` passes over that many of the best lines (each starting with another move):
-    asking again gives the next alternative."""
+    asking again gives the next alternative. ``deeper`` is the longer search's budget
+    (None: :data:`DEEPER_BUDGET`). The advice counts the positions examined."""
+    tally = [0]
+    advice = _hint(game, budget, avoid, skip, DEEPER_BUDGET if deeper is None else deeper, tally)
+    advice.positions = tally[0]
+    return advice
+
+
+def _hint(
+    game: Game, budget: int, avoid: frozenset, skip: int, deeper: int, tally: list[int]
+) -> Advice:
     if game.is_won():
         return Advice("the game is won: nothing left to do")
     legal = game.legal_moves()
@@ -108,7 +126,7 @@ def hint(game: Game, budget: int = BUDGET, avoid: frozenset = frozenset(), skip:
         suit = SUIT_NAMES[game.piles[action.pile][-1] >> 4]
         return Advice(f"{text}: completes the {suit}", [action])
     search = make_search(game, Goal("turn up"), Constraints(no_deal=True))
-    outcomes, exhausted = _look_ahead(search, budget, game)
+    outcomes, exhausted = _look_ahead(search, budget, game, tally)
     reveals = sorted(
         (o for o in outcomes if o.kind == "reveal"),
         key=lambda o: (*_value(o, search.root_spaces)[:2], -o.chaos),
@@ -118,7 +136,7 @@ def hint(game: Game, budget: int = BUDGET, avoid: frozenset = frozenset(), skip:
     for outcome in sorted(reveals, key=lambda o: o.moves):
         shortest.setdefault(outcome.pile, outcome)
     for outcome in {id(o): o for o in [*reveals[:JUDGED], *shortest.values()]}.values():
-        outcome.outs = _recovery(game, search, outcome)
+        outcome.outs = _recovery(game, search, outcome, tally)
     ranked = sorted(outcomes, key=lambda o: _value(o, search.root_spaces), reverse=True)
     firsts: set[Action] = set()
     for best in ranked:
@@ -133,9 +151,9 @@ def hint(game: Game, budget: int = BUDGET, avoid: frozenset = frozenset(), skip:
         if len(firsts) > skip:
             return _advise(game, search, best, outcomes, real, texts)
     if not exhausted and not skip:
-        deeper = _deeper(game, avoid)
-        if deeper is not None:
-            return deeper
+        longer = _deeper(game, avoid, deeper, tally)
+        if longer is not None:
+            return longer
     return _fallback(game, budget, avoid, exhausted, skip - len(firsts))
 
 
@@ -211,7 +229,7 @@ def _revisits(game: Game, line: list[Action], avoid: frozenset) -> bool:
     return False
 
 
-def _deeper(game: Game, avoid: frozenset = frozenset()) -> Advice | None:
+def _deeper(game: Game, avoid: frozenset, budget: int, tally: list[int]) -> Advice | None:
     """When the short look-ahead finds nothing: the solver's quick search for a longer line,
     to remove a suit whose thirteen cards are all in view, then to get a space, then to
     turn up a card (the manual's problem 3 needs 29 moves to remove the hearts).
@@ -221,7 +239,7 @@ def _deeper(game: Game, avoid: frozenset = frozenset()) -> Advice | None:
     goals in turn get what is left of :data:`DEEPER_BUDGET`."""
     goals = [Goal("remove", steps=((suit,),)) for suit in _suits_in_view(game)]
     goals += [Goal("space"), Goal("turn up")]
-    left = DEEPER_BUDGET
+    left = budget
     for first_try in (True, False):
         for goal in goals:
             if left <= 0:
@@ -230,6 +248,7 @@ def _deeper(game: Game, avoid: frozenset = frozenset()) -> Advice | None:
                 answer = quick(game, goal, NO_DEAL, min(left, FIRST_TRY), FIRST_TRY_EACH)
             else:
                 answer = quick(game, goal, NO_DEAL, left)
+            tally[0] += answer.positions
             if answer.found and not _revisits(game, answer.actions, avoid):
                 return _deeper_advice(game, goal, answer)
             left -= answer.positions
@@ -263,7 +282,9 @@ def _suits_in_view(game: Game) -> list[int]:
     return [suit for suit, seen in sorted(ranks.items()) if len(seen) == KING]
 
 
-def _look_ahead(search: Search, budget: int, game: Game) -> tuple[list[_Outcome], bool]:
+def _look_ahead(
+    search: Search, budget: int, game: Game, tally: list[int]
+) -> tuple[list[_Outcome], bool]:
     """Breadth-first over the known cards, the space techniques as single steps: the lines
     to each kind of progress (several for each pile a card turns up in).
 
@@ -276,6 +297,7 @@ def _look_ahead(search: Search, budget: int, game: Game) -> tuple[list[_Outcome]
     per_pile: dict[int, int] = {}
     while queue:
         if len(parents) > budget:
+            tally[0] += len(parents)
             for outcome in outcomes:
                 outcome.first = _first(root[0], outcome.steps[0])
             return outcomes, False
@@ -316,6 +338,7 @@ def _look_ahead(search: Search, budget: int, game: Game) -> tuple[list[_Outcome]
                 queue.append(child)
     for outcome in outcomes:
         outcome.first = _first(root[0], outcome.steps[0])
+    tally[0] += len(parents)
     return outcomes, True
 
 
@@ -330,7 +353,9 @@ def _steps(parents: dict[tuple, tuple | None], key: tuple) -> list[tuple]:
     return steps
 
 
-def _recovery(game: Game, search: Search, outcome: _Outcome) -> tuple[float, float]:
+def _recovery(
+    game: Game, search: Search, outcome: _Outcome, tally: list[int]
+) -> tuple[float, float]:
     """The shares of the unknown cards for which, once this line turns one up, a space can
     be got back (or a first one got) without dealing, and for which play goes on at all
     (that, or another card can be turned up). This is the manual's contingency reasoning:
@@ -352,10 +377,15 @@ def _recovery(game: Game, search: Search, outcome: _Outcome) -> tuple[float, flo
         work.assume(reveal - 1, card)
         work.push(real[-1])
         total += copies
-        if solve(work, Goal("space"), limits, prove_by_counting=False).found:
+        space = solve(work, Goal("space"), limits, prove_by_counting=False)
+        tally[0] += space.positions
+        if space.found:
             back += copies
             on += copies
-        elif solve(work, Goal("turn up"), limits, prove_by_counting=False).found:
+            continue
+        turn = solve(work, Goal("turn up"), limits, prove_by_counting=False)
+        tally[0] += turn.positions
+        if turn.found:
             on += copies
     return (back / total, on / total) if total else (0.0, 0.0)
 
