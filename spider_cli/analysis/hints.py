@@ -170,7 +170,7 @@ def _fallback(game: Game, budget: int, avoid: frozenset, exhausted: bool, skip: 
     nothing = "nothing helps now" if exhausted else "no line that helps was found"
     if game.stock:
         if game.spaces():
-            fill = _filler(game, fresh)
+            fill = space_filler(game, fresh)
             if fill is None:
                 return Advice(
                     f"{nothing}: a deal is due, but every space must be filled first "
@@ -200,10 +200,13 @@ def _fallback(game: Game, budget: int, avoid: frozenset, exhausted: bool, skip: 
     )
 
 
-def _filler(game: Game, moves: list[Move]) -> Move | None:
-    """What to put in a space before a deal: a run that turns up a card if one can, else
-    the longest whole run (it keeps runs together), else any card."""
-    into = [a for a in moves if not game.piles[a.dst]]
+def space_filler(game: Game, moves: list[Move] | None = None) -> Move | None:
+    """What to put in a space before a deal (of ``moves``, default every legal one): a run
+    that turns up a card if one can, else the longest whole run (it keeps runs together),
+    else the fewest cards; never a whole pile (that only moves the space)."""
+    if moves is None:
+        moves = [a for a in game.legal_moves() if type(a) is Move]
+    into = [a for a in moves if not game.piles[a.dst] and a.count < len(game.piles[a.src])]
     if not into:
         return None
 

@@ -81,6 +81,19 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--suits", type=int, choices=(1, 2, 4), default=1)
     _add_limits(bench, "for each deal: ")
     bench.add_argument("--jobs", type=int, help="worker processes (default: every core)")
+    bench.add_argument(
+        "--blind",
+        action="store_true",
+        help="play as a player does: the hint policy sees only the face-up cards, no undo",
+    )
+    bench.add_argument(
+        "--budget",
+        type=_positive(int),
+        metavar="N",
+        help="with --blind: positions each hint's look-ahead examines (default 3,000; "
+        "its longer search gets 20 times as many)",
+    )
+    bench.add_argument("--json", action="store_true", help="print the summary as JSON")
     return parser
 
 
@@ -353,6 +366,22 @@ def bench_command(args: argparse.Namespace) -> int:
     except SpiderError as error:
         print(f"spider bench: {error}", file=sys.stderr)
         return 2
-    summary, _results = bench.run(seeds, args.suits, args.limit, args.time_limit, args.jobs)
-    print(summary.text(args.limit, args.time_limit))
+    if args.blind:
+        from spider_cli.analysis import blind, hints
+
+        budget = args.budget or hints.BUDGET
+        summary, results = blind.run(seeds, args.suits, budget, args.jobs)
+        what = f"blind, {budget:,} positions a hint"
+    else:
+        budget = args.limit
+        summary, results = bench.run(seeds, args.suits, args.limit, args.time_limit, args.jobs)
+        what = f"with every card known, at most {args.limit:,} positions each"
+    if args.json:
+        from spider_cli.analysis.blind import summary_json
+
+        print(summary_json(summary, results, args.seeds, args.blind, budget))
+    elif args.blind:
+        print(blind.summary_text(summary, results, what))
+    else:
+        print(summary.text(args.limit, args.time_limit))
     return 0
