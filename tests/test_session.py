@@ -429,3 +429,19 @@ def test_auto_stopped_by_ctrl_c_leaves_the_game_as_it_is() -> None:
 def test_auto_needs_a_positive_number() -> None:
     with pytest.raises(SpiderError, match="positive"):
         Session.new_game(3, 1).execute("auto 0")
+
+
+@pytest.mark.parametrize("autoremove", ["off", "on"])
+def test_the_win_is_announced_once(autoremove: str) -> None:
+    spades = [Card.parse(f"{r}s") for r in "K Q J 10 9 8 7 6 5 4 3 2".split()]
+    piles: list[list[int]] = [spades, [Card.parse("As")]] + [[] for _ in range(8)]
+    game = Game(piles, [0] * 10, [], [0, 1, 1, 2, 2, 3, 3])
+    session = Session.of_position(game)
+    session.execute(f"set autoremove {autoremove}")
+    texts = [session.execute("As from 2 to 1").text]
+    if session.status().ready:
+        texts.append(session.execute("remove").text)
+    assert "\n".join(texts).count("you have won") == 1
+    assert texts[0].endswith("you have won! score 990")
+    with pytest.raises(SpiderError):
+        session.execute("remove")

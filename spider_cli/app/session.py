@@ -94,6 +94,8 @@ class Played:
     turned_up: tuple[tuple[int, Card], ...]
     removed: tuple[int, ...]
     status: Status
+    wins: bool = False
+    """This action won the game (the win is announced once, not again after a remove)."""
 
 
 @dataclass(frozen=True)
@@ -364,6 +366,7 @@ class Session:
         game = self.game
         down = game.down[:]
         removed = len(game.removed)
+        was_won = game.is_won()
         if redo:
             game.redo()
         else:
@@ -377,7 +380,8 @@ class Session:
                 if game.down[pile] < before
             )
         gone = tuple(game.removed[removed:]) if len(game.removed) > removed else ()
-        return Played(action, text, turned, gone, self.status())
+        status = self.status()
+        return Played(action, text, turned, gone, status, status.won and not was_won)
 
     def undo(self, n: int = 1) -> Rewound:
         """Take back the last ``n`` actions (as many as there are)."""
@@ -766,7 +770,10 @@ def played_text(played: Played) -> str:
     if isinstance(played.action, Deal):
         left = played.status.deals_left
         notes.append(f"{left} deal{'s' if left != 1 else ''} left")
-    notes += status_notes(played.status)
+    if played.status.won and not played.wins:  # said once, when the game was won
+        notes += [f"score {played.status.score}"]
+    else:
+        notes += status_notes(played.status)
     return played.text + "".join(f"\n  {note}" for note in notes)
 
 
