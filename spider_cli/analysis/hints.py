@@ -144,7 +144,9 @@ def _hint(
         if _revisits(game, real, avoid) or real[0] in firsts:
             continue
         if not _prepares(best, outcomes):
-            real, texts = _shorten(game, real, texts)
+            short, short_texts = _shorten(game, real, texts)
+            if not _revisits(game, short, avoid):  # a shorter line may pass where we were
+                real, texts = short, short_texts
         if real[0] in firsts:
             continue
         firsts.add(real[0])
