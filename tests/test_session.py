@@ -396,3 +396,52 @@ def test_the_history_is_the_engines_moves_in_notation(seed: int, picks: list[int
         played.append(session.play(moves[pick % len(moves)]).text)
     assert [entry.text for entry in session.history()] == played
     assert session.status().moves == len(played)
+
+
+def test_auto_plays_hints_moves_up_to_n() -> None:
+    session = Session.new_game(3, 1)
+    reply = session.execute("auto 5")
+    assert session.game.moves_made == 5
+    assert reply.text.endswith("auto stops: 5 moves played")
+    assert len(reply.result.moves) == 5
+
+
+def test_auto_stops_when_a_deal_is_due() -> None:
+    session = Session.new_game(3, 1)
+    reply = session.execute("auto")
+    assert reply.text.endswith("a deal is due ('deal')")
+    assert session.game.stock and session.game.moves_made > 0
+
+
+def test_auto_stopped_by_ctrl_c_leaves_the_game_as_it_is() -> None:
+    session = Session.new_game(3, 1)
+
+    def each(played: object) -> None:
+        if session.game.moves_made == 2:
+            raise KeyboardInterrupt
+
+    auto = session.auto(10, each)
+    assert (len(auto.moves), auto.stopped, session.game.moves_made) == (2, "stopped", 2)
+    with pytest.raises(SpiderError, match="no line to apply"):
+        session.apply()
+
+
+def test_auto_needs_a_positive_number() -> None:
+    with pytest.raises(SpiderError, match="positive"):
+        Session.new_game(3, 1).execute("auto 0")
+
+
+@pytest.mark.parametrize("autoremove", ["off", "on"])
+def test_the_win_is_announced_once(autoremove: str) -> None:
+    spades = [Card.parse(f"{r}s") for r in "K Q J 10 9 8 7 6 5 4 3 2".split()]
+    piles: list[list[int]] = [spades, [Card.parse("As")]] + [[] for _ in range(8)]
+    game = Game(piles, [0] * 10, [], [0, 1, 1, 2, 2, 3, 3])
+    session = Session.of_position(game)
+    session.execute(f"set autoremove {autoremove}")
+    texts = [session.execute("As from 2 to 1").text]
+    if session.status().ready:
+        texts.append(session.execute("remove").text)
+    assert "\n".join(texts).count("you have won") == 1
+    assert texts[0].endswith("you have won! score 990")
+    with pytest.raises(SpiderError):
+        session.execute("remove")

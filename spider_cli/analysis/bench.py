@@ -44,6 +44,18 @@ class DealResult:
     moves: int
     line: tuple[str, ...] = ()
 
+    def as_json(self) -> dict[str, object]:
+        """The result as JSON values (for ``spider bench --json``, blind or not)."""
+        return {
+            "deal": str(self.deal),
+            "seed": self.deal.number,
+            "won": self.won,
+            "moves": self.moves,
+            "positions": self.positions,
+            "seconds": round(self.seconds, 3),
+            "line": list(self.line),
+        }
+
     @property
     def seed(self) -> int:
         return self.deal.number

@@ -60,10 +60,14 @@ third search's 145th)."""
 
 @dataclass
 class Advice:
-    """A hint: the text to show, and the moves ``apply`` would play (none or one)."""
+    """A hint: the text to show, the line ``apply`` plays (its first move is the hint),
+    and whether the hint is that a deal is due."""
 
     text: str
     actions: list[Action] = field(default_factory=list)
+    deal_due: bool = False
+    positions: int = 0
+    """The positions the searches behind this advice examined."""
 
     @property
     def action(self) -> Action | None:
@@ -89,8 +93,29 @@ class _Outcome:
         return sum(len(step) for step in self.steps)
 
 
-def hint(game: Game, budget: int = BUDGET) -> Advice:
-    """The best next move for ``game`` as its player sees it, and why."""
+def hint(
+    game: Game,
+    budget: int = BUDGET,
+    avoid: frozenset = frozenset(),
+    skip: int = 0,
+    deeper: int | None = None,
+) -> Advice:
+    """The best line for ``game`` as its player sees it, and why.
+
+    ``avoid`` holds the keys (:meth:`Game.key`) of positions the game has already been
+    in: no line passes through one, so following the hints never goes round in a circle.
+    ``skip`` passes over that many of the best lines (each starting with another move):
+    asking again gives the next alternative. ``deeper`` is the longer search's budget
+    (None: :data:`DEEPER_BUDGET`). The advice counts the positions examined."""
+    tally = [0]
+    advice = _hint(game, budget, avoid, skip, DEEPER_BUDGET if deeper is None else deeper, tally)
+    advice.positions = tally[0]
+    return advice
+
+
+def _hint(
+    game: Game, budget: int, avoid: frozenset, skip: int, deeper: int, tally: list[int]
+) -> Advice:
     if game.is_won():
         return Advice("the game is won: nothing left to do")
     legal = game.legal_moves()
@@ -101,7 +126,7 @@ def hint(game: Game, budget: int = BUDGET) -> Advice:
         suit = SUIT_NAMES[game.piles[action.pile][-1] >> 4]
         return Advice(f"{text}: completes the {suit}", [action])
     search = make_search(game, Goal("turn up"), Constraints(no_deal=True))
-    outcomes, exhausted = _look_ahead(search, budget, game)
+    outcomes, exhausted = _look_ahead(search, budget, game, tally)
     reveals = sorted(
         (o for o in outcomes if o.kind == "reveal"),
         key=lambda o: (*_value(o, search.root_spaces)[:2], -o.chaos),
@@ -111,36 +136,105 @@ def hint(game: Game, budget: int = BUDGET) -> Advice:
     for outcome in sorted(reveals, key=lambda o: o.moves):
         shortest.setdefault(outcome.pile, outcome)
     for outcome in {id(o): o for o in [*reveals[:JUDGED], *shortest.values()]}.values():
-        outcome.outs = _recovery(game, search, outcome)
-    best = _choose(outcomes, search.root_spaces)
-    if best is not None:
-        return _advise(game, search, best, outcomes)
-    if not exhausted:
-        deeper = _deeper(game)
-        if deeper is not None:
-            return deeper
-    natural = _natural_move(game)
-    if natural is not None:
-        text = move_text(game, natural)
-        return Advice(f"{text}: a natural move (nothing better: it keeps options open)", [natural])
+        outcome.outs = _recovery(game, search, outcome, tally)
+    ranked = sorted(outcomes, key=lambda o: _value(o, search.root_spaces), reverse=True)
+    firsts: set[Action] = set()
+    for best in ranked:
+        real, texts, _reveal = replay_steps(game, search, best.steps)
+        if _revisits(game, real, avoid) or real[0] in firsts:
+            continue
+        if not _prepares(best, outcomes):
+            short, short_texts = _shorten(game, real, texts)
+            if not _revisits(game, short, avoid):  # a shorter line may pass where we were
+                real, texts = short, short_texts
+        if real[0] in firsts:
+            continue
+        firsts.add(real[0])
+        if len(firsts) > skip:
+            return _advise(game, search, best, outcomes, real, texts)
+    if not exhausted and not skip:
+        longer = _deeper(game, avoid, deeper, tally)
+        if longer is not None:
+            return longer
+    return _fallback(game, budget, avoid, exhausted, skip - len(firsts))
+
+
+def _fallback(game: Game, budget: int, avoid: frozenset, exhausted: bool, skip: int) -> Advice:
+    """When no line gains anything: a move that loses nothing, what a deal needs, a weak
+    move said to be weak, or the game lost."""
+    fresh = [a for a in game.legal_moves() if type(a) is Move and not _revisits(game, [a], avoid)]
+    natural = [a for a in fresh if _is_natural_run(game, a)]
+    if natural and skip <= 0:
+        text = move_text(game, natural[0])
+        return Advice(
+            f"{text}: a natural move (nothing better: it keeps options open)", [natural[0]]
+        )
+    nothing = "nothing helps now" if exhausted else "no line that helps was found"
     if game.stock:
-        nothing = "nothing helps now" if exhausted else "no line that helps was found"
         if game.spaces():
+            fill = space_filler(game, fresh)
+            if fill is None:
+                return Advice(
+                    f"{nothing}: a deal is due, but every space must be filled first "
+                    "and no card can go into one"
+                )
             return Advice(
-                f"{nothing}: a deal is due, but every space must be filled first "
-                "(a deal needs a card on every pile)"
+                f"{move_text(game, fill)}: {nothing} but a deal, and every space must be "
+                "filled first (a deal needs a card on every pile): this fills one",
+                [fill],
             )
-        return Advice(f"{nothing}: a deal is due ('deal')")
+        return Advice(f"{nothing}: a deal is due ('deal')", deal_due=True)
     if game.is_lost():
         return Advice("nothing helps and the hand is empty: the game is lost")
     where = "in any line" if exhausted else f"within {budget:,} positions"
+    weak = [a for a in fresh if game.piles[a.dst]] or fresh
+    if weak:
+        k = max(0, skip) % len(weak)
+        return Advice(
+            f"{move_text(game, weak[k])}: a weak move, the best there is: nothing turns up "
+            f"a card, gets a space or removes a suit {where}, and the hand is empty: "
+            "the game looks lost ('solve win' to be sure)",
+            [weak[k]],
+        )
     return Advice(
         f"nothing turns up a card, gets a space or removes a suit {where}, and "
         "the hand is empty: the game looks lost ('solve win' to be sure)"
     )
 
 
-def _deeper(game: Game) -> Advice | None:
+def space_filler(game: Game, moves: list[Move] | None = None) -> Move | None:
+    """What to put in a space before a deal (of ``moves``, default every legal one): a run
+    that turns up a card if one can, else the longest whole run (it keeps runs together),
+    else the fewest cards; never a whole pile (that only moves the space)."""
+    if moves is None:
+        moves = [a for a in game.legal_moves() if type(a) is Move]
+    into = [a for a in moves if not game.piles[a.dst] and a.count < len(game.piles[a.src])]
+    if not into:
+        return None
+
+    def merit(a: Move) -> tuple[bool, bool, int]:
+        whole = a.count == game.run_length(a.src)
+        turns_up = whole and len(game.piles[a.src]) - game.down[a.src] == a.count
+        return (turns_up and game.down[a.src] > 0, whole, a.count if whole else -a.count)
+
+    return max(into, key=merit)
+
+
+def _revisits(game: Game, line: list[Action], avoid: frozenset) -> bool:
+    """Does playing ``line`` pass through (or end in) a position in ``avoid``?"""
+    if not avoid:
+        return False
+    work = game.copy()
+    for action in line:
+        if work.unknown_reveals(action):
+            return False  # a card turns up: a new position from here on
+        work.push(action)
+        if work.key() in avoid:
+            return True
+    return False
+
+
+def _deeper(game: Game, avoid: frozenset, budget: int, tally: list[int]) -> Advice | None:
     """When the short look-ahead finds nothing: the solver's quick search for a longer line,
     to remove a suit whose thirteen cards are all in view, then to get a space, then to
     turn up a card (the manual's problem 3 needs 29 moves to remove the hearts).
@@ -150,7 +244,7 @@ def _deeper(game: Game) -> Advice | None:
     goals in turn get what is left of :data:`DEEPER_BUDGET`."""
     goals = [Goal("remove", steps=((suit,),)) for suit in _suits_in_view(game)]
     goals += [Goal("space"), Goal("turn up")]
-    left = DEEPER_BUDGET
+    left = budget
     for first_try in (True, False):
         for goal in goals:
             if left <= 0:
@@ -159,7 +253,8 @@ def _deeper(game: Game) -> Advice | None:
                 answer = quick(game, goal, NO_DEAL, min(left, FIRST_TRY), FIRST_TRY_EACH)
             else:
                 answer = quick(game, goal, NO_DEAL, left)
-            if answer.found:
+            tally[0] += answer.positions
+            if answer.found and not _revisits(game, answer.actions, avoid):
                 return _deeper_advice(game, goal, answer)
             left -= answer.positions
     return None
@@ -178,9 +273,9 @@ def _deeper_advice(game: Game, goal: Goal, answer: Answer) -> Advice:
         "turn up": ("turns up a card", "turn up a card"),
     }[goal.kind]
     if moves > 1:
-        what += f" in {moves} moves ('solve {ask}, no deal' lists them)"
+        what += f" in {moves} moves ('apply' plays them, 'solve {ask}, no deal' lists them)"
     reasons = [*_move_reasons(game, answer.actions[0], []), what]
-    return Advice(f"{first}: " + "; ".join(reasons), [answer.actions[0]])
+    return Advice(f"{first}: " + "; ".join(reasons), list(answer.actions))
 
 
 def _suits_in_view(game: Game) -> list[int]:
@@ -192,7 +287,9 @@ def _suits_in_view(game: Game) -> list[int]:
     return [suit for suit, seen in sorted(ranks.items()) if len(seen) == KING]
 
 
-def _look_ahead(search: Search, budget: int, game: Game) -> tuple[list[_Outcome], bool]:
+def _look_ahead(
+    search: Search, budget: int, game: Game, tally: list[int]
+) -> tuple[list[_Outcome], bool]:
     """Breadth-first over the known cards, the space techniques as single steps: the lines
     to each kind of progress (several for each pile a card turns up in).
 
@@ -205,6 +302,7 @@ def _look_ahead(search: Search, budget: int, game: Game) -> tuple[list[_Outcome]
     per_pile: dict[int, int] = {}
     while queue:
         if len(parents) > budget:
+            tally[0] += len(parents)
             for outcome in outcomes:
                 outcome.first = _first(root[0], outcome.steps[0])
             return outcomes, False
@@ -245,6 +343,7 @@ def _look_ahead(search: Search, budget: int, game: Game) -> tuple[list[_Outcome]
                 queue.append(child)
     for outcome in outcomes:
         outcome.first = _first(root[0], outcome.steps[0])
+    tally[0] += len(parents)
     return outcomes, True
 
 
@@ -259,7 +358,9 @@ def _steps(parents: dict[tuple, tuple | None], key: tuple) -> list[tuple]:
     return steps
 
 
-def _recovery(game: Game, search: Search, outcome: _Outcome) -> tuple[float, float]:
+def _recovery(
+    game: Game, search: Search, outcome: _Outcome, tally: list[int]
+) -> tuple[float, float]:
     """The shares of the unknown cards for which, once this line turns one up, a space can
     be got back (or a first one got) without dealing, and for which play goes on at all
     (that, or another card can be turned up). This is the manual's contingency reasoning:
@@ -281,10 +382,15 @@ def _recovery(game: Game, search: Search, outcome: _Outcome) -> tuple[float, flo
         work.assume(reveal - 1, card)
         work.push(real[-1])
         total += copies
-        if solve(work, Goal("space"), limits, prove_by_counting=False).found:
+        space = solve(work, Goal("space"), limits, prove_by_counting=False)
+        tally[0] += space.positions
+        if space.found:
             back += copies
             on += copies
-        elif solve(work, Goal("turn up"), limits, prove_by_counting=False).found:
+            continue
+        turn = solve(work, Goal("turn up"), limits, prove_by_counting=False)
+        tally[0] += turn.positions
+        if turn.found:
             on += copies
     return (back / total, on / total) if total else (0.0, 0.0)
 
@@ -312,15 +418,15 @@ def _first(piles: tuple, step: tuple) -> tuple[bool, int]:
     return (bool(target) and target[-1] == card + 1, card & 15)
 
 
-def _choose(outcomes: list[_Outcome], root_spaces: int) -> _Outcome | None:
-    if not outcomes:
-        return None
-    return max(outcomes, key=lambda o: _value(o, root_spaces))
-
-
-def _advise(game: Game, search: Search, best: _Outcome, outcomes: list[_Outcome]) -> Advice:
-    """The first move of the best line, with its reasons."""
-    real, texts, _reveal = replay_steps(game, search, best.steps)
+def _advise(
+    game: Game,
+    search: Search,
+    best: _Outcome,
+    outcomes: list[_Outcome],
+    real: list[Action],
+    texts: list[str],
+) -> Advice:
+    """The best line, its first move and its reasons."""
     action = real[0]
     reasons = _move_reasons(game, action, outcomes)
     goal = {
@@ -333,23 +439,62 @@ def _advise(game: Game, search: Search, best: _Outcome, outcomes: list[_Outcome]
         goal += " and keeps the space" if search.root_spaces == 1 else " and keeps the spaces"
     if len(real) > 1:
         goal += f" ({len(real)} moves: {', '.join(texts)})"
+    plain = _prepares(best, outcomes)
+    if plain is not None:
+        reasons.insert(0, "prepares a contingency")
+        which = 0 if best.outs[0] > plain[0] else 1
+        what = ("a space comes back", "a space comes back or another card turns up")[which]
+        goal += (
+            f"; then {what} for {best.outs[which]:.0%} of the cards it could be, "
+            f"not {plain[which]:.0%}"
+        )
+    reasons.append(goal)
+    return Advice(f"{texts[0]}: " + "; ".join(reasons), list(real))
+
+
+def _prepares(best: _Outcome, outcomes: list[_Outcome]) -> tuple[float, float] | None:
+    """The shares of the plain (one-move) way to turn up the same card, when the line
+    turns it up with better contingencies than that (its first moves prepare them)."""
     direct = [
         o
         for o in outcomes
         if o.kind == "reveal" and o.moves == 1 and o.real and o.real == best.real
     ]
-    if best.kind == "reveal" and len(real) > 1 and direct:
-        plain = max(o.outs for o in direct)
-        if best.outs > plain:
-            reasons.insert(0, "prepares a contingency")
-            which = 0 if best.outs[0] > plain[0] else 1
-            what = ("a space comes back", "a space comes back or another card turns up")[which]
-            goal += (
-                f"; then {what} for {best.outs[which]:.0%} of the cards it could be, "
-                f"not {plain[which]:.0%}"
-            )
-    reasons.append(goal)
-    return Advice(f"{texts[0]}: " + "; ".join(reasons), [action])
+    if best.kind != "reveal" or best.moves < 2 or not direct:
+        return None
+    plain = max(o.outs for o in direct)
+    return plain if best.outs > plain else None
+
+
+def _gains(game: Game, line: list[Action]) -> tuple[int, int, int] | None:
+    """What playing ``line`` achieves (suits removed, spaces, cards turned up), or None
+    if it is not legal from ``game``."""
+    work = game.copy()
+    for action in line:
+        if work.why_illegal(action):
+            return None
+        work.push(action)
+    return (len(work.removed), len(work.spaces()), -sum(work.down))
+
+
+def _shorten(game: Game, real: list[Action], texts: list[str]) -> tuple[list[Action], list[str]]:
+    """Drop the moves a line does not need: each move whose removal leaves the rest
+    legal and achieving at least as much (suits removed, spaces, cards turned up)."""
+    aim = _gains(game, real)
+    k = 0
+    while aim is not None and k < len(real) - 1:
+        shorter = real[:k] + real[k + 1 :]
+        got = _gains(game, shorter)
+        if got is not None and all(g >= a for g, a in zip(got, aim, strict=True)):
+            real, texts = shorter, []
+        else:
+            k += 1
+    if not texts:
+        work = game.copy()
+        for action in real:
+            texts.append(move_text(work, action))
+            work.push(action)
+    return real, texts
 
 
 def _move_reasons(game: Game, action: Action, outcomes: list[_Outcome]) -> list[str]:
@@ -374,15 +519,7 @@ def _move_reasons(game: Game, action: Action, outcomes: list[_Outcome]) -> list[
     return reasons
 
 
-def _natural_move(game: Game) -> Move | None:
-    """A natural move that puts a run onto its own suit from a card of another suit: it
-    loses nothing and keeps options open (the manual's first rule of thumb)."""
-    for action in game.legal_moves():
-        # natural, and the whole run (not a split of one)
-        if (
-            type(action) is Move
-            and game.is_natural(action)
-            and action.count == game.run_length(action.src)
-        ):
-            return action
-    return None
+def _is_natural_run(game: Game, action: Move) -> bool:
+    """A natural move of a whole run (not a split of one) onto its own suit: it loses
+    nothing and keeps options open (the manual's first rule of thumb)."""
+    return game.is_natural(action) and action.count == game.run_length(action.src)

@@ -122,6 +122,18 @@ def build_parser() -> argparse.ArgumentParser:
     _add_limits(bench, "for each deal: ")
     bench.add_argument("--jobs", type=int, help="worker processes (default: every core)")
     _add_results_options(bench)
+    bench.add_argument(
+        "--blind",
+        action="store_true",
+        help="play as a player does: the hint policy sees only the face-up cards, no undo",
+    )
+    bench.add_argument(
+        "--budget",
+        type=_positive(int),
+        metavar="N",
+        help="with --blind: positions each hint's look-ahead examines (default 3,000; "
+        "its longer search gets 20 times as many)",
+    )
     return parser
 
 
@@ -435,6 +447,8 @@ def bench_command(args: argparse.Namespace) -> int:
 
     try:
         deals = bench.parse_deals(args.seeds, args.suits)
+        if args.blind:
+            return _blind_bench(args, deals)
         mapper = None
         if args.cluster is not None:
             from spider_cli.app.cluster import dask_mapper
@@ -464,6 +478,22 @@ def bench_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
+    """``spider bench --blind``: our numbered deals played by the hint policy through a
+    player's view (:mod:`spider_cli.analysis.blind`)."""
+    from spider_cli.analysis import blind, hints
+
+    if any(deal.source is not Source.OURS for deal in deals):
+        raise SpiderError("--blind plays our own numbered deals (as 0-99) for now")
+    budget = args.budget or hints.BUDGET
+    summary, results = blind.run([deal.number for deal in deals], args.suits, budget, args.jobs)
+    if args.json:
+        print(blind.summary_json(summary, results, args.seeds, True, budget))
+    else:
+        print(blind.summary_text(summary, results, f"blind, {budget:,} positions a hint"))
+    return 0
+
+
 def bench_json(
     seeds: str, summary: Summary, results: list[DealResult], earlier: int
 ) -> dict[str, object]:
@@ -476,15 +506,5 @@ def bench_json(
         "played": summary.deals,
         "won": summary.won,
         "from_earlier_runs": earlier,
-        "results": [
-            {
-                "deal": str(r.deal),
-                "won": r.won,
-                "moves": r.moves,
-                "positions": r.positions,
-                "seconds": round(r.seconds, 3),
-                "line": list(r.line),
-            }
-            for r in results
-        ],
+        "results": [r.as_json() for r in results],
     }

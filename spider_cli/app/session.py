@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SETTING_VALUES",
     "Assumed",
+    "Auto",
     "Choice",
     "DealOrigin",
     "LoadKind",
@@ -94,6 +95,8 @@ class Played:
     turned_up: tuple[tuple[int, Card], ...]
     removed: tuple[int, ...]
     status: Status
+    wins: bool = False
+    """This action won the game (the win is announced once, not again after a remove)."""
 
 
 @dataclass(frozen=True)
@@ -200,6 +203,14 @@ class Reply:
     """The typed result of the method the command called, if any."""
 
 
+@dataclass(frozen=True)
+class Auto:
+    """What ``auto`` played, and why it stopped."""
+
+    moves: tuple[Played, ...]
+    stopped: str
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -223,6 +234,9 @@ class Session:
     """The rest of the line the last ``solve`` or ``hint`` found, for ``apply``."""
     found_at: tuple | None = None
     """The position (``Game.key()``) that line starts from."""
+    hinted: tuple[tuple | None, int] = (None, 0)
+    """The position the last hints were asked in, and how many: asking again there gives
+    the next alternative."""
 
     @classmethod
     def new_game(
@@ -288,6 +302,8 @@ class Session:
             case cmd.Apply(n=n):
                 played = self.apply(n)
                 return played, "\n".join(played_text(p) for p in played)
+            case cmd.Auto(n=n):
+                return _text(self.auto(n))
             case cmd.Moves():
                 return None, choices_text(self.choices())
             case cmd.Replay():
@@ -355,6 +371,7 @@ class Session:
         game = self.game
         down = game.down[:]
         removed = len(game.removed)
+        was_won = game.is_won()
         if redo:
             game.redo()
         else:
@@ -368,7 +385,8 @@ class Session:
                 if game.down[pile] < before
             )
         gone = tuple(game.removed[removed:]) if len(game.removed) > removed else ()
-        return Played(action, text, turned, gone, self.status())
+        status = self.status()
+        return Played(action, text, turned, gone, status, status.won and not was_won)
 
     def undo(self, n: int = 1) -> Rewound:
         """Take back the last ``n`` actions (as many as there are)."""
@@ -646,12 +664,63 @@ class Session:
         return report
 
     def hint(self) -> Advice:
-        """The best next move and why (``apply`` plays it)."""
+        """The best line and why (``apply`` plays it); asked again in the same position,
+        the next alternative. No line goes back to a position the game has been in."""
         from spider_cli.analysis import hints
 
-        advice = hints.hint(self.analysed())
+        key = self.game.key()
+        at, asked = self.hinted
+        skip = asked if at == key else 0
+        advice = hints.hint(self.analysed(), avoid=self._visited(), skip=skip)
+        if skip and not advice.actions:  # no more alternatives: back to the best
+            advice = hints.hint(self.analysed(), avoid=self._visited())
+            skip = 0
+        self.hinted = (key, skip + 1)
         self._remember(advice.actions)
         return advice
+
+    def _visited(self) -> frozenset:
+        """The positions the game has been in before this one, as hints see them."""
+        from spider_cli.analysis.compact import player_view
+
+        view = isinstance(self.origin, DealOrigin)
+        work = self.game.copy()
+        keys = set()
+        while work.moves_made:
+            work.pop()
+            keys.add(player_view(work).key() if view else work.key())
+        return frozenset(keys)
+
+    def auto(self, n: int | None = None, each: Callable[[Played], None] | None = None) -> Auto:
+        """Play hint's moves one at a time until ``n`` moves (None: no limit), a deal being
+        due, the win, or no move left; ``each`` is called after every move (the REPL redraws
+        the board there; a KeyboardInterrupt raised in it stops play, the game as it is)."""
+        if n is not None and n < 1:
+            raise SpiderError("auto needs a positive number of moves")
+        played: list[Played] = []
+        why = ""
+        try:
+            while n is None or len(played) < n:
+                if self.game.is_won():
+                    why = "the game is won"
+                    break
+                if self.game.is_lost():
+                    why = "the game is lost"
+                    break
+                if not self.found or self.found_at != self.game.key():
+                    advice = self.hint()
+                    if not advice.actions:
+                        why = advice.text
+                        break
+                played.extend(self.apply(1))
+                if each is not None:
+                    each(played[-1])
+            else:
+                why = f"{len(played)} move{'s' if len(played) != 1 else ''} played"
+        except KeyboardInterrupt:
+            why = "stopped"
+        self.found, self.found_at = [], None
+        return Auto(tuple(played), why)
 
     def _remember(self, line: list[Action]) -> None:
         self.found = list(line)
@@ -697,6 +766,8 @@ def text_of(result: object) -> str:
             return f"saved to {result.name}"
         case Matched():
             return f"position matches {result.name}"
+        case Auto():
+            return auto_text(result)
         case Assumed():
             return f"the next unknown card in pile {result.pile + 1} will be {result.card}"
         case SettingChanged(name=name, value=value):
@@ -711,8 +782,20 @@ def played_text(played: Played) -> str:
     if isinstance(played.action, Deal):
         left = played.status.deals_left
         notes.append(f"{left} deal{'s' if left != 1 else ''} left")
-    notes += status_notes(played.status)
+    if played.status.won and not played.wins:  # said once, when the game was won
+        notes += [f"score {played.status.score}"]
+    else:
+        notes += status_notes(played.status)
     return played.text + "".join(f"\n  {note}" for note in notes)
+
+
+def auto_text(auto: Auto) -> str:
+    """Each move ``auto`` played, then why it stopped (unless the last move said so)."""
+    lines = [played_text(p) for p in auto.moves]
+    last = auto.moves[-1].status if auto.moves else None
+    if last is None or not (last.won or last.lost):
+        lines.append(f"auto stops: {auto.stopped}")
+    return "\n".join(lines)
 
 
 def status_notes(status: Status) -> list[str]:

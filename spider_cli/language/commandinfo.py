@@ -143,6 +143,12 @@ COMMANDS: dict[str, CommandInfo] = {
         "Analysis",
         ("apply [N] (play the line found)",),
     ),
+    "auto": CommandInfo(
+        "play hint's moves",
+        "auto takes a number of moves or nothing, as in 'auto' or 'auto 20'",
+        "Analysis",
+        ("auto [N] (play hint's moves until N moves, a deal is due or the win; Ctrl-C stops)",),
+    ),
     "solve": CommandInfo(
         "search for a line to a goal",
         "solve takes a goal and constraints, as in 'solve remove hearts then clubs, no deal' "

@@ -268,6 +268,14 @@ class Apply:
     n: int | None = None
 
 
+@dataclass(frozen=True)
+class Auto:
+    """Play hint's moves one at a time: at most ``n`` (None: until a deal is due, the win,
+    or no move is left)."""
+
+    n: int | None = None
+
+
 Command = (
     MoveCommand
     | ObviousCommand
@@ -295,6 +303,7 @@ Command = (
     | Solve
     | Hint
     | Apply
+    | Auto
 )
 """Any command :func:`notation.parse_command` can return."""
 

@@ -21,6 +21,7 @@ from spider_cli.language.commandinfo import COMMANDS
 from spider_cli.language.commands import (
     Apply,
     Assume,
+    Auto,
     Code,
     Command,
     Complete,
@@ -317,6 +318,9 @@ class _Reader:
 
     def apply(self, children: list[int]) -> Apply:
         return Apply(*children)
+
+    def auto(self, children: list[int]) -> Auto:
+        return Auto(*children)
 
     def goal_turn_up(self, children: list[int]) -> Goal:
         return Goal("turn up", children[0] if children else None)

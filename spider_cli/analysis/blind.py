@@ -1,0 +1,250 @@
+"""``spider bench --blind``: numbered deals played by the hint policy without peeking.
+
+A :class:`Table` holds the deal (every card known) and is the only thing that does. The
+policy is given a :class:`PlayerView` each turn: the face-up cards, how many cards are face
+down in each pile, how many are left in the hand, the suits removed. The view is built of
+plain tuples and holds no reference to the Game, so nothing the policy does with it can
+read a face-down card or the hand before it is turned up; a game the policy builds from it
+(:meth:`PlayerView.game`) has those cards unknown. The table plays the policy's moves after
+checking them with the engine, one at a time, with no undo.
+
+Every search is bounded by positions (the hint's look-ahead and its longer search), so a
+rerun plays the same games; time is only measured.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TextIO
+
+from spider_cli.analysis import hints
+from spider_cli.analysis.bench import DealResult, Summary, progress_bar, summarize
+from spider_cli.rules.cards import UNKNOWN
+from spider_cli.rules.deals import DealSource, Source
+from spider_cli.rules.engine import Action, Deal, Game
+
+MAX_MOVES = 1_000
+"""Moves a blind game may take before it counts as lost (wins take 150 to 400)."""
+
+STALL = 40
+"""Moves in a row that turn up nothing, get no space and remove no suit, after which the
+policy deals if it can, and otherwise gives the game up as lost."""
+
+DEEPER_SHARE = 20
+"""The longer search gets this many times the look-ahead's budget."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What a player sees: each pile's face-up cards and its face-down count, the cards
+    left in the hand, the suits removed (plain values only: no Game behind them)."""
+
+    face_up: tuple[tuple[int, ...], ...]
+    down: tuple[int, ...]
+    hand: int
+    removed: tuple[int, ...]
+    suits: int
+
+    def game(self) -> Game:
+        """A game of this position whose face-down cards and hand are unknown."""
+        piles = [[UNKNOWN] * d + list(up) for d, up in zip(self.down, self.face_up, strict=True)]
+        return Game(piles, list(self.down), [UNKNOWN] * self.hand, list(self.removed), self.suits)
+
+
+class Table:
+    """A numbered deal in play: the only holder of the cards not yet seen."""
+
+    def __init__(self, seed: int, suits: int) -> None:
+        self.__game = Game.new(seed, suits)
+
+    def view(self) -> PlayerView:
+        game = self.__game
+        return PlayerView(
+            tuple(tuple(p[d:]) for p, d in zip(game.piles, game.down, strict=True)),
+            tuple(game.down),
+            len(game.stock),
+            tuple(game.removed),
+            game.suits,
+        )
+
+    def play(self, action: Action) -> bool:
+        """Play a move if the rules allow it (no undo); whether it turned a card up."""
+        game = self.__game
+        reason = game.why_illegal(action)
+        if reason:
+            raise AssertionError(f"the blind policy chose an illegal move: {action} ({reason})")
+        down = sum(game.down)
+        game.push(action)
+        return sum(game.down) < down or isinstance(action, Deal)
+
+    @property
+    def won(self) -> bool:
+        return self.__game.is_won()
+
+    @property
+    def lost(self) -> bool:
+        return self.__game.is_lost()
+
+    @property
+    def moves(self) -> int:
+        return self.__game.moves_made
+
+
+def play_blind(table: Table, budget: int = hints.BUDGET) -> tuple[int, int]:
+    """Play the table's deal with the hint policy, which sees only a :class:`PlayerView`:
+    each hint's line is played until a card turns up, a deal is made when one is due.
+    Returns the positions examined and the moves played."""
+    positions = 0
+    visited: set[tuple] = set()
+    best = _progress(table.view())
+    since = 0
+    while not table.won and not table.lost and table.moves < MAX_MOVES:
+        view = table.view()
+        game = view.game()
+        visited.add(game.key())
+        can_deal = view.hand > 0 and all(view.face_up[i] or view.down[i] for i in range(10))
+        line: list[Action] = [Deal()] if since >= STALL and can_deal else []
+        if since < STALL:
+            advice = hints.hint(game, budget, frozenset(visited), deeper=budget * DEEPER_SHARE)
+            positions += advice.positions
+            line = list(advice.actions)
+        if since >= STALL and view.hand and not can_deal:  # stalled: fill a space, then deal
+            fill = hints.space_filler(game)
+            line = [fill] if fill is not None else []
+        if not line:
+            if not can_deal:
+                break  # nothing gains and no deal is possible: given up as lost
+            line = [Deal()]
+        for action in line:
+            turned = table.play(action)
+            if turned or table.won:
+                break
+            visited.add(table.view().game().key())
+        now = _progress(table.view())
+        if now > best or isinstance(line[0], Deal):
+            best, since = max(best, now), 0
+        else:
+            since += len(line)
+    return positions, table.moves
+
+
+def _progress(view: PlayerView) -> tuple[int, int, int]:
+    """Suits removed, cards turned up (fewer face down), spaces: more is progress."""
+    spaces = sum(1 for up, d in zip(view.face_up, view.down, strict=True) if not up and not d)
+    return (len(view.removed), -sum(view.down), spaces)
+
+
+Task = tuple[int, int, int]
+"""One deal to play blind: (seed, suits, look-ahead budget)."""
+
+
+def play_deal(task: Task) -> DealResult:
+    """Play one deal blind (run in a worker process), timed by ``time.perf_counter``."""
+    seed, suits, budget = task
+    began = time.perf_counter()
+    table = Table(seed, suits)
+    positions, moves = play_blind(table, budget)
+    deal = DealSource(Source.OURS, seed, suits)
+    return DealResult(deal, table.won, time.perf_counter() - began, positions, moves)
+
+
+def wilson(won: int, played: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% for z = 1.96) of the share won, as fractions."""
+    if not played:
+        return (0.0, 1.0)
+    p = won / played
+    centre = p + z * z / (2 * played)
+    spread = z * math.sqrt(p * (1 - p) / played + z * z / (4 * played * played))
+    scale = 1 + z * z / played
+    return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
+
+
+def summary_text(summary: Summary, results: list[DealResult], what: str) -> str:
+    """The report: share won with its 95% interval, moves, time and positions per second."""
+    low, high = wilson(summary.won, summary.deals)
+    moves = sum(r.moves for r in results) / len(results) if results else 0.0
+    mean = sum(r.seconds for r in results) / len(results) if results else 0.0
+    lines = [
+        f"{summary.suits}-suit deals: {summary.deals}, won {summary.won} ({summary.rate:.1f}%, "
+        f"95% interval {100 * low:.1f}-{100 * high:.1f}%) {what}",
+        f"moves per game: {moves:.0f} on average",
+        f"time per game: mean {mean:.2f} s, median {summary.median:.2f} s, "
+        f"95th percentile {summary.p95:.2f} s",
+        f"positions per second: {summary.positions_per_second:,.0f}",
+        f"wall time: {summary.wall:.1f} s",
+    ]
+    if summary.lost:
+        lost = ", ".join(map(str, summary.lost[:20])) + (" ..." if len(summary.lost) > 20 else "")
+        lines.append(f"not won: {lost}")
+    return "\n".join(lines)
+
+
+def summary_json(
+    summary: Summary, results: list[DealResult], seeds: str, blind: bool, budget: int
+) -> str:
+    """The machine-readable summary: variant, seeds, played, won, the interval, per deal."""
+    low, high = wilson(summary.won, summary.deals)
+    return json.dumps(
+        {
+            "variant": f"{summary.suits}-suit",
+            "suits": summary.suits,
+            "blind": blind,
+            "budget": budget,
+            "seeds": seeds,
+            "played": summary.deals,
+            "won": summary.won,
+            "share": summary.won / summary.deals if summary.deals else 0.0,
+            "interval95": [low, high],
+            "moves_mean": sum(r.moves for r in results) / len(results) if results else 0.0,
+            "seconds_median": summary.median,
+            "positions_per_second": summary.positions_per_second,
+            "wall": summary.wall,
+            "deals": [r.as_json() for r in results],
+        },
+        indent=1,
+    )
+
+
+def run(
+    seeds: Iterable[int],
+    suits: int,
+    budget: int = hints.BUDGET,
+    jobs: int | None = None,
+    err: TextIO | None = None,
+) -> tuple[Summary, list[DealResult]]:
+    """Play every deal blind, ``jobs`` at a time (default: every core), showing progress
+    on ``err`` (standard error by default)."""
+    err = err or sys.stderr
+    tasks: list[Task] = [(seed, suits, budget) for seed in seeds]
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks) or 1))
+    began = time.perf_counter()
+    results: list[DealResult] = []
+    live = err.isatty()
+    for result in _results(tasks, jobs):
+        results.append(result)
+        won = sum(r.won for r in results)
+        bar = progress_bar(len(results), len(tasks), won, time.perf_counter() - began)
+        if live:
+            err.write("\r" + bar)
+        elif len(results) * 10 // len(tasks) != (len(results) - 1) * 10 // len(tasks):
+            err.write(bar + "\n")
+        err.flush()
+    if tasks and live:
+        err.write("\n")
+    results.sort(key=lambda r: r.seed)
+    return summarize(suits, results, time.perf_counter() - began), results
+
+
+def _results(tasks: list[Task], jobs: int) -> Iterator[DealResult]:
+    if jobs == 1:
+        yield from map(play_deal, tasks)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs, maxtasksperchild=20) as pool:
+        yield from pool.imap_unordered(play_deal, tasks)

@@ -1,0 +1,104 @@
+"""Blind play: the hint policy sees only what a player sees, and a rerun plays the same game."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from spider_cli.analysis import blind, hints
+from spider_cli.analysis.bench import summarize
+from spider_cli.rules.cards import UNKNOWN
+from spider_cli.rules.engine import Game
+
+
+def _plain(value: object) -> bool:
+    """Only ints and tuples of them: nothing that could lead back to the deal."""
+    if isinstance(value, tuple):
+        return all(_plain(v) for v in value)
+    return type(value) is int
+
+
+def _hidden_unknown(game: Game) -> bool:
+    piles = all(
+        all(c == UNKNOWN for c in pile[:down])
+        for pile, down in zip(game.piles, game.down, strict=True)
+    )
+    return piles and all(c == UNKNOWN for c in game.stock)
+
+
+def test_the_view_holds_plain_values_and_no_game() -> None:
+    view = blind.Table(5, 4).view()
+    fields = [getattr(view, f.name) for f in dataclasses.fields(view)]
+    assert all(_plain(v) for v in fields)
+    assert not hasattr(view, "__dict__")  # slots: nothing but its own fields
+    assert _hidden_unknown(view.game())
+    assert view.hand == 50 and sum(view.down) == 44
+
+
+def test_the_table_has_no_undo_and_no_public_game() -> None:
+    table = blind.Table(5, 4)
+    assert not [name for name in vars(table) if not name.startswith("_Table__")]
+    assert not hasattr(table, "undo") and not hasattr(table, "game")
+
+
+def test_the_policy_is_given_only_games_with_the_hidden_cards_unknown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[Game] = []
+    real = hints.hint
+
+    def spy(game: Game, *args: object, **kwargs: object) -> hints.Advice:
+        seen.append(game)
+        assert _hidden_unknown(game)
+        return real(game, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hints, "hint", spy)
+    monkeypatch.setattr(blind, "MAX_MOVES", 12)
+    blind.play_blind(blind.Table(3, 1), budget=300)
+    assert seen
+
+
+def test_a_rerun_plays_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(blind, "MAX_MOVES", 15)
+    first = blind.play_deal((2, 2, 300))
+    again = blind.play_deal((2, 2, 300))
+    assert (first.positions, first.moves, first.won) == (again.positions, again.moves, again.won)
+    assert first.moves >= 15
+
+
+def test_wilson_interval() -> None:
+    low, high = blind.wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    low, high = blind.wilson(48, 100)
+    assert low == pytest.approx(0.3846, abs=1e-4) and high == pytest.approx(0.5768, abs=1e-4)
+
+
+def test_the_json_summary_names_variant_seeds_played_won_and_each_deal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(blind, "MAX_MOVES", 5)
+    results = [blind.play_deal((seed, 1, 200)) for seed in (0, 1)]
+    data = json.loads(blind.summary_json(summarize(1, results, 1.0), results, "0-1", True, 200))
+    assert (data["variant"], data["seeds"], data["played"], data["won"]) == ("1-suit", "0-1", 2, 0)
+    assert [d["seed"] for d in data["deals"]] == [0, 1]
+
+
+def test_spider_bench_blind_json(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from spider_cli.app.cli import main
+
+    monkeypatch.setattr(blind, "MAX_MOVES", 4)
+    argv = ["bench", "--blind", "--seeds", "7", "--suits", "4", "--budget", "100", "--jobs", "1"]
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["variant"], data["blind"], data["played"], data["deals"][0]["moves"]) == (
+        "4-suit",
+        True,
+        1,
+        4,
+    )
+    assert main(argv) == 0
+    assert "95% interval" in capsys.readouterr().out
