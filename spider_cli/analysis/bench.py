@@ -25,7 +25,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Any, TextIO
 
 from spider_cli.analysis.autoplay import PLAY_LIMIT, play
 from spider_cli.rules.deals import DealSource, Source
@@ -196,14 +196,18 @@ def run(
     return summarize(suits, results, time.perf_counter() - began), results
 
 
-def local_results(tasks: list[Task], jobs: int) -> Iterator[DealResult]:
-    """Play the tasks in ``jobs`` worker processes (in this one for a single job)."""
+def local_results(
+    tasks: list[Any], jobs: int, worker: Callable[[Any], DealResult] | None = None
+) -> Iterator[DealResult]:
+    """Play the tasks with ``worker`` (default :func:`solve_deal`) in ``jobs`` worker
+    processes (in this one for a single job), results as they come."""
+    worker = worker or solve_deal
     if jobs == 1:
-        yield from map(solve_deal, tasks)
+        yield from map(worker, tasks)
         return
     # Fresh workers now and then keep the solver's caches from growing without end.
-    with multiprocessing.get_context("spawn").Pool(jobs, maxtasksperchild=50) as pool:
-        yield from pool.imap_unordered(solve_deal, tasks)
+    with multiprocessing.get_context("spawn").Pool(jobs, maxtasksperchild=20) as pool:
+        yield from pool.imap_unordered(worker, tasks)
 
 
 def parse_seeds(text: str) -> range:

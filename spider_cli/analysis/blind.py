@@ -16,16 +16,21 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
 
 from spider_cli.analysis import hints
-from spider_cli.analysis.bench import DealResult, Summary, progress_bar, summarize
+from spider_cli.analysis.bench import (
+    DealResult,
+    Summary,
+    local_results,
+    progress_bar,
+    summarize,
+)
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Action, Deal, Game
@@ -227,7 +232,7 @@ def run(
     began = time.perf_counter()
     results: list[DealResult] = []
     live = err.isatty()
-    for result in _results(tasks, jobs):
+    for result in local_results(tasks, jobs, play_deal):
         results.append(result)
         won = sum(r.won for r in results)
         bar = progress_bar(len(results), len(tasks), won, time.perf_counter() - began)
@@ -240,11 +245,3 @@ def run(
         err.write("\n")
     results.sort(key=lambda r: r.seed)
     return summarize(suits, results, time.perf_counter() - began), results
-
-
-def _results(tasks: list[Task], jobs: int) -> Iterator[DealResult]:
-    if jobs == 1:
-        yield from map(play_deal, tasks)
-        return
-    with multiprocessing.get_context("spawn").Pool(jobs, maxtasksperchild=20) as pool:
-        yield from pool.imap_unordered(play_deal, tasks)
