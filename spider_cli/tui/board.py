@@ -25,7 +25,6 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from typing import NamedTuple
 
 from prompt_toolkit import print_formatted_text
@@ -638,13 +637,10 @@ class Board(Repl):
 
     def replay(self) -> None:
         """Step through the game from the start on a copy: Enter next move, q stop."""
-        session = self.session
-        total = session.game.moves_made
-        if not total:
-            self.say("no moves yet: this is the start of the game")
+        viewer = self.replay_viewer()
+        if viewer is None:
             return
-        viewer = replace(session, game=session.game.copy(), ask_reveal=None, found=[])
-        viewer.restart()
+        total = self.session.game.moves_made
         self.draw(note=render.message(f"replay: the start ({total} moves to go)"), game=viewer.game)
 
         def step(number: int) -> None:

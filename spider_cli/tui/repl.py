@@ -476,15 +476,23 @@ class Repl:
 
     # -- replay -------------------------------------------------------------------------------
 
-    def replay(self) -> None:
-        """Step through the game from the start on a copy: Enter next move, q stop."""
+    def replay_viewer(self) -> Session | None:
+        """A copy of the session taken back to its start, for stepping through the game
+        (the line mode and the board both replay it); None, said so, with no moves yet."""
         session = self.session
-        total = session.game.moves_made
-        if not total:
+        if not session.game.moves_made:
             self.say("no moves yet: this is the start of the game")
-            return
+            return None
         viewer = replace(session, game=session.game.copy(), ask_reveal=None, found=[])
         viewer.restart()
+        return viewer
+
+    def replay(self) -> None:
+        """Step through the game from the start on a copy: Enter next move, q stop."""
+        viewer = self.replay_viewer()
+        if viewer is None:
+            return
+        total = self.session.game.moves_made
         keys = KeyBindings()
 
         @keys.add("q")
