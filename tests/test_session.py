@@ -260,7 +260,9 @@ def test_spider_show_and_play_read_files_of_any_name(
 
 
 def test_spider_run_loads_no_terminal_solver_or_hints_for_a_plain_script(tmp_path: Path) -> None:
-    """A script of moves starts fast: the REPL's prompt_toolkit and the searches stay unloaded."""
+    """A script of moves starts fast: the REPL's prompt_toolkit and the searches stay unloaded,
+    and so does :mod:`dataclasses` (the values on the way are :class:`Value` types, whose
+    classes cost far less to define: see spider_cli/rules/values.py)."""
     script = tmp_path / "one.spider"
     script.write_text("new 5\n4h from 1 to 8\n")
     done = subprocess.run(
@@ -272,7 +274,12 @@ def test_spider_run_loads_no_terminal_solver_or_hints_for_a_plain_script(tmp_pat
     assert done.returncode == 0, done.stderr
     loaded = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if "|" in line}
     assert "spider_cli.app.session" in loaded and "spider_cli.language.notation" in loaded
-    unwanted = {"prompt_toolkit", "spider_cli.analysis.solver", "spider_cli.analysis.hints"}
+    unwanted = {
+        "prompt_toolkit",
+        "spider_cli.analysis.solver",
+        "spider_cli.analysis.hints",
+        "dataclasses",
+    }
     assert not loaded & unwanted
 
 

@@ -4,8 +4,9 @@ and the only way wall time reaches a search (:data:`Clock`, :func:`deadline`).""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import StrEnum
+
+from spider_cli.rules.values import Value
 
 Clock = Callable[[], float]
 """Seconds from some fixed point (``time.perf_counter``, say). Searches are bounded by the
@@ -25,8 +26,7 @@ def deadline(clock: Clock | None, seconds: float | None) -> Expired | None:
     return lambda: clock() > end
 
 
-@dataclass(frozen=True, slots=True)
-class Goal:
+class Goal(Value):
     """What ``solve`` looks for (see :mod:`spider_cli.analysis.solver`).
 
     ``kind`` is "turn up" (``pile`` as typed, or None for any pile), "space", "remove",
@@ -41,8 +41,7 @@ class Goal:
     card: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Constraints:
+class Constraints(Value):
     """Rules a ``solve`` line must keep: "no deal", "keep N spaces" (at its end), "no remove
     SUIT" (``no_remove`` lists suits; "no remove" alone lists all four, the goal's own
     removals excepted), "no new space" (no move empties a pile), "no turn up" (no face-down

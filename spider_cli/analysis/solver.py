@@ -33,7 +33,7 @@ import heapq
 import itertools
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from spider_cli.analysis import counting
@@ -63,6 +63,7 @@ from spider_cli.rules.cards import KING, RANK_WORDS, SUIT_NAMES, UNKNOWN, card_t
 from spider_cli.rules.engine import DEAL, PILES, Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import QuestionError
 from spider_cli.rules.text import move_text
+from spider_cli.rules.values import replace
 
 DEFAULT_LIMIT = 300_000
 """Positions :func:`solve` examines before it answers "unknown" (4 to 12 s and about 100 MB);

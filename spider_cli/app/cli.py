@@ -18,9 +18,11 @@ from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import NotationError, SpiderError
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from spider_cli.analysis.bench import DealResult, Summary
 
-SUBCOMMANDS = ("run", "show", "play", "examples", "solve", "bench")
+    _Subparsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
 
 class _Version(argparse.Action):
@@ -40,7 +42,9 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """``spider``'s argument parser; with ``command``, only that subcommand's options are
+    built (a start that runs a script need not build the other five)."""
     parser = argparse.ArgumentParser(
         prog="spider",
         description="Spider solitaire for the terminal: play, study and script the game.",
@@ -48,6 +52,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
+    for name, add in _SUBPARSERS.items():
+        if command is None or command == name:
+            built = add(sub)
+            if name == "play":
+                parser.epilog = _play_options(built)
+    return parser
+
+
+def _add_play(sub: _Subparsers) -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game interactively (the default)")
     play.add_argument("file", nargs="?", help="a position or game file, or an example's name")
     play.add_argument("--seed", metavar="DEAL", help=_SEED_HELP + " (a random one if not given)")
@@ -69,11 +82,21 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="play at a prompt below the output (no full-screen board, no mouse)",
     )
-    parser.epilog = _play_options(play)
+    return play
+
+
+def _add_run(sub: _Subparsers) -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="run scripts of commands with no terminal")
     run.add_argument("scripts", nargs="+", help="script files ('-' for standard input)")
     run.add_argument("-q", "--quiet", action="store_true", help="print only errors")
-    sub.add_parser("examples", help="list the manual's worked problems, one line each")
+    return run
+
+
+def _add_examples(sub: _Subparsers) -> argparse.ArgumentParser:
+    return sub.add_parser("examples", help="list the manual's worked problems, one line each")
+
+
+def _add_show(sub: _Subparsers) -> argparse.ArgumentParser:
     show = sub.add_parser(
         "show",
         help="print a position or game file's tableau, or another program's deal",
@@ -93,6 +116,11 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument(
         "--suits", type=int, choices=(1, 2, 4), default=4, help="suits of a pysol:N or kpat:N deal"
     )
+
+    return show
+
+
+def _add_solve(sub: _Subparsers) -> argparse.ArgumentParser:
     solve = sub.add_parser(
         "solve",
         help="answer a goal for a position, or win a numbered deal knowing every card",
@@ -111,6 +139,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument("--suits", type=int, choices=(1, 2, 4), default=4)
     _add_limits(solve, "for --seed: ")
+
+    return solve
+
+
+def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
     bench = sub.add_parser(
         "bench",
         help="win numbered deals knowing every card: share won, times, positions per second",
@@ -134,7 +167,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --blind: positions each hint's look-ahead examines (default 3,000; "
         "its longer search gets 20 times as many)",
     )
-    return parser
+    return bench
+
+
+_SUBPARSERS: dict[str, Callable[[_Subparsers], argparse.ArgumentParser]] = {
+    "play": _add_play,
+    "run": _add_run,
+    "examples": _add_examples,
+    "show": _add_show,
+    "solve": _add_solve,
+    "bench": _add_bench,
+}
+"""Each subcommand's options, in the order ``spider --help`` lists them."""
+SUBCOMMANDS = tuple(_SUBPARSERS)
 
 
 def _add_results_options(bench: argparse.ArgumentParser) -> None:
@@ -225,7 +270,7 @@ def main(argv: list[str] | None = None, interactive: Interactive | None = None) 
     argv = sys.argv[1:] if argv is None else argv
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help", "--version")):
         argv = ["play", *argv]
-    args = build_parser().parse_args(argv)
+    args = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None).parse_args(argv)
     try:
         status = dispatch(args, interactive)
         sys.stdout.flush()  # here, so that a reader who left is caught below

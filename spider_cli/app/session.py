@@ -2,7 +2,7 @@
 
 A :class:`Session` holds a :class:`~spider_cli.rules.engine.Game` and how it began (its
 origin). Its methods are the program's API: they take typed values (engine moves, command
-values) and return typed results (frozen dataclasses), and every failure is a
+values) and return typed results (immutable values), and every failure is a
 :class:`~spider_cli.rules.errors.SpiderError` with a message for a player, leaving the game
 as it was. :meth:`Session.execute` reads one typed line (``grammar/commands.lark``), calls
 the method it names and writes the result as text, so ``spider run``, game files and the
@@ -15,10 +15,9 @@ turned up, game files and the journal are all derived from it (:meth:`Session.hi
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.app.atomic import write_atomically
@@ -34,6 +33,7 @@ from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import SUITS_IN_VARIANT, Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, NotationError, SpiderError
 from spider_cli.rules.text import move_text
+from spider_cli.rules.values import Value, replace
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -70,8 +70,7 @@ __all__ = [
 # Typed results
 
 
-@dataclass(frozen=True)
-class Status:
+class Status(Value):
     """The game at a glance (the toolbar's line): piles are numbered 0..9, as in the engine."""
 
     origin: Origin
@@ -85,8 +84,7 @@ class Status:
     """Piles ending with a complete suit, King to Ace, that could be removed."""
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(Value):
     """An action played: its notation, the cards it turned up ((pile 0..9, card) pairs),
     the suits it removed (also by autoremove), and the game's status after it."""
 
@@ -99,8 +97,7 @@ class Played:
     """This action won the game (the win is announced once, not again after a remove)."""
 
 
-@dataclass(frozen=True)
-class Recorded:
+class Recorded(Value):
     """One action of the game's history: its notation (in the position before it) and the
     unknown cards it turned up or dealt ((pile 0..9, card) pairs)."""
 
@@ -109,23 +106,20 @@ class Recorded:
     reveals: tuple[tuple[int, Card], ...] = ()
 
 
-@dataclass(frozen=True)
-class Rewound:
+class Rewound(Value):
     """Actions taken back (by ``undo`` or ``restart``), the last one played first."""
 
     moves: tuple[Recorded, ...]
     restart: bool = False
 
 
-@dataclass(frozen=True)
-class Replayed:
+class Replayed(Value):
     """Actions replayed by ``redo``, in the order played."""
 
     moves: tuple[Played, ...]
 
 
-@dataclass(frozen=True)
-class Started:
+class Started(Value):
     """A new numbered deal."""
 
     origin: DealOrigin
@@ -140,8 +134,7 @@ class LoadKind(Enum):
     EXAMPLE = "example"
 
 
-@dataclass(frozen=True)
-class Loaded:
+class Loaded(Value):
     """What ``load`` read: ``name`` as the player wrote it (a file's own name for files),
     ``path`` the file read (None for a code), ``moves`` the moves a game file replayed."""
 
@@ -153,37 +146,32 @@ class Loaded:
     moves: int = 0
 
 
-@dataclass(frozen=True)
-class Saved:
+class Saved(Value):
     """The game written to ``path`` (``name`` as the player wrote it)."""
 
     name: str
     path: Path
 
 
-@dataclass(frozen=True)
-class Matched:
+class Matched(Value):
     """``expect``: the position is the one in the file."""
 
     name: str
 
 
-@dataclass(frozen=True)
-class Assumed:
+class Assumed(Value):
     """The next unknown card turned up on ``pile`` (0..9) will be ``card``."""
 
     pile: int
     card: Card
 
 
-@dataclass(frozen=True)
-class SettingChanged:
+class SettingChanged(Value):
     name: str
     value: bool | str
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(Value):
     """A legal action, in notation; ``natural`` for a move onto its own suit."""
 
     action: Action
@@ -191,8 +179,7 @@ class Choice:
     natural: bool
 
 
-@dataclass
-class Reply:
+class Reply(Value):
     """What a command has to say, and whether the player asked to leave."""
 
     text: str = ""
@@ -203,8 +190,7 @@ class Reply:
     """The typed result of the method the command called, if any."""
 
 
-@dataclass(frozen=True)
-class Auto:
+class Auto(Value):
     """What ``auto`` played, and why it stopped."""
 
     moves: tuple[Played, ...]
@@ -214,29 +200,50 @@ class Auto:
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass
 class Session:
-    """A game in progress, how it began, and what is needed to save and replay it exactly."""
+    """A game in progress, how it began, and what is needed to save and replay it exactly.
 
-    game: Game = field(default_factory=lambda: Game.new(0))
-    origin: Origin = field(default_factory=lambda: DealOrigin(0))
-    settings: Settings = field(default_factory=Settings)
-    base_dir: Path = field(default_factory=Path.cwd)
-    changed: bool = False
-    ask_reveal: Callable[[int, list[Card]], Card | None] | None = None
-    """Asked which card an unknown card turning up on a pile (0-based) is: the REPL sets it;
-    None (or a None answer) lets the engine draw one from the pool."""
-    clock: Callable[[], float] | None = None
-    """Read by a ``solve ... within N seconds`` (the only search a clock may stop) and to
-    say how long a search took; None (the default) leaves searches bounded by positions
-    alone. The REPL and the CLI pass ``time.perf_counter``."""
-    found: list[Action] = field(default_factory=list)
-    """The rest of the line the last ``solve`` or ``hint`` found, for ``apply``."""
-    found_at: tuple | None = None
-    """The position (``Game.key()``) that line starts from."""
-    hinted: tuple[tuple | None, int] = (None, 0)
-    """The position the last hints were asked in, and how many: asking again there gives
-    the next alternative."""
+    ``ask_reveal`` is asked which card an unknown card turning up on a pile (0-based) is: the
+    REPL sets it; None (or a None answer) lets the engine draw one from the pool. ``clock``
+    is read by a ``solve ... within N seconds`` (the only search a clock may stop) and to say
+    how long a search took; None (the default) leaves searches bounded by positions alone
+    (the REPL and the CLI pass ``time.perf_counter``). ``found`` is the rest of the line the
+    last ``solve`` or ``hint`` found, for ``apply``, and ``found_at`` the position
+    (``Game.key()``) it starts from; ``hinted`` is the position the last hints were asked in
+    and how many: asking again there gives the next alternative.
+    """
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        origin: Origin | None = None,
+        settings: Settings | None = None,
+        base_dir: Path | None = None,
+        changed: bool = False,
+        ask_reveal: Callable[[int, list[Card]], Card | None] | None = None,
+        clock: Callable[[], float] | None = None,
+        found: list[Action] | None = None,
+        found_at: tuple | None = None,
+        hinted: tuple[tuple | None, int] = (None, 0),
+    ) -> None:
+        self.game = Game.new(0) if game is None else game
+        self.origin: Origin = DealOrigin(0) if origin is None else origin
+        self.settings = Settings() if settings is None else settings
+        self.base_dir = Path.cwd() if base_dir is None else base_dir
+        self.changed = changed
+        self.ask_reveal = ask_reveal
+        self.clock = clock
+        self.found: list[Action] = [] if found is None else found
+        self.found_at = found_at
+        self.hinted = hinted
+
+    def copy(self, **changes: Any) -> Session:
+        """A session sharing this one's values except ``changes`` (its game is the same
+        object unless a new one is given)."""
+        return Session(**{**vars(self), **changes})
+
+    def __repr__(self) -> str:
+        return f"Session({self.origin!r}, {self.game.moves_made} moves)"
 
     @classmethod
     def new_game(

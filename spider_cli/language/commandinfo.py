@@ -6,11 +6,10 @@ word as typed; the tests check that the grammar and the table name the same word
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from spider_cli.rules.values import Value
 
 
-@dataclass(frozen=True)
-class CommandInfo:
+class CommandInfo(Value):
     """One command word.
 
     ``summary``: a few words shown beside it in the completion menu. ``takes``: what it

@@ -8,16 +8,14 @@ engine actions for a given game; the others are carried out by the CLI.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-
 from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.rules.cards import RANK_NAMES, SUIT_LETTERS, Card
 from spider_cli.rules.deals import Source
 from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.values import Value, replace
 
 
-@dataclass(frozen=True)
-class RunSpec:
+class RunSpec(Value):
     """Cards named by a move, from the top card (the first to move) down to the bottom one.
 
     ``8-6s`` is ``RunSpec(8, None, Card 6s)``: the top card's suit, when not written, is the
@@ -44,8 +42,7 @@ class RunSpec:
         return top if self.bottom is None else f"{top}-{self.bottom}"
 
 
-@dataclass(frozen=True)
-class MoveCommand:
+class MoveCommand(Value):
     """Move cards between piles: "8-6s from 3 to 10", "10-4s onto Js", "3 10", "6s 3 10".
 
     ``run`` names the cards (None: the longest run that fits); ``src`` and ``dst`` are pile
@@ -61,28 +58,24 @@ class MoveCommand:
     into_space: bool = False
 
 
-@dataclass(frozen=True)
-class ObviousCommand:
+class ObviousCommand(Value):
     """Move a pile's cards to the manual's "obvious place": "3", "obvious 3"."""
 
     pile: int
 
 
-@dataclass(frozen=True)
-class DealCommand:
+class DealCommand(Value):
     """Deal a row of ten cards from the hand: "deal", "d"."""
 
 
-@dataclass(frozen=True)
-class RemoveCommand:
+class RemoveCommand(Value):
     """Take a complete suit off a pile: "remove", "remove 8", "remove the spades from 8"."""
 
     suit: int | None = None
     pile: int | None = None
 
 
-@dataclass(frozen=True)
-class NewCommand:
+class NewCommand(Value):
     """Start deal number ``seed`` (None: a random one) of the 1, 2 or 4-suit game, in the
     numbering of ``source`` (ours, or PySolFC's or KPatience's: "new pysol:14934")."""
 
@@ -91,99 +84,84 @@ class NewCommand:
     source: Source = Source.OURS
 
 
-@dataclass(frozen=True)
-class Restart:
+class Restart(Value):
     """Play the same hand again from the start."""
 
 
-@dataclass(frozen=True)
-class Undo:
+class Undo(Value):
     """Take back the last ``n`` actions."""
 
     n: int = 1
 
 
-@dataclass(frozen=True)
-class Redo:
+class Redo(Value):
     """Replay ``n`` actions that were taken back."""
 
     n: int = 1
 
 
-@dataclass(frozen=True)
-class Assume:
+class Assume(Value):
     """Decide the next unknown card turned up on a pile: "assume 8 6s"."""
 
     pile: int
     card: Card
 
 
-@dataclass(frozen=True)
-class Moves:
+class Moves(Value):
     """List the legal moves."""
 
 
-@dataclass(frozen=True)
-class Complete:
+class Complete(Value):
     """Which suits could be gathered into a whole run from the cards now face up."""
 
 
-@dataclass(frozen=True)
-class Locate:
+class Locate(Value):
     """Find every copy of a card ("locate 8h"), or of a rank in any suit ("locate K")."""
 
     rank: int
     suit: int | None = None
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(Value):
     """Show the manual's score."""
 
 
-@dataclass(frozen=True)
-class Show:
+class Show(Value):
     """Show the tableau, or one pile in full."""
 
     pile: int | None = None
 
 
-@dataclass(frozen=True)
-class Code:
+class Code(Value):
     """Print the position as one pasteable line."""
 
 
-@dataclass(frozen=True)
-class Load:
+class Load(Value):
     """Read a position or a game file."""
 
     path: str
 
 
-@dataclass(frozen=True)
-class Save:
+class Save(Value):
     """Write the game to a file."""
 
     path: str
 
 
-@dataclass(frozen=True)
-class Expect:
+class Expect(Value):
     """Check that the position is the one in a file (for scripts and tests)."""
 
     path: str
 
 
-@dataclass(frozen=True)
-class Set:
+class Set(Value):
     """Change a setting: "set autoremove on" (``value`` True), "set delay 3" (``value`` 3)."""
 
     name: str
     value: bool | int | str
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(Value):
     """The settings ``set NAME VALUE`` changes: remove complete suits at once, and which four
     piles get a sixth card in a new deal ("left" or "spread")."""
 
@@ -225,51 +203,43 @@ def setting_value(command: Set) -> tuple[str, bool | str]:
     return name, value
 
 
-@dataclass(frozen=True)
-class Help:
+class Help(Value):
     """Show the commands, or the help on one topic."""
 
     topic: str | None = None
 
 
-@dataclass(frozen=True)
-class Quit:
+class Quit(Value):
     """Leave spider."""
 
 
-@dataclass(frozen=True)
-class Replay:
+class Replay(Value):
     """Step through the game from its start to the current position."""
 
 
-@dataclass(frozen=True)
-class Stats:
+class Stats(Value):
     """Show games, wins and the best score for each variant (1, 2 or 4 suits)."""
 
 
-@dataclass(frozen=True)
-class Solve:
+class Solve(Value):
     """``solve GOAL [CONSTRAINTS] [for each reveal]``: search the known cards for a line."""
 
     goal: Goal
-    constraints: Constraints = field(default_factory=Constraints)
+    constraints: Constraints = Constraints()
     each_reveal: bool = False
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(Value):
     """Suggest the best next move, with the manual's reason for it."""
 
 
-@dataclass(frozen=True)
-class Apply:
+class Apply(Value):
     """Play the line the last ``solve`` or ``hint`` found: all of it, or its next ``n`` moves."""
 
     n: int | None = None
 
 
-@dataclass(frozen=True)
-class Auto:
+class Auto(Value):
     """Play hint's moves one at a time: at most ``n`` (None: until a deal is due, the win,
     or no move is left)."""
 

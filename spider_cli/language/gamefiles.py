@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 
 from spider_cli.language import positions
 from spider_cli.language.commands import (
@@ -33,12 +32,12 @@ from spider_cli.language.commands import (
 from spider_cli.language.notation import parse_command
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import NotationError, SpiderError
+from spider_cli.rules.values import Value
 
 MAGIC = "# spider game file, version 1"
 
 
-@dataclass(frozen=True)
-class DealOrigin:
+class DealOrigin(Value):
     """A game that began as deal number ``seed`` of the ``suits``-suit game, its sixth cards
     dealt to the piles ``sixth`` names ("left" or "spread"), numbered as ``source`` numbers
     its deals (ours, PySolFC's or KPatience's, whose layouts ignore ``sixth``)."""
@@ -59,8 +58,7 @@ class DealOrigin:
         return str(self.deal)
 
 
-@dataclass(frozen=True)
-class PositionOrigin:
+class PositionOrigin(Value):
     """A game that began from a position (a file, an example or a code): its code."""
 
     code: str
@@ -73,8 +71,7 @@ StepCommand = MoveCommand | DealCommand | RemoveCommand | Set
 """What a game file may do after its start, besides ``assume``."""
 
 
-@dataclass(frozen=True)
-class Written:
+class Written(Value):
     """A command as read from a game file, with its line number and text (for errors)."""
 
     command: StepCommand | Assume
@@ -82,16 +79,14 @@ class Written:
     text: str
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Value):
     """A move (or a setting changed) and the ``assume`` lines written just before it."""
 
     action: Written
     assumptions: tuple[Written, ...] = ()
 
 
-@dataclass(frozen=True)
-class GameRecord:
+class GameRecord(Value):
     """A game file as typed data: the start, the settings it began with, every step in
     order, and the assumptions left pending after the last move."""
 
@@ -103,8 +98,7 @@ class GameRecord:
     pending: tuple[Written, ...]
 
 
-@dataclass(frozen=True)
-class SavedMove:
+class SavedMove(Value):
     """One move to write: its notation, after the unknown cards it turned up."""
 
     text: str

@@ -42,7 +42,6 @@ import functools
 import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -60,6 +59,7 @@ from spider_cli.rules.cards import (
 from spider_cli.rules.engine import DEAL_SIZE, DECK_SIZE, PILES, SUITS_IN_VARIANT, Game
 from spider_cli.rules.errors import NotationError, PositionError, caret_line
 from spider_cli.rules.layout import CODE_PREFIX, cell_text, grid, lines, markdown, position_code
+from spider_cli.rules.values import Value
 
 if TYPE_CHECKING:  # lark is imported when a position is read, not with this module
     from lark import Lark, Token, Tree
@@ -100,8 +100,7 @@ def _parser() -> Lark:
 # The reader's result
 
 
-@dataclass(frozen=True)
-class PositionFile:
+class PositionFile(Value):
     """A position as a file gives it: the whole tableau, and the rest as far as the file says.
 
     ``piles`` run from top to bottom (0 = a face-down card nobody knows), ``down[i]`` counts
@@ -207,7 +206,6 @@ class _Cell(NamedTuple):
     empty: bool = False
 
 
-@dataclass
 class _Header:
     """What the header lines (or a code's fields) state; None where they are silent.
 
@@ -215,13 +213,18 @@ class _Header:
     errors at it); ``stock_keyword`` is the ``stock:`` or ``hand:`` keyword when there is one.
     """
 
-    suits: int | None = None
-    stock: list[int] | None = None
-    stock_count: int | None = None
-    removed: list[int] | None = None
-    removed_count: int | None = None
-    stock_tokens: list[Token] = field(default_factory=list)
-    stock_keyword: Token | None = None
+    def __init__(self, suits: int | None = None) -> None:
+        self.suits = suits
+        self.stock: list[int] | None = None
+        self.stock_count: int | None = None
+        self.removed: list[int] | None = None
+        self.removed_count: int | None = None
+        self.stock_tokens: list[Token] = []
+        self.stock_keyword: Token | None = None
+
+    def is_silent(self) -> bool:
+        """True when no header line has been read."""
+        return vars(self) == vars(_Header())
 
 
 _HEADERS = {
@@ -353,7 +356,7 @@ class _Reader:
             else:
                 kind = _LAYOUTS[item.data]
                 if layout is None:
-                    if kind == "code" and header != _Header():
+                    if kind == "code" and not header.is_silent():
                         raise self.at(
                             first,
                             "a position code holds the whole position: leave out the header lines",

@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple, TypeVar
 
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import DEAL_SIZE, DECK_SIZE, PILES, SUITS_IN_VARIANT, Game
 from spider_cli.rules.errors import NotationError
+from spider_cli.rules.values import Value
 
 __all__ = [
     "KPAT_MAX",
@@ -200,8 +200,7 @@ class Source(Enum):
 _NAME = re.compile(r"\s*(?:(pysol|kpat)\s*:\s*)?(\d+)\s*", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class DealSource:
+class DealSource(Value):
     """A numbered deal: whose numbering, the number, and the variant's suits.
 
     Written ``pysol:14934``, ``kpat:7`` or a plain number for one of ours (see :meth:`parse`);

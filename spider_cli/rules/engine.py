@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from spider_cli.rules.cards import (
@@ -29,6 +28,7 @@ from spider_cli.rules.cards import (
 )
 from spider_cli.rules.errors import IllegalMoveError, PositionError
 from spider_cli.rules.layout import grid, position_code
+from spider_cli.rules.values import Value
 
 PILES = 10
 DECK_SIZE = 104
@@ -130,8 +130,7 @@ def shuffled_deck(seed: int, suits: int = 4) -> list[int]:
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Location:
+class Location(Value):
     """Where one copy of a card is: ``place`` is "pile", "hand" or "removed"."""
 
     card: Card

@@ -29,7 +29,6 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
 from pathlib import Path
 
 from prompt_toolkit import PromptSession, print_formatted_text
@@ -377,7 +376,7 @@ class Repl:
         session = self.session
         game_before = session.game
         before = Snapshot.of(game_before)
-        previous = replace(session)  # the game before: a command that replaces it leaves it
+        previous = session.copy()  # the game before: a command that replaces it leaves it
         self._random_rest = False
         try:
             with self.searching(line):
@@ -483,7 +482,7 @@ class Repl:
         if not session.game.moves_made:
             self.say("no moves yet: this is the start of the game")
             return None
-        viewer = replace(session, game=session.game.copy(), ask_reveal=None, found=[])
+        viewer = session.copy(game=session.game.copy(), ask_reveal=None, found=[])
         viewer.restart()
         return viewer
 

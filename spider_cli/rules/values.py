@@ -1,0 +1,99 @@
+"""Small immutable value types, declared like frozen dataclasses but cheap to define.
+
+A command, a session's result or a game file's record is a :class:`Value`: its fields are its
+annotations, in order, with defaults as class attributes. It gets ``__init__`` (which runs a
+``__post_init__``), ``__eq__``, ``__hash__`` and ``__repr__`` as a frozen dataclass does, and
+mypy reads it as one (``dataclass_transform``).
+
+Why not :mod:`dataclasses`: under Python 3.11 each frozen dataclass compiles six methods when
+its module is imported, and importing :mod:`dataclasses` pulls in :mod:`inspect` and
+:mod:`ast`. With about sixty such classes on the way to the first command, that was a third
+of ``spider run``'s start (see BENCHMARKS.md); here a class costs a few microseconds and its
+methods are shared.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, TypeVar, dataclass_transform
+
+V = TypeVar("V", bound="Value")
+
+
+class FrozenError(AttributeError):
+    """A field of a value was assigned: values never change (make a new one with
+    :func:`replace`)."""
+
+
+@dataclass_transform(frozen_default=True)
+class Value:
+    """Base of the value types: subclass it and annotate the fields (see the module)."""
+
+    __slots__ = ()
+    __match_args__: ClassVar[tuple[str, ...]] = ()
+    _defaults: ClassVar[dict[str, Any]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        fields = list(cls.__match_args__)
+        defaults = dict(cls._defaults)
+        own = cls.__dict__.get("__annotations__", {})  # noqa: RUF063 (inspect costs the start)
+        for name, kind in own.items():
+            if str(kind).startswith(("ClassVar", "typing.ClassVar")):
+                continue
+            if name not in fields:
+                fields.append(name)
+            if name in cls.__dict__:
+                defaults[name] = cls.__dict__[name]
+            elif defaults:
+                raise TypeError(f"{cls.__name__}: {name!r} has no default but follows a default")
+        cls.__match_args__ = tuple(fields)  # type: ignore[misc]  # set once, per class
+        cls._defaults = defaults
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        fields = self.__match_args__
+        if len(args) > len(fields):
+            raise TypeError(f"{type(self).__name__} takes {len(fields)} values, not {len(args)}")
+        values = dict(zip(fields, args, strict=False))
+        for name, value in kwargs.items():
+            if name not in fields or name in values:
+                problem = "an unknown" if name not in fields else "a repeated"
+                raise TypeError(f"{type(self).__name__}: {problem} field {name!r}")
+            values[name] = value
+        write = object.__setattr__
+        for name in fields:
+            if name in values:
+                write(self, name, values[name])
+            elif name in self._defaults:
+                write(self, name, self._defaults[name])
+            else:
+                raise TypeError(f"{type(self).__name__}: field {name!r} is missing")
+        check = getattr(self, "__post_init__", None)
+        if check is not None:  # a class's own check of its values, as in a dataclass
+            check()
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__match_args__)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
+        return f"{type(self).__qualname__}({shown})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenError(f"cannot delete field {name!r}")
+
+
+def replace(value: V, **changes: Any) -> V:
+    """A copy of ``value`` with some fields changed, as :func:`dataclasses.replace` makes."""
+    fields = {name: getattr(value, name) for name in value.__match_args__}
+    return type(value)(**{**fields, **changes})
