@@ -31,6 +31,7 @@ class Value:
     __slots__ = ()
     __match_args__: ClassVar[tuple[str, ...]] = ()
     _defaults: ClassVar[dict[str, Any]] = {}
+    _checked: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -48,6 +49,7 @@ class Value:
                 raise TypeError(f"{cls.__name__}: {name!r} has no default but follows a default")
         cls.__match_args__ = tuple(fields)  # type: ignore[misc]  # set once, per class
         cls._defaults = defaults
+        cls._checked = hasattr(cls, "__post_init__")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         fields = self.__match_args__
@@ -59,17 +61,15 @@ class Value:
                 problem = "an unknown" if name not in fields else "a repeated"
                 raise TypeError(f"{type(self).__name__}: {problem} field {name!r}")
             values[name] = value
-        write = object.__setattr__
-        for name in fields:
-            if name in values:
-                write(self, name, values[name])
-            elif name in self._defaults:
-                write(self, name, self._defaults[name])
-            else:
-                raise TypeError(f"{type(self).__name__}: field {name!r} is missing")
-        check = getattr(self, "__post_init__", None)
-        if check is not None:  # a class's own check of its values, as in a dataclass
-            check()
+        if len(values) < len(fields):
+            for name in fields:
+                if name not in values:
+                    if name not in self._defaults:
+                        raise TypeError(f"{type(self).__name__}: field {name!r} is missing")
+                    values[name] = self._defaults[name]
+        self.__dict__.update(values)  # past __setattr__, which refuses every change
+        if self._checked:  # a class's own check of its values, as in a dataclass
+            self.__post_init__()  # type: ignore[attr-defined]  # _checked says it is there
 
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self.__match_args__)
