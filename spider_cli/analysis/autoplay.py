@@ -32,8 +32,9 @@ from spider_cli.rules.text import move_text
 MAX_LEVELS = 400
 """A beam gives up after this many moves (wins take 100 to 300): a wider beam comes next."""
 
-WIDTHS = (4, 16, 64, 256, 1024)
-"""The beam widths tried in turn."""
+WIDTHS = (4, 16, 64, 256, 1024, 4096)
+"""The beam widths tried in turn (a wider beam gets what the narrower ones left of the
+limit: at the default limit, 4096 is reached only when 1024 fails early)."""
 
 
 PER_SECOND = 100_000
