@@ -9,7 +9,8 @@ Why not :mod:`dataclasses`: under Python 3.11 each frozen dataclass compiles six
 its module is imported, and importing :mod:`dataclasses` pulls in :mod:`inspect` and
 :mod:`ast`. With about sixty such classes on the way to the first command, that was a third
 of ``spider run``'s start (see BENCHMARKS.md); here a class costs a few microseconds and its
-methods are shared.
+methods are shared. Mutable working records off that path (the searches', the journal's)
+stay dataclasses.
 """
 
 from __future__ import annotations
