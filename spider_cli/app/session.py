@@ -15,6 +15,7 @@ turned up, game files and the journal are all derived from it (:meth:`Session.hi
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
@@ -22,6 +23,8 @@ from typing import TYPE_CHECKING
 
 from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.app.atomic import write_atomically
+from spider_cli.app.gamelog import RECENT, Entry, Facts, GameLog, Result
+from spider_cli.app.timer import Timer
 from spider_cli.language import commands as cmd
 from spider_cli.language import gamefiles, positions
 from spider_cli.language import textfiles as files
@@ -33,7 +36,7 @@ from spider_cli.rules.cards import ACE, RANK_WORDS, SUIT_NAMES, Card, card_text
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import SUITS_IN_VARIANT, Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, NotationError, SpiderError
-from spider_cli.rules.text import move_text
+from spider_cli.rules.text import clock_text, move_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -50,6 +53,7 @@ __all__ = [
     "LoadKind",
     "Loaded",
     "Matched",
+    "Opened",
     "Origin",
     "Played",
     "PositionOrigin",
@@ -83,6 +87,8 @@ class Status:
     lost: bool
     ready: tuple[int, ...]
     """Piles ending with a complete suit, King to Ace, that could be removed."""
+    played: float | None = None
+    """Seconds played in this game, when the session keeps time (at the prompt)."""
 
 
 @dataclass(frozen=True)
@@ -151,6 +157,22 @@ class Loaded:
     origin: Origin
     game_file: bool = False
     moves: int = 0
+
+
+@dataclass(frozen=True)
+class Opened:
+    """Game ``number`` of the history, brought back as it was left (``moves`` replayed)."""
+
+    number: int
+    deal: str
+    result: Result
+    moves: int
+    origin: Origin
+
+    @property
+    def finished(self) -> bool:
+        """The game had ended (won or lost): playing on from it is not recorded again."""
+        return self.result in (Result.WON, Result.LOST)
 
 
 @dataclass(frozen=True)
@@ -237,6 +259,15 @@ class Session:
     hinted: tuple[tuple | None, int] = (None, 0)
     """The position the last hints were asked in, and how many: asking again there gives
     the next alternative."""
+    timer: Timer | None = None
+    """The time played in this game (the REPL and the board keep one; scripts do not):
+    each new game gets a fresh one, a resumed game file starts from the time it carries."""
+    source_name: str = ""
+    """How the game began, in a word, for the history: the deal's name ("17",
+    "pysol:14934") or the name of the position or file loaded."""
+    log: GameLog | None = None
+    """The history of games read by ``games``, ``open`` and ``stats`` (None: the one in
+    the player's data directory, opened when first needed)."""
 
     @classmethod
     def new_game(
@@ -323,7 +354,11 @@ class Session:
             case cmd.Stats():
                 from spider_cli.app import stats
 
-                return None, stats.report()
+                return None, stats.report(self.games_log())
+            case cmd.Games(n=n):
+                return None, games_text(self.games(RECENT if n is None else n))
+            case cmd.Open(number=number):
+                return _text(self.open(number))
             case cmd.Quit():
                 return None, ""
         raise AssertionError(f"no method for {command!r}")  # pragma: no cover
@@ -463,6 +498,7 @@ class Session:
             game.is_won(),
             game.is_lost(),
             ready,
+            None if self.timer is None else self.timer.seconds(),
         )
 
     def describe_start(self) -> str:
@@ -492,7 +528,7 @@ class Session:
             if seed is None:
                 seed = int.from_bytes(os.urandom(4)) % 10**9
             origin = DealOrigin(seed, suits, self.settings.sixth)
-        self._begin(self._start_of(origin), origin)
+        self._begin(self._start_of(origin), origin, origin.name)
         return Started(origin)
 
     @staticmethod
@@ -503,11 +539,16 @@ class Session:
             return origin.deal.game()
         return positions.parse_position_code(origin.code).to_game()
 
-    def _begin(self, game: Game, origin: Origin) -> None:
+    def _begin(self, game: Game, origin: Origin, name: str, seconds: float = 0.0) -> None:
+        """Take over a new game (``name``: how it began, in a word; ``seconds``: the time
+        already played in it)."""
         game.autoremove = self.settings.autoremove
         self.game = game
         self.origin = origin
+        self.source_name = name
         self.changed = True
+        if self.timer is not None:
+            self.timer = self.timer.fresh(seconds)
 
     def load(self, source: str | Path) -> Loaded:
         """Read a position code, a position or game file (relative to ``base_dir``), or one
@@ -516,13 +557,13 @@ class Session:
         if positions.is_position_code(name):
             game = positions.parse_position_code(name).to_game()
             origin = PositionOrigin(positions.position_code(game))
-            self._begin(game, origin)
+            self._begin(game, origin, "position code")
             return Loaded(LoadKind.POSITION_CODE, name, None, origin)
         path, example = self._find(name)
         text = files.read_text(path, name)
         kind = LoadKind.EXAMPLE if example else None
         if gamefiles.is_game_file(text):
-            self._resume(gamefiles.read(text), path.parent)
+            self._resume(gamefiles.read(text), path.parent, path.name)
             moves = self.game.moves_made
             kind = kind or LoadKind.GAME_FILE
             return Loaded(kind, path.name, path, self.origin, game_file=True, moves=moves)
@@ -533,7 +574,7 @@ class Session:
                 f"{path.name}: {error.message}", error.line, error.column, error.context
             ) from None
         origin = PositionOrigin(positions.position_code(game))
-        self._begin(game, origin)
+        self._begin(game, origin, path.name)
         return Loaded(kind or LoadKind.POSITION_FILE, path.name, path, origin)
 
     def _path(self, name: str | Path) -> Path:
@@ -554,22 +595,58 @@ class Session:
             problem = "no such file or example"
         raise SpiderError(f"cannot read {files.shown(name)}: {problem}")
 
-    def _resume(self, record: gamefiles.GameRecord, base_dir: Path) -> None:
-        """Replay a game file through a fresh session's methods, then take over its game;
-        errors name the line of the file."""
+    def _resume(self, record: gamefiles.GameRecord, base_dir: Path, name: str) -> None:
+        """Replay a game file through a fresh session's methods, then take over its game
+        (``name``: the file's, for a game that began as a position); errors name the line of
+        the file."""
         other = Session(settings=record.settings, base_dir=base_dir)
+        origin = record.origin
         with gamefiles.at_line(*record.start):
-            other._begin(self._start_of(record.origin), record.origin)
+            other._begin(self._start_of(origin), origin, name)
         for step in record.steps:
             for written in step.assumptions:
                 other._replay(written)
             other._replay(step.action)
         for written in record.pending:
             other._replay(written)
-        self.game = other.game
-        self.origin = other.origin
         self.settings = other.settings
+        start = origin.name if isinstance(origin, DealOrigin) else name
+        self._begin(other.game, other.origin, start, record.seconds or 0)
         self.changed = False
+
+    def history_facts(self) -> Facts:
+        """What the history of games records of this game now."""
+        game, origin = self.game, self.origin
+        numbered = isinstance(origin, DealOrigin)
+        name = self.source_name or (origin.name if isinstance(origin, DealOrigin) else "position")
+        seconds = 0.0 if self.timer is None else self.timer.seconds()
+        text = self.game_file()
+        return Facts(name, numbered, game.suits, game.moves_made, game.score(), seconds, text)
+
+    def games(self, n: int = RECENT) -> list[Entry]:
+        """The last ``n`` games of the history, the newest first."""
+        if n < 1:
+            raise SpiderError("games needs a positive number of games")
+        return self.games_log().recent(n)
+
+    def games_log(self) -> GameLog:
+        """The history of games this session reads (opened when first needed)."""
+        if self.log is None:
+            self.log = GameLog()
+        return self.log
+
+    def open(self, number: int) -> Opened:
+        """Bring game ``number`` of the history back as it was left, from its game file."""
+        entry = self.games_log().entry(number)
+        try:
+            record = gamefiles.read(entry.game_file)
+        except NotationError as error:
+            raise SpiderError(f"game {number} of the history cannot be read: {error}") from None
+        try:
+            self._resume(record, self.base_dir, entry.deal)
+        except NotationError as error:
+            raise SpiderError(f"game {number} of the history cannot be replayed: {error}") from None
+        return Opened(number, entry.deal, entry.result, self.game.moves_made, self.origin)
 
     def _replay(self, written: gamefiles.Written) -> None:
         """One step of a game file, through the methods; errors name its line."""
@@ -596,7 +673,7 @@ class Session:
         pending = [
             cmd.Assume(p + 1, Card(c)) for p, queue in enumerate(game.assumed) for c in queue
         ]
-        return gamefiles.game_text(
+        text = gamefiles.game_text(
             self.origin,
             self.settings,
             moves,
@@ -604,6 +681,9 @@ class Session:
             status_text(self.status()),
             positions.grid(game, hide=True),
         )
+        if self.timer is None:
+            return text
+        return text + gamefiles.time_line(self.timer.seconds())
 
     def save(self, name: str | Path) -> Saved:
         """Write the game file to ``name`` (relative to ``base_dir``), atomically."""
@@ -764,6 +844,8 @@ def text_of(result: object) -> str:
             return loaded_text(result)
         case Saved():
             return f"saved to {result.name}"
+        case Opened():
+            return opened_text(result)
         case Matched():
             return f"position matches {result.name}"
         case Auto():
@@ -831,6 +913,33 @@ def loaded_text(loaded: Loaded) -> str:
     if loaded.game_file:
         return f"resumed {loaded.name}: {loaded.moves} moves replayed"
     return f"loaded {loaded.name}"
+
+
+def opened_text(opened: Opened) -> str:
+    moves = f"{opened.moves} move{'s' if opened.moves != 1 else ''}"
+    said = f"game {opened.number} ({opened.deal}, {opened.result.value}): {moves} replayed"
+    if opened.finished:
+        return said + "; 'replay' steps through it (playing on is not recorded again)"
+    return said + "; play on, or 'replay' to step through it"
+
+
+GAMES_HEADER = "game  began             deal          suits  moves  score     time  result"
+
+
+def games_text(entries: list[Entry]) -> str:
+    """The games of the history, one a line: number, date, deal, suits, moves, score, time
+    played, result (``open N`` brings game N back)."""
+    if not entries:
+        return "no games in the history yet: a game is recorded once it has a move"
+    lines = [GAMES_HEADER]
+    for e in entries:
+        began = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.started))
+        deal = e.deal if len(e.deal) <= 13 else e.deal[:12] + "…"
+        lines.append(
+            f"{e.number:>4}  {began}  {deal:<13} {e.suits:>5}  {e.moves:>5}  {e.score:>5}"
+            f"  {clock_text(e.seconds):>7}  {e.result.value}"
+        )
+    return "\n".join([*lines, "('open N' brings game N back)"])
 
 
 def solve_text(report: Report) -> str:

@@ -248,6 +248,20 @@ class Stats:
 
 
 @dataclass(frozen=True)
+class Games:
+    """List the last ``n`` games begun (None: :data:`gamelog.RECENT`), the newest first."""
+
+    n: int | None = None
+
+
+@dataclass(frozen=True)
+class Open:
+    """Bring game ``number`` of the history back, to replay or continue it."""
+
+    number: int
+
+
+@dataclass(frozen=True)
 class Solve:
     """``solve GOAL [CONSTRAINTS] [for each reveal]``: search the known cards for a line."""
 
@@ -300,6 +314,8 @@ Command = (
     | Quit
     | Replay
     | Stats
+    | Games
+    | Open
     | Solve
     | Hint
     | Apply

@@ -135,6 +135,7 @@ class Board(Repl):
             include_default_pygments_style=False,
             full_screen=True,
             mouse_support=True,
+            refresh_interval=None if session.timer is None else 1.0,  # the clock ticks
         )
 
     # -- the screen ---------------------------------------------------------------------------
@@ -327,6 +328,10 @@ class Board(Repl):
         key("q", self.leave)
         key("n", self._ask_new)
         key(":", self._start_typing)
+
+        @keys.add("c-z")
+        def _background(event: KeyPressEvent) -> None:
+            event.app.suspend_to_background()  # the time played stops with the program
 
         @keys.add("enter")
         def _enter(event: KeyPressEvent) -> None:
@@ -625,7 +630,7 @@ class Board(Repl):
                 self._ask_name()
                 return
             self.saved_as = str(saved.path)
-            self.journal.update(self.session, self.saved_as, self.counted)
+            self.journal.update(self.session, self.saved_as, self.counted, self.number)
             self._goodbye(text_of(saved))
 
         self._ask(f"Save as [{default}]: ", answer, PathCompleter(expanduser=True))

@@ -31,7 +31,7 @@ from spider_cli.rules.cards import (
     split_runs,
 )
 from spider_cli.rules.engine import PILES, Game, Move
-from spider_cli.rules.text import move_text
+from spider_cli.rules.text import clock_text, move_text
 
 if TYPE_CHECKING:
     from prompt_toolkit.mouse_events import MouseEvent
@@ -452,8 +452,9 @@ KEYS = (("u", "undo"), ("r", "redo"), ("d", "deal"), ("h", "hint"), ("n", "new")
 def toolbar(
     status: Status, glyphs: Glyphs = UNICODE, width: int | None = None, keys: bool = False
 ) -> FormattedText:
-    """The status line: deals left, suits removed, moves made, score, and what stands out:
-    a complete suit ready to be removed, a win, a loss; with ``keys``, the board's keys.
+    """The status line: deals left, suits removed, moves made, score, the time played (when
+    kept), and what stands out: a complete suit ready to be removed, a win, a loss; with
+    ``keys``, the board's keys.
 
     Given a ``width``, the fullest wording that fits: words are shortened or left out,
     never cut."""
@@ -469,6 +470,10 @@ def toolbar(
         for variant, sep in zip(words, ("  |  ", " | ", " | ", " "), strict=False)
     ]
     stats.insert(1, " | ".join(w.format(n) for w, n in zip(words[0], counts, strict=True)))
+    if status.played is not None:
+        played = clock_text(status.played)
+        seps = ("  |  time ", " | time ", " | time ", " | time ", " ")
+        stats = [s + sep + played for s, sep in zip(stats, seps, strict=True)]
     mark = "★ " if glyphs.symbols else "* "
     if status.won:
         alerts = [["you have won!"], ["won!"]]
