@@ -271,7 +271,10 @@ class GameLog:
             return self._connection
         path = self.path
         _check_place(path)
-        db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+        # One spider uses its connection from one thread at a time, not always the same one.
+        db = sqlite3.connect(
+            path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
+        )
         try:
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")

@@ -113,13 +113,13 @@ COMMANDS: dict[str, CommandInfo] = {
         "games, wins, streaks and best scores",
         _nothing("stats"),
         "Questions",
-        ("stats (per variant: played, won, streaks, best score, time of a win)",),
+        ("stats",),
     ),
     "games": CommandInfo(
         "the games played lately",
         "games takes a number of games or nothing, as in 'games' or 'games 50'",
         "History",
-        ("games [N] (the last N games, 20 unless said)",),
+        ("games [N]",),
     ),
     "history": CommandInfo(
         "the games played lately",
@@ -129,7 +129,7 @@ COMMANDS: dict[str, CommandInfo] = {
         "bring back a game of 'games'",
         "open takes a game's number from 'games', as in 'open 12'",
         "History",
-        ("open N (game N of 'games', to replay or continue)",),
+        ("open N",),
     ),
     "save": CommandInfo(
         "save the game in a file",

@@ -123,7 +123,9 @@ class Board(Repl):
             completer=DynamicCompleter(
                 lambda: self.question.completer if self.question else self.completer
             ),
-            complete_while_typing=True,
+            # Not on an empty line: a menu left from the line just run would cover the
+            # replies once the ticking clock redraws the screen (Tab still opens it).
+            complete_while_typing=Condition(lambda: bool(self.buffer.text)),
             auto_suggest=AutoSuggestFromHistory(),
             multiline=False,
             on_text_changed=self._text_changed,

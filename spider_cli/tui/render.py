@@ -470,10 +470,6 @@ def toolbar(
         for variant, sep in zip(words, ("  |  ", " | ", " | ", " "), strict=False)
     ]
     stats.insert(1, " | ".join(w.format(n) for w, n in zip(words[0], counts, strict=True)))
-    if status.played is not None:
-        played = clock_text(status.played)
-        seps = ("  |  time ", " | time ", " | time ", " | time ", " ")
-        stats = [s + sep + played for s, sep in zip(stats, seps, strict=True)]
     mark = "★ " if glyphs.symbols else "* "
     if status.won:
         alerts = [["you have won!"], ["won!"]]
@@ -492,18 +488,26 @@ def toolbar(
             " ".join(key for key, _ in KEYS),
             "",
         ]
+    times = [""]  # the time played, after the counts: in words, alone, or left out
+    if status.played is not None:
+        times = ["time {}", "{}", ""]
+    seps = ("  |  ", " | ", " | ", " | ", " ")
     # What each shortening costs: the cryptic counts and leaving the keys out cost most.
     stats_cost = (0, 1, 2, 3, 6)
     keys_cost = (0, 1, 2, 4)[-len(legends) :]
+    times_cost = (0, 1, 2.5)  # the time gives way before the words of the counts do
     candidates = sorted(
-        (stats_cost[i] + j + keys_cost[k], i, j, k)
+        (stats_cost[i] + j + keys_cost[k] + times_cost[t], i, j, k, t)
         for i in range(len(stats))
         for j in range(len(alerts))
         for k in range(len(legends))
+        for t in range(len(times))
+        if not (times[t] and i == len(stats) - 1)  # the cryptic counts go alone
     )
     best: StyleAndTextTuples = []
-    for _cost, i, j, k in candidates:
-        out: StyleAndTextTuples = [("", f" {stats[i]} ")]
+    for _cost, i, j, k, t in candidates:
+        played = seps[i] + times[t].format(clock_text(status.played or 0)) if times[t] else ""
+        out: StyleAndTextTuples = [("", f" {stats[i]}{played} ")]
         out += [("class:toolbar.alert", f" {mark}{note} ") for note in alerts[j]]
         if legends[k]:
             out.append(("class:toolbar.keys", f" {legends[k]} "))

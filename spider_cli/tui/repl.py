@@ -174,6 +174,7 @@ class Repl:
         self._later: list[tuple[str, str]] = []
         self._random_rest = False  # Ctrl-D at a reveal question: random cards for the rest
         session.ask_reveal = self.ask_reveal
+        session.games_log()  # one history for this game and the ones it is replaced by
         self.history = history if history is not None else InMemoryHistory()
 
     @functools.cached_property
