@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -424,3 +426,36 @@ def test_open_completes_the_numbers_of_recent_games(home: Path) -> None:
     completer = SpiderCompleter(Session.new_game(seed=SEED))
     found = completer.get_completions(Document("open "), CompleteEvent(completion_requested=True))
     assert [c.text for c in found] == ["3", "2", "1"]
+
+
+def test_ctrl_z_stops_the_program_and_the_time_played_with_it(tmp_path: Path) -> None:
+    """A real SIGTSTP: the program stops (its state 'T') until continued; the time that
+    passes meanwhile (the clock moved on by the SIGCONT handler) is not counted."""
+    if not Path("/proc/self/stat").exists() or not hasattr(signal, "SIGTSTP"):
+        pytest.skip("needs Linux job control")
+    program = (
+        "import os, signal\n"
+        "from spider_cli.app.journal import Journal\n"
+        "from spider_cli.app.session import Session\n"
+        "from spider_cli.app.timer import Timer\n"
+        "from spider_cli.tui.repl import Repl\n"
+        "now = [0.0]\n"
+        "repl = Repl(Session.new_game(seed=5, timer=Timer(lambda: now[0])), journal=Journal())\n"
+        "signal.signal(signal.SIGCONT, lambda *_: now.__setitem__(0, now[0] + 1000))\n"
+        "now[0] = 10\n"
+        "with repl.background_pauses():\n"
+        "    os.kill(os.getpid(), signal.SIGTSTP)\n"
+        "now[0] += 5\n"
+        "print(repl.session.timer.seconds(), repl.session.timer.running)\n"
+    )
+    env = {**os.environ, "SPIDER_HOME": str(tmp_path)}
+    child = subprocess.Popen([sys.executable, "-c", program], stdout=subprocess.PIPE, env=env)
+    stat = Path(f"/proc/{child.pid}/stat")
+    deadline = time.monotonic() + 120  # only a cap for a hung child
+    while stat.read_text().rsplit(")", 1)[1].split()[0] != "T":
+        assert child.poll() is None and time.monotonic() < deadline, "the child never stopped"
+        time.sleep(0.01)
+    child.send_signal(signal.SIGCONT)
+    out, _ = child.communicate(timeout=120)
+    assert child.returncode == 0
+    assert out.decode().split() == ["15.0", "True"]

@@ -61,10 +61,15 @@ class Entry:
 
 
 def journal_text(
-    session: Session, saved_as: str | None, counted: bool, number: int | None = None
+    session: Session,
+    saved_as: str | None,
+    counted: bool,
+    number: int | None = None,
+    game_file: str | None = None,
 ) -> str:
-    """The journal for a session: its game file, then the REPL's notes as comments."""
-    text = session.game_file()
+    """The journal for a session: its game file (``game_file`` if the caller has it), then
+    the REPL's notes as comments."""
+    text = session.game_file() if game_file is None else game_file
     if saved_as and not session.changed:
         text += f"{_SAVED}{saved_as}\n"
     if number is not None:
@@ -164,6 +169,7 @@ class Journal:
         counted: bool = False,
         number: int | None = None,
         timed: bool = False,
+        game_file: str | None = None,
     ) -> str | None:
         """Journal the session if it changed since the last write (the time played alone is
         no change, unless ``timed``: leaving writes it); returns a warning once.
@@ -171,7 +177,7 @@ class Journal:
         A game with no moves is not journaled unless a journal of it already exists (a game
         taken back to its start stays journaled as such).
         """
-        text = journal_text(session, saved_as, counted, number)
+        text = journal_text(session, saved_as, counted, number, game_file)
         if without_time(text) == self._written and not timed:
             return None
         self.claim()

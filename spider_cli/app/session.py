@@ -614,13 +614,14 @@ class Session:
         self._begin(other.game, other.origin, start, record.seconds or 0)
         self.changed = False
 
-    def history_facts(self) -> Facts:
-        """What the history of games records of this game now."""
+    def history_facts(self, game_file: str | None = None) -> Facts:
+        """What the history of games records of this game now (``game_file``: its game
+        file's text, if the caller has it)."""
         game, origin = self.game, self.origin
         numbered = isinstance(origin, DealOrigin)
         name = self.source_name or (origin.name if isinstance(origin, DealOrigin) else "position")
         seconds = 0.0 if self.timer is None else self.timer.seconds()
-        text = self.game_file()
+        text = self.game_file() if game_file is None else game_file
         return Facts(name, numbered, game.suits, game.moves_made, game.score(), seconds, text)
 
     def games(self, n: int = RECENT) -> list[Entry]:

@@ -483,7 +483,12 @@ class Repl:
         self.counted = opened.finished if opened else False
 
     def _record(
-        self, session: Session, number: int | None, result: Result, again: bool = False
+        self,
+        session: Session,
+        number: int | None,
+        result: Result,
+        again: bool = False,
+        game_file: str | None = None,
     ) -> int | None:
         """Write a game to the history (not one left with no move made; not again when
         nothing but the time changed, unless ``again``); its number there. Trouble with the
@@ -491,7 +496,7 @@ class Repl:
         unfinished = (Result.IN_PROGRESS, Result.ABANDONED)
         if number is None and not session.game.moves_made and result in unfinished:
             return None
-        facts = session.history_facts()
+        facts = session.history_facts(game_file)
         seen = (number, without_time(facts.game_file), result)
         if seen == self._recorded and not again:
             return number
@@ -518,11 +523,14 @@ class Repl:
         won, lost = game.is_won(), game.is_lost()
         if session.timer is not None:
             session.timer.pause() if won or lost else session.timer.resume()
+        text = session.game_file()  # once, for the history and the journal
         if not self.counted:
             result = Result.WON if won else Result.LOST if lost else Result.IN_PROGRESS
-            self.number = self._record(session, self.number, result)
+            self.number = self._record(session, self.number, result, game_file=text)
             self.counted = result is not Result.IN_PROGRESS
-        warning = self.journal.update(session, self.saved_as, self.counted, self.number)
+        warning = self.journal.update(
+            session, self.saved_as, self.counted, self.number, game_file=text
+        )
         if warning:
             self.later(warning, "class:warning")
         if won:
