@@ -384,6 +384,15 @@ def test_a_game_left_at_the_prompt_stays_in_progress_and_comes_back(home: Path) 
     assert [(e.result, e.moves) for e in GameLog().recent()] == [(Result.IN_PROGRESS, 2)]
 
 
+def test_a_game_in_progress_set_aside_for_another_deal_is_abandoned(home: Path) -> None:
+    drive("4h from 1 to 8\rquit\rn\r")
+    drive("7 3\rquit\rn\r")  # 'spider --seed 5': the journaled game is set aside
+    assert [(e.result, e.moves) for e in GameLog().recent()] == [
+        (Result.IN_PROGRESS, 1),
+        (Result.ABANDONED, 1),
+    ]
+
+
 def test_a_won_game_that_is_opened_is_not_recorded_again(home: Path) -> None:
     log = GameLog()
     won = Session.new_game(seed=SEED)

@@ -303,8 +303,6 @@ class GameLog:
 
     def _trouble(self, error: Exception) -> HistoryError:
         """The player's words for trouble with the database; a bug is raised as it is."""
-        if isinstance(error, HistoryError):
-            return error
         name = getattr(error, "sqlite_errorname", "") or ""
         reason = _TROUBLE.get("_".join(name.split("_")[:2]))
         if reason is None and isinstance(error, _NotOurs):

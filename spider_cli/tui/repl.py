@@ -317,6 +317,9 @@ class Repl:
                     self.error(error)
                     return 1
                 self.saved_as = self._loaded_file(loaded)
+            entry = self.journal.read()
+            if entry is not None and not entry.counted:
+                self._abandon_journaled(entry)  # given up for the game asked for
             aside = self.journal.retire()
             if aside is not None:
                 self.later(
