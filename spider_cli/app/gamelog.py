@@ -30,7 +30,6 @@ from enum import Enum
 from pathlib import Path
 from typing import TypeVar
 
-from spider_cli.app.userdirs import data_dir
 from spider_cli.rules.errors import SpiderError
 
 FILE_NAME = "games.sqlite"
@@ -148,7 +147,11 @@ class GameLog:
 
     @property
     def path(self) -> Path:
-        return self._path or data_dir() / FILE_NAME
+        if self._path is not None:
+            return self._path
+        from spider_cli.app.userdirs import data_dir  # platformdirs: only when needed
+
+        return data_dir() / FILE_NAME
 
     def take_notices(self) -> list[str]:
         notices, self.notices = self.notices, []
