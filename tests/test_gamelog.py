@@ -468,3 +468,24 @@ def test_ctrl_z_stops_the_program_and_the_time_played_with_it(tmp_path: Path) ->
     out, _ = child.communicate(timeout=120)
     assert child.returncode == 0
     assert out.decode().split() == ["15.0", "True"]
+
+
+def test_the_journal_keeps_the_time_but_is_not_rewritten_for_it_alone(tmp_path: Path) -> None:
+    clock = Clock()
+    session = Session.new_game(seed=SEED, timer=Timer(clock))
+    session.execute("4h from 1 to 8")
+    journal = Journal(tmp_path)
+    clock.now += 754
+    assert journal.update(session, number=7) is None
+    written = journal.path.read_text()
+    assert "# time played 12:34\n# journal: game 7 of the history\n" in written
+    clock.now += 60
+    journal.update(session, number=7)
+    assert journal.path.read_text() == written  # only the time changed
+    journal.update(session, number=7, timed=True)  # leaving: the time is kept
+    assert "# time played 13:34\n" in journal.path.read_text()
+    entry = journal.read()
+    assert entry is not None and (entry.number, entry.moves) == (7, 1)
+    resumed = Session.new_game(seed=1, timer=Timer(clock))
+    resumed.load(entry.path)
+    assert resumed.status().played == 814
