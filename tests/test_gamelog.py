@@ -192,7 +192,7 @@ def test_a_new_data_directory_is_private(tmp_path: Path) -> None:
 def test_two_processes_recording_at_once_lose_no_game(tmp_path: Path) -> None:
     """Two spiders, each recording 100 games (begun, updated, finished) into one file."""
     path = tmp_path / FILE_NAME
-    GameLog(path).recent()  # created before, so that both writers find the schema
+    # no file yet: the two race to create it as well
     program = (
         "import sys\n"
         "from pathlib import Path\n"
