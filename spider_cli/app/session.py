@@ -935,7 +935,7 @@ def games_text(entries: list[Entry]) -> str:
     lines = [GAMES_HEADER]
     for e in entries:
         began = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.started))
-        deal = e.deal if len(e.deal) <= 13 else e.deal[:12] + "…"
+        deal = e.deal if len(e.deal) <= 13 else e.deal[:10] + "..."
         lines.append(
             f"{e.number:>4}  {began}  {deal:<13} {e.suits:>5}  {e.moves:>5}  {e.score:>5}"
             f"  {clock_text(e.seconds):>7}  {e.result.value}"
