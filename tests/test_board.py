@@ -25,6 +25,7 @@ from prompt_toolkit.output import DummyOutput
 from spider_cli.app import cli
 from spider_cli.app.journal import Journal
 from spider_cli.app.session import DealOrigin, Session, Status
+from spider_cli.app.timer import Timer
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Deal, Game, Move
 from spider_cli.tui import render
@@ -350,3 +351,20 @@ def test_the_replies_scroll_back_with_page_up_and_the_wheel(home: Path) -> None:
     assert board.scroll == 3 + 1 + 1 - 1  # PageUp: three rows, the wheel one each way
     _, board = play([*steps, "q", "n\r"])
     assert board.scroll == 0  # a new reply: the newest rows again
+
+
+# ---------------------------------------------------------------------------------------------
+# The history of games and the time played
+
+
+def test_the_board_lists_and_opens_games_and_its_status_line_keeps_the_time(home: Path) -> None:
+    now = [100.0]
+    session = Session.new_game(seed=SEED, base_dir=Path.cwd(), timer=Timer(lambda: now[0]))
+    steps = [click(*card(0, 5)), ":new 7\r", "games\r", "open 1\r", "q", "n\r"]
+    status, board = play(steps, session=session)
+    assert status == 0
+    assert "game 1 (5, abandoned): 1 move replayed" in said(board)
+    assert moves(board) == ["4h from 1 to 6"]
+    now[0] += 65
+    assert "time 1:05" in render.plain(board._status())
+    assert board.app.refresh_interval == 1.0  # the clock ticks on the screen

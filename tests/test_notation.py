@@ -540,7 +540,7 @@ def test_help_lists_every_command_of_the_table_and_every_topic() -> None:
     overview = help_text()
     for word, info in COMMANDS.items():
         assert all(line in overview for line in info.overview), word
-        assert info.group or word in ("from", "d", "exit")  # second spellings
+        assert info.group or word in ("from", "d", "exit", "history")  # second spellings
     assert COMMANDS["help"].overview == (f"help [{'|'.join(TOPICS)}]",)
 
 

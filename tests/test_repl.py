@@ -9,7 +9,6 @@ waiting. ``SPIDER_HOME`` points every user file at a temporary directory.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import select
@@ -28,7 +27,8 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from spider_cli.app import examples, stats
+from spider_cli.app import examples
+from spider_cli.app.gamelog import GameLog, Result
 from spider_cli.app.journal import Journal
 from spider_cli.app.session import Session
 from spider_cli.language.help import TOPICS
@@ -78,6 +78,11 @@ def drive(
 
 def said(repl: Repl) -> str:
     return "\n".join(repl.transcript)
+
+
+def results() -> list[tuple[Result, int]]:
+    """The history's games, the newest first: each one's result and moves."""
+    return [(entry.result, entry.moves) for entry in GameLog().recent()]
 
 
 def moves(repl: Repl) -> list[str]:
@@ -252,7 +257,7 @@ def test_declining_the_journal_keeps_the_game_aside_and_counts_it(home: Path) ->
     _, repl = drive("n\rquit\r", session=Session.new_game(seed=99), offer_journal=True)
     assert moves(repl) == []
     assert (home / "previous.spider").exists() and not (home / "current.spider").exists()
-    assert stats.load().records[4].games == 1
+    assert results() == [(Result.ABANDONED, 1)]
 
 
 def test_a_damaged_journal_is_set_aside_and_a_new_game_starts(home: Path) -> None:
@@ -280,7 +285,7 @@ def test_new_sets_the_old_game_aside_and_counts_it(home: Path) -> None:
         "new 5 suits 4",
         "4h from 1 to 8",
     ]
-    assert re.search(r"4 suits\s+1\s+0\s+0%\s+10", said(repl))
+    assert re.search(r"4 suits\s+1\s+0\s+0%\s+0\s+0\s+10\s+-", said(repl))
 
 
 def test_a_won_game_is_counted_and_leaves_the_journal(home: Path) -> None:
@@ -288,8 +293,8 @@ def test_a_won_game_is_counted_and_leaves_the_journal(home: Path) -> None:
     session.game = _one_move_from_a_win()
     _, repl = drive("2 8\rquit\rn\r", session=session)
     assert "you have won! score 1000" in said(repl)
-    record = stats.load().records[4]
-    assert (record.games, record.wins, record.best) == (1, 1, 1000)
+    assert results() == [(Result.WON, 1)]
+    assert GameLog().recent()[0].score == 1000
     assert not (home / "current.spider").exists()
 
 
@@ -299,19 +304,16 @@ def test_a_lost_game_is_counted_once(home: Path) -> None:
     assert session.game.is_lost()
     _, repl = drive("score\rstats\rquit\r", session=session)
     assert "lost: no moves left" in render.plain(repl.toolbar())
-    record = stats.load().records[4]
-    assert (record.games, record.wins) == (1, 0)
+    assert results() == [(Result.LOST, 0)]
 
 
-def test_a_damaged_statistics_file_starts_afresh_with_a_warning(home: Path) -> None:
+def test_a_damaged_old_statistics_file_is_set_aside_with_a_warning(home: Path) -> None:
     home.mkdir(parents=True)
     (home / "stats.json").write_text("{not json")
-    _, repl = drive("stats\rquit\r")
-    assert "the statistics file was damaged" in said(repl)
-    assert (home / "stats.json.damaged").exists()
-    assert stats.record_game(2, True, 990) is None
-    data = json.loads((home / "stats.json").read_text())
-    assert data["variants"] == {"2": {"games": 1, "wins": 1, "best": 990}}
+    _, repl = drive("stats\rstats\rquit\r")
+    assert said(repl).count("the old statistics file was damaged") == 1
+    assert (home / "stats.json.damaged").exists() and not (home / "stats.json").exists()
+    assert "no games counted yet" in said(repl)
 
 
 ODD_NAMES = ["my#pos.txt", "a(b).txt", "it's here.txt", "both \"kinds' of quotes.txt"]

@@ -177,7 +177,8 @@ STATUS = re.compile(
     r"^ (deals left 5  \|  removed 0/8  \|  moves (0|1)  \|  score (0|12)"
     r"|deals left 5 \| removed 0/8 \| moves (0|1) \| score (0|12)"
     r"|deals 5 \| (removed|off) 0/8 \| moves (0|1) \| score (0|12))"
-    r"(  (keys: )?u r d h n q :?|  u undo  r redo.*: type)? *$",
+    r"( +\| +(time )?\d+:\d\d)?"  # the time played
+    r"(  (keys: )?u r d h n q( :)?|  u undo  r redo.*: type)? *$",
     re.MULTILINE,
 )
 """The status line at the start, in any of its wordings (a cut word does not match)."""

@@ -2,9 +2,10 @@
 
 The journal is an ordinary game file (``Session.game_file``) at ``current.spider`` in the
 player's data directory, replaced atomically, so a crash, a closed terminal or a killed
-process loses no move: ``spider`` with no arguments offers the game back. Two comment lines
-at its end carry what a game file does not: the file the game was last saved to (when it has
-not changed since) and whether the game was already counted in the statistics.
+process loses no move: ``spider`` with no arguments offers the game back. Comment lines at
+its end carry what a game file does not: the file the game was last saved to (when it has
+not changed since), the game's number in the history of games and whether the game was
+already finished there (won or lost). The time played changing alone does not rewrite it.
 
 A game that is won is taken out of the journal; a game the player leaves for another on
 purpose (``new``, ``load``, or "no" to the offer) moves to ``previous.spider``, so even that
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING
 from spider_cli.app.atomic import remove_stale_temporaries, write_atomically
 from spider_cli.app.userdirs import data_dir
 from spider_cli.language import textfiles
+from spider_cli.language.gamefiles import without_time
 
 if TYPE_CHECKING:
     from filelock import BaseFileLock
@@ -38,6 +40,7 @@ CURRENT = "current.spider"
 PREVIOUS = "previous.spider"
 _SAVED = "# journal: saved as "
 _COUNTED = "# journal: counted in the statistics"
+_NUMBER = re.compile(r"^# journal: game (\d{1,18}) of the history$", re.MULTILINE)
 _MOVES = re.compile(r"^# position after (\d{1,9}) moves", re.MULTILINE)
 MAX_BYTES = 16 * 1024 * 1024
 """A journal bigger than this is not one of ours (a game of 100,000 moves is far smaller)."""
@@ -53,13 +56,24 @@ class Entry:
     moves: int
     saved_as: str | None
     counted: bool
+    number: int | None = None
+    """The game's number in the history of games (None: not recorded there yet)."""
 
 
-def journal_text(session: Session, saved_as: str | None, counted: bool) -> str:
-    """The journal for a session: its game file, then the REPL's notes as comments."""
-    text = session.game_file()
+def journal_text(
+    session: Session,
+    saved_as: str | None,
+    counted: bool,
+    number: int | None = None,
+    game_file: str | None = None,
+) -> str:
+    """The journal for a session: its game file (``game_file`` if the caller has it), then
+    the REPL's notes as comments."""
+    text = session.game_file() if game_file is None else game_file
     if saved_as and not session.changed:
         text += f"{_SAVED}{saved_as}\n"
+    if number is not None:
+        text += f"# journal: game {number} of the history\n"
     if counted:
         text += _COUNTED + "\n"
     return text
@@ -139,38 +153,47 @@ class Journal:
             return Entry(self.path, 0, None, False)
         found = _MOVES.search(text)
         saved = [line[len(_SAVED) :] for line in text.splitlines() if line.startswith(_SAVED)]
+        number = _NUMBER.search(text)
         return Entry(
             self.path,
             int(found.group(1)) if found else 0,
             saved[-1] if saved else None,
             _COUNTED in text.splitlines(),
+            int(number.group(1)) if number else None,
         )
 
     def update(
-        self, session: Session, saved_as: str | None = None, counted: bool = False
+        self,
+        session: Session,
+        saved_as: str | None = None,
+        counted: bool = False,
+        number: int | None = None,
+        timed: bool = False,
+        game_file: str | None = None,
     ) -> str | None:
-        """Journal the session if it changed since the last write; returns a warning once.
+        """Journal the session if it changed since the last write (the time played alone is
+        no change, unless ``timed``: leaving writes it); returns a warning once.
 
         A game with no moves is not journaled unless a journal of it already exists (a game
         taken back to its start stays journaled as such).
         """
-        text = journal_text(session, saved_as, counted)
-        if text == self._written:
+        text = journal_text(session, saved_as, counted, number, game_file)
+        if without_time(text) == self._written and not timed:
             return None
         self.claim()
         if self.crowded:
-            self._written = text
+            self._written = without_time(text)
             return self._warn(
                 f"{SLOTS} other spiders hold every journal in {self.directory}: "
                 "save the game with 'save FILE' to keep it"
             )
         notice, self.notice = self.notice, None
         if self._dormant is not None:
-            if text.startswith(self._dormant):
+            if without_time(text).startswith(self._dormant):
                 return None
             self._dormant = None
         if not session.game.moves_made and not self.path.exists():
-            self._written = text
+            self._written = without_time(text)
             return None
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
@@ -181,7 +204,7 @@ class Journal:
                 f"cannot keep the journal in {self.directory} ({reason}): "
                 "save the game with 'save FILE' to keep it"
             )
-        self._written = text
+        self._written = without_time(text)
         self.failed = False
         return notice
 
@@ -197,7 +220,7 @@ class Journal:
         with contextlib.suppress(OSError):
             self.path.unlink()
         self._written = None
-        self._dormant = session.game_file()
+        self._dormant = without_time(session.game_file())
 
     def retire(self) -> Path | None:
         """Move the journaled game aside to ``previous.spider``; its path, or None."""

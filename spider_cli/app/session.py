@@ -15,6 +15,7 @@ turned up, game files and the journal are all derived from it (:meth:`Session.hi
 from __future__ import annotations
 
 import os
+import time
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,7 +33,7 @@ from spider_cli.rules.cards import ACE, RANK_WORDS, SUIT_NAMES, Card, card_text
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import SUITS_IN_VARIANT, Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, NotationError, SpiderError
-from spider_cli.rules.text import move_text
+from spider_cli.rules.text import clock_text, move_text
 from spider_cli.rules.values import Value, replace
 
 if TYPE_CHECKING:
@@ -40,6 +41,8 @@ if TYPE_CHECKING:
 
     from spider_cli.analysis.hints import Advice
     from spider_cli.analysis.solver import Report
+    from spider_cli.app.gamelog import Entry, Facts, GameLog, Result
+    from spider_cli.app.timer import Timer
 
 __all__ = [
     "SETTING_VALUES",
@@ -50,6 +53,7 @@ __all__ = [
     "LoadKind",
     "Loaded",
     "Matched",
+    "Opened",
     "Origin",
     "Played",
     "PositionOrigin",
@@ -82,6 +86,8 @@ class Status(Value):
     lost: bool
     ready: tuple[int, ...]
     """Piles ending with a complete suit, King to Ace, that could be removed."""
+    played: float | None = None
+    """Seconds played in this game, when the session keeps time (at the prompt)."""
 
 
 class Played(Value):
@@ -144,6 +150,23 @@ class Loaded(Value):
     origin: Origin
     game_file: bool = False
     moves: int = 0
+
+
+class Opened(Value):
+    """Game ``number`` of the history, brought back as it was left (``moves`` replayed)."""
+
+    number: int
+    deal: str
+    result: Result
+    moves: int
+    origin: Origin
+
+    @property
+    def finished(self) -> bool:
+        """The game had ended (won or lost): playing on from it is not recorded again."""
+        from spider_cli.app.gamelog import Result
+
+        return self.result in (Result.WON, Result.LOST)
 
 
 class Saved(Value):
@@ -210,7 +233,13 @@ class Session:
     (the REPL and the CLI pass ``time.perf_counter``). ``found`` is the rest of the line the
     last ``solve`` or ``hint`` found, for ``apply``, and ``found_at`` the position
     (``Game.key()``) it starts from; ``hinted`` is the position the last hints were asked in
-    and how many: asking again there gives the next alternative.
+    and how many: asking again there gives the next alternative. ``timer`` keeps the time
+    played in this game (the REPL and the board keep one; scripts do not): each new game gets
+    a fresh one, a resumed game file starts from the time it carries. ``source_name`` says
+    how the game began, in a word, for the history: the deal's name ("17", "pysol:14934") or
+    the name of the position or file loaded. ``log`` is the history of games read by
+    ``games``, ``open`` and ``stats`` (None: the one in the player's data directory, opened
+    when first needed).
     """
 
     def __init__(
@@ -225,6 +254,9 @@ class Session:
         found: list[Action] | None = None,
         found_at: tuple | None = None,
         hinted: tuple[tuple | None, int] = (None, 0),
+        timer: Timer | None = None,
+        source_name: str = "",
+        log: GameLog | None = None,
     ) -> None:
         self.game = Game.new(0) if game is None else game
         self.origin: Origin = DealOrigin(0) if origin is None else origin
@@ -236,6 +268,9 @@ class Session:
         self.found: list[Action] = [] if found is None else found
         self.found_at = found_at
         self.hinted = hinted
+        self.timer = timer
+        self.source_name = source_name
+        self.log = log
 
     def copy(self, **changes: Any) -> Session:
         """A session sharing this one's values except ``changes`` (its game is the same
@@ -330,7 +365,11 @@ class Session:
             case cmd.Stats():
                 from spider_cli.app import stats
 
-                return None, stats.report()
+                return None, stats.report(self.games_log())
+            case cmd.Games(n=n):
+                return None, games_text(self.games(n))
+            case cmd.Open(number=number):
+                return _text(self.open(number))
             case cmd.Quit():
                 return None, ""
         raise AssertionError(f"no method for {command!r}")  # pragma: no cover
@@ -470,6 +509,7 @@ class Session:
             game.is_won(),
             game.is_lost(),
             ready,
+            None if self.timer is None else self.timer.seconds(),
         )
 
     def describe_start(self) -> str:
@@ -499,7 +539,7 @@ class Session:
             if seed is None:
                 seed = int.from_bytes(os.urandom(4)) % 10**9
             origin = DealOrigin(seed, suits, self.settings.sixth)
-        self._begin(self._start_of(origin), origin)
+        self._begin(self._start_of(origin), origin, origin.name)
         return Started(origin)
 
     @staticmethod
@@ -510,11 +550,16 @@ class Session:
             return origin.deal.game()
         return positions.parse_position_code(origin.code).to_game()
 
-    def _begin(self, game: Game, origin: Origin) -> None:
+    def _begin(self, game: Game, origin: Origin, name: str, seconds: float = 0.0) -> None:
+        """Take over a new game (``name``: how it began, in a word; ``seconds``: the time
+        already played in it)."""
         game.autoremove = self.settings.autoremove
         self.game = game
         self.origin = origin
+        self.source_name = name
         self.changed = True
+        if self.timer is not None:
+            self.timer = self.timer.fresh(seconds)
 
     def load(self, source: str | Path) -> Loaded:
         """Read a position code, a position or game file (relative to ``base_dir``), or one
@@ -523,13 +568,13 @@ class Session:
         if positions.is_position_code(name):
             game = positions.parse_position_code(name).to_game()
             origin = PositionOrigin(positions.position_code(game))
-            self._begin(game, origin)
+            self._begin(game, origin, "position code")
             return Loaded(LoadKind.POSITION_CODE, name, None, origin)
         path, example = self._find(name)
         text = files.read_text(path, name)
         kind = LoadKind.EXAMPLE if example else None
         if gamefiles.is_game_file(text):
-            self._resume(gamefiles.read(text), path.parent)
+            self._resume(gamefiles.read(text), path.parent, path.name)
             moves = self.game.moves_made
             kind = kind or LoadKind.GAME_FILE
             return Loaded(kind, path.name, path, self.origin, game_file=True, moves=moves)
@@ -540,7 +585,7 @@ class Session:
                 f"{path.name}: {error.message}", error.line, error.column, error.context
             ) from None
         origin = PositionOrigin(positions.position_code(game))
-        self._begin(game, origin)
+        self._begin(game, origin, path.name)
         return Loaded(kind or LoadKind.POSITION_FILE, path.name, path, origin)
 
     def _path(self, name: str | Path) -> Path:
@@ -561,22 +606,67 @@ class Session:
             problem = "no such file or example"
         raise SpiderError(f"cannot read {files.shown(name)}: {problem}")
 
-    def _resume(self, record: gamefiles.GameRecord, base_dir: Path) -> None:
-        """Replay a game file through a fresh session's methods, then take over its game;
-        errors name the line of the file."""
+    def _resume(self, record: gamefiles.GameRecord, base_dir: Path, name: str) -> None:
+        """Replay a game file through a fresh session's methods, then take over its game
+        (``name``: the file's, for a game that began as a position); errors name the line of
+        the file."""
         other = Session(settings=record.settings, base_dir=base_dir)
+        origin = record.origin
         with gamefiles.at_line(*record.start):
-            other._begin(self._start_of(record.origin), record.origin)
+            other._begin(self._start_of(origin), origin, name)
         for step in record.steps:
             for written in step.assumptions:
                 other._replay(written)
             other._replay(step.action)
         for written in record.pending:
             other._replay(written)
-        self.game = other.game
-        self.origin = other.origin
         self.settings = other.settings
+        start = origin.name if isinstance(origin, DealOrigin) else name
+        self._begin(other.game, other.origin, start, record.seconds or 0)
         self.changed = False
+
+    def history_facts(self, game_file: str | None = None) -> Facts:
+        """What the history of games records of this game now (``game_file``: its game
+        file's text, if the caller has it)."""
+        game, origin = self.game, self.origin
+        numbered = isinstance(origin, DealOrigin)
+        name = self.source_name or (origin.name if isinstance(origin, DealOrigin) else "position")
+        from spider_cli.app.gamelog import Facts
+
+        seconds = 0.0 if self.timer is None else self.timer.seconds()
+        text = self.game_file() if game_file is None else game_file
+        return Facts(name, numbered, game.suits, game.moves_made, game.score(), seconds, text)
+
+    def games(self, n: int | None = None) -> list[Entry]:
+        """The last ``n`` games of the history (None: :data:`gamelog.RECENT`), the newest
+        first."""
+        from spider_cli.app.gamelog import RECENT
+
+        n = RECENT if n is None else n
+        if n < 1:
+            raise SpiderError("games needs a positive number of games")
+        return self.games_log().recent(n)
+
+    def games_log(self) -> GameLog:
+        """The history of games this session reads (opened when first needed)."""
+        if self.log is None:  # (sqlite3 is loaded only now: a script need not wait for it)
+            from spider_cli.app.gamelog import GameLog
+
+            self.log = GameLog()
+        return self.log
+
+    def open(self, number: int) -> Opened:
+        """Bring game ``number`` of the history back as it was left, from its game file."""
+        entry = self.games_log().entry(number)
+        try:
+            record = gamefiles.read(entry.game_file)
+        except NotationError as error:
+            raise SpiderError(f"game {number} of the history cannot be read: {error}") from None
+        try:
+            self._resume(record, self.base_dir, entry.deal)
+        except NotationError as error:
+            raise SpiderError(f"game {number} of the history cannot be replayed: {error}") from None
+        return Opened(number, entry.deal, entry.result, self.game.moves_made, self.origin)
 
     def _replay(self, written: gamefiles.Written) -> None:
         """One step of a game file, through the methods; errors name its line."""
@@ -603,7 +693,7 @@ class Session:
         pending = [
             cmd.Assume(p + 1, Card(c)) for p, queue in enumerate(game.assumed) for c in queue
         ]
-        return gamefiles.game_text(
+        text = gamefiles.game_text(
             self.origin,
             self.settings,
             moves,
@@ -611,6 +701,9 @@ class Session:
             status_text(self.status()),
             positions.grid(game, hide=True),
         )
+        if self.timer is None:
+            return text
+        return text + gamefiles.time_line(self.timer.seconds())
 
     def save(self, name: str | Path) -> Saved:
         """Write the game file to ``name`` (relative to ``base_dir``), atomically."""
@@ -771,6 +864,8 @@ def text_of(result: object) -> str:
             return loaded_text(result)
         case Saved():
             return f"saved to {result.name}"
+        case Opened():
+            return opened_text(result)
         case Matched():
             return f"position matches {result.name}"
         case Auto():
@@ -838,6 +933,33 @@ def loaded_text(loaded: Loaded) -> str:
     if loaded.game_file:
         return f"resumed {loaded.name}: {loaded.moves} moves replayed"
     return f"loaded {loaded.name}"
+
+
+def opened_text(opened: Opened) -> str:
+    moves = f"{opened.moves} move{'s' if opened.moves != 1 else ''}"
+    said = f"game {opened.number} ({opened.deal}, {opened.result.value}): {moves} replayed"
+    if opened.finished:
+        return said + "; 'replay' steps through it (playing on is not recorded again)"
+    return said + "; play on, or 'replay' to step through it"
+
+
+GAMES_HEADER = "game  began             deal          suits  moves  score     time  result"
+
+
+def games_text(entries: list[Entry]) -> str:
+    """The games of the history, one a line: number, date, deal, suits, moves, score, time
+    played, result (``open N`` brings game N back)."""
+    if not entries:
+        return "no games in the history yet: a game is recorded once it has a move"
+    lines = [GAMES_HEADER]
+    for e in entries:
+        began = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.started))
+        deal = e.deal if len(e.deal) <= 13 else e.deal[:10] + "..."
+        lines.append(
+            f"{e.number:>4}  {began}  {deal:<13} {e.suits:>5}  {e.moves:>5}  {e.score:>5}"
+            f"  {clock_text(e.seconds):>7}  {e.result.value}"
+        )
+    return "\n".join([*lines, "('open N' brings game N back)"])
 
 
 def solve_text(report: Report) -> str:

@@ -1,8 +1,13 @@
-"""Statistics per variant (1, 2 or 4 suits): games played, games won, the best score.
+"""Statistics per variant (1, 2 or 4 suits), read from the history of games.
 
-Kept as a small JSON file in the player's data directory (see :mod:`spider_cli.app.userdirs`),
-replaced atomically at every change. A damaged file is set aside as ``stats.json.damaged``
-and counting starts afresh, with a warning: statistics are never worth a traceback.
+Games played, won, the share won, the current and the longest win streak, the best score and
+the average time of a win, counted from the finished games of numbered deals in the history
+(:mod:`spider_cli.app.gamelog`); a loaded position is not counted.
+
+Earlier versions kept games, wins and the best score in a small JSON file, ``stats.json``, in
+the data directory. Its figures are carried into the history once (a note in the history
+says so), the first time the statistics are asked for; the file itself is left in place. A
+damaged file is set aside as ``stats.json.damaged`` with a warning.
 """
 
 from __future__ import annotations
@@ -10,17 +15,17 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from spider_cli.app.atomic import write_atomically
+from spider_cli.app.gamelog import Carried, Entry, GameLog, Result
 from spider_cli.app.userdirs import data_dir
+from spider_cli.rules.text import clock_text
 
 FILE_NAME = "stats.json"
 MAX_BYTES = 64 * 1024
 """A statistics file is a few hundred bytes: anything over this is damaged."""
-LOCK_SECONDS = 30
-"""How long one update waits for another process's update to finish."""
 FORMAT = "spider statistics"
 VARIANTS = (4, 2, 1)
 
@@ -36,13 +41,10 @@ class Record:
 
 @dataclass
 class Stats:
-    """Every variant's record, and a warning if the file could not be read."""
+    """Every variant's record in the old file, and a warning if it could not be read."""
 
     records: dict[int, Record] = field(default_factory=dict)
     warning: str | None = None
-
-    def record(self, suits: int) -> Record:
-        return self.records.setdefault(suits, Record())
 
 
 def stats_path() -> Path:
@@ -61,7 +63,7 @@ def _valid(entry: object) -> Record | None:
 
 
 def load(path: Path | None = None) -> Stats:
-    """The statistics on file; a missing file is no games yet, a damaged one is set aside."""
+    """The old statistics file's figures; a missing file is none, a damaged one is set aside."""
     path = path or stats_path()
     try:
         with open(path, "rb") as file:
@@ -89,64 +91,99 @@ def load(path: Path | None = None) -> Stats:
         with contextlib.suppress(OSError):
             os.replace(path, aside)
         return Stats(
-            warning=f"the statistics file was damaged (kept as {aside.name}); "
-            "counting starts afresh"
+            warning=f"the old statistics file was damaged (kept as {aside.name}); "
+            "its figures are not counted"
         )
     return Stats(records)
 
 
-def save(stats: Stats, path: Path | None = None) -> None:
-    """Write the statistics atomically; raises OSError."""
-    path = path or stats_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    data = {
-        "format": FORMAT,
-        "version": 1,
-        "variants": {str(k): asdict(v) for k, v in sorted(stats.records.items(), reverse=True)},
+LEGACY_NOTE = "stats.json carried over"
+"""The history's note that the old statistics file's figures were added (once)."""
+
+
+def migrate(log: GameLog, path: Path | None = None) -> str | None:
+    """Carry the figures of the old statistics file into the history, once (the file stays
+    where it is, for older spiders); a warning if the file was damaged."""
+    old = load(path)
+    if old.records:
+        figures = {s: Carried(r.games, r.wins, r.best) for s, r in old.records.items()}
+        log.carry(LEGACY_NOTE, figures)
+    return old.warning
+
+
+@dataclass(frozen=True)
+class Figures:
+    """One variant's figures: games finished and won, the win streak running now and the
+    longest, the best score, and the average time played in a win (None: none timed)."""
+
+    played: int = 0
+    won: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    best: int | None = None
+    win_seconds: float | None = None
+
+
+def figures(games: Iterable[Entry], carried: dict[int, Carried]) -> dict[int, Figures]:
+    """Each variant's figures from its finished games (in the order they ended) and the
+    figures carried over from the old statistics file."""
+    played: dict[int, int] = {}
+    won: dict[int, int] = {}
+    streak: dict[int, int] = {}
+    longest: dict[int, int] = {}
+    best: dict[int, int | None] = {}
+    times: dict[int, list[float]] = {}
+    for suits, old in carried.items():
+        played[suits], won[suits], best[suits] = old.games, old.wins, old.best
+    for game in games:
+        suits = game.suits
+        played[suits] = played.get(suits, 0) + 1
+        previous = best.get(suits)
+        best[suits] = game.score if previous is None else max(previous, game.score)
+        if game.result is Result.WON:
+            won[suits] = won.get(suits, 0) + 1
+            streak[suits] = streak.get(suits, 0) + 1
+            longest[suits] = max(longest.get(suits, 0), streak[suits])
+            if game.seconds > 0:
+                times.setdefault(suits, []).append(game.seconds)
+        else:
+            streak[suits] = 0
+    return {
+        suits: Figures(
+            played[suits],
+            won.get(suits, 0),
+            streak.get(suits, 0),
+            longest.get(suits, 0),
+            best.get(suits),
+            sum(times[suits]) / len(times[suits]) if suits in times else None,
+        )
+        for suits in played
     }
-    write_atomically(path, json.dumps(data, indent=2) + "\n")
 
 
-def record_game(suits: int, won: bool, score: int, path: Path | None = None) -> str | None:
-    """Count one finished (won, lost or abandoned) game; returns a warning, or None.
-
-    Reading and writing happen under a lock file beside the statistics, so two spiders
-    counting at once never lose an update."""
-    from filelock import FileLock, Timeout
-
-    path = path or stats_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with FileLock(path.with_name(path.name + ".lock"), timeout=LOCK_SECONDS):
-            stats = load(path)
-            record = stats.record(suits)
-            record.games += 1
-            record.wins += int(won)
-            record.best = score if record.best is None else max(record.best, score)
-            save(stats, path)
-    except Timeout:
-        return "cannot save the statistics: another spider kept them locked"
-    except OSError as error:
-        return f"cannot save the statistics: {_reason(error)}"
-    return stats.warning
-
-
-def report(path: Path | None = None) -> str:
-    """The statistics as a small table, one line per variant played."""
-    stats = load(path)
-    lines = [stats.warning] if stats.warning else []
-    played = [(v, stats.records[v]) for v in VARIANTS if v in stats.records]
+def report(log: GameLog | None = None, path: Path | None = None) -> str:
+    """The statistics as a small table, one line per variant played (numbered deals only)."""
+    log = log or GameLog()
+    warning = migrate(log, path)
+    lines = [*log.take_notices(), *([warning] if warning else [])]
+    table = figures(log.finished(), log.carried())
+    lines += log.take_notices()
+    played = [(v, table[v]) for v in VARIANTS if v in table]
     if not played:
         lines.append(
-            "no games counted yet: a game counts when it is won, lost or given up for another"
+            "no games counted yet: a numbered deal counts when it is won, lost or given up"
         )
         return "\n".join(lines)
-    lines.append("variant   games   wins   won %   best score")
-    for suits, rec in played:
-        rate = f"{100 * rec.wins / rec.games:.0f}%" if rec.games else "-"
-        best = "-" if rec.best is None else str(rec.best)
+    lines.append("variant   played  won  won %  streak  best streak  best score  average win")
+    for suits, f in played:
+        rate = f"{100 * f.won / f.played:.0f}%" if f.played else "-"
+        best = "-" if f.best is None else str(f.best)
+        average = "-" if f.win_seconds is None else clock_text(f.win_seconds)
         name = f"{suits} suit{'s' if suits != 1 else ''}"
-        lines.append(f"{name:<9} {rec.games:>5}  {rec.wins:>5}  {rate:>6}   {best:>10}")
+        lines.append(
+            f"{name:<9} {f.played:>6} {f.won:>4} {rate:>6} {f.streak:>7} {f.best_streak:>12}"
+            f" {best:>11} {average:>12}"
+        )
     return "\n".join(lines)
 
 

@@ -1,10 +1,9 @@
-"""Where spider keeps a player's files: the journal, statistics and the prompt's history.
+"""Where spider keeps a player's files: the journal, the games played, the prompt's history.
 
 The platform's own places (``platformdirs``): the data directory for the journal and the
-statistics (what a player would miss if it were deleted), the state directory for the prompt
-history. ``SPIDER_HOME`` replaces them all with
-one directory of the player's choice, which is also how the tests keep away from the real
-home directory.
+history of games (what a player would miss if it were deleted), the state directory for the
+prompt history. ``SPIDER_HOME`` replaces them all with one directory of the player's choice,
+which is also how the tests keep away from the real home directory.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ def _override() -> Path | None:
 
 
 def data_dir() -> Path:
-    """The directory of the journal and the statistics (not created here)."""
+    """The directory of the journal and the history of games (not created here)."""
     return _override() or Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 

@@ -108,7 +108,28 @@ COMMANDS: dict[str, CommandInfo] = {
         ("show [PILE] (the tableau, or one pile in full)",),
     ),
     "code": CommandInfo("the position as one line", _nothing("code"), "Questions", ("code",)),
-    "stats": CommandInfo("games, wins and best scores", _nothing("stats"), "Questions", ("stats",)),
+    "stats": CommandInfo(
+        "games, wins, streaks and best scores",
+        _nothing("stats"),
+        "Questions",
+        ("stats",),
+    ),
+    "games": CommandInfo(
+        "the games played lately",
+        "games takes a number of games or nothing, as in 'games' or 'games 50'",
+        "History",
+        ("games [N]",),
+    ),
+    "history": CommandInfo(
+        "the games played lately",
+        "history takes a number of games or nothing, as in 'history' or 'history 50'",
+    ),
+    "open": CommandInfo(
+        "bring back a game of 'games'",
+        "open takes a game's number from 'games', as in 'open 12'",
+        "History",
+        ("open N",),
+    ),
     "save": CommandInfo(
         "save the game in a file",
         "save takes a file name, as in 'save game.txt' or 'save \"my game.txt\"'",

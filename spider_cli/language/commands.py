@@ -221,6 +221,18 @@ class Stats(Value):
     """Show games, wins and the best score for each variant (1, 2 or 4 suits)."""
 
 
+class Games(Value):
+    """List the last ``n`` games begun (None: :data:`gamelog.RECENT`), the newest first."""
+
+    n: int | None = None
+
+
+class Open(Value):
+    """Bring game ``number`` of the history back, to replay or continue it."""
+
+    number: int
+
+
 class Solve(Value):
     """``solve GOAL [CONSTRAINTS] [for each reveal]``: search the known cards for a line."""
 
@@ -270,6 +282,8 @@ Command = (
     | Quit
     | Replay
     | Stats
+    | Games
+    | Open
     | Solve
     | Hint
     | Apply

@@ -4,7 +4,8 @@ A game file is plain text. Its first line is :data:`MAGIC`; then come the lines 
 the start (``new 17 suits 4``, or ``load`` with a position code, after any ``set`` lines),
 then every move in notation, each preceded by ``assume`` lines naming the unknown cards it
 turned up, so that replaying it is exact. Pending assumptions follow the moves. The current
-tableau is appended as ``#`` comments for a person to read.
+tableau is appended as ``#`` comments for a person to read, and a game played at the prompt
+ends with the time played (``# time played 12:34``), a comment that older versions skip.
 
 This module only reads and writes the text: :func:`read` turns a game file into a
 :class:`GameRecord` (how the game began, the settings, and each step with its line number),
@@ -14,6 +15,7 @@ own methods, so each move is checked by the same rules as at the prompt.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
@@ -32,9 +34,12 @@ from spider_cli.language.commands import (
 from spider_cli.language.notation import parse_command
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import NotationError, SpiderError
-from spider_cli.rules.values import Value
+from spider_cli.rules.text import clock_text
+from spider_cli.rules.values import Value, replace
 
 MAGIC = "# spider game file, version 1"
+TIME_LINE = re.compile(r"^# time played (?:(\d{1,6}):)?(\d{1,2}):(\d\d)[ \t]*$", re.MULTILINE)
+"""The comment with the time played: "# time played 12:34" or "# time played 1:02:03"."""
 
 
 class DealOrigin(Value):
@@ -96,6 +101,8 @@ class GameRecord(Value):
     settings: Settings
     steps: tuple[Step, ...]
     pending: tuple[Written, ...]
+    seconds: int | None = None
+    """The time played, if the file says (see :data:`TIME_LINE`)."""
 
 
 class SavedMove(Value):
@@ -140,6 +147,25 @@ def game_text(
     return "\n".join(lines) + "\n"
 
 
+def time_line(seconds: float) -> str:
+    """The comment that says how long the game has been played (whole seconds)."""
+    return f"# time played {clock_text(seconds)}\n"
+
+
+def time_played(text: str) -> int | None:
+    """The seconds a game file's last time line says, or None without one."""
+    found = list(TIME_LINE.finditer(text))
+    if not found:
+        return None
+    hours, minutes, secs = found[-1].groups()
+    return int(hours or 0) * 3600 + int(minutes) * 60 + int(secs)
+
+
+def without_time(text: str) -> str:
+    """A game file's text without its time lines (to tell whether the game changed)."""
+    return "".join(line for line in text.splitlines(True) if not TIME_LINE.match(line))
+
+
 def _assume_text(assume: Assume) -> str:
     return f"assume {assume.pile} {assume.card}"
 
@@ -177,7 +203,8 @@ def read(text: str) -> GameRecord:
                 raise SpiderError("a game file holds only its start, moves, 'assume' and 'set'")
     if origin is None:
         raise NotationError("the game file does not say how the game starts", 1, 1, "")
-    return GameRecord(origin, start, settings, tuple(steps), tuple(assumptions))
+    record = GameRecord(origin, start, settings, tuple(steps), tuple(assumptions))
+    return replace(record, seconds=time_played(text))
 
 
 def _origin(command: NewCommand | Load, settings: Settings) -> Origin:

@@ -59,6 +59,8 @@ At the prompt:
   Ctrl-C          clear the line; stop a long solve or hint
   Ctrl-D          at 'pile N turns up:', random cards for the rest of a deal
   Ctrl-D, quit    leave; asks to save the game if it changed since the last save
+  Ctrl-Z          wait in the background ('fg' in the shell comes back); the
+                  time played on the status line stops meanwhile
   Enter           on an empty line, draw the tableau again
 On the board (the full screen; 'spider --line' plays at a plain prompt instead):
   u r d           undo, redo, deal      (single keys, while the line is empty)
@@ -72,7 +74,8 @@ On the board (the full screen; 'spider --line' plays at a plain prompt instead):
   PageUp, wheel   scroll back through the replies
 Red underlined text in the line cannot be read; Enter says why. The game is
 journaled after every command: if the terminal closes, 'spider' offers it back.
-'stats' shows games, wins and best scores for each variant (1, 2 or 4 suits).""",
+Every game is kept in the history: 'games' lists the last ones, 'open N' brings
+game N back; 'stats' shows games, wins, streaks and best scores per variant.""",
     "solve": """\
 solve GOAL [CONSTRAINTS] searches the cards you can see, from this position.
 Goals:        turn up a card [in pile N]    get a space (one more than now)

@@ -27,6 +27,7 @@ from spider_cli.language.commands import (
     Complete,
     DealCommand,
     Expect,
+    Games,
     Help,
     Hint,
     Load,
@@ -35,6 +36,7 @@ from spider_cli.language.commands import (
     Moves,
     NewCommand,
     ObviousCommand,
+    Open,
     Quit,
     Redo,
     RemoveCommand,
@@ -310,6 +312,12 @@ class _Reader:
 
     def stats(self, children: list[Any]) -> Stats:
         return Stats()
+
+    def games(self, children: list[int]) -> Games:
+        return Games(*children)
+
+    def open(self, children: list[int]) -> Open:
+        return Open(children[0])
 
     # -- analysis
 

@@ -1,4 +1,4 @@
-"""Writing engine actions in the manual's notation ("8-6s from 3 to 10", "deal")."""
+"""Writing engine actions in the manual's notation ("8-6s from 3 to 10", "deal"), and times."""
 
 from __future__ import annotations
 
@@ -33,3 +33,10 @@ def move_text(game: Game, action: Action) -> str:
         suit = SUIT_LETTERS[top.suit] if top.suit != bottom.suit else ""
         text = f"{RANK_NAMES[top.rank]}{suit}-{bottom}"
     return f"{text} from {src + 1} to {dst + 1}"
+
+
+def clock_text(seconds: float) -> str:
+    """Seconds as a player reads a clock: "0:07", "12:34", "1:02:03"."""
+    hours, rest = divmod(int(seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

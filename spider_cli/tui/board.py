@@ -123,7 +123,9 @@ class Board(Repl):
             completer=DynamicCompleter(
                 lambda: self.question.completer if self.question else self.completer
             ),
-            complete_while_typing=True,
+            # Not on an empty line: a menu left from the line just run would cover the
+            # replies once the ticking clock redraws the screen (Tab still opens it).
+            complete_while_typing=Condition(lambda: bool(self.buffer.text)),
             auto_suggest=AutoSuggestFromHistory(),
             multiline=False,
             on_text_changed=self._text_changed,
@@ -135,6 +137,7 @@ class Board(Repl):
             include_default_pygments_style=False,
             full_screen=True,
             mouse_support=True,
+            refresh_interval=None if session.timer is None else 1.0,  # the clock ticks
         )
 
     # -- the screen ---------------------------------------------------------------------------
@@ -327,6 +330,10 @@ class Board(Repl):
         key("q", self.leave)
         key("n", self._ask_new)
         key(":", self._start_typing)
+
+        @keys.add("c-z")
+        def _background(event: KeyPressEvent) -> None:
+            event.app.suspend_to_background()  # the time played stops with the program
 
         @keys.add("enter")
         def _enter(event: KeyPressEvent) -> None:
@@ -625,7 +632,7 @@ class Board(Repl):
                 self._ask_name()
                 return
             self.saved_as = str(saved.path)
-            self.journal.update(self.session, self.saved_as, self.counted)
+            self.journal.update(self.session, self.saved_as, self.counted, self.number)
             self._goodbye(text_of(saved))
 
         self._ask(f"Save as [{default}]: ", answer, PathCompleter(expanduser=True))

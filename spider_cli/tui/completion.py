@@ -4,7 +4,8 @@ The words that can come next are asked of the command parser itself (Lark's inte
 parser, ``accepts()``), so completion always agrees with what the command will read. The
 position decides the values: after "8-" the runs of eights that can actually move, after
 "from" the piles they can leave, after "to" the piles they can go to, at the start of a line
-the piles that have an obvious place; after "assume PILE" the cards an unknown card can be.
+the piles that have an obvious place; after "assume PILE" the cards an unknown card can be;
+after "open" the last games of the history.
 Whether a move is possible is asked of ``notation.resolve`` and the engine: completion
 knows no rules of its own.
 """
@@ -129,7 +130,17 @@ class SpiderCompleter(Completer):
             ]
         if first in ("NUMBER", "CARD", "RUN", "_FROM"):
             return self._move_numbers(tokens, kinds)
+        if first == "_OPEN":
+            return self._recent_games()
         return []
+
+    def _recent_games(self) -> list[_Choice]:
+        """The last games of the history, for ``open`` (none if it cannot be read)."""
+        try:
+            entries = self.session.games(10)
+        except SpiderError:
+            return []
+        return [_Choice(str(e.number), f"{e.deal}, {e.result.value}") for e in entries]
 
     def _obvious_piles(self) -> list[_Choice]:
         game = self.session.game

@@ -31,7 +31,7 @@ from spider_cli.rules.cards import (
     split_runs,
 )
 from spider_cli.rules.engine import PILES, Game, Move
-from spider_cli.rules.text import move_text
+from spider_cli.rules.text import clock_text, move_text
 
 if TYPE_CHECKING:
     from prompt_toolkit.mouse_events import MouseEvent
@@ -452,8 +452,9 @@ KEYS = (("u", "undo"), ("r", "redo"), ("d", "deal"), ("h", "hint"), ("n", "new")
 def toolbar(
     status: Status, glyphs: Glyphs = UNICODE, width: int | None = None, keys: bool = False
 ) -> FormattedText:
-    """The status line: deals left, suits removed, moves made, score, and what stands out:
-    a complete suit ready to be removed, a win, a loss; with ``keys``, the board's keys.
+    """The status line: deals left, suits removed, moves made, score, the time played (when
+    kept), and what stands out: a complete suit ready to be removed, a win, a loss; with
+    ``keys``, the board's keys.
 
     Given a ``width``, the fullest wording that fits: words are shortened or left out,
     never cut."""
@@ -487,18 +488,26 @@ def toolbar(
             " ".join(key for key, _ in KEYS),
             "",
         ]
+    times = [""]  # the time played, after the counts: in words, alone, or left out
+    if status.played is not None:
+        times = ["time {}", "{}", ""]
+    seps = ("  |  ", " | ", " | ", " | ", " ")
     # What each shortening costs: the cryptic counts and leaving the keys out cost most.
     stats_cost = (0, 1, 2, 3, 6)
     keys_cost = (0, 1, 2, 4)[-len(legends) :]
+    times_cost = (0, 1, 2.5)  # the time gives way before the words of the counts do
     candidates = sorted(
-        (stats_cost[i] + j + keys_cost[k], i, j, k)
+        (stats_cost[i] + j + keys_cost[k] + times_cost[t], i, j, k, t)
         for i in range(len(stats))
         for j in range(len(alerts))
         for k in range(len(legends))
+        for t in range(len(times))
+        if not (times[t] and i == len(stats) - 1)  # the cryptic counts go alone
     )
     best: StyleAndTextTuples = []
-    for _cost, i, j, k in candidates:
-        out: StyleAndTextTuples = [("", f" {stats[i]} ")]
+    for _cost, i, j, k, t in candidates:
+        played = seps[i] + times[t].format(clock_text(status.played or 0)) if times[t] else ""
+        out: StyleAndTextTuples = [("", f" {stats[i]}{played} ")]
         out += [("class:toolbar.alert", f" {mark}{note} ") for note in alerts[j]]
         if legends[k]:
             out.append(("class:toolbar.keys", f" {legends[k]} "))

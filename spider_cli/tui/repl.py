@@ -14,16 +14,20 @@ their own modules (pgcli's layout): the completer
 After each command that changed the position, the screen is redrawn: the tableau with the
 cards that moved underlined, then what changed (the move in notation, the card turned up, a
 suit removed, the deals left). Other answers are printed below. The game is journaled after
-every command (:mod:`spider_cli.app.journal`); finished games are counted in the statistics
-(:mod:`spider_cli.app.stats`). Ctrl-C clears the line; Ctrl-D or ``quit`` asks to save first
-when the game changed since it was last saved.
+every command (:mod:`spider_cli.app.journal`) and recorded in the history of games
+(:mod:`spider_cli.app.gamelog`), from its first move until it is won, lost or given up for
+another. Ctrl-C clears the line; Ctrl-D or ``quit`` asks to save first when the game changed
+since it was last saved; Ctrl-Z stops the program in the background, and the time played
+with it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import re
+import signal
 import sys
 import threading
 import time
@@ -41,12 +45,23 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.shortcuts import clear
 from prompt_toolkit.validation import Validator
 
-from spider_cli.app import stats
 from spider_cli.app.atomic import write_atomically
-from spider_cli.app.journal import Journal
-from spider_cli.app.session import DealOrigin, Loaded, LoadKind, Reply, Saved, Session, text_of
+from spider_cli.app.gamelog import HistoryError, Result
+from spider_cli.app.journal import Entry, Journal
+from spider_cli.app.session import (
+    DealOrigin,
+    Loaded,
+    LoadKind,
+    Opened,
+    Reply,
+    Saved,
+    Session,
+    text_of,
+)
+from spider_cli.app.timer import Timer
 from spider_cli.app.userdirs import state_dir
 from spider_cli.language import commands as cmd
+from spider_cli.language.gamefiles import without_time
 from spider_cli.rules.cards import Card
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Game
@@ -122,6 +137,7 @@ def build_prompt_session(repl: Repl, history: History | None = None) -> PromptSe
         completer=repl.completer,
         complete_while_typing=True,
         lexer=CommandLexer(),
+        enable_suspend=True,
         bottom_toolbar=repl.toolbar,
         style=STYLE,
         include_default_pygments_style=False,
@@ -147,11 +163,17 @@ class Repl:
         nothing)."""
         self.saved_as: str | None = None
         self.counted = False
+        """The game is finished in the history (won or lost): it is not recorded again."""
+        self.number: int | None = None
+        """The game's number in the history of games (None until it is recorded)."""
+        self._recorded: tuple[int | None, str, Result] | None = None
+        self._history_failed = False
         self.completer: Completer = SpiderCompleter(session)
         self._toolbar = FormattedText([])
         self._later: list[tuple[str, str]] = []
         self._random_rest = False  # Ctrl-D at a reveal question: random cards for the rest
         session.ask_reveal = self.ask_reveal
+        session.games_log()  # one history for this game and the ones it is replaced by
         self.history = history if history is not None else InMemoryHistory()
 
     @functools.cached_property
@@ -294,6 +316,9 @@ class Repl:
                     self.error(error)
                     return 1
                 self.saved_as = self._loaded_file(loaded)
+            entry = self.journal.read()
+            if entry is not None and not entry.counted:
+                self._abandon_journaled(entry)  # given up for the game asked for
             aside = self.journal.retire()
             if aside is not None:
                 self.later(
@@ -302,7 +327,10 @@ class Repl:
                 )
         self._after_command()
         self.draw(note=render.message(self._welcome()))
-        return self.run()
+        with self.background_pauses():
+            status = self.run()
+        self._left()
+        return status
 
     def _welcome(self) -> str:
         moves = self.session.game.moves_made
@@ -337,19 +365,21 @@ class Repl:
             self.saved_as = entry.saved_as
             self.session.changed = entry.saved_as is None and self.session.game.moves_made > 0
             self.counted = entry.counted
+            self.number = entry.number
             return
         if not entry.counted:
-            self._count_journaled(entry.path)
+            self._abandon_journaled(entry)
         aside = self.journal.retire()
         if aside is not None:
             self.later(f"That game is kept in {aside} ('load \"{aside}\"' brings it back).")
 
-    def _count_journaled(self, path: Path) -> None:
-        """Count a journaled game given up at the start in the statistics."""
-        other = Session.new_game(seed=0)
+    def _abandon_journaled(self, entry: Entry) -> None:
+        """Record a journaled game given up at the start as abandoned (with the time it
+        had taken: a stopped watch holds it)."""
+        other = Session.new_game(seed=0, timer=Timer(lambda: 0.0), log=self.session.log)
         with contextlib.suppress(SpiderError):
-            other.load(path)
-            self._count(other, won=False)
+            other.load(entry.path)
+            self._record(other, entry.number, Result.ABANDONED)
 
     def run(self) -> int:
         """Read and run commands until the player leaves; the exit status."""
@@ -438,10 +468,11 @@ class Repl:
         return None
 
     def _replaced(self, previous: Session, reply: Reply) -> None:
-        """Another game was started on purpose: count the old one, keep its journal aside."""
+        """Another game was started on purpose: the old one is abandoned in the history, its
+        journal kept aside."""
         count = previous.game.moves_made
-        if count and not self.counted:
-            self._count(previous, won=False)
+        if not self.counted:
+            self._record(previous, self.number, Result.ABANDONED)
         aside = self.journal.retire()
         if aside is not None and count and previous.changed:
             self.later(
@@ -449,29 +480,105 @@ class Repl:
                 f"in {aside}: 'load \"{aside}\"' brings it back)"
             )
         self.saved_as = self._loaded_file(reply.result)
-        self.counted = False
+        opened = reply.result if isinstance(reply.result, Opened) else None
+        self.number = opened.number if opened else None
+        self.counted = opened.finished if opened else False
 
-    def _count(self, session: Session, won: bool) -> None:
-        """Count a game in the statistics, if it is a numbered deal (not a loaded position)."""
-        if not isinstance(session.origin, DealOrigin):
-            return
-        warning = stats.record_game(session.game.suits, won, session.game.score())
-        if warning:
-            self.later(warning, "class:warning")
+    def _record(
+        self,
+        session: Session,
+        number: int | None,
+        result: Result,
+        again: bool = False,
+        game_file: str | None = None,
+    ) -> int | None:
+        """Write a game to the history (not one left with no move made; not again when
+        nothing but the time changed, unless ``again``); its number there. Trouble with the
+        history is said once (until it works again), and the game goes on."""
+        unfinished = (Result.IN_PROGRESS, Result.ABANDONED)
+        if number is None and not session.game.moves_made and result in unfinished:
+            return None
+        facts = session.history_facts(game_file)
+        seen = (number, without_time(facts.game_file), result)
+        if seen == self._recorded and not again:
+            return number
+        log = session.games_log()
+        try:
+            number = log.record(number, facts, result)
+        except HistoryError as error:
+            if not self._history_failed:
+                self.later(f"{error}; the game goes on", "class:warning")
+            self._history_failed = True
+            return number
+        finally:
+            for notice in log.take_notices():
+                self.later(notice, "class:warning")
+        self._history_failed = False
+        self._recorded = (number, seen[1], result)
+        return number
 
     def _after_command(self) -> None:
-        """Count a finished game, journal the game, refresh the status line."""
-        game = self.session.game
-        won = game.is_won()
-        if not self.counted and (won or game.is_lost()):
-            self._count(self.session, won)
-            self.counted = True
-        warning = self.journal.update(self.session, self.saved_as, self.counted)
+        """Record the game in the history (finished, if it is won or lost), journal it,
+        refresh the status line; the time played stops while the game is over."""
+        session = self.session
+        game = session.game
+        won, lost = game.is_won(), game.is_lost()
+        if session.timer is not None:
+            session.timer.pause() if won or lost else session.timer.resume()
+        text = session.game_file()  # once, for the history and the journal
+        if not self.counted:
+            result = Result.WON if won else Result.LOST if lost else Result.IN_PROGRESS
+            self.number = self._record(session, self.number, result, game_file=text)
+            self.counted = result is not Result.IN_PROGRESS
+        warning = self.journal.update(
+            session, self.saved_as, self.counted, self.number, game_file=text
+        )
         if warning:
             self.later(warning, "class:warning")
         if won:
-            self.journal.clear(self.session)
+            self.journal.clear(session)
         self.refresh_toolbar()
+
+    def _left(self) -> None:
+        """Leaving: the game's time played goes to the history and the journal; the game
+        stays in progress, as the journal offers it back (abandoned if it could not be
+        journaled)."""
+        if self.counted:
+            return
+        kept = not (self.journal.failed or self.journal.crowded)
+        result = Result.IN_PROGRESS if kept else Result.ABANDONED
+        self.number = self._record(self.session, self.number, result, again=True)
+        if kept and self.session.game.moves_made:
+            self.journal.update(self.session, self.saved_as, False, self.number, timed=True)
+
+    @contextlib.contextmanager
+    def background_pauses(self) -> Iterator[None]:
+        """While playing, Ctrl-Z (SIGTSTP) stops the program and the time played with it."""
+        tstp = getattr(signal, "SIGTSTP", None)
+        if tstp is None or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        previous = signal.signal(tstp, self._stop_in_background)
+        try:
+            yield
+        finally:
+            signal.signal(tstp, previous)
+
+    def _stop_in_background(self, signum: int, frame: object) -> None:
+        self.paused_while(lambda: os.kill(os.getpid(), signal.SIGSTOP))
+
+    def paused_while(self, stopped: Callable[[], None]) -> None:
+        """Pause the time played while ``stopped`` runs (the program waits in the
+        background until it is continued)."""
+        timer = self.session.timer
+        running = timer is not None and timer.running
+        if timer is not None:
+            timer.pause()
+        try:
+            stopped()
+        finally:
+            if timer is not None and running:
+                timer.resume()
 
     # -- replay -------------------------------------------------------------------------------
 
@@ -567,7 +674,7 @@ class Repl:
                 self.error(error)
                 continue
             self.saved_as = str(saved.path)
-            self.journal.update(session, self.saved_as, self.counted)
+            self.journal.update(session, self.saved_as, self.counted, self.number)
             self.say(text_of(saved))
             return True
 
@@ -622,7 +729,8 @@ def play(
     file or deal asked for, and play until the player leaves: on the full-screen ``board``
     (:mod:`spider_cli.tui.board`), or at a prompt below the output."""
     glyphs = render.choose_glyphs(ascii_only, getattr(sys.stdout, "encoding", None))
-    session = Session.new_game(seed=seed, suits=suits, clock=time.perf_counter)
+    clock = time.perf_counter
+    session = Session.new_game(seed=seed, suits=suits, clock=clock, timer=Timer(clock))
     kind = Repl
     if board:
         from spider_cli.tui.board import Board

@@ -1,0 +1,378 @@
+"""The history of games: one row a game, in an SQLite database in the player's data directory.
+
+A row is written when a game is first changed (a game left untouched is no game), updated
+after each command that changed it (one ``UPDATE`` of that row), and finished when the game
+is won, lost or given up for another. It keeps how the game began (the deal's name, or the
+name of the position loaded), the suits, when it started and ended, the moves, the score,
+the time played, the result and the game file's text, from which ``open N`` brings it back.
+
+Two spiders may write at once: every write is one ``BEGIN IMMEDIATE`` transaction, the
+database is in WAL mode where the file system allows it, and a writer waits up to
+:data:`BUSY_SECONDS` for another's. The schema's version is ``PRAGMA user_version``.
+
+The history is kept only where it is safe: never through a symbolic link (the database or
+its ``-wal``/``-shm`` files), never in a directory that another user owns or anybody can
+write. A file that is not a database of ours (damaged, or another program's) is set aside as
+``games.sqlite.damaged`` and a new history begins, with a warning. Every other trouble is a
+:class:`HistoryError` in a player's words: the history is never worth a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import stat
+import time
+from collections.abc import Callable, Iterator
+from enum import Enum
+from pathlib import Path
+from typing import TypeVar
+
+from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.values import Value
+
+FILE_NAME = "games.sqlite"
+SCHEMA_VERSION = 1
+BUSY_SECONDS = 5.0
+"""How long a write waits for another spider's write to finish."""
+RECENT = 20
+"""How many games ``games`` lists unless told."""
+
+_SCHEMA = (
+    """CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        deal TEXT NOT NULL,              -- "17", "pysol:14934", or a position's name
+        numbered INTEGER NOT NULL,       -- 1: a numbered deal (the statistics count these)
+        suits INTEGER NOT NULL,
+        started REAL NOT NULL,           -- Unix time
+        ended REAL,                      -- Unix time; NULL while in progress
+        moves INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        seconds REAL NOT NULL,           -- time played
+        result TEXT NOT NULL CHECK (result IN ('in progress', 'won', 'lost', 'abandoned')),
+        game_file TEXT NOT NULL
+    )""",
+    "CREATE INDEX games_by_end ON games (numbered, suits, ended)",
+    # Figures carried over from the statistics file of earlier versions (no games behind them)
+    """CREATE TABLE carried (
+        suits INTEGER PRIMARY KEY,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        best INTEGER
+    )""",
+    "CREATE TABLE notes (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+)
+
+_T = TypeVar("_T")
+
+_DAMAGED = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+"""SQLite's words for a file that is not a sound database."""
+_TROUBLE = {
+    "SQLITE_BUSY": "another spider kept it busy",
+    "SQLITE_LOCKED": "another spider kept it busy",
+    "SQLITE_CANTOPEN": "it cannot be opened",
+    "SQLITE_READONLY": "it is read-only",
+    "SQLITE_PERM": "permission denied",
+    "SQLITE_IOERR": "the disk could not be read or written",
+    "SQLITE_FULL": "the disk is full",
+}
+"""Troubles of the place, not of spider: said to the player (any other error is a bug)."""
+
+
+class Result(Enum):
+    IN_PROGRESS = "in progress"
+    WON = "won"
+    LOST = "lost"
+    ABANDONED = "abandoned"
+
+
+class HistoryError(SpiderError):
+    """The history cannot be read or written here; the game goes on without it."""
+
+
+class Facts(Value):
+    """What is recorded of a game at a moment."""
+
+    deal: str
+    numbered: bool
+    suits: int
+    moves: int
+    score: int
+    seconds: float
+    game_file: str
+
+
+class Entry(Value):
+    """One game of the history (``game_file`` is empty in listings)."""
+
+    number: int
+    deal: str
+    numbered: bool
+    suits: int
+    started: float
+    ended: float | None
+    moves: int
+    score: int
+    seconds: float
+    result: Result
+    game_file: str = ""
+
+
+class Carried(Value):
+    """One variant's figures from the old statistics file."""
+
+    games: int
+    wins: int
+    best: int | None
+
+
+class _NotOurs(Exception):
+    """The file is a database, but not a history of spider's."""
+
+
+class GameLog:
+    """The history in one file (by default in the player's data directory)."""
+
+    def __init__(self, path: Path | None = None, now: Callable[[], float] = time.time) -> None:
+        self._path = path
+        self.now = now
+        """The wall clock of start and end times (a test's clock in tests)."""
+        self._connection: sqlite3.Connection | None = None
+        self.notices: list[str] = []
+        """Warnings to say once (a damaged file set aside); :meth:`take_notices` empties it."""
+
+    @property
+    def path(self) -> Path:
+        if self._path is not None:
+            return self._path
+        from spider_cli.app.userdirs import data_dir  # platformdirs: only when needed
+
+        return data_dir() / FILE_NAME
+
+    def take_notices(self) -> list[str]:
+        notices, self.notices = self.notices, []
+        return notices
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    # -- writing ------------------------------------------------------------------------------
+
+    def record(self, number: int | None, facts: Facts, result: Result = Result.IN_PROGRESS) -> int:
+        """Write a game: a new row (``number`` None, or a row no longer there), else an update
+        of row ``number`` while it is unfinished; its number. A result other than "in
+        progress" finishes it (the end time is now)."""
+        ended = None if result is Result.IN_PROGRESS else self.now()
+        values = (facts.moves, facts.score, facts.seconds, result.value, ended, facts.game_file)
+
+        def write(db: sqlite3.Connection) -> int:
+            if number is not None:
+                changed = db.execute(
+                    "UPDATE games SET moves = ?, score = ?, seconds = ?, result = ?, ended = ?,"
+                    " game_file = ? WHERE id = ? AND result IN ('in progress', 'abandoned')",
+                    (*values, number),
+                ).rowcount
+                if changed or db.execute("SELECT 1 FROM games WHERE id = ?", (number,)).fetchone():
+                    return number
+            cursor = db.execute(
+                "INSERT INTO games (deal, numbered, suits, started, moves, score, seconds,"
+                " result, ended, game_file) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (facts.deal, int(facts.numbered), facts.suits, self.now(), *values),
+            )
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+
+        return self._work(write, writing=True)
+
+    def carry(self, note: str, figures: dict[int, Carried]) -> bool:
+        """Add figures of games recorded elsewhere, once: ``note`` marks them as carried (in
+        the same transaction, so two spiders carrying at once count them once). True if
+        they were carried now."""
+
+        def write(db: sqlite3.Connection) -> bool:
+            if db.execute("SELECT 1 FROM notes WHERE name = ?", (note,)).fetchone():
+                return False
+            for suits, add in figures.items():
+                db.execute(
+                    "INSERT INTO carried (suits, games, wins, best) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (suits) DO UPDATE SET games = games + excluded.games,"
+                    " wins = wins + excluded.wins, best = max(coalesce(best, excluded.best),"
+                    " coalesce(excluded.best, best))",
+                    (suits, add.games, add.wins, add.best),
+                )
+            db.execute("INSERT INTO notes VALUES (?, ?)", (note, str(self.now())))
+            return True
+
+        return self._work(write, writing=True)
+
+    # -- reading ------------------------------------------------------------------------------
+
+    def recent(self, limit: int = RECENT) -> list[Entry]:
+        """The last ``limit`` games begun, the newest first (without their game files)."""
+        rows = self._work(
+            lambda db: db.execute(
+                f"SELECT {_LISTED}, '' FROM games ORDER BY id DESC LIMIT ?", (limit,)
+            ).fetchall()
+        )
+        return [_entry(row) for row in rows]
+
+    def entry(self, number: int) -> Entry:
+        """Game ``number``, with its game file; SpiderError if there is none."""
+        row = self._work(
+            lambda db: db.execute(
+                f"SELECT {_LISTED}, game_file FROM games WHERE id = ?", (number,)
+            ).fetchone()
+        )
+        if row is None:
+            raise SpiderError(f"there is no game {number} in the history ('games' lists them)")
+        return _entry(row)
+
+    def finished(self) -> list[Entry]:
+        """Every finished game of a numbered deal, in the order they ended."""
+        rows = self._work(
+            lambda db: db.execute(
+                f"SELECT {_LISTED}, '' FROM games WHERE numbered = 1 AND ended IS NOT NULL"
+                " AND result != 'in progress' ORDER BY ended, id"
+            ).fetchall()
+        )
+        return [_entry(row) for row in rows]
+
+    def carried(self) -> dict[int, Carried]:
+        rows = self._work(
+            lambda db: db.execute("SELECT suits, games, wins, best FROM carried").fetchall()
+        )
+        return {suits: Carried(games, wins, best) for suits, games, wins, best in rows}
+
+    # -- the connection -----------------------------------------------------------------------
+
+    def _work(self, work: Callable[[sqlite3.Connection], _T], writing: bool = False) -> _T:
+        """Run ``work`` on the database (in one write transaction if ``writing``); a damaged
+        file is set aside and the work done again on a new one."""
+        for attempt in (1, 2):
+            try:
+                db = self._connect()
+                if not writing:
+                    return work(db)
+                with _transaction(db):
+                    return work(db)
+            except (sqlite3.DatabaseError, _NotOurs) as error:
+                self.close()
+                if attempt == 1 and _damaged(error):
+                    self._set_aside()
+                    continue
+                raise self._trouble(error) from None
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _connect(self) -> sqlite3.Connection:
+        if self._connection is not None:
+            return self._connection
+        path = self.path
+        _check_place(path)
+        # One spider uses its connection from one thread at a time, not always the same one.
+        db = sqlite3.connect(
+            path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
+        )
+        try:
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")
+            with _transaction(db):
+                _prepare(db)
+        except BaseException:
+            db.close()
+            raise
+        self._connection = db
+        return db
+
+    def _set_aside(self) -> None:
+        """Move a damaged file (and its write-ahead log) out of the way."""
+        path = self.path
+        aside = path.with_name(path.name + ".damaged")
+        with contextlib.suppress(OSError):
+            os.replace(path, aside)
+        with contextlib.suppress(OSError):
+            os.replace(f"{path}-wal", f"{aside}-wal")
+        with contextlib.suppress(OSError):
+            os.unlink(f"{path}-shm")
+        self.notices.append(
+            f"the game history was damaged or not spider's (kept as {aside.name}); "
+            "a new history begins"
+        )
+
+    def _trouble(self, error: Exception) -> HistoryError:
+        """The player's words for trouble with the database; a bug is raised as it is."""
+        name = getattr(error, "sqlite_errorname", "") or ""
+        reason = _TROUBLE.get("_".join(name.split("_")[:2]))
+        if reason is None and isinstance(error, _NotOurs):
+            reason = str(error)
+        if reason is None:
+            raise error
+        return HistoryError(f"cannot use the game history {self.path}: {reason}")
+
+
+_LISTED = "id, deal, numbered, suits, started, ended, moves, score, seconds, result"
+
+
+def _entry(row: tuple) -> Entry:
+    number, deal, numbered, suits, started, ended, moves, score, seconds, result, text = row
+    return Entry(
+        number, deal, bool(numbered), suits, started, ended, moves, score, seconds, Result(result),
+        text,
+    )  # fmt: skip
+
+
+@contextlib.contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[None]:
+    """One write transaction, taking the write lock at once (so the busy timeout applies)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _prepare(db: sqlite3.Connection) -> None:
+    """Create the schema in a new file; refuse a file of a newer spider or another program."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version == SCHEMA_VERSION:
+        return
+    if version > SCHEMA_VERSION:
+        raise HistoryError("the game history was written by a newer spider; it is left as it is")
+    if version != 0 or db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+        raise _NotOurs("it is not a history of spider's")
+    for statement in _SCHEMA:
+        db.execute(statement)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _damaged(error: Exception) -> bool:
+    name = getattr(error, "sqlite_errorname", "") or ""
+    return isinstance(error, _NotOurs) or name.startswith(_DAMAGED)
+
+
+def _check_place(path: Path) -> None:
+    """Refuse a place where another user could change the history under us: links, and a
+    directory that is not ours or that anybody can write. Creates the directory (private)."""
+    directory = path.parent
+    try:
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = directory.stat()
+    except OSError as error:
+        raise HistoryError(
+            f"cannot keep the game history in {directory}: {error.strerror or error}"
+        ) from None
+    getuid = getattr(os, "getuid", None)
+    if (getuid is not None and info.st_uid != getuid()) or info.st_mode & stat.S_IWOTH:
+        raise HistoryError(
+            f"{directory} can be written by other users: spider keeps no game history there"
+        )
+    for name in (path.name, f"{path.name}-wal", f"{path.name}-shm", f"{path.name}-journal"):
+        if os.path.islink(directory / name):
+            raise HistoryError(
+                f"{directory / name} is a symbolic link: spider does not write through links"
+            )
