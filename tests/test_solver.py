@@ -545,6 +545,7 @@ def test_solve_commands_parse() -> None:
     )
     assert parse_command("solve remove clubs and hearts").goal.steps == ((3, 1),)
     assert parse_command("solve turn up a card in column 3").goal == Goal("turn up", 3)
+    assert parse_command("solve get a space in pile 5, no deal").goal == Goal("space", 5)
     each = parse_command("solve get a space, keep the space for each reveal")
     assert each.each_reveal and each.constraints.keep_spaces == 1
     assert parse_command("solve win, no remove, limit 5").constraints == Constraints(
@@ -661,6 +662,7 @@ def test_unknown_says_how_long_a_line_would_have_to_be() -> None:
         ("problem-5", "turn up a card in pile 1", "pile 1 has no face-down card"),
         ("problem-5", "get a space, keep 10 spaces", "at most 9 piles can ever be empty"),
         ("problem-4", "turn up a card", "no pile has a face-down card"),
+        ("problem-5", "get a space in pile 9", "pile 9 has an unknown face-down card"),
     ],
 )
 def test_impossible_at_once_with_the_reason(name: str, question: str, reason: str) -> None:
@@ -677,6 +679,50 @@ def test_every_pile_hiding_an_unknown_card_means_no_space() -> None:
     assert answer.summary() == (
         "impossible: every pile that is not a space has an unknown face-down card"
     )
+
+
+def first_space_in(game: Game, pile: int) -> bool:
+    """Is there a line, found by the brute force, whose first new space is ``pile``
+    (0-based)? Positions with a new space elsewhere end their line."""
+    start = len(game.spaces())
+
+    def met(_start: Game, now: Game | None) -> bool:
+        return now is not None and len(now.spaces()) > start and not now.piles[pile]
+
+    def allowed(now: Game, _action: Action) -> bool:
+        return len(now.spaces()) <= start or not now.piles[pile]
+
+    return brute_force(game, met, allowed=allowed, pinned=pile)
+
+
+@pytest.mark.parametrize("seed", [0, 4, 7, 14, 28, 31])
+def test_a_space_in_a_named_pile_agrees_with_brute_force(seed: int) -> None:
+    """A space in a named pile: the first new space is that pile. Every pile of small random
+    positions, against the brute force."""
+    game = small_position(random.Random(seed))
+    answers = []
+    for pile in range(10):
+        answer = solver.solve(game, Goal("space", pile + 1), Constraints(no_deal=True))
+        assert answer.status == ("possible" if first_space_in(game, pile) else "impossible")
+        if answer.found:
+            work = game.copy()
+            for action in answer.actions:
+                work.push(action)
+            assert not work.piles[pile] and len(work.spaces()) > len(game.spaces())
+        answers.append(answer.status)
+    assert "possible" in answers and "impossible" in answers
+
+
+def test_problem_5_gets_its_first_space_only_in_column_5() -> None:
+    """The manual's argument, over the table with no suit removed (the manual shows none
+    can be before a space): the columns it calls out at once are out at once, column 6 by
+    the counting argument, and column 5 has a line (the manual's, eleven moves)."""
+    game = example("problem-5")
+    for pile in (1, 4, 6, 7, 8, 9, 10):
+        answer = ask(game, f"get a space in pile {pile}, no deal, no remove")
+        assert (answer.status, answer.positions) == ("impossible", 1), pile
+    answer = ask(game, "get a space in pile 5, no deal, no remove")
+    assert answer.found and len(answer.texts) == 11 and not answer.note
 
 
 @settings(max_examples=60, deadline=None)

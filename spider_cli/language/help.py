@@ -76,6 +76,7 @@ journaled after every command: if the terminal closes, 'spider' offers it back.
     "solve": """\
 solve GOAL [CONSTRAINTS] searches the cards you can see, from this position.
 Goals:        turn up a card [in pile N]    get a space (one more than now)
+              get a space in pile N (the first new space is pile N)
               remove SUIT [then SUIT]       (in that order; 'and': either order)
               free CARD (nothing on it)     win
 Constraints:  no deal, keep N spaces (at the end), no remove [SUIT],
