@@ -428,6 +428,20 @@ FAST = {
     ("problem-1", "turn up a card in pile 10", "no deal"),
     ("problem-5-jacks-swapped", "remove spades", "no deal, no new space"),
     ("problem-5", "remove hearts", "no deal"),
+    ("problem-1-after", "get a space", "no deal"),
+    ("problem-1-after", "turn up a card in pile 10", "no deal"),
+    ("problem-1-if-jack", "get a space", "no deal"),
+    ("problem-1-if-4", "get a space", "no deal"),
+    ("problem-1-if-king", "get a space", "no deal"),
+    ("problem-1-if-9", "get a space", "no deal"),
+    ("problem-1-column-10-if-8", "get a space", "no deal"),
+    ("problem-1-column-10-if-9", "get a space", "no deal"),
+    ("problem-1-no-hedge-8d", "turn up a card in pile 10", "no deal"),
+    ("problem-2-turned-up", "get a space", "no deal"),
+    *(
+        ("problem-5", f"get a space in pile {pile}", "no deal, no remove")
+        for pile in (1, 4, 5, 6, 7, 8, 9, 10)
+    ),
 }
 """Questions answered within the test limit (the others, and the time each takes, are in
 BENCHMARKS.md: ``python benchmarks/bench_solver.py questions``)."""
