@@ -499,6 +499,20 @@ def test_problem_1_contingencies_are_the_manuals() -> None:
     assert solver.contingency_status(prefix, hopeless) == "impossible"
 
 
+def test_problem_1_after_the_hedge_a_9_or_an_8_depends_on_the_column() -> None:
+    """After the hedge both columns dig in one move. A Jack, 4 or King gives the space back
+    either way; a 9 only when the 8-6s went into the space, an 8 only when the 7-2d did."""
+    game = example("problem-1-hedged")
+    prefix, found = solver.contingencies(
+        game, Goal("space"), Constraints(no_deal=True, limit=3_000)
+    )
+    assert prefix is None
+    ranks = {item.text: {card & 15 for card in item.cards("possible")} for item in found}
+    assert ranks == {"8-6s from 3 to 2": {4, 9, 11, 13}, "7-2d from 10 to 2": {4, 8, 11, 13}}
+    shares = [item.share("possible") for item in found]
+    assert shares == [(17, 32), (15, 32)]  # five 9s unseen, three 8s: column 3 is better
+
+
 def test_contingencies_without_a_revealing_move_find_one_first() -> None:
     game = table(["-- 5h", "6c 3d", "Kc 4s", *BLOCKERS[:7]])
     prefix, found = solver.contingencies(game, Goal("space"), Constraints(no_deal=True))
