@@ -757,6 +757,8 @@ def test_problem_5_gets_its_first_space_only_in_column_5() -> None:
     for pile in (1, 4, 6, 7, 8, 9, 10):
         answer = ask(game, f"get a space in pile {pile}, no deal, no remove")
         assert (answer.status, answer.positions) == ("impossible", 1), pile
+    king = ask(game, "get a space in pile 8, no deal, no remove").summary()
+    assert king.endswith("(a counting argument over 1 choice of the cards that never move)")
     answer = ask(game, "get a space in pile 5, no deal, no remove")
     assert answer.found and len(answer.texts) == 11 and not answer.note
 

@@ -709,7 +709,7 @@ def counted(search: Search, budget: int = counting.BUDGET) -> tuple[str, int]:
     return (
         f"however the cards are played, the moved cards would need more cards one rank "
         f"higher and spaces to lie on than the tableau can offer (a counting argument "
-        f"over {examined:,} choices of the cards that never move)"
+        f"over {examined:,} choice{'s' if examined != 1 else ''} of the cards that never move)"
     ), -1
 
 
