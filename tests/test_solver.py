@@ -751,8 +751,8 @@ def test_a_space_in_a_named_pile_agrees_with_brute_force(seed: int, space: bool)
 
 def test_problem_5_gets_its_first_space_only_in_column_5() -> None:
     """The manual's argument, over the table with no suit removed (the manual shows none
-    can be before a space): the columns it calls out at once are out at once, column 6 by
-    the counting argument, and column 5 has a line (the manual's, eleven moves)."""
+    can be before a space): every column it rules out but 2 and 3 is out without a search,
+    and column 5 has a line (the manual's, eleven moves)."""
     game = example("problem-5")
     for pile in (1, 4, 6, 7, 8, 9, 10):
         answer = ask(game, f"get a space in pile {pile}, no deal, no remove")
