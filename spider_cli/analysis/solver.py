@@ -625,10 +625,10 @@ def out_of_reach(search: Search) -> str:
     if goal.kind == "space" and can_empty <= search.root_spaces:
         return "every pile that is not a space has an unknown face-down card"
     if goal.kind == "space" and search.pile >= 0:
-        down = [c for c in piles[search.pile] if c >= FACE_DOWN]
-        if FACE_DOWN in down:
+        covered = [c for c in piles[search.pile] if c >= FACE_DOWN]
+        if FACE_DOWN in covered:
             return f"pile {search.pile + 1} has an unknown face-down card"
-        if down and search.constraints.no_turn_up:
+        if covered and search.constraints.no_turn_up:
             return f"pile {search.pile + 1} has a face-down card, and 'no turn up' keeps it there"
     if goal.kind in ("remove", "free"):
         known, where = _reachable_cards(search)
