@@ -34,7 +34,8 @@ def reachable(game: Game, goal: Goal, constraints: Constraints, limit: int = 8_0
             turned = [i + 1 for i, d in enumerate(now.down) if d < start_down[i]]
             return bool(turned) and goal.pile in (None, turned[0])
         if goal.kind == "space":
-            return len(now.spaces()) > start_spaces
+            named = goal.pile is None or not now.piles[goal.pile - 1]
+            return len(now.spaces()) > start_spaces and named
         return len(now.removed) > removed and now.removed[-1] == goal.steps[0][0]
 
     def revealing(now: Game, action: Action) -> bool:
@@ -50,11 +51,15 @@ def reachable(game: Game, goal: Goal, constraints: Constraints, limit: int = 8_0
     def allowed(now: Game, action: Action) -> bool:
         if constraints.no_turn_up and sum(now.down) < sum(start_down):
             return False
+        named = goal.kind == "space" and goal.pile is not None and now.piles[goal.pile - 1]
+        if named and len(now.spaces()) > start_spaces:
+            return False  # the first new space is another pile's
         return not (
             constraints.no_new_space and type(action) is Move and len(now.spaces()) > start_spaces
         )
 
-    return brute_force(game, met, limit, allowed, revealing)
+    pinned = goal.pile - 1 if goal.kind == "space" and goal.pile is not None else None
+    return brute_force(game, met, limit, allowed, revealing, pinned)
 
 
 def crowded_position(rng: random.Random) -> Game:
@@ -70,6 +75,7 @@ def crowded_position(rng: random.Random) -> Game:
 
 GOALS = {
     "space": Goal("space"),
+    "space in pile 1": Goal("space", pile=1),
     "turn up": Goal("turn up"),
     "turn up in pile 1": Goal("turn up", pile=1),
     "remove spades": Goal("remove", steps=((0,),)),

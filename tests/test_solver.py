@@ -428,6 +428,20 @@ FAST = {
     ("problem-1", "turn up a card in pile 10", "no deal"),
     ("problem-5-jacks-swapped", "remove spades", "no deal, no new space"),
     ("problem-5", "remove hearts", "no deal"),
+    ("problem-1-after", "get a space", "no deal"),
+    ("problem-1-after", "turn up a card in pile 10", "no deal"),
+    ("problem-1-if-jack", "get a space", "no deal"),
+    ("problem-1-if-4", "get a space", "no deal"),
+    ("problem-1-if-king", "get a space", "no deal"),
+    ("problem-1-if-9", "get a space", "no deal"),
+    ("problem-1-column-10-if-8", "get a space", "no deal"),
+    ("problem-1-column-10-if-9", "get a space", "no deal"),
+    ("problem-1-no-hedge-8d", "turn up a card in pile 10", "no deal"),
+    ("problem-2-turned-up", "get a space", "no deal"),
+    *(
+        ("problem-5", f"get a space in pile {pile}", "no deal, no remove")
+        for pile in (1, 4, 5, 6, 7, 8, 9, 10)
+    ),
 }
 """Questions answered within the test limit (the others, and the time each takes, are in
 BENCHMARKS.md: ``python benchmarks/bench_solver.py questions``)."""
@@ -483,6 +497,20 @@ def test_problem_1_contingencies_are_the_manuals() -> None:
         replace(c, outcomes=[o for o in c.outcomes if o[2].status == "impossible"]) for c in found
     ]
     assert solver.contingency_status(prefix, hopeless) == "impossible"
+
+
+def test_problem_1_after_the_hedge_a_9_or_an_8_depends_on_the_column() -> None:
+    """After the hedge both columns dig in one move. A Jack, 4 or King gives the space back
+    either way; a 9 only when the 8-6s went into the space, an 8 only when the 7-2d did."""
+    game = example("problem-1-hedged")
+    prefix, found = solver.contingencies(
+        game, Goal("space"), Constraints(no_deal=True, limit=3_000)
+    )
+    assert prefix is None
+    ranks = {item.text: {card & 15 for card in item.cards("possible")} for item in found}
+    assert ranks == {"8-6s from 3 to 2": {4, 9, 11, 13}, "7-2d from 10 to 2": {4, 8, 11, 13}}
+    shares = [item.share("possible") for item in found]
+    assert shares == [(17, 32), (15, 32)]  # five 9s unseen, three 8s: column 3 is better
 
 
 def test_contingencies_without_a_revealing_move_find_one_first() -> None:
@@ -545,6 +573,7 @@ def test_solve_commands_parse() -> None:
     )
     assert parse_command("solve remove clubs and hearts").goal.steps == ((3, 1),)
     assert parse_command("solve turn up a card in column 3").goal == Goal("turn up", 3)
+    assert parse_command("solve get a space in pile 5, no deal").goal == Goal("space", 5)
     each = parse_command("solve get a space, keep the space for each reveal")
     assert each.each_reveal and each.constraints.keep_spaces == 1
     assert parse_command("solve win, no remove, limit 5").constraints == Constraints(
@@ -661,6 +690,7 @@ def test_unknown_says_how_long_a_line_would_have_to_be() -> None:
         ("problem-5", "turn up a card in pile 1", "pile 1 has no face-down card"),
         ("problem-5", "get a space, keep 10 spaces", "at most 9 piles can ever be empty"),
         ("problem-4", "turn up a card", "no pile has a face-down card"),
+        ("problem-5", "get a space in pile 9", "pile 9 has an unknown face-down card"),
     ],
 )
 def test_impossible_at_once_with_the_reason(name: str, question: str, reason: str) -> None:
@@ -677,6 +707,60 @@ def test_every_pile_hiding_an_unknown_card_means_no_space() -> None:
     assert answer.summary() == (
         "impossible: every pile that is not a space has an unknown face-down card"
     )
+
+
+def first_space_in(game: Game, pile: int) -> bool:
+    """Is there a line, found by the brute force, whose first new space is ``pile``
+    (0-based)? Positions with a new space elsewhere end their line."""
+    start = len(game.spaces())
+
+    def met(_start: Game, now: Game | None) -> bool:
+        return now is not None and len(now.spaces()) > start and not now.piles[pile]
+
+    def allowed(now: Game, _action: Action) -> bool:
+        return len(now.spaces()) <= start or not now.piles[pile]
+
+    return brute_force(game, met, allowed=allowed, pinned=pile)
+
+
+@pytest.mark.parametrize("seed", [0, 4, 7, 14, 28, 31])
+@pytest.mark.parametrize("space", [False, True])
+def test_a_space_in_a_named_pile_agrees_with_brute_force(seed: int, space: bool) -> None:
+    """A space in a named pile: the first new space is that pile. Every pile of small random
+    positions (with a space to start with, or none), against the brute force; a line found
+    makes no other new space on the way."""
+    rng = random.Random(seed)
+    texts = scatter(rng, [Card.of(r, 0) for r in range(1, 14)] + [C("Kh")], 0.3)
+    if space:
+        texts[rng.randrange(10)] = ""
+    game = table(texts, removed=(1, 2, 3))
+    start = len(game.spaces())
+    answers = []
+    for pile in range(10):
+        answer = solver.solve(game, Goal("space", pile + 1), Constraints(no_deal=True))
+        assert answer.status == ("possible" if first_space_in(game, pile) else "impossible")
+        if answer.found:
+            work = game.copy()
+            for action in answer.actions:
+                assert len(work.spaces()) <= start
+                work.push(action)
+            assert not work.piles[pile] and len(work.spaces()) > start
+        answers.append(answer.status)
+    assert "possible" in answers and ("impossible" in answers or space)
+
+
+def test_problem_5_gets_its_first_space_only_in_column_5() -> None:
+    """The manual's argument, over the table with no suit removed (the manual shows none
+    can be before a space): every column it rules out but 2 and 3 is out without a search,
+    and column 5 has a line (the manual's, eleven moves)."""
+    game = example("problem-5")
+    for pile in (1, 4, 6, 7, 8, 9, 10):
+        answer = ask(game, f"get a space in pile {pile}, no deal, no remove")
+        assert (answer.status, answer.positions) == ("impossible", 1), pile
+    king = ask(game, "get a space in pile 8, no deal, no remove").summary()
+    assert king.endswith("(a counting argument over 1 choice of the cards that never move)")
+    answer = ask(game, "get a space in pile 5, no deal, no remove")
+    assert answer.found and len(answer.texts) == 11 and not answer.note
 
 
 @settings(max_examples=60, deadline=None)

@@ -44,11 +44,13 @@ class Question:
     """What the end of a line must look like, in the terms the argument can count.
 
     ``kind`` is "turn up" (the top face-down card of pile ``target`` is turned up last, or
-    of any pile when ``target`` is -1), "space" or "remove" (``suit`` is the next suit to take
-    out). ``spaces`` is how many empty piles the end position needs, ``most_spaces`` how
-    many it may have at most (None: any number). ``others`` are the suits that may be
-    removed on the way. ``emptying``: the removal must leave its pile empty (its King at the
-    pile's bottom, never moved).
+    of any pile when ``target`` is -1), "space" (pile ``target``, if not -1, is one of the
+    empty piles at the end) or "remove" (``suit`` is the next suit to take out). ``spaces``
+    is how many empty piles the end position needs, ``most_spaces`` how many it may have at
+    most (None: any number). ``others`` are the suits that may be removed on the way.
+    ``emptying``: the removal must leave its pile empty (its King at the pile's bottom,
+    never moved). ``first``: the goal's space is the first new one, so a line from a table
+    with no space has had no empty pile before its last step.
     """
 
     kind: str
@@ -59,6 +61,7 @@ class Question:
     most_spaces: int | None = None
     others: tuple[int, ...] = ()
     emptying: bool = False
+    first: bool = False
 
 
 Option = tuple[tuple[int, ...], int, int, int]
@@ -126,11 +129,33 @@ class _Proof:
                     growing = True
         return free
 
+    def before_first_space(self) -> frozenset[int]:
+        """For a goal whose space is the first (from a table with none): the suits that
+        could be removed on the way. No pile is empty before the last step, which empties
+        the goal's pile, so nothing moved lies on a pile's bottom; that step is a move onto
+        a card, or the removal of a suit whose King is the pile's bottom card."""
+        question = self.question
+        free = self.removable(True, 0)
+        pile = self.piles[question.target]
+        suit = card_code(pile[0]) >> 4 if pile and pile[0] < FACE_DOWN else None
+        if (
+            suit is not None
+            and card_code(pile[0]) & 15 == KING
+            and suit in question.others
+            and suit not in free
+        ):
+            last = Question(kind="remove", suit=suit, no_turn_up=question.no_turn_up, emptying=True)
+            if self.passes(last, free, True):
+                free |= {suit}
+        return free
+
     def setting(self) -> tuple[frozenset[int], bool, int | None]:
         """What holds on the way to the goal: the suits that could be removed first, whether
         the line stays bare (no space ever comes), and the most spaces it may end with."""
         question = self.question
         bare = False
+        if question.first and all(self.piles):
+            return self.before_first_space(), True, question.most_spaces
         if all(self.piles):  # up to the first space, which a move or a removal might make
             free = self.removable(True, 0)
             first_space = Question(
@@ -189,20 +214,26 @@ def _options(
     suit: int | None,
     free: frozenset[int],
     emptying: bool = False,
+    empty: bool = False,
 ) -> tuple[Option, ...]:
     """Every untouched base a pile may keep at the end of a line, fewest moved cards first.
 
     A pile with an unknown face-down card keeps it covered (turning it up ends the line),
     except the target of "turn up", which ends with its top face-down card bare. "No turn
-    up" keeps every face-down card covered.
+    up" keeps every face-down card covered. ``empty``: the pile must end empty (the target
+    of "space"), so nothing of it stays untouched.
     """
     n = len(pile)
     unknown = max((j for j in range(n) if pile[j] == FACE_DOWN), default=-1)
     down = max((j for j in range(n) if pile[j] >= FACE_DOWN), default=-1)
-    if target:
+    if empty:
+        if unknown >= 0 or (no_turn_up and down >= 0):
+            return ()
+        bases: range = range(0, 1)
+    elif target:
         if down < 0:
             return ()
-        bases: range = range(down + 1, down + 2)
+        bases = range(down + 1, down + 2)
     else:
         covered = down if no_turn_up else unknown
         bases = range(n, covered + 1 if covered >= 0 else -1, -1)
@@ -247,9 +278,16 @@ def _search(
     """(choices examined, whether some choice of bases passes the count). ``bare``: no
     moved card may lie on a pile's bottom (no pile has been empty on the way). Raises
     :class:`_OverBudget` past ``budget`` choices."""
+    target = question.target
     choices = [
         _options(
-            pile, i == question.target, question.no_turn_up, question.suit, free, question.emptying
+            pile,
+            i == target and question.kind == "turn up",
+            question.no_turn_up,
+            question.suit,
+            free,
+            question.emptying,
+            i == target and question.kind == "space",
         )
         for i, pile in enumerate(piles)
     ]

@@ -29,7 +29,8 @@ def deadline(clock: Clock | None, seconds: float | None) -> Expired | None:
 class Goal(Value):
     """What ``solve`` looks for (see :mod:`spider_cli.analysis.solver`).
 
-    ``kind`` is "turn up" (``pile`` as typed, or None for any pile), "space", "remove",
+    ``kind`` is "turn up" (``pile`` as typed, or None for any pile), "space" (one more
+    space than at the start; with a ``pile``, the first new space is that pile), "remove",
     "free" (``card``: a copy of it face up with nothing on it, the manual's "free" card) or
     "win". For "remove", ``steps`` lists the suits in order: "hearts then clubs" is
     ``((1,), (3,))``; "clubs and hearts" (either order) is ``((3, 1),)``.

@@ -5,9 +5,9 @@ The search works on the compact positions of :mod:`spider_cli.analysis.compact`.
 replayed through the engine before it is reported, so a line the engine would refuse can
 never be printed.
 
-* :func:`solve` answers a goal ("turn up a card [in pile N]", "get a space", "remove SUIT
-  [then SUIT]", "free CARD", "win") under constraints ("no deal", "keep N spaces", "no
-  remove SUIT", "limit N", "within N seconds", ...).
+* :func:`solve` answers a goal ("turn up a card [in pile N]", "get a space [in pile N]",
+  "remove SUIT [then SUIT]", "free CARD", "win") under constraints ("no deal", "keep N
+  spaces", "no remove SUIT", "limit N", "within N seconds", ...).
   A move that would turn up an unknown card, or deal unknown cards, ends its line there.
   Phase A looks for a line quickly: weighted A* ordered by a goal estimate, keeping a space
   free between steps and taking the manual's uses of a space (swap two runs through it, step
@@ -234,8 +234,10 @@ class Search:
             hit = turned >= 0 and (self.pile < 0 or turned == target)
         elif revealed:
             return False
-        elif kind == "space":
-            hit = spaces_of(piles) > self.root_spaces
+        elif kind == "space":  # the first new space: in pile ``pile``, if one is named
+            hit = spaces_of(piles) > self.root_spaces and (
+                self.pile < 0 or not piles[0 if self.fixed else self.pile]
+            )
         elif kind == "remove":
             hit = progress[0] >= len(self.goal.steps)
         elif kind == "free":
@@ -260,6 +262,8 @@ class Search:
             for suit in remaining:  # the rank-0 column is always 99: taken off again
                 total += sum(map(min, NO_COVERS, *(suit_covers(p, suit) for p in piles))) - 99
             total += 100 * sum(len(later) for later in self.goal.steps[step + 1 :])
+        elif kind == "space" and self.pile >= 0:
+            total = blocks(piles[0 if self.fixed else self.pile])
         elif kind == "space":
             total = min((blocks(p) for p in piles if p and p[0] < FACE_DOWN), default=20)
         elif kind == "turn up":
@@ -285,11 +289,18 @@ class Search:
         cons = self.constraints
         spaces = [i for i in range(PILES) if not piles[i]]
         # Interchangeable spaces (sorted piles): only the first is tried. Phase A keeps one
-        # space free between steps, so its plain moves fill only spare spaces.
+        # space free between steps, so its plain moves fill only spare spaces. A pile that
+        # must end as a space is not interchangeable with the others, and emptying it by
+        # moving the whole of it into a space changes the position.
         open_spaces = spaces if into_spaces else spaces[: len(spaces) - 1]
-        if self.sorted_mode:
+        named_space = self.goal.kind == "space" and self.pile >= 0
+        if self.sorted_mode and named_space:
+            pinned = [i for i in open_spaces if i < self.fixed]
+            open_spaces = pinned[:1] + [i for i in open_spaces if i >= self.fixed][:1]
+        elif self.sorted_mode:
             open_spaces = open_spaces[:1]
-        steps: Iterator[Line] = ((a,) for a in actions(piles, open_spaces, not self.sorted_mode))
+        whole = not self.sorted_mode or named_space
+        steps: Iterator[Line] = ((a,) for a in actions(piles, open_spaces, whole))
         if spaces and not into_spaces and self.goal.kind == "turn up":
             steps = itertools.chain(
                 steps,
@@ -335,6 +346,8 @@ class Search:
                 continue
             child = self.canonical(cur)
             met = self.met(child, child_progress, turned, False)
+            if named_space and not met and spaces_of(child) > self.root_spaces:
+                continue  # the first new space is another pile's
             yield step, (child, dealt, child_progress), met
         if not cons.no_deal and dealt < len(self.start.rows) and not spaces:
             row = self.start.rows[dealt]
@@ -487,7 +500,7 @@ def make_search(
     """A search for ``goal``; no suit may be removed from the real piles ``keep``."""
     start = encode(game)
     deals = not constraints.no_deal and bool(start.rows) and UNKNOWN not in start.rows[0]
-    pile = goal.pile - 1 if goal.kind == "turn up" and goal.pile is not None else -1
+    pile = goal.pile - 1 if goal.kind in ("turn up", "space") and goal.pile is not None else -1
     goal_suits = {s for step in goal.steps for s in step}
     forbidden = frozenset(s for s in constraints.no_remove if s not in goal_suits)
     pinned = (pile,) if pile >= 0 and not deals else keep if not deals else ()
@@ -574,7 +587,7 @@ def solve(
 
 def check_goal(goal: Goal) -> None:
     """Raise :class:`QuestionError` for a goal no position can have (a pile out of range)."""
-    if goal.kind == "turn up" and goal.pile is not None and not 1 <= goal.pile <= PILES:
+    if goal.pile is not None and not 1 <= goal.pile <= PILES:
         raise QuestionError(f"there is no pile {goal.pile}")
 
 
@@ -612,6 +625,12 @@ def out_of_reach(search: Search) -> str:
             return "no pile has a face-down card"
     if goal.kind == "space" and can_empty <= search.root_spaces:
         return "every pile that is not a space has an unknown face-down card"
+    if goal.kind == "space" and search.pile >= 0:
+        covered = [c for c in piles[search.pile] if c >= FACE_DOWN]
+        if FACE_DOWN in covered:
+            return f"pile {search.pile + 1} has an unknown face-down card"
+        if covered and search.constraints.no_turn_up:
+            return f"pile {search.pile + 1} has a face-down card, and 'no turn up' keeps it there"
     if goal.kind in ("remove", "free"):
         known, where = _reachable_cards(search)
         if goal.kind == "free" and not known.get(goal.card or 0):
@@ -662,8 +681,17 @@ def counted(search: Search, budget: int = counting.BUDGET) -> tuple[str, int]:
             Question(kind="turn up", target=search.pile, spaces=cons.keep_spaces, **common)
         ]
     elif goal.kind == "space":
+        first = search.pile >= 0  # a named pile must be the first new space
+        if first and common["most_spaces"] is None:
+            common["most_spaces"] = search.root_spaces + 1
         questions = [
-            Question(kind="space", spaces=max(cons.keep_spaces, search.root_spaces + 1), **common)
+            Question(
+                kind="space",
+                target=search.pile,
+                spaces=max(cons.keep_spaces, search.root_spaces + 1),
+                first=first,
+                **common,
+            )
         ]
     else:
         questions = [Question(kind="remove", suit=suit, **common) for suit in goal.steps[0]]
@@ -682,7 +710,7 @@ def counted(search: Search, budget: int = counting.BUDGET) -> tuple[str, int]:
     return (
         f"however the cards are played, the moved cards would need more cards one rank "
         f"higher and spaces to lie on than the tableau can offer (a counting argument "
-        f"over {examined:,} choices of the cards that never move)"
+        f"over {examined:,} choice{'s' if examined != 1 else ''} of the cards that never move)"
     ), -1
 
 
@@ -1083,7 +1111,7 @@ def goal_text(goal: Goal) -> str:
     if goal.kind == "turn up":
         return "turn up a card" + (f" in pile {goal.pile}" if goal.pile else "")
     if goal.kind == "space":
-        return "get a space"
+        return "get a space" + (f" in pile {goal.pile}" if goal.pile else "")
     if goal.kind == "win":
         return "win"
     if goal.kind == "free":

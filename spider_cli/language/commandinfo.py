@@ -172,7 +172,7 @@ COMMANDS: dict[str, CommandInfo] = {
     "solve": CommandInfo(
         "search for a line to a goal",
         "solve takes a goal and constraints, as in 'solve remove hearts then clubs, no deal' "
-        "(goals: turn up a card [in pile N], get a space, remove SUIT [then SUIT], "
+        "(goals: turn up a card [in pile N], get a space [in pile N], remove SUIT [then SUIT], "
         "free CARD, win; "
         "constraints: no deal, keep N spaces, no remove [SUIT], no new space, no turn up, "
         "limit N, within N seconds; then 'for each reveal' if wanted)",

@@ -79,6 +79,7 @@ game N back; 'stats' shows games, wins, streaks and best scores per variant.""",
     "solve": """\
 solve GOAL [CONSTRAINTS] searches the cards you can see, from this position.
 Goals:        turn up a card [in pile N]    get a space (one more than now)
+              get a space in pile N (the first new space is pile N)
               remove SUIT [then SUIT]       (in that order; 'and': either order)
               free CARD (nothing on it)     win
 Constraints:  no deal, keep N spaces (at the end), no remove [SUIT],

@@ -333,8 +333,8 @@ class _Reader:
     def goal_turn_up(self, children: list[int]) -> Goal:
         return Goal("turn up", children[0] if children else None)
 
-    def goal_space(self, children: list[Any]) -> Goal:
-        return Goal("space")
+    def goal_space(self, children: list[int]) -> Goal:
+        return Goal("space", children[0] if children else None)
 
     def goal_win(self, children: list[Any]) -> Goal:
         return Goal("win")
