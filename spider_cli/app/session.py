@@ -15,6 +15,7 @@ turned up, game files and the journal are all derived from it (:meth:`Session.hi
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
@@ -226,6 +227,9 @@ class Session:
     ask_reveal: Callable[[int, list[Card]], Card | None] | None = None
     """Asked which card an unknown card turning up on a pile (0-based) is: the REPL sets it;
     None (or a None answer) lets the engine draw one from the pool."""
+    confirm_replace: Callable[[Path], bool] | None = None
+    """Asked whether ``save`` may replace a file that exists (the REPL asks the player);
+    None (a script) refuses: a script says ``save!`` to replace a file."""
     clock: Callable[[], float] | None = None
     """Read by a ``solve ... within N seconds`` (the only search a clock may stop) and to
     say how long a search took; None (the default) leaves searches bounded by positions
@@ -285,14 +289,16 @@ class Session:
                 return _text(self.new(seed, suits or self.game.suits))
             case cmd.Load(path=path):
                 return _text(self.load(path))
-            case cmd.Save(path=path):
-                return _text(self.save(path))
+            case cmd.Save(path=path, replace=replace):
+                return _text(self.save(path, replace))
             case cmd.Expect(path=path):
                 return _text(self.expect(path))
             case cmd.Assume(pile=pile, card=card):
                 return _text(self.assume(pile - 1, card))
             case cmd.Set():
                 return _text(self.change_setting(*setting_value(command)))
+            case cmd.ListSettings():
+                return None, settings_text(self.settings)
             case cmd.Solve(goal=goal, constraints=constraints, each_reveal=each_reveal):
                 report = self.solve(goal, constraints, each_reveal)
                 return report, solve_text(report)
@@ -605,9 +611,17 @@ class Session:
             positions.grid(game, hide=True),
         )
 
-    def save(self, name: str | Path) -> Saved:
-        """Write the game file to ``name`` (relative to ``base_dir``), atomically."""
+    def save(self, name: str | Path, replace: bool = False) -> Saved:
+        """Write the game file to ``name`` (relative to ``base_dir``), atomically. A file
+        that exists is replaced only with ``replace`` or when :attr:`confirm_replace` says
+        so (with neither, SpiderError: a script must say ``save!``)."""
         path = self._path(name)
+        if not replace and self.would_replace(name) is not None:
+            shown = files.shown(str(name))
+            if self.confirm_replace is None:
+                raise SpiderError(f"{shown} exists: 'save! {shown}' replaces it")
+            if not self.confirm_replace(path):
+                raise SpiderError(f"{shown} is kept as it was: nothing saved")
         try:
             write_atomically(path, self.game_file())
         except (OSError, ValueError) as error:
@@ -616,6 +630,16 @@ class Session:
             ) from None
         self.changed = False
         return Saved(str(name), path)
+
+    def would_replace(self, name: str | Path) -> Path | None:
+        """The file that saving as ``name`` would replace (a file, not a link: a link is
+        never written through), or None."""
+        path = self._path(name)
+        try:
+            regular = stat.S_ISREG(path.lstat().st_mode)
+        except (OSError, ValueError):  # no such file, or a name no file can have
+            return None
+        return path if regular else None
 
     def expect(self, name: str | Path) -> Matched:
         """Check that the position is the one in a position file; SpiderError lists the
@@ -771,7 +795,7 @@ def text_of(result: object) -> str:
         case Assumed():
             return f"the next unknown card in pile {result.pile + 1} will be {result.card}"
         case SettingChanged(name=name, value=value):
-            return f"{name} is {'on' if value is True else 'off' if value is False else value}"
+            return f"{name} is {_setting_word(value)}"
     raise AssertionError(f"no text for {result!r}")  # pragma: no cover
 
 
@@ -805,6 +829,20 @@ def status_notes(status: Status) -> list[str]:
     if status.lost:
         return [f"no moves left and the hand is empty: the game is lost (score {status.score})"]
     return [f"a complete suit can be removed from pile {pile + 1}" for pile in status.ready]
+
+
+def settings_text(settings: Settings) -> str:
+    """Each setting with its value, and the values it can take (what ``set`` alone says)."""
+    lines = []
+    for name, values in SETTING_VALUES.items():
+        value = getattr(settings, name)
+        words = dict.fromkeys(_setting_word(v) for v in values.values())
+        lines.append(f"{name} {_setting_word(value)}  (set {name} {'|'.join(words)})")
+    return "\n".join(lines)
+
+
+def _setting_word(value: bool | str) -> str:
+    return "on" if value is True else "off" if value is False else value
 
 
 def status_text(status: Status) -> str:

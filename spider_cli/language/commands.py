@@ -162,9 +162,11 @@ class Load:
 
 @dataclass(frozen=True)
 class Save:
-    """Write the game to a file."""
+    """Write the game to a file: "save FILE" (never over another file without asking),
+    "save! FILE" (``replace``: over the file if it exists)."""
 
     path: str
+    replace: bool = False
 
 
 @dataclass(frozen=True)
@@ -180,6 +182,11 @@ class Set:
 
     name: str
     value: bool | int | str
+
+
+@dataclass(frozen=True)
+class ListSettings:
+    """List the settings and their values: "set" alone."""
 
 
 @dataclass(frozen=True)
@@ -296,6 +303,7 @@ Command = (
     | Save
     | Expect
     | Set
+    | ListSettings
     | Help
     | Quit
     | Replay

@@ -25,6 +25,7 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import NamedTuple
 
 from prompt_toolkit import print_formatted_text
@@ -63,7 +64,15 @@ from spider_cli.rules.errors import SpiderError
 from spider_cli.tui import render
 from spider_cli.tui.highlight import CommandLexer, highlight_line
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Snapshot, Spot
-from spider_cli.tui.repl import PROMPT, SEARCHES, Repl, pool_completer
+from spider_cli.tui.repl import (
+    NOT_IN_POOL,
+    PROMPT,
+    SEARCHES,
+    Repl,
+    pool_card,
+    pool_completer,
+    replace_question,
+)
 
 MESSAGE_LINES = 500
 """Lines the message area keeps (it scrolls back through them)."""
@@ -117,6 +126,8 @@ class Board(Repl):
         self.farewell: list[StyleAndTextTuples] = []
         """What is said while leaving, printed once the screen is given back."""
         self._answers: dict[int, Card] = {}
+        self._replace = False
+        """The answer to "replace it?", asked before the ``save`` ran."""
         self._ran = False
         self.buffer = Buffer(
             history=self.history,
@@ -388,7 +399,10 @@ class Board(Repl):
         self.buffer.append_to_history()
         self.buffer.reset()
         self.say([("class:prompt", PROMPT), *highlight_line(line), ("", "\n")])
-        self._with_reveals(self._reveals_of(line), lambda: self._run(line))
+        self._replacing(
+            self._saved_over(line),
+            lambda: self._with_reveals(self._reveals_of(line), lambda: self._run(line)),
+        )
 
     def _run(self, line: str) -> None:
         if self.handle(line):
@@ -447,6 +461,39 @@ class Board(Repl):
         """The card asked for before the command ran (None: a random one)."""
         return self._answers.pop(pile, None)
 
+    def ask_replace(self, path: Path) -> bool:
+        """The answer asked for before the ``save`` ran."""
+        answer, self._replace = self._replace, False
+        return answer
+
+    def _saved_over(self, line: str) -> Path | None:
+        """The file a ``save`` line would replace after asking (None: no question)."""
+        try:
+            command = parse_command(line)
+        except SpiderError:
+            return None
+        if not isinstance(command, cmd.Save) or command.replace:
+            return None
+        return self._replaced_file(command.path)
+
+    def _replaced_file(self, name: str) -> Path | None:
+        """The file saving as ``name`` would replace, if the player must be asked first: one
+        that exists and is not the game's own."""
+        path = self.session.would_replace(name)
+        return path if path is not None and not self.own_file(path) else None
+
+    def _replacing(self, path: Path | None, then: Callable[[], None]) -> None:
+        """Ask whether ``path`` may be replaced (Ctrl-C: no), if there is one; then go on."""
+        if path is None:
+            then()
+            return
+
+        def answer(yes: bool | None) -> None:
+            self._replace = bool(yes)
+            then()
+
+        self._yes(replace_question(path), answer, default=False)
+
     def _reveals_of(self, line: str) -> list[int]:
         """The piles where the move a line names would turn up an unknown card."""
         try:
@@ -479,14 +526,9 @@ class Board(Repl):
 
             def answer(text: str | None) -> None:
                 if text and text.strip():
-                    try:
-                        card = Card.parse(text.strip())
-                    except SpiderError:
-                        card = None
-                    if card not in pool:
-                        self.say(
-                            "not a card an unknown card can be (Tab lists them)", "class:warning"
-                        )
+                    card = pool_card(text, pool)
+                    if card is None:
+                        self.say(NOT_IN_POOL, "class:warning")
                         ask(k)
                         return
                     pool.remove(card)
@@ -618,8 +660,12 @@ class Board(Repl):
             if text is None:
                 self.say("(still playing)", "class:dim")
                 return
+            name = text.strip() or default
+            self._replacing(self._replaced_file(name), lambda: save(name))
+
+        def save(name: str) -> None:
             try:
-                saved = self.session.save(text.strip() or default)
+                saved = self.session.save(name)
             except SpiderError as error:
                 self.error(error)
                 self._ask_name()

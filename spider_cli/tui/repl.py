@@ -40,7 +40,6 @@ from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.shortcuts import clear
-from prompt_toolkit.validation import Validator
 
 from spider_cli.app import stats
 from spider_cli.app.atomic import write_atomically
@@ -48,6 +47,7 @@ from spider_cli.app.journal import Journal
 from spider_cli.app.session import DealOrigin, Loaded, LoadKind, Reply, Saved, Session, text_of
 from spider_cli.app.userdirs import state_dir
 from spider_cli.language import commands as cmd
+from spider_cli.language import textfiles as files
 from spider_cli.rules.cards import Card
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Game
@@ -108,6 +108,22 @@ def _trim_history(path: Path, keep: int = HISTORY_KEEP) -> None:
         return
 
 
+NOT_IN_POOL = "not a card an unknown card can be (Tab lists them)"
+
+
+def pool_card(text: str, pool: Iterable[Card]) -> Card | None:
+    """The card typed at a reveal question if an unknown card can be it, else None."""
+    try:
+        card = Card.parse(text.strip())
+    except SpiderError:
+        return None
+    return card if card in pool else None
+
+
+def replace_question(path: Path) -> str:
+    return f"{files.shown(path.name)} exists. Replace it? [y/N] "
+
+
 def pool_completer(pool: Iterable[Card]) -> WordCompleter:
     """Completion of the cards an unknown card can be, by suit, high cards first."""
     cards = sorted(set(pool), key=lambda card: (card.suit, -card.rank))
@@ -153,6 +169,7 @@ class Repl:
         self._later: list[tuple[str, str]] = []
         self._random_rest = False  # Ctrl-D at a reveal question: random cards for the rest
         session.ask_reveal = self.ask_reveal
+        session.confirm_replace = self.confirm_replace
         self.history = history if history is not None else InMemoryHistory()
 
     @functools.cached_property
@@ -218,16 +235,12 @@ class Repl:
 
     # -- questions ----------------------------------------------------------------------------
 
-    def ask(
-        self, question: str, completer: Completer | None = None, validator: Validator | None = None
-    ) -> str:
+    def ask(self, question: str, completer: Completer | None = None) -> str:
         """One answer from the player; Ctrl-C raises KeyboardInterrupt, Ctrl-D EOFError."""
         session: PromptSession[str] = PromptSession(
             style=STYLE,
             include_default_pygments_style=False,
             completer=completer,
-            validator=validator,
-            validate_while_typing=False,
             complete_while_typing=completer is not None,
         )
         try:
@@ -240,46 +253,53 @@ class Repl:
         self.transcript.append(question + answer)
         return answer
 
-    def yes(self, question: str) -> bool:
-        """A [Y/n] question: Enter or y is yes, n is no; asked again otherwise."""
+    def yes(self, question: str, default: bool = True) -> bool:
+        """A yes/no question: y is yes, n is no, Enter the ``default``; asked again
+        otherwise. Ctrl-C raises KeyboardInterrupt (the caller cancels), Ctrl-D EOFError."""
         while True:
-            answer = self.ask(question).strip().lower()
-            if answer in ("", "y", "yes"):
+            answer = self.ask(question).strip().lower() or ("y" if default else "n")
+            if answer in ("y", "yes"):
                 return True
             if answer in ("n", "no"):
                 return False
             self.say("please answer y or n", "class:warning")
 
+    def confirm_replace(self, path: Path) -> bool:
+        """Whether ``save`` may replace a file that exists: the game's own file (the one it
+        was loaded from or saved to), yes; another, if the player says so (Ctrl-C: no)."""
+        return self.own_file(path) or self.ask_replace(path)
+
+    def own_file(self, path: Path) -> bool:
+        """Whether ``path`` is the game's own file: loaded from, or saved to last."""
+        return self.saved_as is not None and Path(self.saved_as) == path
+
+    def ask_replace(self, path: Path) -> bool:
+        try:
+            return self.yes(replace_question(path), default=False)
+        except (KeyboardInterrupt, EOFError):
+            return False
+
     def ask_reveal(self, pile: int, pool: list[Card]) -> Card | None:
         """Which card an unknown card turning up is: typed (from the pool), or random.
 
         Ctrl-C takes a random card for this one; Ctrl-D for every other one the command
-        turns up too (a deal can turn up ten)."""
+        turns up too (a deal can turn up ten). A card refused is said, and the question
+        asked again on an empty line."""
         if self._random_rest:
             return None
-
-        def valid(text: str) -> bool:
-            if not text.strip():
-                return True
-            try:
-                return Card.parse(text) in pool
-            except SpiderError:
-                return False
-
-        validator = Validator.from_callable(
-            valid,
-            error_message="not a card an unknown card can be (Tab lists them)",
-            move_cursor_to_end=True,
-        )
         question = f"pile {pile + 1} turns up: (Enter for a random card, or type one) "
-        try:
-            answer = self.ask(question, completer=pool_completer(pool), validator=validator)
-        except KeyboardInterrupt:
-            return None
-        except EOFError:
-            self._random_rest = True
-            return None
-        return Card.parse(answer) if answer.strip() else None
+        while True:
+            try:
+                answer = self.ask(question, completer=pool_completer(pool))
+            except KeyboardInterrupt:
+                return None
+            except EOFError:
+                self._random_rest = True
+                return None
+            card = pool_card(answer, pool)
+            if card is not None or not answer.strip():
+                return card
+            self.say(NOT_IN_POOL, "class:warning")
 
     # -- the loop -----------------------------------------------------------------------------
 
@@ -578,7 +598,9 @@ class Repl:
                 return str(Path(self.saved_as).relative_to(self.session.base_dir))
             return self.saved_as
         origin = self.session.origin
-        return f"game-{origin.seed}.spider" if isinstance(origin, DealOrigin) else "game.spider"
+        if not isinstance(origin, DealOrigin):
+            return "game.spider"
+        return f"game-{origin.name.replace(':', '-')}.spider"  # game-pysol-14934.spider
 
 
 SEARCHES = re.compile(r"\s*(solve|hint)\b", re.IGNORECASE)
