@@ -9,6 +9,9 @@ through its pipe-input harness (``play`` of test_board), the command line throug
 
 from __future__ import annotations
 
+import io
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,6 +22,7 @@ from test_repl import drive, moves, said
 from spider_cli.app import cli
 from spider_cli.app.session import Session
 from spider_cli.rules.deals import DealSource, Source
+from spider_cli.rules.errors import SpiderError
 from spider_cli.tui.repl import Repl
 
 
@@ -183,3 +187,100 @@ def test_a_refused_reveal_is_said_and_asked_again_on_an_empty_line(home: Path) -
 )
 def test_the_default_file_name_says_whose_deal_it_is(deal: int | DealSource, name: str) -> None:
     assert Repl(Session.new_game(seed=deal))._default_name() == name
+
+
+# ---------------------------------------------------------------------------------------------
+# spider show on a script
+
+
+def test_show_on_a_script_says_scripts_are_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "moves.spider"
+    script.write_text("# a script\nnew 5\n4h from 1 to 8\n\ndeal\n")
+    assert cli.main(["show", str(script)]) == 1
+    err = capsys.readouterr().err
+    assert "moves.spider is a script of commands, not a position or game file" in err
+    assert f"scripts are run ('spider run {script}')" in err
+    assert cli.main(["run", str(script)]) == 0
+    session = Session.new_game(seed=1, base_dir=tmp_path)
+    with pytest.raises(SpiderError, match="is a script of commands"):
+        session.load("moves.spider")
+    (tmp_path / "bad.txt").write_text("Kh Qh\nnot a row\n")  # neither: the position's error
+    assert cli.main(["show", str(tmp_path / "bad.txt")]) == 1
+    assert "is a script" not in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------------------------
+# Exit statuses: 0 done, 1 refused, 2 the command line, 70 a bug, 130 Ctrl-C
+
+
+@pytest.fixture
+def stdin(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
+    """Standard input as text that is not a terminal (so ``spider`` runs it as a script)."""
+
+    def give(text: str) -> None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+
+    return give
+
+
+def test_exit_statuses_of_play(home: Path, stdin: Callable[[str], None]) -> None:
+    stdin("4h from 1 to 8\n")
+    assert cli.main(["--seed", "5"]) == 0
+    stdin("Ks from 9 to 1\n")  # an illegal move
+    assert cli.main(["--seed", "5"]) == 1
+    assert cli.main(["missing.spider"]) == 1
+    assert cli.main(["--seed", "x"]) == 2
+    assert cli.main(["--suits", "3"]) == 2
+    assert cli.main(["--bogus"]) == 2
+    assert cli.main(["play", "a.txt", "b.txt"]) == 2
+    assert drive("", name="missing.spider")[0] == 1  # at a terminal, in line mode
+    assert play([], name="missing.spider")[0] == 1  # and on the board
+
+
+def test_exit_statuses_of_run_show_and_examples(home: Path, stdin: Callable[[str], None]) -> None:
+    Path("ok.txt").write_text("4h from 1 to 8\n")
+    Path("bad.txt").write_text("4h from 1 to 8\nfrm 3 to 4\n")
+    assert cli.main(["run", "ok.txt"]) == 1  # deal 0 has no 4h there
+    Path("ok.txt").write_text("new 5\n4h from 1 to 8\n")
+    assert cli.main(["run", "ok.txt"]) == 0
+    assert cli.main(["run", "bad.txt"]) == 1
+    assert cli.main(["run", "missing.txt"]) == 1
+    stdin("new 5\n4h from 1 to 8\nexpect missing.txt\n")
+    assert cli.main(["run", "-"]) == 1
+    assert cli.main(["run"]) == 2
+    assert cli.main(["show", "intro-deal"]) == 0
+    assert cli.main(["show", "pysol:3"]) == 0
+    assert cli.main(["show", "missing.txt"]) == 1
+    assert cli.main(["show", "intro-deal", "--lines", "--markdown"]) == 2
+    assert cli.main(["examples"]) == 0
+    assert cli.main(["examples", "more"]) == 2
+
+
+def test_exit_statuses_of_solve_and_bench(home: Path) -> None:
+    assert cli.main(["solve", "problem-1", "turn", "up", "a", "card", "in", "pile", "3"]) == 0
+    assert cli.main(["solve", "missing.txt"]) == 2  # grep's: 1 is "impossible"
+    assert cli.main(["solve", "problem-1", "fly"]) == 2
+    assert cli.main(["solve"]) == 2
+    assert cli.main(["bench", "--seeds", "x"]) == 2
+    assert cli.main(["bench", "--seeds", "pysol:1", "--blind"]) == 2
+    assert cli.main(["bench", "--seeds", "1", "--db", str(home.parent)]) == 1  # a directory
+
+
+def test_exit_statuses_of_an_interruption_and_a_bug(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted() -> int:
+        raise KeyboardInterrupt
+
+    def broken() -> int:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(cli, "list_examples", interrupted)
+    assert cli.main(["examples"]) == 130
+    monkeypatch.setattr(cli, "list_examples", broken)
+    assert cli.main(["examples"]) == 70
+    assert "spider: internal error (RuntimeError: a bug); please report it" in (
+        capsys.readouterr().err
+    )

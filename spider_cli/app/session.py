@@ -535,6 +535,11 @@ class Session:
         try:
             game = positions.read_position(text).to_game()
         except NotationError as error:
+            if is_script(text):
+                raise SpiderError(
+                    f"{path.name} is a script of commands, not a position or game file: "
+                    f"scripts are run ('spider run {files.shown(name)}'), not shown or loaded"
+                ) from None
             raise NotationError(
                 f"{path.name}: {error.message}", error.line, error.column, error.context
             ) from None
@@ -767,6 +772,17 @@ class Session:
 
 # ---------------------------------------------------------------------------------------------
 # Results as text (what a player reads after each command)
+
+
+def is_script(text: str) -> bool:
+    """Whether a text is a script: every line a command or a comment, one at least."""
+    commands = 0
+    for line in text.split("\n"):
+        try:
+            commands += parse_command(line) is not None
+        except SpiderError:
+            return False
+    return commands > 0
 
 
 def _text(result: object) -> tuple[object, str]:
