@@ -15,6 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import InMemoryHistory
 from test_board import card, click, play
 from test_board import said as board_said
 from test_repl import drive, moves, said
@@ -23,6 +26,7 @@ from spider_cli.app import cli
 from spider_cli.app.session import Session
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import SpiderError
+from spider_cli.tui.completion import LegalSuggestions
 from spider_cli.tui.repl import Repl
 
 
@@ -284,3 +288,39 @@ def test_exit_statuses_of_an_interruption_and_a_bug(
     assert "spider: internal error (RuntimeError: a bug); please report it" in (
         capsys.readouterr().err
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Suggestions from the history
+
+
+def suggestion(session: Session, lines: list[str], typed: str) -> str | None:
+    """The grey suggestion offered after ``typed``, with ``lines`` in the history."""
+    history = InMemoryHistory()
+    for line in lines:
+        history.append_string(line)
+    suggest = LegalSuggestions(session)
+    buffer = Buffer(history=history, auto_suggest=suggest)
+    found = suggest.get_suggestion(buffer, Document(typed))
+    return None if found is None else typed + found.text
+
+
+def test_history_suggestions_skip_moves_that_are_illegal_now() -> None:
+    session = Session.new_game(seed=5)
+    lines = ["4h from 1 to 6", "4h from 1 to 8", "help keys", "hlep"]
+    assert suggestion(session, lines, "4h") == "4h from 1 to 8"  # the newest, legal
+    session.execute("4h from 1 to 8")
+    assert suggestion(session, lines, "4h") is None  # the 4h has left pile 1
+    session.execute("undo")
+    session.execute("4h from 1 to 6")
+    assert suggestion(session, lines, "4") is None
+    assert suggestion(session, lines, "h") == "help keys"  # not "hlep": it does not read
+    assert suggestion(session, [*lines, "undo", "d"], "u") == "undo"  # not a move: offered
+    assert suggestion(session, lines, "") is None
+
+
+def test_both_modes_suggest_only_what_is_legal(home: Path) -> None:
+    session = Session.new_game(seed=5)
+    assert isinstance(Repl(session).prompt_session.auto_suggest, LegalSuggestions)
+    _status, board = play(["q"], session=session)
+    assert isinstance(board.buffer.auto_suggest, LegalSuggestions)

@@ -478,6 +478,17 @@ class Session:
             return f"deal {origin.name}, {origin.suits} suit{'s' if origin.suits != 1 else ''}"
         return "position loaded"
 
+    def allows(self, command: cmd.Command) -> bool:
+        """Whether a command could run now as far as the rules go: a move, deal or removal
+        only when it is legal in this position; any other command, yes."""
+        if not isinstance(command, cmd.TableauCommand):
+            return True
+        try:
+            action = resolve(self.game, command)
+        except SpiderError:
+            return False
+        return self.game.why_illegal(action) is None
+
     def choices(self) -> list[Choice]:
         """Every legal action, in notation."""
         game = self.game

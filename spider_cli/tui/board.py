@@ -30,7 +30,6 @@ from typing import NamedTuple
 
 from prompt_toolkit import print_formatted_text
 from prompt_toolkit.application import Application
-from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import Completer, DynamicCompleter, PathCompleter
 from prompt_toolkit.data_structures import Point
@@ -62,6 +61,7 @@ from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import SpiderError
 from spider_cli.tui import render
+from spider_cli.tui.completion import LegalSuggestions
 from spider_cli.tui.highlight import CommandLexer, highlight_line
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Snapshot, Spot
 from spider_cli.tui.repl import (
@@ -135,7 +135,7 @@ class Board(Repl):
                 lambda: self.question.completer if self.question else self.completer
             ),
             complete_while_typing=True,
-            auto_suggest=AutoSuggestFromHistory(),
+            auto_suggest=LegalSuggestions(session),
             multiline=False,
             on_text_changed=self._text_changed,
         )

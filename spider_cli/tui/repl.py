@@ -34,7 +34,6 @@ from pathlib import Path
 
 from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.application.current import get_app_session
-from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.completion import Completer, PathCompleter, WordCompleter
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
@@ -53,7 +52,7 @@ from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Game
 from spider_cli.rules.errors import NotationError, SpiderError
 from spider_cli.tui import render
-from spider_cli.tui.completion import SpiderCompleter
+from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Snapshot
 
@@ -135,7 +134,7 @@ def build_prompt_session(repl: Repl, history: History | None = None) -> PromptSe
     return PromptSession(
         message=[("class:prompt", PROMPT)],
         history=history if history is not None else InMemoryHistory(),
-        auto_suggest=AutoSuggestFromHistory(),
+        auto_suggest=LegalSuggestions(repl.session),
         completer=repl.completer,
         complete_while_typing=True,
         lexer=CommandLexer(),
