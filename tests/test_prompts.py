@@ -10,6 +10,8 @@ through its pipe-input harness (``play`` of test_board), the command line throug
 from __future__ import annotations
 
 import io
+import os
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +20,7 @@ import pytest
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.renderer import Renderer
 from test_board import card, click, play
 from test_board import said as board_said
 from test_repl import drive, moves, said
@@ -324,3 +327,52 @@ def test_both_modes_suggest_only_what_is_legal(home: Path) -> None:
     assert isinstance(Repl(session).prompt_session.auto_suggest, LegalSuggestions)
     _status, board = play(["q"], session=session)
     assert isinstance(board.buffer.auto_suggest, LegalSuggestions)
+
+
+# ---------------------------------------------------------------------------------------------
+# auto on the board
+
+
+def rendering(monkeypatch: pytest.MonkeyPatch, session: Session, then: Callable[[int], None]):
+    """Record the moves made at every drawing of the screen; ``then`` gets each count."""
+    drawn: list[int] = []
+    original = Renderer.render
+
+    def render(self: Renderer, *args: object, **kwargs: object) -> None:
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+        drawn.append(session.game.moves_made)
+        then(drawn[-1])
+
+    monkeypatch.setattr(Renderer, "render", render)
+    return drawn
+
+
+def test_auto_on_the_board_draws_the_tableau_after_every_move(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = Session.new_game(seed=5, base_dir=Path.cwd())
+    drawn = rendering(monkeypatch, session, lambda moves: None)
+    _status, board = play([":auto 3\r", "\x03", "q", "n\r"], session=session)
+    assert len(moves(board)) == 3
+    assert [n for k, n in enumerate(drawn) if n and n != drawn[k - 1]] == [1, 2, 3]
+    text = board_said(board)
+    assert "auto: hint's moves, one at a time (Ctrl-C stops)" in text
+    assert "auto stops: 3 moves played" in text
+    assert all(entry in text for entry in moves(board))
+
+
+def test_ctrl_c_stops_auto_on_the_board_with_the_game_as_it_is(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = Session.new_game(seed=5, base_dir=Path.cwd())
+
+    def interrupt(moves: int) -> None:
+        if moves == 2 and board_auto[0]:
+            board_auto[0] = False
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C as the terminal sends it
+
+    board_auto = [True]
+    rendering(monkeypatch, session, interrupt)
+    _status, board = play([":auto 10\r", "\x03", "q", "n\r"], session=session)
+    assert len(moves(board)) == 2
+    assert "auto stops: stopped" in board_said(board)

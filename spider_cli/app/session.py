@@ -842,11 +842,13 @@ def played_text(played: Played) -> str:
 
 def auto_text(auto: Auto) -> str:
     """Each move ``auto`` played, then why it stopped (unless the last move said so)."""
-    lines = [played_text(p) for p in auto.moves]
+    return "\n".join([*(played_text(p) for p in auto.moves), *auto_stop(auto)])
+
+
+def auto_stop(auto: Auto) -> list[str]:
+    """Why ``auto`` stopped, unless its last move said so (a win or a loss)."""
     last = auto.moves[-1].status if auto.moves else None
-    if last is None or not (last.won or last.lost):
-        lines.append(f"auto stops: {auto.stopped}")
-    return "\n".join(lines)
+    return [] if last is not None and (last.won or last.lost) else [f"auto stops: {auto.stopped}"]
 
 
 def status_notes(status: Status) -> list[str]:

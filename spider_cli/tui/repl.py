@@ -602,8 +602,9 @@ class Repl:
         return f"game-{origin.name.replace(':', '-')}.spider"  # game-pysol-14934.spider
 
 
-SEARCHES = re.compile(r"\s*(solve|hint)\b", re.IGNORECASE)
-"""A line that starts a search (which can take long: Ctrl-C stops it)."""
+SEARCHES = re.compile(r"\s*(solve|hint|auto)\b", re.IGNORECASE)
+"""A line that starts a search, or hint's moves one after another (which can take long:
+Ctrl-C stops it)."""
 
 
 @contextlib.contextmanager
