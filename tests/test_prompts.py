@@ -26,9 +26,10 @@ from test_board import said as board_said
 from test_repl import drive, moves, said
 
 from spider_cli.app import cli
-from spider_cli.app.session import Session
+from spider_cli.app.session import DealOrigin, Session
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import SpiderError
+from spider_cli.tui.board import Board
 from spider_cli.tui.completion import LegalSuggestions
 from spider_cli.tui.repl import Repl
 
@@ -376,3 +377,55 @@ def test_ctrl_c_stops_auto_on_the_board_with_the_game_as_it_is(
     _status, board = play([":auto 10\r", "\x03", "q", "n\r"], session=session)
     assert len(moves(board)) == 2
     assert "auto stops: stopped" in board_said(board)
+
+
+# ---------------------------------------------------------------------------------------------
+# The game in progress offered back on the board
+
+
+@pytest.fixture
+def offered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board started as ``spider`` with no arguments starts it (the journal offered);
+    a question at a plain prompt, outside the board, fails the test."""
+    start = Board.start
+    monkeypatch.setattr(Board, "start", lambda self, name=None: start(self, name, True))
+
+    def plain_prompt(self: Repl, question: str, completer: object = None) -> str:
+        raise AssertionError(f"asked outside the board: {question}")
+
+    monkeypatch.setattr(Board, "ask", plain_prompt)
+
+
+@pytest.mark.parametrize("answer", ["\r", "y\r", "\x03"])
+def test_the_board_offers_the_game_in_progress_back_in_its_own_line(
+    home: Path, offered: None, answer: str
+) -> None:
+    drive("4h from 1 to 8\r7 3\r\x04n\r")
+    session = Session.new_game(seed=99, base_dir=Path.cwd())
+    steps = [answer, "u", "q", "n\r"]
+    status, board = play(steps, session=session)
+    text = board_said(board)
+    assert status == 0
+    assert "Continue the game in progress (2 moves)? [Y/n] " in text
+    assert "continued after move 2" in text
+    assert moves(board) == ["4h from 1 to 8"]  # the journaled game, one move undone
+
+
+def test_declining_the_game_in_progress_on_the_board_keeps_it_aside(
+    home: Path, offered: None
+) -> None:
+    drive("4h from 1 to 8\r\x04n\r")
+    session = Session.new_game(seed=99, base_dir=Path.cwd())
+    status, board = play(["n\r", "q"], session=session)
+    assert status == 0 and moves(board) == []
+    assert "Continue the game in progress (1 move)? [Y/n] n" in board_said(board)
+    assert "That game is kept in" in board_said(board)
+    assert (home / "previous.spider").exists()
+    assert board.session.origin == DealOrigin(99)
+
+
+def test_ctrl_c_at_the_line_modes_resume_question_goes_on_with_the_game(home: Path) -> None:
+    drive("4h from 1 to 8\r\x04n\r")
+    _status, repl = drive("\x03quit\rn\r", session=Session.new_game(seed=99), offer_journal=True)
+    assert "Continue the game in progress (1 move)? [Y/n] ^C" in said(repl)
+    assert moves(repl) == ["4h from 1 to 8"]

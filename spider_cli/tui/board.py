@@ -53,7 +53,7 @@ from prompt_toolkit.layout.processors import AppendAutoSuggestion, BeforeInput
 from prompt_toolkit.lexers import DynamicLexer
 from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
 
-from spider_cli.app.journal import Journal
+from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.session import Played, Reply, Session, auto_stop, played_text, text_of
 from spider_cli.language import commands as cmd
 from spider_cli.language.notation import parse_command, resolve
@@ -72,6 +72,7 @@ from spider_cli.tui.repl import (
     pool_card,
     pool_completer,
     replace_question,
+    resume_question,
 )
 
 MESSAGE_LINES = 500
@@ -287,6 +288,20 @@ class Board(Repl):
                 signal.signal(signal.SIGINT, previous)
                 self.app.renderer.clear()  # the line written here: the next drawing is whole
 
+    def offer_journal(self, entry: Entry) -> None:
+        """Offer the game in progress back in the board's own command line, the game shown
+        behind the question (Ctrl-C: it goes on)."""
+        preview = Session.new_game(seed=0)
+        with contextlib.suppress(SpiderError):  # a damaged one is said once answered
+            preview.load(entry.path)
+            self.shown = preview.game
+
+        def then(keep: bool | None) -> None:
+            self.resume_journal(entry, keep is not False)
+            self.begin()
+
+        self._yes(resume_question(entry), then, default=True)
+
     def _welcome(self) -> str:
         return (
             super()._welcome()
@@ -389,6 +404,7 @@ class Board(Repl):
         question, self.question = self.question, None
         if question is not None:
             self.buffer.reset()
+            self.typing = False  # an answer, not a command: the single keys are back
             self.say(question.text + line)
             question.answer(line)
             return

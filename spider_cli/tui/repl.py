@@ -42,7 +42,7 @@ from prompt_toolkit.shortcuts import clear
 
 from spider_cli.app import stats
 from spider_cli.app.atomic import write_atomically
-from spider_cli.app.journal import Journal
+from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.session import DealOrigin, Loaded, LoadKind, Reply, Saved, Session, text_of
 from spider_cli.app.userdirs import state_dir
 from spider_cli.language import commands as cmd
@@ -121,6 +121,11 @@ def pool_card(text: str, pool: Iterable[Card]) -> Card | None:
 
 def replace_question(path: Path) -> str:
     return f"{files.shown(path.name)} exists. Replace it? [y/N] "
+
+
+def resume_question(entry: Entry) -> str:
+    plural = "s" if entry.moves != 1 else ""
+    return f"Continue the game in progress ({entry.moves} move{plural})? [Y/n] "
 
 
 def pool_completer(pool: Iterable[Card]) -> WordCompleter:
@@ -305,7 +310,10 @@ class Repl:
     def start(self, name: str | None = None, offer_journal: bool = False) -> int:
         """Set up the game (the journaled one, a file, or the new deal), then play."""
         if offer_journal:
-            self._offer_journal()
+            entry = self.journal.read()
+            if entry is not None:
+                self.offer_journal(entry)
+                return self.run()
         else:
             if name is not None:
                 try:
@@ -320,9 +328,13 @@ class Repl:
                     f"The game that was in progress is kept in {aside} "
                     f"('load \"{aside}\"' brings it back)."
                 )
+        self.begin()
+        return self.run()
+
+    def begin(self) -> None:
+        """The game is set up: journal it, and draw it with the welcome."""
         self._after_command()
         self.draw(note=render.message(self._welcome()))
-        return self.run()
 
     def _welcome(self) -> str:
         moves = self.session.game.moves_made
@@ -333,16 +345,17 @@ class Repl:
             "Tab completes, 'quit' leaves."
         )
 
-    def _offer_journal(self) -> None:
-        """Offer the game in progress back; a game declined is kept as previous.spider."""
-        entry = self.journal.read()
-        if entry is None:
-            return
-        plural = "s" if entry.moves != 1 else ""
+    def offer_journal(self, entry: Entry) -> None:
+        """Offer the game in progress back (Ctrl-C or Ctrl-D: it goes on), then begin."""
         try:
-            keep = self.yes(f"Continue the game in progress ({entry.moves} move{plural})? [Y/n] ")
+            keep = self.yes(resume_question(entry))
         except (KeyboardInterrupt, EOFError):
             keep = True
+        self.resume_journal(entry, keep)
+        self.begin()
+
+    def resume_journal(self, entry: Entry, keep: bool) -> None:
+        """Take the game in progress back, or keep it aside as previous.spider (counted)."""
         if keep:
             try:
                 self.session.load(entry.path)
