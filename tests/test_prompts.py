@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.renderer import Renderer
@@ -27,10 +28,12 @@ from test_repl import drive, moves, said
 
 from spider_cli.app import cli
 from spider_cli.app.session import DealOrigin, Session
+from spider_cli.language.help import help_text
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import SpiderError
 from spider_cli.tui.board import Board
-from spider_cli.tui.completion import LegalSuggestions
+from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
+from spider_cli.tui.highlight import highlight_line
 from spider_cli.tui.repl import Repl
 
 
@@ -429,3 +432,12 @@ def test_ctrl_c_at_the_line_modes_resume_question_goes_on_with_the_game(home: Pa
     _status, repl = drive("\x03quit\rn\r", session=Session.new_game(seed=99), offer_journal=True)
     assert "Continue the game in progress (1 move)? [Y/n] ^C" in said(repl)
     assert moves(repl) == ["4h from 1 to 8"]
+
+
+def test_save_bang_is_completed_highlighted_and_in_the_help() -> None:
+    completer = SpiderCompleter(Session.new_game(seed=5))
+    found = completer.get_completions(Document("sa"), CompleteEvent())
+    assert [c.text for c in found] == ["save", "save!"]
+    assert highlight_line("save! a.spider")[0] == ("class:input.keyword", "save!")
+    assert "save! FILE" in help_text() and "'save!' replaces it" in help_text("files")
+    assert "set (list them)" in help_text()
