@@ -279,6 +279,12 @@ def test_exit_statuses_of_solve_and_bench(home: Path) -> None:
     assert cli.main(["bench", "--seeds", "1", "--db", str(home.parent)]) == 1  # a directory
 
 
+def test_spider_help_tells_the_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--help"]) == 0
+    text = capsys.readouterr().out
+    assert "Exit status: 0 done, 1 refused" in text and "130 Ctrl-C" in text
+
+
 def test_exit_statuses_of_an_interruption_and_a_bug(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

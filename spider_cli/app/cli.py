@@ -233,6 +233,11 @@ def _play_options(play: argparse.ArgumentParser) -> str:
                 name += " " + (metavar if isinstance(metavar, str) else action.dest.upper())
             lines.append(f"  {name:<14}  {action.help}")
     lines.append("'spider COMMAND --help' tells more about a command.")
+    lines.append(
+        f"Exit status: {OK} done, {REFUSED} refused (a file, a script's line, an illegal "
+        f"move),\n{USAGE} a command line that cannot be read, {INTERRUPTED} Ctrl-C "
+        "('spider solve --help' tells its own)."
+    )
     return "\n".join(lines)
 
 
