@@ -13,9 +13,12 @@ it, to their obvious place (:meth:`Game.obvious`); pressing on a card and lettin
 another pile moves the cards there, and so does a right click on a card (it is selected)
 then a click on another pile. A click on the hand deals. The move is echoed in notation.
 
-Questions (which card turns up, save before leaving, a new deal) are asked in the command
-line; the cards a command would turn up are asked before it runs, then handed to the
-session through ``ask_reveal``, as the line mode's answers are.
+Questions (which card turns up, save before leaving, replace a file, a new deal, continue
+the game in progress) are asked in the command line, never at a prompt outside the board;
+Ctrl-C at one cancels it. The cards a command would turn up, and whether ``save`` may
+replace a file, are asked before it runs, then handed to the session through
+``ask_reveal`` and ``confirm_replace``, as the line mode's answers are. ``auto`` draws the
+tableau after every move it plays.
 """
 
 from __future__ import annotations

@@ -120,10 +120,12 @@ def pool_card(text: str, pool: Iterable[Card]) -> Card | None:
 
 
 def replace_question(path: Path) -> str:
+    """Asked before ``save`` replaces another file (Enter: no)."""
     return f"{files.shown(path.name)} exists. Replace it? [y/N] "
 
 
 def resume_question(entry: Entry) -> str:
+    """Asked when ``spider`` starts with a game in progress in the journal (Enter: yes)."""
     plural = "s" if entry.moves != 1 else ""
     return f"Continue the game in progress ({entry.moves} move{plural})? [Y/n] "
 
@@ -278,6 +280,7 @@ class Repl:
         return self.saved_as is not None and Path(self.saved_as) == path
 
     def ask_replace(self, path: Path) -> bool:
+        """Ask the player whether ``path`` may be replaced: Enter, Ctrl-C or Ctrl-D is no."""
         try:
             return self.yes(replace_question(path), default=False)
         except (KeyboardInterrupt, EOFError):
