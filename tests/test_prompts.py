@@ -146,6 +146,14 @@ def test_save_over_a_file_asks_on_the_board(home: Path) -> None:
     assert Path("old.spider").read_text().startswith("# spider game")
 
 
+def test_a_name_no_file_can_have_is_said_at_the_save_question_on_the_board(home: Path) -> None:
+    steps = [click(*card(0, 5)), "q", "y\r", "~nosuchuser/a\r", "mine.spider\r"]
+    status, board = play(steps)
+    assert status == 0
+    assert "error: ~nosuchuser/a: there is no user called nosuchuser" in board_said(board)
+    assert Path("mine.spider").exists()
+
+
 def test_the_board_asks_before_its_quit_save_replaces_a_file(home: Path) -> None:
     Path("game-5.spider").write_text("precious\n")
     steps = [click(*card(0, 5)), "q", "y\r", "\r", "n\r", "mine.spider\r"]

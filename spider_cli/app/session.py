@@ -649,11 +649,11 @@ class Session:
 
     def would_replace(self, name: str | Path) -> Path | None:
         """The file that saving as ``name`` would replace (a file, not a link: a link is
-        never written through), or None."""
-        path = self._path(name)
+        never written through), or None (also for a name no file can have: saving says why)."""
         try:
+            path = self._path(name)
             regular = stat.S_ISREG(path.lstat().st_mode)
-        except (OSError, ValueError):  # no such file, or a name no file can have
+        except (SpiderError, OSError, ValueError):
             return None
         return path if regular else None
 
