@@ -26,9 +26,7 @@ def test_the_board_offers_the_game_in_progress_back_without_leaving_the_screen(
     tmux.type("n")
     tmux.keys("Enter")
     tmux.wait("SPIDER-EXITED 0")
-    tmux.run("kill-session", "-t", "spider")
-
-    tmux.start(_spider(tmp_path))
+    tmux.restart(_spider(tmp_path))
     screen = tmux.wait(r"Continue the game in progress \(1 move\)\? \[Y/n\]")
     assert re.search(r"^1 +2 +3 +4 +5 +6 +7 +8 +9 +10 *$", screen, re.MULTILINE)  # the board
     assert screen.splitlines()[0].startswith("hand ")
