@@ -30,6 +30,7 @@ def test_the_board_offers_the_game_in_progress_back_without_leaving_the_screen(
     screen = tmux.wait(r"Continue the game in progress \(1 move\)\? \[Y/n\]")
     assert re.search(r"^1 +2 +3 +4 +5 +6 +7 +8 +9 +10 *$", screen, re.MULTILINE)  # the board
     assert screen.splitlines()[0].startswith("hand ")
+    assert re.search(r"moves 1  \|  score 10", screen)  # the status of the game offered
     tmux.keys("Enter")
     screen = tmux.wait("continued after move 1")
     assert re.search(r"moves 1 ", screen)

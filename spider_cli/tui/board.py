@@ -122,6 +122,8 @@ class Board(Repl):
         self.fresh: frozenset[tuple[int, int]] = frozenset()
         self.shown: Game | None = None
         """A game shown instead of the session's (a replay's)."""
+        self.previewed: Session | None = None
+        """The game in progress, shown with its status line while it is offered back."""
         self.question: _Question | None = None
         self.typing = False
         """The player is writing a command: the single keys are letters again."""
@@ -210,7 +212,8 @@ class Board(Repl):
     def _status(self) -> StyleAndTextTuples:
         columns, _rows = self._size()
         keys = self.question is None and not self.typing
-        return render.toolbar(self.session.status(), self.glyphs, columns, keys=keys)
+        status = (self.previewed or self.session).status()
+        return render.toolbar(status, self.glyphs, columns, keys=keys)
 
     def _message_rows(self) -> list[StyleAndTextTuples]:
         """The replies kept, broken into rows between words at the screen's width."""
@@ -297,9 +300,10 @@ class Board(Repl):
         preview = Session.new_game(seed=0)
         with contextlib.suppress(SpiderError):  # a damaged one is said once answered
             preview.load(entry.path)
-            self.shown = preview.game
+            self.shown, self.previewed = preview.game, preview
 
         def then(keep: bool | None) -> None:
+            self.previewed = None
             self.resume_journal(entry, keep is not False)
             self.begin()
 
