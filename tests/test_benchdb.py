@@ -55,7 +55,7 @@ def test_store_refuses_a_file_it_cannot_use(tmp_path: Path) -> None:
     (tmp_path / "not.sqlite").write_text("not a database, " * 100)
     with pytest.raises(SpiderError, match="cannot use"):
         benchdb.Store(tmp_path / "not.sqlite")
-    assert main(["bench", "--seeds", "1", "--db", str(tmp_path)]) == 2
+    assert main(["bench", "--seeds", "1", "--db", str(tmp_path)]) == 1  # a file refused
 
 
 def test_default_file_is_in_the_data_directory(
@@ -166,5 +166,5 @@ def test_cluster_errors_are_told_plainly(
 
     monkeypatch.setattr(builtins, "__import__", without_distributed)
     argv = ["bench", "--seeds", "1", "--db", str(tmp_path / "r.sqlite")]
-    assert main([*argv, "--cluster", "tcp://127.0.0.1:1"]) == 2
+    assert main([*argv, "--cluster", "tcp://127.0.0.1:1"]) == 1
     assert "pip install 'spider-cli[cluster]'" in capsys.readouterr().err

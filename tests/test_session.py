@@ -145,7 +145,7 @@ def test_save_is_atomic_when_writing_fails(tmp_path: Path, monkeypatch) -> None:
 
     monkeypatch.setattr(os, "fsync", disk_full)  # the crash comes mid-save
     with pytest.raises(SpiderError, match=r"cannot save game\.txt: the disk is full"):
-        session.execute("save game.txt")
+        session.execute("save! game.txt")  # a script must say save! to replace a file
     assert (tmp_path / "game.txt").read_text() == original
     assert [p.name for p in tmp_path.iterdir()] == ["game.txt"]
     assert session.changed  # the unsaved game is still marked unsaved

@@ -47,6 +47,17 @@ class Tmux:
             f"{command}; echo SPIDER-EXITED $?; sleep 60",
         )
 
+    def restart(self, command: str) -> None:
+        """Run another command in the same window, on a cleared screen (killing the session
+        would let the server exit, racing the next one to start on the same socket)."""
+        self.run(
+            "respawn-pane",
+            "-k",
+            "-t",
+            "spider",
+            f"clear; {command}; echo SPIDER-EXITED $?; sleep 60",
+        )
+
     def keys(self, *keys: str) -> None:
         self.run("send-keys", "-t", "spider", *keys)
 
@@ -126,8 +137,7 @@ def test_play_save_quit_and_resume_in_a_terminal(tmux: Tmux, tmp_path: Path) -> 
         "4h from 1 to 8",
     ]
 
-    tmux.run("kill-session", "-t", "spider")
-    tmux.start(spider)
+    tmux.restart(spider)
     tmux.wait(r"Continue the game in progress \(1 move\)\? \[Y/n\]")
     tmux.keys("Enter")
     screen = tmux.wait(r"moves 1  \|  score 10")

@@ -1,4 +1,12 @@
-"""The ``spider`` command: play, run scripts, show files."""
+"""The ``spider`` command: play, run scripts, show files.
+
+Every subcommand ends with one of the same exit statuses: :data:`OK`, :data:`REFUSED` (a
+file, a script's line or the game refused what was asked), :data:`USAGE` (the command line
+itself cannot be read, argparse's status), :data:`INTERRUPTED` (Ctrl-C),
+:data:`BROKEN_PIPE` and :data:`BUG`. ``spider solve`` answers a question, so its statuses
+are grep's: 1 is the answer "impossible", and every error is :data:`USAGE`
+(:data:`SOLVE_STATUS`).
+"""
 
 from __future__ import annotations
 
@@ -23,6 +31,20 @@ if TYPE_CHECKING:
     from spider_cli.analysis.bench import DealResult, Summary
 
     _Subparsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
+
+OK = 0
+REFUSED = 1
+"""The command line reads, but what it asks for is refused: a file that cannot be read or
+used, a script's line that does not read or is not a legal move, an unreachable cluster."""
+USAGE = 2
+"""The command line cannot be read: an unknown option, a missing argument, an option's value
+that is not one (``--seed x``), as argparse says for its own errors."""
+BUG = 70
+"""An internal error (sysexits' EX_SOFTWARE): said in one line, never a traceback."""
+INTERRUPTED = 130
+"""Ctrl-C (128 + SIGINT)."""
+BROKEN_PIPE = 141
+"""The reader of the output left (128 + SIGPIPE), as in ``spider show ... | head``."""
 
 
 class _Version(argparse.Action):
@@ -256,6 +278,11 @@ def _play_options(play: argparse.ArgumentParser) -> str:
                 name += " " + (metavar if isinstance(metavar, str) else action.dest.upper())
             lines.append(f"  {name:<14}  {action.help}")
     lines.append("'spider COMMAND --help' tells more about a command.")
+    lines.append(
+        f"Exit status: {OK} done, {REFUSED} refused (a file, a script's line, an illegal "
+        f"move),\n{USAGE} a command line that cannot be read, {INTERRUPTED} Ctrl-C "
+        "('spider solve --help' tells its own)."
+    )
     return "\n".join(lines)
 
 
@@ -270,22 +297,25 @@ def main(argv: list[str] | None = None, interactive: Interactive | None = None) 
     argv = sys.argv[1:] if argv is None else argv
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help", "--version")):
         argv = ["play", *argv]
-    args = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None).parse_args(argv)
+    try:
+        args = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None).parse_args(argv)
+    except SystemExit as done:  # --help, --version (0) or argparse's error (USAGE)
+        return done.code if isinstance(done.code, int) else USAGE
     try:
         status = dispatch(args, interactive)
         sys.stdout.flush()  # here, so that a reader who left is caught below
         return status
     except KeyboardInterrupt:
-        return 130
+        return INTERRUPTED
     except BrokenPipeError:  # the reader left (``spider show ... | head``): nothing to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141
+        return BROKEN_PIPE
     except Exception as error:  # a bug: say so in one line rather than a traceback
         print(
             f"spider: internal error ({type(error).__name__}: {error}); please report it",
             file=sys.stderr,
         )
-        return 2
+        return BUG
 
 
 def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -> int:
@@ -302,7 +332,7 @@ def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -
         deal = _deal(args.seed, args.suits)
     except SpiderError as error:
         print(f"spider: --seed: {error}", file=sys.stderr)
-        return 2
+        return USAGE
     if args.command == "solve":
         return solve_command(args, deal)
     seed = deal.number if deal is not None and deal.source is Source.OURS else deal
@@ -329,7 +359,7 @@ def run_scripts(
                 label, session.base_dir = name, path.parent
         except SpiderError as error:
             print(files.shown(f"{name}: error: {error}"), file=err)
-            return 1
+            return REFUSED
         for number, line in enumerate(script_lines(text), start=1):
             try:
                 if len(line) > MAX_LINE:
@@ -339,12 +369,12 @@ def run_scripts(
                 reply = session.execute(line)
             except SpiderError as error:
                 print(_printable(f"{label}:{number}: error: {_reason(error)}"), file=err)
-                return 1
+                return REFUSED
             if reply.text and not quiet:
                 print(reply.text, file=out)
             if reply.quit:
-                return 0
-    return 0
+                return OK
+    return OK
 
 
 MAX_LINE = 10_000
@@ -397,7 +427,7 @@ def list_examples() -> int:
     for example in found:
         questions = f"  [{len(example.questions)} questions]" if example.questions else ""
         print(f"{example.name:<{width}}  {example.title}{questions}")
-    return 0
+    return OK
 
 
 def show_file(
@@ -416,14 +446,14 @@ def show_file(
             game = session.game
     except SpiderError as error:
         print(_printable(f"{name}: error: {_reason(error)}"), file=sys.stderr)
-        return 1
+        return REFUSED
     if as_lines:
         print(positions.lines(game, hide=not full))
     elif as_markdown:
         print(positions.markdown(game, hide=not full))
     else:
         print(positions.grid(game, hide=not full))
-    return 0
+    return OK
 
 
 def play(
@@ -443,13 +473,14 @@ def play(
                 session.load(name)
             except SpiderError as error:
                 print(_printable(f"{name}: error: {_reason(error)}"), file=sys.stderr)
-                return 1
+                return REFUSED
         return run_scripts(["-"], sys.stdout, sys.stderr, session=session)
     return interactive(name, seed, suits, ascii_only, line_mode)
 
 
 SOLVE_STATUS = {"possible": 0, "impossible": 1, "unknown": 3}
-"""``spider solve``'s exit status by verdict, for scripts (2 is bad input, as for grep)."""
+"""``spider solve``'s exit status by verdict, for scripts; any error is :data:`USAGE` (2),
+as grep's, since 1 is an answer here."""
 
 
 def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> int:
@@ -469,7 +500,7 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
         return SOLVE_STATUS["possible" if result.won else "unknown"]
     if args.file is None:
         print("spider solve: give a position file (and a goal), or --seed N", file=sys.stderr)
-        return 2
+        return USAGE
     from spider_cli.language.notation import parse_question
 
     session = Session.new_game(seed=0, clock=time.perf_counter)
@@ -479,7 +510,7 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
         report = session.solve(question.goal, question.constraints, question.each_reveal)
     except SpiderError as error:
         print(f"{args.file}: error: {_reason(error)}", file=sys.stderr)
-        return 2
+        return USAGE
     print(report.text)
     return SOLVE_STATUS[report.status]
 
@@ -492,8 +523,14 @@ def bench_command(args: argparse.Namespace) -> int:
 
     try:
         deals = bench.parse_deals(args.seeds, args.suits)
-        if args.blind:
-            return _blind_bench(args, deals)
+        if args.blind and any(deal.source is not Source.OURS for deal in deals):
+            raise SpiderError("--blind plays our own numbered deals (as 0-99) for now")
+    except SpiderError as error:  # the command line asks for what cannot be
+        print(f"spider bench: {error}", file=sys.stderr)
+        return USAGE
+    if args.blind:
+        return _blind_bench(args, deals)
+    try:
         mapper = None
         if args.cluster is not None:
             from spider_cli.app.cluster import dask_mapper
@@ -511,16 +548,16 @@ def bench_command(args: argparse.Namespace) -> int:
                 record=lambda result: store.add(result, args.limit, args.time_limit),
                 mapper=mapper,
             )
-    except SpiderError as error:
+    except SpiderError as error:  # the results file or the cluster
         print(f"spider bench: {error}", file=sys.stderr)
-        return 2
+        return REFUSED
     if args.json:
         print(json.dumps(bench_json(args.seeds, summary, results, len(done)), indent=1))
     else:
         print(summary.text(args.limit, args.time_limit))
         if done:
             print(f"{len(done)} of the results were stored by an earlier run")
-    return 0
+    return OK
 
 
 def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
@@ -528,15 +565,13 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     player's view (:mod:`spider_cli.analysis.blind`)."""
     from spider_cli.analysis import blind, hints
 
-    if any(deal.source is not Source.OURS for deal in deals):
-        raise SpiderError("--blind plays our own numbered deals (as 0-99) for now")
     budget = args.budget or hints.BUDGET
     summary, results = blind.run([deal.number for deal in deals], args.suits, budget, args.jobs)
     if args.json:
         print(blind.summary_json(summary, results, args.seeds, True, budget))
     else:
         print(blind.summary_text(summary, results, f"blind, {budget:,} positions a hint"))
-    return 0
+    return OK
 
 
 def bench_json(

@@ -15,6 +15,7 @@ turned up, game files and the journal are all derived from it (:meth:`Session.hi
 from __future__ import annotations
 
 import os
+import stat
 import time
 from enum import Enum
 from pathlib import Path
@@ -227,7 +228,10 @@ class Session:
     """A game in progress, how it began, and what is needed to save and replay it exactly.
 
     ``ask_reveal`` is asked which card an unknown card turning up on a pile (0-based) is: the
-    REPL sets it; None (or a None answer) lets the engine draw one from the pool. ``clock``
+    REPL sets it; None (or a None answer) lets the engine draw one from the pool.
+    ``confirm_replace`` is asked whether ``save`` may replace a file that exists (the REPL
+    asks the player); None (a script) refuses: a script says ``save!`` to replace a file.
+    ``clock``
     is read by a ``solve ... within N seconds`` (the only search a clock may stop) and to say
     how long a search took; None (the default) leaves searches bounded by positions alone
     (the REPL and the CLI pass ``time.perf_counter``). ``found`` is the rest of the line the
@@ -250,6 +254,7 @@ class Session:
         base_dir: Path | None = None,
         changed: bool = False,
         ask_reveal: Callable[[int, list[Card]], Card | None] | None = None,
+        confirm_replace: Callable[[Path], bool] | None = None,
         clock: Callable[[], float] | None = None,
         found: list[Action] | None = None,
         found_at: tuple | None = None,
@@ -264,6 +269,7 @@ class Session:
         self.base_dir = Path.cwd() if base_dir is None else base_dir
         self.changed = changed
         self.ask_reveal = ask_reveal
+        self.confirm_replace = confirm_replace
         self.clock = clock
         self.found: list[Action] = [] if found is None else found
         self.found_at = found_at
@@ -327,14 +333,16 @@ class Session:
                 return _text(self.new(seed, suits or self.game.suits))
             case cmd.Load(path=path):
                 return _text(self.load(path))
-            case cmd.Save(path=path):
-                return _text(self.save(path))
+            case cmd.Save(path=path, replace=replace):
+                return _text(self.save(path, replace))
             case cmd.Expect(path=path):
                 return _text(self.expect(path))
             case cmd.Assume(pile=pile, card=card):
                 return _text(self.assume(pile - 1, card))
             case cmd.Set():
                 return _text(self.change_setting(*setting_value(command)))
+            case cmd.ListSettings():
+                return None, settings_text(self.settings)
             case cmd.Solve(goal=goal, constraints=constraints, each_reveal=each_reveal):
                 report = self.solve(goal, constraints, each_reveal)
                 return report, solve_text(report)
@@ -519,6 +527,17 @@ class Session:
             return f"deal {origin.name}, {origin.suits} suit{'s' if origin.suits != 1 else ''}"
         return "position loaded"
 
+    def allows(self, command: cmd.Command) -> bool:
+        """Whether a command could run now as far as the rules go: a move, deal or removal
+        only when it is legal in this position; any other command, yes."""
+        if not isinstance(command, cmd.TableauCommand):
+            return True
+        try:
+            action = resolve(self.game, command)
+        except SpiderError:
+            return False
+        return self.game.why_illegal(action) is None
+
     def choices(self) -> list[Choice]:
         """Every legal action, in notation."""
         game = self.game
@@ -581,6 +600,11 @@ class Session:
         try:
             game = positions.read_position(text).to_game()
         except NotationError as error:
+            if is_script(text):
+                raise SpiderError(
+                    f"{path.name} is a script of commands, not a position or game file: "
+                    f"scripts are run ('spider run {files.shown(name)}'), not shown or loaded"
+                ) from None
             raise NotationError(
                 f"{path.name}: {error.message}", error.line, error.column, error.context
             ) from None
@@ -705,9 +729,17 @@ class Session:
             return text
         return text + gamefiles.time_line(self.timer.seconds())
 
-    def save(self, name: str | Path) -> Saved:
-        """Write the game file to ``name`` (relative to ``base_dir``), atomically."""
+    def save(self, name: str | Path, replace: bool = False) -> Saved:
+        """Write the game file to ``name`` (relative to ``base_dir``), atomically. A file
+        that exists is replaced only with ``replace`` or when :attr:`confirm_replace` says
+        so (with neither, SpiderError: a script must say ``save!``)."""
         path = self._path(name)
+        if not replace and self.would_replace(name) is not None:
+            shown = files.shown(str(name))
+            if self.confirm_replace is None:
+                raise SpiderError(f"{shown} exists: 'save! {shown}' replaces it")
+            if not self.confirm_replace(path):
+                raise SpiderError(f"{shown} is kept as it was: nothing saved")
         try:
             write_atomically(path, self.game_file())
         except (OSError, ValueError) as error:
@@ -716,6 +748,16 @@ class Session:
             ) from None
         self.changed = False
         return Saved(str(name), path)
+
+    def would_replace(self, name: str | Path) -> Path | None:
+        """The file that saving as ``name`` would replace (a file, not a link: a link is
+        never written through), or None (also for a name no file can have: saving says why)."""
+        try:
+            path = self._path(name)
+            regular = stat.S_ISREG(path.lstat().st_mode)
+        except (SpiderError, OSError, ValueError):
+            return None
+        return path if regular else None
 
     def expect(self, name: str | Path) -> Matched:
         """Check that the position is the one in a position file; SpiderError lists the
@@ -845,6 +887,17 @@ class Session:
 # Results as text (what a player reads after each command)
 
 
+def is_script(text: str) -> bool:
+    """Whether a text is a script: every line a command or a comment, one at least."""
+    commands = 0
+    for line in text.split("\n"):
+        try:
+            commands += parse_command(line) is not None
+        except SpiderError:
+            return False
+    return commands > 0
+
+
 def _text(result: object) -> tuple[object, str]:
     return result, text_of(result)
 
@@ -873,7 +926,7 @@ def text_of(result: object) -> str:
         case Assumed():
             return f"the next unknown card in pile {result.pile + 1} will be {result.card}"
         case SettingChanged(name=name, value=value):
-            return f"{name} is {'on' if value is True else 'off' if value is False else value}"
+            return f"{name} is {_setting_word(value)}"
     raise AssertionError(f"no text for {result!r}")  # pragma: no cover
 
 
@@ -893,11 +946,13 @@ def played_text(played: Played) -> str:
 
 def auto_text(auto: Auto) -> str:
     """Each move ``auto`` played, then why it stopped (unless the last move said so)."""
-    lines = [played_text(p) for p in auto.moves]
+    return "\n".join([*(played_text(p) for p in auto.moves), *auto_stop(auto)])
+
+
+def auto_stop(auto: Auto) -> list[str]:
+    """Why ``auto`` stopped, unless its last move said so (a win or a loss)."""
     last = auto.moves[-1].status if auto.moves else None
-    if last is None or not (last.won or last.lost):
-        lines.append(f"auto stops: {auto.stopped}")
-    return "\n".join(lines)
+    return [] if last is not None and (last.won or last.lost) else [f"auto stops: {auto.stopped}"]
 
 
 def status_notes(status: Status) -> list[str]:
@@ -907,6 +962,20 @@ def status_notes(status: Status) -> list[str]:
     if status.lost:
         return [f"no moves left and the hand is empty: the game is lost (score {status.score})"]
     return [f"a complete suit can be removed from pile {pile + 1}" for pile in status.ready]
+
+
+def settings_text(settings: Settings) -> str:
+    """Each setting with its value, and the values it can take (what ``set`` alone says)."""
+    lines = []
+    for name, values in SETTING_VALUES.items():
+        value = getattr(settings, name)
+        words = dict.fromkeys(_setting_word(v) for v in values.values())
+        lines.append(f"{name} {_setting_word(value)}  (set {name} {'|'.join(words)})")
+    return "\n".join(lines)
+
+
+def _setting_word(value: bool | str) -> str:
+    return "on" if value is True else "off" if value is False else value
 
 
 def status_text(status: Status) -> str:

@@ -134,7 +134,13 @@ COMMANDS: dict[str, CommandInfo] = {
         "save the game in a file",
         "save takes a file name, as in 'save game.txt' or 'save \"my game.txt\"'",
         "Files",
-        ("save FILE",),
+        ("save FILE (asks before replacing a file)",),
+    ),
+    "save!": CommandInfo(
+        "save the game, replacing the file",
+        "save! takes a file name, as in 'save! game.txt'",
+        "Files",
+        ("save! FILE (replaces it: scripts must say so)",),
     ),
     "load": CommandInfo(
         "resume a game file or open a position",
@@ -180,10 +186,14 @@ COMMANDS: dict[str, CommandInfo] = {
         ("solve GOAL [CONSTRAINTS] [for each reveal] (see 'help solve')",),
     ),
     "set": CommandInfo(
-        "change a setting",
-        "set takes a name and a value, as in 'set autoremove on'",
+        "change a setting, or list them",
+        "set takes a name and a value, as in 'set autoremove on', or nothing to list them",
         "Settings",
-        ("set autoremove on|off", "set sixth left|spread (where new deals put a 6th card)"),
+        (
+            "set (list them)",
+            "set autoremove on|off",
+            "set sixth left|spread (where new deals put a 6th card)",
+        ),
     ),
     "help": CommandInfo(
         "how to play, and the commands",

@@ -143,9 +143,11 @@ class Load(Value):
 
 
 class Save(Value):
-    """Write the game to a file."""
+    """Write the game to a file: "save FILE" (never over another file without asking),
+    "save! FILE" (``replace``: over the file if it exists)."""
 
     path: str
+    replace: bool = False
 
 
 class Expect(Value):
@@ -159,6 +161,10 @@ class Set(Value):
 
     name: str
     value: bool | int | str
+
+
+class ListSettings(Value):
+    """List the settings and their values: "set" alone."""
 
 
 class Settings(Value):
@@ -278,6 +284,7 @@ Command = (
     | Save
     | Expect
     | Set
+    | ListSettings
     | Help
     | Quit
     | Replay

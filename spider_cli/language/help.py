@@ -43,7 +43,8 @@ card you know, '(sp)' an empty pile. A Markdown table (| -- | 10d | ...) or one
 line per pile ('3: -- -- Jc 10h') reads too. Optional first lines: 'stock: 20'
 (or the hand's cards), 'removed: d s' (or a count), 'suits: 2'. 'code' prints
 the position as one line that 'load' accepts. 'save' writes a game file (the
-start and every move); 'load' resumes it.""",
+start and every move); 'load' resumes it. 'save' asks before replacing another
+file; 'save!' replaces it without asking (a script must say 'save!').""",
     "scoring": """\
 10 for each card that started face down and has been turned up; 15 for each pile
 with no face-down cards left; 2 for each face-up card on the next higher card of

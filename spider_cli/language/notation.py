@@ -30,6 +30,7 @@ from spider_cli.language.commands import (
     Games,
     Help,
     Hint,
+    ListSettings,
     Load,
     Locate,
     MoveCommand,
@@ -295,11 +296,14 @@ class _Reader:
     def save(self, children: list[str]) -> Save:
         return Save(children[0])
 
+    def save_over(self, children: list[str]) -> Save:
+        return Save(children[0], replace=True)
+
     def expect(self, children: list[str]) -> Expect:
         return Expect(children[0])
 
-    def set(self, children: list[Any]) -> Set:
-        return Set(*children)
+    def set(self, children: list[Any]) -> Set | ListSettings:
+        return Set(*children) if children else ListSettings()
 
     def help(self, children: list[str]) -> Help:
         return Help(*children)

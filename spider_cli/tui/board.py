@@ -13,9 +13,12 @@ it, to their obvious place (:meth:`Game.obvious`); pressing on a card and lettin
 another pile moves the cards there, and so does a right click on a card (it is selected)
 then a click on another pile. A click on the hand deals. The move is echoed in notation.
 
-Questions (which card turns up, save before leaving, a new deal) are asked in the command
-line; the cards a command would turn up are asked before it runs, then handed to the
-session through ``ask_reveal``, as the line mode's answers are.
+Questions (which card turns up, save before leaving, replace a file, a new deal, continue
+the game in progress) are asked in the command line, never at a prompt outside the board;
+Ctrl-C at one cancels it. The cards a command would turn up, and whether ``save`` may
+replace a file, are asked before it runs, then handed to the session through
+``ask_reveal`` and ``confirm_replace``, as the line mode's answers are. ``auto`` draws the
+tableau after every move it plays.
 """
 
 from __future__ import annotations
@@ -25,11 +28,11 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import NamedTuple
 
 from prompt_toolkit import print_formatted_text
 from prompt_toolkit.application import Application
-from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import Completer, DynamicCompleter, PathCompleter
 from prompt_toolkit.data_structures import Point
@@ -53,17 +56,27 @@ from prompt_toolkit.layout.processors import AppendAutoSuggestion, BeforeInput
 from prompt_toolkit.lexers import DynamicLexer
 from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
 
-from spider_cli.app.journal import Journal
-from spider_cli.app.session import Reply, Session, text_of
+from spider_cli.app.journal import Entry, Journal
+from spider_cli.app.session import Played, Reply, Session, auto_stop, played_text, text_of
 from spider_cli.language import commands as cmd
 from spider_cli.language.notation import parse_command, resolve
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import SpiderError
 from spider_cli.tui import render
+from spider_cli.tui.completion import LegalSuggestions
 from spider_cli.tui.highlight import CommandLexer, highlight_line
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Snapshot, Spot
-from spider_cli.tui.repl import PROMPT, SEARCHES, Repl, pool_completer
+from spider_cli.tui.repl import (
+    NOT_IN_POOL,
+    PROMPT,
+    SEARCHES,
+    Repl,
+    pool_card,
+    pool_completer,
+    replace_question,
+    resume_question,
+)
 
 MESSAGE_LINES = 500
 """Lines the message area keeps (it scrolls back through them)."""
@@ -109,6 +122,8 @@ class Board(Repl):
         self.fresh: frozenset[tuple[int, int]] = frozenset()
         self.shown: Game | None = None
         """A game shown instead of the session's (a replay's)."""
+        self.previewed: Session | None = None
+        """The game in progress, shown with its status line while it is offered back."""
         self.question: _Question | None = None
         self.typing = False
         """The player is writing a command: the single keys are letters again."""
@@ -117,6 +132,8 @@ class Board(Repl):
         self.farewell: list[StyleAndTextTuples] = []
         """What is said while leaving, printed once the screen is given back."""
         self._answers: dict[int, Card] = {}
+        self._replace = False
+        """The answer to "replace it?", asked before the ``save`` ran."""
         self._ran = False
         self.buffer = Buffer(
             history=self.history,
@@ -126,7 +143,7 @@ class Board(Repl):
             # Not on an empty line: a menu left from the line just run would cover the
             # replies once the ticking clock redraws the screen (Tab still opens it).
             complete_while_typing=Condition(lambda: bool(self.buffer.text)),
-            auto_suggest=AutoSuggestFromHistory(),
+            auto_suggest=LegalSuggestions(session),
             multiline=False,
             on_text_changed=self._text_changed,
         )
@@ -198,7 +215,8 @@ class Board(Repl):
     def _status(self) -> StyleAndTextTuples:
         columns, _rows = self._size()
         keys = self.question is None and not self.typing
-        return render.toolbar(self.session.status(), self.glyphs, columns, keys=keys)
+        status = (self.previewed or self.session).status()
+        return render.toolbar(status, self.glyphs, columns, keys=keys)
 
     def _message_rows(self) -> list[StyleAndTextTuples]:
         """The replies kept, broken into rows between words at the screen's width."""
@@ -278,6 +296,21 @@ class Board(Repl):
             finally:
                 signal.signal(signal.SIGINT, previous)
                 self.app.renderer.clear()  # the line written here: the next drawing is whole
+
+    def offer_journal(self, entry: Entry) -> None:
+        """Offer the game in progress back in the board's own command line, the game shown
+        behind the question (Ctrl-C: it goes on)."""
+        preview = Session.new_game(seed=0)
+        with contextlib.suppress(SpiderError):  # a damaged one is said once answered
+            preview.load(entry.path)
+            self.shown, self.previewed = preview.game, preview
+
+        def then(keep: bool | None) -> None:
+            self.previewed = None
+            self.resume_journal(entry, keep is not False)
+            self.begin()
+
+        self._yes(resume_question(entry), then, default=True)
 
     def _welcome(self) -> str:
         return (
@@ -385,6 +418,7 @@ class Board(Repl):
         question, self.question = self.question, None
         if question is not None:
             self.buffer.reset()
+            self.typing = False  # an answer, not a command: the single keys are back
             self.say(question.text + line)
             question.answer(line)
             return
@@ -395,11 +429,45 @@ class Board(Repl):
         self.buffer.append_to_history()
         self.buffer.reset()
         self.say([("class:prompt", PROMPT), *highlight_line(line), ("", "\n")])
-        self._with_reveals(self._reveals_of(line), lambda: self._run(line))
+        self._replacing(
+            self._saved_over(line),
+            lambda: self._with_reveals(self._reveals_of(line), lambda: self._run(line)),
+        )
 
     def _run(self, line: str) -> None:
         if self.handle(line):
             self.leave()
+
+    def handle(self, line: str) -> bool:
+        """Run one typed line; ``auto`` through :meth:`auto`, to redraw after each move."""
+        try:
+            command = parse_command(line)
+        except SpiderError:
+            command = None
+        if isinstance(command, cmd.Auto):
+            self.auto(command, line)
+            return False
+        return super().handle(line)
+
+    def auto(self, command: cmd.Auto, line: str) -> None:
+        """Hint's moves one at a time, the tableau drawn again after each (each move said as
+        it is played); Ctrl-C stops, the game as it is."""
+        before = [Snapshot.of(self.session.game)]
+
+        def moved(played: Played) -> None:
+            game = self.session.game
+            self.fresh = render.fresh_cards(before[0], game)
+            before[0] = Snapshot.of(game)
+            self.say(render.change(played_text(played)))
+            self.app.render_counter += 1  # a new drawing: nothing is taken from the last one
+            self.app.renderer.render(self.app, self.app.layout)  # now, not after the key
+
+        def call() -> Reply:
+            result = self.session.auto(command.n, each=moved)
+            return Reply("\n".join(auto_stop(result)), command=command, result=result)
+
+        self.say("auto: hint's moves, one at a time (Ctrl-C stops)", "class:dim")
+        self.perform(call, line)
 
     def act(
         self, call: Callable[[], object], text: Callable[[object], str] = text_of, name: str = ""
@@ -454,6 +522,39 @@ class Board(Repl):
         """The card asked for before the command ran (None: a random one)."""
         return self._answers.pop(pile, None)
 
+    def ask_replace(self, path: Path) -> bool:
+        """The answer asked for before the ``save`` ran."""
+        answer, self._replace = self._replace, False
+        return answer
+
+    def _saved_over(self, line: str) -> Path | None:
+        """The file a ``save`` line would replace after asking (None: no question)."""
+        try:
+            command = parse_command(line)
+        except SpiderError:
+            return None
+        if not isinstance(command, cmd.Save) or command.replace:
+            return None
+        return self._replaced_file(command.path)
+
+    def _replaced_file(self, name: str) -> Path | None:
+        """The file saving as ``name`` would replace, if the player must be asked first: one
+        that exists and is not the game's own."""
+        path = self.session.would_replace(name)
+        return path if path is not None and not self.own_file(path) else None
+
+    def _replacing(self, path: Path | None, then: Callable[[], None]) -> None:
+        """Ask whether ``path`` may be replaced (Ctrl-C: no), if there is one; then go on."""
+        if path is None:
+            then()
+            return
+
+        def answer(yes: bool | None) -> None:
+            self._replace = bool(yes)
+            then()
+
+        self._yes(replace_question(path), answer, default=False)
+
     def _reveals_of(self, line: str) -> list[int]:
         """The piles where the move a line names would turn up an unknown card."""
         try:
@@ -486,14 +587,9 @@ class Board(Repl):
 
             def answer(text: str | None) -> None:
                 if text and text.strip():
-                    try:
-                        card = Card.parse(text.strip())
-                    except SpiderError:
-                        card = None
-                    if card not in pool:
-                        self.say(
-                            "not a card an unknown card can be (Tab lists them)", "class:warning"
-                        )
+                    card = pool_card(text, pool)
+                    if card is None:
+                        self.say(NOT_IN_POOL, "class:warning")
                         ask(k)
                         return
                     pool.remove(card)
@@ -625,8 +721,12 @@ class Board(Repl):
             if text is None:
                 self.say("(still playing)", "class:dim")
                 return
+            name = text.strip() or default
+            self._replacing(self._replaced_file(name), lambda: save(name))
+
+        def save(name: str) -> None:
             try:
-                saved = self.session.save(text.strip() or default)
+                saved = self.session.save(name)
             except SpiderError as error:
                 self.error(error)
                 self._ask_name()

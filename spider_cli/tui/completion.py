@@ -18,6 +18,8 @@ from typing import NamedTuple
 
 from lark import Token
 from lark.exceptions import UnexpectedInput
+from prompt_toolkit.auto_suggest import AutoSuggest, Suggestion
+from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
 
@@ -26,7 +28,13 @@ from spider_cli.app.session import SETTING_VALUES, Session
 from spider_cli.language.commandinfo import COMMANDS
 from spider_cli.language.commands import MoveCommand, RunSpec
 from spider_cli.language.help import TOPICS
-from spider_cli.language.notation import MAX_DIGITS, command_parser, read_run, resolve
+from spider_cli.language.notation import (
+    MAX_DIGITS,
+    command_parser,
+    parse_command,
+    read_run,
+    resolve,
+)
 from spider_cli.rules.cards import RANK_NAMES, SUIT_NAMES, Card, run_text
 from spider_cli.rules.engine import PILES, SUITS_IN_VARIANT, Move, Remove
 from spider_cli.rules.errors import SpiderError
@@ -266,6 +274,36 @@ class SpiderCompleter(Completer):
         if word.startswith(("'", '"')):
             return
         yield from self._paths.get_completions(Document(word), event)
+
+
+class LegalSuggestions(AutoSuggest):
+    """The grey suggestion from the history (prompt_toolkit's, newest first), offering only
+    lines that read and that the session allows now: a move illegal here is skipped for an
+    older line that is legal; commands other than moves, deals and removals always are."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def get_suggestion(self, buffer: Buffer, document: Document) -> Suggestion | None:
+        text = document.text.rsplit("\n", 1)[-1]
+        if not text.strip():
+            return None
+        seen: set[str] = set()
+        for string in reversed(list(buffer.history.get_strings())):
+            for line in reversed(string.splitlines()):
+                if line.startswith(text) and line not in seen:
+                    seen.add(line)
+                    if self.fits(line):
+                        return Suggestion(line[len(text) :])
+        return None
+
+    def fits(self, line: str) -> bool:
+        """Whether a line from the history reads and could run in the position now."""
+        try:
+            command = parse_command(line)
+        except SpiderError:
+            return False
+        return command is not None and self.session.allows(command)
 
 
 def _number(text: str) -> int:

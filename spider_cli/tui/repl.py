@@ -37,13 +37,11 @@ from pathlib import Path
 
 from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.application.current import get_app_session
-from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.completion import Completer, PathCompleter, WordCompleter
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.shortcuts import clear
-from prompt_toolkit.validation import Validator
 
 from spider_cli.app.atomic import write_atomically
 from spider_cli.app.gamelog import HistoryError, Result
@@ -61,13 +59,14 @@ from spider_cli.app.session import (
 from spider_cli.app.timer import Timer
 from spider_cli.app.userdirs import state_dir
 from spider_cli.language import commands as cmd
+from spider_cli.language import textfiles as files
 from spider_cli.language.gamefiles import without_time
 from spider_cli.rules.cards import Card
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Game
 from spider_cli.rules.errors import NotationError, SpiderError
 from spider_cli.tui import render
-from spider_cli.tui.completion import SpiderCompleter
+from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Snapshot
 
@@ -122,6 +121,29 @@ def _trim_history(path: Path, keep: int = HISTORY_KEEP) -> None:
         return
 
 
+NOT_IN_POOL = "not a card an unknown card can be (Tab lists them)"
+
+
+def pool_card(text: str, pool: Iterable[Card]) -> Card | None:
+    """The card typed at a reveal question if an unknown card can be it, else None."""
+    try:
+        card = Card.parse(text.strip())
+    except SpiderError:
+        return None
+    return card if card in pool else None
+
+
+def replace_question(path: Path) -> str:
+    """Asked before ``save`` replaces another file (Enter: no)."""
+    return f"{files.shown(path.name)} exists. Replace it? [y/N] "
+
+
+def resume_question(entry: Entry) -> str:
+    """Asked when ``spider`` starts with a game in progress in the journal (Enter: yes)."""
+    plural = "s" if entry.moves != 1 else ""
+    return f"Continue the game in progress ({entry.moves} move{plural})? [Y/n] "
+
+
 def pool_completer(pool: Iterable[Card]) -> WordCompleter:
     """Completion of the cards an unknown card can be, by suit, high cards first."""
     cards = sorted(set(pool), key=lambda card: (card.suit, -card.rank))
@@ -133,7 +155,7 @@ def build_prompt_session(repl: Repl, history: History | None = None) -> PromptSe
     return PromptSession(
         message=[("class:prompt", PROMPT)],
         history=history if history is not None else InMemoryHistory(),
-        auto_suggest=AutoSuggestFromHistory(),
+        auto_suggest=LegalSuggestions(repl.session),
         completer=repl.completer,
         complete_while_typing=True,
         lexer=CommandLexer(),
@@ -173,6 +195,7 @@ class Repl:
         self._later: list[tuple[str, str]] = []
         self._random_rest = False  # Ctrl-D at a reveal question: random cards for the rest
         session.ask_reveal = self.ask_reveal
+        session.confirm_replace = self.confirm_replace
         session.games_log()  # one history for this game and the ones it is replaced by
         self.history = history if history is not None else InMemoryHistory()
 
@@ -239,16 +262,12 @@ class Repl:
 
     # -- questions ----------------------------------------------------------------------------
 
-    def ask(
-        self, question: str, completer: Completer | None = None, validator: Validator | None = None
-    ) -> str:
+    def ask(self, question: str, completer: Completer | None = None) -> str:
         """One answer from the player; Ctrl-C raises KeyboardInterrupt, Ctrl-D EOFError."""
         session: PromptSession[str] = PromptSession(
             style=STYLE,
             include_default_pygments_style=False,
             completer=completer,
-            validator=validator,
-            validate_while_typing=False,
             complete_while_typing=completer is not None,
         )
         try:
@@ -261,53 +280,64 @@ class Repl:
         self.transcript.append(question + answer)
         return answer
 
-    def yes(self, question: str) -> bool:
-        """A [Y/n] question: Enter or y is yes, n is no; asked again otherwise."""
+    def yes(self, question: str, default: bool = True) -> bool:
+        """A yes/no question: y is yes, n is no, Enter the ``default``; asked again
+        otherwise. Ctrl-C raises KeyboardInterrupt (the caller cancels), Ctrl-D EOFError."""
         while True:
-            answer = self.ask(question).strip().lower()
-            if answer in ("", "y", "yes"):
+            answer = self.ask(question).strip().lower() or ("y" if default else "n")
+            if answer in ("y", "yes"):
                 return True
             if answer in ("n", "no"):
                 return False
             self.say("please answer y or n", "class:warning")
 
+    def confirm_replace(self, path: Path) -> bool:
+        """Whether ``save`` may replace a file that exists: the game's own file (the one it
+        was loaded from or saved to), yes; another, if the player says so (Ctrl-C: no)."""
+        return self.own_file(path) or self.ask_replace(path)
+
+    def own_file(self, path: Path) -> bool:
+        """Whether ``path`` is the game's own file: loaded from, or saved to last."""
+        return self.saved_as is not None and Path(self.saved_as) == path
+
+    def ask_replace(self, path: Path) -> bool:
+        """Ask the player whether ``path`` may be replaced: Enter, Ctrl-C or Ctrl-D is no."""
+        try:
+            return self.yes(replace_question(path), default=False)
+        except (KeyboardInterrupt, EOFError):
+            return False
+
     def ask_reveal(self, pile: int, pool: list[Card]) -> Card | None:
         """Which card an unknown card turning up is: typed (from the pool), or random.
 
         Ctrl-C takes a random card for this one; Ctrl-D for every other one the command
-        turns up too (a deal can turn up ten)."""
+        turns up too (a deal can turn up ten). A card refused is said, and the question
+        asked again on an empty line."""
         if self._random_rest:
             return None
-
-        def valid(text: str) -> bool:
-            if not text.strip():
-                return True
-            try:
-                return Card.parse(text) in pool
-            except SpiderError:
-                return False
-
-        validator = Validator.from_callable(
-            valid,
-            error_message="not a card an unknown card can be (Tab lists them)",
-            move_cursor_to_end=True,
-        )
         question = f"pile {pile + 1} turns up: (Enter for a random card, or type one) "
-        try:
-            answer = self.ask(question, completer=pool_completer(pool), validator=validator)
-        except KeyboardInterrupt:
-            return None
-        except EOFError:
-            self._random_rest = True
-            return None
-        return Card.parse(answer) if answer.strip() else None
+        while True:
+            try:
+                answer = self.ask(question, completer=pool_completer(pool))
+            except KeyboardInterrupt:
+                return None
+            except EOFError:
+                self._random_rest = True
+                return None
+            card = pool_card(answer, pool)
+            if card is not None or not answer.strip():
+                return card
+            self.say(NOT_IN_POOL, "class:warning")
 
     # -- the loop -----------------------------------------------------------------------------
 
     def start(self, name: str | None = None, offer_journal: bool = False) -> int:
         """Set up the game (the journaled one, a file, or the new deal), then play."""
         if offer_journal:
-            self._offer_journal()
+            entry = self.journal.read()
+            if entry is not None:
+                self.offer_journal(entry)
+                return self._play_until_left()
         else:
             if name is not None:
                 try:
@@ -325,12 +355,21 @@ class Repl:
                     f"The game that was in progress is kept in {aside} "
                     f"('load \"{aside}\"' brings it back)."
                 )
-        self._after_command()
-        self.draw(note=render.message(self._welcome()))
+        self.begin()
+        return self._play_until_left()
+
+    def _play_until_left(self) -> int:
+        """Play until the player leaves (the timer paused while spider waits in the
+        background), then record how the game was left."""
         with self.background_pauses():
             status = self.run()
         self._left()
         return status
+
+    def begin(self) -> None:
+        """The game is set up: journal it, and draw it with the welcome."""
+        self._after_command()
+        self.draw(note=render.message(self._welcome()))
 
     def _welcome(self) -> str:
         moves = self.session.game.moves_made
@@ -341,16 +380,17 @@ class Repl:
             "Tab completes, 'quit' leaves."
         )
 
-    def _offer_journal(self) -> None:
-        """Offer the game in progress back; a game declined is kept as previous.spider."""
-        entry = self.journal.read()
-        if entry is None:
-            return
-        plural = "s" if entry.moves != 1 else ""
+    def offer_journal(self, entry: Entry) -> None:
+        """Offer the game in progress back (Ctrl-C or Ctrl-D: it goes on), then begin."""
         try:
-            keep = self.yes(f"Continue the game in progress ({entry.moves} move{plural})? [Y/n] ")
+            keep = self.yes(resume_question(entry))
         except (KeyboardInterrupt, EOFError):
             keep = True
+        self.resume_journal(entry, keep)
+        self.begin()
+
+    def resume_journal(self, entry: Entry, keep: bool) -> None:
+        """Take the game in progress back, or keep it aside as previous.spider (counted)."""
         if keep:
             try:
                 self.session.load(entry.path)
@@ -684,11 +724,14 @@ class Repl:
                 return str(Path(self.saved_as).relative_to(self.session.base_dir))
             return self.saved_as
         origin = self.session.origin
-        return f"game-{origin.seed}.spider" if isinstance(origin, DealOrigin) else "game.spider"
+        if not isinstance(origin, DealOrigin):
+            return "game.spider"
+        return f"game-{origin.name.replace(':', '-')}.spider"  # game-pysol-14934.spider
 
 
-SEARCHES = re.compile(r"\s*(solve|hint)\b", re.IGNORECASE)
-"""A line that starts a search (which can take long: Ctrl-C stops it)."""
+SEARCHES = re.compile(r"\s*(solve|hint|auto)\b", re.IGNORECASE)
+"""A line that starts a search, or hint's moves one after another (which can take long:
+Ctrl-C stops it)."""
 
 
 @contextlib.contextmanager
