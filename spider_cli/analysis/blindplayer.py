@@ -1,0 +1,153 @@
+"""The blind player of ``spider bench --blind``: a fast policy that sees only a player's view.
+
+Each turn it searches, breadth-first and within a budget of positions, the moves that only
+rearrange face-up cards (:func:`spider_cli.analysis.compact.actions`), and plays the line to the
+best-valued position it finds if that is better than where it stands. A line that turns up a
+card ends there (the card is then seen, and the next turn plans with it). The value follows
+the published advice for strong play: remove suits, turn up face-down cards (the piles with
+the fewest first), get and keep spaces, build same-suit runs. When no line gains, the spaces
+are put to use: the search is run again with a space worth less than a card turned up. When
+that gains nothing either, a deal is due: the spaces are filled with the cards that harm the
+position least (the same search, now valuing a space as a loss), then the row is dealt.
+
+A line is played only if it raises the value, so between two cards turned up (or two deals)
+the value strictly rises and the policy cannot loop. Every search is bounded by positions,
+so the same deal is always played the same way.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from spider_cli.analysis.compact import FACE_DOWN, REVEAL, State, actions, apply
+from spider_cli.rules.engine import Action, Remove
+
+if TYPE_CHECKING:
+    from spider_cli.analysis.blind import PlayerView
+
+BUDGET = 2_000
+"""Positions each turn's search examines."""
+
+REMOVED = 1_000
+"""Value of a suit removed (more than the runs it takes away)."""
+
+
+class Mode(Enum):
+    """What a space is worth to the search: kept (more than a card turned up), used (less),
+    or filled before a deal (a loss)."""
+
+    KEEP = 150
+    USE = 50
+    FILL = -2_000
+
+
+HIDDEN = (0, 100, 190, 270, 340, 400, 450, 490)
+"""Cost of a pile's face-down cards, by how many (0 to 7 and more, rising by 40 a card
+beyond): each card costs less in a deep pile, so turning up a card where few are left,
+towards a space, is worth more."""
+
+CLEAR = 40
+"""Value of a pile with cards but none face down."""
+
+SUITED = 20
+"""Value of a face-up card lying on the next higher card of its own suit."""
+
+RANKED = 6
+"""Value of a face-up card on the next higher card of another suit."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the policy plays next: a line of moves (ending at the first card it turns up),
+    or a deal; and the positions its search examined."""
+
+    line: tuple[Action, ...]
+    positions: int
+
+
+def hidden_cost(down: int) -> int:
+    """The cost of ``down`` face-down cards in one pile (see :data:`HIDDEN`)."""
+    if down < len(HIDDEN):
+        return HIDDEN[down]
+    return HIDDEN[-1] + 40 * (down - len(HIDDEN) + 1)
+
+
+@lru_cache(maxsize=200_000)
+def pile_value(pile: bytes) -> int:
+    """A pile's part of a position's value, without spaces (a compact pile: face-down
+    bytes are ``FACE_DOWN`` or more; a byte 0 is a card just turned up, not yet seen)."""
+    if not pile:
+        return 0
+    down = 0
+    while down < len(pile) and pile[down] >= FACE_DOWN:
+        down += 1
+    value = -hidden_cost(down)
+    if not down:
+        value += CLEAR
+    for k in range(down, len(pile) - 1):
+        upper, lower = pile[k], pile[k + 1]
+        if not upper or not lower:
+            continue
+        if upper == lower + 1:
+            value += SUITED
+        elif upper & 15 == (lower & 15) + 1:
+            value += RANKED
+    return value
+
+
+def value(piles: State, removed: int, mode: Mode, turned: int = -1) -> int:
+    """How good a position is; ``turned`` is the pile whose last card is being turned up
+    (it counts as face up, of no known rank); ``mode`` gives a space's worth."""
+    total = REMOVED * removed
+    space = mode.value
+    for i, pile in enumerate(piles):
+        if not pile:
+            total += space
+        elif i == turned:
+            total += pile_value(pile[:-1] + b"\0")
+        else:
+            total += pile_value(pile)
+    return total
+
+
+def plan(piles: State, removed: int, mode: Mode, budget: int = BUDGET) -> Turn:
+    """The line (from the position ``piles`` with ``removed`` suits off) to the best-valued
+    position within ``budget`` positions, breadth-first, ending at any card turned up; an
+    empty line when nothing beats the position as it is."""
+    best = value(piles, removed, mode)
+    best_line: tuple[Action, ...] = ()
+    seen = {piles}
+    frontier: deque[tuple[State, int, tuple[Action, ...]]] = deque([(piles, removed, ())])
+    positions = 0
+    while frontier and positions < budget:
+        state, off, line = frontier.popleft()
+        spaces = [i for i, p in enumerate(state) if not p][:1]  # spaces are interchangeable
+        for action in actions(state, spaces, whole_into_space=False):
+            new, turned, outcome = apply(state, action)  # type: ignore[arg-type]
+            child = tuple(new)
+            now = off + isinstance(action, Remove)
+            if outcome == REVEAL:  # ``turned``: the pile whose unknown card turns up
+                score = value(child, now, mode, turned)
+            else:
+                if child in seen:
+                    continue
+                seen.add(child)
+                positions += 1
+                score = value(child, now, mode)
+                frontier.append((child, now, (*line, action)))
+            if score > best:
+                best, best_line = score, (*line, action)
+    return Turn(best_line, positions)
+
+
+def compact_view(view: PlayerView) -> State:
+    """The view as compact piles: each face-down card ``FACE_DOWN`` (unknown), then the
+    face-up cards."""
+    return tuple(
+        bytes([FACE_DOWN] * down + list(up))
+        for down, up in zip(view.down, view.face_up, strict=True)
+    )
