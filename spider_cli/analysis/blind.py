@@ -106,7 +106,8 @@ def play_blind(table: Table, budget: int = blindplayer.BUDGET) -> tuple[int, int
     mode = Mode.KEEP
     while not table.won and table.moves < MAX_MOVES:
         view = table.view()
-        turn = blindplayer.plan(blindplayer.compact_view(view), len(view.removed), mode, budget)
+        piles = blindplayer.compact_view(view)
+        turn = blindplayer.plan(piles, len(view.removed), mode, view.hand, budget)
         positions += turn.positions
         if turn.line:
             for action in turn.line:

@@ -24,10 +24,15 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from spider_cli.analysis.compact import FACE_DOWN, REVEAL, State, actions, apply
-from spider_cli.rules.engine import Action, Remove
+from spider_cli.rules.engine import PILES, Action, Remove
 
 if TYPE_CHECKING:
     from spider_cli.analysis.blind import PlayerView
+
+UNSEEN = bytes((15,))
+"""A card a line turns up, whatever it is (the worst case): a byte of rank 15, which the
+compact moves never move onto another card, nor let another card onto, but may move into
+a space, as any card may."""
 
 BUDGET = 2_000
 """Positions each turn's search examines."""
@@ -79,7 +84,7 @@ def hidden_cost(down: int) -> int:
 @lru_cache(maxsize=200_000)
 def pile_value(pile: bytes) -> int:
     """A pile's part of a position's value, without spaces (a compact pile: face-down
-    bytes are ``FACE_DOWN`` or more; a byte 0 is a card just turned up, not yet seen)."""
+    bytes are ``FACE_DOWN`` or more; :data:`UNSEEN` is a card turned up, not yet seen)."""
     if not pile:
         return 0
     down = 0
@@ -90,8 +95,6 @@ def pile_value(pile: bytes) -> int:
         value += CLEAR
     for k in range(down, len(pile) - 1):
         upper, lower = pile[k], pile[k + 1]
-        if not upper or not lower:
-            continue
         if upper == lower + 1:
             value += SUITED
         elif upper & 15 == (lower & 15) + 1:
@@ -99,25 +102,23 @@ def pile_value(pile: bytes) -> int:
     return value
 
 
-def value(piles: State, removed: int, mode: Mode, turned: int = -1) -> int:
-    """How good a position is; ``turned`` is the pile whose last card is being turned up
-    (it counts as face up, of no known rank); ``mode`` gives a space's worth."""
+def value(piles: State, removed: int, mode: Mode) -> int:
+    """How good a position is; ``mode`` gives a space's worth."""
     total = REMOVED * removed
     space = mode.value
-    for i, pile in enumerate(piles):
-        if not pile:
-            total += space
-        elif i == turned:
-            total += pile_value(pile[:-1] + b"\0")
-        else:
-            total += pile_value(pile)
+    for pile in piles:
+        total += pile_value(pile) if pile else space
     return total
 
 
-def plan(piles: State, removed: int, mode: Mode, budget: int = BUDGET) -> Turn:
-    """The line (from the position ``piles`` with ``removed`` suits off) to the best-valued
-    position within ``budget`` positions, breadth-first, ending at any card turned up; an
-    empty line when nothing beats the position as it is."""
+def plan(piles: State, removed: int, mode: Mode, hand: int, budget: int = BUDGET) -> Turn:
+    """The line (from the position ``piles`` with ``removed`` suits off and ``hand`` cards
+    in the hand) to the best-valued position within ``budget`` positions, breadth-first,
+    ending at any card turned up; an empty line when nothing beats the position as it is.
+
+    A suit is not removed while the hand holds cards if fewer than ten would be left in the
+    tableau: a row could then never be dealt (a complete suit left in place counts as won)."""
+    cards = sum(map(len, piles)) + 13 * removed  # in the tableau or removed: the same all along
     best = value(piles, removed, mode)
     best_line: tuple[Action, ...] = ()
     seen = {piles}
@@ -127,18 +128,19 @@ def plan(piles: State, removed: int, mode: Mode, budget: int = BUDGET) -> Turn:
         state, off, line = frontier.popleft()
         spaces = [i for i, p in enumerate(state) if not p][:1]  # spaces are interchangeable
         for action in actions(state, spaces, whole_into_space=False):
+            if hand and isinstance(action, Remove) and cards - 13 * (off + 1) < PILES:
+                continue
             new, turned, outcome = apply(state, action)  # type: ignore[arg-type]
+            if outcome == REVEAL:  # the card turned up is not seen until the line is played
+                new[turned] = new[turned][:-1] + UNSEEN
             child = tuple(new)
+            if child in seen:
+                continue
+            seen.add(child)
+            positions += 1
             now = off + isinstance(action, Remove)
-            if outcome == REVEAL:  # ``turned``: the pile whose unknown card turns up
-                score = value(child, now, mode, turned)
-            else:
-                if child in seen:
-                    continue
-                seen.add(child)
-                positions += 1
-                score = value(child, now, mode)
-                frontier.append((child, now, (*line, action)))
+            score = value(child, now, mode)
+            frontier.append((child, now, (*line, action)))
             if score > best:
                 best, best_line = score, (*line, action)
     return Turn(best_line, positions)
