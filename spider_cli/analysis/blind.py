@@ -110,7 +110,7 @@ def play_blind(table: Table, budget: int = blindplayer.BUDGET) -> tuple[int, int
         turn = blindplayer.plan(piles, len(view.removed), mode, view.hand, budget)
         positions += turn.positions
         if turn.line:
-            for action in turn.line:
+            for action in turn.line[: MAX_MOVES - table.moves]:
                 if table.play(action):
                     mode = Mode.KEEP  # a card turned up: plan afresh
                     break
