@@ -23,8 +23,8 @@ from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from spider_cli.analysis.compact import FACE_DOWN, REVEAL, State, actions, apply
-from spider_cli.rules.engine import PILES, Action, Remove
+from spider_cli.analysis.compact import FACE_DOWN, REVEAL, State, actions, apply, run_length
+from spider_cli.rules.engine import PILES, Action, Deal, Remove
 
 if TYPE_CHECKING:
     from spider_cli.analysis.blind import PlayerView
@@ -113,8 +113,22 @@ def value(piles: State, removed: int, mode: Mode) -> int:
 
 def plan(piles: State, removed: int, mode: Mode, hand: int, budget: int = BUDGET) -> Turn:
     """The line (from the position ``piles`` with ``removed`` suits off and ``hand`` cards
-    in the hand) to the best-valued position within ``budget`` positions, breadth-first,
-    ending at any card turned up; an empty line when nothing beats the position as it is.
+    in the hand) to the best-valued position found, going on past cards turned up (each as
+    the worst card, :data:`UNSEEN`); an empty line when nothing beats the position as it is.
+
+    Two searches of ``budget`` positions each: one moves only whole runs into spaces, so it
+    sees further, the other parts of runs too; the better line wins (the first on a tie)."""
+    whole = _search(piles, removed, mode, hand, budget, parts=False)
+    split = _search(piles, removed, mode, hand, budget, parts=True)
+    best = split if split[0] > whole[0] else whole
+    return Turn(best[1], whole[2] + split[2])
+
+
+def _search(
+    piles: State, removed: int, mode: Mode, hand: int, budget: int, parts: bool
+) -> tuple[int, tuple[Action, ...], int]:
+    """Breadth-first search for the best-valued line within ``budget`` positions: (its
+    value, the line, positions examined). ``parts``: parts of runs may go into a space.
 
     A suit is not removed while the hand holds cards if fewer than ten would be left in the
     tableau: a row could then never be dealt (a complete suit left in place counts as won)."""
@@ -127,10 +141,15 @@ def plan(piles: State, removed: int, mode: Mode, hand: int, budget: int = BUDGET
     while frontier and positions < budget:
         state, off, line = frontier.popleft()
         spaces = [i for i, p in enumerate(state) if not p][:1]  # spaces are interchangeable
+        runs = [run_length(p) for p in state]
         for action in actions(state, spaces, whole_into_space=False):
-            if hand and isinstance(action, Remove) and cards - 13 * (off + 1) < PILES:
-                continue
-            new, turned, outcome = apply(state, action)  # type: ignore[arg-type]
+            assert not isinstance(action, Deal)  # (actions gives no deals)
+            if isinstance(action, Remove):
+                if hand and cards - 13 * (off + 1) < PILES:
+                    continue
+            elif not (parts or state[action.dst]) and action.count < runs[action.src]:
+                continue  # into a space goes a whole run (parts go onto cards)
+            new, turned, outcome = apply(state, action)
             if outcome == REVEAL:  # the card turned up is not seen until the line is played
                 new[turned] = new[turned][:-1] + UNSEEN
             child = tuple(new)
@@ -143,7 +162,7 @@ def plan(piles: State, removed: int, mode: Mode, hand: int, budget: int = BUDGET
             frontier.append((child, now, (*line, action)))
             if score > best:
                 best, best_line = score, (*line, action)
-    return Turn(best_line, positions)
+    return best, best_line, positions
 
 
 def compact_view(view: PlayerView) -> State:
