@@ -108,3 +108,19 @@ def test_spider_bench_blind_json(
     )
     assert main(argv) == 0
     assert "95% interval" in capsys.readouterr().out
+
+
+def test_blind_play_of_pysol_and_kpat_deals(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from spider_cli.app.cli import main
+
+    for name in ("pysol:3", "kpat:3"):
+        view = blind.Table(DealSource.parse(name, 2)).view()
+        assert (sum(view.down), view.hand, len(view.face_up)) == (44, 50, 10)
+    monkeypatch.setattr(blind, "MAX_MOVES", 3)
+    argv = ["bench", "--blind", "--seeds", "pysol:3-4", "--suits", "2", "--budget", "50"]
+    assert main([*argv, "--jobs", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [d["deal"] for d in data["deals"]] == ["pysol:3", "pysol:4"]
+    assert [d["moves"] for d in data["deals"]] == [3, 3]

@@ -144,6 +144,8 @@ def _search(
         runs = [run_length(p) for p in state]
         for action in actions(state, spaces, whole_into_space=False):
             assert not isinstance(action, Deal)  # (actions gives no deals)
+            if positions == budget:
+                break
             if isinstance(action, Remove):
                 if hand and cards - 13 * (off + 1) < PILES:
                     continue
