@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from spider_cli.analysis import blind, blindplayer
 from spider_cli.analysis.blindplayer import UNSEEN, Mode
 from spider_cli.analysis.compact import REVEAL, State, actions, apply
-from spider_cli.rules.cards import Card
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Deal, Game, Move, Remove
 
@@ -51,14 +50,15 @@ def test_a_line_raises_the_value_unless_it_turns_up_a_card(
     assert turn.positions <= 2 * 300
 
 
-def _suit(suit: int = 0) -> list[int]:
-    return [Card.of(rank, suit) for rank in range(13, 0, -1)]
+def _spades() -> list[int]:
+    """A whole suit of spades, King to Ace (a spade's code is its rank)."""
+    return list(range(13, 0, -1))
 
 
 def test_no_suit_is_removed_when_too_few_cards_would_be_left_to_deal() -> None:
     # Six suits removed; a complete one in pile 1, three cards beside it, ten in the hand.
-    piles = [_suit(), [Card.of(13, 0)], [Card.of(12, 0)], [Card.of(11, 0)]] + [[]] * 6
-    hand = [Card.of(rank, 0) for rank in range(1, 11)]
+    piles = [_spades(), [13], [12], [11]] + [[]] * 6
+    hand = list(range(1, 11))
     game = Game(piles, [0] * 10, hand, removed=[0] * 6, suits=1)
     state = tuple(bytes(p) for p in game.piles)
     held = blindplayer.plan(state, 6, Mode.KEEP, hand=10)
