@@ -133,13 +133,16 @@ def _search(
     A suit is not removed while the hand holds cards if fewer than ten would be left in the
     tableau: a row could then never be dealt (a complete suit left in place counts as won)."""
     cards = sum(map(len, piles)) + 13 * removed  # in the tableau or removed: the same all along
+    space = mode.value
     best = value(piles, removed, mode)
     best_line: tuple[Action, ...] = ()
     seen = {piles}
-    frontier: deque[tuple[State, int, tuple[Action, ...]]] = deque([(piles, removed, ())])
+    frontier: deque[tuple[State, int, int, tuple[Action, ...]]] = deque(
+        [(piles, removed, best, ())]
+    )
     positions = 0
     while frontier and positions < budget:
-        state, off, line = frontier.popleft()
+        state, off, worth, line = frontier.popleft()
         spaces = [i for i, p in enumerate(state) if not p][:1]  # spaces are interchangeable
         runs = [run_length(p) for p in state]
         for action in actions(state, spaces, whole_into_space=False):
@@ -149,8 +152,12 @@ def _search(
             if isinstance(action, Remove):
                 if hand and cards - 13 * (off + 1) < PILES:
                     continue
-            elif not (parts or state[action.dst]) and action.count < runs[action.src]:
-                continue  # into a space goes a whole run (parts go onto cards)
+                src, dst, now = action.pile, action.pile, off + 1
+            else:
+                src, dst, _count = action
+                if not (parts or state[dst]) and _count < runs[src]:
+                    continue  # into a space goes a whole run (parts go onto cards)
+                now = off
             new, turned, outcome = apply(state, action)
             if outcome == REVEAL:  # the card turned up is not seen until the line is played
                 new[turned] = new[turned][:-1] + UNSEEN
@@ -159,9 +166,14 @@ def _search(
                 continue
             seen.add(child)
             positions += 1
-            now = off + isinstance(action, Remove)
-            score = value(child, now, mode)
-            frontier.append((child, now, (*line, action)))
+            # Only the piles the action touched change value (by their own part of it).
+            score = worth + REMOVED * (now - off)
+            for i in {src, dst}:
+                before, after = state[i], new[i]
+                score += (pile_value(after) if after else space) - (
+                    pile_value(before) if before else space
+                )
+            frontier.append((child, now, score, (*line, action)))
             if score > best:
                 best, best_line = score, (*line, action)
     return best, best_line, positions

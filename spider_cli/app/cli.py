@@ -131,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--budget",
         type=_positive(int),
         metavar="N",
-        help="with --blind: positions each turn's search examines (default 2,000)",
+        help="with --blind: positions each of a turn's two searches examines (default 2,000)",
     )
     return parser
 
@@ -487,7 +487,7 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     if args.json:
         print(blind.summary_json(summary, results, args.seeds, True, budget))
     else:
-        print(blind.summary_text(summary, results, f"blind, {budget:,} positions a turn"))
+        print(blind.summary_text(summary, results, f"blind, {budget:,} positions a search"))
     return 0
 
 
