@@ -35,7 +35,11 @@ compact moves never move onto another card, nor let another card onto, but may m
 a space, as any card may."""
 
 BUDGET = 2_000
-"""Positions each turn's search examines."""
+"""Positions each of a turn's two searches examines."""
+
+BUDGETS = {1: BUDGET, 2: BUDGET, 4: 6_000}
+"""The default budget of each variant: four suits win more with a longer search (deals
+0-19: 2 won at 6,000 positions, none at 2,000), and their games are short."""
 
 REMOVED = 1_000
 """Value of a suit removed (more than the runs it takes away)."""
@@ -61,8 +65,10 @@ CLEAR = 40
 SUITED = 20
 """Value of a face-up card lying on the next higher card of its own suit."""
 
-RANKED = 6
-"""Value of a face-up card on the next higher card of another suit."""
+RANKED = -10
+"""Value of a face-up card on the next higher card of another suit: less than on no card
+at all, so that cards go onto another suit only to gain something else (measured on deals
+0-19: 2 suits won 13 at -10, 11 at +6; 4 suits turned up more cards)."""
 
 
 @dataclass(frozen=True)

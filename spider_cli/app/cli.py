@@ -131,7 +131,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--budget",
         type=_positive(int),
         metavar="N",
-        help="with --blind: positions each of a turn's two searches examines (default 2,000)",
+        help="with --blind: positions each of a turn's two searches examines (default "
+        "2,000; 6,000 for 4 suits)",
     )
     return parser
 
@@ -482,7 +483,7 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     the blind player through a player's view (:mod:`spider_cli.analysis.blind`)."""
     from spider_cli.analysis import blind, blindplayer
 
-    budget = args.budget or blindplayer.BUDGET
+    budget = args.budget or blindplayer.BUDGETS[args.suits]
     summary, results = blind.run(deals, args.suits, budget, args.jobs)
     if args.json:
         print(blind.summary_json(summary, results, args.seeds, True, budget))
