@@ -2,17 +2,20 @@
 
 Each turn it searches, breadth-first and within a budget of positions, the moves that only
 rearrange face-up cards (:func:`spider_cli.analysis.compact.actions`), and plays the line to the
-best-valued position it finds if that is better than where it stands. A line that turns up a
-card ends there (the card is then seen, and the next turn plans with it). The value follows
-the published advice for strong play: remove suits, turn up face-down cards (the piles with
-the fewest first), get and keep spaces, build same-suit runs. When no line gains, the spaces
-are put to use: the search is run again with a space worth less than a card turned up. When
-that gains nothing either, a deal is due: the spaces are filled with the cards that harm the
-position least (the same search, now valuing a space as a loss), then the row is dealt.
+best-valued position it finds if that is better than where it stands. A line may go on past
+a card it turns up, counting that card as the worst it could be (:data:`UNSEEN`: it takes no
+card and goes nowhere but into a space), so its value is one the line is sure of; the table
+plays the line only up to that card, and the next turn plans with the card seen. The value
+follows the published advice for strong play: remove suits, turn up face-down cards (the
+piles with the fewest first), get and keep spaces, build same-suit runs and not other
+suits'. When no line gains, the spaces are put to use: the search is run again with a space
+worth less than a card turned up. When that gains nothing either, a deal is due: the spaces
+are filled with the cards that harm the position least (the same search, now valuing a
+space as a loss), then the row is dealt (:func:`spider_cli.analysis.blind.play_blind`).
 
-A line is played only if it raises the value, so between two cards turned up (or two deals)
-the value strictly rises and the policy cannot loop. Every search is bounded by positions,
-so the same deal is always played the same way.
+A line is played only if it raises the value or turns up a card, so between two cards
+turned up (or two deals) the value strictly rises and the policy cannot loop. Every search
+is bounded by positions, so the same deal is always played the same way.
 """
 
 from __future__ import annotations
@@ -73,8 +76,8 @@ at all, so that cards go onto another suit only to gain something else (measured
 
 @dataclass(frozen=True)
 class Turn:
-    """What the policy plays next: a line of moves (ending at the first card it turns up),
-    or a deal; and the positions its search examined."""
+    """What the policy would play: a line of moves (empty when none gains; the table plays
+    it up to the first card it turns up), and the positions its searches examined."""
 
     line: tuple[Action, ...]
     positions: int
