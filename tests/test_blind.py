@@ -1,4 +1,4 @@
-"""Blind play: the hint policy sees only what a player sees, and a rerun plays the same game."""
+"""Blind play: the blind player sees only what a player sees, and a rerun plays the same game."""
 
 from __future__ import annotations
 
@@ -7,10 +7,16 @@ import json
 
 import pytest
 
-from spider_cli.analysis import blind, hints
+from spider_cli.analysis import blind, blindplayer
 from spider_cli.analysis.bench import summarize
+from spider_cli.analysis.compact import FACE_DOWN, State
 from spider_cli.rules.cards import UNKNOWN
+from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Game
+
+
+def _ours(number: int, suits: int) -> DealSource:
+    return DealSource(Source.OURS, number, suits)
 
 
 def _plain(value: object) -> bool:
@@ -29,7 +35,7 @@ def _hidden_unknown(game: Game) -> bool:
 
 
 def test_the_view_holds_plain_values_and_no_game() -> None:
-    view = blind.Table(5, 4).view()
+    view = blind.Table(_ours(5, 4)).view()
     fields = [getattr(view, f.name) for f in dataclasses.fields(view)]
     assert all(_plain(v) for v in fields)
     assert not hasattr(view, "__dict__")  # slots: nothing but its own fields
@@ -38,32 +44,32 @@ def test_the_view_holds_plain_values_and_no_game() -> None:
 
 
 def test_the_table_has_no_undo_and_no_public_game() -> None:
-    table = blind.Table(5, 4)
+    table = blind.Table(_ours(5, 4))
     assert not [name for name in vars(table) if not name.startswith("_Table__")]
     assert not hasattr(table, "undo") and not hasattr(table, "game")
 
 
-def test_the_policy_is_given_only_games_with_the_hidden_cards_unknown(
+def test_the_policy_is_given_only_positions_with_the_hidden_cards_unknown(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    seen: list[Game] = []
-    real = hints.hint
+    seen: list[State] = []
+    real = blindplayer.plan
 
-    def spy(game: Game, *args: object, **kwargs: object) -> hints.Advice:
-        seen.append(game)
-        assert _hidden_unknown(game)
-        return real(game, *args, **kwargs)  # type: ignore[arg-type]
+    def spy(piles: State, *args: object, **kwargs: object) -> blindplayer.Turn:
+        seen.append(piles)
+        assert all(byte <= FACE_DOWN for pile in piles for byte in pile)  # no known card down
+        return real(piles, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(hints, "hint", spy)
-    monkeypatch.setattr(blind, "MAX_MOVES", 12)
-    blind.play_blind(blind.Table(3, 1), budget=300)
-    assert seen
+    monkeypatch.setattr(blindplayer, "plan", spy)
+    monkeypatch.setattr(blind, "MAX_MOVES", 30)
+    blind.play_blind(blind.Table(_ours(3, 1)), budget=300)
+    assert seen and sum(pile.count(FACE_DOWN) for pile in seen[0]) == 44
 
 
 def test_a_rerun_plays_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(blind, "MAX_MOVES", 15)
-    first = blind.play_deal((2, 2, 300))
-    again = blind.play_deal((2, 2, 300))
+    first = blind.play_deal((_ours(2, 2), 300))
+    again = blind.play_deal((_ours(2, 2), 300))
     assert (first.positions, first.moves, first.won) == (again.positions, again.moves, again.won)
     assert first.moves >= 15
 
@@ -79,7 +85,7 @@ def test_the_json_summary_names_variant_seeds_played_won_and_each_deal(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(blind, "MAX_MOVES", 5)
-    results = [blind.play_deal((seed, 1, 200)) for seed in (0, 1)]
+    results = [blind.play_deal((_ours(seed, 1), 200)) for seed in (0, 1)]
     data = json.loads(blind.summary_json(summarize(1, results, 1.0), results, "0-1", True, 200))
     assert (data["variant"], data["seeds"], data["played"], data["won"]) == ("1-suit", "0-1", 2, 0)
     assert [d["seed"] for d in data["deals"]] == [0, 1]
@@ -102,3 +108,19 @@ def test_spider_bench_blind_json(
     )
     assert main(argv) == 0
     assert "95% interval" in capsys.readouterr().out
+
+
+def test_blind_play_of_pysol_and_kpat_deals(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from spider_cli.app.cli import main
+
+    for name in ("pysol:3", "kpat:3"):
+        view = blind.Table(DealSource.parse(name, 2)).view()
+        assert (sum(view.down), view.hand, len(view.face_up)) == (44, 50, 10)
+    monkeypatch.setattr(blind, "MAX_MOVES", 3)
+    argv = ["bench", "--blind", "--seeds", "pysol:3-4", "--suits", "2", "--budget", "50"]
+    assert main([*argv, "--jobs", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [d["deal"] for d in data["deals"]] == ["pysol:3", "pysol:4"]
+    assert [d["moves"] for d in data["deals"]] == [3, 3]

@@ -1,15 +1,15 @@
-"""``spider bench --blind``: numbered deals played by the hint policy without peeking.
+"""``spider bench --blind``: numbered deals played without peeking.
 
 A :class:`Table` holds the deal (every card known) and is the only thing that does. The
-policy is given a :class:`PlayerView` each turn: the face-up cards, how many cards are face
-down in each pile, how many are left in the hand, the suits removed. The view is built of
-plain tuples and holds no reference to the Game, so nothing the policy does with it can
-read a face-down card or the hand before it is turned up; a game the policy builds from it
-(:meth:`PlayerView.game`) has those cards unknown. The table plays the policy's moves after
-checking them with the engine, one at a time, with no undo.
+policy (:mod:`spider_cli.analysis.blindplayer`) is given a :class:`PlayerView` each turn: the
+face-up cards, how many cards are face down in each pile, how many are left in the hand, the
+suits removed. The view is built of plain tuples and holds no reference to the Game, so
+nothing the policy does with it can read a face-down card or the hand before it is turned up;
+a game built from it (:meth:`PlayerView.game`) has those cards unknown. The table plays the
+policy's moves after checking them with the engine, one at a time, with no undo.
 
-Every search is bounded by positions (the hint's look-ahead and its longer search), so a
-rerun plays the same games; time is only measured.
+Every search is bounded by positions, so a rerun plays the same games; time is only measured.
+The deal may be ours or another program's (``pysol:N``, ``kpat:N``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
 
-from spider_cli.analysis import hints
+from spider_cli.analysis import blindplayer
 from spider_cli.analysis.bench import (
     DealResult,
     Summary,
@@ -31,19 +31,13 @@ from spider_cli.analysis.bench import (
     progress_bar,
     summarize,
 )
+from spider_cli.analysis.blindplayer import Mode
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.deals import DealSource, Source
-from spider_cli.rules.engine import Action, Deal, Game
+from spider_cli.rules.engine import DEAL, Action, Deal, Game
 
 MAX_MOVES = 1_000
 """Moves a blind game may take before it counts as lost (wins take 150 to 400)."""
-
-STALL = 40
-"""Moves in a row that turn up nothing, get no space and remove no suit, after which the
-policy deals if it can, and otherwise gives the game up as lost."""
-
-DEEPER_SHARE = 20
-"""The longer search gets this many times the look-ahead's budget."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +60,8 @@ class PlayerView:
 class Table:
     """A numbered deal in play: the only holder of the cards not yet seen."""
 
-    def __init__(self, seed: int, suits: int) -> None:
-        self.__game = Game.new(seed, suits)
+    def __init__(self, deal: DealSource) -> None:
+        self.__game = deal.game()
 
     def view(self) -> PlayerView:
         game = self.__game
@@ -102,61 +96,48 @@ class Table:
         return self.__game.moves_made
 
 
-def play_blind(table: Table, budget: int = hints.BUDGET) -> tuple[int, int]:
-    """Play the table's deal with the hint policy, which sees only a :class:`PlayerView`:
-    each hint's line is played until a card turns up, a deal is made when one is due.
-    Returns the positions examined and the moves played."""
+def play_blind(table: Table, budget: int = blindplayer.BUDGET) -> tuple[int, int]:
+    """Play the table's deal with :mod:`~spider_cli.analysis.blindplayer`, which sees only a
+    :class:`PlayerView`: each turn's line is played (it ends at a card turned up); when no
+    line gains, the spaces are put to use, and when that gains nothing, filled and a row
+    dealt. Returns the positions examined and
+    the moves played."""
     positions = 0
-    visited: set[tuple] = set()
-    best = _progress(table.view())
-    since = 0
-    while not table.won and not table.lost and table.moves < MAX_MOVES:
+    mode = Mode.KEEP
+    while not table.won and table.moves < MAX_MOVES:
         view = table.view()
-        game = view.game()
-        visited.add(game.key())
-        can_deal = view.hand > 0 and all(view.face_up[i] or view.down[i] for i in range(10))
-        line: list[Action] = [Deal()] if since >= STALL and can_deal else []
-        if since < STALL:
-            advice = hints.hint(game, budget, frozenset(visited), deeper=budget * DEEPER_SHARE)
-            positions += advice.positions
-            line = list(advice.actions)
-        if since >= STALL and view.hand and not can_deal:  # stalled: fill a space, then deal
-            fill = hints.space_filler(game)
-            line = [fill] if fill is not None else []
-        if not line:
-            if not can_deal:
-                break  # nothing gains and no deal is possible: given up as lost
-            line = [Deal()]
-        for action in line:
-            turned = table.play(action)
-            if turned or table.won:
-                break
-            visited.add(table.view().game().key())
-        now = _progress(table.view())
-        if now > best or isinstance(line[0], Deal):
-            best, since = max(best, now), 0
+        piles = blindplayer.compact_view(view)
+        turn = blindplayer.plan(piles, len(view.removed), mode, view.hand, budget)
+        positions += turn.positions
+        if turn.line:
+            for action in turn.line[: MAX_MOVES - table.moves]:
+                if table.play(action):
+                    mode = Mode.KEEP  # a card turned up: plan afresh
+                    break
+            continue
+        spaces = any(not up and not down for up, down in zip(view.face_up, view.down, strict=True))
+        if view.hand and not spaces:
+            table.play(DEAL)
+            mode = Mode.KEEP
+        elif spaces and mode is Mode.KEEP:
+            mode = Mode.USE
+        elif view.hand and mode is Mode.USE:
+            mode = Mode.FILL
         else:
-            since += len(line)
+            break  # no line gains, and no deal can be made: the game is lost
     return positions, table.moves
 
 
-def _progress(view: PlayerView) -> tuple[int, int, int]:
-    """Suits removed, cards turned up (fewer face down), spaces: more is progress."""
-    spaces = sum(1 for up, d in zip(view.face_up, view.down, strict=True) if not up and not d)
-    return (len(view.removed), -sum(view.down), spaces)
-
-
-Task = tuple[int, int, int]
-"""One deal to play blind: (seed, suits, look-ahead budget)."""
+Task = tuple[DealSource, int]
+"""One deal to play blind: (the deal, positions each turn's search examines)."""
 
 
 def play_deal(task: Task) -> DealResult:
     """Play one deal blind (run in a worker process), timed by ``time.perf_counter``."""
-    seed, suits, budget = task
+    deal, budget = task
     began = time.perf_counter()
-    table = Table(seed, suits)
+    table = Table(deal)
     positions, moves = play_blind(table, budget)
-    deal = DealSource(Source.OURS, seed, suits)
     return DealResult(deal, table.won, time.perf_counter() - began, positions, moves)
 
 
@@ -218,16 +199,18 @@ def summary_json(
 
 
 def run(
-    seeds: Iterable[int],
+    seeds: Iterable[int | DealSource],
     suits: int,
-    budget: int = hints.BUDGET,
+    budget: int = blindplayer.BUDGET,
     jobs: int | None = None,
     err: TextIO | None = None,
 ) -> tuple[Summary, list[DealResult]]:
-    """Play every deal blind, ``jobs`` at a time (default: every core), showing progress
-    on ``err`` (standard error by default)."""
+    """Play every deal blind (a plain number is one of ours of the ``suits``-suit game),
+    ``jobs`` at a time (default: every core), showing progress on ``err`` (standard error
+    by default)."""
     err = err or sys.stderr
-    tasks: list[Task] = [(seed, suits, budget) for seed in seeds]
+    deals = [s if isinstance(s, DealSource) else DealSource(Source.OURS, s, suits) for s in seeds]
+    tasks: list[Task] = [(deal, budget) for deal in deals]
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks) or 1))
     began = time.perf_counter()
     results: list[DealResult] = []

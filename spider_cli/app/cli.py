@@ -180,14 +180,14 @@ def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
     bench.add_argument(
         "--blind",
         action="store_true",
-        help="play as a player does: the hint policy sees only the face-up cards, no undo",
+        help="play as a player does: the blind player sees only the face-up cards, no undo",
     )
     bench.add_argument(
         "--budget",
         type=_positive(int),
         metavar="N",
-        help="with --blind: positions each hint's look-ahead examines (default 3,000; "
-        "its longer search gets 20 times as many)",
+        help="with --blind: positions each of a turn's two searches examines (default "
+        "2,000; 6,000 for 4 suits)",
     )
     return bench
 
@@ -561,16 +561,16 @@ def bench_command(args: argparse.Namespace) -> int:
 
 
 def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
-    """``spider bench --blind``: our numbered deals played by the hint policy through a
-    player's view (:mod:`spider_cli.analysis.blind`)."""
-    from spider_cli.analysis import blind, hints
+    """``spider bench --blind``: numbered deals (ours, PySolFC's or KPatience's) played by
+    the blind player through a player's view (:mod:`spider_cli.analysis.blind`)."""
+    from spider_cli.analysis import blind, blindplayer
 
-    budget = args.budget or hints.BUDGET
-    summary, results = blind.run([deal.number for deal in deals], args.suits, budget, args.jobs)
+    budget = args.budget or blindplayer.BUDGETS[args.suits]
+    summary, results = blind.run(deals, args.suits, budget, args.jobs)
     if args.json:
         print(blind.summary_json(summary, results, args.seeds, True, budget))
     else:
-        print(blind.summary_text(summary, results, f"blind, {budget:,} positions a hint"))
+        print(blind.summary_text(summary, results, f"blind, {budget:,} positions a search"))
     return OK
 
 

@@ -1,0 +1,79 @@
+"""The blind player: its lines gain or turn up a card, it keeps enough cards to deal, and it
+moves only what a player sees."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spider_cli.analysis import blind, blindplayer
+from spider_cli.analysis.blindplayer import UNSEEN, Mode
+from spider_cli.analysis.compact import REVEAL, State, actions, apply
+from spider_cli.rules.deals import DealSource, Source
+from spider_cli.rules.engine import Deal, Game, Move, Remove
+
+
+def _follow(piles: State, removed: int, line: tuple) -> tuple[State, int, bool]:
+    """Play a line on compact piles as the table would: up to the first card turned up."""
+    for action in line:
+        assert not isinstance(action, Deal)
+        new, _turned, outcome = apply(piles, action)
+        piles, removed = tuple(new), removed + isinstance(action, Remove)
+        if outcome == REVEAL:
+            return piles, removed, True
+    return piles, removed, False
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    number=st.integers(0, 10**6),
+    suits=st.sampled_from((1, 2, 4)),
+    turns=st.integers(0, 6),
+    mode=st.sampled_from(Mode),
+)
+def test_a_line_raises_the_value_unless_it_turns_up_a_card(
+    number: int, suits: int, turns: int, mode: Mode
+) -> None:
+    table = blind.Table(DealSource(Source.OURS, number, suits))
+    for _ in range(turns):  # a few turns in, where there is more to do
+        view = table.view()
+        turn = blindplayer.plan(blindplayer.compact_view(view), len(view.removed), Mode.KEEP, 1)
+        for action in turn.line or (Deal(),):
+            if table.play(action):
+                break
+    view = table.view()
+    piles = blindplayer.compact_view(view)
+    turn = blindplayer.plan(piles, len(view.removed), mode, view.hand, budget=300)
+    end, removed, turned = _follow(piles, len(view.removed), turn.line)
+    before = blindplayer.value(piles, len(view.removed), mode)
+    assert turned or not turn.line or blindplayer.value(end, removed, mode) > before
+    assert turn.positions <= 2 * 300
+
+
+def _spades() -> list[int]:
+    """A whole suit of spades, King to Ace (a spade's code is its rank)."""
+    return list(range(13, 0, -1))
+
+
+def test_no_suit_is_removed_when_too_few_cards_would_be_left_to_deal() -> None:
+    # Six suits removed; a complete one in pile 1, three cards beside it, ten in the hand.
+    piles = [_spades(), [13], [12], [11]] + [[]] * 6
+    hand = list(range(1, 11))
+    game = Game(piles, [0] * 10, hand, removed=[0] * 6, suits=1)
+    state = tuple(bytes(p) for p in game.piles)
+    held = blindplayer.plan(state, 6, Mode.KEEP, hand=10)
+    assert not any(isinstance(a, Remove) for a in held.line)
+    free = blindplayer.plan(state, 6, Mode.KEEP, hand=0)
+    assert Remove(0) in free.line
+
+
+@given(bottoms=st.lists(st.integers(1, 13), min_size=8, max_size=8), suit=st.integers(0, 3))
+def test_a_card_turned_up_in_a_plan_takes_no_card_and_goes_nowhere_but_a_space(
+    bottoms: list[int], suit: int
+) -> None:
+    cards = tuple(bytes([suit * 16 + rank]) for rank in bottoms)
+    piles: State = (bytes([64]) + UNSEEN, b"", *cards)
+    for action in actions(piles, [1]):
+        assert isinstance(action, Move) and action.dst != 0
+        assert action.src != 0 or action.dst == 1
+    assert blindplayer.pile_value(UNSEEN + bytes([12])) == blindplayer.pile_value(bytes([14, 12]))
