@@ -523,8 +523,6 @@ def bench_command(args: argparse.Namespace) -> int:
 
     try:
         deals = bench.parse_deals(args.seeds, args.suits)
-        if args.blind and any(deal.source is not Source.OURS for deal in deals):
-            raise SpiderError("--blind plays our own numbered deals (as 0-99) for now")
     except SpiderError as error:  # the command line asks for what cannot be
         print(f"spider bench: {error}", file=sys.stderr)
         return USAGE
