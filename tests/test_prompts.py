@@ -283,7 +283,7 @@ def test_exit_statuses_of_solve_and_bench(home: Path) -> None:
     assert cli.main(["solve", "problem-1", "fly"]) == 2
     assert cli.main(["solve"]) == 2
     assert cli.main(["bench", "--seeds", "x"]) == 2
-    assert cli.main(["bench", "--seeds", "pysol:1", "--blind"]) == 2
+    assert cli.main(["bench", "--seeds", "1", "--blind", "--budget", "0"]) == 2
     assert cli.main(["bench", "--seeds", "1", "--db", str(home.parent)]) == 1  # a directory
 
 
