@@ -346,7 +346,12 @@ class Search:
                 continue
             child = self.canonical(cur)
             met = self.met(child, child_progress, turned, False)
-            if named_space and not met and spaces_of(child) > self.root_spaces:
+            if (
+                named_space
+                and not met
+                and spaces_of(child) > self.root_spaces
+                and child[0 if self.fixed else self.pile]
+            ):
                 continue  # the first new space is another pile's
             yield step, (child, dealt, child_progress), met
         if not cons.no_deal and dealt < len(self.start.rows) and not spaces:
@@ -682,6 +687,8 @@ def counted(search: Search, budget: int = counting.BUDGET) -> tuple[str, int]:
         ]
     elif goal.kind == "space":
         first = search.pile >= 0  # a named pile must be the first new space
+        if first and cons.keep_spaces > search.root_spaces + 1:
+            return "", -1  # the line goes on past the first space: not what it counts
         if first and common["most_spaces"] is None:
             common["most_spaces"] = search.root_spaces + 1
         questions = [
