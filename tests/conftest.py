@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -19,3 +20,12 @@ def _spider_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         del os.environ["SPIDER_HOME"]
     else:
         os.environ["SPIDER_HOME"] = before
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A SPIDER_HOME of the test's own (returned), with the test's directory as the working
+    directory."""
+    monkeypatch.setenv("SPIDER_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / "home"

@@ -47,13 +47,6 @@ class Screen(DummyOutput):
         return self.size
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("SPIDER_HOME", str(tmp_path / "home"))
-    monkeypatch.chdir(tmp_path)
-    return tmp_path / "home"
-
-
 def click(column: int, row: int, button: int = 0) -> str:
     """Press and let go at a cell (0-based), as an xterm reports it in SGR mode."""
     return f"\x1b[<{button};{column + 1};{row + 1}M\x1b[<{button};{column + 1};{row + 1}m"

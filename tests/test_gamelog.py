@@ -19,12 +19,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from prompt_toolkit.application import create_app_session
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
-from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
+from test_repl import drive as run_repl
 
 from spider_cli.app import stats
 from spider_cli.app.gamelog import (
@@ -60,29 +57,13 @@ class Clock:
         return self.now
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("SPIDER_HOME", str(tmp_path / "home"))
-    monkeypatch.chdir(tmp_path)
-    return tmp_path / "home"
-
-
 def facts(moves: int = 3, score: int = 500, seconds: float = 60.0, suits: int = 4) -> Facts:
     return Facts("17", True, suits, moves, score, seconds, f"game file after {moves} moves")
 
 
 def drive(keys: str, session: Session | None = None, offer_journal: bool = False) -> Repl:
-    """The line-mode REPL on typed keys until it leaves."""
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
-        pipe.close()
-        repl = Repl(
-            session or Session.new_game(seed=SEED, base_dir=Path.cwd()),
-            journal=Journal(),
-            history=InMemoryHistory(),
-        )
-        repl.start(None, offer_journal=offer_journal)
-    return repl
+    """The line-mode REPL on typed keys until it leaves (test_repl's driver)."""
+    return run_repl(keys, session, offer_journal=offer_journal)[1]
 
 
 def said(repl: Repl) -> str:

@@ -52,14 +52,6 @@ UNKNOWN_START = examples.find("intro-deal").read_text()
 """The manual's first tableau: every face-down card unknown."""
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A temporary SPIDER_HOME and working directory."""
-    monkeypatch.setenv("SPIDER_HOME", str(tmp_path / "home"))
-    monkeypatch.chdir(tmp_path)
-    return tmp_path / "home"
-
-
 def drive(
     keys: str, session: Session | None = None, name: str | None = None, offer_journal: bool = False
 ) -> tuple[int, Repl]:
