@@ -27,15 +27,22 @@ import contextlib
 import signal
 import threading
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
 from prompt_toolkit import print_formatted_text
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
-from prompt_toolkit.completion import Completer, DynamicCompleter, PathCompleter
+from prompt_toolkit.completion import (
+    CompleteEvent,
+    Completer,
+    Completion,
+    DynamicCompleter,
+    PathCompleter,
+)
 from prompt_toolkit.data_structures import Point
+from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import split_lines
@@ -94,6 +101,21 @@ class _Question(NamedTuple):
     completer: Completer | None = None
 
 
+class _NotOnAnEmptyLine(Completer):
+    """Completion while typing, but no menu on an empty line unless Tab asks for it.
+
+    The menu would cover the replies: a line typed and entered in one go (pasted, or read
+    in one piece on a busy machine) leaves a completion pending, which runs once the
+    command is done, on the line Enter has emptied."""
+
+    def __init__(self, completer: Completer) -> None:
+        self.completer = completer
+
+    def get_completions(self, document: Document, event: CompleteEvent) -> Iterable[Completion]:
+        if document.text or event.completion_requested:
+            yield from self.completer.get_completions(document, event)
+
+
 class _Click:
     """The mouse handler of one place on the tableau."""
 
@@ -137,12 +159,12 @@ class Board(Repl):
         self._ran = False
         self.buffer = Buffer(
             history=self.history,
-            completer=DynamicCompleter(
-                lambda: self.question.completer if self.question else self.completer
+            completer=_NotOnAnEmptyLine(
+                DynamicCompleter(
+                    lambda: self.question.completer if self.question else self.completer
+                )
             ),
-            # Not on an empty line: a menu left from the line just run would cover the
-            # replies once the ticking clock redraws the screen (Tab still opens it).
-            complete_while_typing=Condition(lambda: bool(self.buffer.text)),
+            complete_while_typing=True,
             auto_suggest=LegalSuggestions(session),
             multiline=False,
             on_text_changed=self._text_changed,
@@ -287,15 +309,16 @@ class Board(Repl):
             yield
             return
         output = self.app.output
-        output.write_raw("\r\x1b[2Ksearching... (Ctrl-C stops)")
-        output.flush()
-        with self.app.input.cooked_mode():
-            previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-            try:
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            with self.app.input.cooked_mode():
+                # Said once Ctrl-C does stop the search (a player may press it at once).
+                output.write_raw("\r\x1b[2Ksearching... (Ctrl-C stops)")
+                output.flush()
                 yield
-            finally:
-                signal.signal(signal.SIGINT, previous)
-                self.app.renderer.clear()  # the line written here: the next drawing is whole
+        finally:
+            signal.signal(signal.SIGINT, previous)
+            self.app.renderer.clear()  # the line written here: the next drawing is whole
 
     def offer_journal(self, entry: Entry) -> None:
         """Offer the game in progress back in the board's own command line, the game shown
