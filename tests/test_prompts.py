@@ -385,7 +385,7 @@ def test_ctrl_c_stops_auto_on_the_board_with_the_game_as_it_is(
     rendering(monkeypatch, session, interrupt)
     _status, board = play([":auto 10\r", "\x03", "q", "n\r"], session=session)
     assert len(moves(board)) == 2
-    assert "auto stops: stopped" in board_said(board)
+    assert "auto stops: stopped by Ctrl-C; the 2 moves it played are kept" in board_said(board)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -64,7 +64,7 @@ from prompt_toolkit.lexers import DynamicLexer
 from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
 
 from spider_cli.app.journal import Entry, Journal
-from spider_cli.app.session import Played, Reply, Session, auto_stop, played_text, text_of
+from spider_cli.app.session import Auto, Played, Reply, Session, auto_stop, played_text, text_of
 from spider_cli.language import commands as cmd
 from spider_cli.language.notation import parse_command, resolve
 from spider_cli.rules.cards import Card
@@ -461,36 +461,17 @@ class Board(Repl):
         if self.handle(line):
             self.leave()
 
-    def handle(self, line: str) -> bool:
-        """Run one typed line; ``auto`` through :meth:`auto`, to redraw after each move."""
-        try:
-            command = parse_command(line)
-        except SpiderError:
-            command = None
-        if isinstance(command, cmd.Auto):
-            self.auto(command, line)
-            return False
-        return super().handle(line)
+    def show_played(self, played: Played, fresh: frozenset[tuple[int, int]]) -> None:
+        """One move of ``auto``: said in the replies, and the board drawn now (not once the
+        key's work is done), its moved cards underlined."""
+        self.fresh = fresh
+        self.say(render.change(played_text(played)))
+        self.app.render_counter += 1  # a new drawing: nothing is taken from the last one
+        self.app.renderer.render(self.app, self.app.layout)
 
-    def auto(self, command: cmd.Auto, line: str) -> None:
-        """Hint's moves one at a time, the tableau drawn again after each (each move said as
-        it is played); Ctrl-C stops, the game as it is."""
-        before = [Snapshot.of(self.session.game)]
-
-        def moved(played: Played) -> None:
-            game = self.session.game
-            self.fresh = render.fresh_cards(before[0], game)
-            before[0] = Snapshot.of(game)
-            self.say(render.change(played_text(played)))
-            self.app.render_counter += 1  # a new drawing: nothing is taken from the last one
-            self.app.renderer.render(self.app, self.app.layout)  # now, not after the key
-
-        def call() -> Reply:
-            result = self.session.auto(command.n, each=moved)
-            return Reply("\n".join(auto_stop(result)), command=command, result=result)
-
-        self.say("auto: hint's moves, one at a time (Ctrl-C stops)", "class:dim")
-        self.perform(call, line)
+    def auto_said(self, auto: Auto) -> str:
+        """Why ``auto`` stopped (its moves are in the replies already)."""
+        return "\n".join(auto_stop(auto))
 
     def act(
         self, call: Callable[[], object], text: Callable[[object], str] = text_of, name: str = ""

@@ -47,13 +47,17 @@ from spider_cli.app.atomic import write_atomically
 from spider_cli.app.gamelog import HistoryError, Result
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.session import (
+    Auto,
     DealOrigin,
     Loaded,
     LoadKind,
     Opened,
+    Played,
     Reply,
     Saved,
     Session,
+    auto_text,
+    played_text,
     text_of,
 )
 from spider_cli.app.timer import Timer
@@ -61,6 +65,7 @@ from spider_cli.app.userdirs import state_dir
 from spider_cli.language import commands as cmd
 from spider_cli.language import textfiles as files
 from spider_cli.language.gamefiles import without_time
+from spider_cli.language.notation import parse_command
 from spider_cli.rules.cards import Card
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Game
@@ -252,13 +257,14 @@ class Repl:
         """Redraw the screen: the tableau (as compact as the screen needs), then ``note``."""
         game = game or self.session.game
         size = get_app_session().output.get_size()
-        clear()
-        note_rows = len(render.plain(note).splitlines()) if note else 0
-        rows = max(8, size.rows - _RESERVED_ROWS - note_rows)
-        self.say(render.tableau(game, self.glyphs, size.columns, rows, fresh))
-        if note:
-            self.say(note)
-        self.flush_later()
+        with _SCREEN:  # the ticking line of a search waits (auto draws while it ticks)
+            clear()
+            note_rows = len(render.plain(note).splitlines()) if note else 0
+            rows = max(8, size.rows - _RESERVED_ROWS - note_rows)
+            self.say(render.tableau(game, self.glyphs, size.columns, rows, fresh))
+            if note:
+                self.say(note)
+            self.flush_later()
 
     # -- questions ----------------------------------------------------------------------------
 
@@ -436,8 +442,44 @@ class Repl:
                 return 0
 
     def handle(self, line: str) -> bool:
-        """Run one line and show its result; True when the player asked to leave."""
+        """Run one line and show its result; True when the player asked to leave. ``auto``
+        runs through :meth:`auto`, to show each move as it is played."""
+        try:
+            command = parse_command(line)
+        except SpiderError:
+            command = None  # said by the session, with the caret where the line goes wrong
+        if isinstance(command, cmd.Auto):
+            self.auto(command, line)
+            return False
         return self.perform(lambda: self.session.execute(line), line)
+
+    def auto(self, command: cmd.Auto, line: str) -> None:
+        """Hint's moves one at a time, each shown as it is played (:meth:`show_played`), so
+        that a long ``auto`` shows its progress; Ctrl-C stops it, the moves played kept."""
+        before = [Snapshot.of(self.session.game)]
+
+        def moved(played: Played) -> None:
+            game = self.session.game
+            fresh = render.fresh_cards(before[0], game)
+            before[0] = Snapshot.of(game)
+            self.show_played(played, fresh)
+
+        def call() -> Reply:
+            result = self.session.auto(command.n, each=moved)
+            return Reply(self.auto_said(result), command=command, result=result)
+
+        self.say("auto: hint's moves, one at a time (Ctrl-C stops)", "class:dim")
+        self.perform(call, line)
+
+    def show_played(self, played: Played, fresh: frozenset[tuple[int, int]]) -> None:
+        """One move of ``auto``, as it is played: the tableau drawn again (``fresh``: the
+        cards the move changed), the move below it."""
+        self.draw(fresh, render.change(played_text(played)))
+
+    def auto_said(self, auto: Auto) -> str:
+        """What is said under the tableau once ``auto`` stops: each move again (each drawing
+        wiped the one before), then why it stopped."""
+        return auto_text(auto)
 
     def perform(self, call: Callable[[], Reply], line: str = "") -> bool:
         """Run a call of the session's methods (a typed line, a key, a click) and show its
@@ -729,6 +771,9 @@ class Repl:
         return f"game-{origin.name.replace(':', '-')}.spider"  # game-pysol-14934.spider
 
 
+_SCREEN = threading.Lock()
+"""Held while the screen is drawn, and while the ticking line is written: not in between."""
+
 SEARCHES = re.compile(r"\s*(solve|hint|auto)\b", re.IGNORECASE)
 """A line that starts a search, or hint's moves one after another (which can take long:
 Ctrl-C stops it)."""
@@ -747,8 +792,9 @@ def _ticking(line: str) -> Iterator[None]:
     def tick() -> None:
         began = time.monotonic()
         while not done.wait(0.5):
-            out.write(f"\rsearching... {time.monotonic() - began:.0f} s (Ctrl-C stops)")
-            out.flush()
+            with _SCREEN:
+                out.write(f"\rsearching... {time.monotonic() - began:.0f} s (Ctrl-C stops)")
+                out.flush()
 
     ticker = threading.Thread(target=tick, daemon=True)
     ticker.start()
