@@ -345,6 +345,7 @@ class Repl:
                 self.offer_journal(entry)
                 return self._play_until_left()
         else:
+            loaded = None
             if name is not None:
                 try:
                     loaded = self.session.load(name)
@@ -355,6 +356,7 @@ class Repl:
             entry = self.journal.read()
             if entry is not None and not entry.counted:
                 self._abandon_journaled(entry)  # given up for the game asked for
+            self.number = self._continued(loaded)
             aside = self.journal.retire()
             if aside is not None:
                 self.later(
@@ -563,8 +565,22 @@ class Repl:
             )
         self.saved_as = self._loaded_file(reply.result)
         opened = reply.result if isinstance(reply.result, Opened) else None
-        self.number = opened.number if opened else None
+        self.number = opened.number if opened else self._continued(reply.result)
         self.counted = opened.finished if opened else False
+
+    def _continued(self, loaded: object) -> int | None:
+        """The game of the history that a game file just loaded continues (said), so that
+        its row goes on rather than a new one (see :meth:`GameLog.continued`); else None."""
+        if self._loaded_file(loaded) is None:
+            return None
+        log = self.session.games_log()
+        try:
+            number = log.continued(self.session.history_facts())
+        except HistoryError:
+            return None  # said when the game is next recorded
+        if number is not None:
+            self.later(f"(this goes on with game {number} of the history: 'games' lists it)")
+        return number
 
     def _record(
         self,
