@@ -5,6 +5,8 @@ after each command that changed it (one ``UPDATE`` of that row), and finished wh
 is won, lost or given up for another. It keeps how the game began (the deal's name, or the
 name of the position loaded), the suits, when it started and ended, the moves, the score,
 the time played, the result and the game file's text, from which ``open N`` brings it back.
+A game given up for another, or left, and taken up again from a saved file goes on in its
+own row (:meth:`GameLog.continued`), as it does with ``open N``: it is one game.
 
 Two spiders may write at once: every write is one ``BEGIN IMMEDIATE`` transaction, the
 database is in WAL mode where the file system allows it, and a writer waits up to

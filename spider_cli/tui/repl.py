@@ -16,7 +16,8 @@ cards that moved underlined, then what changed (the move in notation, the card t
 suit removed, the deals left). Other answers are printed below. The game is journaled after
 every command (:mod:`spider_cli.app.journal`) and recorded in the history of games
 (:mod:`spider_cli.app.gamelog`), from its first move until it is won, lost or given up for
-another. Ctrl-C clears the line; Ctrl-D or ``quit`` asks to save first when the game changed
+another (a saved game loaded again goes on in its row). ``auto`` shows each move as it plays
+it. Ctrl-C clears the line; Ctrl-D or ``quit`` asks to save first when the game changed
 since it was last saved; Ctrl-Z stops the program in the background, and the time played
 with it.
 """
