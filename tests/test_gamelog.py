@@ -374,6 +374,47 @@ def test_a_game_in_progress_set_aside_for_another_deal_is_abandoned(home: Path) 
     ]
 
 
+def played(*lines: str, seed: int = SEED) -> Facts:
+    """What the history records of deal ``seed`` after the moves ``lines``."""
+    session = Session.new_game(seed=seed)
+    for line in lines:
+        session.execute(line)
+    return session.history_facts()
+
+
+def test_a_loaded_game_file_continues_the_unfinished_game_it_was_saved_from(
+    tmp_path: Path,
+) -> None:
+    log = GameLog(tmp_path / FILE_NAME)
+    one, two, three = "4h from 1 to 8", "8d from 7 to 3", "9-8d from 3 to 4"
+    log.record(None, played(one, two, three), Result.WON)  # finished: never continued
+    went_on = log.record(None, played(one, two, three), Result.ABANDONED)
+    log.record(None, played(one, "deal"), Result.ABANDONED)  # another line of play
+    log.record(None, played("deal", seed=9), Result.IN_PROGRESS)  # another deal
+    assert log.continued(played(one, two)) == went_on  # it went on after the file was saved
+    stopped = log.record(None, played(one, two), Result.IN_PROGRESS)
+    assert log.continued(played(one, two)) == stopped  # the one that stopped where the file does
+    assert log.continued(played(one, two, three)) == went_on
+    assert log.continued(played(two)) is None  # no game began that way
+    assert log.continued(played()) is None  # the deal's start: no game yet
+
+
+def test_loading_a_saved_game_goes_on_with_its_row_of_the_history(home: Path) -> None:
+    repl = drive(
+        "4h from 1 to 8\r7 3\rsave mine.spider\r9-8d from 3 to 4\rnew 9\r"
+        "load mine.spider\r9-8d from 3 to 4\rquit\rn\r"
+    )
+    assert "(this goes on with game 1 of the history: 'games' lists it)" in said(repl)
+    assert [(e.number, e.result, e.moves) for e in GameLog().recent()] == [
+        (1, Result.IN_PROGRESS, 3)
+    ]
+    _status, again = run_repl("9-8d from 3 to 4\rquit\rn\r", name="mine.spider")  # start-up
+    assert "game 1 of the history" in said(again)
+    assert [(e.number, e.result, e.moves) for e in GameLog().recent()] == [
+        (1, Result.IN_PROGRESS, 3)
+    ]
+
+
 def test_a_won_game_that_is_opened_is_not_recorded_again(home: Path) -> None:
     log = GameLog()
     won = Session.new_game(seed=SEED)

@@ -43,6 +43,7 @@ def _built(name: str) -> Lark:
     return grammar.build(name)
 
 
+@functools.cache
 def _sentences(name: str) -> st.SearchStrategy[str]:
     """Sentences of the grammar; the commands' tokens spaced so that two never run together."""
     built = _built(name)

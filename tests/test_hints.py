@@ -194,8 +194,12 @@ def test_nothing_found_is_not_called_nothing_helps(monkeypatch: pytest.MonkeyPat
 def test_following_the_hints_never_repeats_a_position(monkeypatch: pytest.MonkeyPatch) -> None:
     """1-suit deal 3 used to loop: "3s from 7 to 2", then "3s from 2 to 7", again and again.
     Hint and apply, dealing when a deal is due, for 150 moves: no position comes twice.
-    (The longer search gets fewer positions, to keep the test quick: loops do not need it.)"""
-    monkeypatch.setattr(hints, "DEEPER_BUDGET", 20_000)
+    The searches get fewer positions, to keep the test quick (loops do not need them):
+    with these, hints that did not avoid the positions the game has been in would come back
+    to one at move 114."""
+    monkeypatch.setattr(hints, "DEEPER_BUDGET", 5_000)
+    monkeypatch.setattr(hints, "JUDGED", 1)
+    monkeypatch.setattr(hints, "RECOVERY_LIMIT", 20)
     session = Session.new_game(3, 1)
     seen = {session.game.key()}
     moves = 0

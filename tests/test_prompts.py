@@ -385,7 +385,7 @@ def test_ctrl_c_stops_auto_on_the_board_with_the_game_as_it_is(
     rendering(monkeypatch, session, interrupt)
     _status, board = play([":auto 10\r", "\x03", "q", "n\r"], session=session)
     assert len(moves(board)) == 2
-    assert "auto stops: stopped" in board_said(board)
+    assert "auto stops: stopped by Ctrl-C; the 2 moves it played are kept" in board_said(board)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -447,3 +447,19 @@ def test_save_bang_is_completed_highlighted_and_in_the_help() -> None:
     assert highlight_line("save! a.spider")[0] == ("class:input.keyword", "save!")
     assert "save! FILE" in help_text() and "'save!' replaces it" in help_text("files")
     assert "set (list them)" in help_text()
+
+
+def test_the_board_opens_no_menu_on_an_empty_line_unless_tab_asks(home: Path) -> None:
+    """A completion left pending by a line typed and entered at once runs on the emptied
+    line: it must not open the menu over the replies (Tab still lists everything)."""
+    _status, board = play(["q"], session=Session.new_game(seed=5))
+    completer = board.buffer.completer
+    assert completer is not None
+
+    def offered(text: str, tab: bool) -> list[str]:
+        event = CompleteEvent(text_inserted=not tab, completion_requested=tab)
+        return [c.text for c in completer.get_completions(Document(text), event)]
+
+    assert offered("", tab=False) == []
+    assert "hint" in offered("", tab=True)
+    assert "hint" in offered("hi", tab=False)

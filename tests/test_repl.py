@@ -177,6 +177,59 @@ def test_replay_steps_from_the_start_and_stops_on_q(home: Path) -> None:
     ]
 
 
+def shown_at(monkeypatch: pytest.MonkeyPatch, session: Session) -> list[tuple[int, str]]:
+    """Everything the REPL says, each with the moves made when it was said."""
+    shown: list[tuple[int, str]] = []
+    say = Repl.say
+
+    def recording(self: Repl, text: object, style: str = "") -> None:
+        say(self, text, style)  # type: ignore[arg-type]
+        shown.append((session.game.moves_made, self.transcript[-1]))
+
+    monkeypatch.setattr(Repl, "say", recording)
+    return shown
+
+
+def test_auto_shows_each_move_as_it_is_played(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = Session.new_game(seed=SEED, base_dir=Path.cwd())
+    shown = shown_at(monkeypatch, session)
+    _, repl = drive("auto 3\rquit\rn\r", session)
+    played = moves(repl)
+    assert len(played) == 3
+    texts = [text for _made, text in shown]
+    for number, move in enumerate(played, start=1):
+        at = next(k for k, text in enumerate(texts) if text.startswith(move + "\n"))
+        assert shown[at][0] == number  # said before the next move is played...
+        assert texts[at - 1].splitlines()[1].split() == [str(n) for n in range(1, 11)]
+    final = next(text for text in reversed(texts) if "auto stops" in text)  # ...and at the end
+    assert all(move in final for move in played)
+    assert final.endswith("auto stops: 3 moves played\n")
+    assert "auto: hint's moves, one at a time (Ctrl-C stops)" in said(repl)
+
+
+def test_ctrl_c_stops_auto_in_line_mode_and_keeps_the_moves(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = Session.new_game(seed=SEED, base_dir=Path.cwd())
+    show_played = Repl.show_played
+
+    def interrupted(self: Repl, *args: object) -> None:
+        show_played(self, *args)  # type: ignore[arg-type]
+        if session.game.moves_made == 2:
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C as the terminal sends it
+
+    monkeypatch.setattr(Repl, "show_played", interrupted)
+    _, repl = drive("auto 10\rscore\rquit\rn\r", session)
+    assert len(moves(repl)) == 2
+    text = said(repl)
+    assert (
+        "auto stops: stopped by Ctrl-C; the 2 moves it played are kept ('undo 2' takes them back)"
+        in text
+    )
+    assert "interrupted; the game is as it was" not in text
+    assert "The game has changed since it was last saved" in text  # and the game went on
+
+
 def test_show_pile_expands_one_pile(home: Path) -> None:
     _, repl = drive("7 3\rshow 3\rquit\rn\r")
     expanded = "pile 3: 5 face down, 2 face up\n  ▒▒ ▒▒ ▒▒ ▒▒ ▒▒ | 9♦ 8♦\n  can move: 9-8d"

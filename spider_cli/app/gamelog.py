@@ -5,6 +5,8 @@ after each command that changed it (one ``UPDATE`` of that row), and finished wh
 is won, lost or given up for another. It keeps how the game began (the deal's name, or the
 name of the position loaded), the suits, when it started and ended, the moves, the score,
 the time played, the result and the game file's text, from which ``open N`` brings it back.
+A game given up for another, or left, and taken up again from a saved file goes on in its
+own row (:meth:`GameLog.continued`), as it does with ``open N``: it is one game.
 
 Two spiders may write at once: every write is one ``BEGIN IMMEDIATE`` transaction, the
 database is in WAL mode where the file system allows it, and a writer waits up to
@@ -29,6 +31,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TypeVar
 
+from spider_cli.language.gamefiles import command_lines
 from spider_cli.rules.errors import SpiderError
 from spider_cli.rules.values import Value
 
@@ -186,6 +189,31 @@ class GameLog:
             return cursor.lastrowid
 
         return self._work(write, writing=True)
+
+    def continued(self, facts: Facts) -> int | None:
+        """The unfinished game (in progress or abandoned) that a game file just loaded
+        continues, if any: one with the file's start and moves, and maybe more (its row is
+        written after every command, so the game the file was saved from has at least the
+        file's moves). The newest one that stopped where the file does, else the newest
+        that went on; None for a file with no moves (the start of a deal is no game yet)."""
+        if not facts.moves:
+            return None
+        mine = command_lines(facts.game_file)
+        rows = self._work(
+            lambda db: db.execute(
+                "SELECT id, game_file FROM games WHERE result IN ('in progress', 'abandoned')"
+                " AND numbered = ? AND suits = ? AND moves >= ? ORDER BY id DESC",
+                (int(facts.numbered), facts.suits, facts.moves),
+            ).fetchall()
+        )
+        went_on = None
+        for number, text in rows:
+            theirs = command_lines(text)
+            if theirs == mine:
+                return number
+            if went_on is None and theirs[: len(mine)] == mine:
+                went_on = number
+        return went_on
 
     def carry(self, note: str, figures: dict[int, Carried]) -> bool:
         """Add figures of games recorded elsewhere, once: ``note`` marks them as carried (in

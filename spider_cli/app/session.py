@@ -841,6 +841,7 @@ class Session:
             raise SpiderError("auto needs a positive number of moves")
         played: list[Played] = []
         why = ""
+        start = self.game.moves_made
         try:
             while n is None or len(played) < n:
                 if self.game.is_won():
@@ -860,7 +861,7 @@ class Session:
             else:
                 why = f"{len(played)} move{'s' if len(played) != 1 else ''} played"
         except KeyboardInterrupt:
-            why = "stopped"
+            why = _interrupted(self.game.moves_made - start)
         self.found, self.found_at = [], None
         return Auto(tuple(played), why)
 
@@ -942,6 +943,15 @@ def played_text(played: Played) -> str:
     else:
         notes += status_notes(played.status)
     return played.text + "".join(f"\n  {note}" for note in notes)
+
+
+def _interrupted(kept: int) -> str:
+    """Why ``auto`` stopped when Ctrl-C stopped it, ``kept`` actions after it began."""
+    if not kept:
+        return "stopped by Ctrl-C before its first move"
+    if kept == 1:
+        return "stopped by Ctrl-C; the move it played is kept ('undo' takes it back)"
+    return f"stopped by Ctrl-C; the {kept} moves it played are kept ('undo {kept}' takes them back)"
 
 
 def auto_text(auto: Auto) -> str:

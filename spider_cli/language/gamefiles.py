@@ -166,6 +166,13 @@ def without_time(text: str) -> str:
     return "".join(line for line in text.splitlines(True) if not TIME_LINE.match(line))
 
 
+def command_lines(text: str) -> list[str]:
+    """A game file's commands (its settings, start, moves and ``assume`` lines) without the
+    comments and blank lines: what two game files of one game have in common."""
+    lines = (line.strip() for line in text.splitlines())
+    return [line for line in lines if line and not line.startswith("#")]
+
+
 def _assume_text(assume: Assume) -> str:
     return f"assume {assume.pile} {assume.card}"
 

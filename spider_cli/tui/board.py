@@ -27,15 +27,22 @@ import contextlib
 import signal
 import threading
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
 from prompt_toolkit import print_formatted_text
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
-from prompt_toolkit.completion import Completer, DynamicCompleter, PathCompleter
+from prompt_toolkit.completion import (
+    CompleteEvent,
+    Completer,
+    Completion,
+    DynamicCompleter,
+    PathCompleter,
+)
 from prompt_toolkit.data_structures import Point
+from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import split_lines
@@ -57,7 +64,7 @@ from prompt_toolkit.lexers import DynamicLexer
 from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
 
 from spider_cli.app.journal import Entry, Journal
-from spider_cli.app.session import Played, Reply, Session, auto_stop, played_text, text_of
+from spider_cli.app.session import Auto, Played, Reply, Session, auto_stop, played_text, text_of
 from spider_cli.language import commands as cmd
 from spider_cli.language.notation import parse_command, resolve
 from spider_cli.rules.cards import Card
@@ -92,6 +99,21 @@ class _Question(NamedTuple):
     text: str
     answer: Callable[[str | None], None]
     completer: Completer | None = None
+
+
+class _NotOnAnEmptyLine(Completer):
+    """Completion while typing, but no menu on an empty line unless Tab asks for it.
+
+    The menu would cover the replies: a line typed and entered in one go (pasted, or read
+    in one piece on a busy machine) leaves a completion pending, which runs once the
+    command is done, on the line Enter has emptied."""
+
+    def __init__(self, completer: Completer) -> None:
+        self.completer = completer
+
+    def get_completions(self, document: Document, event: CompleteEvent) -> Iterable[Completion]:
+        if document.text or event.completion_requested:
+            yield from self.completer.get_completions(document, event)
 
 
 class _Click:
@@ -137,12 +159,12 @@ class Board(Repl):
         self._ran = False
         self.buffer = Buffer(
             history=self.history,
-            completer=DynamicCompleter(
-                lambda: self.question.completer if self.question else self.completer
+            completer=_NotOnAnEmptyLine(
+                DynamicCompleter(
+                    lambda: self.question.completer if self.question else self.completer
+                )
             ),
-            # Not on an empty line: a menu left from the line just run would cover the
-            # replies once the ticking clock redraws the screen (Tab still opens it).
-            complete_while_typing=Condition(lambda: bool(self.buffer.text)),
+            complete_while_typing=True,
             auto_suggest=LegalSuggestions(session),
             multiline=False,
             on_text_changed=self._text_changed,
@@ -287,15 +309,16 @@ class Board(Repl):
             yield
             return
         output = self.app.output
-        output.write_raw("\r\x1b[2Ksearching... (Ctrl-C stops)")
-        output.flush()
-        with self.app.input.cooked_mode():
-            previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-            try:
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            with self.app.input.cooked_mode():
+                # Said once Ctrl-C does stop the search (a player may press it at once).
+                output.write_raw("\r\x1b[2Ksearching... (Ctrl-C stops)")
+                output.flush()
                 yield
-            finally:
-                signal.signal(signal.SIGINT, previous)
-                self.app.renderer.clear()  # the line written here: the next drawing is whole
+        finally:
+            signal.signal(signal.SIGINT, previous)
+            self.app.renderer.clear()  # the line written here: the next drawing is whole
 
     def offer_journal(self, entry: Entry) -> None:
         """Offer the game in progress back in the board's own command line, the game shown
@@ -438,36 +461,17 @@ class Board(Repl):
         if self.handle(line):
             self.leave()
 
-    def handle(self, line: str) -> bool:
-        """Run one typed line; ``auto`` through :meth:`auto`, to redraw after each move."""
-        try:
-            command = parse_command(line)
-        except SpiderError:
-            command = None
-        if isinstance(command, cmd.Auto):
-            self.auto(command, line)
-            return False
-        return super().handle(line)
+    def show_played(self, played: Played, fresh: frozenset[tuple[int, int]]) -> None:
+        """One move of ``auto``: said in the replies, and the board drawn now (not once the
+        key's work is done), its moved cards underlined."""
+        self.fresh = fresh
+        self.say(render.change(played_text(played)))
+        self.app.render_counter += 1  # a new drawing: nothing is taken from the last one
+        self.app.renderer.render(self.app, self.app.layout)
 
-    def auto(self, command: cmd.Auto, line: str) -> None:
-        """Hint's moves one at a time, the tableau drawn again after each (each move said as
-        it is played); Ctrl-C stops, the game as it is."""
-        before = [Snapshot.of(self.session.game)]
-
-        def moved(played: Played) -> None:
-            game = self.session.game
-            self.fresh = render.fresh_cards(before[0], game)
-            before[0] = Snapshot.of(game)
-            self.say(render.change(played_text(played)))
-            self.app.render_counter += 1  # a new drawing: nothing is taken from the last one
-            self.app.renderer.render(self.app, self.app.layout)  # now, not after the key
-
-        def call() -> Reply:
-            result = self.session.auto(command.n, each=moved)
-            return Reply("\n".join(auto_stop(result)), command=command, result=result)
-
-        self.say("auto: hint's moves, one at a time (Ctrl-C stops)", "class:dim")
-        self.perform(call, line)
+    def auto_said(self, auto: Auto) -> str:
+        """Why ``auto`` stopped (its moves are in the replies already)."""
+        return "\n".join(auto_stop(auto))
 
     def act(
         self, call: Callable[[], object], text: Callable[[object], str] = text_of, name: str = ""

@@ -16,7 +16,8 @@ cards that moved underlined, then what changed (the move in notation, the card t
 suit removed, the deals left). Other answers are printed below. The game is journaled after
 every command (:mod:`spider_cli.app.journal`) and recorded in the history of games
 (:mod:`spider_cli.app.gamelog`), from its first move until it is won, lost or given up for
-another. Ctrl-C clears the line; Ctrl-D or ``quit`` asks to save first when the game changed
+another (a saved game loaded again goes on in its row). ``auto`` shows each move as it plays
+it. Ctrl-C clears the line; Ctrl-D or ``quit`` asks to save first when the game changed
 since it was last saved; Ctrl-Z stops the program in the background, and the time played
 with it.
 """
@@ -47,13 +48,17 @@ from spider_cli.app.atomic import write_atomically
 from spider_cli.app.gamelog import HistoryError, Result
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.session import (
+    Auto,
     DealOrigin,
     Loaded,
     LoadKind,
     Opened,
+    Played,
     Reply,
     Saved,
     Session,
+    auto_text,
+    played_text,
     text_of,
 )
 from spider_cli.app.timer import Timer
@@ -61,6 +66,7 @@ from spider_cli.app.userdirs import state_dir
 from spider_cli.language import commands as cmd
 from spider_cli.language import textfiles as files
 from spider_cli.language.gamefiles import without_time
+from spider_cli.language.notation import parse_command
 from spider_cli.rules.cards import Card
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Game
@@ -252,13 +258,14 @@ class Repl:
         """Redraw the screen: the tableau (as compact as the screen needs), then ``note``."""
         game = game or self.session.game
         size = get_app_session().output.get_size()
-        clear()
-        note_rows = len(render.plain(note).splitlines()) if note else 0
-        rows = max(8, size.rows - _RESERVED_ROWS - note_rows)
-        self.say(render.tableau(game, self.glyphs, size.columns, rows, fresh))
-        if note:
-            self.say(note)
-        self.flush_later()
+        with _SCREEN:  # the ticking line of a search waits (auto draws while it ticks)
+            clear()
+            note_rows = len(render.plain(note).splitlines()) if note else 0
+            rows = max(8, size.rows - _RESERVED_ROWS - note_rows)
+            self.say(render.tableau(game, self.glyphs, size.columns, rows, fresh))
+            if note:
+                self.say(note)
+            self.flush_later()
 
     # -- questions ----------------------------------------------------------------------------
 
@@ -339,6 +346,7 @@ class Repl:
                 self.offer_journal(entry)
                 return self._play_until_left()
         else:
+            loaded = None
             if name is not None:
                 try:
                     loaded = self.session.load(name)
@@ -349,6 +357,7 @@ class Repl:
             entry = self.journal.read()
             if entry is not None and not entry.counted:
                 self._abandon_journaled(entry)  # given up for the game asked for
+            self.number = self._continued(loaded)
             aside = self.journal.retire()
             if aside is not None:
                 self.later(
@@ -436,8 +445,44 @@ class Repl:
                 return 0
 
     def handle(self, line: str) -> bool:
-        """Run one line and show its result; True when the player asked to leave."""
+        """Run one line and show its result; True when the player asked to leave. ``auto``
+        runs through :meth:`auto`, to show each move as it is played."""
+        try:
+            command = parse_command(line)
+        except SpiderError:
+            command = None  # said by the session, with the caret where the line goes wrong
+        if isinstance(command, cmd.Auto):
+            self.auto(command, line)
+            return False
         return self.perform(lambda: self.session.execute(line), line)
+
+    def auto(self, command: cmd.Auto, line: str) -> None:
+        """Hint's moves one at a time, each shown as it is played (:meth:`show_played`), so
+        that a long ``auto`` shows its progress; Ctrl-C stops it, the moves played kept."""
+        before = [Snapshot.of(self.session.game)]
+
+        def moved(played: Played) -> None:
+            game = self.session.game
+            fresh = render.fresh_cards(before[0], game)
+            before[0] = Snapshot.of(game)
+            self.show_played(played, fresh)
+
+        def call() -> Reply:
+            result = self.session.auto(command.n, each=moved)
+            return Reply(self.auto_said(result), command=command, result=result)
+
+        self.say("auto: hint's moves, one at a time (Ctrl-C stops)", "class:dim")
+        self.perform(call, line)
+
+    def show_played(self, played: Played, fresh: frozenset[tuple[int, int]]) -> None:
+        """One move of ``auto``, as it is played: the tableau drawn again (``fresh``: the
+        cards the move changed), the move below it."""
+        self.draw(fresh, render.change(played_text(played)))
+
+    def auto_said(self, auto: Auto) -> str:
+        """What is said under the tableau once ``auto`` stops: each move again (each drawing
+        wiped the one before), then why it stopped."""
+        return auto_text(auto)
 
     def perform(self, call: Callable[[], Reply], line: str = "") -> bool:
         """Run a call of the session's methods (a typed line, a key, a click) and show its
@@ -521,8 +566,22 @@ class Repl:
             )
         self.saved_as = self._loaded_file(reply.result)
         opened = reply.result if isinstance(reply.result, Opened) else None
-        self.number = opened.number if opened else None
+        self.number = opened.number if opened else self._continued(reply.result)
         self.counted = opened.finished if opened else False
+
+    def _continued(self, loaded: object) -> int | None:
+        """The game of the history that a game file just loaded continues (said), so that
+        its row goes on rather than a new one (see :meth:`GameLog.continued`); else None."""
+        if self._loaded_file(loaded) is None:
+            return None
+        log = self.session.games_log()
+        try:
+            number = log.continued(self.session.history_facts())
+        except HistoryError:
+            return None  # said when the game is next recorded
+        if number is not None:
+            self.later(f"(this goes on with game {number} of the history: 'games' lists it)")
+        return number
 
     def _record(
         self,
@@ -729,6 +788,9 @@ class Repl:
         return f"game-{origin.name.replace(':', '-')}.spider"  # game-pysol-14934.spider
 
 
+_SCREEN = threading.Lock()
+"""Held while the screen is drawn, and while the ticking line is written: not in between."""
+
 SEARCHES = re.compile(r"\s*(solve|hint|auto)\b", re.IGNORECASE)
 """A line that starts a search, or hint's moves one after another (which can take long:
 Ctrl-C stops it)."""
@@ -747,8 +809,9 @@ def _ticking(line: str) -> Iterator[None]:
     def tick() -> None:
         began = time.monotonic()
         while not done.wait(0.5):
-            out.write(f"\rsearching... {time.monotonic() - began:.0f} s (Ctrl-C stops)")
-            out.flush()
+            with _SCREEN:
+                out.write(f"\rsearching... {time.monotonic() - began:.0f} s (Ctrl-C stops)")
+                out.flush()
 
     ticker = threading.Thread(target=tick, daemon=True)
     ticker.start()
