@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.app.atomic import write_atomically
+from spider_cli.app.interrupt import HELD
 from spider_cli.language import commands as cmd
 from spider_cli.language import gamefiles, positions
 from spider_cli.language import textfiles as files
@@ -426,10 +427,11 @@ class Session:
         down = game.down[:]
         removed = len(game.removed)
         was_won = game.is_won()
-        if redo:
-            game.redo()
-        else:
-            game.push(action)
+        with HELD:  # Ctrl-C waits for the move to be whole
+            if redo:
+                game.redo()
+            else:
+                game.push(action)
         self.changed = True
         turned: tuple[tuple[int, Card], ...] = ()
         if game.down != down:
@@ -459,7 +461,8 @@ class Session:
         taken = []
         for _ in range(min(n, game.moves_made)):
             reveals = tuple(game.last_reveals())
-            action = game.pop()
+            with HELD:
+                action = game.pop()
             taken.append(Recorded(action, move_text(game, action), reveals))
         self.changed = True
         return Rewound(tuple(taken))

@@ -63,6 +63,7 @@ from prompt_toolkit.layout.processors import AppendAutoSuggestion, BeforeInput
 from prompt_toolkit.lexers import DynamicLexer
 from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
 
+from spider_cli.app import interrupt
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.session import Auto, Played, Reply, Session, auto_stop, played_text, text_of
 from spider_cli.language import commands as cmd
@@ -309,7 +310,7 @@ class Board(Repl):
             yield
             return
         output = self.app.output
-        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        previous = interrupt.install()  # Ctrl-C stops the search, never half a move
         try:
             with self.app.input.cooked_mode():
                 # Said once Ctrl-C does stop the search (a player may press it at once).

@@ -44,6 +44,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.shortcuts import clear
 
+from spider_cli.app import interrupt
 from spider_cli.app.atomic import write_atomically
 from spider_cli.app.gamelog import HistoryError, Result
 from spider_cli.app.journal import Entry, Journal
@@ -431,18 +432,23 @@ class Repl:
             self._record(other, entry.number, Result.ABANDONED)
 
     def run(self) -> int:
-        """Read and run commands until the player leaves; the exit status."""
-        while True:
-            try:
-                line = self.prompt_session.prompt()
-            except KeyboardInterrupt:
-                continue  # Ctrl-C: the line is dropped, the game goes on
-            except EOFError:
-                if self.confirm_leave():
+        """Read and run commands until the player leaves; the exit status. Ctrl-C stops
+        a command, but never in the middle of a move (:mod:`~spider_cli.app.interrupt`)."""
+        previous = interrupt.install()
+        try:
+            while True:
+                try:
+                    line = self.prompt_session.prompt()
+                except KeyboardInterrupt:
+                    continue  # Ctrl-C: the line is dropped, the game goes on
+                except EOFError:
+                    if self.confirm_leave():
+                        return 0
+                    continue
+                if self.handle(line) and self.confirm_leave():
                     return 0
-                continue
-            if self.handle(line) and self.confirm_leave():
-                return 0
+        finally:
+            signal.signal(signal.SIGINT, previous)
 
     def handle(self, line: str) -> bool:
         """Run one line and show its result; True when the player asked to leave. ``auto``
@@ -500,7 +506,10 @@ class Repl:
             self.error(error, line)
             return False
         except KeyboardInterrupt:  # Ctrl-C during a long solve: stop it, keep the game
-            self.say("interrupted; the game is as it was", "class:dim")
+            if Snapshot.of(session.game) == before:
+                self.say("interrupted; the game is as it was", "class:dim")
+            else:  # (a move is never cut in half: see spider_cli.app.interrupt)
+                self.say("interrupted; the moves made before Ctrl-C are kept", "class:dim")
             return False
         except Exception as error:  # a bug must not cost the game: say it in one line
             self.say(
