@@ -66,6 +66,31 @@ def test_the_policy_is_given_only_positions_with_the_hidden_cards_unknown(
     assert seen and sum(pile.count(FACE_DOWN) for pile in seen[0]) == 44
 
 
+@pytest.mark.parametrize("suits", [1, 4])
+def test_the_policy_is_given_the_unseen_cards_where_it_weighs_them(
+    monkeypatch: pytest.MonkeyPatch, suits: int
+) -> None:
+    given: list[tuple[State, int, tuple[int, ...]]] = []
+    real = blindplayer.plan
+
+    def spy(
+        piles: State, removed: int, mode: object, hand: int, budget: int, unseen: object = ()
+    ) -> blindplayer.Turn:
+        given.append((piles, hand, tuple(unseen)))  # type: ignore[arg-type]
+        return real(piles, removed, mode, hand, budget, unseen)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(blindplayer, "plan", spy)
+    monkeypatch.setattr(blind, "MAX_MOVES", 12)
+    blind.play_blind(blind.Table(_ours(7, suits)), budget=200)
+    assert given
+    for piles, hand, unseen in given:
+        if blindplayer.WEIGHED[suits]:
+            face_down = sum(pile.count(FACE_DOWN) for pile in piles)
+            assert len(unseen) == face_down + hand  # every card not seen, and no other
+        else:
+            assert unseen == ()
+
+
 def test_a_rerun_plays_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(blind, "MAX_MOVES", 15)
     first = blind.play_deal((_ours(2, 2), 300))

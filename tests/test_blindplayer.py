@@ -43,11 +43,79 @@ def test_a_line_raises_the_value_unless_it_turns_up_a_card(
                 break
     view = table.view()
     piles = blindplayer.compact_view(view)
-    turn = blindplayer.plan(piles, len(view.removed), mode, view.hand, budget=300)
+    turn = blindplayer.plan(piles, len(view.removed), mode, view.hand, 300, view.unseen())
     end, removed, turned = _follow(piles, len(view.removed), turn.line)
     before = blindplayer.value(piles, len(view.removed), mode)
     assert turned or not turn.line or blindplayer.value(end, removed, mode) > before
-    assert turn.positions <= 2 * 300
+    weighed = (blindplayer.CHOICES + 1) * blindplayer.SAMPLES * blindplayer.LOOK
+    assert turn.positions <= 3 * 300 + weighed
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    number=st.integers(0, 10**6),
+    suits=st.sampled_from((1, 2, 4)),
+    turns=st.integers(0, 8),
+    parts=st.booleans(),
+    width=st.sampled_from((0, 1, 5, 30)),
+)
+def test_a_search_values_its_line_as_the_position_it_leads_to(
+    number: int, suits: int, turns: int, parts: bool, width: int
+) -> None:
+    # The searches value a child from its parent by the piles a move touched: the sum must
+    # be the value of the position at the end of the line (cards turned up as UNSEEN).
+    table = blind.Table(DealSource(Source.OURS, number, suits))
+    for _ in range(turns):
+        view = table.view()
+        turn = blindplayer.plan(blindplayer.compact_view(view), len(view.removed), Mode.KEEP, 1)
+        for action in turn.line or (Deal(),):
+            if table.play(action):
+                break
+    view = table.view()
+    piles = blindplayer.compact_view(view)
+    reveals: list[blindplayer.Reveal] = []
+    best, line, positions = blindplayer._search(
+        piles, len(view.removed), Mode.USE, view.hand, 400, parts, width, reveals
+    )
+    state, removed = piles, len(view.removed)
+    for action in line:
+        new, turned, outcome = apply(state, action)
+        if outcome == REVEAL:
+            new[turned] = new[turned][:-1] + UNSEEN
+        state, removed = tuple(new), removed + isinstance(action, Remove)
+    assert best == blindplayer.value(state, removed, Mode.USE)
+    assert positions <= 400
+    for reveal in reveals:  # each ends at its first card turned up, and says where
+        end, _removed, turned_up = _follow(piles, len(view.removed), reveal.line)
+        assert turned_up and not _follow(piles, len(view.removed), reveal.line[:-1])[2]
+        assert end[reveal.pile][:-1] == reveal.state[reveal.pile][:-1]
+        assert reveal.state[reveal.pile][-1:] == UNSEEN
+
+
+@settings(max_examples=30, deadline=None)
+@given(number=st.integers(0, 10**6), suits=st.sampled_from((1, 2, 4)), turns=st.integers(0, 12))
+def test_the_unseen_cards_are_exactly_the_face_down_cards_and_the_hand(
+    number: int, suits: int, turns: int
+) -> None:
+    table = blind.Table(DealSource(Source.OURS, number, suits))
+    for _ in range(turns):
+        view = table.view()
+        turn = blindplayer.plan(blindplayer.compact_view(view), len(view.removed), Mode.KEEP, 1)
+        for action in turn.line or (Deal(),):
+            if table.play(action):
+                break
+    game = table._Table__game  # type: ignore[attr-defined]  # (the test may look; the player may not)
+    hidden = [c for p, d in zip(game.piles, game.down, strict=True) for c in p[:d]] + game.stock
+    assert table.view().unseen() == sorted(hidden)
+
+
+def test_samples_are_every_kind_when_few_else_spread_over_the_ranks() -> None:
+    assert blindplayer.samples([3, 3, 7, 12, 12, 12], 8) == [(3, 2), (7, 1), (12, 3)]
+    unseen = [suit * 16 + rank for suit in range(4) for rank in range(1, 14)] * 2
+    picked = blindplayer.samples(unseen, 8)
+    assert len(picked) == 8 and all(weight == 1 for _card, weight in picked)
+    ranks = [card & 15 for card, _weight in picked]
+    assert ranks == sorted(ranks) and ranks[0] <= 2 and ranks[-1] >= 12
 
 
 def _spades() -> list[int]:

@@ -35,21 +35,19 @@ def test_ctrl_c_outside_a_held_block_stops_at_once(handler: None) -> None:
 
 def test_ctrl_c_in_a_held_block_waits_for_its_end(handler: None) -> None:
     done = []
-    with pytest.raises(KeyboardInterrupt):
-        with HELD:
-            with HELD:  # blocks nest: only the outermost end raises
-                _ctrl_c()
-                done.append("inner")
-            done.append("outer")
+    with pytest.raises(KeyboardInterrupt), HELD:
+        with HELD:  # blocks nest: only the outermost end raises
+            _ctrl_c()
+            done.append("inner")
+        done.append("outer")
     assert done == ["inner", "outer"]
     assert not HELD.pending and not HELD.depth
 
 
 def test_an_error_leaving_a_held_block_is_not_replaced(handler: None) -> None:
-    with pytest.raises(ValueError):
-        with HELD:
-            _ctrl_c()
-            raise ValueError("a bug")
+    with pytest.raises(ValueError), HELD:
+        _ctrl_c()
+        raise ValueError("a bug")
     assert not HELD.pending
 
 

@@ -19,6 +19,7 @@ import math
 import os
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
@@ -34,7 +35,7 @@ from spider_cli.analysis.bench import (
 from spider_cli.analysis.blindplayer import Mode
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.deals import DealSource, Source
-from spider_cli.rules.engine import DEAL, Action, Deal, Game
+from spider_cli.rules.engine import DEAL, Action, Deal, Game, ordered_deck
 
 MAX_MOVES = 1_000
 """Moves a blind game may take before it counts as lost (wins take 150 to 400)."""
@@ -50,6 +51,14 @@ class PlayerView:
     hand: int
     removed: tuple[int, ...]
     suits: int
+
+    def unseen(self) -> list[int]:
+        """The cards not seen yet, in order of their codes: the deck less the face-up cards
+        and the suits removed (the face-down cards and the hand, whose order is unknown)."""
+        counts = Counter(ordered_deck(self.suits))
+        counts.subtract(card for pile in self.face_up for card in pile)
+        counts.subtract(suit * 16 + rank for suit in self.removed for rank in range(1, 14))
+        return sorted(counts.elements())
 
     def game(self) -> Game:
         """A game of this position whose face-down cards and hand are unknown."""
@@ -107,7 +116,8 @@ def play_blind(table: Table, budget: int = blindplayer.BUDGET) -> tuple[int, int
     while not table.won and table.moves < MAX_MOVES:
         view = table.view()
         piles = blindplayer.compact_view(view)
-        turn = blindplayer.plan(piles, len(view.removed), mode, view.hand, budget)
+        unseen = view.unseen() if blindplayer.WEIGHED[view.suits] else ()
+        turn = blindplayer.plan(piles, len(view.removed), mode, view.hand, budget, unseen)
         positions += turn.positions
         if turn.line:
             for action in turn.line[: MAX_MOVES - table.moves]:

@@ -186,7 +186,7 @@ def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
         "--budget",
         type=_positive(int),
         metavar="N",
-        help="with --blind: positions each of a turn's two searches examines (default "
+        help="with --blind: positions each of a turn's three searches examines (default "
         "2,000; 6,000 for 4 suits)",
     )
     return bench
