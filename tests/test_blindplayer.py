@@ -24,6 +24,19 @@ def _follow(piles: State, removed: int, line: tuple) -> tuple[State, int, bool]:
     return piles, removed, False
 
 
+def _turns_in(number: int, suits: int, turns: int) -> blind.Table:
+    """A deal some turns of play in (where there is more to do), each turn's line played
+    up to its card turned up, or a row dealt when there is no line."""
+    table = blind.Table(DealSource(Source.OURS, number, suits))
+    for _ in range(turns):
+        view = table.view()
+        turn = blindplayer.plan(blindplayer.compact_view(view), len(view.removed), Mode.KEEP, 1)
+        for action in turn.line or (Deal(),):
+            if table.play(action):
+                break
+    return table
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     number=st.integers(0, 10**6),
@@ -34,13 +47,7 @@ def _follow(piles: State, removed: int, line: tuple) -> tuple[State, int, bool]:
 def test_a_line_raises_the_value_unless_it_turns_up_a_card(
     number: int, suits: int, turns: int, mode: Mode
 ) -> None:
-    table = blind.Table(DealSource(Source.OURS, number, suits))
-    for _ in range(turns):  # a few turns in, where there is more to do
-        view = table.view()
-        turn = blindplayer.plan(blindplayer.compact_view(view), len(view.removed), Mode.KEEP, 1)
-        for action in turn.line or (Deal(),):
-            if table.play(action):
-                break
+    table = _turns_in(number, suits, turns)
     view = table.view()
     piles = blindplayer.compact_view(view)
     turn = blindplayer.plan(piles, len(view.removed), mode, view.hand, 300, view.unseen())
@@ -64,13 +71,7 @@ def test_a_search_values_its_line_as_the_position_it_leads_to(
 ) -> None:
     # The searches value a child from its parent by the piles a move touched: the sum must
     # be the value of the position at the end of the line (cards turned up as UNSEEN).
-    table = blind.Table(DealSource(Source.OURS, number, suits))
-    for _ in range(turns):
-        view = table.view()
-        turn = blindplayer.plan(blindplayer.compact_view(view), len(view.removed), Mode.KEEP, 1)
-        for action in turn.line or (Deal(),):
-            if table.play(action):
-                break
+    table = _turns_in(number, suits, turns)
     view = table.view()
     piles = blindplayer.compact_view(view)
     reveals: list[blindplayer.Reveal] = []
@@ -97,13 +98,7 @@ def test_a_search_values_its_line_as_the_position_it_leads_to(
 def test_the_unseen_cards_are_exactly_the_face_down_cards_and_the_hand(
     number: int, suits: int, turns: int
 ) -> None:
-    table = blind.Table(DealSource(Source.OURS, number, suits))
-    for _ in range(turns):
-        view = table.view()
-        turn = blindplayer.plan(blindplayer.compact_view(view), len(view.removed), Mode.KEEP, 1)
-        for action in turn.line or (Deal(),):
-            if table.play(action):
-                break
+    table = _turns_in(number, suits, turns)
     game = table._Table__game  # type: ignore[attr-defined]  # (the test may look; the player may not)
     hidden = [c for p, d in zip(game.piles, game.down, strict=True) for c in p[:d]] + game.stock
     assert table.view().unseen() == sorted(hidden)
