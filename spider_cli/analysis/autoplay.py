@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from spider_cli.analysis import native
 from spider_cli.analysis.compact import (
     FACE_DOWN,
     ONE_BYTE,
@@ -144,7 +145,26 @@ def play(
 def _beam(
     start: Start, width: int, budget: int, expired: Expired | None
 ) -> tuple[list[Action] | None, int]:
-    """One beam search of the given width: the winning actions, or None; positions seen."""
+    """One beam search of the given width: the winning actions, or None; positions seen.
+    On the compiled core when it is there (the same search, step for step)."""
+    core = native.core()
+    if core is not None:
+        removed = len(start.removed)
+        try:
+            line, positions = core.beam(
+                start.piles, start.rows, removed, width, budget, MAX_LEVELS, expired
+            )
+        except ValueError:  # beyond the core's bounds (more than 104 cards): Python's turn
+            pass
+        else:
+            return (None if line is None else [native.action(*a) for a in line]), positions
+    return _beam_python(start, width, budget, expired)
+
+
+def _beam_python(
+    start: Start, width: int, budget: int, expired: Expired | None
+) -> tuple[list[Action] | None, int]:
+    """:func:`_beam` on the Python path (the reference)."""
     rows = start.rows
     piles0, removals0 = _settle(list(start.piles))
     removed0 = len(start.removed) + len(removals0)

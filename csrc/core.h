@@ -1,0 +1,101 @@
+/* The compiled search core of spider: compact positions and what the searches do with them.
+ *
+ * The Python modules spider_cli/analysis/compact.py, autoplay.py, blindplayer.py and solver.py
+ * are the reference; every function here does exactly what its Python counterpart does, in
+ * the same order, so that both paths give the same answers (tests/test_core.py compares them).
+ *
+ * Split as KPatience's patsolve splits its solver: the position (state.c: packing, hashing,
+ * the position store), the moves (moves.c: generation, apply and undo), the values (value.c:
+ * chaos and the blind player's value), and one file per search (beam.c, blind.c, goal.c).
+ * module.c is the only file that knows Python.
+ *
+ * A card is a byte: suit * 16 + rank (1..13), plus FACE_DOWN when it lies face down; FACE_DOWN
+ * alone is an unknown face-down card.
+ */
+#ifndef SPIDER_CORE_H
+#define SPIDER_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PILES 10
+#define FACE_DOWN 64
+#define KING 13
+#define ACE 1
+/* The most cards a position may hold (tableau and hand): two decks. A pile can never be
+ * longer, so a move can never overflow one. */
+#define MAX_CARDS 104
+#define MAX_ACTIONS 1600 /* 10 sources x (1 removal + 9 cards + 10 spaces x 13 cards) < 1600 */
+
+enum { ACT_MOVE = 0, ACT_REMOVE = 1, ACT_DEAL = 2 };
+#define OUT_REVEAL (-1) /* a move turned up an unknown card */
+
+typedef struct {
+    uint8_t len[PILES];
+    uint8_t c[PILES][MAX_CARDS];
+} State;
+
+typedef struct {
+    int8_t kind, src, dst, count;
+} Action;
+
+/* What apply() changed, for undo(). */
+typedef struct {
+    Action action;
+    int8_t flipped; /* a face-down card under the moved cards was turned face up */
+    int8_t suit;    /* the suit a removal took off */
+} Undo;
+
+/* ---- state.c: packing, hashing, and a store of distinct packed positions ---- */
+
+/* A position packed as bytes: each pile's length, then its cards; at most PACKED_MAX bytes. */
+#define PACKED_MAX (PILES + MAX_CARDS + 8)
+size_t state_pack(const State *s, uint8_t *out);
+void state_unpack(State *s, const uint8_t *in);
+uint64_t hash_bytes(const uint8_t *p, size_t n);
+
+/* A set of packed keys, each given an id (0, 1, 2, ... in order of insertion). The keys live
+ * in one arena; lookups compare whole keys, so the set is exact, never fooled by a hash. */
+typedef struct {
+    uint8_t *arena;
+    size_t arena_used, arena_size;
+    size_t *offset;    /* offset of each id's key in the arena */
+    uint32_t *slots;   /* open addressing: id + 1, or 0 for an empty slot */
+    uint64_t *hashes;  /* the hash of each id's key */
+    size_t count, capacity, slot_count;
+} Store;
+
+int store_init(Store *st);
+void store_free(Store *st);
+/* The id of the key; *added tells whether it was new. Returns -1 when memory ran out. */
+long store_add(Store *st, const uint8_t *key, size_t n, int *added);
+long store_find(const Store *st, const uint8_t *key, size_t n);
+const uint8_t *store_key(const Store *st, size_t id, size_t *n);
+size_t store_bytes(const Store *st);
+
+/* ---- moves.c ---- */
+int run_length(const uint8_t *p, int n);
+int completes_suit(const uint8_t *p, int n);
+/* compact.actions: the moves and removals, in the Python order. */
+int gen_actions(const State *s, const int *spaces, int nspaces, int whole_into_space,
+                Action *out);
+/* compact.apply in place: returns the outcome (0, OUT_REVEAL, or the suit removed plus one)
+ * and sets *turned to the pile whose card turned up, or -1. */
+int apply_action(State *s, Action a, Undo *u, int *turned);
+void undo_action(State *s, const Undo *u);
+
+/* ---- value.c ---- */
+/* compact.rank_key: (chaos, -readiness) */
+void rank_key(const State *s, int removed, long *chaos, long *negready);
+/* The blind player's weights (blindplayer.HIDDEN, CLEAR, SUITED, RANKED, REMOVED), passed in
+ * from Python so that they are written in one place. */
+#define N_HIDDEN 8
+typedef struct {
+    long hidden[N_HIDDEN]; /* the cost of 0..7 face-down cards in a pile */
+    long hidden_step;      /* and of each one more */
+    long clear, suited, ranked, removed;
+} Weights;
+/* blindplayer.pile_value */
+long pile_value(const uint8_t *p, int n, const Weights *w);
+
+#endif

@@ -1,0 +1,467 @@
+/* spider_cli.analysis._core: the compiled core's Python face. The only file that knows Python:
+ * it checks what it is given (a bad argument is a ValueError or TypeError, never a crash),
+ * converts positions and lines, and runs the searches with the GIL held (they are short
+ * between checks of Ctrl-C and of the caller's clock). */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "core.h"
+#include "search.h"
+
+/* ---- conversions ---- */
+
+/* A position: a sequence of ten bytes objects, at most MAX_CARDS cards in all (with `extra`
+ * more to come from the hand), every byte below 128. */
+static int state_from_py(PyObject *obj, State *s, Py_ssize_t extra)
+{
+    PyObject *seq = PySequence_Fast(obj, "a position is a sequence of ten piles (bytes)");
+    if (!seq)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != PILES) {
+        PyErr_SetString(PyExc_ValueError, "a position has ten piles");
+        Py_DECREF(seq);
+        return -1;
+    }
+    Py_ssize_t total = extra;
+    for (int i = 0; i < PILES; i++) {
+        PyObject *pile = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyBytes_Check(pile)) {
+            PyErr_SetString(PyExc_TypeError, "a pile is bytes");
+            Py_DECREF(seq);
+            return -1;
+        }
+        Py_ssize_t n = PyBytes_GET_SIZE(pile);
+        const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(pile);
+        total += n;
+        if (total > MAX_CARDS) {
+            PyErr_SetString(PyExc_ValueError, "a position of more than 104 cards");
+            Py_DECREF(seq);
+            return -1;
+        }
+        for (Py_ssize_t k = 0; k < n; k++)
+            if (p[k] >= 128) {
+                PyErr_SetString(PyExc_ValueError, "a card code of 128 or more");
+                Py_DECREF(seq);
+                return -1;
+            }
+        s->len[i] = (uint8_t)n;
+        memcpy(s->c[i], p, (size_t)n);
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+static PyObject *piles_to_py(const State *s)
+{
+    PyObject *list = PyList_New(PILES);
+    if (!list)
+        return NULL;
+    for (int i = 0; i < PILES; i++) {
+        PyObject *b = PyBytes_FromStringAndSize((const char *)s->c[i], s->len[i]);
+        if (!b) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, b);
+    }
+    return list;
+}
+
+static PyObject *action_to_py(Action a)
+{
+    return Py_BuildValue("(iiii)", a.kind, a.src, a.dst, a.count);
+}
+
+static PyObject *line_to_py(const Line *line)
+{
+    PyObject *list = PyList_New((Py_ssize_t)line->n);
+    if (!list)
+        return NULL;
+    for (size_t i = 0; i < line->n; i++) {
+        PyObject *t = action_to_py(line->v[i]);
+        if (!t) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)i, t);
+    }
+    return list;
+}
+
+/* An action (kind, src, dst, count), checked to be one that apply can make on the position. */
+static int action_from_py(PyObject *obj, const State *s, Action *a)
+{
+    int kind, src, dst, count;
+    if (!PyArg_ParseTuple(obj, "iiii;an action is (kind, src, dst, count)", &kind, &src, &dst,
+                          &count))
+        return -1;
+    if (src < 0 || src >= PILES || dst < 0 || dst >= PILES) {
+        PyErr_SetString(PyExc_ValueError, "a pile is 0 to 9");
+        return -1;
+    }
+    if (kind == ACT_MOVE) {
+        if (src == dst || count < 1 || count > s->len[src]) {
+            PyErr_SetString(PyExc_ValueError, "not a move of cards the pile has");
+            return -1;
+        }
+    } else if (kind == ACT_REMOVE) {
+        if (s->len[src] < 13) {
+            PyErr_SetString(PyExc_ValueError, "a removal from a pile of fewer than 13 cards");
+            return -1;
+        }
+        dst = src;
+        count = 13;
+    } else {
+        PyErr_SetString(PyExc_ValueError, "an action is a move (0) or a removal (1)");
+        return -1;
+    }
+    *a = (Action){(int8_t)kind, (int8_t)src, (int8_t)dst, (int8_t)count};
+    return 0;
+}
+
+static int weights_from_py(PyObject *obj, Weights *w)
+{
+    /* (hidden costs 0..7, the cost of each more, clear, suited, ranked, removed) */
+    PyObject *hidden;
+    if (!PyArg_ParseTuple(obj, "Olllll;weights are (hidden, step, clear, suited, ranked, removed)",
+                          &hidden, &w->hidden_step, &w->clear, &w->suited, &w->ranked,
+                          &w->removed))
+        return -1;
+    PyObject *seq = PySequence_Fast(hidden, "hidden costs are a sequence");
+    if (!seq)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != N_HIDDEN) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "eight hidden costs");
+        return -1;
+    }
+    for (int i = 0; i < N_HIDDEN; i++) {
+        w->hidden[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (w->hidden[i] == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+/* A count of positions: 1 to 2**62, however large the number given (a larger limit is no
+ * limit on a machine's memory anyway). */
+static int limit_from_py(PyObject *obj, long long *out)
+{
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (overflow < 0 || (!overflow && v < 0)) {
+        PyErr_SetString(PyExc_ValueError, "a limit of positions is not negative");
+        return -1;
+    }
+    const long long most = 1LL << 62;
+    *out = overflow > 0 || v > most ? most : v;
+    return 0;
+}
+
+/* ---- stopping: Ctrl-C and the caller's clock ---- */
+
+typedef struct {
+    PyObject *expired; /* a callable, or None */
+} PyStop;
+
+static int py_check(void *ctx)
+{
+    PyStop *ps = ctx;
+    if (PyErr_CheckSignals() < 0)
+        return SEARCH_ERROR;
+    if (ps->expired && ps->expired != Py_None) {
+        PyObject *r = PyObject_CallNoArgs(ps->expired);
+        if (!r)
+            return SEARCH_ERROR;
+        int truth = PyObject_IsTrue(r);
+        Py_DECREF(r);
+        if (truth < 0)
+            return SEARCH_ERROR;
+        if (truth)
+            return SEARCH_STOPPED;
+    }
+    return 0;
+}
+
+/* ---- the primitives, for the property tests and the Python searches ---- */
+
+static PyObject *py_actions(PyObject *self, PyObject *args)
+{
+    PyObject *piles, *spaces_obj;
+    int whole = 1;
+    State s;
+    int spaces[PILES];
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OO|p", &piles, &spaces_obj, &whole))
+        return NULL;
+    if (state_from_py(piles, &s, 0) < 0)
+        return NULL;
+    PyObject *seq = PySequence_Fast(spaces_obj, "spaces are a sequence of piles");
+    if (!seq)
+        return NULL;
+    Py_ssize_t nspaces = PySequence_Fast_GET_SIZE(seq);
+    if (nspaces > PILES) {
+        Py_DECREF(seq);
+        return PyErr_Format(PyExc_ValueError, "at most ten spaces");
+    }
+    for (Py_ssize_t i = 0; i < nspaces; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (v < 0 || v >= PILES || s.len[v]) {
+            Py_DECREF(seq);
+            return PyErr_Format(PyExc_ValueError, "a space is an empty pile, 0 to 9");
+        }
+        spaces[i] = (int)v;
+    }
+    Py_DECREF(seq);
+    Action acts[MAX_ACTIONS];
+    int n = gen_actions(&s, spaces, (int)nspaces, whole, acts);
+    PyObject *list = PyList_New(n);
+    if (!list)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *t = action_to_py(acts[i]);
+        if (!t) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, t);
+    }
+    return list;
+}
+
+static PyObject *py_apply(PyObject *self, PyObject *args)
+{
+    PyObject *piles, *action;
+    State s;
+    Action a;
+    Undo u;
+    int turned;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OO", &piles, &action))
+        return NULL;
+    if (state_from_py(piles, &s, 0) < 0 || action_from_py(action, &s, &a) < 0)
+        return NULL;
+    int outcome = apply_action(&s, a, &u, &turned);
+    PyObject *list = piles_to_py(&s);
+    if (!list)
+        return NULL;
+    return Py_BuildValue("(Nii)", list, turned, outcome);
+}
+
+static PyObject *py_apply_undo(PyObject *self, PyObject *args)
+{
+    /* apply then undo: the position back, for the tests of undo */
+    PyObject *piles, *action;
+    State s;
+    Action a;
+    Undo u;
+    int turned;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OO", &piles, &action))
+        return NULL;
+    if (state_from_py(piles, &s, 0) < 0 || action_from_py(action, &s, &a) < 0)
+        return NULL;
+    apply_action(&s, a, &u, &turned);
+    undo_action(&s, &u);
+    return piles_to_py(&s);
+}
+
+static PyObject *py_rank_key(PyObject *self, PyObject *args)
+{
+    PyObject *piles;
+    int removed;
+    State s;
+    long chaos, negready;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Oi", &piles, &removed))
+        return NULL;
+    if (state_from_py(piles, &s, 0) < 0)
+        return NULL;
+    rank_key(&s, removed, &chaos, &negready);
+    return Py_BuildValue("(ll)", chaos, negready);
+}
+
+static PyObject *py_pile_value(PyObject *self, PyObject *args)
+{
+    Py_buffer pile;
+    PyObject *wobj;
+    Weights w;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y*O", &pile, &wobj))
+        return NULL;
+    if (pile.len > MAX_CARDS || weights_from_py(wobj, &w) < 0) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "a pile of more than 104 cards");
+        PyBuffer_Release(&pile);
+        return NULL;
+    }
+    long v = pile_value(pile.buf, (int)pile.len, &w);
+    PyBuffer_Release(&pile);
+    return PyLong_FromLong(v);
+}
+
+static PyObject *py_state_key(PyObject *self, PyObject *args)
+{
+    /* The packed position (each pile's length, then its cards) and its 64-bit hash. */
+    PyObject *piles;
+    State s;
+    uint8_t key[PACKED_MAX];
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O", &piles))
+        return NULL;
+    if (state_from_py(piles, &s, 0) < 0)
+        return NULL;
+    size_t n = state_pack(&s, key);
+    return Py_BuildValue("(y#K)", (const char *)key, (Py_ssize_t)n,
+                         (unsigned long long)hash_bytes(key, n));
+}
+
+/* ---- the searches ---- */
+
+static int rows_from_py(PyObject *obj, uint8_t (**rows)[PILES], int *nrows, Py_ssize_t *cards)
+{
+    PyObject *seq = PySequence_Fast(obj, "the hand is a sequence of rows");
+    if (!seq)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > MAX_CARDS / PILES) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "a hand of more than ten rows");
+        return -1;
+    }
+    *rows = PyMem_Malloc((size_t)(n ? n : 1) * sizeof **rows);
+    if (!*rows) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t r = 0; r < n; r++) {
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, r), "a row is a sequence");
+        if (!row)
+            goto fail;
+        if (PySequence_Fast_GET_SIZE(row) != PILES) {
+            Py_DECREF(row);
+            PyErr_SetString(PyExc_ValueError, "a row has ten cards");
+            goto fail;
+        }
+        for (int i = 0; i < PILES; i++) {
+            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(row, i));
+            if (v < 1 || v >= FACE_DOWN) {
+                Py_DECREF(row);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "a card of the hand is not known");
+                goto fail;
+            }
+            (*rows)[r][i] = (uint8_t)v;
+        }
+        Py_DECREF(row);
+    }
+    Py_DECREF(seq);
+    *nrows = (int)n;
+    *cards = n * PILES;
+    return 0;
+fail:
+    Py_DECREF(seq);
+    PyMem_Free(*rows);
+    *rows = NULL;
+    return -1;
+}
+
+static PyObject *search_result(int status, Line *line)
+{
+    if (status == SEARCH_ERROR) {
+        free(line->v);
+        return NULL; /* the exception is set */
+    }
+    if (status == SEARCH_NOMEM) {
+        free(line->v);
+        return PyErr_NoMemory();
+    }
+    if (status != SEARCH_FOUND) {
+        free(line->v);
+        Py_RETURN_NONE;
+    }
+    PyObject *r = line_to_py(line);
+    free(line->v);
+    return r;
+}
+
+static PyObject *py_beam(PyObject *self, PyObject *args)
+{
+    /* beam(piles, rows, removed, width, budget, max_levels, expired)
+     *   -> (line or None, positions): autoplay._beam */
+    PyObject *piles, *rows_obj, *budget_obj, *expired;
+    int removed, max_levels;
+    long width;
+    long long budget, positions = 0;
+    uint8_t(*rows)[PILES] = NULL;
+    int nrows = 0;
+    Py_ssize_t hand = 0;
+    State s;
+    Line line = {0};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOilOiO", &piles, &rows_obj, &removed, &width, &budget_obj,
+                          &max_levels, &expired))
+        return NULL;
+    if (width < 1 || width > 1000000)
+        return PyErr_Format(PyExc_ValueError, "a beam width is 1 to 1,000,000");
+    if (removed < 0 || removed > 8)
+        return PyErr_Format(PyExc_ValueError, "0 to 8 suits removed");
+    if (limit_from_py(budget_obj, &budget) < 0)
+        return NULL;
+    if (rows_from_py(rows_obj, &rows, &nrows, &hand) < 0)
+        return NULL;
+    if (state_from_py(piles, &s, hand) < 0) {
+        PyMem_Free(rows);
+        return NULL;
+    }
+    for (int i = 0; i < PILES; i++)
+        for (int k = 0; k < s.len[i]; k++)
+            if (s.c[i][k] == FACE_DOWN) {
+                PyMem_Free(rows);
+                return PyErr_Format(PyExc_ValueError, "full-information play needs every card known");
+            }
+    PyStop ps = {expired};
+    Stopper stop = {py_check, &ps};
+    int status = beam_search(&s, (const uint8_t(*)[PILES])rows, nrows, removed, width, budget,
+                             max_levels, &stop, &line, &positions);
+    PyMem_Free(rows);
+    PyObject *found = search_result(status, &line);
+    if (!found)
+        return NULL;
+    return Py_BuildValue("(NL)", found, positions);
+}
+
+static PyMethodDef methods[] = {
+    {"actions", py_actions, METH_VARARGS,
+     "actions(piles, spaces, whole_into_space=True): compact.actions as (kind, src, dst, count)"},
+    {"apply", py_apply, METH_VARARGS, "apply(piles, action): compact.apply"},
+    {"apply_undo", py_apply_undo, METH_VARARGS, "apply(piles, action) then undo it"},
+    {"rank_key", py_rank_key, METH_VARARGS, "rank_key(piles, removed): compact.rank_key"},
+    {"pile_value", py_pile_value, METH_VARARGS,
+     "pile_value(pile, weights): blindplayer.pile_value"},
+    {"state_key", py_state_key, METH_VARARGS, "state_key(piles): (packed bytes, 64-bit hash)"},
+    {"beam", py_beam, METH_VARARGS,
+     "beam(piles, rows, removed, width, budget, max_levels, expired): autoplay._beam"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_core",
+    "The compiled search core (see csrc/core.h); spider_cli.analysis.native loads it.", -1,
+    methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void)
+{
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,169 @@
+/* Positions packed as bytes, their hash, and the exact store of distinct positions. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+size_t state_pack(const State *s, uint8_t *out)
+{
+    size_t n = 0;
+    for (int i = 0; i < PILES; i++) {
+        out[n++] = s->len[i];
+        memcpy(out + n, s->c[i], s->len[i]);
+        n += s->len[i];
+    }
+    return n;
+}
+
+void state_unpack(State *s, const uint8_t *in)
+{
+    size_t n = 0;
+    for (int i = 0; i < PILES; i++) {
+        s->len[i] = in[n++];
+        memcpy(s->c[i], in + n, s->len[i]);
+        n += s->len[i];
+    }
+}
+
+uint64_t hash_bytes(const uint8_t *p, size_t n)
+{
+    /* FNV-1a, then a final mix so that the low bits (the slot) depend on every byte. */
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= 1099511628211ULL;
+    }
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h;
+}
+
+int store_init(Store *st)
+{
+    memset(st, 0, sizeof *st);
+    st->arena_size = 1 << 16;
+    st->capacity = 1024;
+    st->slot_count = 2048;
+    st->arena = malloc(st->arena_size);
+    st->offset = malloc(st->capacity * sizeof *st->offset);
+    st->hashes = malloc(st->capacity * sizeof *st->hashes);
+    st->slots = calloc(st->slot_count, sizeof *st->slots);
+    if (!st->arena || !st->offset || !st->hashes || !st->slots) {
+        store_free(st);
+        return -1;
+    }
+    return 0;
+}
+
+void store_free(Store *st)
+{
+    free(st->arena);
+    free(st->offset);
+    free(st->hashes);
+    free(st->slots);
+    memset(st, 0, sizeof *st);
+}
+
+const uint8_t *store_key(const Store *st, size_t id, size_t *n)
+{
+    size_t at = st->offset[id];
+    size_t end = id + 1 < st->count ? st->offset[id + 1] : st->arena_used;
+    *n = end - at;
+    return st->arena + at;
+}
+
+size_t store_bytes(const Store *st)
+{
+    return st->arena_size + st->capacity * (sizeof *st->offset + sizeof *st->hashes) +
+           st->slot_count * sizeof *st->slots;
+}
+
+static long lookup(const Store *st, const uint8_t *key, size_t n, uint64_t h, size_t *slot)
+{
+    size_t mask = st->slot_count - 1;
+    size_t i = (size_t)h & mask;
+    for (;;) {
+        uint32_t v = st->slots[i];
+        if (!v) {
+            *slot = i;
+            return -1;
+        }
+        size_t id = v - 1;
+        if (st->hashes[id] == h) {
+            size_t m;
+            const uint8_t *other = store_key(st, id, &m);
+            if (m == n && memcmp(other, key, n) == 0)
+                return (long)id;
+        }
+        i = (i + 1) & mask;
+    }
+}
+
+long store_find(const Store *st, const uint8_t *key, size_t n)
+{
+    size_t slot;
+    return lookup(st, key, n, hash_bytes(key, n), &slot);
+}
+
+static int grow_slots(Store *st)
+{
+    size_t count = st->slot_count * 2;
+    uint32_t *slots = calloc(count, sizeof *slots);
+    if (!slots)
+        return -1;
+    for (size_t id = 0; id < st->count; id++) {
+        size_t i = (size_t)st->hashes[id] & (count - 1);
+        while (slots[i])
+            i = (i + 1) & (count - 1);
+        slots[i] = (uint32_t)(id + 1);
+    }
+    free(st->slots);
+    st->slots = slots;
+    st->slot_count = count;
+    return 0;
+}
+
+long store_add(Store *st, const uint8_t *key, size_t n, int *added)
+{
+    uint64_t h = hash_bytes(key, n);
+    size_t slot;
+    *added = 0;
+    if ((st->count + 1) * 2 > st->slot_count && grow_slots(st) < 0)
+        return -1; /* (the table is never more than half full) */
+    long found = lookup(st, key, n, h, &slot);
+    if (found >= 0)
+        return found;
+    if (st->count >= UINT32_MAX - 1)
+        return -1;
+    if (st->arena_used + n > st->arena_size) {
+        size_t size = st->arena_size * 2;
+        while (size < st->arena_used + n)
+            size *= 2;
+        uint8_t *arena = realloc(st->arena, size);
+        if (!arena)
+            return -1;
+        st->arena = arena;
+        st->arena_size = size;
+    }
+    if (st->count == st->capacity) {
+        size_t cap = st->capacity * 2;
+        size_t *offset = realloc(st->offset, cap * sizeof *offset);
+        if (!offset)
+            return -1;
+        st->offset = offset;
+        uint64_t *hashes = realloc(st->hashes, cap * sizeof *hashes);
+        if (!hashes)
+            return -1;
+        st->hashes = hashes;
+        st->capacity = cap;
+    }
+    size_t id = st->count++;
+    st->offset[id] = st->arena_used;
+    st->hashes[id] = h;
+    memcpy(st->arena + st->arena_used, key, n);
+    st->arena_used += n;
+    st->slots[slot] = (uint32_t)(id + 1);
+    *added = 1;
+    return (long)id;
+}
