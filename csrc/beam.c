@@ -46,18 +46,18 @@ static int32_t node_add(Nodes *ns, int32_t parent, Action a)
     return (int32_t)ns->n++;
 }
 
-static int beam_move_ok(const State *s, Action a, int endgame)
+static int beam_move_ok(const State *s, const int *runs, Action a, int endgame)
 {
     const uint8_t *p = s->c[a.src];
     int n = s->len[a.src];
     int m = a.count;
-    int length = run_length(p, n);
+    int length = runs[a.src];
     int split = m < length;
     int qn = s->len[a.dst];
     if (!qn)
         return !(endgame && split);
     const uint8_t *q = s->c[a.dst];
-    if (split && (q[qn - 1] != p[n - m] + 1 || run_length(q, qn) + m <= length))
+    if (split && (q[qn - 1] != p[n - m] + 1 || runs[a.dst] + m <= length))
         return 0; /* a split goes only onto its own suit, making the run longer */
     return 1;
 }
@@ -97,9 +97,16 @@ static int child_cmp(const void *x, const void *y)
 
 typedef struct {
     State s;
+    PileInfo info[PILES]; /* each pile's part of the rank (only changed piles are redone) */
     int dealt, removed;
     int32_t node;
 } Entry;
+
+static void all_info(Entry *e)
+{
+    for (int i = 0; i < PILES; i++)
+        pile_info(e->s.c[i], e->s.len[i], &e->info[i]);
+}
 
 static int32_t chain(Nodes *ns, int32_t parent, Action a, const int8_t *rem, int nrem)
 {
@@ -156,6 +163,7 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
             if (root < -1)
                 goto nomem;
         }
+        all_info(&beam[0]);
         beam[0].dealt = 0;
         beam[0].removed = removed0 + nrem;
         beam[0].node = root;
@@ -182,10 +190,13 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
                     if (space < 0)
                         space = i;
                 }
-            int na = gen_actions(&e->s, &space, space >= 0 ? 1 : 0, 0, acts);
+            int runs[PILES];
+            for (int i = 0; i < PILES; i++)
+                runs[i] = e->info[i].run;
+            int na = gen_actions_runs(&e->s, runs, &space, space >= 0 ? 1 : 0, 0, acts);
             int k = 0;
             for (int j = 0; j < na; j++)
-                if (acts[j].kind == ACT_MOVE && beam_move_ok(&e->s, acts[j], endgame))
+                if (acts[j].kind == ACT_MOVE && beam_move_ok(&e->s, runs, acts[j], endgame))
                     acts[k++] = acts[j];
             if (!endgame && all_filled)
                 acts[k++] = (Action){ACT_DEAL, 0, 0, 0};
@@ -205,10 +216,11 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
                 int nrem = settle(&child, rem);
                 size_t n = state_pack(&child, key);
                 key[n++] = (uint8_t)dealt;
-                if (store_find(&seen, key, n) >= 0)
+                uint64_t h = hash_bytes(key, n);
+                if (store_find_h(&seen, key, n, h) >= 0)
                     continue;
                 int added;
-                long id = store_add(&level_seen, key, n, &added);
+                long id = store_add_h(&level_seen, key, n, h, &added);
                 if (id < 0)
                     goto nomem;
                 if (!added)
@@ -233,7 +245,18 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
                 Child *c = &children[nchildren];
                 c->key = id;
                 c->dealt = dealt;
-                rank_key(&child, removed, &c->chaos, &c->negready);
+                PileInfo info[PILES];
+                memcpy(info, e->info, sizeof info);
+                if (acts[j].kind == ACT_DEAL) {
+                    for (int i = 0; i < PILES; i++)
+                        pile_info(child.c[i], child.len[i], &info[i]);
+                } else {
+                    pile_info(child.c[acts[j].src], child.len[acts[j].src], &info[acts[j].src]);
+                    pile_info(child.c[acts[j].dst], child.len[acts[j].dst], &info[acts[j].dst]);
+                    for (int r = 0; r < nrem && r < 8; r++)
+                        pile_info(child.c[rem[r]], child.len[rem[r]], &info[rem[r]]);
+                }
+                rank_from_info(info, removed, &c->chaos, &c->negready);
                 c->removed = removed;
                 c->parent = e->node;
                 c->action = acts[j];
@@ -274,13 +297,14 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
             size_t n;
             const uint8_t *k = store_key(&level_seen, (size_t)c->key, &n);
             state_unpack(&e->s, k);
+            all_info(e);
             e->dealt = c->dealt;
             e->removed = c->removed;
             e->node = chain(&ns, c->parent, c->action, c->rem, c->nrem);
             if (e->node < -1)
                 goto nomem;
             int added;
-            if (store_add(&seen, k, n, &added) < 0)
+            if (store_add_h(&seen, k, n, level_seen.hashes[c->key], &added) < 0)
                 goto nomem;
         }
         store_free(&level_seen);

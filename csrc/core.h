@@ -70,6 +70,9 @@ void store_free(Store *st);
 /* The id of the key; *added tells whether it was new. Returns -1 when memory ran out. */
 long store_add(Store *st, const uint8_t *key, size_t n, int *added);
 long store_find(const Store *st, const uint8_t *key, size_t n);
+/* The same with the key's hash_bytes() already known (one hash for two stores). */
+long store_add_h(Store *st, const uint8_t *key, size_t n, uint64_t h, int *added);
+long store_find_h(const Store *st, const uint8_t *key, size_t n, uint64_t h);
 const uint8_t *store_key(const Store *st, size_t id, size_t *n);
 size_t store_bytes(const Store *st);
 
@@ -79,13 +82,24 @@ int completes_suit(const uint8_t *p, int n);
 /* compact.actions: the moves and removals, in the Python order. */
 int gen_actions(const State *s, const int *spaces, int nspaces, int whole_into_space,
                 Action *out);
+/* The same with each pile's run_length() already known. */
+int gen_actions_runs(const State *s, const int *runs, const int *spaces, int nspaces,
+                     int whole_into_space, Action *out);
 /* compact.apply in place: returns the outcome (0, OUT_REVEAL, or the suit removed plus one)
  * and sets *turned to the pile whose card turned up, or -1. */
 int apply_action(State *s, Action a, Undo *u, int *turned);
 void undo_action(State *s, const Undo *u);
 
 /* ---- value.c ---- */
-/* compact.rank_key: (chaos, -readiness) */
+/* compact.pile_info: a pile's chaos, the ranks of its first and bottom cards, its run */
+typedef struct {
+    int16_t chaos;
+    int8_t first, bottom;
+    int16_t run;
+} PileInfo;
+void pile_info(const uint8_t *p, int n, PileInfo *info);
+/* compact.rank_key: (chaos, -readiness), from the piles' infos or from the position */
+void rank_from_info(const PileInfo *info, int removed, long *chaos, long *negready);
 void rank_key(const State *s, int removed, long *chaos, long *negready);
 /* The blind player's weights (blindplayer.HIDDEN, CLEAR, SUITED, RANKED, REMOVED), passed in
  * from Python so that they are written in one place. */

@@ -92,6 +92,10 @@ static PyObject *line_to_py(const Line *line)
 static int action_from_py(PyObject *obj, const State *s, Action *a)
 {
     int kind, src, dst, count;
+    if (!PyTuple_Check(obj)) {
+        PyErr_SetString(PyExc_TypeError, "an action is a tuple (kind, src, dst, count)");
+        return -1;
+    }
     if (!PyArg_ParseTuple(obj, "iiii;an action is (kind, src, dst, count)", &kind, &src, &dst,
                           &count))
         return -1;
@@ -123,6 +127,10 @@ static int weights_from_py(PyObject *obj, Weights *w)
 {
     /* (hidden costs 0..7, the cost of each more, clear, suited, ranked, removed) */
     PyObject *hidden;
+    if (!PyTuple_Check(obj)) {
+        PyErr_SetString(PyExc_TypeError, "weights are a tuple");
+        return -1;
+    }
     if (!PyArg_ParseTuple(obj, "Olllll;weights are (hidden, step, clear, suited, ranked, removed)",
                           &hidden, &w->hidden_step, &w->clear, &w->suited, &w->ranked,
                           &w->removed))

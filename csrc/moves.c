@@ -20,6 +20,15 @@ int completes_suit(const uint8_t *p, int n)
 
 int gen_actions(const State *s, const int *spaces, int nspaces, int whole_into_space, Action *out)
 {
+    int runs[PILES];
+    for (int i = 0; i < PILES; i++)
+        runs[i] = run_length(s->c[i], s->len[i]);
+    return gen_actions_runs(s, runs, spaces, nspaces, whole_into_space, out);
+}
+
+int gen_actions_runs(const State *s, const int *runs, const int *spaces, int nspaces,
+                     int whole_into_space, Action *out)
+{
     int bottoms[PILES];
     int k = 0;
     for (int i = 0; i < PILES; i++)
@@ -29,7 +38,7 @@ int gen_actions(const State *s, const int *spaces, int nspaces, int whole_into_s
         if (!n)
             continue;
         const uint8_t *p = s->c[src];
-        int length = run_length(p, n);
+        int length = runs[src];
         int low = bottoms[src];
         if (length >= 13 && completes_suit(p, n))
             out[k++] = (Action){ACT_REMOVE, (int8_t)src, (int8_t)src, 13};

@@ -2,42 +2,50 @@
  * (blindplayer.pile_value). */
 #include "core.h"
 
-void rank_key(const State *s, int removed, long *chaos_out, long *negready)
+void pile_info(const uint8_t *p, int n, PileInfo *info)
 {
-    int first[PILES], bottom[PILES], chaos_p[PILES], run[PILES];
-    int has_bottom[18] = {0};
-    for (int i = 0; i < PILES; i++) {
-        int n = s->len[i];
-        const uint8_t *p = s->c[i];
-        if (!n) {
-            first[i] = bottom[i] = chaos_p[i] = run[i] = 0;
-            continue;
-        }
-        int c = 1;
-        for (int k = 1; k < n; k++)
-            if (p[k - 1] != p[k] + 1)
-                c++;
-        chaos_p[i] = c;
-        first[i] = p[0] & 15;
-        bottom[i] = p[n - 1] & 15;
-        run[i] = run_length(p, n);
-        if (bottom[i])
-            has_bottom[bottom[i]] = 1;
+    if (!n) {
+        *info = (PileInfo){0, 0, 0, 0};
+        return;
     }
+    int c = 1;
+    for (int k = 1; k < n; k++)
+        if (p[k - 1] != p[k] + 1)
+            c++;
+    info->chaos = (int16_t)c;
+    info->first = (int8_t)(p[0] & 15);
+    info->bottom = (int8_t)(p[n - 1] & 15);
+    info->run = (int16_t)run_length(p, n);
+}
+
+void rank_from_info(const PileInfo *info, int removed, long *chaos_out, long *negready)
+{
+    int has_bottom[18] = {0};
+    for (int i = 0; i < PILES; i++)
+        if (info[i].bottom)
+            has_bottom[info[i].bottom] = 1;
     long chaos = 0, playable = 0, spaces = 0;
     for (int i = 0; i < PILES; i++) {
-        if (!run[i]) {
+        if (!info[i].run) {
             spaces++;
             continue;
         }
-        chaos += chaos_p[i];
-        playable += run[i];
-        if (first[i] == KING || has_bottom[first[i] + 1])
+        chaos += info[i].chaos;
+        playable += info[i].run;
+        if (info[i].first == KING || has_bottom[info[i].first + 1])
             chaos--;
     }
     chaos -= spaces;
     *chaos_out = chaos > 0 ? chaos : 0;
     *negready = -(playable + 13L * removed + spaces);
+}
+
+void rank_key(const State *s, int removed, long *chaos_out, long *negready)
+{
+    PileInfo info[PILES];
+    for (int i = 0; i < PILES; i++)
+        pile_info(s->c[i], s->len[i], &info[i]);
+    rank_from_info(info, removed, chaos_out, negready);
 }
 
 long pile_value(const uint8_t *p, int n, const Weights *w)

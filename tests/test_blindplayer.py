@@ -31,6 +31,9 @@ def _turns_in(number: int, suits: int, turns: int) -> blind.Table:
     for _ in range(turns):
         view = table.view()
         turn = blindplayer.plan(blindplayer.compact_view(view), len(view.removed), Mode.KEEP, 1)
+        spaces = any(not up and not down for up, down in zip(view.face_up, view.down, strict=True))
+        if not turn.line and (spaces or not view.hand):
+            break  # no line, and no row may be dealt: far enough in
         for action in turn.line or (Deal(),):
             if table.play(action):
                 break

@@ -60,7 +60,9 @@ class _Version(argparse.Action):
             number = version("spider-cli")
         except PackageNotFoundError:
             number = "(not installed)"
-        print(f"spider {number}")
+        from spider_cli.analysis import native
+
+        print(f"spider {number}\n{native.status()}")
         parser.exit()
 
 
@@ -478,6 +480,16 @@ def play(
     return interactive(name, seed, suits, ascii_only, line_mode)
 
 
+def _say_if_slow() -> None:
+    """Say once, before a long search, that the compiled core is missing (on standard error,
+    so that the answer on standard output stays the same)."""
+    from spider_cli.analysis import native
+
+    note = native.warning()
+    if note:
+        print(note, file=sys.stderr)
+
+
 SOLVE_STATUS = {"possible": 0, "impossible": 1, "unknown": 3}
 """``spider solve``'s exit status by verdict, for scripts; any error is :data:`USAGE` (2),
 as grep's, since 1 is an answer here."""
@@ -490,6 +502,7 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
     The exit status tells the verdict (:data:`SOLVE_STATUS`): a deal not won within the
     limits is "unknown", not "impossible". Searches are timed by ``time.perf_counter``,
     which stops them only at a time asked for ("within N seconds", ``--time-limit``)."""
+    _say_if_slow()
     if deal is not None:
         from spider_cli.analysis.autoplay import play as play_deal
 
@@ -521,6 +534,7 @@ def bench_command(args: argparse.Namespace) -> int:
     from spider_cli.analysis import bench
     from spider_cli.app import benchdb
 
+    _say_if_slow()
     try:
         deals = bench.parse_deals(args.seeds, args.suits)
     except SpiderError as error:  # the command line asks for what cannot be
