@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spider_cli.analysis import autoplay, bench, compact, solver
+from spider_cli.analysis import autoplay, bench, compact, native, solver
 from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.app import examples
 from spider_cli.app.cli import main
@@ -556,7 +556,7 @@ def test_bench_figures() -> None:
     summary, results = bench.run(range(2), suits=1, jobs=1, err=err)
     assert summary.won == 2 and summary.rate == 100.0 and len(results) == 2
     assert "2/2 won 2" in err.getvalue()
-    assert "won 2 (100.0%) with every card known, at most 1,000,000 positions each" in (
+    assert "won 2 (100.0%) with every card known, at most 20,000,000 positions each" in (
         summary.text(autoplay.PLAY_LIMIT)
     )
     assert "at most 5 positions and 2 s each" in summary.text(5, 2.0)
@@ -964,7 +964,10 @@ def test_play_is_bounded_by_positions_and_capped_by_a_clock_only_when_asked() ->
     assert not short.won and short.positions <= 50 + 200
     assert short.text().startswith("no win found within the limits (")
     assert autoplay.play_limit(None) == autoplay.PLAY_LIMIT
-    assert autoplay.play_limit(2) == 2 * autoplay.PER_SECOND
+    with native.pure():
+        assert autoplay.play_limit(2) == 2 * autoplay.PER_SECOND
+    if native.core() is not None:
+        assert autoplay.play_limit(2) == 2 * autoplay.PER_SECOND_CORE
 
 
 def test_spider_solve_seed_and_bench_take_a_limit_in_positions(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from spider_cli.analysis import native
+from spider_cli.analysis import detours, native
 from spider_cli.analysis.compact import (
     FACE_DOWN,
     ONE_BYTE,
@@ -39,13 +39,17 @@ limit: at the default limit, 4096 is reached only when 1024 fails early)."""
 
 
 PER_SECOND = 100_000
-"""About the positions :func:`play` examines in a second: "within N seconds" buys N times
-as many (at most :data:`PLAY_LIMIT`), whether or not a clock also caps the time."""
+"""About the positions :func:`play` examines in a second on the Python path, and on the
+compiled core (:data:`PER_SECOND_CORE`): "within N seconds" buys N times as many (at most
+:data:`PLAY_LIMIT`), whether or not a clock also caps the time."""
+
+PER_SECOND_CORE = 1_500_000
 
 
 def play_limit(seconds: float | None) -> int:
     """The positions :func:`play` may examine for "within ``seconds``" (None: the default)."""
-    return PLAY_LIMIT if not seconds else min(PLAY_LIMIT, round(seconds * PER_SECOND))
+    rate = PER_SECOND if native.core() is None else PER_SECOND_CORE
+    return PLAY_LIMIT if not seconds else min(PLAY_LIMIT, round(seconds * rate))
 
 
 @dataclass
@@ -139,7 +143,8 @@ def play(
     took = clock() - began if clock is not None else None
     if found is None:
         return PlayResult(False, [], positions, took, width)
-    return PlayResult(True, found, positions, took, width, _replay_plain(game, found))
+    line = detours.clean(start, found)
+    return PlayResult(True, line, positions, took, width, _replay_plain(game, line))
 
 
 def _beam(

@@ -1,0 +1,135 @@
+"""Detours cut out of a full-information line (``spider solve --seed``, the bench's lines).
+
+A beam finds a win but not a tidy one: it may move a card and later move it back with
+nothing gained in between, or carry a card from pile to pile before it settles. Two passes,
+repeated until neither changes the line, make it shorter while it still wins:
+
+* a jump: where one move from a position reaches a position the line visits later, the
+  moves in between go (a loop, or a card shuttled and put back, or two moves that one does);
+* a shortcut for a card moved twice: the run moved by one move and moved again later goes
+  straight to where it ends (or stays, when it comes back), if the rest of the line is still
+  legal and still wins.
+
+Every change is checked by playing the line on the compact positions with the rules'
+legality tests, and :func:`spider_cli.analysis.autoplay.play` checks the result with the
+engine once more before it is reported.
+"""
+
+from __future__ import annotations
+
+from spider_cli.analysis.compact import (
+    ONE_BYTE,
+    Start,
+    State,
+    actions,
+    apply,
+    completes_suit,
+    run_length,
+)
+from spider_cli.rules.engine import DEAL, PILES, Action, Deal, Move, Remove
+
+Key = tuple[State, int]
+"""A position of the line: its piles and the rows dealt so far."""
+
+
+def _step(start: Start, key: Key, action: Action) -> Key | None:
+    """The position after ``action``, or None if the rules do not allow it there."""
+    piles, dealt = key
+    if isinstance(action, Deal):
+        if dealt >= len(start.rows) or not all(piles):
+            return None
+        row = start.rows[dealt]
+        return tuple(piles[i] + ONE_BYTE[row[i]] for i in range(PILES)), dealt + 1
+    if isinstance(action, Remove):
+        if not completes_suit(piles[action.pile]):
+            return None
+    else:
+        src, dst, m = action
+        p, q = piles[src], piles[dst]
+        if src == dst or not 0 < m <= run_length(p) or (q and q[-1] & 15 != (p[-m] & 15) + 1):
+            return None
+    new, _turned, _outcome = apply(piles, action)
+    return tuple(new), dealt
+
+
+def _keys(start: Start, line: list[Action], first: Key | None = None) -> list[Key] | None:
+    """The positions the line goes through from ``first`` (the start), or None if a move is
+    illegal."""
+    key: Key | None = first or (start.piles, 0)
+    keys = [key]
+    for action in line:
+        key = _step(start, key, action)
+        if key is None:
+            return None
+        keys.append(key)
+    return keys
+
+
+def _won(key: Key, start: Start) -> bool:
+    """Every card off the table and the hand dealt: the game won."""
+    return key[1] == len(start.rows) and not any(key[0])
+
+
+def _jump(start: Start, line: list[Action], keys: list[Key]) -> list[Action] | None:
+    """The line with its first detour cut (see the module doc), or None if it has none."""
+    index = {key: i for i, key in enumerate(keys)}
+    for i, (piles, dealt) in enumerate(keys[:-2]):
+        best: tuple[int, Action] | None = None
+        options: list[Action] = list(actions(piles, [k for k, p in enumerate(piles) if not p]))
+        options.append(DEAL)
+        for action in options:
+            child = _step(start, (piles, dealt), action)
+            j = index.get(child) if child is not None else None
+            if j is not None and j > i + 1 and (best is None or j > best[0]):
+                best = (j, action)
+        if best is not None:
+            j, action = best
+            return [*line[:i], action, *line[j:]]
+    return None
+
+
+def _shortcut(start: Start, line: list[Action], keys: list[Key]) -> list[Action] | None:
+    """The line with its first card moved twice taken straight (or left where it was), or
+    None if no such change keeps it winning. The card's second move is the next move from
+    the pile it went to, if that moves the same cards."""
+    for i, first in enumerate(line):
+        if not isinstance(first, Move):
+            continue
+        card = keys[i][0][first.src][-first.count]
+        j = next(
+            (k for k in range(i + 1, len(line)) if getattr(line[k], "src", None) == first.dst),
+            None,
+        )
+        if j is None:
+            continue
+        later = line[j]
+        if not isinstance(later, Move) or later.count != first.count:
+            continue
+        if keys[j][0][later.src][-later.count] != card:
+            continue
+        between = line[i + 1 : j]
+        straight = Move(first.src, later.dst, first.count)
+        tries = [[*between, straight], [straight, *between]]
+        if later.dst == first.src:
+            tries.insert(0, between)
+        for middle in tries:
+            rest = _keys(start, [*middle, *line[j + 1 :]], keys[i])
+            if rest is not None and _won(rest[-1], start):
+                return [*line[:i], *middle, *line[j + 1 :]]
+    return None
+
+
+def clean(start: Start, line: list[Action]) -> list[Action]:
+    """A winning line with its detours cut: never longer, and still winning (a line that is
+    not a legal win from ``start`` comes back as it is)."""
+    keys = _keys(start, line)
+    if keys is None or not _won(keys[-1], start):
+        return line
+    while True:
+        shorter = _jump(start, line, keys) or _shortcut(start, line, keys)
+        if shorter is None or len(shorter) >= len(line):
+            return line
+        new_keys = _keys(start, shorter)
+        if new_keys is None or not _won(new_keys[-1], start):
+            return line
+        line, keys = shorter, new_keys

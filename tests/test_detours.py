@@ -1,0 +1,62 @@
+"""Full-information lines with their detours cut: never longer, still winning (checked by
+the engine), with no position visited twice and no move that jumps ahead."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spider_cli.analysis import autoplay, compact, detours
+from spider_cli.rules.deals import DealSource
+from spider_cli.rules.engine import Move
+
+
+def _won_line(number: int, suits: int) -> tuple[compact.Start, list, object]:
+    game = DealSource.parse(str(number), suits).game()
+    found, _positions = autoplay._beam(compact.encode(game), 64, 300_000, None)
+    return compact.encode(game), found or [], game
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 5_000), st.sampled_from((1, 2)))
+def test_a_clean_line_is_shorter_or_equal_and_still_wins(number: int, suits: int) -> None:
+    start, line, game = _won_line(number, suits)
+    if not line:
+        return
+    clean = detours.clean(start, line)
+    assert len(clean) <= len(line)
+    autoplay._replay_plain(game, clean)  # raises if a move is illegal or the line does not win
+    keys = detours._keys(start, clean)
+    assert keys is not None and len(set(keys)) == len(keys)  # no position twice
+    assert detours._jump(start, clean, keys) is None
+
+
+def _there_and_back(piles: compact.State) -> tuple[Move, Move] | None:
+    """A move that turns nothing up, and the move that takes it back, if there are any."""
+    spaces = [i for i, p in enumerate(piles) if not p]
+    for there in compact.actions(piles, spaces):
+        if not isinstance(there, Move):
+            continue
+        after, turned, _outcome = compact.apply(piles, there)
+        back = Move(there.dst, there.src, there.count)
+        if turned < 0 and back in compact.actions(tuple(after), spaces):
+            if compact.apply(tuple(after), back)[0] == list(piles):
+                return there, back
+    return None
+
+
+def test_a_card_moved_away_and_back_for_nothing_is_cut() -> None:
+    start, line, game = _won_line(3, 1)
+    clean = detours.clean(start, line)
+    keys = detours._keys(start, clean)
+    assert keys is not None
+    k, pair = next((k, p) for k, key in enumerate(keys) if (p := _there_and_back(key[0])))
+    detour = [*clean[:k], *pair, *clean[k:]]
+    assert detours.clean(start, detour) == clean
+    autoplay._replay_plain(game, detour)  # (the detour itself is a legal win)
+
+
+def test_a_line_that_does_not_win_comes_back_as_it_is() -> None:
+    start, line, _game = _won_line(3, 1)
+    assert detours.clean(start, line[:-5]) == line[:-5]
+    assert detours.clean(start, [Move(0, 0, 1)]) == [Move(0, 0, 1)]
