@@ -39,9 +39,12 @@ def _there_and_back(piles: compact.State) -> tuple[Move, Move] | None:
             continue
         after, turned, _outcome = compact.apply(piles, there)
         back = Move(there.dst, there.src, there.count)
-        if turned < 0 and back in compact.actions(tuple(after), spaces):
-            if compact.apply(tuple(after), back)[0] == list(piles):
-                return there, back
+        if (
+            turned < 0
+            and back in compact.actions(tuple(after), spaces)
+            and compact.apply(tuple(after), back)[0] == list(piles)
+        ):
+            return there, back
     return None
 
 

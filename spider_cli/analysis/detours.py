@@ -55,13 +55,14 @@ def _step(start: Start, key: Key, action: Action) -> Key | None:
 def _keys(start: Start, line: list[Action], first: Key | None = None) -> list[Key] | None:
     """The positions the line goes through from ``first`` (the start), or None if a move is
     illegal."""
-    key: Key | None = first or (start.piles, 0)
+    key: Key = first or (start.piles, 0)
     keys = [key]
     for action in line:
-        key = _step(start, key, action)
-        if key is None:
+        after = _step(start, key, action)
+        if after is None:
             return None
-        keys.append(key)
+        keys.append(after)
+        key = after
     return keys
 
 
