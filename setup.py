@@ -16,7 +16,7 @@ class BuildCore(build_ext):
     def build_extensions(self) -> None:
         if self.compiler.compiler_type == "unix":
             for ext in self.extensions:
-                ext.extra_compile_args = ["-O2", "-Wall", "-Wextra", "-std=c99"]
+                ext.extra_compile_args = ["-O3", "-Wall", "-Wextra", "-std=c99"]
         super().build_extensions()
 
 

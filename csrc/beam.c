@@ -63,19 +63,17 @@ static int beam_move_ok(const State *s, const int *runs, Action a, int endgame)
 }
 
 /* autoplay._settle: remove every complete suit, a pass over the piles at a time. */
-static int settle(State *s, int8_t *rem)
+static int settle(State *s, int8_t *rem, Undo *undo)
 {
     int nrem = 0, again = 1;
     while (again) {
         again = 0;
         for (int i = 0; i < PILES; i++) {
             if (s->len[i] >= 13 && completes_suit(s->c[i], s->len[i])) {
-                Undo u;
                 int turned;
-                apply_action(s, (Action){ACT_REMOVE, (int8_t)i, (int8_t)i, 13}, &u, &turned);
-                if (nrem < 8)
-                    rem[nrem] = (int8_t)i;
-                nrem++;
+                /* (at most eight suits: 104 cards) */
+                apply_action(s, (Action){ACT_REMOVE, (int8_t)i, (int8_t)i, 13}, &undo[nrem], &turned);
+                rem[nrem++] = (int8_t)i;
                 again = 1;
             }
         }
@@ -83,16 +81,26 @@ static int settle(State *s, int8_t *rem)
     return nrem;
 }
 
-static int child_cmp(const void *x, const void *y)
+static void unsettle(State *s, const Undo *undo, int nrem)
 {
-    const Child *a = x, *b = y;
-    if (a->dealt != b->dealt)
-        return a->dealt < b->dealt ? -1 : 1;
-    if (a->chaos != b->chaos)
-        return a->chaos < b->chaos ? -1 : 1;
-    if (a->negready != b->negready)
-        return a->negready < b->negready ? -1 : 1;
-    return a->order < b->order ? -1 : (a->order > b->order);
+    while (nrem > 0)
+        undo_action(s, &undo[--nrem]);
+}
+
+/* A child's place in the ranking as one number: (deals made, chaos, -readiness, the order
+ * it was found in). Chaos and readiness are at most a few hundred (104 cards, 8 suits). */
+static uint64_t rank_of(const Child *c)
+{
+    uint64_t chaos = c->chaos < 1023 ? (uint64_t)c->chaos : 1023;
+    int64_t ready = -c->negready;
+    uint64_t unready = ready >= 1023 ? 0 : (uint64_t)(1023 - ready);
+    return (uint64_t)c->dealt << 56 | chaos << 46 | unready << 36 | (uint64_t)c->order;
+}
+
+static int u64_cmp(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
 }
 
 typedef struct {
@@ -139,6 +147,7 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
     Store seen, level_seen;
     Entry *beam = NULL, *next = NULL;
     Child *children = NULL;
+    uint64_t *order = NULL; /* the children's ranks (rank_of), sorted */
     size_t nchildren = 0, cap_children = 0;
     size_t nbeam = 0;
     long long positions = 1;
@@ -156,7 +165,8 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
     beam[0].s = *start;
     {
         int8_t rem[8];
-        int nrem = settle(&beam[0].s, rem);
+        Undo undo[8];
+        int nrem = settle(&beam[0].s, rem, undo);
         int32_t root = -1;
         for (int r = 0; r < nrem && r < 8; r++) {
             root = node_add(&ns, root, (Action){ACT_REMOVE, rem[r], rem[r], 13});
@@ -201,33 +211,56 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
             if (!endgame && all_filled)
                 acts[k++] = (Action){ACT_DEAL, 0, 0, 0};
             for (int j = 0; j < k; j++) {
-                State child = e->s;
-                Undo u;
+                /* The child is made in place on the parent and taken back at once. */
+                State *child = &e->s;
+                Undo u, undo[8];
                 int turned;
                 int dealt = e->dealt;
                 if (acts[j].kind == ACT_DEAL) {
                     for (int i = 0; i < PILES; i++)
-                        child.c[i][child.len[i]++] = rows[dealt][i];
+                        child->c[i][child->len[i]++] = rows[dealt][i];
                     dealt++;
                 } else {
-                    apply_action(&child, acts[j], &u, &turned);
+                    apply_action(child, acts[j], &u, &turned);
                 }
                 int8_t rem[8];
-                int nrem = settle(&child, rem);
-                size_t n = state_pack(&child, key);
+                int nrem = settle(child, rem, undo);
+                size_t n = state_pack(child, key);
                 key[n++] = (uint8_t)dealt;
                 uint64_t h = hash_bytes(key, n);
-                if (store_find_h(&seen, key, n, h) >= 0)
-                    continue;
-                int added;
-                long id = store_add_h(&level_seen, key, n, h, &added);
-                if (id < 0)
+                long id = -2; /* -2: seen before; -1: no memory */
+                int added = 0;
+                if (store_find_h(&seen, key, n, h) < 0)
+                    id = store_add_h(&level_seen, key, n, h, &added);
+                int removed = e->removed + nrem;
+                long chaos = 0, negready = 0;
+                if (added && removed < 8) {
+                    PileInfo info[PILES];
+                    memcpy(info, e->info, sizeof info);
+                    if (acts[j].kind == ACT_DEAL) {
+                        for (int i = 0; i < PILES; i++)
+                            pile_info(child->c[i], child->len[i], &info[i]);
+                    } else {
+                        pile_info(child->c[acts[j].src], child->len[acts[j].src], &info[acts[j].src]);
+                        pile_info(child->c[acts[j].dst], child->len[acts[j].dst], &info[acts[j].dst]);
+                        for (int r = 0; r < nrem; r++)
+                            pile_info(child->c[rem[r]], child->len[rem[r]], &info[rem[r]]);
+                    }
+                    rank_from_info(info, removed, &chaos, &negready);
+                }
+                unsettle(child, undo, nrem);
+                if (acts[j].kind == ACT_DEAL) {
+                    for (int i = 0; i < PILES; i++)
+                        child->len[i]--;
+                } else {
+                    undo_action(child, &u);
+                }
+                if (id == -1)
                     goto nomem;
                 if (!added)
                     continue;
-                int removed = e->removed + nrem;
                 if (removed >= 8) {
-                    int32_t node = chain(&ns, e->node, acts[j], rem, nrem < 8 ? nrem : 8);
+                    int32_t node = chain(&ns, e->node, acts[j], rem, nrem);
                     if (node < -1 || unwind(&ns, node, line) < 0)
                         goto nomem;
                     positions += (long long)level_seen.count;
@@ -245,23 +278,13 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
                 Child *c = &children[nchildren];
                 c->key = id;
                 c->dealt = dealt;
-                PileInfo info[PILES];
-                memcpy(info, e->info, sizeof info);
-                if (acts[j].kind == ACT_DEAL) {
-                    for (int i = 0; i < PILES; i++)
-                        pile_info(child.c[i], child.len[i], &info[i]);
-                } else {
-                    pile_info(child.c[acts[j].src], child.len[acts[j].src], &info[acts[j].src]);
-                    pile_info(child.c[acts[j].dst], child.len[acts[j].dst], &info[acts[j].dst]);
-                    for (int r = 0; r < nrem && r < 8; r++)
-                        pile_info(child.c[rem[r]], child.len[rem[r]], &info[rem[r]]);
-                }
-                rank_from_info(info, removed, &c->chaos, &c->negready);
+                c->chaos = chaos;
+                c->negready = negready;
                 c->removed = removed;
                 c->parent = e->node;
                 c->action = acts[j];
-                c->nrem = nrem < 8 ? nrem : 8;
-                memcpy(c->rem, rem, (size_t)c->nrem);
+                c->nrem = nrem;
+                memcpy(c->rem, rem, (size_t)nrem);
                 c->order = nchildren++;
             }
         }
@@ -275,7 +298,13 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
             status = why;
             goto done;
         }
-        qsort(children, nchildren, sizeof *children, child_cmp);
+        free(order);
+        order = malloc((nchildren ? nchildren : 1) * sizeof *order);
+        if (!order)
+            goto nomem;
+        for (size_t i = 0; i < nchildren; i++)
+            order[i] = rank_of(&children[i]);
+        qsort(order, nchildren, sizeof *order, u64_cmp);
         size_t most = (size_t)width * (size_t)(nrows + 1); /* kept: width per deals made */
         free(next);
         next = malloc((nchildren < most ? (nchildren ? nchildren : 1) : most) * sizeof *next);
@@ -285,7 +314,7 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
         long kept = 0;
         int current = -1;
         for (size_t i = 0; i < nchildren; i++) {
-            Child *c = &children[i];
+            Child *c = &children[order[i] & ((1ULL << 36) - 1)];
             if (c->dealt != current) {
                 current = c->dealt;
                 kept = 0;
@@ -325,6 +354,7 @@ done:
     free(beam);
     free(next);
     free(children);
+    free(order);
     free(ns.v);
     *positions_out = positions;
     return status;

@@ -1,0 +1,128 @@
+"""The compiled core against the Python path, side by side in one run:
+``python benchmarks/bench_native.py [beam|blind|goal] [--rounds N]``.
+
+Each part runs the same searches on both paths, alternating (core, Python, core, ...), and
+prints positions a second on each and their ratio; the counts of positions must be equal
+(the paths give the same answers), and the script says so if they are not. Ratios, because
+this machine is shared and noisy: both paths see the same load.
+
+- beam: the full-information beam (autoplay._beam, width 1024) on our deals 10-13, 4 suits,
+  300,000 positions each at most;
+- blind: the blind player's three searches (blindplayer.plan) on the positions of the first
+  turns of deals 0-3, 4 suits, at the 4-suit budget;
+- goal: solve's goal searches (solver.solve, counting off) on the first eight of the
+  manual's recorded questions, 100,000 positions each at most.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+from spider_cli.analysis import autoplay, blind, blindplayer, compact, native, solver
+from spider_cli.analysis.blindplayer import Mode
+from spider_cli.app import examples
+from spider_cli.language.commands import Solve
+from spider_cli.language.notation import parse_command
+from spider_cli.language.positions import load_position
+from spider_cli.rules.deals import DealSource, Source
+
+
+def beam_work() -> Callable[[], int]:
+    starts = [compact.encode(DealSource(Source.OURS, n, 4).game()) for n in range(10, 14)]
+    return lambda: sum(autoplay._beam(s, 1024, 300_000, None)[1] for s in starts)
+
+
+def blind_work() -> Callable[[], int]:
+    views = []
+    for n in range(4):
+        table = blind.Table(DealSource(Source.OURS, n, 4))
+        for _ in range(6):
+            view = table.view()
+            views.append(view)
+            piles = blindplayer.compact_view(view)
+            turn = blindplayer.plan(piles, len(view.removed), Mode.KEEP, view.hand, 2_000)
+            for action in turn.line or ():
+                if table.play(action):
+                    break
+            if not turn.line:
+                break
+    budget = blindplayer.BUDGETS[4]
+
+    def work() -> int:
+        return sum(
+            blindplayer.plan(
+                blindplayer.compact_view(v), len(v.removed), Mode.KEEP, v.hand, budget
+            ).positions
+            for v in views
+        )
+
+    return work
+
+
+def goal_work() -> Callable[[], int]:
+    """The first eight recorded questions of the manual's examples, at most 100,000
+    positions each."""
+    asked = []
+    for example in examples.catalogue():
+        game = load_position(example.path).to_game() if example.questions else None
+        for question in example.questions:
+            text = ", ".join(part for part in (question.solve, question.constraints) if part)
+            command = parse_command(f"solve {text}, limit 100000")
+            assert isinstance(command, Solve), text
+            asked.append((game, command))
+    asked = asked[:8]
+
+    def work() -> int:
+        return sum(
+            solver.solve(game, c.goal, c.constraints, prove_by_counting=False).positions
+            for game, c in asked
+        )
+
+    return work
+
+
+PARTS = {"beam": beam_work, "blind": blind_work, "goal": goal_work}
+
+
+def compare(name: str, rounds: int) -> None:
+    work = PARTS[name]()
+    times: dict[str, list[float]] = {"core": [], "python": []}
+    counts: dict[str, set[int]] = {"core": set(), "python": set()}
+    for _ in range(rounds):
+        for path in ("core", "python"):
+            began = time.perf_counter()
+            if path == "core":
+                count = work()
+            else:
+                with native.pure():
+                    count = work()
+            times[path].append(time.perf_counter() - began)
+            counts[path].add(count)
+    same = counts["core"] == counts["python"] and len(counts["core"]) == 1
+    positions = next(iter(counts["python"]))
+    rate = {path: positions / statistics.median(t) for path, t in times.items()}
+    print(
+        f"{name}: {positions:,} positions; core {rate['core']:,.0f}/s, "
+        f"python {rate['python']:,.0f}/s, ratio {rate['core'] / rate['python']:.1f}x"
+        + ("" if same else f"  COUNTS DIFFER: {counts}")
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("parts", nargs="*", help="beam, blind, goal (default: all three)")
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    if native.core() is None:
+        raise SystemExit(native.status())
+    for name in args.parts or PARTS:
+        if name not in PARTS:
+            raise SystemExit(f"no part {name!r}: beam, blind or goal")
+        compare(name, args.rounds)
+
+
+if __name__ == "__main__":
+    main()
