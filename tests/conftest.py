@@ -29,3 +29,47 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SPIDER_HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)
     return tmp_path / "home"
+
+
+BOTH_PATHS = {
+    "test_solver",
+    "test_hints",
+    "test_counting",
+    "test_blindplayer",
+    "test_blind",
+    "test_detours",
+    "test_examples",
+}
+"""The analysis tests: each runs on the compiled core and again on the Python path (once,
+on the Python path, where the core is not built)."""
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if metafunc.module.__name__.rpartition(".")[2] in BOTH_PATHS:
+        metafunc.fixturenames.append("search_path")
+        from spider_cli.analysis import native
+
+        paths = ["core", "python"] if native.built() else ["python"]
+        metafunc.parametrize("search_path", paths, indirect=True)
+
+
+@pytest.fixture
+def search_path(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Which path the searches of the test take: "core" or "python" (SPIDER_PURE is set
+    too, for the processes the test starts)."""
+    from spider_cli.analysis import native
+
+    if request.param == "core":
+        before = os.environ.pop("SPIDER_PURE", None)
+        yield "core"
+        if before is not None:
+            os.environ["SPIDER_PURE"] = before
+        return
+    before = os.environ.get("SPIDER_PURE")
+    os.environ["SPIDER_PURE"] = "1"
+    with native.pure():
+        yield "python"
+    if before is None:
+        del os.environ["SPIDER_PURE"]
+    else:
+        os.environ["SPIDER_PURE"] = before
