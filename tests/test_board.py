@@ -328,7 +328,9 @@ def test_spider_help_lists_the_play_options_and_every_command(
     ):
         assert word in text
     assert cli.main(["--version"]) == 0
-    assert re.fullmatch(r"spider \d+\.\d+\.\d+.*\n", capsys.readouterr().out)
+    assert re.fullmatch(
+        r"spider \d+\.\d+\.\d+.*\n.*compiled search core.*\n", capsys.readouterr().out
+    )
 
 
 def test_the_replies_scroll_back_with_page_up_and_the_wheel(home: Path) -> None:

@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -612,7 +613,8 @@ def test_a_numbered_deal_is_analysed_as_its_player_sees_it() -> None:
     assert "turns up an unknown card" in reply.text
 
 
-def test_spider_solve_and_bench_commands(capsys: pytest.CaptureFixture[str]) -> None:
+def test_spider_solve_and_bench_commands(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    """(``home``: a results file of its own, so that no deal is already stored.)"""
     assert main(["solve", "problem-1", "turn", "up", "a", "card", "in", "pile", "3"]) == 0
     out = capsys.readouterr().out
     assert "8-6s from 3 to 2" in out and "'apply'" not in out  # no prompt after this
