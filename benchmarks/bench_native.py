@@ -8,8 +8,8 @@ this machine is shared and noisy: both paths see the same load.
 
 - beam: the full-information beam (autoplay._beam, width 1024) on our deals 10-13, 4 suits,
   300,000 positions each at most;
-- blind: the blind player's three searches (blindplayer.plan) on the positions of the first
-  turns of deals 0-3, 4 suits, at the 4-suit budget;
+- blind: the blind player's three searches (blindplayer.plan) on every fifth turn's position
+  of blind games of deals 0-3, 4 suits, at the 4-suit budget;
 - goal: solve's goal searches (solver.solve, counting off) on the first eight of the
   manual's recorded questions, 100,000 positions each at most.
 """
@@ -36,19 +36,22 @@ def beam_work() -> Callable[[], int]:
 
 
 def blind_work() -> Callable[[], int]:
+    """Every fifth turn's position of blind games of deals 0-3 (4 suits), searched at the
+    4-suit budget."""
     views = []
     for n in range(4):
         table = blind.Table(DealSource(Source.OURS, n, 4))
-        for _ in range(6):
+        for turn_number in range(60):
             view = table.view()
-            views.append(view)
+            if turn_number % 5 == 0:
+                views.append(view)
             piles = blindplayer.compact_view(view)
             turn = blindplayer.plan(piles, len(view.removed), Mode.KEEP, view.hand, 2_000)
-            for action in turn.line or ():
-                if table.play(action):
-                    break
             if not turn.line:
                 break
+            for action in turn.line:
+                if table.play(action):
+                    break
     budget = blindplayer.BUDGETS[4]
 
     def work() -> int:

@@ -449,6 +449,79 @@ static PyObject *py_beam(PyObject *self, PyObject *args)
     return Py_BuildValue("(NL)", found, positions);
 }
 
+static PyObject *node_line(const BlindResult *r, int32_t node)
+{
+    Line line;
+    if (blind_line(r, node, &line) < 0)
+        return PyErr_NoMemory();
+    PyObject *list = line_to_py(&line);
+    free(line.v);
+    return list;
+}
+
+static PyObject *py_blind_search(PyObject *self, PyObject *args)
+{
+    /* blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals)
+     *   -> (best, line, positions, reveals or None): blindplayer._search, each reveal
+     *   (score, line, piles, pile, removed) */
+    PyObject *piles, *budget_obj, *wobj;
+    int removed, hand, parts, want;
+    long space, width;
+    long long budget;
+    State s;
+    Weights w;
+    BlindResult r;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OiliOplOp", &piles, &removed, &space, &hand, &budget_obj,
+                          &parts, &width, &wobj, &want))
+        return NULL;
+    if (removed < 0 || removed > 8)
+        return PyErr_Format(PyExc_ValueError, "0 to 8 suits removed");
+    if (hand < 0 || hand > MAX_CARDS)
+        return PyErr_Format(PyExc_ValueError, "a hand of 0 to 104 cards");
+    if (width < 0 || width > 1000000)
+        return PyErr_Format(PyExc_ValueError, "a beam width is 0 (none) to 1,000,000");
+    if (limit_from_py(budget_obj, &budget) < 0 || weights_from_py(wobj, &w) < 0 ||
+        state_from_py(piles, &s, 0) < 0)
+        return NULL;
+    r.want_reveals = want;
+    int status = blind_search(&s, removed, space, hand, budget, parts, width, &w, &r);
+    if (status == SEARCH_NOMEM)
+        return PyErr_NoMemory();
+    PyObject *line = node_line(&r, r.best_node);
+    PyObject *reveals = want ? PyList_New((Py_ssize_t)r.reveals.n) : Py_NewRef(Py_None);
+    if (!line || !reveals)
+        goto fail;
+    for (size_t i = 0; want && i < r.reveals.n; i++) {
+        BlindReveal *v = &r.reveals.v[i];
+        State after;
+        size_t n;
+        state_unpack(&after, store_key(&r.store, (size_t)v->id, &n));
+        PyObject *piles_after = piles_to_py(&after);
+        PyObject *tuple = piles_after ? PyList_AsTuple(piles_after) : NULL;
+        Py_XDECREF(piles_after);
+        PyObject *rline = tuple ? node_line(&r, v->node) : NULL;
+        PyObject *item = rline ? Py_BuildValue("(lOOii)", v->score, rline, tuple, v->pile,
+                                               v->removed)
+                               : NULL;
+        Py_XDECREF(rline);
+        Py_XDECREF(tuple);
+        if (!item)
+            goto fail;
+        PyList_SET_ITEM(reveals, (Py_ssize_t)i, item);
+    }
+    PyObject *result = Py_BuildValue("(lOLO)", r.best, line, r.positions, reveals);
+    Py_DECREF(line);
+    Py_DECREF(reveals);
+    blind_free(&r);
+    return result;
+fail:
+    Py_XDECREF(line);
+    Py_XDECREF(reveals);
+    blind_free(&r);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"actions", py_actions, METH_VARARGS,
      "actions(piles, spaces, whole_into_space=True): compact.actions as (kind, src, dst, count)"},
@@ -458,6 +531,9 @@ static PyMethodDef methods[] = {
     {"pile_value", py_pile_value, METH_VARARGS,
      "pile_value(pile, weights): blindplayer.pile_value"},
     {"state_key", py_state_key, METH_VARARGS, "state_key(piles): (packed bytes, 64-bit hash)"},
+    {"blind_search", py_blind_search, METH_VARARGS,
+     "blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals): "
+     "blindplayer._search"},
     {"beam", py_beam, METH_VARARGS,
      "beam(piles, rows, removed, width, budget, max_levels, expired): autoplay._beam"},
     {NULL, NULL, 0, NULL},

@@ -8,11 +8,10 @@ size_t state_pack(const State *s, uint8_t *out)
 {
     size_t n = 0;
     for (int i = 0; i < PILES; i++) {
-        const uint8_t *p = s->c[i];
-        int len = s->len[i];
+        size_t len = s->len[i];
         out[n++] = (uint8_t)len;
-        for (int k = 0; k < len; k++)
-            out[n++] = p[k];
+        memcpy(out + n, s->c[i], len);
+        n += len;
     }
     return n;
 }

@@ -30,6 +30,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from spider_cli.analysis import native
 from spider_cli.analysis.compact import FACE_DOWN, REVEAL, State, actions, apply, run_length
 from spider_cli.rules.engine import PILES, Action, Deal, Remove
 
@@ -82,9 +83,11 @@ class Mode(Enum):
 
 
 HIDDEN = (0, 100, 190, 270, 340, 400, 450, 490)
-"""Cost of a pile's face-down cards, by how many (0 to 7 and more, rising by 40 a card
-beyond): each card costs less in a deep pile, so turning up a card where few are left,
-towards a space, is worth more."""
+"""Cost of a pile's face-down cards, by how many (0 to 7 and more, rising by
+:data:`HIDDEN_STEP` a card beyond): each card costs less in a deep pile, so turning up a
+card where few are left, towards a space, is worth more."""
+
+HIDDEN_STEP = 40
 
 CLEAR = 40
 """Value of a pile with cards but none face down."""
@@ -111,7 +114,7 @@ def hidden_cost(down: int) -> int:
     """The cost of ``down`` face-down cards in one pile (see :data:`HIDDEN`)."""
     if down < len(HIDDEN):
         return HIDDEN[down]
-    return HIDDEN[-1] + 40 * (down - len(HIDDEN) + 1)
+    return HIDDEN[-1] + HIDDEN_STEP * (down - len(HIDDEN) + 1)
 
 
 @lru_cache(maxsize=200_000)
@@ -222,6 +225,9 @@ def _children(
         yield tuple(new), now, score, action, turned
 
 
+WEIGHTS = (HIDDEN, HIDDEN_STEP, CLEAR, SUITED, RANKED, REMOVED)
+"""The value's weights as the compiled core takes them (so they are written once, here)."""
+
 Node = tuple[State, int, int, tuple[Action, ...], bool]
 """A position a search reached: its piles, suits removed, value, line, and whether the line
 has turned a card up."""
@@ -241,7 +247,36 @@ def _search(
     the line, positions examined). ``width`` 0 keeps every position of a level
     (breadth-first), else only the ``width`` best (a beam: deeper at the same cost).
     ``parts``: parts of runs may go into a space. The lines that end at their first card
-    turned up are added to ``reveals``."""
+    turned up are added to ``reveals``. On the compiled core when it is there."""
+    core = native.core()
+    if core is not None:
+        try:
+            best, line, positions, found = core.blind_search(
+                piles, removed, mode.value, hand, budget, parts, width, WEIGHTS, reveals is not None
+            )
+        except ValueError:  # beyond the core's bounds (more than 104 cards): Python's turn
+            pass
+        else:
+            if reveals is not None:
+                reveals.extend(
+                    Reveal(score, tuple(native.action(*a) for a in moves), state, pile, off)
+                    for score, moves, state, pile, off in found
+                )
+            return best, tuple(native.action(*a) for a in line), positions
+    return _search_python(piles, removed, mode, hand, budget, parts, width, reveals)
+
+
+def _search_python(
+    piles: State,
+    removed: int,
+    mode: Mode,
+    hand: int,
+    budget: int,
+    parts: bool,
+    width: int = 0,
+    reveals: list[Reveal] | None = None,
+) -> tuple[int, tuple[Action, ...], int]:
+    """:func:`_search` on the Python path (the reference)."""
     cards = sum(map(len, piles)) + 13 * removed  # in the tableau or removed: the same all along
     best = value(piles, removed, mode)
     best_line: tuple[Action, ...] = ()

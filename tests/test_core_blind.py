@@ -1,0 +1,118 @@
+"""The blind player's search on the compiled core against the Python reference: the same
+best value, line, positions and reveals on random positions of blind play, and the same
+whole games. Skipped where the core was not built; CI builds it and requires it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spider_cli.analysis import blind, blindplayer, native
+from spider_cli.analysis.blindplayer import WEIGHTS, Mode
+from spider_cli.analysis.compact import State
+from spider_cli.rules.deals import DealSource, Source
+
+core = native._load()
+pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built")
+
+
+def _view(number: int, suits: int, moves: int, seed: int) -> tuple[State, int, int]:
+    """A blind position some random legal moves into a deal: its compact view (face-down
+    cards unknown), suits removed, and cards in the hand."""
+    table = blind.Table(DealSource(Source.OURS, number, suits))
+    game = table._Table__game  # type: ignore[attr-defined]  # (the test plays at random)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.push(rng.choice(legal))
+    view = table.view()
+    return blindplayer.compact_view(view), len(view.removed), view.hand
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from((1, 2, 4)),
+    st.integers(0, 150),
+    st.integers(0, 2**32),
+    st.sampled_from(Mode),
+    st.booleans(),
+    st.sampled_from((0, 1, 5, 30)),
+    st.integers(0, 1_500),
+)
+def test_the_search_is_the_same_on_both_paths(
+    number: int,
+    suits: int,
+    moves: int,
+    seed: int,
+    mode: Mode,
+    parts: bool,
+    width: int,
+    budget: int,
+) -> None:
+    piles, removed, hand = _view(number, suits, moves, seed)
+    for hand_now in {hand, 0}:
+        found: list[blindplayer.Reveal] = []
+        result = blindplayer._search(piles, removed, mode, hand_now, budget, parts, width, found)
+        reference: list[blindplayer.Reveal] = []
+        assert result == blindplayer._search_python(
+            piles, removed, mode, hand_now, budget, parts, width, reference
+        )
+        assert found == reference
+        assert blindplayer._search(piles, removed, mode, hand_now, budget, parts, width) == result
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from((1, 2, 4)), st.integers(0, 150), st.integers())
+def test_pile_values_are_the_same(number: int, suits: int, moves: int, seed: int) -> None:
+    piles, _removed, _hand = _view(number, suits, moves, seed)
+    for pile in (*piles, bytes((64,)) * 12 + b"\x0d\x0c\x1b", blindplayer.UNSEEN):
+        assert core.pile_value(pile, WEIGHTS) == blindplayer.pile_value(pile)
+
+
+@pytest.mark.parametrize(("number", "suits"), [(0, 4), (2, 1), (3, 2)])
+def test_whole_blind_games_are_the_same(number: int, suits: int) -> None:
+    deal = DealSource(Source.OURS, number, suits)
+    table = blind.Table(deal)
+    played = blind.play_blind(table, 400)
+    with native.pure():
+        reference = blind.Table(deal)
+        assert blind.play_blind(reference, 400) == played
+    assert table.won == reference.won and table.moves == reference.moves
+
+
+EMPTY = (b"",) * 10
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        ((EMPTY, 9, 150, 0, 100, True, 0, WEIGHTS, False), ValueError),
+        ((EMPTY, 0, 150, -1, 100, True, 0, WEIGHTS, False), ValueError),
+        ((EMPTY, 0, 150, 0, -5, True, 0, WEIGHTS, False), ValueError),
+        ((EMPTY, 0, 150, 0, 100, True, -1, WEIGHTS, False), ValueError),
+        ((EMPTY, 0, 150, 0, 100, True, 0, (1, 2), False), TypeError),
+        ((EMPTY, 0, 150, 0, 100, True, 0, [0] * 6, False), TypeError),
+        ((EMPTY, 0, 150, 0, 100, True, 0, ((0,) * 7, 1, 2, 3, 4, 5), False), ValueError),
+        (((b"\x01" * 105, *EMPTY[1:]), 0, 150, 0, 100, True, 0, WEIGHTS, False), ValueError),
+        (("x" * 10, 0, 150, 0, 100, True, 0, WEIGHTS, False), TypeError),
+    ],
+)
+def test_bad_input_is_refused_clearly(args: tuple, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        core.blind_search(*args)
+
+
+def test_limits_at_the_edges_of_64_bits() -> None:
+    piles, removed, hand = _view(5, 1, 0, 0)
+    for budget in (0, 1, 2**63 - 1, 10**30):
+        _best, _line, positions, reveals = core.blind_search(
+            piles, removed, 150, hand, budget, True, 30, WEIGHTS, True
+        )
+        assert positions <= budget and isinstance(reveals, list)
+        assert (positions == 0) == (budget == 0)
