@@ -522,6 +522,159 @@ fail:
     return NULL;
 }
 
+static int spec_from_py(PyObject *obj, GoalSpec *g)
+{
+    PyObject *steps_obj, *rows_obj;
+    memset(g, 0, sizeof *g);
+    if (!PyTuple_Check(obj)) {
+        PyErr_SetString(PyExc_TypeError, "a goal is a tuple");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(obj, "iiipiippppiilOO;a goal's fields", &g->kind, &g->pile, &g->fixed,
+                          &g->sorted_mode, &g->root_spaces, &g->keep_spaces, &g->no_turn_up,
+                          &g->no_new_space, &g->no_deal, &g->keep_suits_in_pinned,
+                          &g->forbidden, &g->card, &g->chaos_weight, &steps_obj, &rows_obj))
+        return -1;
+    if (g->kind < 0 || g->kind > 4 || g->pile < -1 || g->pile >= PILES || g->fixed < 0 ||
+        g->fixed > PILES || g->root_spaces < 0 || g->keep_spaces < 0 || g->forbidden < 0 ||
+        g->forbidden > 15 || g->card < 0 || g->card > 255 || g->chaos_weight < 0 ||
+        g->chaos_weight > 1000000) {
+        PyErr_SetString(PyExc_ValueError, "a goal's field out of range");
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(steps_obj, "a goal's steps are a sequence");
+    if (!seq)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    int total = 0;
+    if (n > MAX_GOAL_STEPS) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "at most eight steps");
+        return -1;
+    }
+    g->nsteps = (int)n;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *step = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, i), "a step is suits");
+        if (!step) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        Py_ssize_t k = PySequence_Fast_GET_SIZE(step);
+        total += (int)k;
+        if (k < 1 || total > 8) {
+            Py_DECREF(step);
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "one to eight suits to remove");
+            return -1;
+        }
+        g->step_len[i] = (int)k;
+        for (Py_ssize_t j = 0; j < k; j++) {
+            long suit = PyLong_AsLong(PySequence_Fast_GET_ITEM(step, j));
+            if (suit < 0 || suit > 3) {
+                Py_DECREF(step);
+                Py_DECREF(seq);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "a suit is 0 to 3");
+                return -1;
+            }
+            g->steps[i][j] = (int8_t)suit;
+        }
+        Py_DECREF(step);
+    }
+    Py_DECREF(seq);
+    seq = PySequence_Fast(rows_obj, "the hand is a sequence of rows");
+    if (!seq)
+        return -1;
+    n = PySequence_Fast_GET_SIZE(seq);
+    if (n > MAX_CARDS / PILES) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "a hand of more than ten rows");
+        return -1;
+    }
+    g->nrows = (int)n;
+    for (Py_ssize_t r = 0; r < n; r++) {
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, r), "a row is a sequence");
+        if (!row) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (PySequence_Fast_GET_SIZE(row) != PILES) {
+            Py_DECREF(row);
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "a row has ten cards");
+            return -1;
+        }
+        g->row_known[r] = 1;
+        for (int i = 0; i < PILES; i++) {
+            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(row, i));
+            if (v < 0 || v >= FACE_DOWN) {
+                Py_DECREF(row);
+                Py_DECREF(seq);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "a card of the hand is 0 (unknown) to 63");
+                return -1;
+            }
+            g->rows[r][i] = (uint8_t)v;
+            if (!v)
+                g->row_known[r] = 0;
+        }
+        Py_DECREF(row);
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+static PyObject *py_goal_search(PyObject *self, PyObject *args)
+{
+    /* goal_search(goal, root, macros, into_spaces, ordered, limit, weight, expired)
+     *   -> (steps or None, positions, exhaustive, depth, bytes): solver.astar */
+    PyObject *spec, *root_obj, *limit_obj, *expired;
+    int macros, into_spaces, ordered;
+    long weight;
+    long long limit;
+    GoalSpec g;
+    State root;
+    GoalResult r;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOpppOlO", &spec, &root_obj, &macros, &into_spaces, &ordered,
+                          &limit_obj, &weight, &expired))
+        return NULL;
+    if (weight < 0 || weight > 1000)
+        return PyErr_Format(PyExc_ValueError, "a weight is 0 to 1000");
+    if (spec_from_py(spec, &g) < 0 || limit_from_py(limit_obj, &limit) < 0 ||
+        state_from_py(root_obj, &root, (Py_ssize_t)g.nrows * PILES) < 0)
+        return NULL;
+    PyStop ps = {expired};
+    Stopper stop = {py_check, &ps};
+    int status = goal_search(&g, &root, macros, into_spaces, ordered, limit, weight, &stop, &r);
+    if (status == SEARCH_ERROR)
+        return NULL;
+    if (status == SEARCH_NOMEM)
+        return PyErr_NoMemory();
+    PyObject *steps;
+    if (status == SEARCH_FOUND) {
+        steps = PyList_New((Py_ssize_t)r.nsteps);
+        for (size_t i = 0; steps && i < r.nsteps; i++) {
+            Line line = {r.steps[i].a, (size_t)r.steps[i].n};
+            PyObject *actions = line_to_py(&line);
+            PyObject *tuple = actions ? PyList_AsTuple(actions) : NULL;
+            Py_XDECREF(actions);
+            if (!tuple) {
+                Py_CLEAR(steps);
+                break;
+            }
+            PyList_SET_ITEM(steps, (Py_ssize_t)i, tuple);
+        }
+        free(r.steps);
+        if (!steps)
+            return NULL;
+    } else {
+        steps = Py_NewRef(Py_None);
+    }
+    return Py_BuildValue("(NLiin)", steps, r.positions, r.exhaustive, r.depth,
+                         (Py_ssize_t)r.bytes);
+}
+
 static PyMethodDef methods[] = {
     {"actions", py_actions, METH_VARARGS,
      "actions(piles, spaces, whole_into_space=True): compact.actions as (kind, src, dst, count)"},
@@ -534,6 +687,9 @@ static PyMethodDef methods[] = {
     {"blind_search", py_blind_search, METH_VARARGS,
      "blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals): "
      "blindplayer._search"},
+    {"goal_search", py_goal_search, METH_VARARGS,
+     "goal_search(goal, root, macros, into_spaces, ordered, limit, weight, expired): "
+     "solver.astar"},
     {"beam", py_beam, METH_VARARGS,
      "beam(piles, rows, removed, width, budget, max_levels, expired): autoplay._beam"},
     {NULL, NULL, 0, NULL},

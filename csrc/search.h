@@ -33,6 +33,49 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
                 long width, long long budget, int max_levels, Stopper *stop, Line *line,
                 long long *positions_out);
 
+/* ---- goal.c: solve's goal searches ---- */
+
+#define MAX_GOAL_STEPS 8 /* "remove A then B then ...": eight suits at most in all */
+
+/* One step of a goal search: a move, a removal or the deal, or one of the manual's uses of
+ * a space (two or three moves). */
+typedef struct {
+    int8_t n;
+    Action a[3];
+} Step;
+
+/* What a solver.Search knows, as plain values (module.c reads them from Python). */
+typedef struct {
+    int kind;         /* 0 turn up, 1 space, 2 remove, 3 free, 4 win */
+    int pile;         /* the real pile the goal names, or -1 */
+    int fixed;        /* pinned piles, kept in the first slots */
+    int sorted_mode;  /* the other piles as a sorted multiset */
+    int root_spaces, keep_spaces;
+    int no_turn_up, no_new_space, no_deal, keep_suits_in_pinned;
+    int forbidden;    /* suits that may not be removed, as bits */
+    int card;         /* the card to free */
+    long chaos_weight;
+    int nsteps;
+    int step_len[MAX_GOAL_STEPS];
+    int8_t steps[MAX_GOAL_STEPS][8];
+    int nrows;
+    uint8_t rows[MAX_CARDS / PILES][PILES];
+    int row_known[MAX_CARDS / PILES];
+} GoalSpec;
+
+typedef struct {
+    Step *steps; /* the line found (malloc'd), or NULL */
+    size_t nsteps;
+    long long positions;
+    int exhaustive; /* every reachable position was examined */
+    int depth;      /* breadth-first, at the limit: no line of this many steps or fewer */
+    size_t bytes;   /* memory the search held at its end */
+} GoalResult;
+
+/* solver.astar from `root` (canonical, no deal made, the goal's first step to do). */
+int goal_search(const GoalSpec *g, const State *root, int macros, int into_spaces,
+                int ordered, long long limit, long weight, Stopper *stop, GoalResult *out);
+
 /* ---- blind.c: the blind player's search ---- */
 
 typedef struct {

@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from spider_cli.analysis import counting
+from spider_cli.analysis import counting, native
 from spider_cli.analysis.autoplay import play, play_limit
 from spider_cli.analysis.compact import (
     FACE_DOWN,
@@ -429,9 +429,81 @@ def astar(
     off there still proves that no line of d moves or fewer exists.
     """
     root = search.root()
-    parents: dict[tuple, tuple | None] = {root: None}
     if search.goal.kind != "turn up" and search.met(root[0], root[2], -1, False):
         return Outcome([], 1, False, 0)
+    core = native.core()
+    if core is not None:
+        try:
+            steps, positions, exhaustive, depth, _bytes = core.goal_search(
+                _spec(search), root[0], macros, into_spaces, ordered, limit, WEIGHT, expired
+            )
+        except ValueError:  # beyond the core's bounds (more than 104 cards): Python's turn
+            pass
+        else:
+            if steps is None:
+                return Outcome(None, positions, bool(exhaustive), depth)
+            line = [tuple(native.action(*a) for a in step) for step in steps]
+            return Outcome(_keyed(search, root, line, macros, into_spaces), positions, False, 0)
+    return _astar_python(search, root, macros, into_spaces, limit, ordered, expired)
+
+
+GOAL_KINDS = {"turn up": 0, "space": 1, "remove": 2, "free": 3, "win": 4}
+"""The goal kinds as the compiled core numbers them."""
+
+
+def _spec(search: Search) -> tuple:
+    """The search as the compiled core takes it (see ``GoalSpec`` in csrc/search.h)."""
+    goal, cons = search.goal, search.constraints
+    return (
+        GOAL_KINDS[goal.kind],
+        search.pile,
+        search.fixed,
+        search.sorted_mode,
+        search.root_spaces,
+        cons.keep_spaces,
+        cons.no_turn_up,
+        cons.no_new_space,
+        cons.no_deal,
+        search.keep_suits_in_pinned,
+        sum(1 << suit for suit in search.forbidden),
+        goal.card or 0,
+        search.chaos_weight,
+        goal.steps,
+        search.start.rows,
+    )
+
+
+def _keyed(
+    search: Search, root: tuple, steps: list[Line], macros: bool, into_spaces: bool
+) -> list[tuple[tuple, Line]]:
+    """The (key before, step) pairs of a line of steps the core found, read again from
+    :meth:`Search.expand` (so the rest of the solver sees what the Python path gives)."""
+    line: list[tuple[tuple, Line]] = []
+    key = root
+    for k, step in enumerate(steps):
+        line.append((key, step))
+        if k + 1 < len(steps):
+            child = next(
+                (c for s, c, _met in search.expand(key, macros, into_spaces) if s == step and c),
+                None,
+            )
+            if child is None:  # pragma: no cover - the core's steps are expand's steps
+                raise AssertionError(f"the compiled core made a step the search has not: {step}")
+            key = child
+    return line
+
+
+def _astar_python(
+    search: Search,
+    root: tuple,
+    macros: bool,
+    into_spaces: bool,
+    limit: int,
+    ordered: bool,
+    expired: Expired | None,
+) -> Outcome:
+    """:func:`astar` on the Python path (the reference)."""
+    parents: dict[tuple, tuple | None] = {root: None}
     heap: list[tuple[int, int, int, tuple]] = [(0, 0, 0, root)]
     queue: deque[tuple[int, int, int, tuple]] = deque(heap)
     push, pop = heapq.heappush, heapq.heappop
