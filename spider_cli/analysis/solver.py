@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from spider_cli.analysis import counting, native
+from spider_cli.analysis import counting, memory, native
 from spider_cli.analysis.autoplay import play, play_limit
 from spider_cli.analysis.compact import (
     FACE_DOWN,
@@ -428,6 +428,7 @@ def astar(
     d is expanded, every position of d moves or fewer has been generated, so a search cut
     off there still proves that no line of d moves or fewer exists.
     """
+    limit = min(limit, memory.positions())
     root = search.root()
     if search.goal.kind != "turn up" and search.met(root[0], root[2], -1, False):
         return Outcome([], 1, False, 0)
@@ -648,6 +649,8 @@ def solve(
         # With no "limit N", the positions follow the time asked for (see search_limit).
         if constraints.seconds and (not constraints.limit or (expired and expired())):
             reason = f"stopped within the {constraints.seconds:g} s asked for"
+        elif limit >= memory.positions():
+            reason = memory.reached()
         else:
             reason = f"stopped at the limit of {limit:,} positions"
         return Answer(
@@ -671,12 +674,15 @@ def check_goal(goal: Goal) -> None:
 def search_limit(constraints: Constraints) -> int:
     """The positions a search may examine: "limit N", else about as many as both phases get
     through in "within N seconds" (30,000 a second: the default limit is ten seconds' worth;
-    at most :data:`TIMED_LIMIT`, which bounds the memory), else the default."""
+    at most :data:`TIMED_LIMIT`), else the default; never more than the memory ceiling
+    (:func:`spider_cli.analysis.memory.positions`)."""
     if constraints.limit:
-        return constraints.limit
-    if constraints.seconds:
-        return min(TIMED_LIMIT, constraints.seconds * 30_000)
-    return DEFAULT_LIMIT
+        wanted = constraints.limit
+    elif constraints.seconds:
+        wanted = min(TIMED_LIMIT, constraints.seconds * 30_000)
+    else:
+        wanted = DEFAULT_LIMIT
+    return min(wanted, memory.positions())
 
 
 def out_of_reach(search: Search) -> str:

@@ -481,13 +481,14 @@ def play(
 
 
 def _say_if_slow() -> None:
-    """Say once, before a long search, that the compiled core is missing (on standard error,
-    so that the answer on standard output stays the same)."""
-    from spider_cli.analysis import native
+    """Say once, before a long search, that the compiled core is missing or that
+    ``SPIDER_MEMORY`` makes no sense (on standard error, so that the answer on standard
+    output stays the same)."""
+    from spider_cli.analysis import memory, native
 
-    note = native.warning()
-    if note:
-        print(note, file=sys.stderr)
+    for note in (native.warning(), memory.problem()):
+        if note:
+            print(note if note.startswith("note:") else f"note: {note}", file=sys.stderr)
 
 
 SOLVE_STATUS = {"possible": 0, "impossible": 1, "unknown": 3}

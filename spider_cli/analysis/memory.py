@@ -1,0 +1,82 @@
+"""The memory ceiling of every search, as a number of positions.
+
+A goal search (solve's A* and breadth-first searches) holds every position it has seen, so
+its memory grows with the positions it examines. However large a limit the user asks for,
+it stops, answering "unknown" as at its limit, once it would hold more than the ceiling:
+by default a quarter of the machine's memory, or what ``SPIDER_MEMORY`` says ("2G", "512M",
+a number of bytes). The ceiling is
+turned into positions with what one position was measured to cost on each path (see
+BENCHMARKS.md), so a search stays deterministic: the same ceiling stops it at the same
+position on every run. (Full-information play needs no ceiling: its beam keeps a bounded
+number of positions whatever its limit.)
+"""
+
+from __future__ import annotations
+
+import os
+
+from spider_cli.analysis import native
+
+VARIABLE = "SPIDER_MEMORY"
+FALLBACK = 4 << 30
+"""The ceiling where the machine will not say how much memory it has."""
+
+_UNITS = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+POSITION_BYTES = 160
+"""What one position costs a goal search on the compiled core (a key and its parent),
+measured on pysol:5 at 2 and 8 million positions (152 bytes) and rounded up."""
+
+POSITION_BYTES_PYTHON = 800
+"""The same on the Python path (735 bytes at 200,000 and 1,000,000 positions)."""
+
+
+def parse(text: str) -> int:
+    """Bytes from "2G", "512M", "64k" or a plain number; ValueError when it is none of them."""
+    text = text.strip().upper().removesuffix("B").removesuffix("I")
+    unit = _UNITS.get(text[-1:], 1) if text else 1
+    number = text[:-1] if unit > 1 else text
+    if not number.isdigit() or int(number) == 0:
+        raise ValueError(f"{VARIABLE} should be a size such as 2G or 512M, not {text!r}")
+    return int(number) * unit
+
+
+def ceiling() -> int:
+    """The bytes a search may hold: ``SPIDER_MEMORY`` when set (a bad value is reported
+    and the default used), else a quarter of the machine's memory."""
+    setting = os.environ.get(VARIABLE, "")
+    if setting:
+        try:
+            return parse(setting)
+        except ValueError:
+            pass
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 4
+    except (ValueError, OSError, AttributeError):
+        return FALLBACK
+
+
+def problem() -> str | None:
+    """What is wrong with ``SPIDER_MEMORY``, in a player's words (None: nothing)."""
+    setting = os.environ.get(VARIABLE, "")
+    try:
+        if setting:
+            parse(setting)
+    except ValueError as error:
+        return f"{error}; using a quarter of the machine's memory"
+    return None
+
+
+def positions() -> int:
+    """The most positions a goal search may examine on the path in use."""
+    cost = POSITION_BYTES if native.core() is not None else POSITION_BYTES_PYTHON
+    return max(1, ceiling() // cost)
+
+
+def reached() -> str:
+    """Why a search stopped at the ceiling, in a player's words."""
+    return (
+        f"stopped at the memory ceiling of {positions():,} positions "
+        f"(about {ceiling() >> 20:,} MB; {VARIABLE} sets it)"
+    )

@@ -1,0 +1,172 @@
+"""solve's goal searches on the compiled core against the Python reference: the same
+verdicts, lines, positions and proofs on the manual's recorded questions and on random
+positions, goals and constraints. Skipped where the core was not built; CI requires it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spider_cli.analysis import compact, native, solver
+from spider_cli.analysis.goals import Constraints, Goal
+from spider_cli.app import examples
+from spider_cli.language.commands import Solve
+from spider_cli.language.notation import parse_command
+from spider_cli.language.positions import load_position
+from spider_cli.rules.deals import DealSource
+from spider_cli.rules.engine import Game
+
+core = native._load()
+pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built")
+
+
+def _questions() -> list[tuple[str, Game, Solve]]:
+    asked = []
+    for example in examples.catalogue():
+        game = load_position(example.path).to_game() if example.questions else None
+        for question in example.questions:
+            text = ", ".join(part for part in (question.solve, question.constraints) if part)
+            command = parse_command(f"solve {text}, limit 4000")
+            assert isinstance(command, Solve) and game is not None
+            asked.append((f"{example.name}: {text}", game, command))
+    return asked
+
+
+QUESTIONS = _questions()
+
+
+def _answer(game: Game, command: Solve) -> tuple:
+    found = solver.solve(game, command.goal, command.constraints)
+    return (found.status, found.texts, found.positions, found.depth, found.reason, found.reveal)
+
+
+@pytest.mark.parametrize(("name", "game", "command"), QUESTIONS, ids=[q[0] for q in QUESTIONS])
+def test_the_manual_questions_are_answered_the_same(name: str, game: Game, command: Solve) -> None:
+    answer = _answer(game, command)
+    with native.pure():
+        assert _answer(game, command) == answer, name
+
+
+def _position(number: int, suits: int, moves: int, seed: int, hidden: bool) -> Game:
+    game = DealSource.parse(str(number), suits).game()
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.push(rng.choice(legal))
+    return compact.player_view(game) if hidden else game
+
+
+GOALS = [
+    Goal("turn up"),
+    Goal("turn up", pile=3),
+    Goal("space"),
+    Goal("space", pile=6),
+    Goal("remove", steps=((0,),)),
+    Goal("remove", steps=((1,), (0,))),
+    Goal("remove", steps=((0, 1),)),
+    Goal("free", card=0 * 16 + 9),
+    Goal("free", card=1 * 16 + 5),
+    Goal("win"),
+]
+
+CONSTRAINTS = [
+    Constraints(),
+    Constraints(no_deal=True),
+    Constraints(no_deal=True, keep_spaces=1),
+    Constraints(no_remove=(2, 3)),
+    Constraints(no_new_space=True),
+    Constraints(no_turn_up=True, no_deal=True),
+]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from((1, 2, 4)),
+    st.integers(0, 150),
+    st.integers(0, 2**32),
+    st.booleans(),
+    st.sampled_from(GOALS),
+    st.sampled_from(CONSTRAINTS),
+    st.sampled_from([(False, True, False), (False, True, True), (True, False, True)]),
+    st.sampled_from((0, 10)),
+    st.integers(1, 1_500),
+)
+def test_searches_are_the_same_on_random_positions(
+    number: int,
+    suits: int,
+    moves: int,
+    seed: int,
+    hidden: bool,
+    goal: Goal,
+    constraints: Constraints,
+    how: tuple[bool, bool, bool],
+    chaos_weight: int,
+    limit: int,
+) -> None:
+    game = _position(number, suits, moves, seed, hidden)
+    search = solver.make_search(game, goal, constraints)
+    search.chaos_weight = chaos_weight
+    macros, into_spaces, ordered = how
+    outcome = solver.astar(search, macros, into_spaces, limit, ordered)
+    with native.pure():
+        assert solver.astar(search, macros, into_spaces, limit, ordered) == outcome
+
+
+def test_a_search_stops_when_told_and_on_ctrl_c() -> None:
+    game = load_position(examples.find("problem-3")).to_game()  # type: ignore[arg-type]
+    search = solver.make_search(game, Goal("remove", steps=((3,), (1,))), Constraints(no_deal=True))
+    calls: list[int] = []
+
+    def expired() -> bool:
+        calls.append(1)
+        return len(calls) >= 2
+
+    outcome = solver.astar(search, False, True, 10**9, ordered=False, expired=expired)
+    assert outcome.line is None and not outcome.exhaustive and len(calls) == 2
+
+    def interrupt() -> bool:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        solver.astar(search, False, True, 10**9, ordered=False, expired=interrupt)
+
+
+EMPTY = (b"",) * 10
+SPEC = (2, -1, 0, True, 0, 0, False, False, True, False, 0, 0, 0, ((1,),), ())
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        ((SPEC[:5], EMPTY, False, True, True, 100, 2, None), TypeError),
+        (((9, *SPEC[1:]), EMPTY, False, True, True, 100, 2, None), ValueError),
+        (((2, 11, *SPEC[2:]), EMPTY, False, True, True, 100, 2, None), ValueError),
+        (((*SPEC[:13], ((7,),), ()), EMPTY, False, True, True, 100, 2, None), ValueError),
+        (((*SPEC[:13], ((1,),) * 9, ()), EMPTY, False, True, True, 100, 2, None), ValueError),
+        (((*SPEC[:14], ((1,) * 9,)), EMPTY, False, True, True, 100, 2, None), ValueError),
+        (((*SPEC[:14], ((99,) * 10,)), EMPTY, False, True, True, 100, 2, None), ValueError),
+        ((SPEC, EMPTY, False, True, True, -1, 2, None), ValueError),
+        ((SPEC, EMPTY, False, True, True, 100, -2, None), ValueError),
+        ((SPEC, (b"\x01" * 105, *EMPTY[1:]), False, True, True, 100, 2, None), ValueError),
+        ((list(SPEC), EMPTY, False, True, True, 100, 2, None), TypeError),
+    ],
+)
+def test_bad_input_is_refused_clearly(args: tuple, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        core.goal_search(*args)
+
+
+def test_limits_at_the_edges_of_64_bits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Limits up to 10**30 reach the core clamped, and the memory ceiling stops the search."""
+    monkeypatch.setenv("SPIDER_MEMORY", "8M")
+    game = DealSource.parse("pysol:5", 4).game()
+    search = solver.make_search(game, Goal("win"), Constraints())
+    for limit in (0, 1, 2**63 - 1, 10**30):
+        outcome = solver.astar(search, False, True, limit, ordered=False)
+        assert 1 <= outcome.positions <= 8 * 2**20 // 160 + 1000

@@ -1,0 +1,70 @@
+"""The memory ceiling: however large the limit, a goal search stops at the positions the
+ceiling allows and says so, on both paths."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from spider_cli.analysis import memory, solver
+from spider_cli.analysis.goals import Constraints, Goal
+from spider_cli.app.cli import main, run_scripts
+from spider_cli.rules.deals import DealSource
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [("2G", 2 << 30), ("512M", 512 << 20), ("64k", 64 << 10), ("1GiB", 1 << 30), ("4096", 4096)],
+)
+def test_sizes_are_read(text: str, size: int) -> None:
+    assert memory.parse(text) == size
+
+
+@pytest.mark.parametrize("text", ["", "0", "-1G", "lots", "1.5G", "G", "2X"])
+def test_a_size_that_is_none_is_refused(text: str) -> None:
+    with pytest.raises(ValueError, match="SPIDER_MEMORY"):
+        memory.parse(text)
+
+
+def test_a_bad_setting_falls_back_and_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SPIDER_MEMORY", "lots")
+    assert memory.ceiling() > 0
+    assert "SPIDER_MEMORY" in (memory.problem() or "")
+    monkeypatch.setenv("SPIDER_MEMORY", "1G")
+    assert memory.ceiling() == 1 << 30 and memory.problem() is None
+
+
+@pytest.mark.parametrize("limit", [None, 2**63 - 1, 10**20])
+def test_solve_stops_at_the_ceiling(
+    search_path: str, monkeypatch: pytest.MonkeyPatch, limit: int | None
+) -> None:
+    monkeypatch.setenv("SPIDER_MEMORY", "4M")
+    ceiling = memory.positions()
+    game = DealSource.parse("pysol:5", 4).game()
+    answer = solver.solve(game, Goal("win"), Constraints(limit=limit))
+    assert answer.status == "unknown"
+    assert answer.positions <= ceiling + 10  # each search stops one past its share
+    assert "memory ceiling" in answer.text() and "SPIDER_MEMORY" in answer.text()
+
+
+def test_a_script_asking_for_an_endless_search_ends(
+    search_path: str, monkeypatch: pytest.MonkeyPatch, capsys, home
+) -> None:
+    """The issue's probe: a numbered deal shown with every card, loaded, then "solve win"
+    with a 20-digit limit."""
+    monkeypatch.setenv("SPIDER_MEMORY", "4M")
+    assert main(["show", "pysol:5"]) == 0
+    position = home.parent / "k.txt"
+    position.write_text(capsys.readouterr().out)
+    script = home.parent / "endless.spider"
+    script.write_text(f"load {position}\nsolve win, limit 99999999999999999999\n")
+    out, err = io.StringIO(), io.StringIO()
+    assert run_scripts([str(script)], out, err) == 0, err.getvalue()
+    assert "memory ceiling" in out.getvalue()
+
+
+def test_a_bad_setting_is_said_once(monkeypatch: pytest.MonkeyPatch, capsys, home) -> None:
+    monkeypatch.setenv("SPIDER_MEMORY", "plenty")
+    main(["solve", "--seed", "1", "--suits", "1"])
+    assert capsys.readouterr().err.count("SPIDER_MEMORY") == 1
