@@ -65,13 +65,16 @@ from spider_cli.rules.errors import QuestionError
 from spider_cli.rules.text import move_text
 from spider_cli.rules.values import replace
 
-DEFAULT_LIMIT = 300_000
-"""Positions :func:`solve` examines before it answers "unknown" (4 to 12 s and about 100 MB);
-"limit N" in the command raises it."""
+DEFAULT_LIMIT = 3_000_000
+"""Positions :func:`solve` examines before it answers "unknown" on the compiled core (about
+5 s; 450 MB at most); "limit N" in the command sets another."""
 
-TIMED_LIMIT = 10_000_000
-"""Positions a search given only "within N seconds" may examine at most (about 3 GB);
-"limit N" sets more."""
+DEFAULT_LIMIT_PYTHON = 300_000
+"""The same on the Python path (4 to 12 s, about 220 MB)."""
+
+PER_SECOND = (600_000, 30_000)
+"""About the positions both phases get through in a second, on the core and in Python:
+"within N seconds" buys that many a second."""
 
 CHOICES_PER_POSITION = 5
 """About as many of the counting argument's choices take as long as one position of the
@@ -157,10 +160,10 @@ the manual's swaps through a space each make runs more natural before the goal c
 
 PORTFOLIO = ((0, False, 30), (CHAOS_WEIGHT, True, 5), (0, True, 5))
 """Phase A, tried in turn before the complete search: (chaos weight, the manual's space
-techniques as single steps, share of the positions). At the default limit the shares are
-10,000, 60,000 and 60,000 positions; a larger limit buys every one of them more (problem 3's
-clubs, after our hearts line, take the last one 372,000). Phase A keeps spaces free between
-steps."""
+techniques as single steps, share of the positions). At a limit of 300,000 the shares are
+10,000, 60,000 and 60,000 positions (ten times as many at the core's default); a larger
+limit buys every one of them more (problem 3's clubs, after our hearts line, take the last
+one 372,000). Phase A keeps spaces free between steps."""
 
 HEAD_ATTEMPTS = 3
 """Piles tried in turn for the first suit of a "remove A then B" goal in phase A."""
@@ -673,15 +676,15 @@ def check_goal(goal: Goal) -> None:
 
 def search_limit(constraints: Constraints) -> int:
     """The positions a search may examine: "limit N", else about as many as both phases get
-    through in "within N seconds" (30,000 a second: the default limit is ten seconds' worth;
-    at most :data:`TIMED_LIMIT`), else the default; never more than the memory ceiling
-    (:func:`spider_cli.analysis.memory.positions`)."""
+    through in "within N seconds" (:data:`PER_SECOND`), else the path's default; never more
+    than the memory ceiling (:func:`spider_cli.analysis.memory.positions`)."""
+    compiled = native.core() is not None
     if constraints.limit:
         wanted = constraints.limit
     elif constraints.seconds:
-        wanted = min(TIMED_LIMIT, constraints.seconds * 30_000)
+        wanted = constraints.seconds * PER_SECOND[0 if compiled else 1]
     else:
-        wanted = DEFAULT_LIMIT
+        wanted = DEFAULT_LIMIT if compiled else DEFAULT_LIMIT_PYTHON
     return min(wanted, memory.positions())
 
 
@@ -838,12 +841,12 @@ def quick(
 ) -> Answer:
     """Phase A of :func:`solve` alone: "possible" with a line if the quick searches find
     one, else "unknown" (never "impossible": they are not exhaustive), with the positions
-    examined. Each search of :data:`PORTFOLIO` gets its share of :func:`search_limit` as in
-    :func:`solve`, at most ``each`` positions, and all of them together at most ``budget``
-    (default: that limit): a short try finds what the same searches would find first in a
-    longer one."""
+    examined. Each search of :data:`PORTFOLIO` gets its share of "limit N" (else of
+    :data:`DEFAULT_LIMIT_PYTHON`, so that a hint is the same on both paths), at most ``each``
+    positions, and all of them together at most ``budget`` (default: that limit): a short
+    try finds what the same searches would find first in a longer one."""
     check_goal(goal)
-    limit = search_limit(constraints)
+    limit = constraints.limit or DEFAULT_LIMIT_PYTHON
     found, examined = _quick(
         game, goal, constraints, limit if budget is None else budget, None, scale=limit, each=each
     )
