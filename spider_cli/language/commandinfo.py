@@ -71,10 +71,11 @@ COMMANDS: dict[str, CommandInfo] = {
         ("restart (same hand again)",),
     ),
     "new": CommandInfo(
-        "a new game: new [N|pysol:N|kpat:N] [suits 1|2|4]",
-        "new takes a deal number and a suit count (1, 2 or 4), as in 'new 17 suits 2'",
+        "a new game: new [N|pysol:N|kpat:N] [suits 1|2|4] [winnable]",
+        "new takes a deal number, a suit count (1, 2 or 4) and 'winnable', as in "
+        "'new 17 suits 2' or 'new winnable'",
         "History",
-        ("new [N|pysol:N|kpat:N] [suits 1|2|4]",),
+        ("new [N|pysol:N|kpat:N] [suits 1|2|4] [winnable]",),
     ),
     "replay": CommandInfo(
         "step through the game from the start",

@@ -15,7 +15,7 @@ import re
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
-from spider_cli.analysis.goals import Constraints, Goal
+from spider_cli.analysis.goals import Constraints, Goal, Wanted
 from spider_cli.language import grammar, lalr
 from spider_cli.language.commandinfo import COMMANDS
 from spider_cli.language.commands import (
@@ -253,7 +253,10 @@ class _Reader:
     def suits(self, children: list[int]) -> dict[str, int]:
         return {"suits": children[0]}
 
-    def new(self, children: list[dict[str, int]]) -> NewCommand:
+    def winnable(self, children: list[Any]) -> dict[str, Wanted]:
+        return {"wanted": Wanted.WINNABLE}
+
+    def new(self, children: list[dict[str, Any]]) -> NewCommand:
         return NewCommand(**_fields(children))
 
     def restart(self, children: list[Any]) -> Restart:

@@ -1,0 +1,103 @@
+"""Deals chosen by full-information play: ``new winnable`` at the prompt, ``spider
+--winnable`` on the command line, through the real grammar, session, CLI and REPL."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from spider_cli.analysis import chances, native
+from spider_cli.analysis.goals import Wanted
+from spider_cli.app.cli import main
+from spider_cli.app.journal import Journal
+from spider_cli.app.session import Session, Started
+from spider_cli.language.commands import NewCommand
+from spider_cli.language.notation import parse_command
+from spider_cli.rules.deals import Source
+from spider_cli.rules.engine import Game
+from spider_cli.rules.errors import SpiderError
+from spider_cli.tui.repl import Repl
+
+
+@pytest.mark.parametrize(
+    ("line", "command"),
+    [
+        ("new winnable", NewCommand(wanted=Wanted.WINNABLE)),
+        ("new --winnable", NewCommand(wanted=Wanted.WINNABLE)),
+        ("new 17 suits 2 winnable", NewCommand(17, 2, wanted=Wanted.WINNABLE)),
+        ("new winnable suits 1", NewCommand(suits=1, wanted=Wanted.WINNABLE)),
+        ("new pysol:5 --winnable", NewCommand(5, source=Source.PYSOL, wanted=Wanted.WINNABLE)),
+    ],
+)
+def test_new_winnable_reads_as_a_typed_command(line: str, command: NewCommand) -> None:
+    assert parse_command(line) == command
+
+
+def test_new_winnable_deals_the_first_deal_from_the_number_that_the_search_wins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(chances, "CHECK_LIMIT", 45_000)  # 2 suits: deals 8 and 9 need more
+    assert not chances.check(Game.new(8, 2)).won and not chances.check(Game.new(9, 2)).won
+    session = Session.new_game(0)
+    reply = session.execute("new 8 suits 2 winnable")
+    started = reply.result
+    assert isinstance(started, Started) and started.origin.seed == 10
+    assert started.skipped == 2 and started.chosen is not None and started.chosen.won
+    assert reply.text.startswith("deal 10, 2 suits: winnable with every card known")
+    assert "(the 2 deals before it were not)" in reply.text
+    assert session.game.key() == Game.new(10, 2).key()
+    assert Session.new_game(0).execute("new 8 suits 2 winnable").result == started  # the same
+
+
+def test_no_winnable_deal_found_is_said_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(chances, "CHECK_LIMIT", 100)
+    monkeypatch.setattr(chances, "TRIES", 3)
+    session = Session.new_game(5)
+    session.execute("4h from 1 to 8")
+    game = session.game
+    with pytest.raises(SpiderError, match=r"none of deals 7 to 9 is winnable with every card"):
+        session.execute("new 7 winnable")
+    assert session.game is game and game.moves_made == 1
+    with pytest.raises(SpiderError, match=r"deal pysol:99999999999999999999 is not winnable"):
+        session.execute("new pysol:99999999999999999999 winnable")  # the last of PySolFC's
+
+
+def test_on_the_python_path_a_note_says_the_check_is_slow(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(native, "_module", None)  # as where no compiler built the core
+    monkeypatch.delenv("SPIDER_PURE", raising=False)
+    text = Session.new_game(0).execute("new 3 suits 1 winnable").text
+    assert text.startswith("note: the compiled search core is not built")
+    assert "deal 3, 1 suit: winnable with every card known" in text
+
+
+def test_spider_winnable_on_the_command_line_says_which_deal(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "spider_cli", "--winnable", "--seed", "40", "--suits", "1"],
+        input="score\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "score 0\n"
+    assert done.stderr.startswith("spider: deal 40, 1 suit: winnable with every card known")
+    assert main(["--winnable", str(tmp_path / "game.spider")]) == 2  # a file is no deal
+
+
+def test_new_winnable_at_the_prompt(home: Path) -> None:
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("new 3 suits 1 --winnable\rquit\rn\r")
+        pipe.close()
+        repl = Repl(Session.new_game(5), journal=Journal(), history=InMemoryHistory())
+        assert repl.start() == 0
+    assert "deal 3, 1 suit: winnable with every card known" in "\n".join(repl.transcript)
+    assert repl.session.game.key() == Game.new(3, 1).key()
