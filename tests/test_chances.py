@@ -1,27 +1,34 @@
-"""Deals chosen by full-information play: ``new winnable`` at the prompt, ``spider
---winnable`` on the command line, through the real grammar, session, CLI and REPL."""
+"""Full-information play put to a player's questions: deals chosen by it (``new
+winnable``, ``spider --winnable``) and the chance of a win from a position (``odds``, and
+the board's ``o``), through the real grammar, session, CLI, REPL and board."""
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from spider_cli.analysis import chances, native
+from spider_cli.analysis.blind import view_of
 from spider_cli.analysis.goals import Wanted
 from spider_cli.app.cli import main
 from spider_cli.app.journal import Journal
 from spider_cli.app.session import Session, Started
+from spider_cli.language import positions
 from spider_cli.language.commands import NewCommand
 from spider_cli.language.notation import parse_command
 from spider_cli.rules.deals import Source
-from spider_cli.rules.engine import Game
+from spider_cli.rules.engine import Game, Move, Remove
 from spider_cli.rules.errors import SpiderError
 from spider_cli.tui.repl import Repl
 
@@ -101,3 +108,77 @@ def test_new_winnable_at_the_prompt(home: Path) -> None:
         assert repl.start() == 0
     assert "deal 3, 1 suit: winnable with every card known" in "\n".join(repl.transcript)
     assert repl.session.game.key() == Game.new(3, 1).key()
+
+
+# ---------------------------------------------------------------------------------------------
+# odds
+
+
+def played(seed: int, suits: int, moves: int, pick: int) -> Game:
+    """Deal ``seed`` after up to ``moves`` legal actions drawn by ``random.Random(pick)``."""
+    game = Game.new(seed, suits)
+    draw = random.Random(pick)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.push(draw.choice(legal))
+    return game
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from([1, 2, 4]),
+    st.integers(0, 60),
+    st.integers(0, 2**32),
+    st.integers(0, 2**64 - 1),
+)
+def test_every_sample_holds_the_unseen_cards_and_agrees_with_the_view(
+    seed: int, suits: int, moves: int, pick: int, sample_seed: int
+) -> None:
+    view = view_of(played(seed, suits, moves, pick))
+    for game in chances.samples(view, 3, sample_seed):
+        hidden = [c for p, d in zip(game.piles, game.down, strict=True) for c in p[:d]]
+        assert Counter(hidden + game.stock) == Counter(view.unseen())
+        assert view_of(game) == view  # every face-up card, count and removed suit as seen
+
+
+def test_odds_is_the_same_for_the_same_position_and_sees_no_hidden_card() -> None:
+    session = Session.new_game(5, suits=2)
+    session.execute("4h from 1 to 8")
+    reply = session.execute("odds")
+    chance = reply.result
+    assert isinstance(chance, chances.Chance) and chance.samples == chances.SAMPLES
+    assert session.execute("odds").result == chance
+    code = positions.position_code(session.game, hide=True)  # the face-down cards unknown
+    other = Session.of_position(positions.parse_position_code(code).to_game())
+    assert other.odds() == chance
+    low, high = chance.interval
+    share = round(100 * chance.won / chance.samples)
+    assert reply.text.startswith(
+        f"the chance of a win with every card known: {share}% "
+        f"(95% interval {100 * low:.0f}-{100 * high:.0f}%),\nfrom 20 samples: the "
+    )
+    assert chance.unseen == 93 and "the 93 cards out of sight dealt at random" in reply.text
+
+
+def test_odds_with_every_card_in_sight_plays_the_one_deal() -> None:
+    spades = list(range(13, 0, -1))  # King to Ace
+    piles = [spades[:6], spades[6:], spades, *[[]] * 7]  # 7-A onto 8 wins; pile 3 is whole
+    game = Game(piles, [0] * 10, [], [0] * 6, 1)
+    assert Session.of_position(game).odds() == chances.Chance(1, 1, 0)
+    assert "every card is in sight: full-information play wins from here" in (
+        Session.of_position(game).execute("odds").text
+    )
+    game.push(Remove(2))
+    game.push(Move(1, 0, 7))
+    assert game.is_won() and Session.of_position(game).odds() == chances.Chance(1, 1, 0)
+
+
+def test_the_o_key_on_the_board_tells_the_odds(home: Path) -> None:
+    from tests.test_board import play as on_board
+
+    status, board = on_board(["o", "q"], Session.new_game(7, suits=1))
+    assert status == 0
+    assert "the chance of a win with every card known:" in "\n".join(board.transcript)

@@ -41,7 +41,7 @@ from spider_cli.rules.values import Value, replace
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from spider_cli.analysis.chances import Checked
+    from spider_cli.analysis.chances import Chance, Checked
     from spider_cli.analysis.hints import Advice
     from spider_cli.analysis.solver import Report
     from spider_cli.app.gamelog import Entry, Facts, GameLog, Result
@@ -365,6 +365,9 @@ class Session:
             case cmd.Hint():
                 advice = self.hint()
                 return advice, advice.text
+            case cmd.Odds():
+                chance = self.odds()
+                return chance, _noted(chance_text(chance))
             case cmd.Apply(n=n):
                 played = self.apply(n)
                 return played, "\n".join(played_text(p) for p in played)
@@ -868,6 +871,15 @@ class Session:
         self._remember(advice.actions)
         return advice
 
+    def odds(self) -> Chance:
+        """The share of deals consistent with what the player sees (the face-down cards and
+        the hand dealt at random from the cards out of sight) that full-information play
+        wins from here; the same position always gets the same answer."""
+        from spider_cli.analysis import chances
+        from spider_cli.analysis.blind import view_of
+
+        return chances.odds(view_of(self.game))
+
     def _visited(self) -> frozenset:
         """The positions the game has been in before this one, as hints see them."""
         from spider_cli.analysis.compact import player_view
@@ -1112,6 +1124,23 @@ def solve_text(report: Report) -> str:
     if report.actions:
         return report.text + "\n('apply' plays the line, 'apply 1' its next move)"
     return report.text
+
+
+def chance_text(chance: Chance) -> str:
+    """What ``odds`` says: the share won with its interval, and what it is the chance of."""
+    if not chance.unseen:
+        verdict = "wins" if chance.won else "does not win"
+        return (
+            f"every card is in sight: full-information play {verdict} from here "
+            "(within its limit of positions)"
+        )
+    low, high = chance.interval
+    return (
+        f"the chance of a win with every card known: {100 * chance.won / chance.samples:.0f}% "
+        f"(95% interval {100 * low:.0f}-{100 * high:.0f}%),\nfrom {chance.samples} samples: "
+        f"the {chance.unseen} cards out of sight dealt at random, each deal played\n"
+        "by a search that sees them all (a player who cannot see them wins less often)"
+    )
 
 
 def history_text(history: list[Recorded]) -> str:

@@ -164,6 +164,12 @@ COMMANDS: dict[str, CommandInfo] = {
     "hint": CommandInfo(
         "a suggested move", _nothing("hint"), "Analysis", ("hint (the best next move, and why)",)
     ),
+    "odds": CommandInfo(
+        "the chance of a win with every card known",
+        _nothing("odds"),
+        "Analysis",
+        ("odds (the share of sampled deals won with every card known)",),
+    ),
     "apply": CommandInfo(
         "play the line found",
         "apply takes a number of moves or nothing, as in 'apply' or 'apply 1'",

@@ -253,6 +253,11 @@ class Hint(Value):
     """Suggest the best next move, with the manual's reason for it."""
 
 
+class Odds(Value):
+    """The chance of a win from here with every card known: the share of deals consistent
+    with what the player sees that full-information play wins."""
+
+
 class Apply(Value):
     """Play the line the last ``solve`` or ``hint`` found: all of it, or its next ``n`` moves."""
 
@@ -295,6 +300,7 @@ Command = (
     | Open
     | Solve
     | Hint
+    | Odds
     | Apply
     | Auto
 )

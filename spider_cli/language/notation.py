@@ -37,6 +37,7 @@ from spider_cli.language.commands import (
     Moves,
     NewCommand,
     ObviousCommand,
+    Odds,
     Open,
     Quit,
     Redo,
@@ -330,6 +331,9 @@ class _Reader:
 
     def hint(self, children: list[Any]) -> Hint:
         return Hint()
+
+    def odds(self, children: list[Any]) -> Odds:
+        return Odds()
 
     def apply(self, children: list[int]) -> Apply:
         return Apply(*children)
