@@ -23,13 +23,14 @@ from spider_cli.analysis.blind import view_of
 from spider_cli.analysis.goals import Wanted
 from spider_cli.app.cli import main
 from spider_cli.app.journal import Journal
-from spider_cli.app.session import Session, Started
+from spider_cli.app.session import DealOrigin, Session, Started
 from spider_cli.language import positions
 from spider_cli.language.commands import NewCommand
 from spider_cli.language.notation import parse_command
 from spider_cli.rules.deals import Source
 from spider_cli.rules.engine import Game, Move, Remove
 from spider_cli.rules.errors import SpiderError
+from spider_cli.tui.highlight import highlight_line
 from spider_cli.tui.repl import Repl
 
 
@@ -41,6 +42,11 @@ from spider_cli.tui.repl import Repl
         ("new 17 suits 2 winnable", NewCommand(17, 2, wanted=Wanted.WINNABLE)),
         ("new winnable suits 1", NewCommand(suits=1, wanted=Wanted.WINNABLE)),
         ("new pysol:5 --winnable", NewCommand(5, source=Source.PYSOL, wanted=Wanted.WINNABLE)),
+        ("new easy", NewCommand(wanted=Wanted.EASY)),
+        ("new 3 --difficulty hard", NewCommand(3, wanted=Wanted.HARD)),
+        ("new difficulty medium suits 2", NewCommand(suits=2, wanted=Wanted.MEDIUM)),
+        ("new winnable hard", NewCommand(wanted=Wanted.HARD)),  # a rank implies winnable
+        ("new --difficulty easy --winnable", NewCommand(wanted=Wanted.EASY)),
     ],
 )
 def test_new_winnable_reads_as_a_typed_command(line: str, command: NewCommand) -> None:
@@ -58,7 +64,7 @@ def test_new_winnable_deals_the_first_deal_from_the_number_that_the_search_wins(
     assert isinstance(started, Started) and started.origin.seed == 10
     assert started.skipped == 2 and started.chosen is not None and started.chosen.won
     assert reply.text.startswith("deal 10, 2 suits: winnable with every card known")
-    assert "(the 2 deals before it were not)" in reply.text
+    assert "(the 2 deals before it were not winnable)" in reply.text
     assert session.game.key() == Game.new(10, 2).key()
     assert Session.new_game(0).execute("new 8 suits 2 winnable").result == started  # the same
 
@@ -111,6 +117,53 @@ def test_new_winnable_at_the_prompt(home: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Difficulty
+
+
+def test_a_deal_is_ranked_by_the_positions_its_win_needs() -> None:
+    for suits, (easy, medium) in chances.THRESHOLDS.items():
+        assert chances.rank(easy, suits) is Wanted.EASY
+        assert chances.rank(easy + 1, suits) is Wanted.MEDIUM
+        assert chances.rank(medium, suits) is Wanted.MEDIUM
+        assert chances.rank(medium + 1, suits) is Wanted.HARD
+    assert chances.check(Game.new(8, 2), 45_000).rank is None  # not won: no rank
+
+
+@pytest.mark.parametrize(("wanted", "deal"), [(Wanted.EASY, 1), (Wanted.HARD, 5)])
+def test_new_with_a_difficulty_deals_the_first_deal_of_that_rank(wanted: Wanted, deal: int) -> None:
+    checks = [chances.check(Game.new(n, 2)) for n in range(deal + 1)]
+    assert [c.rank is wanted for c in checks] == [False] * deal + [True]
+    reply = Session.new_game(0).execute(f"new 0 suits 2 {wanted}")
+    assert reply.result == Started(DealOrigin(deal, 2), checks[-1], deal, wanted)
+    assert reply.text.startswith(
+        f"deal {deal}, 2 suits: winnable with every card known, {wanted}: a search that sees "
+        f"the face-down cards and the hand wins it in {checks[-1].positions:,} positions"
+    )
+    assert reply.text.endswith(f"before it {'was' if deal == 1 else 'were'} not {wanted})")
+
+
+def test_spider_difficulty_on_the_command_line() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "spider_cli", "--difficulty", "easy", "--suits", "2"],
+        input="",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("spider: deal 1, 2 suits: winnable with every card known, easy")
+
+
+def test_completion_and_highlighting_know_the_ranks_after_new() -> None:
+    from tests.test_repl import complete
+
+    assert {"easy", "medium", "hard", "winnable"} <= set(complete(Session.new_game(0), "new "))
+    assert complete(Session.new_game(0), "new difficulty ") == ["easy", "medium", "hard"]
+    assert highlight_line("new 3 me")[-1] == ("class:input.pending", "me")  # not yet wrong
+    assert highlight_line("new 3 medium")[-1] == ("class:input.keyword", "medium")
+
+
+# ---------------------------------------------------------------------------------------------
 # odds
 
 
@@ -145,8 +198,7 @@ def test_every_sample_holds_the_unseen_cards_and_agrees_with_the_view(
 
 
 def test_odds_is_the_same_for_the_same_position_and_sees_no_hidden_card() -> None:
-    session = Session.new_game(5, suits=2)
-    session.execute("4h from 1 to 8")
+    session = Session.new_game(5, suits=1)
     reply = session.execute("odds")
     chance = reply.result
     assert isinstance(chance, chances.Chance) and chance.samples == chances.SAMPLES
@@ -160,7 +212,7 @@ def test_odds_is_the_same_for_the_same_position_and_sees_no_hidden_card() -> Non
         f"the chance of a win with every card known: {share}% "
         f"(95% interval {100 * low:.0f}-{100 * high:.0f}%),\nfrom 20 samples: the "
     )
-    assert chance.unseen == 93 and "the 93 cards out of sight dealt at random" in reply.text
+    assert chance.unseen == 94 and "the 94 cards out of sight dealt at random" in reply.text
 
 
 def test_odds_with_every_card_in_sight_plays_the_one_deal() -> None:

@@ -1,5 +1,6 @@
 """What full-information play says of a deal or a position: whether a deal is won with
-every card known (``new winnable``, ``spider --winnable``), and the share of the deals a
+every card known (``new winnable``, ``spider --winnable``) and how hard that is (``new
+easy``, ``spider --difficulty easy``), and the share of the deals a
 player's view allows that are won from here (``odds``).
 
 Every search is :func:`spider_cli.analysis.autoplay.play` bounded by positions, never by the
@@ -27,27 +28,47 @@ and 2-suit deal within it and 190 of the 4-suit ones (a check 0.24 s on average,
 most: ``benchmarks/deal_difficulty.py``, BENCHMARKS.md)."""
 
 TRIES = 30
-"""Deals checked, one number after another, before ``new winnable`` gives up."""
+"""Deals checked, one number after another, before ``new winnable`` gives up (a rank of
+difficulty is a third of the deals won: 30 deals miss one with a chance below 1 in 10,000)."""
+
+THRESHOLDS = {1: (15_000, 23_000), 2: (16_500, 40_000), 4: (70_000, 200_000)}
+"""For each suit count, the most positions full-information play may need to win an easy
+deal, and a medium one; a deal that needs more is hard. About the terciles of the positions
+our won deals 0-199 needed (1 suit 14,730 and 22,861; 2 suits 16,504 and 39,373; 4 suits
+71,367 and 204,516: ``benchmarks/deal_difficulty.py``, BENCHMARKS.md), so each rank is about
+a third of the deals won. Fewer positions is easier for the search, and so, roughly, for a
+player: fewer choices go wrong."""
 
 
 class Checked(Value):
     """A deal checked by full-information play: won within :data:`CHECK_LIMIT` positions
-    or not, and the positions examined."""
+    or not, the positions examined, and its rank (:data:`THRESHOLDS`; None when not won)."""
 
     won: bool
     positions: int
+    rank: Wanted | None = None
+
+
+def rank(positions: int, suits: int) -> Wanted:
+    """The difficulty of a deal that full-information play won in ``positions``."""
+    easy, medium = THRESHOLDS[suits]
+    return (
+        Wanted.EASY if positions <= easy else Wanted.MEDIUM if positions <= medium else Wanted.HARD
+    )
 
 
 def check(game: Game, limit: int | None = None) -> Checked:
     """Play a deal whose cards are all known, at most ``limit`` positions (None:
     :data:`CHECK_LIMIT`)."""
     result = autoplay.play(game, CHECK_LIMIT if limit is None else limit)
-    return Checked(result.won, result.positions)
+    if not result.won:
+        return Checked(False, result.positions)
+    return Checked(True, result.positions, rank(result.positions, game.suits))
 
 
 def fits(checked: Checked, wanted: Wanted) -> bool:
-    """Whether a checked deal is the kind asked for."""
-    return checked.won
+    """Whether a checked deal is the kind asked for: won, and of the rank named."""
+    return checked.won and wanted in (Wanted.WINNABLE, checked.rank)
 
 
 def first_fitting(games: Iterable[Game], wanted: Wanted) -> tuple[int, Checked] | None:

@@ -68,11 +68,15 @@ line loads anyway, so that its help does not load the searches."""
 
 
 class Wanted(StrEnum):
-    """What a new deal must be (``new winnable``): won by full-information play
-    (:mod:`spider_cli.analysis.chances`). Here, in a module the command line loads anyway,
-    so that reading a command does not load the searches."""
+    """What a new deal must be (``new winnable``, ``new easy``): won by full-information
+    play (:mod:`spider_cli.analysis.chances`), and of that rank of difficulty when one is
+    named. Here, in a module the command line loads anyway, so that reading a command does
+    not load the searches."""
 
     WINNABLE = "winnable"
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
 
 
 class Verdict(StrEnum):

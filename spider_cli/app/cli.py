@@ -104,6 +104,12 @@ def _add_play(sub: _Subparsers) -> argparse.ArgumentParser:
         "seeing every card wins",
     )
     play.add_argument(
+        "--difficulty",
+        choices=[w.value for w in Wanted if w is not Wanted.WINNABLE],
+        metavar="LEVEL",
+        help="easy, medium or hard: a winnable deal, ranked by the search's work to win it",
+    )
+    play.add_argument(
         "--ascii",
         action="store_true",
         help="draw cards with letters and '--' backs, not Unicode symbols",
@@ -345,7 +351,8 @@ def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -
     if args.command == "solve":
         return solve_command(args, deal)
     seed = deal.number if deal is not None and deal.source is Source.OURS else deal
-    wanted = Wanted.WINNABLE if args.winnable else None
+    wanted = Wanted(args.difficulty) if args.difficulty else None
+    wanted = wanted or (Wanted.WINNABLE if args.winnable else None)
     if wanted is not None and args.file is not None:
         print(f"spider: --{wanted.value} chooses a deal: it cannot go with a file", file=sys.stderr)
         return USAGE

@@ -132,12 +132,13 @@ class Replayed(Value):
 
 
 class Started(Value):
-    """A new numbered deal; ``chosen``: how full-information play won it, when a winnable
-    deal was asked for, and ``skipped`` the deals before it that were not."""
+    """A new numbered deal; ``chosen``: how full-information play won it, when a deal of a
+    kind was asked for (``wanted``), and ``skipped`` the deals before it that were not."""
 
     origin: DealOrigin
     chosen: Checked | None = None
     skipped: int = 0
+    wanted: Wanted | None = None
 
 
 class LoadKind(Enum):
@@ -591,7 +592,7 @@ class Session:
 
     def _choose(self, first: DealOrigin, wanted: Wanted) -> Started:
         """The first deal from ``first`` on, by number, that full-information play wins
-        (and that is of the rank ``wanted`` names); SpiderError after
+        (with the rank of difficulty ``wanted`` names, if any); SpiderError after
         :data:`~spider_cli.analysis.chances.TRIES` deals. Bounded by positions alone, so
         the same request gives the same deal on any machine."""
         from spider_cli.analysis import chances
@@ -604,12 +605,12 @@ class Session:
             tried = f"deals {first.name} to {origins[-1].name}" if len(origins) > 1 else None
             raise SpiderError(
                 (f"none of {tried} is" if tried else f"deal {first.name} is not")
-                + f" {wanted.value} with every card known (full-information play, "
+                + f" {wanted.value} with every card known (by full-information play, "
                 f"{chances.CHECK_LIMIT:,} positions a deal at most); the game goes on: "
                 "try another deal number"
             )
         place, checked = found
-        return Started(origins[place], checked, place)
+        return Started(origins[place], checked, place, wanted)
 
     @staticmethod
     def _start_of(origin: Origin) -> Game:
@@ -1075,13 +1076,13 @@ def started_text(started: Started) -> str:
     if chosen is None:
         return text
     text += (
-        ": winnable with every card known (a search that sees the face-down cards and the "
-        f"hand wins it, in {chosen.positions:,} positions)"
+        f": winnable with every card known, {chosen.rank}: a search that sees the face-down "
+        f"cards and the hand wins it in {chosen.positions:,} positions"
     )
     if started.skipped == 1:
-        text += "\n(the deal before it was not)"
+        text += f"\n(the deal before it was not {started.wanted})"
     elif started.skipped:
-        text += f"\n(the {started.skipped} deals before it were not)"
+        text += f"\n(the {started.skipped} deals before it were not {started.wanted})"
     return text
 
 

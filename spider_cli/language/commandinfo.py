@@ -71,11 +71,11 @@ COMMANDS: dict[str, CommandInfo] = {
         ("restart (same hand again)",),
     ),
     "new": CommandInfo(
-        "a new game: new [N|pysol:N|kpat:N] [suits 1|2|4] [winnable]",
-        "new takes a deal number, a suit count (1, 2 or 4) and 'winnable', as in "
-        "'new 17 suits 2' or 'new winnable'",
+        "a new game: new [N|pysol:N|kpat:N] [suits 1|2|4] [winnable|easy|medium|hard]",
+        "new takes a deal number, a suit count (1, 2 or 4), and 'winnable' or a difficulty "
+        "(easy, medium, hard), as in 'new 17 suits 2', 'new winnable' or 'new easy'",
         "History",
-        ("new [N|pysol:N|kpat:N] [suits 1|2|4] [winnable]",),
+        ("new [N|pysol:N|kpat:N] [suits 1|2|4] [winnable|easy|medium|hard]",),
     ),
     "replay": CommandInfo(
         "step through the game from the start",

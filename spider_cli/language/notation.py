@@ -257,8 +257,17 @@ class _Reader:
     def winnable(self, children: list[Any]) -> dict[str, Wanted]:
         return {"wanted": Wanted.WINNABLE}
 
+    def LEVEL(self, token: Token) -> Wanted:
+        return Wanted(token.lower())
+
+    def difficulty(self, children: list[Wanted]) -> dict[str, Wanted]:
+        return {"wanted": children[0]}
+
     def new(self, children: list[dict[str, Any]]) -> NewCommand:
-        return NewCommand(**_fields(children))
+        """A rank of difficulty implies winnable ("new winnable hard" is "new hard")."""
+        fields = _fields(children)
+        ranks = [c["wanted"] for c in children if c.get("wanted") not in (None, Wanted.WINNABLE)]
+        return NewCommand(**({**fields, "wanted": ranks[-1]} if ranks else fields))
 
     def restart(self, children: list[Any]) -> Restart:
         return Restart()

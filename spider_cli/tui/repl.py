@@ -802,7 +802,9 @@ class Repl:
 _SCREEN = threading.Lock()
 """Held while the screen is drawn, and while the ticking line is written: not in between."""
 
-SEARCHES = re.compile(r"\s*(solve|hint|auto|odds)\b|\s*new\b.*\bwinnable\b", re.IGNORECASE)
+SEARCHES = re.compile(
+    r"\s*(solve|hint|auto|odds)\b|\s*new\b.*\b(winnable|easy|medium|hard)\b", re.IGNORECASE
+)
 """A line that starts a search, or hint's moves one after another, or checks deals (which
 can take long: Ctrl-C stops it)."""
 
