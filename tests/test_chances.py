@@ -234,3 +234,11 @@ def test_the_o_key_on_the_board_tells_the_odds(home: Path) -> None:
     status, board = on_board(["o", "q"], Session.new_game(7, suits=1))
     assert status == 0
     assert "the chance of a win with every card known:" in "\n".join(board.transcript)
+
+
+def test_a_game_file_names_its_deal_by_number_not_by_a_kind() -> None:
+    from spider_cli.language import gamefiles
+
+    text = f"{gamefiles.MAGIC}\nnew 5 suits 4 winnable\n4h from 1 to 8\n"
+    with pytest.raises(SpiderError, match=r"names its deal by number: 'new 5', not"):
+        gamefiles.read(text)
