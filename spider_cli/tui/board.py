@@ -349,7 +349,7 @@ class Board(Repl):
         return (
             super()._welcome()
             + "\nClick a card to send it to its obvious place. With the line empty, keys:"
-            "\nu undo, r redo, d deal, h hint, n new, q quit; ':' starts a command."
+            "\nu undo, r redo, d deal, h hint, o odds, n new, q quit; ':' starts a command."
         )
 
     # -- the loop -----------------------------------------------------------------------------
