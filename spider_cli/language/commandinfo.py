@@ -164,12 +164,6 @@ COMMANDS: dict[str, CommandInfo] = {
     "hint": CommandInfo(
         "a suggested move", _nothing("hint"), "Analysis", ("hint (the best next move, and why)",)
     ),
-    "odds": CommandInfo(
-        "the chance of a win with every card known",
-        _nothing("odds"),
-        "Analysis",
-        ("odds (the share of sampled deals won with every card known)",),
-    ),
     "apply": CommandInfo(
         "play the line found",
         "apply takes a number of moves or nothing, as in 'apply' or 'apply 1'",
@@ -191,6 +185,12 @@ COMMANDS: dict[str, CommandInfo] = {
         "limit N, within N seconds; then 'for each reveal' if wanted)",
         "Analysis",
         ("solve GOAL [CONSTRAINTS] [for each reveal] (see 'help solve')",),
+    ),
+    "odds": CommandInfo(
+        "the chance of a win with every card known",
+        _nothing("odds"),
+        "Analysis",
+        ("odds",),  # one word: 'help solve' says more, and the list keeps within 30 rows
     ),
     "set": CommandInfo(
         "change a setting, or list them",
