@@ -195,7 +195,8 @@ def test_runs_know_their_size_and_text() -> None:
         ("deal 3", "deal takes nothing after it", 6),
         (
             "new suits 3",
-            "new takes a deal number and a suit count (1, 2 or 4), as in 'new 17 suits 2'",
+            "new takes a deal number, a suit count (1, 2 or 4), and 'winnable' or a difficulty "
+            "(easy, medium, hard), as in 'new 17 suits 2', 'new winnable' or 'new easy'",
             11,
         ),
         ("load", "load takes a file name, as in 'load game.txt' or 'load \"my game.txt\"'", 5),

@@ -66,6 +66,18 @@ class PlayerView:
         return Game(piles, list(self.down), [UNKNOWN] * self.hand, list(self.removed), self.suits)
 
 
+def view_of(game: Game) -> PlayerView:
+    """What a player of ``game`` sees (the face-down cards and the hand left out, known or
+    not)."""
+    return PlayerView(
+        tuple(tuple(p[d:]) for p, d in zip(game.piles, game.down, strict=True)),
+        tuple(game.down),
+        len(game.stock),
+        tuple(game.removed),
+        game.suits,
+    )
+
+
 class Table:
     """A numbered deal in play: the only holder of the cards not yet seen."""
 
@@ -73,14 +85,7 @@ class Table:
         self.__game = deal.game()
 
     def view(self) -> PlayerView:
-        game = self.__game
-        return PlayerView(
-            tuple(tuple(p[d:]) for p, d in zip(game.piles, game.down, strict=True)),
-            tuple(game.down),
-            len(game.stock),
-            tuple(game.removed),
-            game.suits,
-        )
+        return view_of(self.__game)
 
     def play(self, action: Action) -> bool:
         """Play a move if the rules allow it (no undo); whether it turned a card up."""

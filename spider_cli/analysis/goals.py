@@ -67,6 +67,18 @@ Most deals are won far sooner (pysol:1-100: 0.3 s a deal). Here, in a module the
 line loads anyway, so that its help does not load the searches."""
 
 
+class Wanted(StrEnum):
+    """What a new deal must be (``new winnable``, ``new easy``): won by full-information
+    play (:mod:`spider_cli.analysis.chances`), and of that rank of difficulty when one is
+    named. Here, in a module the command line loads anyway, so that reading a command does
+    not load the searches."""
+
+    WINNABLE = "winnable"
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
 class Verdict(StrEnum):
     """A search's answer: a line was found, none exists, or the search stopped at its limit."""
 

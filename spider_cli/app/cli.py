@@ -19,7 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from spider_cli.app.session import Session
+from spider_cli.analysis.goals import Wanted
+from spider_cli.app.session import Session, started_text
 from spider_cli.language import positions
 from spider_cli.language import textfiles as files
 from spider_cli.rules.deals import DealSource, Source
@@ -95,6 +96,18 @@ def _add_play(sub: _Subparsers) -> argparse.ArgumentParser:
         default=4,
         metavar="N",
         help="1, 2 or 4 suits (default 4)",
+    )
+    play.add_argument(
+        "--winnable",
+        action="store_true",
+        help="the first deal from --seed on (a random one if not given) that a search "
+        "seeing every card wins",
+    )
+    play.add_argument(
+        "--difficulty",
+        choices=[w.value for w in Wanted if w is not Wanted.WINNABLE],
+        metavar="LEVEL",
+        help="easy, medium or hard: a winnable deal, ranked by the search's work to win it",
     )
     play.add_argument(
         "--ascii",
@@ -288,9 +301,9 @@ def _play_options(play: argparse.ArgumentParser) -> str:
     return "\n".join(lines)
 
 
-Interactive = Callable[[str | None, int | DealSource | None, int, bool, bool], int]
+Interactive = Callable[[str | None, int | DealSource | None, int, bool, bool, Wanted | None], int]
 """Plays a game at a terminal: (file or example name, deal number or named deal, suits,
-ASCII only, line mode) to an exit status. The terminal UI passes it in
+ASCII only, line mode, the kind of deal wanted) to an exit status. The terminal UI passes it in
 (:mod:`spider_cli.tui.main`), so that this layer never imports the layer above it."""
 
 
@@ -338,7 +351,12 @@ def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -
     if args.command == "solve":
         return solve_command(args, deal)
     seed = deal.number if deal is not None and deal.source is Source.OURS else deal
-    return play(args.file, seed, args.suits, args.ascii, interactive, args.line)
+    wanted = Wanted(args.difficulty) if args.difficulty else None
+    wanted = wanted or (Wanted.WINNABLE if args.winnable else None)
+    if wanted is not None and args.file is not None:
+        print(f"spider: --{wanted.value} chooses a deal: it cannot go with a file", file=sys.stderr)
+        return USAGE
+    return play(args.file, seed, args.suits, args.ascii, interactive, args.line, wanted)
 
 
 def run_scripts(
@@ -465,11 +483,23 @@ def play(
     ascii_only: bool = False,
     interactive: Interactive | None = None,
     line_mode: bool = False,
+    wanted: Wanted | None = None,
 ) -> int:
     """The interactive game; with standard input that is not a terminal (or no interactive
-    UI), a script: no prompt, plain output."""
+    UI), a script: no prompt, plain output (deal 0 unless one is named, or the first
+    deal from it of the kind ``wanted``, said on standard error)."""
+    if wanted is not None:
+        _say_if_slow()
     if interactive is None or not sys.stdin.isatty():
-        session = Session.new_game(seed=seed or 0, suits=suits, clock=time.perf_counter)
+        try:
+            session = Session(clock=time.perf_counter)
+            started = session.new(seed or 0, suits, wanted)
+        except SpiderError as error:
+            print(f"spider: {error}", file=sys.stderr)
+            return REFUSED
+        session.changed = False
+        if wanted is not None:
+            print(f"spider: {started_text(started)}", file=sys.stderr)
         if name is not None:
             try:
                 session.load(name)
@@ -477,7 +507,7 @@ def play(
                 print(_printable(f"{name}: error: {_reason(error)}"), file=sys.stderr)
                 return REFUSED
         return run_scripts(["-"], sys.stdout, sys.stderr, session=session)
-    return interactive(name, seed, suits, ascii_only, line_mode)
+    return interactive(name, seed, suits, ascii_only, line_mode, wanted)
 
 
 def _say_if_slow() -> None:

@@ -21,7 +21,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from spider_cli.analysis.goals import Constraints, Goal
+from spider_cli.analysis.goals import Constraints, Goal, Wanted
 from spider_cli.app.atomic import write_atomically
 from spider_cli.app.interrupt import HELD
 from spider_cli.language import commands as cmd
@@ -32,7 +32,7 @@ from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
 from spider_cli.language.help import help_text
 from spider_cli.language.notation import parse_command, resolve
 from spider_cli.rules.cards import ACE, RANK_WORDS, SUIT_NAMES, Card, card_text
-from spider_cli.rules.deals import DealSource, Source
+from spider_cli.rules.deals import KPAT_MAX, PYSOL_MAX, DealSource, Source
 from spider_cli.rules.engine import SUITS_IN_VARIANT, Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, NotationError, SpiderError
 from spider_cli.rules.text import clock_text, move_text
@@ -41,6 +41,7 @@ from spider_cli.rules.values import Value, replace
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from spider_cli.analysis.chances import Chance, Checked
     from spider_cli.analysis.hints import Advice
     from spider_cli.analysis.solver import Report
     from spider_cli.app.gamelog import Entry, Facts, GameLog, Result
@@ -71,6 +72,9 @@ __all__ = [
     "Status",
 ]
 
+
+LAST_DEAL = {Source.PYSOL: PYSOL_MAX, Source.KPAT: KPAT_MAX}
+"""The last deal number of the programs whose numbers end (ours do not)."""
 
 # ---------------------------------------------------------------------------------------------
 # Typed results
@@ -128,9 +132,13 @@ class Replayed(Value):
 
 
 class Started(Value):
-    """A new numbered deal."""
+    """A new numbered deal; ``chosen``: how full-information play won it, when a deal of a
+    kind was asked for (``wanted``), and ``skipped`` the deals before it that were not."""
 
     origin: DealOrigin
+    chosen: Checked | None = None
+    skipped: int = 0
+    wanted: Wanted | None = None
 
 
 class LoadKind(Enum):
@@ -289,11 +297,16 @@ class Session:
 
     @classmethod
     def new_game(
-        cls, seed: int | DealSource | None = None, suits: int = 4, **kwargs: object
+        cls,
+        seed: int | DealSource | None = None,
+        suits: int = 4,
+        wanted: Wanted | None = None,
+        **kwargs: object,
     ) -> Session:
-        """A session at the start of deal ``seed`` (a random one if None)."""
+        """A session at the start of deal ``seed`` (a random one if None), or of the first
+        deal from there on of the kind ``wanted``."""
         session = cls(**kwargs)  # type: ignore[arg-type]
-        session.new(seed, suits)
+        session.new(seed, suits, wanted)
         session.changed = False
         return session
 
@@ -328,10 +341,13 @@ class Session:
                 return _text(self.redo(n))
             case cmd.Restart():
                 return _text(self.restart())
-            case cmd.NewCommand(seed=seed, suits=suits, source=source):
+            case cmd.NewCommand(seed=seed, suits=suits, source=source, wanted=wanted):
+                suits = suits or self.game.suits
+                deal: int | DealSource | None = seed
                 if source is not Source.OURS and seed is not None:
-                    return _text(self.new(DealSource(source, seed, suits or self.game.suits)))
-                return _text(self.new(seed, suits or self.game.suits))
+                    deal = DealSource(source, seed, suits)
+                started, text = _text(self.new(deal, suits, wanted))
+                return started, _noted(text) if wanted is not None else text
             case cmd.Load(path=path):
                 return _text(self.load(path))
             case cmd.Save(path=path, replace=replace):
@@ -350,6 +366,9 @@ class Session:
             case cmd.Hint():
                 advice = self.hint()
                 return advice, advice.text
+            case cmd.Odds():
+                chance = self.odds()
+                return chance, _noted(chance_text(chance))
             case cmd.Apply(n=n):
                 played = self.apply(n)
                 return played, "\n".join(played_text(p) for p in played)
@@ -551,18 +570,47 @@ class Session:
 
     # -- new games and files ------------------------------------------------------------------
 
-    def new(self, seed: int | DealSource | None = None, suits: int = 4) -> Started:
+    def new(
+        self, seed: int | DealSource | None = None, suits: int = 4, wanted: Wanted | None = None
+    ) -> Started:
         """Start deal number ``seed`` (a random one if None) of the 1, 2 or 4-suit game, or
         the numbered deal ``seed`` names (another program's: its own suits, ``suits``
-        unused)."""
+        unused); with ``wanted``, the first deal from that number on of that kind (the
+        game in progress stays if none is found)."""
         if isinstance(seed, DealSource):
             origin = DealOrigin(seed.number, seed.suits, self.settings.sixth, seed.source)
         else:
             if seed is None:
                 seed = int.from_bytes(os.urandom(4)) % 10**9
             origin = DealOrigin(seed, suits, self.settings.sixth)
-        self._begin(self._start_of(origin), origin, origin.name)
-        return Started(origin)
+        if wanted is None:
+            self._begin(self._start_of(origin), origin, origin.name)
+            return Started(origin)
+        started = self._choose(origin, wanted)
+        self._begin(self._start_of(started.origin), started.origin, started.origin.name)
+        return started
+
+    def _choose(self, first: DealOrigin, wanted: Wanted) -> Started:
+        """The first deal from ``first`` on, by number, that full-information play wins
+        (with the rank of difficulty ``wanted`` names, if any); SpiderError after
+        :data:`~spider_cli.analysis.chances.TRIES` deals. Bounded by positions alone, so
+        the same request gives the same deal on any machine."""
+        from spider_cli.analysis import chances
+
+        last = first.seed + chances.TRIES - 1
+        last = min(last, LAST_DEAL.get(first.source, last))
+        origins = [replace(first, seed=number) for number in range(first.seed, last + 1)]
+        found = chances.first_fitting((self._start_of(o) for o in origins), wanted)
+        if found is None:
+            tried = f"deals {first.name} to {origins[-1].name}" if len(origins) > 1 else None
+            raise SpiderError(
+                (f"none of {tried} is" if tried else f"deal {first.name} is not")
+                + f" {wanted.value} with every card known (by full-information play, "
+                f"{chances.CHECK_LIMIT:,} positions a deal at most); the game goes on: "
+                "try another deal number"
+            )
+        place, checked = found
+        return Started(origins[place], checked, place, wanted)
 
     @staticmethod
     def _start_of(origin: Origin) -> Game:
@@ -824,6 +872,15 @@ class Session:
         self._remember(advice.actions)
         return advice
 
+    def odds(self) -> Chance:
+        """The share of deals consistent with what the player sees (the face-down cards and
+        the hand dealt at random from the cards out of sight) that full-information play
+        wins from here; the same position always gets the same answer."""
+        from spider_cli.analysis import chances
+        from spider_cli.analysis.blind import view_of
+
+        return chances.odds(view_of(self.game))
+
     def _visited(self) -> frozenset:
         """The positions the game has been in before this one, as hints see them."""
         from spider_cli.analysis.compact import player_view
@@ -904,6 +961,14 @@ def is_script(text: str) -> bool:
 
 def _text(result: object) -> tuple[object, str]:
     return result, text_of(result)
+
+
+def _noted(text: str) -> str:
+    """A search's answer, after a note when the searches ran on the slow Python path."""
+    from spider_cli.analysis import native
+
+    note = native.warning()
+    return text if note is None else f"{note}\n{text}"
 
 
 def text_of(result: object) -> str:
@@ -1006,7 +1071,19 @@ def rewound_text(rewound: Rewound) -> str:
 
 def started_text(started: Started) -> str:
     origin = started.origin
-    return f"deal {origin.name}, {origin.suits} suit{'s' if origin.suits != 1 else ''}"
+    text = f"deal {origin.name}, {origin.suits} suit{'s' if origin.suits != 1 else ''}"
+    chosen = started.chosen
+    if chosen is None:
+        return text
+    text += (
+        f": winnable with every card known, {chosen.rank}: a search that sees the face-down "
+        f"cards and the hand wins it in {chosen.positions:,} positions"
+    )
+    if started.skipped == 1:
+        text += f"\n(the deal before it was not {started.wanted})"
+    elif started.skipped:
+        text += f"\n(the {started.skipped} deals before it were not {started.wanted})"
+    return text
 
 
 def loaded_text(loaded: Loaded) -> str:
@@ -1048,6 +1125,23 @@ def solve_text(report: Report) -> str:
     if report.actions:
         return report.text + "\n('apply' plays the line, 'apply 1' its next move)"
     return report.text
+
+
+def chance_text(chance: Chance) -> str:
+    """What ``odds`` says: the share won with its interval, and what it is the chance of."""
+    if not chance.unseen:
+        verdict = "wins" if chance.won else "does not win"
+        return (
+            f"every card is in sight: full-information play {verdict} from here "
+            "(within its limit of positions)"
+        )
+    low, high = chance.interval
+    return (
+        f"the chance of a win with every card known: {100 * chance.won / chance.samples:.0f}% "
+        f"(95% interval {100 * low:.0f}-{100 * high:.0f}%),\nfrom {chance.samples} samples: "
+        f"the {chance.unseen} cards out of sight dealt at random, each deal played\n"
+        "by a search that sees them all (a player who cannot see them wins less often)"
+    )
 
 
 def history_text(history: list[Recorded]) -> str:

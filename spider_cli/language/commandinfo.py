@@ -71,10 +71,11 @@ COMMANDS: dict[str, CommandInfo] = {
         ("restart (same hand again)",),
     ),
     "new": CommandInfo(
-        "a new game: new [N|pysol:N|kpat:N] [suits 1|2|4]",
-        "new takes a deal number and a suit count (1, 2 or 4), as in 'new 17 suits 2'",
+        "a new game: new [N|pysol:N|kpat:N] [suits 1|2|4] [winnable|easy|medium|hard]",
+        "new takes a deal number, a suit count (1, 2 or 4), and 'winnable' or a difficulty "
+        "(easy, medium, hard), as in 'new 17 suits 2', 'new winnable' or 'new easy'",
         "History",
-        ("new [N|pysol:N|kpat:N] [suits 1|2|4]",),
+        ("new [N|pysol:N|kpat:N] [suits 1|2|4] [winnable|easy|medium|hard]",),
     ),
     "replay": CommandInfo(
         "step through the game from the start",
@@ -184,6 +185,12 @@ COMMANDS: dict[str, CommandInfo] = {
         "limit N, within N seconds; then 'for each reveal' if wanted)",
         "Analysis",
         ("solve GOAL [CONSTRAINTS] [for each reveal] (see 'help solve')",),
+    ),
+    "odds": CommandInfo(
+        "the chance of a win with every card known",
+        _nothing("odds"),
+        "Analysis",
+        ("odds",),  # one word: 'help solve' says more, and the list keeps within 30 rows
     ),
     "set": CommandInfo(
         "change a setting, or list them",

@@ -8,7 +8,7 @@ engine actions for a given game; the others are carried out by the CLI.
 
 from __future__ import annotations
 
-from spider_cli.analysis.goals import Constraints, Goal
+from spider_cli.analysis.goals import Constraints, Goal, Wanted
 from spider_cli.rules.cards import RANK_NAMES, SUIT_LETTERS, Card
 from spider_cli.rules.deals import Source
 from spider_cli.rules.errors import SpiderError
@@ -77,11 +77,13 @@ class RemoveCommand(Value):
 
 class NewCommand(Value):
     """Start deal number ``seed`` (None: a random one) of the 1, 2 or 4-suit game, in the
-    numbering of ``source`` (ours, or PySolFC's or KPatience's: "new pysol:14934")."""
+    numbering of ``source`` (ours, or PySolFC's or KPatience's: "new pysol:14934"); with
+    ``wanted`` ("new winnable"), the first deal from that number on that is of that kind."""
 
     seed: int | None = None
     suits: int | None = None
     source: Source = Source.OURS
+    wanted: Wanted | None = None
 
 
 class Restart(Value):
@@ -251,6 +253,11 @@ class Hint(Value):
     """Suggest the best next move, with the manual's reason for it."""
 
 
+class Odds(Value):
+    """The chance of a win from here with every card known: the share of deals consistent
+    with what the player sees that full-information play wins."""
+
+
 class Apply(Value):
     """Play the line the last ``solve`` or ``hint`` found: all of it, or its next ``n`` moves."""
 
@@ -293,6 +300,7 @@ Command = (
     | Open
     | Solve
     | Hint
+    | Odds
     | Apply
     | Auto
 )

@@ -215,6 +215,12 @@ def read(text: str) -> GameRecord:
 
 
 def _origin(command: NewCommand | Load, settings: Settings) -> Origin:
+    if isinstance(command, NewCommand) and command.wanted is not None:
+        number = "N" if command.seed is None else command.seed
+        raise SpiderError(
+            f"a game file names its deal by number: 'new {number}', not 'new {number} "
+            f"{command.wanted}' (the deal that picks could change with the search)"
+        )
     if isinstance(command, NewCommand) and command.seed is not None:
         return DealOrigin(command.seed, command.suits or 4, settings.sixth, command.source)
     if isinstance(command, Load) and positions.is_position_code(command.path):

@@ -66,6 +66,7 @@ At the prompt:
 On the board (the full screen; 'spider --line' plays at a plain prompt instead):
   u r d           undo, redo, deal      (single keys, while the line is empty)
   h or ?          hint                  n  a new deal (asks first)    q  quit
+  o               odds: the chance of a win with every card known
   :, a letter     start writing a command (the keys are then letters, until
                   Ctrl-C, Esc or a click gives them back)
   click a card    it and the cards covering it go to their obvious place
@@ -96,6 +97,8 @@ Example: solve remove hearts then clubs, no deal
 the goal still be reached once it is turned up? ("get a space: possible if
 it is a 4, 9, Jack or King")
 'hint' looks a few moves ahead and gives the manual's reason for its move.
+'odds' deals the cards out of sight at random 20 times and says how many of
+those deals a search that sees every card wins from here, with the interval.
 From the shell: spider solve FILE GOAL, spider solve --seed N (every card
 known), spider bench --seeds 0-99 --suits 1 (share of deals won).""",
 }

@@ -15,7 +15,7 @@ import re
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
-from spider_cli.analysis.goals import Constraints, Goal
+from spider_cli.analysis.goals import Constraints, Goal, Wanted
 from spider_cli.language import grammar, lalr
 from spider_cli.language.commandinfo import COMMANDS
 from spider_cli.language.commands import (
@@ -37,6 +37,7 @@ from spider_cli.language.commands import (
     Moves,
     NewCommand,
     ObviousCommand,
+    Odds,
     Open,
     Quit,
     Redo,
@@ -253,8 +254,20 @@ class _Reader:
     def suits(self, children: list[int]) -> dict[str, int]:
         return {"suits": children[0]}
 
-    def new(self, children: list[dict[str, int]]) -> NewCommand:
-        return NewCommand(**_fields(children))
+    def winnable(self, children: list[Any]) -> dict[str, Wanted]:
+        return {"wanted": Wanted.WINNABLE}
+
+    def LEVEL(self, token: Token) -> Wanted:
+        return Wanted(token.lower())
+
+    def difficulty(self, children: list[Wanted]) -> dict[str, Wanted]:
+        return {"wanted": children[0]}
+
+    def new(self, children: list[dict[str, Any]]) -> NewCommand:
+        """A rank of difficulty implies winnable ("new winnable hard" is "new hard")."""
+        fields = _fields(children)
+        ranks = [c["wanted"] for c in children if c.get("wanted") not in (None, Wanted.WINNABLE)]
+        return NewCommand(**({**fields, "wanted": ranks[-1]} if ranks else fields))
 
     def restart(self, children: list[Any]) -> Restart:
         return Restart()
@@ -327,6 +340,9 @@ class _Reader:
 
     def hint(self, children: list[Any]) -> Hint:
         return Hint()
+
+    def odds(self, children: list[Any]) -> Odds:
+        return Odds()
 
     def apply(self, children: list[int]) -> Apply:
         return Apply(*children)

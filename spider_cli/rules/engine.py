@@ -115,16 +115,18 @@ def ordered_deck(suits: int = 4) -> list[int]:
 
 
 def shuffled_deck(seed: int, suits: int = 4) -> list[int]:
-    """Deal number ``seed``: the ordered deck shuffled by Fisher-Yates driven by SplitMix64.
+    """Deal number ``seed``: the ordered deck shuffled (:func:`shuffle`) by SplitMix64
+    seeded with ``seed``."""
+    return shuffle(ordered_deck(suits), SplitMix64(seed))
 
-    For i from 103 down to 1, swap card i with card ``below(i + 1)``.
-    """
-    deck = ordered_deck(suits)
-    rng = SplitMix64(seed)
-    for i in range(len(deck) - 1, 0, -1):
+
+def shuffle(cards: list[int], rng: SplitMix64) -> list[int]:
+    """The cards shuffled in place (and returned) by Fisher-Yates driven by ``rng``: for i
+    from the last place down to 1, swap card i with card ``below(i + 1)``."""
+    for i in range(len(cards) - 1, 0, -1):
         j = rng.below(i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
 
 
 # ---------------------------------------------------------------------------------------------

@@ -65,7 +65,16 @@ from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
 
 from spider_cli.app import interrupt
 from spider_cli.app.journal import Entry, Journal
-from spider_cli.app.session import Auto, Played, Reply, Session, auto_stop, played_text, text_of
+from spider_cli.app.session import (
+    Auto,
+    Played,
+    Reply,
+    Session,
+    auto_stop,
+    chance_text,
+    played_text,
+    text_of,
+)
 from spider_cli.language import commands as cmd
 from spider_cli.language.notation import parse_command, resolve
 from spider_cli.rules.cards import Card
@@ -340,7 +349,7 @@ class Board(Repl):
         return (
             super()._welcome()
             + "\nClick a card to send it to its obvious place. With the line empty, keys:"
-            "\nu undo, r redo, d deal, h hint, n new, q quit; ':' starts a command."
+            "\nu undo, r redo, d deal, h hint, o odds, n new, q quit; ':' starts a command."
         )
 
     # -- the loop -----------------------------------------------------------------------------
@@ -384,6 +393,7 @@ class Board(Repl):
         key("d", lambda: self.act(self.session.deal))
         key("h", self._hint)
         key("?", self._hint)
+        key("o", self._odds)
         key("q", self.leave)
         key("n", self._ask_new)
         key(":", self._start_typing)
@@ -488,6 +498,9 @@ class Board(Repl):
 
     def _hint(self) -> None:
         self.act(self.session.hint, lambda advice: advice.text, "hint")  # type: ignore[attr-defined]
+
+    def _odds(self) -> None:
+        self.act(self.session.odds, lambda chance: chance_text(chance), "odds")  # type: ignore[arg-type]
 
     # -- questions ----------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
 
+from spider_cli.analysis.goals import Wanted
 from spider_cli.app import examples
 from spider_cli.app.session import SETTING_VALUES, Session
 from spider_cli.language.commandinfo import COMMANDS
@@ -114,6 +115,8 @@ class SpiderCompleter(Completer):
             out += [_Choice(SUIT_NAMES[s]) for s in SUITS_IN_VARIANT[self.session.game.suits]]
         if "SUIT_COUNT" in accepts:
             out += [_Choice(n, "suits") for n in ("4", "2", "1")]
+        if "LEVEL" in accepts:
+            out += [_Choice(w.value, "difficulty") for w in Wanted if w is not Wanted.WINNABLE]
         return out
 
     def _numbers(self, tokens: list[Token], kinds: list[str]) -> list[_Choice]:

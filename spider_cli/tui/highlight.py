@@ -27,6 +27,7 @@ from spider_cli.tui.render import SUIT_CLASSES
 _TOKEN_STYLES = {
     "NUMBER": "class:input.number",
     "SUIT_COUNT": "class:input.number",
+    "LEVEL": "class:input.keyword",
     "PATH": "class:input.path",
     "STRING": "class:input.path",
     "WORD": "class:input.word",
@@ -84,6 +85,8 @@ def _still_typing(before: str, word: str) -> bool:
         return False
     lower = word.lower()
     if any(k.startswith(lower) for k in keyword_texts(accepts)):
+        return True
+    if "LEVEL" in accepts and any(k.startswith(lower) for k in ("easy", "medium", "hard")):
         return True
     if accepts & {"CARD", "RUN", "RANK"} and _PARTIAL_CARD.fullmatch(word):
         return True

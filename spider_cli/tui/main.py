@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import sys
 
+from spider_cli.analysis.goals import Wanted
 from spider_cli.app import cli
 from spider_cli.rules.deals import DealSource
 
@@ -23,11 +24,12 @@ def play_at_terminal(
     suits: int,
     ascii_only: bool,
     line_mode: bool = False,
+    wanted: Wanted | None = None,
 ) -> int:
     """Play on the board (:mod:`spider_cli.tui.board`) or in the REPL (:mod:`.repl`)."""
     from spider_cli.tui import repl
 
-    return repl.play(name, seed, suits, ascii_only, board=full_screen(line_mode))
+    return repl.play(name, seed, suits, ascii_only, board=full_screen(line_mode), wanted=wanted)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -44,6 +44,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.shortcuts import clear
 
+from spider_cli.analysis.goals import Wanted
 from spider_cli.app import interrupt
 from spider_cli.app.atomic import write_atomically
 from spider_cli.app.gamelog import HistoryError, Result
@@ -60,6 +61,7 @@ from spider_cli.app.session import (
     Session,
     auto_text,
     played_text,
+    started_text,
     text_of,
 )
 from spider_cli.app.timer import Timer
@@ -800,9 +802,11 @@ class Repl:
 _SCREEN = threading.Lock()
 """Held while the screen is drawn, and while the ticking line is written: not in between."""
 
-SEARCHES = re.compile(r"\s*(solve|hint|auto)\b", re.IGNORECASE)
-"""A line that starts a search, or hint's moves one after another (which can take long:
-Ctrl-C stops it)."""
+SEARCHES = re.compile(
+    r"\s*(solve|hint|auto|odds)\b|\s*new\b.*\b(winnable|easy|medium|hard)\b", re.IGNORECASE
+)
+"""A line that starts a search, or hint's moves one after another, or checks deals (which
+can take long: Ctrl-C stops it)."""
 
 
 @contextlib.contextmanager
@@ -839,17 +843,27 @@ def play(
     suits: int,
     ascii_only: bool = False,
     board: bool = False,
+    wanted: Wanted | None = None,
 ) -> int:
     """``spider`` at a terminal: offer the journaled game back (no arguments), else start the
-    file or deal asked for, and play until the player leaves: on the full-screen ``board``
-    (:mod:`spider_cli.tui.board`), or at a prompt below the output."""
+    file or deal asked for (or the first deal from it of the kind ``wanted``), and play
+    until the player leaves: on the full-screen ``board`` (:mod:`spider_cli.tui.board`), or
+    at a prompt below the output."""
     glyphs = render.choose_glyphs(ascii_only, getattr(sys.stdout, "encoding", None))
     clock = time.perf_counter
-    session = Session.new_game(seed=seed, suits=suits, clock=clock, timer=Timer(clock))
+    session = Session(clock=clock, timer=Timer(clock))
+    try:
+        started = session.new(seed, suits, wanted)
+    except SpiderError as error:
+        print(f"spider: {error}", file=sys.stderr)
+        return 1
+    session.changed = False
     kind = Repl
     if board:
         from spider_cli.tui.board import Board
 
         kind = Board
     player = kind(session, glyphs, Journal(), open_history())
-    return player.start(name, offer_journal=name is None and seed is None)
+    if wanted is not None:
+        player.later(started_text(started), "")
+    return player.start(name, offer_journal=name is None and seed is None and wanted is None)

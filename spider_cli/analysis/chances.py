@@ -1,0 +1,140 @@
+"""What full-information play says of a deal or a position: whether a deal is won with
+every card known (``new winnable``, ``spider --winnable``) and how hard that is (``new
+easy``, ``spider --difficulty easy``), and the share of the deals a
+player's view allows that are won from here (``odds``).
+
+Every search is :func:`spider_cli.analysis.autoplay.play` bounded by positions, never by the
+clock, and the samples of the cards not in sight are drawn by a generator seeded with the
+position, so the same question gets the same answer on any machine, however busy. "Won" is
+always with every card known: the search sees the face-down cards and the hand, which a
+player does not, so a player who cannot see them wins less often.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+
+from spider_cli.analysis import autoplay
+from spider_cli.analysis.blind import PlayerView, wilson
+from spider_cli.analysis.goals import Wanted
+from spider_cli.rules.engine import Game, SplitMix64, shuffle
+from spider_cli.rules.values import Value
+
+CHECK_LIMIT = 1_500_000
+"""Positions full-information play may examine to win a deal offered as winnable: about a
+second on the compiled core, fifteen on the Python path. Of our deals 0-199 it wins every 1-
+and 2-suit deal within it and 190 of the 4-suit ones (a check 0.24 s on average, 2.2 s at
+most: ``benchmarks/deal_difficulty.py``, BENCHMARKS.md)."""
+
+TRIES = 30
+"""Deals checked, one number after another, before ``new winnable`` gives up (a rank of
+difficulty is a third of the deals won: 30 deals miss one with a chance below 1 in 10,000)."""
+
+THRESHOLDS = {1: (15_000, 23_000), 2: (16_500, 40_000), 4: (70_000, 200_000)}
+"""For each suit count, the most positions full-information play may need to win an easy
+deal, and a medium one; a deal that needs more is hard. About the terciles of the positions
+our won deals 0-199 needed (1 suit 14,730 and 22,861; 2 suits 16,504 and 39,373; 4 suits
+71,367 and 204,516: ``benchmarks/deal_difficulty.py``, BENCHMARKS.md), so each rank is about
+a third of the deals won. Fewer positions is easier for the search, and so, roughly, for a
+player: fewer choices go wrong."""
+
+
+class Checked(Value):
+    """A deal checked by full-information play: won within :data:`CHECK_LIMIT` positions
+    or not, the positions examined, and its rank (:data:`THRESHOLDS`; None when not won)."""
+
+    won: bool
+    positions: int
+    rank: Wanted | None = None
+
+
+def rank(positions: int, suits: int) -> Wanted:
+    """The difficulty of a deal that full-information play won in ``positions``."""
+    easy, medium = THRESHOLDS[suits]
+    return (
+        Wanted.EASY if positions <= easy else Wanted.MEDIUM if positions <= medium else Wanted.HARD
+    )
+
+
+def check(game: Game, limit: int | None = None) -> Checked:
+    """Play a deal whose cards are all known, at most ``limit`` positions (None:
+    :data:`CHECK_LIMIT`)."""
+    result = autoplay.play(game, CHECK_LIMIT if limit is None else limit)
+    if not result.won:
+        return Checked(False, result.positions)
+    return Checked(True, result.positions, rank(result.positions, game.suits))
+
+
+def fits(checked: Checked, wanted: Wanted) -> bool:
+    """Whether a checked deal is the kind asked for: won, and of the rank named."""
+    return checked.won and wanted in (Wanted.WINNABLE, checked.rank)
+
+
+def first_fitting(games: Iterable[Game], wanted: Wanted) -> tuple[int, Checked] | None:
+    """The first of ``games`` (deals with every card known) of the kind wanted, by its place
+    among them, and its check; None if none is."""
+    for place, game in enumerate(games):
+        checked = check(game)
+        if fits(checked, wanted):
+            return place, checked
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# The chance of a win from a position
+
+SAMPLES = 20
+"""Deals sampled by ``odds``: enough for an interval about 35 points wide, and few enough
+that the samples take a second or two on the compiled core."""
+
+SAMPLE_LIMIT = 150_000
+"""Positions full-information play examines for each sample (a sample not won within it
+counts as lost)."""
+
+
+class Chance(Value):
+    """Of ``samples`` deals consistent with a player's view, how many full-information play
+    won from the position (``unseen``: the cards not in sight that the samples placed)."""
+
+    won: int
+    samples: int
+    unseen: int
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the share won, as fractions."""
+        return wilson(self.won, self.samples)
+
+
+def seed_of(view: PlayerView) -> int:
+    """A seed drawn from the view alone, the same for the same position on any machine (not
+    Python's ``hash``, which changes from run to run)."""
+    digest = hashlib.blake2b(repr(view).encode(), digest_size=8).digest()
+    return int.from_bytes(digest)
+
+
+def samples(view: PlayerView, count: int, seed: int) -> list[Game]:
+    """``count`` deals consistent with ``view``, every card known: the unseen cards
+    (:meth:`PlayerView.unseen`) shuffled by SplitMix64 seeded with ``seed``, dealt into the
+    face-down places pile by pile, the rest as the hand."""
+    rng = SplitMix64(seed)
+    deals = []
+    for _ in range(count):
+        cards = shuffle(view.unseen(), rng)
+        piles = []
+        for down, up in zip(view.down, view.face_up, strict=True):
+            piles.append(cards[:down] + list(up))
+            del cards[:down]
+        deals.append(Game(piles, list(view.down), cards, view.removed, view.suits))
+    return deals
+
+
+def odds(view: PlayerView, count: int = SAMPLES, limit: int = SAMPLE_LIMIT) -> Chance:
+    """How many of ``count`` sampled deals full-information play wins from ``view``, at most
+    ``limit`` positions each. With nothing out of sight there is one deal to play."""
+    unseen = len(view.unseen())
+    deals = samples(view, count if unseen else 1, seed_of(view))
+    if deals[0].is_won():  # (the search looks for a win only after a move)
+        return Chance(len(deals), len(deals), unseen)
+    return Chance(sum(autoplay.play(game, limit).won for game in deals), len(deals), unseen)

@@ -1,0 +1,244 @@
+"""Full-information play put to a player's questions: deals chosen by it (``new
+winnable``, ``spider --winnable``) and the chance of a win from a position (``odds``, and
+the board's ``o``), through the real grammar, session, CLI, REPL and board."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from spider_cli.analysis import chances, native
+from spider_cli.analysis.blind import view_of
+from spider_cli.analysis.goals import Wanted
+from spider_cli.app.cli import main
+from spider_cli.app.journal import Journal
+from spider_cli.app.session import DealOrigin, Session, Started
+from spider_cli.language import positions
+from spider_cli.language.commands import NewCommand
+from spider_cli.language.notation import parse_command
+from spider_cli.rules.deals import Source
+from spider_cli.rules.engine import Game, Move, Remove
+from spider_cli.rules.errors import SpiderError
+from spider_cli.tui.highlight import highlight_line
+from spider_cli.tui.repl import Repl
+
+
+@pytest.mark.parametrize(
+    ("line", "command"),
+    [
+        ("new winnable", NewCommand(wanted=Wanted.WINNABLE)),
+        ("new --winnable", NewCommand(wanted=Wanted.WINNABLE)),
+        ("new 17 suits 2 winnable", NewCommand(17, 2, wanted=Wanted.WINNABLE)),
+        ("new winnable suits 1", NewCommand(suits=1, wanted=Wanted.WINNABLE)),
+        ("new pysol:5 --winnable", NewCommand(5, source=Source.PYSOL, wanted=Wanted.WINNABLE)),
+        ("new easy", NewCommand(wanted=Wanted.EASY)),
+        ("new 3 --difficulty hard", NewCommand(3, wanted=Wanted.HARD)),
+        ("new difficulty medium suits 2", NewCommand(suits=2, wanted=Wanted.MEDIUM)),
+        ("new winnable hard", NewCommand(wanted=Wanted.HARD)),  # a rank implies winnable
+        ("new --difficulty easy --winnable", NewCommand(wanted=Wanted.EASY)),
+    ],
+)
+def test_new_winnable_reads_as_a_typed_command(line: str, command: NewCommand) -> None:
+    assert parse_command(line) == command
+
+
+def test_new_winnable_deals_the_first_deal_from_the_number_that_the_search_wins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(chances, "CHECK_LIMIT", 45_000)  # 2 suits: deals 8 and 9 need more
+    assert not chances.check(Game.new(8, 2)).won and not chances.check(Game.new(9, 2)).won
+    session = Session.new_game(0)
+    reply = session.execute("new 8 suits 2 winnable")
+    started = reply.result
+    assert isinstance(started, Started) and started.origin.seed == 10
+    assert started.skipped == 2 and started.chosen is not None and started.chosen.won
+    assert reply.text.startswith("deal 10, 2 suits: winnable with every card known")
+    assert "(the 2 deals before it were not winnable)" in reply.text
+    assert session.game.key() == Game.new(10, 2).key()
+    assert Session.new_game(0).execute("new 8 suits 2 winnable").result == started  # the same
+
+
+def test_no_winnable_deal_found_is_said_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(chances, "CHECK_LIMIT", 100)
+    monkeypatch.setattr(chances, "TRIES", 3)
+    session = Session.new_game(5)
+    session.execute("4h from 1 to 8")
+    game = session.game
+    with pytest.raises(SpiderError, match=r"none of deals 7 to 9 is winnable with every card"):
+        session.execute("new 7 winnable")
+    assert session.game is game and game.moves_made == 1
+    with pytest.raises(SpiderError, match=r"deal pysol:99999999999999999999 is not winnable"):
+        session.execute("new pysol:99999999999999999999 winnable")  # the last of PySolFC's
+
+
+def test_on_the_python_path_a_note_says_the_check_is_slow(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(native, "_module", None)  # as where no compiler built the core
+    monkeypatch.delenv("SPIDER_PURE", raising=False)
+    text = Session.new_game(0).execute("new 3 suits 1 winnable").text
+    assert text.startswith("note: the compiled search core is not built")
+    assert "deal 3, 1 suit: winnable with every card known" in text
+
+
+def test_spider_winnable_on_the_command_line_says_which_deal(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "spider_cli", "--winnable", "--seed", "40", "--suits", "1"],
+        input="score\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "score 0\n"
+    assert done.stderr.startswith("spider: deal 40, 1 suit: winnable with every card known")
+    assert main(["--winnable", str(tmp_path / "game.spider")]) == 2  # a file is no deal
+
+
+def test_new_winnable_at_the_prompt(home: Path) -> None:
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("new 3 suits 1 --winnable\rquit\rn\r")
+        pipe.close()
+        repl = Repl(Session.new_game(5), journal=Journal(), history=InMemoryHistory())
+        assert repl.start() == 0
+    assert "deal 3, 1 suit: winnable with every card known" in "\n".join(repl.transcript)
+    assert repl.session.game.key() == Game.new(3, 1).key()
+
+
+# ---------------------------------------------------------------------------------------------
+# Difficulty
+
+
+def test_a_deal_is_ranked_by_the_positions_its_win_needs() -> None:
+    for suits, (easy, medium) in chances.THRESHOLDS.items():
+        assert chances.rank(easy, suits) is Wanted.EASY
+        assert chances.rank(easy + 1, suits) is Wanted.MEDIUM
+        assert chances.rank(medium, suits) is Wanted.MEDIUM
+        assert chances.rank(medium + 1, suits) is Wanted.HARD
+    assert chances.check(Game.new(8, 2), 45_000).rank is None  # not won: no rank
+
+
+@pytest.mark.parametrize(("wanted", "deal"), [(Wanted.EASY, 1), (Wanted.HARD, 5)])
+def test_new_with_a_difficulty_deals_the_first_deal_of_that_rank(wanted: Wanted, deal: int) -> None:
+    checks = [chances.check(Game.new(n, 2)) for n in range(deal + 1)]
+    assert [c.rank is wanted for c in checks] == [False] * deal + [True]
+    reply = Session.new_game(0).execute(f"new 0 suits 2 {wanted}")
+    assert reply.result == Started(DealOrigin(deal, 2), checks[-1], deal, wanted)
+    assert reply.text.startswith(
+        f"deal {deal}, 2 suits: winnable with every card known, {wanted}: a search that sees "
+        f"the face-down cards and the hand wins it in {checks[-1].positions:,} positions"
+    )
+    assert reply.text.endswith(f"before it {'was' if deal == 1 else 'were'} not {wanted})")
+
+
+def test_spider_difficulty_on_the_command_line() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "spider_cli", "--difficulty", "easy", "--suits", "2"],
+        input="",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("spider: deal 1, 2 suits: winnable with every card known, easy")
+
+
+def test_completion_and_highlighting_know_the_ranks_after_new() -> None:
+    from tests.test_repl import complete
+
+    assert {"easy", "medium", "hard", "winnable"} <= set(complete(Session.new_game(0), "new "))
+    assert complete(Session.new_game(0), "new difficulty ") == ["easy", "medium", "hard"]
+    assert highlight_line("new 3 me")[-1] == ("class:input.pending", "me")  # not yet wrong
+    assert highlight_line("new 3 medium")[-1] == ("class:input.keyword", "medium")
+
+
+# ---------------------------------------------------------------------------------------------
+# odds
+
+
+def played(seed: int, suits: int, moves: int, pick: int) -> Game:
+    """Deal ``seed`` after up to ``moves`` legal actions drawn by ``random.Random(pick)``."""
+    game = Game.new(seed, suits)
+    draw = random.Random(pick)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.push(draw.choice(legal))
+    return game
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from([1, 2, 4]),
+    st.integers(0, 60),
+    st.integers(0, 2**32),
+    st.integers(0, 2**64 - 1),
+)
+def test_every_sample_holds_the_unseen_cards_and_agrees_with_the_view(
+    seed: int, suits: int, moves: int, pick: int, sample_seed: int
+) -> None:
+    view = view_of(played(seed, suits, moves, pick))
+    for game in chances.samples(view, 3, sample_seed):
+        hidden = [c for p, d in zip(game.piles, game.down, strict=True) for c in p[:d]]
+        assert Counter(hidden + game.stock) == Counter(view.unseen())
+        assert view_of(game) == view  # every face-up card, count and removed suit as seen
+
+
+def test_odds_is_the_same_for_the_same_position_and_sees_no_hidden_card() -> None:
+    session = Session.new_game(5, suits=1)
+    reply = session.execute("odds")
+    chance = reply.result
+    assert isinstance(chance, chances.Chance) and chance.samples == chances.SAMPLES
+    assert session.execute("odds").result == chance
+    code = positions.position_code(session.game, hide=True)  # the face-down cards unknown
+    other = Session.of_position(positions.parse_position_code(code).to_game())
+    assert other.odds() == chance
+    low, high = chance.interval
+    share = round(100 * chance.won / chance.samples)
+    assert reply.text.startswith(
+        f"the chance of a win with every card known: {share}% "
+        f"(95% interval {100 * low:.0f}-{100 * high:.0f}%),\nfrom 20 samples: the "
+    )
+    assert chance.unseen == 94 and "the 94 cards out of sight dealt at random" in reply.text
+
+
+def test_odds_with_every_card_in_sight_plays_the_one_deal() -> None:
+    spades = list(range(13, 0, -1))  # King to Ace
+    piles = [spades[:6], spades[6:], spades, *[[]] * 7]  # 7-A onto 8 wins; pile 3 is whole
+    game = Game(piles, [0] * 10, [], [0] * 6, 1)
+    assert Session.of_position(game).odds() == chances.Chance(1, 1, 0)
+    assert "every card is in sight: full-information play wins from here" in (
+        Session.of_position(game).execute("odds").text
+    )
+    game.push(Remove(2))
+    game.push(Move(1, 0, 7))
+    assert game.is_won() and Session.of_position(game).odds() == chances.Chance(1, 1, 0)
+
+
+def test_the_o_key_on_the_board_tells_the_odds(home: Path) -> None:
+    from tests.test_board import play as on_board
+
+    status, board = on_board(["o", "q"], Session.new_game(7, suits=1))
+    assert status == 0
+    assert "the chance of a win with every card known:" in "\n".join(board.transcript)
+
+
+def test_a_game_file_names_its_deal_by_number_not_by_a_kind() -> None:
+    from spider_cli.language import gamefiles
+
+    text = f"{gamefiles.MAGIC}\nnew 5 suits 4 winnable\n4h from 1 to 8\n"
+    with pytest.raises(SpiderError, match=r"names its deal by number: 'new 5', not"):
+        gamefiles.read(text)
