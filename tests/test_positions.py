@@ -677,6 +677,17 @@ def test_spider_show_prints_a_deal_with_every_card(
     assert "KPatience deal numbers run from 1" in capsys.readouterr().err
 
 
+def test_spider_show_names_the_line_of_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "twice.txt"
+    path.write_text("stock: 50\n" + tableau([0, *DEAL[1:]]).replace("(sp)", "(sp) (sp)"))
+    assert main(["show", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}:2: error: column 9: ")
+    assert "pile 1 is marked empty with (sp) twice" in err and "\n1: (sp) (sp)\n" in err
+
+
 FULL = lines(DealSource.parse("kpat:3").game())
 HEARTS_AND_SPADES = "Kh Ks Qh Qs Jh Js 10h 10s 9h 9s".split()
 FULL_HAND = FULL.splitlines()[0]

@@ -420,6 +420,13 @@ def _reason(error: SpiderError) -> str:
     return str(error)
 
 
+def _load_error(name: str, error: SpiderError) -> str:
+    """Why the file ``name`` did not load, as ``NAME:LINE: error: column C: reason`` where
+    the error has a place in the file (the form of ``spider run``'s errors)."""
+    line = f":{error.line}" if isinstance(error, NotationError) and error.line else ""
+    return _printable(f"{name}{line}: error: {_reason(error)}")
+
+
 def list_examples() -> int:
     """One line per example: its name (for 'load NAME' or 'spider NAME') and its title."""
     from spider_cli.app import examples
@@ -447,7 +454,7 @@ def show_file(
             session.load(name)
             game = session.game
     except SpiderError as error:
-        print(_printable(f"{name}: error: {_reason(error)}"), file=sys.stderr)
+        print(_load_error(name, error), file=sys.stderr)
         return REFUSED
     if as_lines:
         print(positions.lines(game, hide=not full))
@@ -474,7 +481,7 @@ def play(
             try:
                 session.load(name)
             except SpiderError as error:
-                print(_printable(f"{name}: error: {_reason(error)}"), file=sys.stderr)
+                print(_load_error(name, error), file=sys.stderr)
                 return REFUSED
         return run_scripts(["-"], sys.stdout, sys.stderr, session=session)
     return interactive(name, seed, suits, ascii_only, line_mode)
