@@ -28,8 +28,6 @@ from spider_cli.rules.errors import NotationError, SpiderError
 if TYPE_CHECKING:
     from typing import TypeAlias
 
-    from spider_cli.analysis.bench import DealResult, Summary
-
     _Subparsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
 OK = 0
@@ -571,7 +569,11 @@ def bench_command(args: argparse.Namespace) -> int:
         print(f"spider bench: {error}", file=sys.stderr)
         return REFUSED
     if args.json:
-        print(json.dumps(bench_json(args.seeds, summary, results, len(done)), indent=1))
+        limits = bench.Limits(positions_per_deal=args.limit, seconds_per_deal=args.time_limit)
+        data = bench.summary_json(
+            summary, results, args.seeds, bench.BenchMode.KNOWN, limits, earlier=len(done)
+        )
+        print(json.dumps(data, indent=1))
     else:
         print(summary.text(args.limit, args.time_limit))
         if done:
@@ -582,28 +584,14 @@ def bench_command(args: argparse.Namespace) -> int:
 def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     """``spider bench --blind``: numbered deals (ours, PySolFC's or KPatience's) played by
     the blind player through a player's view (:mod:`spider_cli.analysis.blind`)."""
-    from spider_cli.analysis import blind, blindplayer
+    from spider_cli.analysis import bench, blind, blindplayer
 
     budget = args.budget or blindplayer.BUDGETS[args.suits]
     summary, results = blind.run(deals, args.suits, budget, args.jobs)
     if args.json:
-        print(blind.summary_json(summary, results, args.seeds, True, budget))
+        limits = bench.Limits(positions_per_search=budget, moves_per_deal=blind.MAX_MOVES)
+        data = bench.summary_json(summary, results, args.seeds, bench.BenchMode.BLIND, limits)
+        print(json.dumps(data, indent=1))
     else:
         print(blind.summary_text(summary, results, f"blind, {budget:,} positions a search"))
     return OK
-
-
-def bench_json(
-    seeds: str, summary: Summary, results: list[DealResult], earlier: int
-) -> dict[str, object]:
-    """``spider bench --json``: the variant, the deals asked for, how many were played and
-    won (``earlier`` of them by an earlier run, read from the results file), and each
-    deal's result."""
-    return {
-        "variant": f"{summary.suits} suit{'s' if summary.suits != 1 else ''}",
-        "seeds": seeds,
-        "played": summary.deals,
-        "won": summary.won,
-        "from_earlier_runs": earlier,
-        "results": [r.as_json() for r in results],
-    }
