@@ -74,6 +74,7 @@ class Summary:
     positions_per_second: float
     wall: float
     lost: tuple[str, ...]
+    moves_mean: float
 
     @property
     def rate(self) -> float:
@@ -154,7 +155,7 @@ def summary_json(
         "won": summary.won,
         "share": summary.rate / 100,
         "interval95": [low, high],
-        "moves_mean": sum(r.moves for r in results) / len(results) if results else 0.0,
+        "moves_mean": summary.moves_mean,
         "seconds_median": summary.median,
         "seconds_p95": summary.p95,
         "positions_per_second": summary.positions_per_second,
@@ -202,6 +203,7 @@ def summarize(suits: int, results: list[DealResult], wall: float) -> Summary:
         sum(r.positions for r in results) / solving if solving else 0.0,
         wall,
         tuple(str(r.deal) for r in sorted(results, key=_order) if not r.won),
+        float(statistics.mean(r.moves for r in results)) if results else 0.0,
     )
 
 

@@ -153,12 +153,11 @@ def play_deal(task: Task) -> DealResult:
 def summary_text(summary: Summary, results: list[DealResult], what: str) -> str:
     """The report: share won with its 95% interval, moves, time and positions per second."""
     low, high = wilson(summary.won, summary.deals)
-    moves = sum(r.moves for r in results) / len(results) if results else 0.0
     mean = sum(r.seconds for r in results) / len(results) if results else 0.0
     lines = [
         f"{summary.suits}-suit deals: {summary.deals}, won {summary.won} ({summary.rate:.1f}%, "
         f"95% interval {100 * low:.1f}-{100 * high:.1f}%) {what}",
-        f"moves per game: {moves:.0f} on average",
+        f"moves per game: {summary.moves_mean:.0f} on average",
         f"time per game: mean {mean:.2f} s, median {summary.median:.2f} s, "
         f"95th percentile {summary.p95:.2f} s",
         f"positions per second: {summary.positions_per_second:,.0f}",
