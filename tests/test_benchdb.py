@@ -4,12 +4,13 @@ resumed after a stop, summarised as JSON, and the same when played on a Dask clu
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from spider_cli.analysis import bench
+from spider_cli.analysis import bench, blind
 from spider_cli.analysis.bench import DealResult
 from spider_cli.app import benchdb
 from spider_cli.app.cli import main
@@ -93,15 +94,54 @@ def test_a_stopped_run_resumes_where_it_was(
     assert main(argv) == 0
     assert played == [DealSource(Source.PYSOL, 3, 1)]
     summary = json.loads(capsys.readouterr().out)
-    assert summary["variant"] == "1 suit" and summary["seeds"] == "pysol:1-3"
+    assert summary["variant"] == "1-suit" and summary["seeds"] == "pysol:1-3"
     assert summary["played"] == 3 and summary["from_earlier_runs"] == 2
-    deals = [r["deal"] for r in summary["results"]]
+    deals = [r["deal"] for r in summary["deals"]]
     assert deals == ["pysol:1", "pysol:2", "pysol:3"]
-    assert summary["won"] == sum(r["won"] for r in summary["results"])
-    for result, row in zip(summary["results"], rows(db), strict=True):
+    assert summary["won"] == sum(r["won"] for r in summary["deals"])
+    for result, row in zip(summary["deals"], rows(db), strict=True):
         assert (result["won"], result["moves"], result["positions"]) == row[5:8]
         assert result["line"] == json.loads(str(row[8]))
         assert len(result["line"]) == result["moves"]
+
+
+def _bench_json_words() -> set[str]:
+    """The words in backquotes in README.md's section on ``spider bench --json``."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### `spider bench --json`", 1)[1].split("\n#", 1)[0]
+    return set(re.findall(r"`(\w+)`", section))
+
+
+def test_bench_json_has_one_shape_with_every_card_known_or_blind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Both modes print schema 2: the variant, the mode, the limits and a row per deal,
+    with the same fields, each described in the README."""
+    monkeypatch.setattr(blind, "MAX_MOVES", 4)
+    argv = ["bench", "--seeds", "pysol:3-4", "--suits", "2", "--jobs", "1", "--json"]
+    assert main([*argv, "--limit", str(LIMIT), "--db", str(tmp_path / "bench.sqlite")]) == 0
+    known = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--blind", "--budget", "50"]) == 0
+    seen = json.loads(capsys.readouterr().out)
+    assert known.keys() == seen.keys() and known["deals"][0].keys() == seen["deals"][0].keys()
+    assert (known["schema"], known["variant"], known["suits"]) == (2, "2-suit", 2)
+    assert (known["mode"], seen["mode"]) == ("known", "blind")
+    assert known["limits"] == {
+        "positions_per_deal": LIMIT,
+        "seconds_per_deal": None,
+        "positions_per_search": None,
+        "moves_per_deal": None,
+    }
+    assert seen["limits"] == {
+        "positions_per_deal": None,
+        "seconds_per_deal": None,
+        "positions_per_search": 50,
+        "moves_per_deal": 4,
+    }
+    for data in (known, seen):
+        assert [d["deal"] for d in data["deals"]] == ["pysol:3", "pysol:4"]
+        assert data["played"] == 2 and data["won"] == sum(d["won"] for d in data["deals"])
+    assert {*known, *known["limits"], *known["deals"][0]} <= _bench_json_words()
 
 
 def test_a_finished_run_plays_nothing_again(

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from spider_cli.analysis import blind, blindplayer
+from spider_cli.analysis import bench, blind, blindplayer
 from spider_cli.analysis.bench import summarize
 from spider_cli.analysis.compact import FACE_DOWN, State
 from spider_cli.rules.cards import UNKNOWN
@@ -100,9 +100,9 @@ def test_a_rerun_plays_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_wilson_interval() -> None:
-    low, high = blind.wilson(0, 10)
+    low, high = bench.wilson(0, 10)
     assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
-    low, high = blind.wilson(48, 100)
+    low, high = bench.wilson(48, 100)
     assert low == pytest.approx(0.3846, abs=1e-4) and high == pytest.approx(0.5768, abs=1e-4)
 
 
@@ -111,7 +111,10 @@ def test_the_json_summary_names_variant_seeds_played_won_and_each_deal(
 ) -> None:
     monkeypatch.setattr(blind, "MAX_MOVES", 5)
     results = [blind.play_deal((_ours(seed, 1), 200)) for seed in (0, 1)]
-    data = json.loads(blind.summary_json(summarize(1, results, 1.0), results, "0-1", True, 200))
+    limits = bench.Limits(positions_per_search=200, moves_per_deal=5)
+    data = bench.summary_json(
+        summarize(1, results, 1.0), results, "0-1", bench.BenchMode.BLIND, limits
+    )
     assert (data["variant"], data["seeds"], data["played"], data["won"]) == ("1-suit", "0-1", 2, 0)
     assert [d["seed"] for d in data["deals"]] == [0, 1]
 
@@ -125,9 +128,9 @@ def test_spider_bench_blind_json(
     argv = ["bench", "--blind", "--seeds", "7", "--suits", "4", "--budget", "100", "--jobs", "1"]
     assert main([*argv, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert (data["variant"], data["blind"], data["played"], data["deals"][0]["moves"]) == (
+    assert (data["variant"], data["mode"], data["played"], data["deals"][0]["moves"]) == (
         "4-suit",
-        True,
+        "blind",
         1,
         4,
     )

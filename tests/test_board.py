@@ -187,7 +187,7 @@ def test_single_keys_act_on_an_empty_line(home: Path) -> None:
 
 
 def test_typed_commands_run_as_at_the_prompt_and_keys_come_back_after_ctrl_c(home: Path) -> None:
-    steps = ["4h from 1 to 8\r", "undo\r", "Jh frm 8\r", "\x03", "r", "q", "y\r", "\r"]
+    steps = ["4h from 1 to 8\r", "undo\r", "Jh frm 8\r", "\x03", "r", "save game-5.spider\r"]
     status, board = play(steps)
     text = said(board)
     assert status == 0
@@ -203,9 +203,10 @@ def test_typed_commands_run_as_at_the_prompt_and_keys_come_back_after_ctrl_c(hom
 
 
 def test_ctrl_c_at_the_save_question_keeps_playing(home: Path) -> None:
-    _, board = play(["4h from 1 to 8\r", "\x03", "q", "\x03", "q", "n\r"])
+    steps = [":save mine.spider\r", "4h from 1 to 8\r", "\x03", "q", "\x03", "q", "n\r"]
+    _, board = play(steps)
     assert "(still playing)" in said(board)
-    assert not Path("game-5.spider").exists()
+    assert "4h from 1 to 8" not in Path("mine.spider").read_text()
 
 
 def test_replay_steps_through_the_game_on_the_board(home: Path) -> None:
@@ -215,6 +216,26 @@ def test_replay_steps_through_the_game_on_the_board(home: Path) -> None:
     assert "move 1/2: 4h from 1 to 8" in text and "move 2/2: 8d from 7 to 3" in text
     assert "replay over: this is the current position" in text
     assert board.shown is None
+
+
+def test_q_leaves_at_once_and_the_journal_keeps_the_game(home: Path) -> None:
+    status, board = play(["4h from 1 to 8\r", "\x03", "q"])  # Ctrl-C: keys again
+    text = said(board)
+    assert status == 0 and board.question is None and "[Y/n]" not in text  # nothing asked
+    assert "the game is always kept" in text  # the welcome says so
+    assert Journal().read().moves == 1  # type: ignore[union-attr]
+
+
+def test_q_asks_only_when_the_named_save_file_is_behind(home: Path) -> None:
+    _, board = play(["4h from 1 to 8\r", "save mine.spider\r", "\x03", "q"])
+    assert "[Y/n]" not in said(board)  # the file has the game: nothing to ask
+    _, board = play(["7 3\r", "\x03", "q", "\r"], name="mine.spider")
+    assert "mine.spider is behind this game. Update it? [Y/n] " in said(board)
+    assert Path("mine.spider").read_text().splitlines()[1:4] == [
+        "new 5 suits 4",
+        "4h from 1 to 8",
+        "8d from 7 to 3",
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -340,7 +361,7 @@ def test_the_replies_scroll_back_with_page_up_and_the_wheel(home: Path) -> None:
     status, board = play(steps)
     assert status == 0  # the input ended: the game is in the journal
     assert board.scroll == 3 + 1 + 1 - 1  # PageUp: three rows, the wheel one each way
-    _, board = play([*steps, "q", "n\r"])
+    _, board = play([*steps, "u"])
     assert board.scroll == 0  # a new reply: the newest rows again
 
 

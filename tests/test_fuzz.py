@@ -4,7 +4,9 @@ Every run must end in a result or a clear error (a SpiderError, exit status 1 fo
 script): never another exception, which ``spider`` would report as an internal error. The
 suite runs a few hundred examples of each; the long run in BENCHMARKS.md runs 10,000
 scripts and 2,000 position files with ``HYPOTHESIS_PROFILE=fuzz``. Hangs are caught there
-by the time per example that it reports, not by a timed assertion here.
+by the time per example that it reports, not by a timed assertion here. Position files are
+also built from the position grammar's own tokens, every sequence of up to three in a pile
+or the hand, and given to ``spider show``, ``load`` and ``expect``.
 """
 
 from __future__ import annotations
@@ -12,17 +14,20 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
+import itertools
 import os
 import re
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 from spider_cli.app import examples
-from spider_cli.app.cli import run_scripts
+from spider_cli.app.cli import main, run_scripts
 from spider_cli.app.session import Session
 from spider_cli.language import grammar, positions
 from spider_cli.rules.errors import SpiderError
@@ -134,6 +139,109 @@ def _position_texts() -> st.SearchStrategy[str]:
 def test_any_position_file_reads_or_is_refused_clearly(text: str) -> None:
     with contextlib.suppress(SpiderError):
         positions.read_position(text).to_game()
+
+
+_SAMPLES = {
+    "CARD": ("Qh",),
+    "DASHES": ("--", "-"),
+    "EMPTY": ("(sp)",),
+    "KNOWN": ("[Qs]", "[Qs Jh]"),
+    "INT": ("3",),
+    "COLON": (":",),
+}
+"""Texts of the position grammar's terminals that can stand in a pile: ``--`` a face-down
+cell, ``-`` an empty pile in a code, ``[Qs Jh]`` two cards where one is due."""
+
+_OTHER_PILES = [(5, "Ks"), (5, "Kd"), (5, "Kc"), (5, "Qd"), (5, "Qc"), (5, "Jh"), (5, "Js")]
+_OTHER_PILES += [(5, "Jd"), (4, "Jc")]
+"""Piles 2 to 10: face-down cards and a card, 53 in all, so that with one card in pile 1
+the position is a deal's (54 cards, 50 in the hand)."""
+
+
+@functools.cache
+def _position_grammar() -> tuple[dict[str, re.Pattern[str]], dict[str, list[list[str]]]]:
+    """The position grammar's terminals (name to pattern) and rules (name to expansions)."""
+    built = grammar.build("position.lark")
+    terminals = {t.name: re.compile(t.pattern.to_regexp()) for t in built.terminals}
+    rules: dict[str, list[list[str]]] = {}
+    for rule in built.rules:
+        rules.setdefault(rule.origin.name, []).append([s.name for s in rule.expansion])
+    return terminals, rules
+
+
+def _terminals_of(rule: str) -> list[str]:
+    """The terminals that can appear inside ``rule`` of the position grammar."""
+    terminals, rules = _position_grammar()
+    found: set[str] = set()
+    todo, seen = [rule], {rule}
+    while todo:
+        for expansion in rules[todo.pop()]:
+            for name in expansion:
+                if name in terminals:
+                    found.add(name)
+                elif name not in seen:
+                    seen.add(name)
+                    todo.append(name)
+    return sorted(found)
+
+
+def _in_every_order(rule: str, most: int = 3) -> Iterator[tuple[str, ...]]:
+    """Every sequence of up to ``most`` tokens that can stand in ``rule``, each terminal
+    written as each of its samples (a terminal without a sample is a KeyError: add one)."""
+    terminals, _rules = _position_grammar()
+    texts = [text for name in _terminals_of(rule) for text in _SAMPLES[name]]
+    for name in _terminals_of(rule):
+        for text in _SAMPLES[name]:
+            assert terminals[name].fullmatch(text), (name, text)
+    for count in range(most + 1):
+        yield from itertools.product(texts, repeat=count)
+
+
+def _with_pile_1(layout: str, tokens: tuple[str, ...]) -> str:
+    """A position whose pile 1 (or hand, for ``layout`` "hand") is ``tokens``, written in
+    ``layout``."""
+    others = [["--"] * down + [card] for down, card in _OTHER_PILES]
+    if layout == "code":
+        piles = ["".join(tokens), *(f"{down}:{card}" for down, card in _OTHER_PILES)]
+        return "spider:4/50/-/" + "/".join(piles)
+    if layout in ("lines", "hand"):
+        first = ["Qh"] if layout == "hand" else list(tokens)
+        rows = [" ".join([f"{i + 1}:", *pile]) for i, pile in enumerate([first, *others])]
+        return "\n".join(["stock: " + " ".join(tokens)] * (layout == "hand") + rows)
+    piles = [list(tokens), *others]
+    depth = max(map(len, piles))
+    rows = [[pile[d] if d < len(pile) else "" for pile in piles] for d in range(depth)]
+    if layout == "grid":
+        return "\n".join("".join(f"{cell:<8}" for cell in row).rstrip() for row in rows)
+    return "\n".join("| " + " | ".join(row) + " |" for row in rows)
+
+
+_SLOTS = {"lines": "cell", "grid": "cell", "table": "cell", "hand": "cell", "code": "code_pile"}
+"""Each layout, and the rule of the grammar its varied part is made of."""
+
+
+@pytest.mark.parametrize("layout", list(_SLOTS))
+def test_piles_of_the_grammars_tokens_in_every_order_show_load_and_expect_or_are_refused(
+    layout: str, tmp_path: Path
+) -> None:
+    """Pile 1 (or the hand) made of every sequence of the tokens that can stand there,
+    markers among them: ``spider show`` ends in 0 or a clear error (1), ``expect`` and
+    ``load`` raise only a player's error, and the game in progress survives it."""
+    path = tmp_path / "position.txt"
+    session = Session.new_game(seed=1, base_dir=tmp_path)
+    for tokens in _in_every_order(_SLOTS[layout]):
+        text = _with_pile_1(layout, tokens)
+        path.write_text(text, encoding="utf-8")
+        err = io.StringIO()
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+            status = main(["show", str(path)])
+        assert status in (0, 1), (text, err.getvalue())
+        for verb in (session.expect, session.load):
+            before = positions.position_code(session.game)
+            try:
+                verb(path.name)
+            except SpiderError:
+                assert positions.position_code(session.game) == before, text
 
 
 _NAMES = st.text(min_size=1, max_size=300).filter(

@@ -387,6 +387,13 @@ def test_suits_worked_out_when_only_a_smaller_deck_fits() -> None:
         ("-- " * 9 + "Kh\n--\n   Qh\n   Jh\n", 3, 4, "pile 2 has a gap above this card"),
         ("Kh " * 9 + "Kh\nQh --\n", 2, 4, "pile 2: this face-down card lies below a face-up"),
         ("(sp) " + "Kh " * 9 + "\nQh\n", 2, 1, "pile 1 is marked empty with (sp) but has cards"),
+        (
+            tableau([0, *DEAL[1:]]).replace("(sp)", "(sp) (sp)"),
+            1,
+            9,
+            "pile 1 is marked empty with (sp) twice",
+        ),
+        ("(sp) " + "Kh " * 9 + "\n(sp)\n", 2, 1, "pile 1 is marked empty with (sp) twice"),
         ("-- " * 10, 1, 1, "pile 1 ends with a face-down card"),
         ("---- " * 10, 1, 1, "'----' is not a card"),
         ("[JhQs] " + "-- " * 9, 1, 1, "write one card in each cell"),
@@ -668,6 +675,17 @@ def test_spider_show_prints_a_deal_with_every_card(
     assert read_position(capsys.readouterr().out) == read_position(grid_text)
     assert main(["show", "kpat:0"]) == 1
     assert "KPatience deal numbers run from 1" in capsys.readouterr().err
+
+
+def test_spider_show_names_the_line_of_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "twice.txt"
+    path.write_text("stock: 50\n" + tableau([0, *DEAL[1:]]).replace("(sp)", "(sp) (sp)"))
+    assert main(["show", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}:2: error: column 9: ")
+    assert "pile 1 is marked empty with (sp) twice" in err and "\n1: (sp) (sp)\n" in err
 
 
 FULL = lines(DealSource.parse("kpat:3").game())

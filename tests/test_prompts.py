@@ -24,7 +24,7 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.renderer import Renderer
 from test_board import card, click, play
 from test_board import said as board_said
-from test_repl import drive, moves, said
+from test_repl import drive, journal_fails, moves, said
 
 from spider_cli.app import cli
 from spider_cli.app.session import DealOrigin, Session
@@ -109,6 +109,7 @@ def test_save_bang_replaces_without_asking_and_the_quit_save_asks_for_another_fi
 ) -> None:
     Path("a.spider").write_text("precious\n")
     Path("game-5.spider").write_text("precious too\n")
+    journal_fails(home)  # leaving asks for a name
     keys = (
         "4h from 1 to 8\r"
         "save! a.spider\r"
@@ -139,6 +140,7 @@ def test_save_over_a_file_asks_on_the_board(home: Path) -> None:
 
 
 def test_a_name_no_file_can_have_is_said_at_the_save_question_on_the_board(home: Path) -> None:
+    journal_fails(home)  # leaving asks for a name
     steps = [click(*card(0, 5)), "q", "y\r", "~nosuchuser/a\r", "mine.spider\r"]
     status, board = play(steps)
     assert status == 0
@@ -148,6 +150,7 @@ def test_a_name_no_file_can_have_is_said_at_the_save_question_on_the_board(home:
 
 def test_the_board_asks_before_its_quit_save_replaces_a_file(home: Path) -> None:
     Path("game-5.spider").write_text("precious\n")
+    journal_fails(home)  # leaving asks for a name
     steps = [click(*card(0, 5)), "q", "y\r", "\r", "n\r", "mine.spider\r"]
     status, board = play(steps)
     assert status == 0

@@ -97,9 +97,8 @@ def test_a_whole_session_in_several_notations(home: Path) -> None:
         "deal\r"
         "d\r"
         "undo\r"
+        "save game-5.spider\r"
         "quit\r"
-        "y\r"  # save it? yes
-        "\r"  # the suggested file name
     )
     status, repl = drive(keys)
     text = said(repl)
@@ -112,7 +111,7 @@ def test_a_whole_session_in_several_notations(home: Path) -> None:
     assert "error: a King can only go into a space" in text
     assert "took back 9-8d from 3 to 4" in text and "replayed 9-8d from 3 to 4" in text
     assert "4 deals left" in text
-    assert "The game has changed since it was last saved. Save it? [Y/n] y" in text
+    assert "[Y/n]" not in text  # saved: nothing to ask
     saved = Path("game-5.spider").read_text()
     assert saved.splitlines()[1:6] == [
         "new 5 suits 4",
@@ -146,15 +145,25 @@ def test_ctrl_c_clears_the_line_and_ctrl_d_leaves(home: Path) -> None:
     assert "error" not in said(repl)
 
 
-def test_quitting_asks_to_save_and_ctrl_c_keeps_playing(home: Path) -> None:
-    _, repl = drive("4h from 1 to 8\r\x04\x03score\rquit\rn\r")
+def test_quitting_asks_to_update_a_file_behind_and_ctrl_c_keeps_playing(home: Path) -> None:
+    _, repl = drive("save mine.spider\r4h from 1 to 8\r\x04\x03score\rquit\rn\r")
     text = said(repl)
-    assert text.count("Save it? [Y/n]") == 2
+    assert text.count("mine.spider is behind this game. Update it? [Y/n]") == 2
     assert "(still playing)" in text and "score 10" in text
+    assert "4h from 1 to 8" not in Path("mine.spider").read_text()
+
+
+def journal_fails(home: Path) -> None:
+    """Make the journal impossible to write (a file where its directory goes): leaving
+    then asks to save, and for a name."""
+    home.parent.mkdir(parents=True, exist_ok=True)
+    home.write_text("a file where the directory should be")
 
 
 def test_a_failed_save_asks_for_another_name(home: Path) -> None:
+    journal_fails(home)
     _, repl = drive("4h from 1 to 8\rquit\ry\rno/such/dir/x.spider\rok.spider\r")
+    assert "The journal could not keep this game. Save it? [Y/n] y" in said(repl)
     assert "error: cannot save" in said(repl)
     assert Path("ok.spider").exists()
 
@@ -227,7 +236,7 @@ def test_ctrl_c_stops_auto_in_line_mode_and_keeps_the_moves(
         in text
     )
     assert "interrupted; the game is as it was" not in text
-    assert "The game has changed since it was last saved" in text  # and the game went on
+    assert "\nscore " in text  # and the game went on
 
 
 def test_show_pile_expands_one_pile(home: Path) -> None:
@@ -297,6 +306,25 @@ def test_the_journal_offers_the_game_back(home: Path) -> None:
     assert "continued after move 2" in said(repl)
 
 
+def test_quitting_keeps_the_game_and_asks_only_when_a_named_file_is_behind(home: Path) -> None:
+    status, repl = drive("4h from 1 to 8\rquit\r")
+    assert status == 0 and "[Y/n]" not in said(repl)
+    assert "the game is always kept" in said(repl)  # the welcome says so
+    assert Journal().read().moves == 1  # type: ignore[union-attr]
+    _, repl = drive("\rsave mine.spider\r7 3\rquit\rn\r", offer_journal=True)
+    assert "mine.spider is behind this game. Update it? [Y/n] n" in said(repl)
+    assert "Not saved. The game stays in the journal" in said(repl)
+    # The journal remembers the file it is ahead of: asked again after the game comes back.
+    _, repl = drive("\r9-8d from 3 to 4\rquit\r\r", offer_journal=True)
+    assert "mine.spider is behind this game. Update it? [Y/n] " in said(repl)
+    assert Path("mine.spider").read_text().splitlines()[1:5] == [
+        "new 5 suits 4",
+        "4h from 1 to 8",
+        "8d from 7 to 3",
+        "9-8d from 3 to 4",
+    ]
+
+
 def test_declining_the_journal_keeps_the_game_aside_and_counts_it(home: Path) -> None:
     drive("4h from 1 to 8\r\x04n\r")
     _, repl = drive("n\rquit\r", session=Session.new_game(seed=99), offer_journal=True)
@@ -314,8 +342,7 @@ def test_a_damaged_journal_is_set_aside_and_a_new_game_starts(home: Path) -> Non
 
 
 def test_a_journal_that_cannot_be_written_is_said_once(home: Path) -> None:
-    home.parent.mkdir(parents=True, exist_ok=True)
-    home.write_text("a file where the directory should be")
+    journal_fails(home)
     _, repl = drive("4h from 1 to 8\r7 3\rquit\rn\r")
     assert said(repl).count("cannot keep the journal") == 1
     assert moves(repl) == ["4h from 1 to 8", "8d from 7 to 3"]
@@ -369,6 +396,7 @@ ODD_NAMES = ["my#pos.txt", "a(b).txt", "it's here.txt", "both \"kinds' of quotes
 def test_any_file_name_loads_and_saves_at_the_prompt(home: Path, name: str) -> None:
     Path(name).write_text(UNKNOWN_START)
     saved = "saved " + name.replace(".txt", ".spider")
+    journal_fails(home)  # so that leaving asks for a name: typed there as it is
     status, repl = drive(f"Jh from 8 to 9\r6s\rquit\ry\r{saved}\r", name=name)
     assert status == 0 and "error" not in said(repl)
     assert f"saved to {saved}" in said(repl)

@@ -130,13 +130,13 @@ def test_play_save_quit_and_resume_in_a_terminal(tmux: Tmux, tmp_path: Path) -> 
     screen = tmux.wait("New to Spider\\?")
     assert "error" not in screen
 
+    tmux.type("save game-5.spider")
+    tmux.keys("Enter")
+    tmux.wait("saved to game-5.spider")
     tmux.type("quit")
     tmux.keys("Enter")
-    tmux.wait(r"Save it\? \[Y/n\]")
-    tmux.keys("Enter")
-    tmux.wait(r"Save as \[game-5\.spider\]:")
-    tmux.keys("Enter")
-    tmux.wait("SPIDER-EXITED 0")
+    screen = tmux.wait("SPIDER-EXITED 0")  # saved: no question
+    assert "[Y/n]" not in screen
     assert (tmp_path / "game-5.spider").read_text().splitlines()[1:3] == [
         "new 5 suits 4",
         "4h from 1 to 8",
@@ -223,11 +223,9 @@ def test_the_board_at_four_sizes_and_a_click(
     tmux.keys("r")
     tmux.wait("replayed 4h from 1 to 6")
     tmux.keys("q")
-    tmux.wait(r"Save it\? \[Y/n\]")
-    tmux.type("n")
-    tmux.keys("Enter")
-    screen = tmux.wait("SPIDER-EXITED 0")
-    assert "Not saved" in screen and "Traceback" not in screen
+    screen = tmux.wait("SPIDER-EXITED 0")  # no question: the journal keeps the game
+    assert "[Y/n]" not in screen and "Traceback" not in screen
+    assert "4h from 1 to 6" in (tmp_path / "home" / "current.spider").read_text()
 
 
 def test_ctrl_c_stops_a_long_search_on_the_board(tmux: Tmux, tmp_path: Path) -> None:

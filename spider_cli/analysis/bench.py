@@ -24,7 +24,8 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from enum import Enum
 from typing import Any, TextIO
 
 from spider_cli.analysis.autoplay import PLAY_LIMIT, play
@@ -73,6 +74,7 @@ class Summary:
     positions_per_second: float
     wall: float
     lost: tuple[str, ...]
+    moves_mean: float
 
     @property
     def rate(self) -> float:
@@ -93,6 +95,74 @@ class Summary:
         if self.lost:
             lines.append(f"not won: {lost}")
         return "\n".join(lines)
+
+
+SCHEMA = 2
+"""The version of ``spider bench --json``'s shape (README.md describes it): 2 since both
+modes print one shape (1 had ``results`` with every card known and ``deals`` blind)."""
+
+
+class BenchMode(Enum):
+    """How the deals of a run are played."""
+
+    KNOWN = "known"
+    """Knowing every card, the face-down ones and the hand too (:mod:`autoplay`)."""
+    BLIND = "blind"
+    """Seeing only what a player sees (:mod:`spider_cli.analysis.blind`)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What bounds each deal of a run; None where the mode has no such bound."""
+
+    positions_per_deal: int | None = None
+    seconds_per_deal: float | None = None
+    positions_per_search: int | None = None
+    moves_per_deal: int | None = None
+
+
+def wilson(won: int, played: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% for z = 1.96) of the share won, as fractions."""
+    if not played:
+        return (0.0, 1.0)
+    p = won / played
+    centre = p + z * z / (2 * played)
+    spread = z * math.sqrt(p * (1 - p) / played + z * z / (4 * played * played))
+    scale = 1 + z * z / played
+    return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
+
+
+def summary_json(
+    summary: Summary,
+    results: list[DealResult],
+    seeds: str,
+    mode: BenchMode,
+    limits: Limits,
+    earlier: int = 0,
+) -> dict[str, object]:
+    """``spider bench --json``, in either mode: the variant, the mode, the deals asked for,
+    the limits, the figures (``earlier`` results read from the results file) and a row per
+    deal. README.md describes every field."""
+    low, high = wilson(summary.won, summary.deals)
+    return {
+        "schema": SCHEMA,
+        "variant": f"{summary.suits}-suit",
+        "suits": summary.suits,
+        "mode": mode.value,
+        "seeds": seeds,
+        "limits": asdict(limits),
+        "played": summary.deals,
+        "won": summary.won,
+        "share": summary.rate / 100,
+        "interval95": [low, high],
+        "moves_mean": summary.moves_mean,
+        "seconds_median": summary.median,
+        "seconds_p95": summary.p95,
+        "positions_per_second": summary.positions_per_second,
+        "wall": summary.wall,
+        "from_earlier_runs": earlier,
+        "deals": [r.as_json() for r in results],
+    }
 
 
 Task = tuple[DealSource, int, float | None]
@@ -133,6 +203,7 @@ def summarize(suits: int, results: list[DealResult], wall: float) -> Summary:
         sum(r.positions for r in results) / solving if solving else 0.0,
         wall,
         tuple(str(r.deal) for r in sorted(results, key=_order) if not r.won),
+        float(statistics.mean(r.moves for r in results)) if results else 0.0,
     )
 
 

@@ -14,8 +14,6 @@ The deal may be ours or another program's (``pysol:N``, ``kpat:N``).
 
 from __future__ import annotations
 
-import json
-import math
 import os
 import sys
 import time
@@ -31,6 +29,7 @@ from spider_cli.analysis.bench import (
     local_results,
     progress_bar,
     summarize,
+    wilson,
 )
 from spider_cli.analysis.blindplayer import Mode
 from spider_cli.rules.cards import UNKNOWN
@@ -156,26 +155,14 @@ def play_deal(task: Task) -> DealResult:
     return DealResult(deal, table.won, time.perf_counter() - began, positions, moves)
 
 
-def wilson(won: int, played: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% for z = 1.96) of the share won, as fractions."""
-    if not played:
-        return (0.0, 1.0)
-    p = won / played
-    centre = p + z * z / (2 * played)
-    spread = z * math.sqrt(p * (1 - p) / played + z * z / (4 * played * played))
-    scale = 1 + z * z / played
-    return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
-
-
 def summary_text(summary: Summary, results: list[DealResult], what: str) -> str:
     """The report: share won with its 95% interval, moves, time and positions per second."""
     low, high = wilson(summary.won, summary.deals)
-    moves = sum(r.moves for r in results) / len(results) if results else 0.0
     mean = sum(r.seconds for r in results) / len(results) if results else 0.0
     lines = [
         f"{summary.suits}-suit deals: {summary.deals}, won {summary.won} ({summary.rate:.1f}%, "
         f"95% interval {100 * low:.1f}-{100 * high:.1f}%) {what}",
-        f"moves per game: {moves:.0f} on average",
+        f"moves per game: {summary.moves_mean:.0f} on average",
         f"time per game: mean {mean:.2f} s, median {summary.median:.2f} s, "
         f"95th percentile {summary.p95:.2f} s",
         f"positions per second: {summary.positions_per_second:,.0f}",
@@ -185,32 +172,6 @@ def summary_text(summary: Summary, results: list[DealResult], what: str) -> str:
         lost = ", ".join(map(str, summary.lost[:20])) + (" ..." if len(summary.lost) > 20 else "")
         lines.append(f"not won: {lost}")
     return "\n".join(lines)
-
-
-def summary_json(
-    summary: Summary, results: list[DealResult], seeds: str, blind: bool, budget: int
-) -> str:
-    """The machine-readable summary: variant, seeds, played, won, the interval, per deal."""
-    low, high = wilson(summary.won, summary.deals)
-    return json.dumps(
-        {
-            "variant": f"{summary.suits}-suit",
-            "suits": summary.suits,
-            "blind": blind,
-            "budget": budget,
-            "seeds": seeds,
-            "played": summary.deals,
-            "won": summary.won,
-            "share": summary.won / summary.deals if summary.deals else 0.0,
-            "interval95": [low, high],
-            "moves_mean": sum(r.moves for r in results) / len(results) if results else 0.0,
-            "seconds_median": summary.median,
-            "positions_per_second": summary.positions_per_second,
-            "wall": summary.wall,
-            "deals": [r.as_json() for r in results],
-        },
-        indent=1,
-    )
 
 
 def run(

@@ -29,8 +29,6 @@ from spider_cli.rules.errors import NotationError, SpiderError
 if TYPE_CHECKING:
     from typing import TypeAlias
 
-    from spider_cli.analysis.bench import DealResult, Summary
-
     _Subparsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
 OK = 0
@@ -438,6 +436,13 @@ def _reason(error: SpiderError) -> str:
     return str(error)
 
 
+def _load_error(name: str, error: SpiderError) -> str:
+    """Why the file ``name`` did not load, as ``NAME:LINE: error: column C: reason`` where
+    the error has a place in the file (the form of ``spider run``'s errors)."""
+    line = f":{error.line}" if isinstance(error, NotationError) and error.line else ""
+    return _printable(f"{name}{line}: error: {_reason(error)}")
+
+
 def list_examples() -> int:
     """One line per example: its name (for 'load NAME' or 'spider NAME') and its title."""
     from spider_cli.app import examples
@@ -465,7 +470,7 @@ def show_file(
             session.load(name)
             game = session.game
     except SpiderError as error:
-        print(_printable(f"{name}: error: {_reason(error)}"), file=sys.stderr)
+        print(_load_error(name, error), file=sys.stderr)
         return REFUSED
     if as_lines:
         print(positions.lines(game, hide=not full))
@@ -504,7 +509,7 @@ def play(
             try:
                 session.load(name)
             except SpiderError as error:
-                print(_printable(f"{name}: error: {_reason(error)}"), file=sys.stderr)
+                print(_load_error(name, error), file=sys.stderr)
                 return REFUSED
         return run_scripts(["-"], sys.stdout, sys.stderr, session=session)
     return interactive(name, seed, suits, ascii_only, line_mode, wanted)
@@ -595,7 +600,11 @@ def bench_command(args: argparse.Namespace) -> int:
         print(f"spider bench: {error}", file=sys.stderr)
         return REFUSED
     if args.json:
-        print(json.dumps(bench_json(args.seeds, summary, results, len(done)), indent=1))
+        limits = bench.Limits(positions_per_deal=args.limit, seconds_per_deal=args.time_limit)
+        data = bench.summary_json(
+            summary, results, args.seeds, bench.BenchMode.KNOWN, limits, earlier=len(done)
+        )
+        print(json.dumps(data, indent=1))
     else:
         print(summary.text(args.limit, args.time_limit))
         if done:
@@ -606,28 +615,14 @@ def bench_command(args: argparse.Namespace) -> int:
 def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     """``spider bench --blind``: numbered deals (ours, PySolFC's or KPatience's) played by
     the blind player through a player's view (:mod:`spider_cli.analysis.blind`)."""
-    from spider_cli.analysis import blind, blindplayer
+    from spider_cli.analysis import bench, blind, blindplayer
 
     budget = args.budget or blindplayer.BUDGETS[args.suits]
     summary, results = blind.run(deals, args.suits, budget, args.jobs)
     if args.json:
-        print(blind.summary_json(summary, results, args.seeds, True, budget))
+        limits = bench.Limits(positions_per_search=budget, moves_per_deal=blind.MAX_MOVES)
+        data = bench.summary_json(summary, results, args.seeds, bench.BenchMode.BLIND, limits)
+        print(json.dumps(data, indent=1))
     else:
         print(blind.summary_text(summary, results, f"blind, {budget:,} positions a search"))
     return OK
-
-
-def bench_json(
-    seeds: str, summary: Summary, results: list[DealResult], earlier: int
-) -> dict[str, object]:
-    """``spider bench --json``: the variant, the deals asked for, how many were played and
-    won (``earlier`` of them by an earlier run, read from the results file), and each
-    deal's result."""
-    return {
-        "variant": f"{summary.suits} suit{'s' if summary.suits != 1 else ''}",
-        "seeds": seeds,
-        "played": summary.deals,
-        "won": summary.won,
-        "from_earlier_runs": earlier,
-        "results": [r.as_json() for r in results],
-    }

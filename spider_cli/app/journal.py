@@ -3,9 +3,10 @@
 The journal is an ordinary game file (``Session.game_file``) at ``current.spider`` in the
 player's data directory, replaced atomically, so a crash, a closed terminal or a killed
 process loses no move: ``spider`` with no arguments offers the game back. Comment lines at
-its end carry what a game file does not: the file the game was last saved to (when it has
-not changed since), the game's number in the history of games and whether the game was
-already finished there (won or lost). The time played changing alone does not rewrite it.
+its end carry what a game file does not: the file the game was last saved to and whether
+the game has moved on since (so that leaving can offer to bring that file up to date), the
+game's number in the history of games and whether the game was already finished there (won
+or lost). The time played changing alone does not rewrite it.
 
 A game that is won is taken out of the journal; a game the player leaves for another on
 purpose (``new``, ``load``, or "no" to the offer) moves to ``previous.spider``, so even that
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 CURRENT = "current.spider"
 PREVIOUS = "previous.spider"
 _SAVED = "# journal: saved as "
+_BEHIND = "# journal: the game has changed since it was saved"
 _COUNTED = "# journal: counted in the statistics"
 _NUMBER = re.compile(r"^# journal: game (\d{1,18}) of the history$", re.MULTILINE)
 _MOVES = re.compile(r"^# position after (\d{1,9}) moves", re.MULTILINE)
@@ -58,6 +60,8 @@ class Entry:
     counted: bool
     number: int | None = None
     """The game's number in the history of games (None: not recorded there yet)."""
+    behind: bool = False
+    """The file ``saved_as`` is behind the game: the game changed after it was saved."""
 
 
 def journal_text(
@@ -70,8 +74,10 @@ def journal_text(
     """The journal for a session: its game file (``game_file`` if the caller has it), then
     the REPL's notes as comments."""
     text = session.game_file() if game_file is None else game_file
-    if saved_as and not session.changed:
+    if saved_as:
         text += f"{_SAVED}{saved_as}\n"
+        if session.changed:
+            text += _BEHIND + "\n"
     if number is not None:
         text += f"# journal: game {number} of the history\n"
     if counted:
@@ -130,6 +136,12 @@ class Journal:
         self.crowded = held == SLOTS
         return False
 
+    @property
+    def keeping(self) -> bool:
+        """Whether the journal keeps the game: it could be written, as far as is known, and
+        another spider does not hold every one."""
+        return not (self.failed or self.crowded)
+
     def release(self) -> None:
         """Let another spider take this journal."""
         if self._lock is not None:
@@ -152,14 +164,16 @@ class Journal:
         except (OSError, ValueError):
             return Entry(self.path, 0, None, False)
         found = _MOVES.search(text)
-        saved = [line[len(_SAVED) :] for line in text.splitlines() if line.startswith(_SAVED)]
+        lines = text.splitlines()
+        saved = [line[len(_SAVED) :] for line in lines if line.startswith(_SAVED)]
         number = _NUMBER.search(text)
         return Entry(
             self.path,
             int(found.group(1)) if found else 0,
             saved[-1] if saved else None,
-            _COUNTED in text.splitlines(),
+            _COUNTED in lines,
             int(number.group(1)) if number else None,
+            _BEHIND in lines,
         )
 
     def update(

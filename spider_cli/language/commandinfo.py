@@ -208,7 +208,7 @@ COMMANDS: dict[str, CommandInfo] = {
         "Also",
         ("help [rules|notation|commands|files|scoring|keys|solve]",),
     ),
-    "quit": CommandInfo("leave (asks to save first)", _nothing("quit"), "Also", ("quit",)),
-    "exit": CommandInfo("leave (asks to save first)", _nothing("exit")),
+    "quit": CommandInfo("leave (the game is kept)", _nothing("quit"), "Also", ("quit",)),
+    "exit": CommandInfo("leave (the game is kept)", _nothing("exit")),
 }
 """Every command word, in the order ``help`` lists them."""

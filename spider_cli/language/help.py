@@ -59,7 +59,8 @@ At the prompt:
   Up, Down        earlier commands (kept from one run to the next)
   Ctrl-C          clear the line; stop a long solve or hint
   Ctrl-D          at 'pile N turns up:', random cards for the rest of a deal
-  Ctrl-D, quit    leave; asks to save the game if it changed since the last save
+  Ctrl-D, quit    leave; the game is kept and 'spider' offers it back (asks
+                  only to update a file you saved it to that is now behind)
   Ctrl-Z          wait in the background ('fg' in the shell comes back); the
                   time played on the status line stops meanwhile
   Enter           on an empty line, draw the tableau again

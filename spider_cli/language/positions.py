@@ -472,12 +472,14 @@ class _Reader:
     def _pile(self, index: int, cells: list[_Cell]) -> tuple[list[int], int]:
         """A pile's cards and face-down count, checking that face-down cards come first."""
         name = f"pile {index + 1}"
-        marks = [cell for cell in cells if cell.empty]
-        if marks and len(cells) > 1:
-            other = next(cell for cell in cells if not cell.empty)
-            raise self.at(other.token, f"{name} is marked empty with (sp) but has cards")
-        if marks:
-            return [], 0
+        if any(cell.empty for cell in cells):
+            if len(cells) == 1:
+                return [], 0
+            # the first cell after the first mark, or before it: a card or a second mark
+            extra = cells[1] if cells[0].empty else cells[0]
+            if extra.empty:
+                raise self.at(extra.token, f"{name} is marked empty with (sp) twice: once will do")
+            raise self.at(extra.token, f"{name} is marked empty with (sp) but has cards")
         down = 0
         for j, cell in enumerate(cells):
             if cell.down:

@@ -716,21 +716,24 @@ class Board(Repl):
     # -- leaving and replaying ----------------------------------------------------------------
 
     def leave(self) -> None:
-        """Leave, after offering to save a game that changed since it was last saved."""
-        session = self.session
-        if not (session.changed and session.game.moves_made):
+        """Leave, the game kept in the journal; first ask to save when
+        :meth:`~Repl.leave_question` has a question."""
+        question = self.leave_question()
+        if question is None:
             self.app.exit(result=0)
             return
 
         def then(yes: bool | None) -> None:
             if yes is None:
                 self.say("(still playing)", "class:dim")
+            elif yes and question.update is not None:
+                self._save_and_leave(question.update)
             elif yes:
                 self._ask_name()
             else:
                 self._goodbye(self.not_saved())
 
-        self._yes("The game has changed since it was last saved. Save it? [Y/n] ", then, True)
+        self._yes(question.text, then, True)
 
     def _ask_name(self) -> None:
         default = self._default_name()
@@ -740,20 +743,21 @@ class Board(Repl):
                 self.say("(still playing)", "class:dim")
                 return
             name = text.strip() or default
-            self._replacing(self._replaced_file(name), lambda: save(name))
-
-        def save(name: str) -> None:
-            try:
-                saved = self.session.save(name)
-            except SpiderError as error:
-                self.error(error)
-                self._ask_name()
-                return
-            self.saved_as = str(saved.path)
-            self.journal.update(self.session, self.saved_as, self.counted, self.number)
-            self._goodbye(text_of(saved))
+            self._replacing(self._replaced_file(name), lambda: self._save_and_leave(name))
 
         self._ask(f"Save as [{default}]: ", answer, PathCompleter(expanduser=True))
+
+    def _save_and_leave(self, name: str) -> None:
+        """Save the game as ``name`` and leave; asked for another name if that fails."""
+        try:
+            saved = self.session.save(name)
+        except SpiderError as error:
+            self.error(error)
+            self._ask_name()
+            return
+        self.saved_as = str(saved.path)
+        self.journal.update(self.session, self.saved_as, self.counted, self.number)
+        self._goodbye(text_of(saved))
 
     def _goodbye(self, text: str) -> None:
         self.say(text)

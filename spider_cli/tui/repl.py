@@ -17,9 +17,10 @@ suit removed, the deals left). Other answers are printed below. The game is jour
 every command (:mod:`spider_cli.app.journal`) and recorded in the history of games
 (:mod:`spider_cli.app.gamelog`), from its first move until it is won, lost or given up for
 another (a saved game loaded again goes on in its row). ``auto`` shows each move as it plays
-it. Ctrl-C clears the line; Ctrl-D or ``quit`` asks to save first when the game changed
-since it was last saved; Ctrl-Z stops the program in the background, and the time played
-with it.
+it. Ctrl-C clears the line; Ctrl-D or ``quit`` leaves, the game kept in the journal, and
+asks to save first only when the game would be lost or a file it was saved to is behind it
+(:meth:`Repl.leave_question`); Ctrl-Z stops the program in the background, and the time
+played with it.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.application.current import get_app_session
@@ -151,6 +153,14 @@ def resume_question(entry: Entry) -> str:
     """Asked when ``spider`` starts with a game in progress in the journal (Enter: yes)."""
     plural = "s" if entry.moves != 1 else ""
     return f"Continue the game in progress ({entry.moves} move{plural})? [Y/n] "
+
+
+class LeaveQuestion(NamedTuple):
+    """Asked before leaving (Enter: yes): the question, and the file a yes updates (None:
+    a yes asks for a name)."""
+
+    text: str
+    update: str | None = None
 
 
 def pool_completer(pool: Iterable[Card]) -> WordCompleter:
@@ -389,7 +399,7 @@ class Repl:
         return (
             f"Spider: {self.session.describe_start()}{where}.\n"
             "New here? Type 'help'. Moves are written 'Jh from 8 to 9', or just '8 9'.\n"
-            "Tab completes, 'quit' leaves."
+            "Tab completes. 'quit' leaves; the game is always kept for next time."
         )
 
     def offer_journal(self, entry: Entry) -> None:
@@ -415,7 +425,8 @@ class Repl:
                 )
                 return
             self.saved_as = entry.saved_as
-            self.session.changed = entry.saved_as is None and self.session.game.moves_made > 0
+            behind = entry.saved_as is None or entry.behind
+            self.session.changed = behind and self.session.game.moves_made > 0
             self.counted = entry.counted
             self.number = entry.number
             return
@@ -655,7 +666,7 @@ class Repl:
         journaled)."""
         if self.counted:
             return
-        kept = not (self.journal.failed or self.journal.crowded)
+        kept = self.journal.keeping
         result = Result.IN_PROGRESS if kept else Result.ABANDONED
         self.number = self._record(self.session, self.number, result, again=True)
         if kept and self.session.game.moves_made:
@@ -746,20 +757,37 @@ class Repl:
     def not_saved(self) -> str:
         """What leaving without saving means: the journal keeps the game, unless it could
         not be written."""
-        if self.journal.failed:
+        if not self.journal.keeping:
             return (
                 f"Not saved, and the journal in {self.journal.directory} could not be written: "
                 "this game is lost when spider ends."
             )
         return "Not saved. The game stays in the journal: 'spider' offers it back."
 
-    def confirm_leave(self) -> bool:
-        """Ask to save a game that changed since it was last saved; False to keep playing."""
+    def leave_question(self) -> LeaveQuestion | None:
+        """What to ask before leaving, or None to leave at once. The journal keeps the game
+        in progress and ``spider`` offers it back, so the player is asked only when the
+        game would be lost (the journal could not be written) or when the file it was
+        loaded from or saved to is now behind it (a yes updates that file)."""
         session = self.session
         if not (session.changed and session.game.moves_made):
+            return None
+        if not self.journal.keeping:
+            return LeaveQuestion("The journal could not keep this game. Save it? [Y/n] ")
+        if self.saved_as is not None:
+            name = self._default_name()
+            return LeaveQuestion(f"{name} is behind this game. Update it? [Y/n] ", name)
+        return None
+
+    def confirm_leave(self) -> bool:
+        """Leave, after asking to save when :meth:`leave_question` has a question; False
+        to keep playing."""
+        session = self.session
+        question = self.leave_question()
+        if question is None:
             return True
         try:
-            if not self.yes("The game has changed since it was last saved. Save it? [Y/n] "):
+            if not self.yes(question.text):
                 self.say(self.not_saved())
                 return True
         except KeyboardInterrupt:
@@ -768,10 +796,14 @@ class Repl:
         except EOFError:
             return True
         default = self._default_name()
+        name = question.update
         while True:
             try:
-                name = self.ask(f"Save as [{default}]: ", completer=PathCompleter(expanduser=True))
-                name = name.strip() or default
+                if name is None:
+                    answer = self.ask(
+                        f"Save as [{default}]: ", completer=PathCompleter(expanduser=True)
+                    )
+                    name = answer.strip() or default
             except KeyboardInterrupt:
                 self.say("(still playing)", "class:dim")
                 return False
@@ -782,6 +814,7 @@ class Repl:
                 saved = session.save(name)
             except SpiderError as error:
                 self.error(error)
+                name = None
                 continue
             self.saved_as = str(saved.path)
             self.journal.update(session, self.saved_as, self.counted, self.number)
