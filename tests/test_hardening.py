@@ -205,3 +205,37 @@ def test_completion_after_a_huge_pile_number_offers_without_crashing() -> None:
     line = "Jh from " + "9" * 4400 + " to "
     offered = [c.text for c in completer.get_completions(Document(line), CompleteEvent())]
     assert "space" in offered  # what can follow "to": the words of "to a space", no crash
+
+
+def _special(path: Path, kind: str) -> None:
+    """Make a FIFO, a socket or a device node (root only: /dev/null's numbers) at ``path``."""
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "socket":
+        import socket
+
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.bind(str(path))
+    elif os.geteuid() != 0:
+        pytest.skip("only root can make a device node")
+    else:
+        import stat
+
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+
+
+@pytest.mark.parametrize("kind", ["fifo", "socket", "device"])
+@pytest.mark.parametrize("verb", ["save", "save!"])
+def test_save_refuses_what_is_not_a_regular_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str, verb: str
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a socket's name must be short
+    _special(Path("x"), kind)
+    before = os.lstat("x")
+    session = Session.new_game(seed=5, base_dir=tmp_path)
+    session.play(session.game.legal_moves()[0])
+    with pytest.raises(SpiderError, match=r"cannot save x: .*x is a .*, not a regular file"):
+        session.execute(f"{verb} x")
+    after = os.lstat("x")
+    assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
+    assert session.game.moves_made == 1 and session.changed

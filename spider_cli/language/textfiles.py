@@ -55,10 +55,10 @@ def read_text(path: Path, shown_as: str, limit: int = MAX_FILE_BYTES) -> str:
     except (OSError, ValueError) as error:
         raise SpiderError(f"cannot read {shown(shown_as)}: {reason(error)}") from None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
             raise SpiderError(
-                f"cannot read {shown(shown_as)}: it is not a regular file (a directory, a pipe "
-                "or a device)"
+                f"cannot read {shown(shown_as)}: it is not a regular file (it is {kind(mode)})"
             )
         data = _read_up_to(fd, limit + 1)
     except OSError as error:
@@ -77,6 +77,20 @@ def read_text(path: Path, shown_as: str, limit: int = MAX_FILE_BYTES) -> str:
             f"cannot read {shown(shown_as)}: it is not UTF-8 text (byte {error.start + 1} is "
             f"{data[error.start]:#04x})"
         ) from None
+
+
+def kind(mode: int) -> str:
+    """What a file of this ``st_mode`` is, in a player's words ("a named pipe")."""
+    kinds = (
+        (stat.S_ISREG, "a regular file"),
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+    )
+    return next((words for test, words in kinds if test(mode)), "a special file")
 
 
 def _read_up_to(fd: int, count: int) -> bytes:
