@@ -558,3 +558,20 @@ def test_the_history_file_keeps_its_last_entries(tmp_path: Path) -> None:
     _trim_history(tmp_path / HISTORY_FILE, keep=10)
     kept = list(open_history(tmp_path).load_history_strings())
     assert kept == [f"{k} 5" for k in range(29, 19, -1)]  # newest first, the last ten
+
+
+def test_the_history_file_is_never_read_or_written_through_a_link(home: Path) -> None:
+    """A link at the history's name (in a shared SPIDER_HOME, another user's) is left alone:
+    the prompt's history is kept in memory instead."""
+    home.mkdir()
+    theirs = home.parent / "theirs.txt"
+    theirs.write_text("\n# 2024-01-01\n+secret\n")
+    (home / HISTORY_FILE).symlink_to(theirs)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("score\rcode\rquit\r")
+        pipe.close()
+        repl = Repl(Session.new_game(seed=0), journal=Journal(), history=open_history())
+        assert repl.start() == 0
+    assert theirs.read_text() == "\n# 2024-01-01\n+secret\n"
+    assert (home / HISTORY_FILE).is_symlink()
+    assert list(repl.history.get_strings()) == ["score", "code", "quit"]

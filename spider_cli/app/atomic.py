@@ -10,15 +10,10 @@ import time
 from pathlib import Path
 
 from spider_cli.language import textfiles as files
+from spider_cli.language.textfiles import NotAFileError
 
 _TEMPORARY = re.compile(r"\..+\.[0-9a-f]{8}\.tmp")
 """The name of a temporary file of :func:`write_atomically`: ``.NAME.<8 hex digits>.tmp``."""
-
-
-class NotAFileError(OSError):
-    """What is at the path to write is not a regular file (a pipe, a socket, a device, a
-    directory, a link): spider replaces regular files only. No errno: its message (the path
-    shown escaped) is the whole reason."""
 
 
 class LinkRefusedError(NotAFileError):
@@ -26,8 +21,8 @@ class LinkRefusedError(NotAFileError):
 
 
 def refuse_unless_file(path: str | os.PathLike[str]) -> None:
-    """Raise :class:`NotAFileError` unless ``path`` is a regular file or nothing at all (a
-    link is not followed)."""
+    """Raise :class:`~spider_cli.language.textfiles.NotAFileError` unless ``path`` is a
+    regular file or nothing at all (a link is not followed), before a file is written there."""
     try:
         mode = os.lstat(path).st_mode
     except (OSError, ValueError):
@@ -53,7 +48,8 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     file system), is flushed to disk with fsync, and then takes the file's place with
     :func:`os.replace`, which is atomic. A new file gets the usual permissions (umask); an
     existing one keeps its mode. Only a regular file is replaced: never a symbolic link (nor
-    what it points to), a pipe, a socket, a device or a directory (:class:`NotAFileError`).
+    what it points to), a pipe, a socket, a device or a directory (see
+    :func:`refuse_unless_file`).
     Errors are :class:`OSError`, as from :func:`open`.
     """
     target = os.path.abspath(os.fspath(path))
