@@ -13,6 +13,7 @@ import os
 import re
 import select
 import signal
+import stat
 import struct
 import subprocess
 import sys
@@ -311,6 +312,24 @@ def test_a_damaged_journal_is_set_aside_and_a_new_game_starts(home: Path) -> Non
     status, repl = drive("y\rquit\r", offer_journal=True)
     assert status == 0 and "could not be read back" in said(repl)
     assert (home / "previous.spider").exists() and moves(repl) == []
+
+
+def test_a_damaged_journal_that_cannot_be_set_aside_is_said_so(home: Path) -> None:
+    home.mkdir(parents=True)
+    (home / "current.spider").write_text("# spider game file, version 1\nnew 5\nKs to 1\n")
+    os.mkfifo(home / "previous.spider")
+    status, repl = drive("y\rquit\r", offer_journal=True)
+    assert status == 0 and "could not be read back" in said(repl)
+    assert "None" not in said(repl) and "nor kept aside" in said(repl)
+    assert stat.S_ISFIFO((home / "previous.spider").lstat().st_mode)
+
+
+def test_a_data_directory_that_is_a_file_offers_no_game(home: Path) -> None:
+    home.parent.mkdir(parents=True, exist_ok=True)
+    home.write_text("a file where the directory should be")
+    status, repl = drive("quit\r", offer_journal=True)
+    assert status == 0 and "None" not in said(repl)
+    assert "Continue the game" not in said(repl)
 
 
 def test_a_journal_that_cannot_be_written_is_said_once(home: Path) -> None:

@@ -77,6 +77,19 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     _sync_directory(directory)
 
 
+def move_aside(source: str | os.PathLike[str], destination: str | os.PathLike[str]) -> bool:
+    """Rename the regular file ``source`` to ``destination`` (a damaged file, a game given
+    up), replacing only a regular file there; whether it was moved (never an error)."""
+    try:
+        if not stat.S_ISREG(os.lstat(source).st_mode):
+            return False
+        refuse_unless_file(destination)
+        os.replace(source, destination)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
 def _sync_directory(directory: str) -> None:
     """Flush the directory entry of the rename to disk, where the platform allows it."""
     try:

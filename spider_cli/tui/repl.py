@@ -423,9 +423,10 @@ class Repl:
                 self.session.load(entry.path)
             except SpiderError as error:
                 aside = self.journal.retire()
+                kept = ", nor kept aside;" if aside is None else f"; it is kept in {aside}, and"
                 self.later(
-                    f"The game in progress could not be read back ({error}); it is "
-                    f"kept in {aside}, and this is a new game.",
+                    f"The game in progress could not be read back ({error}){kept} this is a "
+                    "new game.",
                     "class:warning",
                 )
                 return
