@@ -1,4 +1,4 @@
-"""Atomic writes never go through a symbolic link, and clean up after a crash."""
+"""Atomic writes replace regular files only (never through a link), and clean up after a crash."""
 
 from __future__ import annotations
 
@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from spider_cli.app.atomic import LinkRefusedError, remove_stale_temporaries, write_atomically
+from spider_cli.app.atomic import (
+    LinkRefusedError,
+    NotAFileError,
+    remove_stale_temporaries,
+    write_atomically,
+)
 
 
 def test_a_link_is_neither_followed_nor_replaced(tmp_path: Path) -> None:
@@ -51,3 +56,13 @@ def test_stale_temporaries_go_and_others_stay(tmp_path: Path) -> None:
 
 def test_no_directory_no_harm(tmp_path: Path) -> None:
     assert remove_stale_temporaries(tmp_path / "missing") == 0
+
+
+def test_a_pipe_or_a_directory_is_never_replaced(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "folder").mkdir()
+    for name, kind in (("pipe", "a named pipe"), ("folder", "a directory")):
+        with pytest.raises(NotAFileError, match=f"{name} is {kind}, not a regular file"):
+            write_atomically(tmp_path / name, "new\n")
+    assert (tmp_path / "folder").is_dir() and not (tmp_path / "pipe").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder", "pipe"]

@@ -59,6 +59,37 @@ def test_store_refuses_a_file_it_cannot_use(tmp_path: Path) -> None:
     assert main(["bench", "--seeds", "1", "--db", str(tmp_path)]) == 1  # a file refused
 
 
+def test_a_link_is_refused_and_its_target_left_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "notes.txt"
+    target.write_text("")  # empty: SQLite would take it for a new database
+    (tmp_path / "results.sqlite").symlink_to(target)
+    argv = ["bench", "--seeds", "1", "--limit", "50", "--db", str(tmp_path / "results.sqlite")]
+    assert main(argv) == 1
+    assert "results.sqlite is a symbolic link to " in capsys.readouterr().err
+    assert target.read_text() == ""
+    (tmp_path / "results.sqlite").unlink()
+    (tmp_path / "results.sqlite-journal").symlink_to(target)
+    with pytest.raises(SpiderError, match=r"results\.sqlite-journal is a symbolic link"):
+        benchdb.Store(tmp_path / "results.sqlite")
+    assert target.read_text() == ""
+
+
+def test_a_results_table_with_other_columns_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "theirs.sqlite"
+    with sqlite3.connect(path) as theirs:
+        theirs.execute("CREATE TABLE results (name TEXT, score REAL)")
+    theirs.close()
+    assert main(["bench", "--seeds", "1", "--limit", "50", "--db", str(path)]) == 1
+    assert capsys.readouterr().err == (
+        f"spider bench: cannot use {path} for results: it holds a results table that is not "
+        "spider bench's\n"
+    )
+
+
 def test_default_file_is_in_the_data_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -205,3 +205,112 @@ def test_completion_after_a_huge_pile_number_offers_without_crashing() -> None:
     line = "Jh from " + "9" * 4400 + " to "
     offered = [c.text for c in completer.get_completions(Document(line), CompleteEvent())]
     assert "space" in offered  # what can follow "to": the words of "to a space", no crash
+
+
+def _special(path: Path, kind: str) -> None:
+    """Make a FIFO, a socket or a device node (root only: /dev/null's numbers) at ``path``."""
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "socket":
+        import socket
+
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.bind(str(path))
+    elif os.geteuid() != 0:
+        pytest.skip("only root can make a device node")
+    else:
+        import stat
+
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+
+
+@pytest.mark.parametrize("kind", ["fifo", "socket", "device"])
+@pytest.mark.parametrize("verb", ["save", "save!"])
+def test_save_refuses_what_is_not_a_regular_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str, verb: str
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a socket's name must be short
+    _special(Path("x"), kind)
+    before = os.lstat("x")
+    session = Session.new_game(seed=5, base_dir=tmp_path)
+    session.play(session.game.legal_moves()[0])
+    with pytest.raises(SpiderError, match=r"cannot save x: .*x is a .*, not a regular file"):
+        session.execute(f"{verb} x")
+    after = os.lstat("x")
+    assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
+    assert session.game.moves_made == 1 and session.changed
+
+
+_PLAYER = """
+import sys
+from pathlib import Path
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from spider_cli.app.journal import Journal
+from spider_cli.app.session import Session
+from spider_cli.tui.repl import Repl, open_history
+
+with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    pipe.send_text(sys.argv[1])
+    pipe.close()
+    session = Session.new_game(seed=5, base_dir=Path.cwd())
+    repl = Repl(session, journal=Journal(), history=open_history())
+    status = repl.start(offer_journal=True)
+print("\\n".join(repl.transcript))
+sys.exit(status)
+"""
+_PLAY = "4h from 1 to 8\r7 3\rstats\rgames\rnew 7\r8d from 7 to 3\rquit\rn\r"
+"""Plays, asks for the statistics and the games, starts another game (the first is kept
+aside) and leaves: every file of the data and state directories is read and written."""
+
+USER_FILES = [
+    "current.spider",
+    "current.spider.lock",
+    "previous.spider",
+    "stats.json",
+    "games.sqlite",
+    "games.sqlite-wal",
+    "games.sqlite-shm",
+    "games.sqlite-journal",
+    "history",
+    "bench.sqlite",
+]
+"""Every file spider keeps in its data and state directories (one with SPIDER_HOME)."""
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "link"])
+@pytest.mark.parametrize("name", USER_FILES)
+def test_no_user_file_that_is_not_a_regular_file_hangs_or_is_replaced(
+    tmp_path: Path, name: str, kind: str
+) -> None:
+    """A named pipe, a device or a link where spider keeps a file: the game is played,
+    saved aside and counted as far as it can be, with a warning, and the thing at the
+    name is left as it was (a link's target too). A subprocess, so that a hang fails."""
+    home = tmp_path / "home"
+    home.mkdir()
+    theirs = tmp_path / "theirs"
+    theirs.write_text("")  # empty: SQLite would take it for a new database
+    if kind == "link":
+        (home / name).symlink_to(theirs)
+    else:
+        _special(home / name, kind)
+    before = os.lstat(home / name)
+    environment = {**os.environ, "SPIDER_HOME": str(home)}
+    if name == "bench.sqlite":
+        command = [sys.executable, "-m", "spider_cli", "bench", "--seeds", "3", "--limit", "50"]
+    else:
+        command = [sys.executable, "-c", _PLAYER, _PLAY]
+    done = subprocess.run(
+        command, cwd=tmp_path, env=environment, capture_output=True, text=True, timeout=120
+    )
+    said = done.stdout + done.stderr
+    assert "internal error" not in said and "Traceback" not in said, said
+    assert done.returncode == (1 if name == "bench.sqlite" else 0), said
+    after = os.lstat(home / name)
+    assert (after.st_ino, after.st_mode, after.st_size) == (
+        before.st_ino,
+        before.st_mode,
+        before.st_size,
+    ), said
+    assert theirs.read_text() == ""

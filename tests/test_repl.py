@@ -13,6 +13,7 @@ import os
 import re
 import select
 import signal
+import stat
 import struct
 import subprocess
 import sys
@@ -341,6 +342,24 @@ def test_a_damaged_journal_is_set_aside_and_a_new_game_starts(home: Path) -> Non
     assert (home / "previous.spider").exists() and moves(repl) == []
 
 
+def test_a_damaged_journal_that_cannot_be_set_aside_is_said_so(home: Path) -> None:
+    home.mkdir(parents=True)
+    (home / "current.spider").write_text("# spider game file, version 1\nnew 5\nKs to 1\n")
+    os.mkfifo(home / "previous.spider")
+    status, repl = drive("y\rquit\r", offer_journal=True)
+    assert status == 0 and "could not be read back" in said(repl)
+    assert "None" not in said(repl) and "nor kept aside" in said(repl)
+    assert stat.S_ISFIFO((home / "previous.spider").lstat().st_mode)
+
+
+def test_a_data_directory_that_is_a_file_offers_no_game(home: Path) -> None:
+    home.parent.mkdir(parents=True, exist_ok=True)
+    home.write_text("a file where the directory should be")
+    status, repl = drive("quit\r", offer_journal=True)
+    assert status == 0 and "None" not in said(repl)
+    assert "Continue the game" not in said(repl)
+
+
 def test_a_journal_that_cannot_be_written_is_said_once(home: Path) -> None:
     journal_fails(home)
     _, repl = drive("4h from 1 to 8\r7 3\rquit\rn\r")
@@ -586,3 +605,20 @@ def test_the_history_file_keeps_its_last_entries(tmp_path: Path) -> None:
     _trim_history(tmp_path / HISTORY_FILE, keep=10)
     kept = list(open_history(tmp_path).load_history_strings())
     assert kept == [f"{k} 5" for k in range(29, 19, -1)]  # newest first, the last ten
+
+
+def test_the_history_file_is_never_read_or_written_through_a_link(home: Path) -> None:
+    """A link at the history's name (in a shared SPIDER_HOME, another user's) is left alone:
+    the prompt's history is kept in memory instead."""
+    home.mkdir()
+    theirs = home.parent / "theirs.txt"
+    theirs.write_text("\n# 2024-01-01\n+secret\n")
+    (home / HISTORY_FILE).symlink_to(theirs)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("score\rcode\rquit\r")
+        pipe.close()
+        repl = Repl(Session.new_game(seed=0), journal=Journal(), history=open_history())
+        assert repl.start() == 0
+    assert theirs.read_text() == "\n# 2024-01-01\n+secret\n"
+    assert (home / HISTORY_FILE).is_symlink()
+    assert list(repl.history.get_strings()) == ["score", "code", "quit"]

@@ -9,16 +9,35 @@ import stat
 import time
 from pathlib import Path
 
+from spider_cli.language import textfiles as files
+from spider_cli.language.textfiles import NotAFileError
+
 _TEMPORARY = re.compile(r"\..+\.[0-9a-f]{8}\.tmp")
 """The name of a temporary file of :func:`write_atomically`: ``.NAME.<8 hex digits>.tmp``."""
 
 
-class LinkRefusedError(OSError):
-    """The file to write is a symbolic link: spider replaces regular files only."""
+class LinkRefusedError(NotAFileError):
+    """The file to write is a symbolic link: it is never written through nor replaced."""
 
-    def __init__(self, path: str, target: str) -> None:
-        message = f"{path} is a symbolic link to {target}: spider does not write through links"
-        super().__init__(message)  # no errno: its message is the whole reason
+
+def refuse_unless_file(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`~spider_cli.language.textfiles.NotAFileError` unless ``path`` is a
+    regular file or nothing at all (a link is not followed), before a file is written there."""
+    try:
+        mode = os.lstat(path).st_mode
+    except (OSError, ValueError):
+        return
+    if stat.S_ISREG(mode):
+        return
+    name = files.shown(os.fspath(path))
+    if stat.S_ISLNK(mode):
+        target = files.shown(os.readlink(path))
+        raise LinkRefusedError(
+            f"{name} is a symbolic link to {target}: spider does not write through links"
+        )
+    raise NotAFileError(
+        f"{name} is {files.kind(mode)}, not a regular file: spider replaces only regular files"
+    )
 
 
 def write_atomically(path: str | os.PathLike[str], text: str) -> None:
@@ -28,13 +47,14 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     The text goes to a temporary file in the same directory (so the final rename stays on one
     file system), is flushed to disk with fsync, and then takes the file's place with
     :func:`os.replace`, which is atomic. A new file gets the usual permissions (umask); an
-    existing one keeps its mode. A symbolic link is never written through nor replaced
-    (:class:`LinkRefusedError`). Errors are :class:`OSError`, as from :func:`open`.
+    existing one keeps its mode. Only a regular file is replaced: never a symbolic link (nor
+    what it points to), a pipe, a socket, a device or a directory (see
+    :func:`refuse_unless_file`).
+    Errors are :class:`OSError`, as from :func:`open`.
     """
     target = os.path.abspath(os.fspath(path))
     directory, name = os.path.split(target)
-    if os.path.islink(target):
-        raise LinkRefusedError(os.fspath(path), os.readlink(target))
+    refuse_unless_file(path)
     while True:
         temporary = os.path.join(directory, f".{name}.{os.urandom(4).hex()}.tmp")
         try:
@@ -55,6 +75,19 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
             os.unlink(temporary)
         raise
     _sync_directory(directory)
+
+
+def move_aside(source: str | os.PathLike[str], destination: str | os.PathLike[str]) -> bool:
+    """Rename the regular file ``source`` to ``destination`` (a damaged file, a game given
+    up), replacing only a regular file there; whether it was moved (never an error)."""
+    try:
+        if not stat.S_ISREG(os.lstat(source).st_mode):
+            return False
+        refuse_unless_file(destination)
+        os.replace(source, destination)
+    except (OSError, ValueError):
+        return False
+    return True
 
 
 def _sync_directory(directory: str) -> None:

@@ -18,6 +18,8 @@ from types import TracebackType
 
 from spider_cli.analysis.bench import DealResult
 from spider_cli.app import userdirs
+from spider_cli.app.databases import has_tables, refuse_unless_files
+from spider_cli.language import textfiles as files
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import SpiderError
 
@@ -54,14 +56,23 @@ class Store:
     """An open results file (a context manager: closes the file on leaving)."""
 
     def __init__(self, path: Path) -> None:
+        """Open (or begin) the results file at ``path``: SpiderError if it is not a regular
+        file (nor are SQLite's files beside it), not a database, or another program's."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            refuse_unless_files(path)
             self._db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+        except (OSError, sqlite3.DatabaseError) as error:
+            raise SpiderError(f"cannot use {files.shown(str(path))} for results: {error}") from None
+        try:
             self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
             with self._transaction():
                 self._db.execute(_SCHEMA)
-        except (OSError, sqlite3.DatabaseError) as error:
-            raise SpiderError(f"cannot use {path} for results: {error}") from None
+            if not has_tables(self._db, [_SCHEMA]):
+                raise SpiderError("it holds a results table that is not spider bench's")
+        except (SpiderError, sqlite3.DatabaseError) as error:
+            self._db.close()
+            raise SpiderError(f"cannot use {files.shown(str(path))} for results: {error}") from None
         self.path = path
 
     def _transaction(self) -> sqlite3.Connection:

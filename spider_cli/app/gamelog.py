@@ -31,7 +31,11 @@ from enum import Enum
 from pathlib import Path
 from typing import TypeVar
 
+from spider_cli.app.atomic import move_aside
+from spider_cli.app.databases import refuse_unless_files
+from spider_cli.language import textfiles as files
 from spider_cli.language.gamefiles import command_lines
+from spider_cli.language.textfiles import NotAFileError
 from spider_cli.rules.errors import SpiderError
 from spider_cli.rules.values import Value
 
@@ -315,13 +319,16 @@ class GameLog:
         return db
 
     def _set_aside(self) -> None:
-        """Move a damaged file (and its write-ahead log) out of the way."""
+        """Move a damaged file (and its write-ahead log) out of the way; HistoryError if it
+        cannot be moved (it would be found damaged again)."""
         path = self.path
         aside = path.with_name(path.name + ".damaged")
-        with contextlib.suppress(OSError):
-            os.replace(path, aside)
-        with contextlib.suppress(OSError):
-            os.replace(f"{path}-wal", f"{aside}-wal")
+        if not move_aside(path, aside):
+            raise HistoryError(
+                f"cannot use the game history {files.shown(str(path))}: it is damaged, and "
+                f"it cannot be set aside as {files.shown(aside.name)}"
+            )
+        move_aside(f"{path}-wal", f"{aside}-wal")
         with contextlib.suppress(OSError):
             os.unlink(f"{path}-shm")
         self.notices.append(
@@ -384,8 +391,10 @@ def _damaged(error: Exception) -> bool:
 
 
 def _check_place(path: Path) -> None:
-    """Refuse a place where another user could change the history under us: links, and a
-    directory that is not ours or that anybody can write. Creates the directory (private)."""
+    """Refuse a place where another user could change the history under us, or where
+    SQLite would block or write through a link: a link, a named pipe or a device at any of
+    its files, and a directory that is not ours or that anybody can write. Creates the
+    directory (private)."""
     directory = path.parent
     try:
         directory.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -399,8 +408,7 @@ def _check_place(path: Path) -> None:
         raise HistoryError(
             f"{directory} can be written by other users: spider keeps no game history there"
         )
-    for name in (path.name, f"{path.name}-wal", f"{path.name}-shm", f"{path.name}-journal"):
-        if os.path.islink(directory / name):
-            raise HistoryError(
-                f"{directory / name} is a symbolic link: spider does not write through links"
-            )
+    try:
+        refuse_unless_files(path)
+    except NotAFileError as error:
+        raise HistoryError(str(error)) from None

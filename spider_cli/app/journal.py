@@ -21,16 +21,16 @@ other's game.
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from spider_cli.app.atomic import remove_stale_temporaries, write_atomically
+from spider_cli.app.atomic import move_aside, remove_stale_temporaries, write_atomically
 from spider_cli.app.userdirs import data_dir
 from spider_cli.language import textfiles
 from spider_cli.language.gamefiles import without_time
+from spider_cli.rules.errors import SpiderError
 
 if TYPE_CHECKING:
     from filelock import BaseFileLock
@@ -44,8 +44,6 @@ _BEHIND = "# journal: the game has changed since it was saved"
 _COUNTED = "# journal: counted in the statistics"
 _NUMBER = re.compile(r"^# journal: game (\d{1,18}) of the history$", re.MULTILINE)
 _MOVES = re.compile(r"^# position after (\d{1,9}) moves", re.MULTILINE)
-MAX_BYTES = 16 * 1024 * 1024
-"""A journal bigger than this is not one of ours (a game of 100,000 moves is far smaller)."""
 SLOTS = 9
 """How many spiders at once can each keep a journal in one data directory."""
 
@@ -150,19 +148,16 @@ class Journal:
 
     def read(self) -> Entry | None:
         """The journaled game's notes, or None when there is no journal (or all are held by
-        other spiders)."""
+        other spiders, or what has its name is not a regular file: writing says so). A
+        journal that cannot be read is a game of no moves (loading it says why)."""
         self.claim()
         if self.crowded:
             return None
         try:
-            with open(self.path, "rb") as file:
-                text = file.read(MAX_BYTES + 1).decode("utf-8")
-            if len(text) > MAX_BYTES:
-                raise ValueError("too big")
-        except FileNotFoundError:
-            return None
-        except (OSError, ValueError):
-            return Entry(self.path, 0, None, False)
+            text = textfiles.read_text(self.path, self.path.name, follow_links=False)
+        except SpiderError:
+            regular = not self.path.is_symlink() and self.path.is_file()
+            return Entry(self.path, 0, None, False) if regular else None
         found = _MOVES.search(text)
         lines = text.splitlines()
         saved = [line[len(_SAVED) :] for line in lines if line.startswith(_SAVED)]
@@ -237,10 +232,7 @@ class Journal:
         self._dormant = without_time(session.game_file())
 
     def retire(self) -> Path | None:
-        """Move the journaled game aside to ``previous.spider``; its path, or None."""
+        """Move the journaled game aside to ``previous.spider``; its path, or None (no
+        journal, or something that is not a regular file at either name)."""
         self._written = self._dormant = None
-        try:
-            os.replace(self.path, self.previous)
-        except OSError:
-            return None
-        return self.previous
+        return self.previous if move_aside(self.path, self.previous) else None

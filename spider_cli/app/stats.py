@@ -12,15 +12,15 @@ damaged file is set aside as ``stats.json.damaged`` with a warning.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from spider_cli.app.atomic import move_aside
 from spider_cli.app.gamelog import Carried, Entry, GameLog, Result
 from spider_cli.app.userdirs import data_dir
+from spider_cli.language import textfiles as files
 from spider_cli.rules.text import clock_text
 
 FILE_NAME = "stats.json"
@@ -63,21 +63,14 @@ def _valid(entry: object) -> Record | None:
 
 
 def load(path: Path | None = None) -> Stats:
-    """The old statistics file's figures; a missing file is none, a damaged one is set aside."""
+    """The old statistics file's figures; a missing file is none, a damaged one is set aside
+    (what is not a regular file is left as it is)."""
     path = path or stats_path()
-    try:
-        with open(path, "rb") as file:
-            raw = file.read(MAX_BYTES + 1)
-        text = raw.decode("utf-8")
-    except FileNotFoundError:
+    if files.missing(path) is not None:
         return Stats()
-    except (OSError, UnicodeDecodeError) as error:
-        return Stats(warning=f"cannot read the statistics ({_reason(error)}); counting afresh")
     records: dict[int, Record] = {}
     try:
-        if len(raw) > MAX_BYTES:
-            raise ValueError("far too big for a statistics file")
-        data = json.loads(text)
+        data = json.loads(files.read_text(path, FILE_NAME, MAX_BYTES, follow_links=False))
         variants = data["variants"] if data.get("format") == FORMAT else None
         if not isinstance(variants, dict):
             raise ValueError("not a statistics file")
@@ -86,10 +79,10 @@ def load(path: Path | None = None) -> Stats:
             if record is None or key not in {str(v) for v in VARIANTS}:
                 raise ValueError(f"bad entry {key!r}")
             records[int(key)] = record
-    except (ValueError, AttributeError, KeyError, TypeError, RecursionError):
+    except (ValueError, AttributeError, KeyError, TypeError, RecursionError) as error:
         aside = path.with_name(path.name + ".damaged")
-        with contextlib.suppress(OSError):
-            os.replace(path, aside)
+        if not move_aside(path, aside):
+            return Stats(warning=f"{error}; its figures are not counted")
         return Stats(
             warning=f"the old statistics file was damaged (kept as {aside.name}); "
             "its figures are not counted"
@@ -185,7 +178,3 @@ def report(log: GameLog | None = None, path: Path | None = None) -> str:
             f" {best:>11} {average:>12}"
         )
     return "\n".join(lines)
-
-
-def _reason(error: BaseException) -> str:
-    return getattr(error, "strerror", None) or str(error)

@@ -4,7 +4,9 @@ Every way a path can fail (no such user in ``~name``, a NUL byte, a name too lon
 links, no permission, a FIFO or a device where a file should be) becomes a
 :class:`~spider_cli.rules.errors.SpiderError` in a player's words, never a traceback. Only
 regular files are read, and never more than a limit, so a named pipe cannot block the game
-and ``/dev/zero`` cannot fill the memory.
+and ``/dev/zero`` cannot fill the memory: every file spider reads or appends to is opened by
+:func:`open_regular`. :func:`shown` is the one way text from outside (names, lines of files)
+is printed: with its control characters escaped.
 """
 
 from __future__ import annotations
@@ -47,29 +49,64 @@ def missing(path: Path) -> str | None:
     return None
 
 
-def read_text(path: Path, shown_as: str, limit: int = MAX_FILE_BYTES) -> str:
-    """The UTF-8 text of the regular file at ``path`` (``shown_as`` names it in errors)."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+class NotAFileError(OSError):
+    """What is at a path is not a regular file (a pipe, a socket, a device, a directory, a
+    link): spider reads and writes regular files only. No errno: its message is the whole
+    reason."""
+
+
+def open_regular(path: Path, flags: int, follow_links: bool = True) -> int:
+    """A descriptor of the regular file at ``path``, opened with ``flags`` (a new file is
+    private to its user): never blocking on a named pipe, never taking a terminal; a final
+    symbolic link is refused unless ``follow_links``. OSError otherwise, as from
+    :func:`os.open` (:class:`NotAFileError` for what is not a regular file)."""
+    flags |= getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags, 0o600)
     try:
-        fd = os.open(path, flags)
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotAFileError(f"it is not a regular file (it is {kind(mode)})")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_text(
+    path: Path, shown_as: str, limit: int | None = None, follow_links: bool = True
+) -> str:
+    """The UTF-8 text of the regular file at ``path`` (``shown_as`` names it in errors), at
+    most ``limit`` bytes (default :data:`MAX_FILE_BYTES`).
+    Files of spider's own (the journal, the statistics, the prompt's history) are read
+    without following a final link (``follow_links`` False)."""
+    limit = MAX_FILE_BYTES if limit is None else limit
+    try:
+        fd = open_regular(path, os.O_RDONLY, follow_links)
     except (OSError, ValueError) as error:
         raise SpiderError(f"cannot read {shown(shown_as)}: {reason(error)}") from None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise SpiderError(
-                f"cannot read {shown(shown_as)}: it is not a regular file (a directory, a pipe "
-                "or a device)"
-            )
         data = _read_up_to(fd, limit + 1)
     except OSError as error:
         raise SpiderError(f"cannot read {shown(shown_as)}: {reason(error)}") from None
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise SpiderError(
-            f"cannot read {shown(shown_as)}: it is over {limit // (1024 * 1024)} MB, far too big "
-            "for a spider file"
-        )
+        raise SpiderError(f"cannot read {shown(shown_as)}: {too_big(limit)}")
+    return decode(data, shown_as)
+
+
+def too_big(limit: int) -> str:
+    """Why a file over ``limit`` bytes is refused (reading one, or saving a game so long
+    that it could not be read back)."""
+    if limit >= 1024 * 1024:
+        return f"it is over {limit // (1024 * 1024)} MB, far too big for a spider file"
+    return f"it is over {limit:,} bytes, far too big for a spider file"
+
+
+def decode(data: bytes, shown_as: str) -> str:
+    """UTF-8 text; SpiderError names the first byte that is not UTF-8."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -77,6 +114,20 @@ def read_text(path: Path, shown_as: str, limit: int = MAX_FILE_BYTES) -> str:
             f"cannot read {shown(shown_as)}: it is not UTF-8 text (byte {error.start + 1} is "
             f"{data[error.start]:#04x})"
         ) from None
+
+
+def kind(mode: int) -> str:
+    """What a file of this ``st_mode`` is, in a player's words ("a named pipe")."""
+    kinds = (
+        (stat.S_ISREG, "a regular file"),
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+    )
+    return next((words for test, words in kinds if test(mode)), "a special file")
 
 
 def _read_up_to(fd: int, count: int) -> bytes:

@@ -26,6 +26,7 @@ played with it.
 from __future__ import annotations
 
 import contextlib
+import datetime
 import functools
 import os
 import re
@@ -42,7 +43,7 @@ from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.completion import Completer, PathCompleter, WordCompleter
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
-from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.shortcuts import clear
 
@@ -90,18 +91,35 @@ _RESERVED_ROWS = 8
 """Screen rows kept free below the tableau: header, numbers, notes, prompt, menu, toolbar."""
 
 
-class _SafeFileHistory(FileHistory):
-    """The prompt's history file; a history that cannot be read or written is not an error."""
+class FileHistory(History):
+    """The prompt's history file, in prompt_toolkit's format (an entry is a ``# <time>``
+    line, then its lines each after a ``+``). Read and appended only where it is a regular
+    file of its own: a symbolic link (in a shared directory, another user's), a named pipe
+    or a device at its name is left alone, and a history that cannot be read or written is
+    not an error (the prompt keeps this run's lines in memory)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        super().__init__()
 
     def load_history_strings(self) -> Iterable[str]:
         try:
-            yield from super().load_history_strings()
-        except (OSError, UnicodeDecodeError):
-            return
+            text = files.read_text(self.path, HISTORY_FILE, follow_links=False)
+        except SpiderError:
+            return []
+        entries = text.split("\n# ")[1:]
+        lines = (entry.split("\n")[1:] for entry in entries)
+        strings = ["\n".join(line[1:] for line in entry if line.startswith("+")) for entry in lines]
+        return reversed(strings)
 
     def store_string(self, string: str) -> None:
+        lines = "".join(f"+{line}\n" for line in string.split("\n"))
+        entry = f"\n# {datetime.datetime.now()}\n{lines}".encode("utf-8", errors="replace")
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT
         with contextlib.suppress(OSError):
-            super().store_string(string)
+            fd = files.open_regular(self.path, flags, follow_links=False)
+            with os.fdopen(fd, "ab") as file:
+                file.write(entry)
 
 
 def open_history(directory: Path | None = None) -> History:
@@ -113,22 +131,21 @@ def open_history(directory: Path | None = None) -> History:
         return InMemoryHistory()
     path = directory / HISTORY_FILE
     _trim_history(path)
-    return _SafeFileHistory(str(path))
+    return FileHistory(path)
 
 
 def _trim_history(path: Path, keep: int = HISTORY_KEEP) -> None:
     """Cut the history file down to its last ``keep`` entries (it grows by one a command).
 
-    prompt_toolkit writes each entry as a line ``# <time>`` then its ``+``-prefixed lines,
-    after a blank line; a file too short to need it is not read. Never an error."""
+    A file too short to need it is not read. Never an error."""
     try:
-        if path.stat().st_size < keep * 16:
+        if path.lstat().st_size < keep * 16:
             return
-        text = path.read_text(encoding="utf-8")
+        text = files.read_text(path, HISTORY_FILE, follow_links=False)
         entries = text.split("\n# ")[1:]
         if len(entries) > keep:
             write_atomically(path, "".join(f"\n# {entry}" for entry in entries[-keep:]))
-    except (OSError, UnicodeDecodeError):
+    except (OSError, SpiderError):
         return
 
 
@@ -418,9 +435,10 @@ class Repl:
                 self.session.load(entry.path)
             except SpiderError as error:
                 aside = self.journal.retire()
+                kept = ", nor kept aside;" if aside is None else f"; it is kept in {aside}, and"
                 self.later(
-                    f"The game in progress could not be read back ({error}); it is "
-                    f"kept in {aside}, and this is a new game.",
+                    f"The game in progress could not be read back ({error}){kept} this is a "
+                    "new game.",
                     "class:warning",
                 )
                 return

@@ -1,0 +1,55 @@
+"""What the SQLite files spider keeps (the history of games, bench's results) share: they are
+used only where each of their files is a regular file or nothing yet, and only when their
+tables are the ones spider writes.
+
+SQLite keeps up to three files beside a database (``-wal``, ``-shm``, ``-journal``); a link
+at any of them would have SQLite write through it, and a named pipe would block it. A file
+whose schema version is right but whose tables differ (a column dropped, a table missing,
+another program's table of the same name) would end in an error deep in a query.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sqlite3
+from collections.abc import Iterable
+
+from spider_cli.app.atomic import refuse_unless_file
+
+COMPANIONS = ("", "-wal", "-shm", "-journal")
+"""The database's own name, and the suffixes of the files SQLite keeps beside it."""
+
+
+def refuse_unless_files(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`~spider_cli.language.textfiles.NotAFileError` unless the database at
+    ``path`` and each file SQLite keeps beside it is a regular file or nothing at all."""
+    for suffix in COMPANIONS:
+        refuse_unless_file(f"{os.fspath(path)}{suffix}")
+
+
+def has_tables(db: sqlite3.Connection, schema: Iterable[str]) -> bool:
+    """Whether ``db`` holds every table the statements of ``schema`` create, each with the
+    same columns (names and types, in order); other tables do not matter."""
+    found = _tables(db)
+    return all(found.get(name) == columns for name, columns in _expected(tuple(schema)).items())
+
+
+@functools.cache
+def _expected(schema: tuple[str, ...]) -> dict[str, list[tuple[str, str]]]:
+    """The tables ``schema`` creates, read back from a database in memory."""
+    db = sqlite3.connect(":memory:")
+    try:
+        for statement in schema:
+            db.execute(statement)
+        return _tables(db)
+    finally:
+        db.close()
+
+
+def _tables(db: sqlite3.Connection) -> dict[str, list[tuple[str, str]]]:
+    names = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    return {
+        name: db.execute("SELECT name, type FROM pragma_table_info(?)", (name,)).fetchall()
+        for name in names
+    }
