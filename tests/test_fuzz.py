@@ -17,6 +17,7 @@ import io
 import itertools
 import os
 import re
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,6 +29,7 @@ from hypothesis.extra.lark import from_lark
 
 from spider_cli.app import examples
 from spider_cli.app.cli import main, run_scripts
+from spider_cli.app.gamelog import GameLog
 from spider_cli.app.session import Session
 from spider_cli.language import grammar, positions
 from spider_cli.rules.errors import SpiderError
@@ -258,3 +260,109 @@ def test_any_file_name_reads_writes_or_is_refused_clearly(name: str) -> None:
         for verb in (session.save, session.load, session.expect):
             with contextlib.suppress(SpiderError):
                 verb(name)
+
+
+EDGES = [2**63 - 1, 2**63, 2**64, 10**30, -1]
+"""Numbers at the edges of 64 bits (and past them, and below zero)."""
+
+NUMBERED_COMMANDS = [
+    "undo {n}",
+    "redo {n}",
+    "new {n}",
+    "new {n} suits 2",
+    "new pysol:{n}",
+    "new kpat:{n}",
+    "games {n}",
+    "history {n}",
+    "open {n}",
+    "apply {n}",
+    "auto {n}",
+    "show {n}",
+    "obvious {n}",
+    "{n}",
+    "{n} 3",
+    "3 {n}",
+    "Jh {n} 3",
+    "8h from {n} to 3",
+    "8h from 3 to {n}",
+    "Ah from 1 into space {n}",
+    "Ah onto Kd in column {n}",
+    "remove {n}",
+    "remove the spades from column {n}",
+    "assume {n} Ah",
+    "solve win, limit {n}",
+    "solve win, within {n} seconds",
+    "solve win, keep {n} spaces",
+    "solve get a space in pile {n}",
+    "solve turn up a card in pile {n}",
+]
+"""Every command that takes a number, with the number in each place it can be."""
+
+
+@pytest.mark.parametrize("number", EDGES)
+@pytest.mark.parametrize("command", NUMBERED_COMMANDS)
+def test_every_number_at_the_edges_is_a_result_or_a_clear_error(
+    tmp_path: Path, command: str, number: int
+) -> None:
+    log = GameLog(tmp_path / "games.sqlite")
+    session = Session.new_game(seed=0, base_dir=tmp_path, log=log)
+    session.play(session.game.legal_moves()[0])
+    log.record(None, session.history_facts())
+    before = session.game.key()
+    try:
+        session.execute(command.format(n=number))
+    except SpiderError:
+        assert session.game.key() == before
+
+
+CLI_NUMBERS = [
+    ["solve", "--seed", "{n}", "--limit", "1"],
+    ["solve", "--seed", "pysol:{n}", "--limit", "1"],
+    ["solve", "--seed", "kpat:{n}", "--limit", "1"],
+    ["solve", "--seed", "0", "--limit", "1", "--time-limit", "{n}"],
+    ["solve", "--seed", "0", "--suits", "1", "--time-limit", "1", "--limit", "{n}"],
+    ["solve", "start.txt", "win,", "limit", "{n}"],
+    ["show", "pysol:{n}"],
+    ["show", "kpat:{n}"],
+    ["play", "--seed", "{n}"],
+    ["bench", "--seeds", "{n}", "--limit", "1"],
+    ["bench", "--seeds", "0-{n}", "--limit", "1"],
+    ["bench", "--seeds", "pysol:{n}", "--limit", "1"],
+    ["bench", "--seeds", "0", "--suits", "1", "--time-limit", "1", "--limit", "{n}"],
+    ["bench", "--seeds", "0", "--limit", "1", "--time-limit", "{n}"],
+    ["bench", "--seeds", "0", "--limit", "1", "--jobs", "{n}"],
+    ["bench", "--blind", "--seeds", "0", "--budget", "{n}"],
+]
+"""Every option of the command line that takes a number."""
+
+
+@pytest.mark.parametrize("number", EDGES)
+@pytest.mark.parametrize("argv", CLI_NUMBERS, ids=" ".join)
+def test_every_number_on_the_command_line_is_a_result_or_a_clear_error(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    number: int,
+) -> None:
+    if "--budget" in argv and number == 2**63 - 1:
+        pytest.skip("the blind player's search is then bounded by nothing it is given")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SPIDER_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("score\n"))
+    Path("start.txt").write_text(positions.position_code(Session.new_game(seed=0).game, hide=True))
+    status = main(
+        [word.format(n=number) for word in argv]
+        + ["--db", "r.sqlite"] * (argv[0] == "bench" and "--blind" not in argv)
+    )
+    err = capsys.readouterr().err
+    assert status in (0, 1, 2, 3) and "internal error" not in err, err
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-inf", "1e400", "0"])
+def test_a_time_limit_must_be_a_finite_positive_number(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seconds: str
+) -> None:
+    argv = ["bench", "--seeds", "0", "--limit", "1", "--db", str(tmp_path / "r.sqlite")]
+    assert main([*argv, f"--time-limit={seconds}"]) == 2
+    assert "argument --time-limit: a positive number is needed" in capsys.readouterr().err

@@ -135,6 +135,28 @@ def test_another_programs_database_is_set_aside(tmp_path: Path) -> None:
     assert aside.execute("SELECT name FROM sqlite_master").fetchall() == [("recipes",)]
 
 
+@pytest.mark.parametrize(
+    "damage",
+    ["DROP TABLE notes", "DROP TABLE games", "ALTER TABLE games DROP COLUMN score"],
+)
+def test_a_history_with_a_table_or_a_column_missing_is_set_aside(
+    tmp_path: Path, damage: str
+) -> None:
+    path = tmp_path / FILE_NAME
+    GameLog(path).record(None, facts())
+    with sqlite3.connect(path) as db:
+        db.execute(damage)
+    db.close()
+    log = GameLog(path)
+    assert log.recent() == []
+    assert log.take_notices() == [
+        "the game history was damaged or not spider's (kept as games.sqlite.damaged); "
+        "a new history begins"
+    ]
+    assert "no games counted yet" in stats.report(log, tmp_path / "stats.json")
+    assert log.record(None, facts()) == 1 and (tmp_path / "games.sqlite.damaged").exists()
+
+
 def test_a_newer_history_is_left_alone(tmp_path: Path) -> None:
     path = tmp_path / FILE_NAME
     with sqlite3.connect(path) as newer:
@@ -255,6 +277,32 @@ def test_the_old_statistics_file_is_carried_over_once(tmp_path: Path) -> None:
     ]
     assert old.exists()  # left in place, for an older spider
     assert log.carried() == {4: Carried(5, 2, 1000), 1: Carried(3, 3, None)}
+
+
+@pytest.mark.parametrize("games", [2**63, 10**21, 1e21, -1])
+def test_old_statistics_past_what_a_history_holds_are_set_aside(
+    tmp_path: Path, games: float
+) -> None:
+    old = tmp_path / "stats.json"
+    variants = {"4": {"games": games, "wins": 0}}
+    old.write_text(json.dumps({"format": "spider statistics", "variants": variants}))
+    report = stats.report(GameLog(tmp_path / FILE_NAME), old)
+    assert report.splitlines() == [
+        "the old statistics file was damaged (kept as stats.json.damaged); its figures are not "
+        "counted",
+        "no games counted yet: a numbered deal counts when it is won, lost or given up",
+    ]
+
+
+@pytest.mark.parametrize("number", [2**63 - 1, 2**63, 2**64, 10**19])
+def test_numbers_past_sqlites_integers_are_no_games(tmp_path: Path, number: int) -> None:
+    session = Session.new_game(seed=SEED, log=GameLog(tmp_path / FILE_NAME))
+    session.execute("4h from 1 to 8")
+    session.log.record(None, session.history_facts())  # type: ignore[union-attr]
+    with pytest.raises(SpiderError, match=f"there is no game {number} in the history"):
+        session.execute(f"open {number}")
+    assert "   1  " in session.execute(f"games {number}").text
+    assert session.game.moves_made == 1
 
 
 def test_only_numbered_deals_count(tmp_path: Path) -> None:

@@ -436,6 +436,19 @@ def test_declining_the_game_in_progress_on_the_board_keeps_it_aside(
     assert board.session.origin == DealOrigin(99)
 
 
+def test_the_board_offers_every_game_left_in_a_journal(home: Path, offered: None) -> None:
+    drive("4h from 1 to 8\r\x04n\r")
+    os.replace(home / "current.spider", home / "current-2.spider")  # a second spider's
+    drive("4h from 1 to 8\r7 3\r\x04n\r")
+    os.utime(home / "current.spider", (1, 1))  # the older of the two
+    session = Session.new_game(seed=99, base_dir=Path.cwd())
+    status, board = play(["n\r", "y\r", "q", "n\r"], session=session)
+    text = board_said(board)
+    assert status == 0 and text.index("(1 move)? [Y/n] n") < text.index("(2 moves)? [Y/n] y")
+    assert moves(board) == ["4h from 1 to 8", "8d from 7 to 3"]
+    assert (home / "previous-2.spider").exists()
+
+
 def test_ctrl_c_at_the_line_modes_resume_question_goes_on_with_the_game(home: Path) -> None:
     drive("4h from 1 to 8\r\x04n\r")
     _status, repl = drive("\x03quit\rn\r", session=Session.new_game(seed=99), offer_journal=True)

@@ -334,6 +334,30 @@ def test_declining_the_journal_keeps_the_game_aside_and_counts_it(home: Path) ->
     assert results() == [(Result.ABANDONED, 1)]
 
 
+def _journal(path: Path, moves: list[str], age: float) -> None:
+    """A journal of deal 5 after ``moves``, last written ``age`` seconds ago."""
+    session = Session.new_game(seed=SEED)
+    for move in moves:
+        session.execute(move)
+    path.write_text(session.game_file())
+    os.utime(path, (time.time() - age, time.time() - age))
+
+
+def test_every_game_left_in_a_journal_is_offered_back_the_newest_first(home: Path) -> None:
+    """Two spiders left games (the second in current-2.spider): both are offered."""
+    home.mkdir(parents=True)
+    _journal(home / "current.spider", ["4h from 1 to 8"], age=60)
+    _journal(home / "current-2.spider", ["4h from 1 to 8", "7 3", "9-8d from 3 to 4"], age=5)
+    _, repl = drive("n\ry\rquit\rn\r", session=Session.new_game(seed=99), offer_journal=True)
+    asked = re.findall(r"Continue the game in progress \((\d) moves?\)", said(repl))
+    assert asked == ["3", "1"]
+    assert moves(repl) == ["4h from 1 to 8"]
+    assert (home / "previous-2.spider").exists() and not (home / "current-2.spider").exists()
+    assert results() == [(Result.IN_PROGRESS, 1), (Result.ABANDONED, 3)]
+    _, again = drive("y\rquit\rn\r", session=Session.new_game(seed=99), offer_journal=True)
+    assert moves(again) == ["4h from 1 to 8"]  # the game taken up, and nothing more
+
+
 def test_a_damaged_journal_is_set_aside_and_a_new_game_starts(home: Path) -> None:
     home.mkdir(parents=True)
     (home / "current.spider").write_text("# spider game file, version 1\nnew 5\nKs to 1\n")

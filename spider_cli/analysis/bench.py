@@ -306,8 +306,9 @@ def parse_deals(text: str, suits: int) -> list[DealSource]:
     prefix, numbers = match.groups()
     source = Source(prefix.lower()) if prefix else Source.OURS
     seeds = parse_seeds(numbers)
-    if len(seeds) > MAX_DEALS:
-        raise QuestionError(f"a run plays at most {MAX_DEALS:,} deals, not {len(seeds):,}")
+    count = seeds.stop - seeds.start  # (len() of a range fails past 2**63)
+    if count > MAX_DEALS:
+        raise QuestionError(f"a run plays at most {MAX_DEALS:,} deals, not {count:,}")
     return [DealSource(source, n, suits) for n in seeds]
 
 

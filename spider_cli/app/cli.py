@@ -265,16 +265,22 @@ def _add_limits(parser: argparse.ArgumentParser, which: str) -> None:
     )
 
 
+LARGEST = 2**63 - 1
+"""The largest count an option takes (a 64-bit integer, as SQLite stores it)."""
+
+
 def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
-    """An argparse type: a number of ``kind`` above zero."""
+    """An argparse type: a number of ``kind`` above zero, finite, at most :data:`LARGEST`."""
 
     def read(text: str) -> int | float:
         try:
             value = kind(text)
         except ValueError:
             value = 0
-        if value <= 0:
-            raise argparse.ArgumentTypeError(f"a positive number is needed, not {text!r}")
+        if not 0 < value <= LARGEST:  # (not NaN either)
+            raise argparse.ArgumentTypeError(
+                f"a positive number is needed (at most {LARGEST}), not {text!r}"
+            )
         return value
 
     return read

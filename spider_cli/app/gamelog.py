@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from spider_cli.app.atomic import move_aside
-from spider_cli.app.databases import refuse_unless_files
+from spider_cli.app.databases import has_tables, refuse_unless_files
 from spider_cli.language import textfiles as files
 from spider_cli.language.gamefiles import command_lines
 from spider_cli.language.textfiles import NotAFileError
@@ -45,6 +45,8 @@ BUSY_SECONDS = 5.0
 """How long a write waits for another spider's write to finish."""
 RECENT = 20
 """How many games ``games`` lists unless told."""
+LARGEST = 2**63 - 1
+"""SQLite's largest integer: no game has a number past it, no count goes past it."""
 
 _SCHEMA = (
     """CREATE TABLE games (
@@ -246,18 +248,21 @@ class GameLog:
         """The last ``limit`` games begun, the newest first (without their game files)."""
         rows = self._work(
             lambda db: db.execute(
-                f"SELECT {_LISTED}, '' FROM games ORDER BY id DESC LIMIT ?", (limit,)
+                f"SELECT {_LISTED}, '' FROM games ORDER BY id DESC LIMIT ?",
+                (min(limit, LARGEST),),
             ).fetchall()
         )
         return [_entry(row) for row in rows]
 
     def entry(self, number: int) -> Entry:
         """Game ``number``, with its game file; SpiderError if there is none."""
-        row = self._work(
-            lambda db: db.execute(
-                f"SELECT {_LISTED}, game_file FROM games WHERE id = ?", (number,)
-            ).fetchone()
-        )
+        row = None
+        if number <= LARGEST:
+            row = self._work(
+                lambda db: db.execute(
+                    f"SELECT {_LISTED}, game_file FROM games WHERE id = ?", (number,)
+                ).fetchone()
+            )
         if row is None:
             raise SpiderError(f"there is no game {number} in the history ('games' lists them)")
         return _entry(row)
@@ -375,6 +380,8 @@ def _prepare(db: sqlite3.Connection) -> None:
     """Create the schema in a new file; refuse a file of a newer spider or another program."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if version == SCHEMA_VERSION:
+        if not has_tables(db, _SCHEMA):  # a table or a column lost: damaged
+            raise _NotOurs("its tables are not the ones spider writes")
         return
     if version > SCHEMA_VERSION:
         raise HistoryError("the game history was written by a newer spider; it is left as it is")

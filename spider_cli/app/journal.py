@@ -15,7 +15,8 @@ can be loaded back.
 Two spiders never share a journal: each holds a lock (``current.spider.lock``) on the one it
 uses for as long as it runs, and a second spider takes the next free one
 (``current-2.spider``, with ``previous-2.spider``), saying so, so neither overwrites the
-other's game.
+other's game. ``spider`` offers back the game of every journal no running spider holds, the
+newest first (:meth:`Journal.waiting`), and keeps the journal of the one taken up.
 """
 
 from __future__ import annotations
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
     from spider_cli.app.session import Session
 
 CURRENT = "current.spider"
-PREVIOUS = "previous.spider"
 _SAVED = "# journal: saved as "
 _BEHIND = "# journal: the game has changed since it was saved"
 _COUNTED = "# journal: counted in the statistics"
@@ -83,13 +83,20 @@ def journal_text(
     return text
 
 
-class Journal:
-    """The journal file of one directory (by default the player's data directory)."""
+def _names(directory: Path, slot: int) -> tuple[Path, Path]:
+    """The journal of a slot (1 to :data:`SLOTS`), and where a game given up goes."""
+    suffix = "" if slot == 1 else f"-{slot}"
+    return directory / f"current{suffix}.spider", directory / f"previous{suffix}.spider"
 
-    def __init__(self, directory: Path | None = None) -> None:
+
+class Journal:
+    """The journal file of one directory (by default the player's data directory): the
+    first one no other spider holds, or the one of ``slot``."""
+
+    def __init__(self, directory: Path | None = None, slot: int | None = None) -> None:
         self.directory = directory or data_dir()
-        self.path = self.directory / CURRENT
-        self.previous = self.directory / PREVIOUS
+        self.slot = slot
+        self.path, self.previous = _names(self.directory, slot or 1)
         self._written: str | None = None
         self._dormant: str | None = None  # the game file of a game taken out (won)
         self.failed = False
@@ -100,8 +107,9 @@ class Journal:
         """Said once: this spider keeps its journal in another slot (another one runs)."""
 
     def claim(self) -> bool:
-        """Take the first journal no other spider holds (kept until this process ends or
-        :meth:`release`); False when all are taken or the directory cannot hold a lock."""
+        """Take the first journal no other spider holds, or this journal's slot (kept until
+        this process ends or :meth:`release`); False when all are taken or the directory
+        cannot hold a lock."""
         if self._lock is not None:
             return True
         from filelock import FileLock, Timeout
@@ -110,10 +118,10 @@ class Journal:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError:
             return False
+        slots = range(1, SLOTS + 1) if self.slot is None else [self.slot]
         held = 0
-        for slot in range(1, SLOTS + 1):
-            suffix = "" if slot == 1 else f"-{slot}"
-            path = self.directory / f"current{suffix}.spider"
+        for slot in slots:
+            path, previous = _names(self.directory, slot)
             lock = FileLock(f"{path}.lock", timeout=0, is_singleton=True)
             try:
                 lock.acquire()
@@ -122,16 +130,15 @@ class Journal:
                 continue
             except OSError:  # no lock can be had here (a read-only directory): journal as is
                 return False
-            self._lock, self.path = lock, path
+            self._lock, self.path, self.previous = lock, path, previous
             remove_stale_temporaries(self.directory)  # left by a spider killed mid-write
-            self.previous = self.directory / f"previous{suffix}.spider"
-            if slot > 1:
+            if slot > 1 and self.slot is None:
                 self.notice = (
                     f"another spider has the game in {CURRENT} open: this one keeps its "
                     f"journal in {path.name}"
                 )
             return True
-        self.crowded = held == SLOTS
+        self.crowded = held == len(slots)
         return False
 
     @property
@@ -139,6 +146,26 @@ class Journal:
         """Whether the journal keeps the game: it could be written, as far as is known, and
         another spider does not hold every one."""
         return not (self.failed or self.crowded)
+
+    def waiting(self) -> list[tuple[Journal, Entry]]:
+        """The games left in this directory's journals that no other spider holds (a
+        second spider's too, in ``current-2.spider``), the newest first: each with the
+        journal of its slot, which this spider holds from now on (:meth:`release` the
+        ones not taken up)."""
+        found = []
+        for slot in range(1, SLOTS + 1):
+            path = _names(self.directory, slot)[0]
+            journal = Journal(self.directory, slot)
+            entry = journal.read() if path.is_file() else None
+            try:
+                if entry is not None:
+                    found.append((-path.stat().st_mtime, slot, journal, entry))
+                    continue
+            except OSError:
+                pass
+            journal.release()
+        found.sort(key=lambda each: each[:2])
+        return [(journal, entry) for _, _, journal, entry in found]
 
     def release(self) -> None:
         """Let another spider take this journal."""

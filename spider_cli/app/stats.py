@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from spider_cli.app.atomic import move_aside
-from spider_cli.app.gamelog import Carried, Entry, GameLog, Result
+from spider_cli.app.gamelog import LARGEST, Carried, Entry, GameLog, Result
 from spider_cli.app.userdirs import data_dir
 from spider_cli.language import textfiles as files
 from spider_cli.rules.text import clock_text
@@ -57,7 +57,7 @@ def _valid(entry: object) -> Record | None:
         return None
     games, wins, best = entry.get("games", 0), entry.get("wins", 0), entry.get("best")
     numbers = [games, wins] + ([] if best is None else [best])
-    if not all(type(n) is int and n >= 0 for n in numbers) or wins > games:
+    if not all(type(n) is int and 0 <= n <= LARGEST for n in numbers) or wins > games:
         return None
     return Record(games, wins, best)
 

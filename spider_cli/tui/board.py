@@ -330,20 +330,19 @@ class Board(Repl):
             signal.signal(signal.SIGINT, previous)
             self.app.renderer.clear()  # the line written here: the next drawing is whole
 
-    def offer_journal(self, entry: Entry) -> None:
+    def offer_journal(self, entry: Entry, then: Callable[[bool], None]) -> None:
         """Offer the game in progress back in the board's own command line, the game shown
-        behind the question (Ctrl-C: it goes on)."""
+        behind the question (Ctrl-C: it goes on); ``then`` gets the answer."""
         preview = Session.new_game(seed=0)
         with contextlib.suppress(SpiderError):  # a damaged one is said once answered
             preview.load(entry.path)
             self.shown, self.previewed = preview.game, preview
 
-        def then(keep: bool | None) -> None:
-            self.previewed = None
-            self.resume_journal(entry, keep is not False)
-            self.begin()
+        def answered(keep: bool | None) -> None:
+            self.shown = self.previewed = None
+            then(keep is not False)
 
-        self._yes(resume_question(entry), then, default=True)
+        self._yes(resume_question(entry), answered, default=True)
 
     def _welcome(self) -> str:
         return (

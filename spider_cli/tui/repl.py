@@ -371,9 +371,9 @@ class Repl:
     def start(self, name: str | None = None, offer_journal: bool = False) -> int:
         """Set up the game (the journaled one, a file, or the new deal), then play."""
         if offer_journal:
-            entry = self.journal.read()
-            if entry is not None:
-                self.offer_journal(entry)
+            waiting = self.journal.waiting()
+            if waiting:
+                self.offer_journals(waiting)
                 return self._play_until_left()
         else:
             loaded = None
@@ -419,40 +419,63 @@ class Repl:
             "Tab completes. 'quit' leaves; the game is always kept for next time."
         )
 
-    def offer_journal(self, entry: Entry) -> None:
-        """Offer the game in progress back (Ctrl-C or Ctrl-D: it goes on), then begin."""
+    def offer_journals(self, waiting: list[tuple[Journal, Entry]]) -> None:
+        """Offer the games left in journals back one after another, the newest first,
+        until one is taken up; then begin (with the new deal if none is). Each is offered
+        with its own journal, which this spider keeps if it takes the game up."""
+        if not waiting:
+            self.begin()
+            return
+        (journal, entry), rest = waiting[0], waiting[1:]
+        first_free, self.journal = self.journal, journal
+
+        def answered(keep: bool) -> None:
+            if self.resume_journal(entry, keep):
+                for other, _ in rest:
+                    other.release()
+                self.begin()
+                return
+            journal.release()
+            self.journal = first_free
+            self.offer_journals(rest)
+
+        self.offer_journal(entry, answered)
+
+    def offer_journal(self, entry: Entry, then: Callable[[bool], None]) -> None:
+        """Ask whether the game in progress is taken back (Ctrl-C or Ctrl-D: yes); ``then``
+        gets the answer."""
         try:
             keep = self.yes(resume_question(entry))
         except (KeyboardInterrupt, EOFError):
             keep = True
-        self.resume_journal(entry, keep)
-        self.begin()
+        then(keep)
 
-    def resume_journal(self, entry: Entry, keep: bool) -> None:
-        """Take the game in progress back, or keep it aside as previous.spider (counted)."""
+    def resume_journal(self, entry: Entry, keep: bool) -> bool:
+        """Take the game in progress back, or keep it aside as previous.spider (counted);
+        whether it was taken back."""
         if keep:
             try:
                 self.session.load(entry.path)
             except SpiderError as error:
                 aside = self.journal.retire()
-                kept = ", nor kept aside;" if aside is None else f"; it is kept in {aside}, and"
+                kept = ", nor kept aside" if aside is None else f"; it is kept in {aside}"
                 self.later(
-                    f"The game in progress could not be read back ({error}){kept} this is a "
-                    "new game.",
+                    f"The game in progress could not be read back ({error}){kept}.",
                     "class:warning",
                 )
-                return
+                return False
             self.saved_as = entry.saved_as
             behind = entry.saved_as is None or entry.behind
             self.session.changed = behind and self.session.game.moves_made > 0
             self.counted = entry.counted
             self.number = entry.number
-            return
+            return True
         if not entry.counted:
             self._abandon_journaled(entry)
         aside = self.journal.retire()
         if aside is not None:
             self.later(f"That game is kept in {aside} ('load \"{aside}\"' brings it back).")
+        return False
 
     def _abandon_journaled(self, entry: Entry) -> None:
         """Record a journaled game given up at the start as abandoned (with the time it
