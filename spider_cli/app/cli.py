@@ -366,7 +366,7 @@ def run_scripts(
                 text = files.read_text(path, name)
                 label, session.base_dir = name, path.parent
         except SpiderError as error:
-            print(files.shown(f"{name}: error: {error}"), file=err)
+            print(_error(name, error), file=err)
             return REFUSED
         for number, line in enumerate(script_lines(text), start=1):
             try:
@@ -376,7 +376,7 @@ def run_scripts(
                     )
                 reply = session.execute(line)
             except SpiderError as error:
-                print(_printable(f"{label}:{number}: error: {_reason(error)}"), file=err)
+                print(_error(f"{label}:{number}", error), file=err)
                 return REFUSED
             if reply.text and not quiet:
                 print(reply.text, file=out)
@@ -414,9 +414,10 @@ def _standard_input() -> str:
         raise SpiderError(f"the script is not UTF-8 text (byte {error.start + 1})") from None
 
 
-def _printable(text: str) -> str:
-    """An error for the terminal: each line with its control characters shown escaped."""
-    return "\n".join(files.shown(line) for line in text.split("\n"))
+def _error(where: str, error: SpiderError) -> str:
+    """``WHERE: error: REASON`` for the terminal: the control characters of both shown
+    escaped, so that a newline in a file's name cannot start a line of its own."""
+    return f"{files.shown(where)}: error: {files.shown(_reason(error), newlines=True)}"
 
 
 def _reason(error: SpiderError) -> str:
@@ -453,7 +454,7 @@ def show_file(
             session.load(name)
             game = session.game
     except SpiderError as error:
-        print(_printable(f"{name}: error: {_reason(error)}"), file=sys.stderr)
+        print(_error(name, error), file=sys.stderr)
         return REFUSED
     if as_lines:
         print(positions.lines(game, hide=not full))
@@ -480,7 +481,7 @@ def play(
             try:
                 session.load(name)
             except SpiderError as error:
-                print(_printable(f"{name}: error: {_reason(error)}"), file=sys.stderr)
+                print(_error(name, error), file=sys.stderr)
                 return REFUSED
         return run_scripts(["-"], sys.stdout, sys.stderr, session=session)
     return interactive(name, seed, suits, ascii_only, line_mode)
@@ -528,7 +529,7 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
         question = parse_question(" ".join(args.goal) or "win")
         report = session.solve(question.goal, question.constraints, question.each_reveal)
     except SpiderError as error:
-        print(f"{args.file}: error: {_reason(error)}", file=sys.stderr)
+        print(_error(args.file, error), file=sys.stderr)
         return USAGE
     print(report.text)
     return SOLVE_STATUS[report.status]
@@ -544,7 +545,7 @@ def bench_command(args: argparse.Namespace) -> int:
     try:
         deals = bench.parse_deals(args.seeds, args.suits)
     except SpiderError as error:  # the command line asks for what cannot be
-        print(f"spider bench: {error}", file=sys.stderr)
+        print(f"spider bench: {files.shown(str(error), newlines=True)}", file=sys.stderr)
         return USAGE
     if args.blind:
         return _blind_bench(args, deals)
@@ -567,7 +568,7 @@ def bench_command(args: argparse.Namespace) -> int:
                 mapper=mapper,
             )
     except SpiderError as error:  # the results file or the cluster
-        print(f"spider bench: {error}", file=sys.stderr)
+        print(f"spider bench: {files.shown(str(error), newlines=True)}", file=sys.stderr)
         return REFUSED
     if args.json:
         print(json.dumps(bench_json(args.seeds, summary, results, len(done)), indent=1))

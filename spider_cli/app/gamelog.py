@@ -349,7 +349,7 @@ class GameLog:
             reason = str(error)
         if reason is None:
             raise error
-        return HistoryError(f"cannot use the game history {self.path}: {reason}")
+        return HistoryError(f"cannot use the game history {files.shown(str(self.path))}: {reason}")
 
 
 _LISTED = "id, deal, numbered, suits, started, ended, moves, score, seconds, result"
@@ -408,12 +408,13 @@ def _check_place(path: Path) -> None:
         info = directory.stat()
     except OSError as error:
         raise HistoryError(
-            f"cannot keep the game history in {directory}: {error.strerror or error}"
+            f"cannot keep the game history in {files.shown(str(directory))}: {files.reason(error)}"
         ) from None
     getuid = getattr(os, "getuid", None)
     if (getuid is not None and info.st_uid != getuid()) or info.st_mode & stat.S_IWOTH:
         raise HistoryError(
-            f"{directory} can be written by other users: spider keeps no game history there"
+            f"{files.shown(str(directory))} can be written by other users: spider keeps no "
+            "game history there"
         )
     try:
         refuse_unless_files(path)

@@ -605,11 +605,15 @@ class Session:
         except NotationError as error:
             if is_script(text):
                 raise SpiderError(
-                    f"{path.name} is a script of commands, not a position or game file: "
-                    f"scripts are run ('spider run {files.shown(name)}'), not shown or loaded"
+                    f"{files.shown(path.name)} is a script of commands, not a position or game "
+                    f"file: scripts are run ('spider run {files.shown(name)}'), not shown or "
+                    "loaded"
                 ) from None
             raise NotationError(
-                f"{path.name}: {error.message}", error.line, error.column, error.context
+                f"{files.shown(path.name)}: {error.message}",
+                error.line,
+                error.column,
+                error.context,
             ) from None
         origin = PositionOrigin(positions.position_code(game))
         self._begin(game, origin, path.name)
@@ -770,7 +774,7 @@ class Session:
         differences = positions.differences(self.game, expected)
         if differences:
             raise SpiderError(
-                f"the position is not the one in {name}:\n"
+                f"the position is not the one in {files.shown(str(name))}:\n"
                 + "\n".join(f"  {d}" for d in differences)
             )
         return Matched(str(name))
@@ -920,11 +924,11 @@ def text_of(result: object) -> str:
         case Loaded():
             return loaded_text(result)
         case Saved():
-            return f"saved to {result.name}"
+            return f"saved to {files.shown(result.name)}"
         case Opened():
             return opened_text(result)
         case Matched():
-            return f"position matches {result.name}"
+            return f"position matches {files.shown(result.name)}"
         case Auto():
             return auto_text(result)
         case Assumed():
@@ -1013,13 +1017,14 @@ def loaded_text(loaded: Loaded) -> str:
     if loaded.kind is LoadKind.POSITION_CODE:
         return "position loaded from its code"
     if loaded.game_file:
-        return f"resumed {loaded.name}: {loaded.moves} moves replayed"
-    return f"loaded {loaded.name}"
+        return f"resumed {files.shown(loaded.name)}: {loaded.moves} moves replayed"
+    return f"loaded {files.shown(loaded.name)}"
 
 
 def opened_text(opened: Opened) -> str:
     moves = f"{opened.moves} move{'s' if opened.moves != 1 else ''}"
-    said = f"game {opened.number} ({opened.deal}, {opened.result.value}): {moves} replayed"
+    deal = files.shown(opened.deal)
+    said = f"game {opened.number} ({deal}, {opened.result.value}): {moves} replayed"
     if opened.finished:
         return said + "; 'replay' steps through it (playing on is not recorded again)"
     return said + "; play on, or 'replay' to step through it"
@@ -1036,7 +1041,8 @@ def games_text(entries: list[Entry]) -> str:
     lines = [GAMES_HEADER]
     for e in entries:
         began = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.started))
-        deal = e.deal if len(e.deal) <= 13 else e.deal[:10] + "..."
+        deal = files.shown(e.deal)
+        deal = deal if len(deal) <= 13 else deal[:10] + "..."
         lines.append(
             f"{e.number:>4}  {began}  {deal:<13} {e.suits:>5}  {e.moves:>5}  {e.score:>5}"
             f"  {clock_text(e.seconds):>7}  {e.result.value}"

@@ -160,8 +160,12 @@ def reason(error: OSError | ValueError) -> str:
     return words.get(error.errno or 0) or error.strerror or str(error)
 
 
-def shown(text: str) -> str:
-    """Text safe to print: control characters (terminal escapes) shown escaped."""
+def shown(text: str, newlines: bool = False) -> str:
+    """Text from outside (a file's name, a line of a file), safe to print: its control
+    characters (terminal escapes) shown escaped, line feeds too unless ``newlines`` keeps
+    them (a message of several lines)."""
+    if newlines:
+        return "\n".join(shown(line) for line in text.split("\n"))
     if text.isprintable():
         return text
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
