@@ -372,3 +372,17 @@ def test_a_newline_in_a_file_name_stays_inside_its_error_line(
     assert main([command, "a\nb:1: error: forged"]) in (1, 2)
     first = capsys.readouterr().err.splitlines()[0]
     assert first.startswith("a\\nb:1: error: forged") and ": error: " in first[20:]
+
+
+def test_a_byte_order_mark_does_not_spoil_the_first_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Some editors begin UTF-8 files with one: scripts, game files and stdin alike."""
+    monkeypatch.chdir(tmp_path)
+    Session.new_game(seed=2, base_dir=tmp_path).save("g.spider")
+    Path("bom.spider").write_bytes(b"\xef\xbb\xbf" + Path("g.spider").read_bytes())
+    Path("s.spider").write_bytes(b"\xef\xbb\xbfscore\nload bom.spider\n")
+    assert main(["run", "s.spider"]) == 0
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbfscore\n")))
+    assert main(["run", "-"]) == 0
+    assert capsys.readouterr().out == "score 0\nresumed bom.spider: 0 moves replayed\nscore 0\n"

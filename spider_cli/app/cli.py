@@ -400,18 +400,13 @@ def script_lines(text: str) -> list[str]:
 
 
 def _standard_input() -> str:
-    """Standard input as text, at most :data:`files.MAX_FILE_BYTES`."""
+    """Standard input as text, at most :data:`files.MAX_FILE_BYTES`, read as a file is."""
     limit = files.MAX_FILE_BYTES
     binary = getattr(sys.stdin, "buffer", None)  # None for a text stream put in its place
     data = binary.read(limit + 1) if binary is not None else sys.stdin.read(limit + 1)
     if len(data) > limit:
-        raise SpiderError("the script is far too big (over 16 MB)")
-    if isinstance(data, str):
-        return data
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise SpiderError(f"the script is not UTF-8 text (byte {error.start + 1})") from None
+        raise SpiderError(f"cannot read the script: {files.too_big(limit)}")
+    return data if isinstance(data, str) else files.decode(data, "the script")
 
 
 def _error(where: str, error: SpiderError) -> str:

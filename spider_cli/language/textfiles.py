@@ -78,7 +78,7 @@ def read_text(
     path: Path, shown_as: str, limit: int | None = None, follow_links: bool = True
 ) -> str:
     """The UTF-8 text of the regular file at ``path`` (``shown_as`` names it in errors), at
-    most ``limit`` bytes (default :data:`MAX_FILE_BYTES`).
+    most ``limit`` bytes (default :data:`MAX_FILE_BYTES`); a byte-order mark is dropped.
     Files of spider's own (the journal, the statistics, the prompt's history) are read
     without following a final link (``follow_links`` False)."""
     limit = MAX_FILE_BYTES if limit is None else limit
@@ -106,9 +106,10 @@ def too_big(limit: int) -> str:
 
 
 def decode(data: bytes, shown_as: str) -> str:
-    """UTF-8 text; SpiderError names the first byte that is not UTF-8."""
+    """UTF-8 text, without a byte-order mark (some editors begin a file with one: it would
+    spoil the first line); SpiderError names the first byte that is not UTF-8."""
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
         raise SpiderError(
             f"cannot read {shown(shown_as)}: it is not UTF-8 text (byte {error.start + 1} is "
