@@ -455,3 +455,26 @@ def test_the_win_is_announced_once(autoremove: str) -> None:
     assert texts[0].endswith("you have won! score 990")
     with pytest.raises(SpiderError):
         session.execute("remove")
+
+
+def _back_and_forth(times: int) -> Session:
+    """Eight complete suits in piles 1-8, the Ace of pile 1 moved to pile 9 and back
+    ``times`` times: a game as long as a player likes."""
+    suits = [0, 1, 2, 3, 0, 1, 2, 3]
+    piles = [[Card.of(r, s) for r in range(13, 0, -1)] for s in suits] + [[], []]
+    session = Session.of_position(Game(piles, [0] * 10, [], suits=4))
+    for _ in range(times):
+        session.play(Move(0, 8, 1))
+        session.play(Move(8, 0, 1))
+    return session
+
+
+@pytest.mark.parametrize("command", ["undo 100000", "redo 100000"])
+def test_taking_back_or_replaying_thousands_of_moves_says_so_in_a_line(command: str) -> None:
+    session = _back_and_forth(2000)
+    if command.startswith("redo"):
+        session.restart()
+    text = session.execute(command).text
+    assert session.game.moves_made == (0 if command.startswith("undo") else 4000)
+    assert len(text) < 400 and "\n" not in text
+    assert text.endswith("and 3,990 more")

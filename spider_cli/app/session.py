@@ -918,7 +918,7 @@ def text_of(result: object) -> str:
         case Rewound():
             return rewound_text(result)
         case Replayed():
-            return "replayed " + ", ".join(p.text for p in result.moves)
+            return "replayed " + _listed([p.text for p in result.moves])
         case Started():
             return started_text(result)
         case Loaded():
@@ -1005,7 +1005,18 @@ def status_text(status: Status) -> str:
 def rewound_text(rewound: Rewound) -> str:
     if rewound.restart:
         return "back to the start of this hand ('redo' replays the moves)"
-    return "took back " + ", ".join(m.text for m in rewound.moves)
+    return "took back " + _listed([m.text for m in rewound.moves])
+
+
+LISTED = 10
+"""The most moves an ``undo N`` or ``redo N`` names; the rest are counted."""
+
+
+def _listed(moves: list[str]) -> str:
+    """Moves in a line: each of them, or the first :data:`LISTED` and how many more."""
+    if len(moves) <= LISTED:
+        return ", ".join(moves)
+    return ", ".join(moves[:LISTED]) + f" and {len(moves) - LISTED:,} more"
 
 
 def started_text(started: Started) -> str:
