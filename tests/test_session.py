@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from spider_cli.app import examples
 from spider_cli.app.cli import main, run_scripts
+from spider_cli.app.journal import Journal
 from spider_cli.app.session import DealOrigin, LoadKind, PositionOrigin, Session, played_text
 from spider_cli.language import gamefiles, positions
 from spider_cli.language.commands import Assume, DealCommand, MoveCommand, ObviousCommand
@@ -478,3 +479,26 @@ def test_taking_back_or_replaying_thousands_of_moves_says_so_in_a_line(command: 
     assert session.game.moves_made == (0 if command.startswith("undo") else 4000)
     assert len(text) < 400 and "\n" not in text
     assert text.endswith("and 3,990 more")
+
+
+def test_a_game_too_long_to_load_back_is_not_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What spider saves it can load: one limit for both (made small here: 16 MB is over
+    800,000 moves)."""
+    from spider_cli.language import textfiles
+
+    monkeypatch.setattr(textfiles, "MAX_FILE_BYTES", 4000)
+    session = _back_and_forth(40)
+    assert len(session.game_file()) < 4000
+    session.save(tmp_path / "fits.spider")
+    assert Session().load(tmp_path / "fits.spider").moves == 80
+    session = _back_and_forth(100)
+    with pytest.raises(SpiderError, match=r"long\.spider: the game file would be over 4,000"):
+        session.save(tmp_path / "long.spider")
+    assert not (tmp_path / "long.spider").exists()
+    journal = Journal(tmp_path / "data")
+    assert journal.update(session) == (
+        "the game is not journaled: its file would be over 4,000 bytes, more than spider reads back"
+    )
+    assert not journal.path.exists()

@@ -217,6 +217,9 @@ class Journal:
         if not session.game.moves_made and not self.path.exists():
             self._written = without_time(text)
             return None
+        too_long = textfiles.unreadable(text)
+        if too_long:
+            return self._warn(f"the game is not journaled: its file would be {too_long}")
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             write_atomically(self.path, text)

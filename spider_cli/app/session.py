@@ -747,8 +747,13 @@ class Session:
                 raise SpiderError(f"{shown} exists: 'save! {shown}' replaces it")
             if not self.confirm_replace(path):
                 raise SpiderError(f"{shown} is kept as it was: nothing saved")
+        text = self.game_file()
+        too_long = files.unreadable(text)
+        if too_long:
+            shown = files.shown(str(name))
+            raise SpiderError(f"cannot save {shown}: the game file would be {too_long}")
         try:
-            write_atomically(path, self.game_file())
+            write_atomically(path, text)
         except (OSError, ValueError) as error:
             raise SpiderError(
                 f"cannot save {files.shown(str(name))}: {files.reason(error)}"

@@ -21,7 +21,8 @@ from spider_cli.rules.errors import SpiderError
 NOT_FOUND = "no such file or directory"
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
-"""The largest file spider reads: a game file of 100,000 moves is well under it."""
+"""The largest file spider reads, and so the largest game file it writes (a game of 100,000
+moves is well under it)."""
 
 
 def path_of(name: str | os.PathLike[str], base: Path) -> Path:
@@ -98,11 +99,23 @@ def read_text(
 
 
 def too_big(limit: int) -> str:
-    """Why a file over ``limit`` bytes is refused (reading one, or saving a game so long
-    that it could not be read back)."""
-    if limit >= 1024 * 1024:
-        return f"it is over {limit // (1024 * 1024)} MB, far too big for a spider file"
-    return f"it is over {limit:,} bytes, far too big for a spider file"
+    """Why a file over ``limit`` bytes is refused."""
+    return f"it is over {size_text(limit)}, far too big for a spider file"
+
+
+def size_text(size: int) -> str:
+    """A size in a player's words: "16 MB", "65,536 bytes"."""
+    if size >= 1024 * 1024:
+        return f"{size // (1024 * 1024)} MB"
+    return f"{size:,} bytes"
+
+
+def unreadable(text: str) -> str | None:
+    """Why spider could not read ``text`` back from a file it writes (None: it can), in
+    words that follow "the game file would be"."""
+    if len(text.encode("utf-8")) <= MAX_FILE_BYTES:
+        return None
+    return f"over {size_text(MAX_FILE_BYTES)}, more than spider reads back"
 
 
 def decode(data: bytes, shown_as: str) -> str:
