@@ -23,7 +23,7 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from test_repl import drive as run_repl
 
-from spider_cli.app import stats
+from spider_cli.app import gamelog, stats
 from spider_cli.app.gamelog import (
     FILE_NAME,
     SCHEMA_VERSION,
@@ -185,6 +185,22 @@ def test_a_directory_anybody_can_write_keeps_no_history(tmp_path: Path) -> None:
     with pytest.raises(HistoryError, match="can be written by other users"):
         GameLog(shared / FILE_NAME).recent()
     assert not (shared / FILE_NAME).exists()
+
+
+def test_a_directory_spider_cannot_write_is_not_said_to_be_writable_by_others(
+    tmp_path: Path,
+) -> None:
+    """Read-only to this user: another user's (root can make one), or its own made
+    read-only (as anyone else)."""
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    theirs.chmod(0o555)
+    if os.geteuid() == 0:
+        os.chown(theirs, 65534, 65534)
+    with pytest.raises(HistoryError, match=r"belongs to another user|is read-only") as caught:
+        GameLog(theirs / FILE_NAME).recent()
+    assert "can be written by other users" not in str(caught.value)
+    assert not (theirs / FILE_NAME).exists()
 
 
 def test_a_new_data_directory_is_private(tmp_path: Path) -> None:
@@ -496,6 +512,41 @@ def test_a_history_that_cannot_be_used_is_said_once_and_the_game_goes_on(home: P
     assert said(repl).count("is a symbolic link to ") == 2
     assert "the game goes on" in said(repl)  # recording: said once; 'stats': an error
     assert repl.session.game.moves_made == 2
+
+
+def test_a_history_held_by_another_process_is_said_once_and_never_waited_for_again(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process holds the history's write lock all along: the first command waits
+    for it (BUSY_SECONDS, made short here) and says so; the others do not wait again."""
+    monkeypatch.setattr(gamelog, "BUSY_SECONDS", 2.0)
+    GameLog().recent()  # the file, made
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sqlite3, sys\n"
+            "db = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+            "db.execute('BEGIN IMMEDIATE'); print('held', flush=True); sys.stdin.readline()\n",
+            str(home / FILE_NAME),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        began = time.monotonic()
+        repl = drive("4h from 1 to 8\r7 3\rundo\rredo\rundo\rredo\rquit\rn\r")
+        took = time.monotonic() - began
+    finally:
+        holder.communicate("\n", timeout=60)
+    assert said(repl).count("another spider kept it busy; the game goes on") == 1
+    assert repl.session.game.moves_made == 2
+    assert took < 5 * gamelog.BUSY_SECONDS  # one wait, not one a command (seven here)
+    assert [e.moves for e in GameLog().recent()] == []  # recorded once the lock is let go
+    assert repl._record(repl.session, repl.number, Result.IN_PROGRESS, again=True) == 1
+    assert [e.moves for e in GameLog().recent()] == [2]
 
 
 def test_open_completes_the_numbers_of_recent_games(home: Path) -> None:

@@ -16,6 +16,7 @@ from spider_cli.app import stats
 from spider_cli.app.cli import main, run_scripts
 from spider_cli.app.journal import Journal
 from spider_cli.app.session import Session
+from spider_cli.language import positions
 from spider_cli.rules.errors import SpiderError
 
 BAD_NAMES = {
@@ -314,3 +315,74 @@ def test_no_user_file_that_is_not_a_regular_file_hangs_or_is_replaced(
         before.st_size,
     ), said
     assert theirs.read_text() == ""
+
+
+ESCAPE = "\x1b]0;owned\x07\x1b[31m"
+"""A terminal escape: sets the window's title, then turns the text red."""
+
+
+def test_file_names_from_outside_are_printed_escaped(tmp_path: Path) -> None:
+    """'saved to', 'resumed', 'loaded', 'position matches' and the games listed name files
+    from outside: their control characters are shown escaped, at the prompt as in scripts."""
+    from spider_cli.app.gamelog import GameLog
+
+    name = f"a{ESCAPE}b.spider"
+    (tmp_path / f"p{ESCAPE}.txt").write_text(
+        positions.position_code(Session.new_game(seed=3).game, hide=True)
+    )
+    script = tmp_path / "s.spider"
+    script.write_text(
+        f'save! "{name}"\nload "{name}"\nload "p{ESCAPE}.txt"\nexpect "p{ESCAPE}.txt"\n'
+    )
+    out, err = io.StringIO(), io.StringIO()
+    session = Session.new_game(seed=3, log=GameLog(tmp_path / "games.sqlite"))
+    assert run_scripts([str(script)], out, err, session=session) == 0, err.getvalue()
+    session.play(session.game.legal_moves()[0])
+    session.games_log().record(None, session.history_facts())
+    said = out.getvalue() + session.execute("games").text
+    assert "\x1b" not in said and "\x07" not in said, said
+    shown = "\\x1b]0;owned\\x07\\x1b[31m"
+    assert said.startswith(
+        f"saved to a{shown}b.spider\nresumed a{shown}b.spider: 0 moves replayed\n"
+        f"loaded p{shown}.txt\nposition matches p{shown}.txt\n"
+    )
+    assert "  p\\x1b]0;ow... " in said.splitlines()[-2]  # cut after it is escaped
+
+
+def test_spider_solve_prints_a_game_files_line_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tmp_path / "g.spider"
+    game.write_text(f"# spider game file, version 1\nnew 5\n4h from 1 to 8 {ESCAPE}\n")
+    assert main(["solve", str(game)]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\x07" not in err and "g.spider: error:" in err
+
+
+@pytest.mark.parametrize("command", ["run", "show", "solve", "play"])
+def test_a_newline_in_a_file_name_stays_inside_its_error_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    Path("a\nb:1: error: forged").write_text("nonsense\n")
+    assert main([command, "a\nb:1: error: forged"]) in (1, 2)
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first.startswith("a\\nb:1: error: forged") and ": error: " in first[20:]
+
+
+def test_a_byte_order_mark_does_not_spoil_the_first_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Some editors begin UTF-8 files with one: scripts, game files and stdin alike."""
+    monkeypatch.chdir(tmp_path)
+    Session.new_game(seed=2, base_dir=tmp_path).save("g.spider")
+    Path("bom.spider").write_bytes(b"\xef\xbb\xbf" + Path("g.spider").read_bytes())
+    Path("s.spider").write_bytes(b"\xef\xbb\xbfscore\nload bom.spider\n")
+    assert main(["run", "s.spider"]) == 0
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbfscore\n")))
+    assert main(["run", "-"]) == 0
+    assert capsys.readouterr().out == "score 0\nresumed bom.spider: 0 moves replayed\nscore 0\n"

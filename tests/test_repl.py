@@ -646,3 +646,11 @@ def test_the_history_file_is_never_read_or_written_through_a_link(home: Path) ->
     assert theirs.read_text() == "\n# 2024-01-01\n+secret\n"
     assert (home / HISTORY_FILE).is_symlink()
     assert list(repl.history.get_strings()) == ["score", "code", "quit"]
+
+
+def test_a_file_name_with_a_control_character_is_said_escaped(home: Path) -> None:
+    """(A right-to-left override: typed, an escape character would be read as keys.)"""
+    _, repl = drive('save "a\u202eb.spider"\rload "a\u202eb.spider"\rquit\r')
+    assert "\u202e" not in said(repl)
+    assert "saved to a\\u202eb.spider" in said(repl)
+    assert "resumed a\\u202eb.spider: 0 moves replayed" in said(repl)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from spider_cli.app import examples
 from spider_cli.app.cli import main, run_scripts
+from spider_cli.app.journal import Journal
 from spider_cli.app.session import DealOrigin, LoadKind, PositionOrigin, Session, played_text
 from spider_cli.language import gamefiles, positions
 from spider_cli.language.commands import Assume, DealCommand, MoveCommand, ObviousCommand
@@ -455,3 +456,49 @@ def test_the_win_is_announced_once(autoremove: str) -> None:
     assert texts[0].endswith("you have won! score 990")
     with pytest.raises(SpiderError):
         session.execute("remove")
+
+
+def _back_and_forth(times: int) -> Session:
+    """Eight complete suits in piles 1-8, the Ace of pile 1 moved to pile 9 and back
+    ``times`` times: a game as long as a player likes."""
+    suits = [0, 1, 2, 3, 0, 1, 2, 3]
+    piles = [[Card.of(r, s) for r in range(13, 0, -1)] for s in suits] + [[], []]
+    session = Session.of_position(Game(piles, [0] * 10, [], suits=4))
+    for _ in range(times):
+        session.play(Move(0, 8, 1))
+        session.play(Move(8, 0, 1))
+    return session
+
+
+@pytest.mark.parametrize("command", ["undo 100000", "redo 100000"])
+def test_taking_back_or_replaying_thousands_of_moves_says_so_in_a_line(command: str) -> None:
+    session = _back_and_forth(2000)
+    if command.startswith("redo"):
+        session.restart()
+    text = session.execute(command).text
+    assert session.game.moves_made == (0 if command.startswith("undo") else 4000)
+    assert len(text) < 400 and "\n" not in text
+    assert text.endswith("and 3,990 more")
+
+
+def test_a_game_too_long_to_load_back_is_not_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What spider saves it can load: one limit for both (made small here: 16 MB is over
+    800,000 moves)."""
+    from spider_cli.language import textfiles
+
+    monkeypatch.setattr(textfiles, "MAX_FILE_BYTES", 4000)
+    session = _back_and_forth(40)
+    assert len(session.game_file()) < 4000
+    session.save(tmp_path / "fits.spider")
+    assert Session().load(tmp_path / "fits.spider").moves == 80
+    session = _back_and_forth(100)
+    with pytest.raises(SpiderError, match=r"long\.spider: the game file would be over 4,000"):
+        session.save(tmp_path / "long.spider")
+    assert not (tmp_path / "long.spider").exists()
+    journal = Journal(tmp_path / "data")
+    assert journal.update(session) == (
+        "the game is not journaled: its file would be over 4,000 bytes, more than spider reads back"
+    )
+    assert not journal.path.exists()

@@ -382,7 +382,7 @@ def run_scripts(
                 text = files.read_text(path, name)
                 label, session.base_dir = name, path.parent
         except SpiderError as error:
-            print(files.shown(f"{name}: error: {error}"), file=err)
+            print(_error(name, error), file=err)
             return REFUSED
         for number, line in enumerate(script_lines(text), start=1):
             try:
@@ -392,7 +392,7 @@ def run_scripts(
                     )
                 reply = session.execute(line)
             except SpiderError as error:
-                print(_printable(f"{label}:{number}: error: {_reason(error)}"), file=err)
+                print(_error(f"{label}:{number}", error), file=err)
                 return REFUSED
             if reply.text and not quiet:
                 print(reply.text, file=out)
@@ -416,23 +416,19 @@ def script_lines(text: str) -> list[str]:
 
 
 def _standard_input() -> str:
-    """Standard input as text, at most :data:`files.MAX_FILE_BYTES`."""
+    """Standard input as text, at most :data:`files.MAX_FILE_BYTES`, read as a file is."""
     limit = files.MAX_FILE_BYTES
     binary = getattr(sys.stdin, "buffer", None)  # None for a text stream put in its place
     data = binary.read(limit + 1) if binary is not None else sys.stdin.read(limit + 1)
     if len(data) > limit:
-        raise SpiderError("the script is far too big (over 16 MB)")
-    if isinstance(data, str):
-        return data
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise SpiderError(f"the script is not UTF-8 text (byte {error.start + 1})") from None
+        raise SpiderError(f"cannot read the script: {files.too_big(limit)}")
+    return data if isinstance(data, str) else files.decode(data, "the script")
 
 
-def _printable(text: str) -> str:
-    """An error for the terminal: each line with its control characters shown escaped."""
-    return "\n".join(files.shown(line) for line in text.split("\n"))
+def _error(where: str, error: SpiderError) -> str:
+    """``WHERE: error: REASON`` for the terminal: the control characters of both shown
+    escaped, so that a newline in a file's name cannot start a line of its own."""
+    return f"{files.shown(where)}: error: {files.shown(_reason(error), newlines=True)}"
 
 
 def _reason(error: SpiderError) -> str:
@@ -446,7 +442,7 @@ def _load_error(name: str, error: SpiderError) -> str:
     """Why the file ``name`` did not load, as ``NAME:LINE: error: column C: reason`` where
     the error has a place in the file (the form of ``spider run``'s errors)."""
     line = f":{error.line}" if isinstance(error, NotationError) and error.line else ""
-    return _printable(f"{name}{line}: error: {_reason(error)}")
+    return _error(f"{name}{line}", error)
 
 
 def list_examples() -> int:
@@ -564,7 +560,7 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
         question = parse_question(" ".join(args.goal) or "win")
         report = session.solve(question.goal, question.constraints, question.each_reveal)
     except SpiderError as error:
-        print(f"{args.file}: error: {_reason(error)}", file=sys.stderr)
+        print(_error(args.file, error), file=sys.stderr)
         return USAGE
     print(report.text)
     return SOLVE_STATUS[report.status]
@@ -580,7 +576,7 @@ def bench_command(args: argparse.Namespace) -> int:
     try:
         deals = bench.parse_deals(args.seeds, args.suits)
     except SpiderError as error:  # the command line asks for what cannot be
-        print(f"spider bench: {error}", file=sys.stderr)
+        print(f"spider bench: {files.shown(str(error), newlines=True)}", file=sys.stderr)
         return USAGE
     if args.blind:
         return _blind_bench(args, deals)
@@ -603,7 +599,7 @@ def bench_command(args: argparse.Namespace) -> int:
                 mapper=mapper,
             )
     except SpiderError as error:  # the results file or the cluster
-        print(f"spider bench: {error}", file=sys.stderr)
+        print(f"spider bench: {files.shown(str(error), newlines=True)}", file=sys.stderr)
         return REFUSED
     if args.json:
         limits = bench.Limits(positions_per_deal=args.limit, seconds_per_deal=args.time_limit)

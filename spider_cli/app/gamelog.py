@@ -148,6 +148,9 @@ class GameLog:
         self.now = now
         """The wall clock of start and end times (a test's clock in tests)."""
         self._connection: sqlite3.Connection | None = None
+        self._kept_busy = False
+        """Another spider held the history for all of :data:`BUSY_SECONDS`: until the
+        history can be used again, each use tries once and does not wait."""
         self.notices: list[str] = []
         """Warnings to say once (a damaged file set aside); :meth:`take_notices` empties it."""
 
@@ -292,15 +295,22 @@ class GameLog:
             try:
                 db = self._connect()
                 if not writing:
-                    return work(db)
-                with _transaction(db):
-                    return work(db)
+                    done = work(db)
+                else:
+                    with _transaction(db):
+                        done = work(db)
             except (sqlite3.DatabaseError, _NotOurs) as error:
                 self.close()
                 if attempt == 1 and _damaged(error):
                     self._set_aside()
                     continue
+                name = getattr(error, "sqlite_errorname", "") or ""
+                self._kept_busy = name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
                 raise self._trouble(error) from None
+            if self._kept_busy:  # free again: wait for other writers as usual
+                self._kept_busy = False
+                db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+            return done
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _connect(self) -> sqlite3.Connection:
@@ -309,9 +319,8 @@ class GameLog:
         path = self.path
         _check_place(path)
         # One spider uses its connection from one thread at a time, not always the same one.
-        db = sqlite3.connect(
-            path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
-        )
+        wait = 0 if self._kept_busy else BUSY_SECONDS
+        db = sqlite3.connect(path, timeout=wait, isolation_level=None, check_same_thread=False)
         try:
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")
@@ -349,7 +358,7 @@ class GameLog:
             reason = str(error)
         if reason is None:
             raise error
-        return HistoryError(f"cannot use the game history {self.path}: {reason}")
+        return HistoryError(f"cannot use the game history {files.shown(str(self.path))}: {reason}")
 
 
 _LISTED = "id, deal, numbered, suits, started, ended, moves, score, seconds, result"
@@ -408,12 +417,19 @@ def _check_place(path: Path) -> None:
         info = directory.stat()
     except OSError as error:
         raise HistoryError(
-            f"cannot keep the game history in {directory}: {error.strerror or error}"
+            f"cannot keep the game history in {files.shown(str(directory))}: {files.reason(error)}"
         ) from None
     getuid = getattr(os, "getuid", None)
-    if (getuid is not None and info.st_uid != getuid()) or info.st_mode & stat.S_IWOTH:
+    why = None
+    if not os.access(directory, os.W_OK):
+        why = "is read-only"
+    elif getuid is not None and info.st_uid != getuid():
+        why = "belongs to another user"
+    elif info.st_mode & stat.S_IWOTH:
+        why = "can be written by other users"
+    if why is not None:
         raise HistoryError(
-            f"{directory} can be written by other users: spider keeps no game history there"
+            f"{files.shown(str(directory))} {why}: spider keeps no game history there"
         )
     try:
         refuse_unless_files(path)

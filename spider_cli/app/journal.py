@@ -220,7 +220,7 @@ class Journal:
         if self.crowded:
             self._written = without_time(text)
             return self._warn(
-                f"{SLOTS} other spiders hold every journal in {self.directory}: "
+                f"{SLOTS} other spiders hold every journal in {self._where()}: "
                 "save the game with 'save FILE' to keep it"
             )
         notice, self.notice = self.notice, None
@@ -231,18 +231,25 @@ class Journal:
         if not session.game.moves_made and not self.path.exists():
             self._written = without_time(text)
             return None
+        too_long = textfiles.unreadable(text)
+        if too_long:
+            return self._warn(f"the game is not journaled: its file would be {too_long}")
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             write_atomically(self.path, text)
         except OSError as error:
             reason = textfiles.reason(error)
             return self._warn(
-                f"cannot keep the journal in {self.directory} ({reason}): "
+                f"cannot keep the journal in {self._where()} ({reason}): "
                 "save the game with 'save FILE' to keep it"
             )
         self._written = without_time(text)
         self.failed = False
         return notice
+
+    def _where(self) -> str:
+        """The directory, for a message (from outside: ``SPIDER_HOME``)."""
+        return textfiles.shown(str(self.directory))
 
     def _warn(self, warning: str) -> str | None:
         """A journal failure, said once until the journal works again."""

@@ -653,11 +653,15 @@ class Session:
         except NotationError as error:
             if is_script(text):
                 raise SpiderError(
-                    f"{path.name} is a script of commands, not a position or game file: "
-                    f"scripts are run ('spider run {files.shown(name)}'), not shown or loaded"
+                    f"{files.shown(path.name)} is a script of commands, not a position or game "
+                    f"file: scripts are run ('spider run {files.shown(name)}'), not shown or "
+                    "loaded"
                 ) from None
             raise NotationError(
-                f"{path.name}: {error.message}", error.line, error.column, error.context
+                f"{files.shown(path.name)}: {error.message}",
+                error.line,
+                error.column,
+                error.context,
             ) from None
         origin = PositionOrigin(positions.position_code(game))
         self._begin(game, origin, path.name)
@@ -791,8 +795,13 @@ class Session:
                 raise SpiderError(f"{shown} exists: 'save! {shown}' replaces it")
             if not self.confirm_replace(path):
                 raise SpiderError(f"{shown} is kept as it was: nothing saved")
+        text = self.game_file()
+        too_long = files.unreadable(text)
+        if too_long:
+            shown = files.shown(str(name))
+            raise SpiderError(f"cannot save {shown}: the game file would be {too_long}")
         try:
-            write_atomically(path, self.game_file())
+            write_atomically(path, text)
         except (OSError, ValueError) as error:
             raise SpiderError(
                 f"cannot save {files.shown(str(name))}: {files.reason(error)}"
@@ -818,7 +827,7 @@ class Session:
         differences = positions.differences(self.game, expected)
         if differences:
             raise SpiderError(
-                f"the position is not the one in {name}:\n"
+                f"the position is not the one in {files.shown(str(name))}:\n"
                 + "\n".join(f"  {d}" for d in differences)
             )
         return Matched(str(name))
@@ -979,17 +988,17 @@ def text_of(result: object) -> str:
         case Rewound():
             return rewound_text(result)
         case Replayed():
-            return "replayed " + ", ".join(p.text for p in result.moves)
+            return "replayed " + _listed([p.text for p in result.moves])
         case Started():
             return started_text(result)
         case Loaded():
             return loaded_text(result)
         case Saved():
-            return f"saved to {result.name}"
+            return f"saved to {files.shown(result.name)}"
         case Opened():
             return opened_text(result)
         case Matched():
-            return f"position matches {result.name}"
+            return f"position matches {files.shown(result.name)}"
         case Auto():
             return auto_text(result)
         case Assumed():
@@ -1066,7 +1075,18 @@ def status_text(status: Status) -> str:
 def rewound_text(rewound: Rewound) -> str:
     if rewound.restart:
         return "back to the start of this hand ('redo' replays the moves)"
-    return "took back " + ", ".join(m.text for m in rewound.moves)
+    return "took back " + _listed([m.text for m in rewound.moves])
+
+
+LISTED = 10
+"""The most moves an ``undo N`` or ``redo N`` names; the rest are counted."""
+
+
+def _listed(moves: list[str]) -> str:
+    """Moves in a line: each of them, or the first :data:`LISTED` and how many more."""
+    if len(moves) <= LISTED:
+        return ", ".join(moves)
+    return ", ".join(moves[:LISTED]) + f" and {len(moves) - LISTED:,} more"
 
 
 def started_text(started: Started) -> str:
@@ -1090,13 +1110,14 @@ def loaded_text(loaded: Loaded) -> str:
     if loaded.kind is LoadKind.POSITION_CODE:
         return "position loaded from its code"
     if loaded.game_file:
-        return f"resumed {loaded.name}: {loaded.moves} moves replayed"
-    return f"loaded {loaded.name}"
+        return f"resumed {files.shown(loaded.name)}: {loaded.moves} moves replayed"
+    return f"loaded {files.shown(loaded.name)}"
 
 
 def opened_text(opened: Opened) -> str:
     moves = f"{opened.moves} move{'s' if opened.moves != 1 else ''}"
-    said = f"game {opened.number} ({opened.deal}, {opened.result.value}): {moves} replayed"
+    deal = files.shown(opened.deal)
+    said = f"game {opened.number} ({deal}, {opened.result.value}): {moves} replayed"
     if opened.finished:
         return said + "; 'replay' steps through it (playing on is not recorded again)"
     return said + "; play on, or 'replay' to step through it"
@@ -1113,7 +1134,8 @@ def games_text(entries: list[Entry]) -> str:
     lines = [GAMES_HEADER]
     for e in entries:
         began = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.started))
-        deal = e.deal if len(e.deal) <= 13 else e.deal[:10] + "..."
+        deal = files.shown(e.deal)
+        deal = deal if len(deal) <= 13 else deal[:10] + "..."
         lines.append(
             f"{e.number:>4}  {began}  {deal:<13} {e.suits:>5}  {e.moves:>5}  {e.score:>5}"
             f"  {clock_text(e.seconds):>7}  {e.result.value}"

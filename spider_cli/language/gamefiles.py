@@ -32,6 +32,7 @@ from spider_cli.language.commands import (
     setting_value,
 )
 from spider_cli.language.notation import parse_command
+from spider_cli.language.textfiles import shown
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import NotationError, SpiderError
 from spider_cli.rules.text import clock_text
@@ -238,4 +239,4 @@ def at_line(number: int, line: str) -> Iterator[None]:
             f"in the game file: {error.message}", number, error.column or 1, error.context
         ) from None
     except SpiderError as error:
-        raise NotationError(f"in the game file: {error}", number, 1, line) from None
+        raise NotationError(f"in the game file: {error}", number, 1, shown(line)) from None

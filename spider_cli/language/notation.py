@@ -54,6 +54,7 @@ from spider_cli.language.commands import (
     TableauCommand,
     Undo,
 )
+from spider_cli.language.textfiles import shown
 from spider_cli.rules.cards import (
     RANK_NAMES,
     SUIT_LETTERS,
@@ -594,6 +595,7 @@ def _explain(line: str, pos: int, error: UnexpectedInput) -> str:
         if error.char == "\n":
             return "one command per line"
     start, word = _word_at(line, pos)
+    word = shown(word)  # quoted in the message: a control character stays escaped
     words = line.split()
     info = COMMANDS.get(words[0].lower()) if words else None
     usage = info.takes if info else None

@@ -21,7 +21,8 @@ from spider_cli.rules.errors import SpiderError
 NOT_FOUND = "no such file or directory"
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
-"""The largest file spider reads: a game file of 100,000 moves is well under it."""
+"""The largest file spider reads, and so the largest game file it writes (a game of 100,000
+moves is well under it)."""
 
 
 def path_of(name: str | os.PathLike[str], base: Path) -> Path:
@@ -78,7 +79,7 @@ def read_text(
     path: Path, shown_as: str, limit: int | None = None, follow_links: bool = True
 ) -> str:
     """The UTF-8 text of the regular file at ``path`` (``shown_as`` names it in errors), at
-    most ``limit`` bytes (default :data:`MAX_FILE_BYTES`).
+    most ``limit`` bytes (default :data:`MAX_FILE_BYTES`); a byte-order mark is dropped.
     Files of spider's own (the journal, the statistics, the prompt's history) are read
     without following a final link (``follow_links`` False)."""
     limit = MAX_FILE_BYTES if limit is None else limit
@@ -98,17 +99,30 @@ def read_text(
 
 
 def too_big(limit: int) -> str:
-    """Why a file over ``limit`` bytes is refused (reading one, or saving a game so long
-    that it could not be read back)."""
-    if limit >= 1024 * 1024:
-        return f"it is over {limit // (1024 * 1024)} MB, far too big for a spider file"
-    return f"it is over {limit:,} bytes, far too big for a spider file"
+    """Why a file over ``limit`` bytes is refused."""
+    return f"it is over {size_text(limit)}, far too big for a spider file"
+
+
+def size_text(size: int) -> str:
+    """A size in a player's words: "16 MB", "65,536 bytes"."""
+    if size >= 1024 * 1024:
+        return f"{size // (1024 * 1024)} MB"
+    return f"{size:,} bytes"
+
+
+def unreadable(text: str) -> str | None:
+    """Why spider could not read ``text`` back from a file it writes (None: it can), in
+    words that follow "the game file would be"."""
+    if len(text.encode("utf-8")) <= MAX_FILE_BYTES:
+        return None
+    return f"over {size_text(MAX_FILE_BYTES)}, more than spider reads back"
 
 
 def decode(data: bytes, shown_as: str) -> str:
-    """UTF-8 text; SpiderError names the first byte that is not UTF-8."""
+    """UTF-8 text, without a byte-order mark (some editors begin a file with one: it would
+    spoil the first line); SpiderError names the first byte that is not UTF-8."""
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
         raise SpiderError(
             f"cannot read {shown(shown_as)}: it is not UTF-8 text (byte {error.start + 1} is "
@@ -160,8 +174,12 @@ def reason(error: OSError | ValueError) -> str:
     return words.get(error.errno or 0) or error.strerror or str(error)
 
 
-def shown(text: str) -> str:
-    """Text safe to print: control characters (terminal escapes) shown escaped."""
+def shown(text: str, newlines: bool = False) -> str:
+    """Text from outside (a file's name, a line of a file), safe to print: its control
+    characters (terminal escapes) shown escaped, line feeds too unless ``newlines`` keeps
+    them (a message of several lines)."""
+    if newlines:
+        return "\n".join(shown(line) for line in text.split("\n"))
     if text.isprintable():
         return text
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)

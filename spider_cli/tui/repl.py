@@ -390,9 +390,10 @@ class Repl:
             self.number = self._continued(loaded)
             aside = self.journal.retire()
             if aside is not None:
+                where = files.shown(str(aside))
                 self.later(
-                    f"The game that was in progress is kept in {aside} "
-                    f"('load \"{aside}\"' brings it back)."
+                    f"The game that was in progress is kept in {where} "
+                    f"('load \"{where}\"' brings it back)."
                 )
         self.begin()
         return self._play_until_left()
@@ -459,6 +460,7 @@ class Repl:
             except SpiderError as error:
                 aside = self.journal.retire()
                 kept = ", nor kept aside" if aside is None else f"; it is kept in {aside}"
+                kept = files.shown(kept)
                 self.later(
                     f"The game in progress could not be read back ({error}){kept}.",
                     "class:warning",
@@ -474,7 +476,8 @@ class Repl:
             self._abandon_journaled(entry)
         aside = self.journal.retire()
         if aside is not None:
-            self.later(f"That game is kept in {aside} ('load \"{aside}\"' brings it back).")
+            where = files.shown(str(aside))
+            self.later(f"That game is kept in {where} ('load \"{where}\"' brings it back).")
         return False
 
     def _abandon_journaled(self, entry: Entry) -> None:
@@ -623,9 +626,10 @@ class Repl:
             self._record(previous, self.number, Result.ABANDONED)
         aside = self.journal.retire()
         if aside is not None and count and previous.changed:
+            where = files.shown(str(aside))
             self.later(
                 f"(the previous game, {count} move{'s' if count != 1 else ''}, is kept "
-                f"in {aside}: 'load \"{aside}\"' brings it back)"
+                f"in {where}: 'load \"{where}\"' brings it back)"
             )
         self.saved_as = self._loaded_file(reply.result)
         opened = reply.result if isinstance(reply.result, Opened) else None
@@ -800,8 +804,8 @@ class Repl:
         not be written."""
         if not self.journal.keeping:
             return (
-                f"Not saved, and the journal in {self.journal.directory} could not be written: "
-                "this game is lost when spider ends."
+                f"Not saved, and the journal in {files.shown(str(self.journal.directory))} "
+                "could not be written: this game is lost when spider ends."
             )
         return "Not saved. The game stays in the journal: 'spider' offers it back."
 
