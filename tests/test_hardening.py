@@ -386,3 +386,44 @@ def test_a_byte_order_mark_does_not_spoil_the_first_line(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbfscore\n")))
     assert main(["run", "-"]) == 0
     assert capsys.readouterr().out == "score 0\nresumed bom.spider: 0 moves replayed\nscore 0\n"
+
+
+NAMED_FILES = {
+    "run": ["run", "x"],
+    "show": ["show", "x"],
+    "solve": ["solve", "x"],
+    "play": ["play", "x"],
+    "load": ["run", "script.spider", "load x"],
+    "expect": ["run", "script.spider", "expect x"],
+    "save": ["run", "script.spider", "save x"],
+    "save!": ["run", "script.spider", "save! x"],
+    "bench --db": ["bench", "--seeds", "1", "--limit", "50", "--db", "x"],
+}
+"""Every way a player names a file to read or write (a script's line comes last)."""
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+@pytest.mark.parametrize("use", sorted(NAMED_FILES))
+def test_no_named_file_that_is_not_a_regular_file_hangs_or_is_replaced(
+    tmp_path: Path, use: str, kind: str
+) -> None:
+    """A named pipe or a device where a player names a file: refused at once, saying what
+    it is, and left as it was. A subprocess, so that a hang fails."""
+    _special(tmp_path / "x", kind)
+    before = os.lstat(tmp_path / "x")
+    argv = list(NAMED_FILES[use])
+    if argv[1] == "script.spider":
+        (tmp_path / "script.spider").write_text(argv.pop() + "\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "spider_cli", *argv],
+        cwd=tmp_path,
+        env={**os.environ, "SPIDER_HOME": str(tmp_path / "home")},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == (2 if use == "solve" else 1), done.stderr
+    assert "not a regular file" in done.stderr and "internal error" not in done.stderr
+    after = os.lstat(tmp_path / "x")
+    assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
