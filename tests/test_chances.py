@@ -4,7 +4,6 @@ the board's ``o``), through the real grammar, session, CLI, REPL and board."""
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
 from collections import Counter
@@ -17,6 +16,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from randomplay import play_randomly
 
 from spider_cli.analysis import chances, native
 from spider_cli.analysis.blind import view_of
@@ -169,14 +169,7 @@ def test_completion_and_highlighting_know_the_ranks_after_new() -> None:
 
 def played(seed: int, suits: int, moves: int, pick: int) -> Game:
     """Deal ``seed`` after up to ``moves`` legal actions drawn by ``random.Random(pick)``."""
-    game = Game.new(seed, suits)
-    draw = random.Random(pick)
-    for _ in range(moves):
-        legal = game.legal_moves()
-        if not legal:
-            break
-        game.push(draw.choice(legal))
-    return game
+    return play_randomly(Game.new(seed, suits), moves, pick)
 
 
 @settings(max_examples=40, deadline=None)

@@ -4,32 +4,21 @@ on bad input. Skipped where the core was not built; CI builds it and requires it
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from randomplay import reachable
 
 from spider_cli.analysis import autoplay, compact, native
 from spider_cli.analysis.compact import FACE_DOWN, State
 from spider_cli.rules.deals import DealSource
-from spider_cli.rules.engine import DEAL, Deal, Game, Move, Remove
+from spider_cli.rules.engine import DEAL, Deal, Move, Remove
 
 core = native._load()
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built")
 
 
-def _reachable(number: int, suits: int, moves: int, seed: int, hidden: bool) -> Game:
-    """A game some random legal moves into a deal (deals included); with ``hidden``, the
-    player's view of it (face-down cards unknown)."""
-    game = DealSource.parse(str(number), suits).game()
-    rng = random.Random(seed)
-    for _ in range(moves):
-        legal = game.legal_moves()
-        if not legal:
-            break
-        game.push(rng.choice(legal))
-    return compact.player_view(game) if hidden else game
+_reachable = reachable
 
 
 positions = st.builds(

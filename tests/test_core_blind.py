@@ -4,11 +4,10 @@ whole games. Skipped where the core was not built; CI builds it and requires it.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from randomplay import play_randomly
 
 from spider_cli.analysis import blind, blindplayer, native
 from spider_cli.analysis.blindplayer import WEIGHTS, Mode
@@ -24,12 +23,7 @@ def _view(number: int, suits: int, moves: int, seed: int) -> tuple[State, int, i
     cards unknown), suits removed, and cards in the hand."""
     table = blind.Table(DealSource(Source.OURS, number, suits))
     game = table._Table__game  # type: ignore[attr-defined]  # (the test plays at random)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        legal = game.legal_moves()
-        if not legal:
-            break
-        game.push(rng.choice(legal))
+    play_randomly(game, moves, seed)
     view = table.view()
     return blindplayer.compact_view(view), len(view.removed), view.hand
 

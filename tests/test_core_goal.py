@@ -4,13 +4,12 @@ positions, goals and constraints. Skipped where the core was not built; CI requi
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from randomplay import reachable
 
-from spider_cli.analysis import compact, native, solver
+from spider_cli.analysis import native, solver
 from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.app import examples
 from spider_cli.language.commands import Solve
@@ -50,15 +49,7 @@ def test_the_manual_questions_are_answered_the_same(name: str, game: Game, comma
         assert _answer(game, command) == answer, name
 
 
-def _position(number: int, suits: int, moves: int, seed: int, hidden: bool) -> Game:
-    game = DealSource.parse(str(number), suits).game()
-    rng = random.Random(seed)
-    for _ in range(moves):
-        legal = game.legal_moves()
-        if not legal:
-            break
-        game.push(rng.choice(legal))
-    return compact.player_view(game) if hidden else game
+_position = reachable
 
 
 GOALS = [
