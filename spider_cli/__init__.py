@@ -29,7 +29,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from spider_cli.analysis.goals import Constraints, Goal, Verdict
+    from spider_cli.analysis.goals import Verdict
     from spider_cli.analysis.hints import Advice, hint
     from spider_cli.analysis.solver import Report
     from spider_cli.analysis.solver import answer as solve
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from spider_cli.rules.cards import Card
     from spider_cli.rules.engine import DEAL, Action, Deal, Game, Move, Remove
     from spider_cli.rules.errors import IllegalMoveError, NotationError, PositionError, SpiderError
+    from spider_cli.rules.goals import Constraints, Goal
     from spider_cli.rules.layout import Tableau, grid, lines, markdown, position_code
     from spider_cli.rules.text import move_text
 
@@ -109,8 +110,8 @@ _HOMES = {
     "load_position": "spider_cli.language.positions",
     "parse_position_code": "spider_cli.language.positions",
     "read_position": "spider_cli.language.positions",
-    "Constraints": "spider_cli.analysis.goals",
-    "Goal": "spider_cli.analysis.goals",
+    "Constraints": "spider_cli.rules.goals",
+    "Goal": "spider_cli.rules.goals",
     "Verdict": "spider_cli.analysis.goals",
     "Report": "spider_cli.analysis.solver",
     "solve": "spider_cli.analysis.solver",
