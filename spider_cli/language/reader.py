@@ -57,7 +57,7 @@ from spider_cli.rules.cards import (
     parse_rank,
     parse_suit,
 )
-from spider_cli.rules.deals import Source
+from spider_cli.rules.deals import Source, deal_name
 from spider_cli.rules.engine import PILES
 from spider_cli.rules.errors import NotationError, caret_line
 from spider_cli.rules.goals import Constraints, Goal, GoalKind, Wanted
@@ -111,8 +111,9 @@ class Reader:
 
     def DEAL_NAME(self, token: Token) -> tuple[Source, int]:
         """Another program's deal, "pysol:14934" or "kpat:7"."""
-        prefix, _, digits = token.partition(":")
-        return Source(prefix.lower()), int(digits)
+        named = deal_name(token)
+        assert named is not None  # the grammar's DEAL_NAME is a deal name
+        return named[0], int(named[1])
 
     def SUIT_COUNT(self, token: Token) -> int:
         return int(token)
