@@ -32,13 +32,13 @@ import time
 
 from spider_cli.analysis import bench, compact, counting, hints
 from spider_cli.analysis.autoplay import PLAY_LIMIT
-from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.analysis.solver import PORTFOLIO, Search, astar, counted_out, make_search, solve
 from spider_cli.app import examples
 from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command
 from spider_cli.language.positions import load_position
 from spider_cli.rules.engine import Game
+from spider_cli.rules.goals import Constraints, Goal
 
 
 def solve_command(text: str) -> Solve:

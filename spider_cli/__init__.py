@@ -8,7 +8,8 @@
 
 The names below load on first use (PEP 562), so ``import spider_cli`` stays cheap: it loads
 neither the parser (lark) nor the terminal (prompt_toolkit) nor the solver until a name that
-needs them is used.
+needs them is used. Their one table is the ``if TYPE_CHECKING:`` block of imports below:
+type checkers read it, and so does the loader (:func:`_table`).
 
 * The game: :class:`Game`, the actions :class:`Move`, :class:`Deal` (:data:`DEAL`) and
   :class:`Remove` (:data:`Action` is any of them), :class:`Card`.
@@ -18,7 +19,13 @@ needs them is used.
   :class:`PositionFile` (``.to_game()``); :func:`grid`, :func:`markdown`, :func:`lines` and
   :func:`position_code` write a game or a position file; :func:`differences` compares them.
 * Analysis: :func:`solve` (a :class:`Report` with a :class:`Verdict`) for a :class:`Goal`
-  under :class:`Constraints`, and :func:`hint` (an :class:`Advice`).
+  (of a :class:`GoalKind`) under :class:`Constraints`, and :func:`hint` (an :class:`Advice`).
+* Playing: a :class:`Session` runs typed lines (``execute``), starts deals (``new``; a
+  :class:`DealSource` names ours, ``pysol:N`` or ``kpat:N``) and loads and saves game files
+  (``load``, ``save``).
+
+Piles count from 0 (0..9) in every value here, as list indexes do; only text (the notation,
+messages) numbers them 1..10, as a player does.
 * Errors: :class:`SpiderError` and its kinds :class:`IllegalMoveError`,
   :class:`NotationError` and :class:`PositionError`.
 """
@@ -28,107 +35,95 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from spider_cli.analysis.goals import Constraints, Goal, Verdict
-    from spider_cli.analysis.hints import Advice, hint
-    from spider_cli.analysis.solver import Report
-    from spider_cli.analysis.solver import answer as solve
-    from spider_cli.language.notation import parse_command, resolve
-    from spider_cli.language.positions import (
-        PositionFile,
-        differences,
-        load_position,
-        parse_position_code,
-        read_position,
-    )
-    from spider_cli.rules.cards import Card
-    from spider_cli.rules.engine import DEAL, Action, Deal, Game, Move, Remove
-    from spider_cli.rules.errors import IllegalMoveError, NotationError, PositionError, SpiderError
-    from spider_cli.rules.layout import Tableau, grid, lines, markdown, position_code
-    from spider_cli.rules.text import move_text
+if TYPE_CHECKING:  # the table of public names (see _table); "X as X" marks a name exported
+    from spider_cli.analysis.goals import Verdict as Verdict
+    from spider_cli.analysis.hints import Advice as Advice
+    from spider_cli.analysis.hints import hint as hint
+    from spider_cli.analysis.solver import Report as Report
+    from spider_cli.analysis.solver import answer
+    from spider_cli.app.session import Session as Session
+    from spider_cli.language.notation import parse_command as parse_command
+    from spider_cli.language.notation import resolve as resolve
+    from spider_cli.language.positions import PositionFile as PositionFile
+    from spider_cli.language.positions import differences as differences
+    from spider_cli.language.positions import load_position as load_position
+    from spider_cli.language.positions import parse_position_code as parse_position_code
+    from spider_cli.language.positions import read_position as read_position
+    from spider_cli.rules.cards import Card as Card
+    from spider_cli.rules.deals import DealSource as DealSource
+    from spider_cli.rules.deals import Source as Source
+    from spider_cli.rules.engine import DEAL as DEAL
+    from spider_cli.rules.engine import Action as Action
+    from spider_cli.rules.engine import Deal as Deal
+    from spider_cli.rules.engine import Game as Game
+    from spider_cli.rules.engine import Move as Move
+    from spider_cli.rules.engine import Remove as Remove
+    from spider_cli.rules.errors import IllegalMoveError as IllegalMoveError
+    from spider_cli.rules.errors import NotationError as NotationError
+    from spider_cli.rules.errors import PositionError as PositionError
+    from spider_cli.rules.errors import SpiderError as SpiderError
+    from spider_cli.rules.goals import Constraints as Constraints
+    from spider_cli.rules.goals import Goal as Goal
+    from spider_cli.rules.goals import GoalKind as GoalKind
+    from spider_cli.rules.layout import Tableau as Tableau
+    from spider_cli.rules.layout import grid as grid
+    from spider_cli.rules.layout import lines as lines
+    from spider_cli.rules.layout import markdown as markdown
+    from spider_cli.rules.layout import position_code as position_code
+    from spider_cli.rules.text import move_text as move_text
+
+    solve = answer  # the search's answer to a goal, under the name a user looks for
 
     __version__: str
 
-__all__ = [
-    "DEAL",
-    "Action",
-    "Advice",
-    "Card",
-    "Constraints",
-    "Deal",
-    "Game",
-    "Goal",
-    "IllegalMoveError",
-    "Move",
-    "NotationError",
-    "PositionError",
-    "PositionFile",
-    "Remove",
-    "Report",
-    "SpiderError",
-    "Tableau",
-    "Verdict",
-    "differences",
-    "grid",
-    "hint",
-    "lines",
-    "load_position",
-    "markdown",
-    "move_text",
-    "parse_command",
-    "parse_move",
-    "parse_position_code",
-    "position_code",
-    "read_position",
-    "resolve",
-    "solve",
-]
+_HERE = ("parse_move",)
+"""Public names defined in this module rather than loaded."""
 
-_HOMES = {
-    "Card": "spider_cli.rules.cards",
-    "DEAL": "spider_cli.rules.engine",
-    "Action": "spider_cli.rules.engine",
-    "Deal": "spider_cli.rules.engine",
-    "Game": "spider_cli.rules.engine",
-    "Move": "spider_cli.rules.engine",
-    "Remove": "spider_cli.rules.engine",
-    "IllegalMoveError": "spider_cli.rules.errors",
-    "NotationError": "spider_cli.rules.errors",
-    "PositionError": "spider_cli.rules.errors",
-    "SpiderError": "spider_cli.rules.errors",
-    "Tableau": "spider_cli.rules.layout",
-    "grid": "spider_cli.rules.layout",
-    "lines": "spider_cli.rules.layout",
-    "markdown": "spider_cli.rules.layout",
-    "position_code": "spider_cli.rules.layout",
-    "move_text": "spider_cli.rules.text",
-    "parse_command": "spider_cli.language.notation",
-    "resolve": "spider_cli.language.notation",
-    "PositionFile": "spider_cli.language.positions",
-    "differences": "spider_cli.language.positions",
-    "load_position": "spider_cli.language.positions",
-    "parse_position_code": "spider_cli.language.positions",
-    "read_position": "spider_cli.language.positions",
-    "Constraints": "spider_cli.analysis.goals",
-    "Goal": "spider_cli.analysis.goals",
-    "Verdict": "spider_cli.analysis.goals",
-    "Report": "spider_cli.analysis.solver",
-    "solve": "spider_cli.analysis.solver",
-    "Advice": "spider_cli.analysis.hints",
-    "hint": "spider_cli.analysis.hints",
-}
-"""The module each public name is loaded from, on first use."""
+_loaded: dict[str, tuple[str, str]] | None = None
 
-_RENAMED = {"solve": "answer"}
-"""Public names that differ from their name in their module."""
+
+def _table() -> dict[str, tuple[str, str]]:
+    """Each public name's module and its name there, read once from the ``if TYPE_CHECKING:``
+    block of this file (an import ``X as X``, or ``name = X`` for an imported X): the one list
+    of public names, for type checkers and for the loader."""
+    global _loaded
+    if _loaded is None:
+        import ast
+        from pathlib import Path
+
+        tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+        block = next(node for node in tree.body if isinstance(node, ast.If)).body
+        imported = {
+            alias.asname or alias.name: (node.module or "", alias.name)
+            for node in block
+            if isinstance(node, ast.ImportFrom)
+            for alias in node.names
+        }
+        table = {
+            alias.name: imported[alias.name]
+            for node in block
+            if isinstance(node, ast.ImportFrom)
+            for alias in node.names
+            if alias.asname == alias.name
+        }
+        for node in block:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
+                for target in node.targets:
+                    assert isinstance(target, ast.Name)
+                    table[target.id] = imported[node.value.id]
+        _loaded = table
+    return _loaded
 
 
 def __getattr__(name: str) -> Any:
     """Load a public name from its module on first use, and keep it here."""
     if name == "__version__":
         value: Any = _version()
-    elif name in _HOMES:
-        value = getattr(importlib.import_module(_HOMES[name]), _RENAMED.get(name, name))
+    elif name == "__all__":
+        value = sorted([*_table(), *_HERE])
+    elif name in _table():
+        module, inner = _table()[name]
+        value = getattr(importlib.import_module(module), inner)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value
@@ -136,7 +131,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__, "__version__"})
+    return sorted({*globals(), *_table(), *_HERE, "__version__"})
 
 
 def _version() -> str:

@@ -3,7 +3,6 @@ examples, which run here as doctests."""
 
 from __future__ import annotations
 
-import ast
 import doctest
 import importlib
 import importlib.metadata
@@ -19,6 +18,7 @@ from hypothesis import strategies as st
 
 import spider_cli as sp
 from spider_cli.language import positions
+from spider_cli.language.commands import Solve
 from spider_cli.rules import layout
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -39,36 +39,45 @@ def test_importing_the_package_loads_no_parser_terminal_or_solver() -> None:
 
 
 def test_every_public_name_resolves_to_its_home() -> None:
-    homes = sp._HOMES
-    assert set(homes) | {"parse_move"} == set(sp.__all__)
+    table = sp._table()
+    assert set(table) | {"parse_move"} == set(sp.__all__)
     for name in sp.__all__:
         value = getattr(sp, name)
-        if name in homes:
-            inner = sp._RENAMED.get(name, name)
-            assert value is getattr(importlib.import_module(homes[name]), inner), name
+        if name in table:
+            module, inner = table[name]
+            assert value is getattr(importlib.import_module(module), inner), name
+    assert table["solve"] == ("spider_cli.analysis.solver", "answer")
     assert set(sp.__all__) <= set(dir(sp)) and "__version__" in dir(sp)
     with pytest.raises(AttributeError, match="no attribute 'Board'"):
         sp.Board  # noqa: B018
 
 
-def test_what_type_checkers_see_is_what_loads() -> None:
-    """The ``if TYPE_CHECKING:`` imports (for mypy and editors) name the same homes as the
-    table the lazy loader reads."""
-    tree = ast.parse(Path(sp.__file__).read_text(encoding="utf-8"))
-    block = next(
-        node
-        for node in tree.body
-        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
-    )
-    seen = {
-        alias.asname or alias.name: (node.module, alias.name)
-        for node in block.body
-        if isinstance(node, ast.ImportFrom)
-        for alias in node.names
-    }
-    assert seen == {
-        name: (module, sp._RENAMED.get(name, name)) for name, module in sp._HOMES.items()
-    }
+def test_each_public_name_is_listed_once() -> None:
+    """The ``if TYPE_CHECKING:`` block is the only list of public names: no string in the
+    package's ``__init__`` names one again."""
+    source = Path(sp.__file__).read_text(encoding="utf-8")
+    for name in sp._table():
+        assert not re.search(rf"[\"']{name}[\"']", source), name
+
+
+def test_public_values_have_real_signatures() -> None:
+    import inspect
+
+    goal = inspect.signature(sp.Goal)
+    assert list(goal.parameters) == ["kind", "pile", "steps", "card"]
+    assert goal.parameters["kind"].annotation is sp.GoalKind
+    assert goal.parameters["pile"].default is None
+    assert "no_deal" in inspect.signature(sp.Constraints).parameters
+    assert list(inspect.signature(sp.DealSource).parameters) == ["source", "number", "suits"]
+
+
+def test_goal_kinds_are_an_enum_and_piles_count_from_zero() -> None:
+    command = sp.parse_command("solve turn up a card in pile 6")
+    assert isinstance(command, Solve)
+    assert command.goal == sp.Goal(sp.GoalKind.TURN_UP, pile=5)  # as Move(src=5, ...): pile 6
+    assert sp.Goal("space").kind is sp.GoalKind.SPACE  # a kind's text is taken as the kind
+    with pytest.raises(ValueError):
+        sp.Goal("fly")
 
 
 def test_star_import_gives_every_public_name() -> None:

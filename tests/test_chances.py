@@ -20,7 +20,6 @@ from randomplay import play_randomly
 
 from spider_cli.analysis import chances, native
 from spider_cli.analysis.blind import view_of
-from spider_cli.analysis.goals import Wanted
 from spider_cli.app.cli import main
 from spider_cli.app.journal import Journal
 from spider_cli.app.session import DealOrigin, Session, Started
@@ -30,6 +29,7 @@ from spider_cli.language.notation import parse_command
 from spider_cli.rules.deals import Source
 from spider_cli.rules.engine import Game, Move, Remove
 from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.goals import Wanted
 from spider_cli.tui.highlight import highlight_line
 from spider_cli.tui.repl import Repl
 

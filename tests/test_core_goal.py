@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 from randomplay import reachable
 
 from spider_cli.analysis import native, solver
-from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.app import examples
 from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command
 from spider_cli.language.positions import load_position
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Game
+from spider_cli.rules.goals import Constraints, Goal
 
 core = native._load()
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built")
@@ -54,9 +54,9 @@ _position = reachable
 
 GOALS = [
     Goal("turn up"),
-    Goal("turn up", pile=3),
+    Goal("turn up", pile=2),
     Goal("space"),
-    Goal("space", pile=6),
+    Goal("space", pile=5),
     Goal("remove", steps=((0,),)),
     Goal("remove", steps=((1,), (0,))),
     Goal("remove", steps=((0, 1),)),

@@ -14,9 +14,9 @@ from test_solver import TooBig, ask, brute_force, example, scatter, table
 
 from spider_cli.analysis import solver
 from spider_cli.analysis.counting import Question, turn_up_piles
-from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.rules.cards import UNKNOWN, Card, card_text
 from spider_cli.rules.engine import Action, Game, Move
+from spider_cli.rules.goals import Constraints, Goal
 
 
 def reachable(game: Game, goal: Goal, constraints: Constraints, limit: int = 8_000) -> bool:
@@ -31,10 +31,10 @@ def reachable(game: Game, goal: Goal, constraints: Constraints, limit: int = 8_0
         if len(now.spaces()) < constraints.keep_spaces:
             return False
         if goal.kind == "turn up":
-            turned = [i + 1 for i, d in enumerate(now.down) if d < start_down[i]]
+            turned = [i for i, d in enumerate(now.down) if d < start_down[i]]
             return bool(turned) and goal.pile in (None, turned[0])
         if goal.kind == "space":
-            named = goal.pile is None or not now.piles[goal.pile - 1]
+            named = goal.pile is None or not now.piles[goal.pile]
             return len(now.spaces()) > start_spaces and named
         return len(now.removed) > removed and now.removed[-1] == goal.steps[0][0]
 
@@ -45,7 +45,7 @@ def reachable(game: Game, goal: Goal, constraints: Constraints, limit: int = 8_0
             goal.kind == "turn up"
             and not constraints.no_turn_up
             and len(now.spaces()) - filled >= constraints.keep_spaces
-            and goal.pile in (None, now.unknown_reveals(action)[0] + 1)
+            and goal.pile in (None, now.unknown_reveals(action)[0])
         )
 
     def allowed(now: Game, action: Action) -> bool:
@@ -53,14 +53,14 @@ def reachable(game: Game, goal: Goal, constraints: Constraints, limit: int = 8_0
             return False
         if goal.kind == "turn up" and sum(now.down) < sum(start_down):
             return met(game, now)  # a line ends at its card turned up (as the solver's does)
-        named = goal.kind == "space" and goal.pile is not None and now.piles[goal.pile - 1]
+        named = goal.kind == "space" and goal.pile is not None and now.piles[goal.pile]
         if named and len(now.spaces()) > start_spaces:
             return False  # the first new space is another pile's
         return not (
             constraints.no_new_space and type(action) is Move and len(now.spaces()) > start_spaces
         )
 
-    pinned = goal.pile - 1 if goal.kind == "space" and goal.pile is not None else None
+    pinned = goal.pile if goal.kind == "space" and goal.pile is not None else None
     return brute_force(game, met, limit, allowed, revealing, pinned)
 
 
@@ -77,9 +77,9 @@ def crowded_position(rng: random.Random) -> Game:
 
 GOALS = {
     "space": Goal("space"),
-    "space in pile 1": Goal("space", pile=1),
+    "space in pile 1": Goal("space", pile=0),
     "turn up": Goal("turn up"),
-    "turn up in pile 1": Goal("turn up", pile=1),
+    "turn up in pile 1": Goal("turn up", pile=0),
     "remove spades": Goal("remove", steps=((0,),)),
     "remove hearts": Goal("remove", steps=((1,),)),
 }
@@ -255,7 +255,7 @@ def test_no_proof_while_a_deal_can_come() -> None:
         Card.parse(t) for t in ("As", "2h", "3d", "4s", "5h", "6d", "7s", "8h", "9d", "10s")
     ]
     assert UNKNOWN not in game.hand[:10]
-    search = solver.make_search(game, Goal("turn up", pile=1), Constraints())
+    search = solver.make_search(game, Goal("turn up", pile=0), Constraints())
     assert solver.counted_out(search) == ""
 
 

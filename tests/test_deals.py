@@ -15,6 +15,7 @@ from spider_cli.rules.deals import (
     PYSOL_LC_LIMIT,
     DealSource,
     Source,
+    deal_name,
     kpat_deal,
     kpat_deck,
     kpat_shuffle,
@@ -389,3 +390,18 @@ def test_bench_reads_ranges_of_any_programs_deals() -> None:
         parse_deals(f"pysol:1-{MAX_DEALS + 1}", 4)
     with pytest.raises(NotationError, match="from 1 to"):
         parse_deals("pysol:0-3", 4)
+
+
+def test_one_reader_of_deal_names_serves_the_notation_the_command_line_and_benchmarks() -> None:
+    assert deal_name(" PySol : 14934 ") == (Source.PYSOL, "14934")
+    assert deal_name("kpat:1-100") == (Source.KPAT, "1-100")
+    assert deal_name("7") == (Source.OURS, "7")
+    assert deal_name("freecell:7") is None
+    from spider_cli.analysis.bench import parse_deals
+    from spider_cli.language.commands import NewCommand
+    from spider_cli.language.notation import parse_command
+
+    command = parse_command("new kpat:7")
+    assert isinstance(command, NewCommand)
+    assert (command.source, command.seed) == (Source.KPAT, 7)
+    assert parse_deals("kpat:7", 4) == [DealSource.parse("kpat:7")]

@@ -304,6 +304,43 @@ def test_obvious_place_of_a_card_above_the_bottom_moves_it_and_the_cards_coverin
     assert removable.obvious(0, 12) == Move(0, 9, 12)  # Q-As onto the Kd of pile 10
 
 
+def test_a_click_on_a_card_sends_it_and_the_cards_covering_it_to_their_obvious_place() -> None:
+    game = position(["-- 9h 8s 7s 6s", "-- 9s", "-- 8h", "", *EMPTY9[:5], "Kd"])
+    assert game.obvious_at(0) == game.obvious_at(0, 4) == Move(0, 1, 3)  # the bottom card
+    assert game.obvious_at(0, 3) == Move(0, 2, 2)  # 7s: 7-6s onto the 8h
+    assert game.obvious_at(0, 2) == Move(0, 1, 3)  # 8s: 8-6s onto the 9s
+    removable = position(["-- 5h " + SPADES, "-- 2h", *EMPTY9[:7], "Kd"])
+    assert removable.obvious_at(0, 3) == Remove(0)  # any card of the complete suit
+    assert removable.obvious_at(0, 13) == Remove(0)
+    with pytest.raises(IllegalMoveError, match="there is no pile 11"):
+        game.obvious_at(10)
+
+
+def test_a_move_by_two_pile_numbers_takes_as_many_cards_as_fit() -> None:
+    game = position(["-- 9h 8s 7s 6s", "-- 9s", "-- 8h", "", "-- 4d", *EMPTY9[:4], "Kd"])
+    assert game.fitting_move(0, 1) == Move(0, 1, 3)
+    assert game.fitting_move(0, 2) == Move(0, 2, 2)
+    assert game.fitting_move(0, 3) == Move(0, 3, 3)  # into a space: the whole run
+    with pytest.raises(IllegalMoveError, match=r"nothing in pile 1's movable run \(8-6s\)"):
+        game.fitting_move(0, 4)
+    with pytest.raises(IllegalMoveError, match="pile 4 is a space"):
+        game.fitting_move(3, 0)
+    with pytest.raises(IllegalMoveError, match="there is no pile 11"):
+        game.fitting_move(0, 10)
+
+
+def test_the_removal_of_a_complete_suit_finds_its_pile() -> None:
+    game = position(["-- 2h", "-- 5h " + SPADES, *EMPTY9[:7], "Kd"])
+    assert game.removal() == game.removal(suit=0) == game.removal(1, 0) == Remove(1)
+    assert game.removal(0) == Remove(0)  # named: for the rules to refuse (why_illegal)
+    with pytest.raises(IllegalMoveError, match="no pile ends with the hearts, King to Ace"):
+        game.removal(suit=1)
+    with pytest.raises(IllegalMoveError, match="pile 2 ends with the spades, not the hearts"):
+        game.removal(1, 1)
+    with pytest.raises(IllegalMoveError, match="there is no pile 0"):
+        game.removal(-1)
+
+
 def test_complete_suits_and_locate() -> None:
     game = position(["-- " + SPADES, "-- 2h", *EMPTY9[:7], "Kd"])
     assert game.complete_suits() == {0: 1}

@@ -17,7 +17,8 @@ from hypothesis.extra.lark import from_lark
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from spider_cli.language import grammar, lalr, notation
+from spider_cli.language import grammar, lalr
+from spider_cli.language import reader as reader_module
 from spider_cli.rules.errors import NotationError
 
 _TABLES = grammar.stored("commands.lark")
@@ -67,7 +68,7 @@ def _recorder() -> object:
 @functools.cache
 def _parsers(reader: str) -> tuple[lalr.Parser, Lark]:
     """Ours and lark's parser of the command tables, with the real reader or the recorder."""
-    made = notation._Reader() if reader == "real" else _recorder()
+    made = reader_module.Reader() if reader == "real" else _recorder()
     ours = lalr.Parser(_TABLES, made)
     theirs = grammar.load("commands.lark", transformer=made, propagate_positions=False)
     return ours, theirs

@@ -8,9 +8,9 @@ import io
 import pytest
 
 from spider_cli.analysis import memory, solver
-from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.app.cli import main, run_scripts
 from spider_cli.rules.deals import DealSource
+from spider_cli.rules.goals import Constraints, Goal
 
 
 @pytest.mark.parametrize(

@@ -35,16 +35,16 @@ from spider_cli.language.commands import (
     TableauCommand,
     Undo,
 )
+from spider_cli.language.explain import _MOVE_MISTAKES
 from spider_cli.language.help import TOPICS, help_text
 from spider_cli.language.notation import (
-    _MOVE_MISTAKES,
-    _placed_reader,
     command_parser,
     parse_command,
     parse_question,
     read_run,
     resolve,
 )
+from spider_cli.language.reader import _placed_reader
 from spider_cli.rules.cards import RANK_NAMES, Card
 from spider_cli.rules.engine import DEAL, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, NotationError

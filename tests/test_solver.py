@@ -19,7 +19,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spider_cli.analysis import autoplay, bench, compact, native, solver
-from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.app import examples
 from spider_cli.app.cli import main
 from spider_cli.app.session import Session
@@ -29,6 +28,7 @@ from spider_cli.language.positions import load_position
 from spider_cli.rules.cards import UNKNOWN, Card
 from spider_cli.rules.engine import DEAL, Action, Game, Move, Remove
 from spider_cli.rules.errors import QuestionError, SpiderError
+from spider_cli.rules.goals import Constraints, Goal
 from spider_cli.rules.text import move_text
 
 
@@ -573,8 +573,8 @@ def test_solve_commands_parse() -> None:
         Goal("remove", steps=((1,), (3,))), Constraints(no_deal=True, keep_spaces=2, no_remove=(0,))
     )
     assert parse_command("solve remove clubs and hearts").goal.steps == ((3, 1),)
-    assert parse_command("solve turn up a card in column 3").goal == Goal("turn up", 3)
-    assert parse_command("solve get a space in pile 5, no deal").goal == Goal("space", 5)
+    assert parse_command("solve turn up a card in column 3").goal == Goal("turn up", 2)
+    assert parse_command("solve get a space in pile 5, no deal").goal == Goal("space", 4)
     each = parse_command("solve get a space, keep the space for each reveal")
     assert each.each_reveal and each.constraints.keep_spaces == 1
     assert parse_command("solve win, no remove, limit 5").constraints == Constraints(
@@ -665,7 +665,7 @@ def test_a_search_cut_short_proves_no_shorter_line() -> None:
     """Breadth-first, a search stopped at a limit still proves that no line of its depth or
     fewer moves exists: the shortest line, found without the limit, is longer."""
     search = solver.make_search(
-        example("problem-1"), Goal("turn up", pile=10), Constraints(no_deal=True)
+        example("problem-1"), Goal("turn up", pile=9), Constraints(no_deal=True)
     )
     whole = solver.astar(search, False, True, 100_000, ordered=False)
     assert whole.line is not None
@@ -739,7 +739,7 @@ def test_a_space_in_a_named_pile_agrees_with_brute_force(seed: int, space: bool)
     start = len(game.spaces())
     answers = []
     for pile in range(10):
-        answer = solver.solve(game, Goal("space", pile + 1), Constraints(no_deal=True))
+        answer = solver.solve(game, Goal("space", pile), Constraints(no_deal=True))
         assert answer.status == ("possible" if first_space_in(game, pile) else "impossible")
         if answer.found:
             work = game.copy()
@@ -847,13 +847,13 @@ def test_turn_up_by_freeing_a_card_first() -> None:
     """The manual's way: the 5h has no 6 to go to, so free the 6s (the 4c goes onto the
     5d), then the 5h goes onto it and the card under it turns up."""
     game = table(["-- 5h", "Qs 6s 4c", "Qh 5d", *KINGS[:7]])
-    goal = Goal("turn up", pile=1)
+    goal = Goal("turn up", pile=0)
     assert solver._cards_to_free(game, goal) == [int(C("6s"))]
     found, examined = solver._via_free(game, goal, Constraints(no_deal=True), 10_000)
     assert found is not None and examined > 0
     _actions, texts, reveal = found
     assert texts == ["4c from 2 to 3", "5h from 1 to 2"] and reveal == 1
-    assert solver._cards_to_free(example("problem-2"), Goal("turn up", pile=6))[0] == C("6s")
+    assert solver._cards_to_free(example("problem-2"), Goal("turn up", pile=5))[0] == C("6s")
 
 
 def report_for(game: Game, line: str) -> solver.Report:
@@ -933,7 +933,7 @@ def test_a_clock_times_a_search_and_caps_only_the_time_asked_for() -> None:
     answers as without a clock (it only reports the hours); "within 1 second" stops at
     once, saying so."""
     game = example("problem-1")
-    goal = Goal("turn up", pile=10)
+    goal = Goal("turn up", pile=9)
     plain = solver.solve(game, goal, Constraints(no_deal=True))
     timed = solver.solve(game, goal, Constraints(no_deal=True), clock=hour_a_call())
     assert (timed.status, timed.texts, timed.positions) == (

@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
-import re
 import statistics
 import sys
 import time
@@ -29,7 +28,7 @@ from enum import Enum
 from typing import Any, TextIO
 
 from spider_cli.analysis.autoplay import PLAY_LIMIT, play
-from spider_cli.rules.deals import DealSource, Source
+from spider_cli.rules.deals import DealSource, Source, deal_name
 from spider_cli.rules.errors import QuestionError
 
 
@@ -294,17 +293,13 @@ def parse_seeds(text: str) -> range:
     return range(start, end + 1)
 
 
-_DEALS = re.compile(r"\s*(?:(pysol|kpat)\s*:\s*)?(\d{1,21}(?:-\d{1,21})?)\s*", re.IGNORECASE)
-
-
 def parse_deals(text: str, suits: int) -> list[DealSource]:
     """Deals written ``pysol:1-1000``, ``kpat:7``, ``0-99`` or ``17`` (both ends included)
     of the ``suits``-suit game."""
-    match = _DEALS.fullmatch(text)
-    if match is None:
+    named = deal_name(text)
+    if named is None or any(len(number) > 21 for number in named[1].split("-")):
         raise QuestionError(f"deals are written as 0-99, 17, pysol:1-1000 or kpat:7, not {text!r}")
-    prefix, numbers = match.groups()
-    source = Source(prefix.lower()) if prefix else Source.OURS
+    source, numbers = named
     seeds = parse_seeds(numbers)
     count = seeds.stop - seeds.start  # (len() of a range fails past 2**63)
     if count > MAX_DEALS:

@@ -17,8 +17,8 @@ from collections.abc import Iterable
 
 from spider_cli.analysis import autoplay
 from spider_cli.analysis.blind import PlayerView, wilson
-from spider_cli.analysis.goals import Wanted
 from spider_cli.rules.engine import Game, SplitMix64, shuffle
+from spider_cli.rules.goals import Wanted
 from spider_cli.rules.values import Value
 
 CHECK_LIMIT = 1_500_000

@@ -23,10 +23,10 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from spider_cli.analysis.compact import apply, rank_key, spaces_of
-from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.analysis.solver import Answer, Search, make_search, quick, replay_steps, solve
 from spider_cli.rules.cards import KING, SUIT_NAMES
 from spider_cli.rules.engine import Action, Game, Move, Remove
+from spider_cli.rules.goals import Constraints, Goal, GoalKind
 from spider_cli.rules.text import move_text
 
 BUDGET = 3_000
@@ -125,7 +125,7 @@ def _hint(
         text = move_text(game, action)
         suit = SUIT_NAMES[game.piles[action.pile][-1] >> 4]
         return Advice(f"{text}: completes the {suit}", [action])
-    search = make_search(game, Goal("turn up"), Constraints(no_deal=True))
+    search = make_search(game, Goal(GoalKind.TURN_UP), Constraints(no_deal=True))
     outcomes, exhausted = _look_ahead(search, budget, game, tally)
     reveals = sorted(
         (o for o in outcomes if o.kind == "reveal"),
@@ -242,8 +242,8 @@ def _deeper(game: Game, avoid: frozenset, budget: int, tally: list[int]) -> Advi
     Each goal first gets a short try (:data:`FIRST_TRY` positions), so a line that comes
     quickly for a lesser goal is not lost to a long search for a greater one; then the
     goals in turn get what is left of :data:`DEEPER_BUDGET`."""
-    goals = [Goal("remove", steps=((suit,),)) for suit in _suits_in_view(game)]
-    goals += [Goal("space"), Goal("turn up")]
+    goals = [Goal(GoalKind.REMOVE, steps=((suit,),)) for suit in _suits_in_view(game)]
+    goals += [Goal(GoalKind.SPACE), Goal(GoalKind.TURN_UP)]
     left = budget
     for first_try in (True, False):
         for goal in goals:
@@ -382,13 +382,13 @@ def _recovery(
         work.assume(reveal - 1, card)
         work.push(real[-1])
         total += copies
-        space = solve(work, Goal("space"), limits, prove_by_counting=False)
+        space = solve(work, Goal(GoalKind.SPACE), limits, prove_by_counting=False)
         tally[0] += space.positions
         if space.found:
             back += copies
             on += copies
             continue
-        turn = solve(work, Goal("turn up"), limits, prove_by_counting=False)
+        turn = solve(work, Goal(GoalKind.TURN_UP), limits, prove_by_counting=False)
         tally[0] += turn.positions
         if turn.found:
             on += copies

@@ -58,10 +58,11 @@ from spider_cli.analysis.compact import (
     suit_covers,
 )
 from spider_cli.analysis.counting import Question, refute, turn_up_piles
-from spider_cli.analysis.goals import Clock, Constraints, Expired, Goal, Verdict, deadline
+from spider_cli.analysis.goals import Clock, Expired, Verdict, deadline
 from spider_cli.rules.cards import KING, RANK_WORDS, SUIT_NAMES, UNKNOWN, card_text, split_runs
 from spider_cli.rules.engine import DEAL, PILES, Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import QuestionError
+from spider_cli.rules.goals import Constraints, Goal, GoalKind
 from spider_cli.rules.text import move_text
 from spider_cli.rules.values import replace
 
@@ -581,7 +582,7 @@ def make_search(
     """A search for ``goal``; no suit may be removed from the real piles ``keep``."""
     start = encode(game)
     deals = not constraints.no_deal and bool(start.rows) and UNKNOWN not in start.rows[0]
-    pile = goal.pile - 1 if goal.kind in ("turn up", "space") and goal.pile is not None else -1
+    pile = goal.pile if goal.kind in ("turn up", "space") and goal.pile is not None else -1
     goal_suits = {s for step in goal.steps for s in step}
     forbidden = frozenset(s for s in constraints.no_remove if s not in goal_suits)
     pinned = (pile,) if pile >= 0 and not deals else keep if not deals else ()
@@ -630,7 +631,7 @@ def solve(
         return Answer("impossible", positions=1, seconds=seconds(), reason=reason)
     note = ""
     if pile >= 0:
-        goal = replace(goal, pile=pile + 1)
+        goal = replace(goal, pile=pile)
         search = make_search(game, goal, constraints)
         note = (
             f"only pile {pile + 1} can be the first to turn up a card: the counting "
@@ -670,8 +671,8 @@ def solve(
 
 def check_goal(goal: Goal) -> None:
     """Raise :class:`QuestionError` for a goal no position can have (a pile out of range)."""
-    if goal.pile is not None and not 1 <= goal.pile <= PILES:
-        raise QuestionError(f"there is no pile {goal.pile}")
+    if goal.pile is not None and not 0 <= goal.pile < PILES:
+        raise QuestionError(f"there is no pile {goal.pile + 1}")
 
 
 def search_limit(constraints: Constraints) -> int:
@@ -910,7 +911,7 @@ def _via_free(
     is left, digging the rest."""
     examined = 0
     for card in _cards_to_free(game, goal)[:FREE_ATTEMPTS]:
-        search = make_search(game, Goal("free", card=card), constraints)
+        search = make_search(game, Goal(GoalKind.FREE, card=card), constraints)
         if out_of_reach(search):
             continue
         share = (budget - examined) * 3 // 4
@@ -938,7 +939,7 @@ def _cards_to_free(game: Game, goal: Goal) -> list[int]:
     else each pile with a face-down card, fewest face-up cards first."""
     piles, down = game.piles, game.down
     if goal.pile is not None:
-        order = [goal.pile - 1]
+        order = [goal.pile]
     else:
         order = sorted((i for i in range(PILES) if down[i]), key=lambda i: len(piles[i]) - down[i])
     found: list[int] = []
@@ -986,7 +987,7 @@ def _suit_by_suit(
     keep: tuple[int, ...] = ()
     for _attempt in range(HEAD_ATTEMPTS):
         head, count = _quick(
-            game, Goal("remove", steps=goal.steps[:1]), first, budget // 4, expired, keep
+            game, Goal(GoalKind.REMOVE, steps=goal.steps[:1]), first, budget // 4, expired, keep
         )
         examined += count
         if head is None:
@@ -996,7 +997,7 @@ def _suit_by_suit(
             after.push(action)
         tail, count = _quick(
             after,
-            Goal("remove", steps=goal.steps[1:]),
+            Goal(GoalKind.REMOVE, steps=goal.steps[1:]),
             constraints,
             budget - examined,
             expired,
@@ -1142,7 +1143,7 @@ def contingencies(
     moves = reveal_actions(game, constraints)
     if not moves:
         reach = replace(constraints, keep_spaces=0, no_turn_up=False)
-        prefix = solve(game, Goal("turn up"), reach, clock)
+        prefix = solve(game, Goal(GoalKind.TURN_UP), reach, clock)
         if not prefix.found or prefix.reveal is None:
             return prefix, []
         base = game.copy()
@@ -1197,9 +1198,9 @@ def _join(words: list[str], last: str = "or") -> str:
 def goal_text(goal: Goal) -> str:
     """The goal in words, as typed."""
     if goal.kind == "turn up":
-        return "turn up a card" + (f" in pile {goal.pile}" if goal.pile else "")
+        return "turn up a card" + (f" in pile {goal.pile + 1}" if goal.pile is not None else "")
     if goal.kind == "space":
-        return "get a space" + (f" in pile {goal.pile}" if goal.pile else "")
+        return "get a space" + (f" in pile {goal.pile + 1}" if goal.pile is not None else "")
     if goal.kind == "win":
         return "win"
     if goal.kind == "free":

@@ -19,12 +19,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from spider_cli.analysis.goals import Wanted
 from spider_cli.app.session import Session, started_text
 from spider_cli.language import positions
 from spider_cli.language import textfiles as files
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import NotationError, SpiderError
+from spider_cli.rules.goals import Wanted
 
 if TYPE_CHECKING:
     from typing import TypeAlias

@@ -21,7 +21,6 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from spider_cli.analysis.goals import Constraints, Goal, Wanted
 from spider_cli.app.atomic import write_atomically
 from spider_cli.app.interrupt import HELD
 from spider_cli.language import commands as cmd
@@ -35,6 +34,7 @@ from spider_cli.rules.cards import ACE, RANK_WORDS, SUIT_NAMES, Card, card_text
 from spider_cli.rules.deals import KPAT_MAX, PYSOL_MAX, DealSource, Source
 from spider_cli.rules.engine import SUITS_IN_VARIANT, Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, NotationError, SpiderError
+from spider_cli.rules.goals import Constraints, Goal, Wanted
 from spider_cli.rules.text import clock_text, move_text
 from spider_cli.rules.values import Value, replace
 
@@ -417,8 +417,7 @@ class Session:
     def remove(self, pile: int | None = None, suit: int | None = None) -> Played:
         """Take a complete suit off pile ``pile`` (0..9); with no pile, off the first pile
         that ends with one (of ``suit``, if given)."""
-        command = cmd.RemoveCommand(suit, None if pile is None else pile + 1)
-        return self._play(resolve(self.game, command), ask=True)
+        return self._play(self.game.removal(pile, suit), ask=True)
 
     def play(self, action: Action) -> Played:
         """Play an engine action (a found line's move, say) without asking about the cards

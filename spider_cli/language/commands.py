@@ -8,10 +8,10 @@ engine actions for a given game; the others are carried out by the CLI.
 
 from __future__ import annotations
 
-from spider_cli.analysis.goals import Constraints, Goal, Wanted
 from spider_cli.rules.cards import RANK_NAMES, SUIT_LETTERS, Card
 from spider_cli.rules.deals import Source
 from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.goals import Constraints, Goal, Wanted
 from spider_cli.rules.values import Value, replace
 
 

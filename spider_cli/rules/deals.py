@@ -197,7 +197,19 @@ class Source(Enum):
     KPAT = "kpat"
 
 
-_NAME = re.compile(r"\s*(?:(pysol|kpat)\s*:\s*)?(\d+)\s*", re.IGNORECASE)
+_NAME = re.compile(r"\s*(?:(pysol|kpat)\s*:\s*)?(\d+(?:-\d+)?)\s*", re.IGNORECASE)
+
+
+def deal_name(text: str) -> tuple[Source, str] | None:
+    """Whose numbering a deal's name follows, and its number or range as written:
+    ``pysol:14934`` is (PYSOL, "14934"), ``kpat:1-100`` (KPAT, "1-100"), ``7`` (OURS, "7");
+    None for text that names no deal. The one reader of deal names: the command line's,
+    a benchmark's and the notation's (``new pysol:N``) all come here."""
+    match = _NAME.fullmatch(text)
+    if match is None:
+        return None
+    prefix, numbers = match.groups()
+    return (Source(prefix.lower()) if prefix else Source.OURS), numbers
 
 
 class DealSource(Value):
@@ -224,13 +236,12 @@ class DealSource(Value):
     @classmethod
     def parse(cls, text: str, suits: int = 4) -> DealSource:
         """Read ``pysol:N``, ``kpat:N`` or a plain number N (one of our deals)."""
-        match = _NAME.fullmatch(text)
-        if match is None:
+        named = deal_name(text)
+        if named is None or "-" in named[1]:
             raise NotationError(
                 f"{text.strip()!r} is not a deal: write a number (7), pysol:N or kpat:N"
             )
-        prefix, digits = match.groups()
-        source = Source(prefix.lower()) if prefix else Source.OURS
+        source, digits = named
         if len(digits) > 21:
             raise NotationError(f"{digits[:12]}… is too big for a deal number")
         return cls(source, int(digits), suits)
@@ -238,8 +249,8 @@ class DealSource(Value):
     @classmethod
     def is_deal_name(cls, text: str) -> bool:
         """Whether ``text`` is written as another program's deal (``pysol:N``, ``kpat:N``)."""
-        match = _NAME.fullmatch(text)
-        return match is not None and match.group(1) is not None
+        named = deal_name(text)
+        return named is not None and named[0] is not Source.OURS and "-" not in named[1]
 
     def __str__(self) -> str:
         if self.source is Source.OURS:

@@ -594,6 +594,63 @@ class Game:
             f"{wanted}, and there is no space"
         )
 
+    def obvious_at(self, pile: int, at: int | None = None) -> Action:
+        """The obvious place (:meth:`obvious`) of the cards of ``pile`` from index ``at``
+        down (the manual's click on a card; None or the bottom card: the longest run that
+        fits). A click on any card of a complete suit at the bottom removes the suit."""
+        if not 0 <= pile < PILES:
+            raise IllegalMoveError(f"there is no pile {pile + 1}")
+        cards = self.piles[pile]
+        count = None
+        if at is not None and at < len(cards) - 1:
+            count = len(cards) - at
+        if count is not None and count <= 13 and self.is_legal(Remove(pile)):
+            count = None
+        return self.obvious(pile, count)
+
+    def fitting_move(self, src: int, dst: int) -> Move:
+        """As many cards of pile ``src``'s movable run as fit on pile ``dst`` (all of it
+        into a space), the manual's move by two pile numbers; IllegalMoveError says why none
+        fit. Not checked against the rules otherwise (see :meth:`why_illegal`)."""
+        for pile in (src, dst):
+            if not 0 <= pile < PILES:
+                raise IllegalMoveError(f"there is no pile {pile + 1}")
+        cards = self.piles[src]
+        if not cards:
+            raise IllegalMoveError(f"pile {src + 1} is a space")
+        length = self.run_length(src)
+        target = self.piles[dst]
+        if not target or src == dst:
+            return Move(src, dst, length)
+        count = (target[-1] & 15) - (cards[-1] & 15)
+        if 1 <= count <= length:
+            return Move(src, dst, count)
+        raise IllegalMoveError(
+            f"nothing in pile {src + 1}'s movable run ({run_text(cards[-length:])}) can go "
+            f"onto {card_text(target[-1])}"
+        )
+
+    def removal(self, pile: int | None = None, suit: int | None = None) -> Remove:
+        """The removal of a complete suit off ``pile``, or off the first pile that ends with
+        one (of ``suit``, when given); IllegalMoveError says why there is none. A pile named
+        is not checked against the rules (see :meth:`why_illegal`), but a suit named with
+        it must be the one there."""
+        if pile is not None:
+            if not 0 <= pile < PILES:
+                raise IllegalMoveError(f"there is no pile {pile + 1}")
+            cards = self.piles[pile]
+            if suit is not None and self._complete_at_bottom(pile) and cards[-1] >> 4 != suit:
+                raise IllegalMoveError(
+                    f"pile {pile + 1} ends with the {SUIT_NAMES[cards[-1] >> 4]}, "
+                    f"not the {SUIT_NAMES[suit]}"
+                )
+            return Remove(pile)
+        for i, cards in enumerate(self.piles):
+            if self._complete_at_bottom(i) and suit in (None, cards[-1] >> 4):
+                return Remove(i)
+        what = "a complete suit" if suit is None else f"the {SUIT_NAMES[suit]}"
+        raise IllegalMoveError(f"no pile ends with {what}, King to Ace")
+
     # -- changing the position ----------------------------------------------------------------
 
     def assume(self, pile: int, card: int) -> None:

@@ -25,6 +25,36 @@ class FrozenError(AttributeError):
     :func:`replace`)."""
 
 
+class _Signature:
+    """``inspect.signature`` of a value class: its fields, with their types and defaults
+    (rather than the shared ``(*args, **kwargs)``). Built when asked for, so that defining
+    a class does not import :mod:`inspect`."""
+
+    def __get__(self, instance: object, owner: type[Value]) -> Any:
+        import inspect
+        import typing
+
+        try:
+            hints = typing.get_type_hints(owner)
+        except NameError:  # a type named only for type checkers: keep the annotation's text
+            hints = {}
+            for klass in reversed(owner.__mro__):
+                hints.update(getattr(klass, "__annotations__", {}))
+        parameter = inspect.Parameter
+        return inspect.Signature(
+            [
+                parameter(
+                    name,
+                    parameter.POSITIONAL_OR_KEYWORD,
+                    default=owner._defaults.get(name, parameter.empty),
+                    annotation=hints.get(name, parameter.empty),
+                )
+                for name in owner.__match_args__
+            ],
+            return_annotation=None,
+        )
+
+
 @dataclass_transform(frozen_default=True)
 class Value:
     """Base of the value types: subclass it and annotate the fields (see the module)."""
@@ -33,6 +63,7 @@ class Value:
     __match_args__: ClassVar[tuple[str, ...]] = ()
     _defaults: ClassVar[dict[str, Any]] = {}
     _checked: ClassVar[bool] = False
+    __signature__: ClassVar[Any] = _Signature()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -662,15 +662,8 @@ class Board(Repl):
         """A click on a pile: the cards from the one clicked (the bottom one: the longest
         run that fits) to their obvious place."""
         assert spot.pile is not None
-        game = self.session.game
-        cards = game.piles[spot.pile]
-        count = None
-        if spot.at is not None and spot.at < len(cards) - 1:
-            count = len(cards) - spot.at
-        if count is not None and count <= 13 and game.is_legal(Remove(spot.pile)):
-            count = None  # any card of a complete suit: the suit is removed
         try:
-            self._play(game.obvious(spot.pile, count))
+            self._play(self.session.game.obvious_at(spot.pile, spot.at))
         except SpiderError as error:
             self.error(error)
 
@@ -684,9 +677,8 @@ class Board(Repl):
             self.error(SpiderError(f"pile {spot.pile + 1} is a space"))
             return
         if spot.at is None or spot.at >= len(cards) - 1:
-            command = cmd.MoveCommand(src=spot.pile + 1, dst=dst + 1)
             try:
-                action = resolve(game, command)
+                action = game.fitting_move(spot.pile, dst)
             except SpiderError as error:
                 self.error(error)
                 return

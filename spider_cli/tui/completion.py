@@ -23,7 +23,6 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
 
-from spider_cli.analysis.goals import Wanted
 from spider_cli.app import examples
 from spider_cli.app.session import SETTING_VALUES, Session
 from spider_cli.language.commandinfo import COMMANDS
@@ -39,6 +38,7 @@ from spider_cli.language.notation import (
 from spider_cli.rules.cards import RANK_NAMES, SUIT_NAMES, Card, run_text
 from spider_cli.rules.engine import PILES, SUITS_IN_VARIANT, Move, Remove
 from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.goals import Wanted
 from spider_cli.rules.text import move_text
 from spider_cli.tui.highlight import keyword_texts
 

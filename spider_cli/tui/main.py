@@ -7,9 +7,9 @@ from __future__ import annotations
 import os
 import sys
 
-from spider_cli.analysis.goals import Wanted
 from spider_cli.app import cli
 from spider_cli.rules.deals import DealSource
+from spider_cli.rules.goals import Wanted
 
 
 def full_screen(line_mode: bool) -> bool:

@@ -47,7 +47,6 @@ from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.shortcuts import clear
 
-from spider_cli.analysis.goals import Wanted
 from spider_cli.app import interrupt
 from spider_cli.app.atomic import write_atomically
 from spider_cli.app.gamelog import HistoryError, Result
@@ -77,6 +76,7 @@ from spider_cli.rules.cards import Card
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Game
 from spider_cli.rules.errors import NotationError, SpiderError
+from spider_cli.rules.goals import Wanted
 from spider_cli.tui import render
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer
