@@ -51,7 +51,7 @@ from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
 from spider_cli.language.notation import parse_command, resolve
 from spider_cli.rules.cards import ACE, Card
 from spider_cli.rules.deals import KPAT_MAX, PYSOL_MAX, DealSource, Source
-from spider_cli.rules.engine import Action, Deal, Game, Move, Remove
+from spider_cli.rules.engine import Action, Deal, Game, Move, PositionKey, Remove
 from spider_cli.rules.errors import IllegalMoveError, NotationError, SpiderError
 from spider_cli.rules.text import move_text
 from spider_cli.rules.values import replace
@@ -125,8 +125,8 @@ class Session:
         changed: bool = False,
         clock: Callable[[], float] | None = None,
         found: list[Action] | None = None,
-        found_at: tuple | None = None,
-        hinted: tuple[tuple | None, int] = (None, 0),
+        found_at: PositionKey | None = None,
+        hinted: tuple[PositionKey | None, int] = (None, 0),
         timer: Timer | None = None,
         source_name: str = "",
         log: GameLog | None = None,
@@ -670,7 +670,7 @@ class Session:
 
         return chances.odds(view_of(self.game))
 
-    def _visited(self) -> frozenset:
+    def _visited(self) -> frozenset[PositionKey]:
         """The positions the game has been in before this one, as hints see them."""
         from spider_cli.analysis.compact import player_view
 
