@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -380,3 +381,55 @@ def test_the_board_lists_and_opens_games_and_its_status_line_keeps_the_time(home
     now[0] += 65
     assert "time 1:05" in render.plain(board._status())
     assert board.app.refresh_interval == 1.0  # the clock ticks on the screen
+
+
+# ---------------------------------------------------------------------------------------------
+# One typed move: read once, resolved once, checked once
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch, original: Callable[..., object]) -> list[object]:
+    """Count the calls of a function wherever spider_cli's modules hold it by name; the
+    first argument of each call."""
+    import sys
+
+    calls: list[object] = []
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(args[0] if args else None)
+        return original(*args, **kwargs)
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("spider_cli") and module is not None:
+            for attr, value in list(vars(module).items()):
+                if value is original:
+                    monkeypatch.setattr(module, attr, counting)
+    return calls
+
+
+def test_a_typed_move_on_the_board_is_read_resolved_and_checked_once(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from spider_cli.language import notation
+
+    parsed = _counted(monkeypatch, notation.parse_command)
+    resolved = _counted(monkeypatch, notation.resolve)
+    checks: list[object] = []
+    why_illegal = Game.why_illegal
+
+    def checking(game: Game, action: object) -> str | None:
+        checks.append(action)
+        return why_illegal(game, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Game, "why_illegal", checking)
+    entered = Board.enter
+
+    def enter(board: Board) -> None:  # count from Enter: typing is read by the highlighter
+        del parsed[:], resolved[:], checks[:]
+        entered(board)
+        counts.append((parsed.count("1 6"), len(resolved), checks.count(Move(0, 5, 1))))
+
+    counts: list[tuple[int, int, int]] = []
+    monkeypatch.setattr(Board, "enter", enter)
+    _status, board = play(["1 6\r", "q"])
+    assert moves(board) == ["4h from 1 to 6"]
+    assert counts[0] == (1, 1, 1)

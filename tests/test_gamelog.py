@@ -398,7 +398,7 @@ def test_the_timer_stops_while_the_program_waits_in_the_background(home: Path) -
         clock.now += 3600  # an hour in the background
 
     clock.now += 10
-    repl.paused_while(stopped)
+    repl.player.paused_while(stopped)
     clock.now += 5
     assert repl.session.status().played == 15
 
@@ -417,7 +417,7 @@ def test_games_are_recorded_listed_and_opened_again(home: Path) -> None:
     assert "game 1 (5, abandoned): 2 moves replayed" in text
     assert [e.text for e in repl.session.history()] == ["4h from 1 to 8", "8d from 7 to 3"]
     assert [(e.number, e.result) for e in GameLog().recent()] == [(1, Result.IN_PROGRESS)]
-    assert repl.number == 1  # the game goes on in its own row
+    assert repl.player.keeper.number == 1  # the game goes on in its own row
     assert GameLog().entry(1).game_file == repl.session.game_file()
 
 
@@ -425,7 +425,7 @@ def test_a_game_left_at_the_prompt_stays_in_progress_and_comes_back(home: Path) 
     drive("4h from 1 to 8\rquit\rn\r")
     assert [(e.result, e.moves) for e in GameLog().recent()] == [(Result.IN_PROGRESS, 1)]
     repl = drive("y\r7 3\rquit\rn\r", Session.new_game(seed=99), offer_journal=True)
-    assert repl.number == 1
+    assert repl.player.keeper.number == 1
     assert [(e.result, e.moves) for e in GameLog().recent()] == [(Result.IN_PROGRESS, 2)]
 
 
@@ -545,7 +545,12 @@ def test_a_history_held_by_another_process_is_said_once_and_never_waited_for_aga
     assert repl.session.game.moves_made == 2
     assert took < 5 * gamelog.BUSY_SECONDS  # one wait, not one a command (seven here)
     assert [e.moves for e in GameLog().recent()] == []  # recorded once the lock is let go
-    assert repl._record(repl.session, repl.number, Result.IN_PROGRESS, again=True) == 1
+    assert (
+        repl.player.keeper.record(
+            repl.session, repl.player.keeper.number, Result.IN_PROGRESS, again=True
+        )
+        == 1
+    )
     assert [e.moves for e in GameLog().recent()] == [2]
 
 
@@ -573,7 +578,7 @@ def test_ctrl_z_stops_the_program_and_the_time_played_with_it(tmp_path: Path) ->
         "repl = Repl(Session.new_game(seed=5, timer=Timer(lambda: now[0])), journal=Journal())\n"
         "signal.signal(signal.SIGCONT, lambda *_: now.__setitem__(0, now[0] + 1000))\n"
         "now[0] = 10\n"
-        "with repl.background_pauses():\n"
+        "with repl.player.background_pauses():\n"
         "    os.kill(os.getpid(), signal.SIGTSTP)\n"
         "now[0] += 5\n"
         "print(repl.session.timer.seconds(), repl.session.timer.running)\n"

@@ -27,6 +27,7 @@ from test_board import said as board_said
 from test_repl import drive, journal_fails, moves, said
 
 from spider_cli.app import cli
+from spider_cli.app.keeping import Keeper
 from spider_cli.app.session import DealOrigin, Session
 from spider_cli.language.help import help_text
 from spider_cli.rules.deals import DealSource, Source
@@ -34,6 +35,7 @@ from spider_cli.rules.errors import SpiderError
 from spider_cli.tui.board import Board
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import highlight_line
+from spider_cli.tui.player import Question
 from spider_cli.tui.repl import Repl
 
 # ---------------------------------------------------------------------------------------------
@@ -200,7 +202,7 @@ def test_a_refused_reveal_is_said_and_asked_again_on_an_empty_line(home: Path) -
     ],
 )
 def test_the_default_file_name_says_whose_deal_it_is(deal: int | DealSource, name: str) -> None:
-    assert Repl(Session.new_game(seed=deal))._default_name() == name
+    assert Keeper(Session.new_game(seed=deal)).default_name() == name
 
 
 # ---------------------------------------------------------------------------------------------
@@ -402,10 +404,10 @@ def offered(monkeypatch: pytest.MonkeyPatch) -> None:
     start = Board.start
     monkeypatch.setattr(Board, "start", lambda self, name=None: start(self, name, True))
 
-    def plain_prompt(self: Repl, question: str, completer: object = None) -> str:
-        raise AssertionError(f"asked outside the board: {question}")
+    def plain_prompt(self: Repl, question: Question) -> None:
+        raise AssertionError(f"asked outside the board: {question.text}")
 
-    monkeypatch.setattr(Board, "ask", plain_prompt)
+    monkeypatch.setattr(Repl, "answer", plain_prompt)
 
 
 @pytest.mark.parametrize("answer", ["\r", "y\r", "\x03"])

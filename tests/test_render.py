@@ -163,3 +163,16 @@ def test_the_status_line_marks_a_suit_to_remove_and_a_win() -> None:
     session.game.push(Move(8, 7, 1))
     status = render.plain(render.toolbar(session.status()))
     assert "score 1000" in status and "★ you have won!" in status and len(status) <= 80
+
+
+def test_a_move_is_drawn_from_its_typed_result_its_cards_in_their_colours() -> None:
+    from spider_cli.app.replies import played_text
+    from spider_cli.rules.cards import Card
+
+    session = Session.new_game(seed=5)
+    played = session.execute("1 8").result  # 4h from 1 to 8: Kd turns up
+    assert played is not None
+    drawn = render.played(played)  # type: ignore[arg-type]
+    assert render.plain(drawn) == played_text(played) + "\n"  # type: ignore[arg-type]
+    assert ("class:move " + SUIT_CLASSES[Card.parse("4h").suit], "4h") in drawn
+    assert (SUIT_CLASSES[Card.parse("Kd").suit], "Kd") in drawn  # the card turned up

@@ -38,12 +38,12 @@ from spider_cli.rules.engine import Game
 from spider_cli.tui import render
 from spider_cli.tui.completion import SpiderCompleter
 from spider_cli.tui.highlight import highlight_line
+from spider_cli.tui.player import Answer, Question, Stop, pool_completer
 from spider_cli.tui.repl import (
     HISTORY_FILE,
     Repl,
     _trim_history,
     open_history,
-    pool_completer,
 )
 
 SEED = 5
@@ -290,8 +290,11 @@ def test_the_reveal_question_completes_from_the_pool(home: Path) -> None:
         pipe.send_text("kh\r\x03")
         pipe.close()
         repl = Repl(Session.new_game(seed=0), journal=Journal(), history=InMemoryHistory())
-        assert repl.ask_reveal(2, pool) == Card.parse("Kh")
-        assert repl.ask_reveal(2, pool) is None  # Ctrl-C: a random card
+        answers: list[Answer] = []
+        question = Question("pile 3 turns up: ", answers.append, pool_completer(pool))
+        repl.answer(question)
+        repl.answer(question)
+        assert answers == ["kh", Stop.CANCEL]  # Ctrl-C: a random card
 
 
 # ---------------------------------------------------------------------------------------------
@@ -445,7 +448,7 @@ def test_any_file_name_loads_and_saves_at_the_prompt(home: Path, name: str) -> N
     assert f"saved to {saved}" in said(repl)
     _, again = drive("quit\r", name=saved)
     assert moves(again) == ["Jh from 8 to 9"]
-    assert again.saved_as == str(Path(saved).resolve())
+    assert again.player.keeper.saved_as == str(Path(saved).resolve())
 
 
 def test_user_files_follow_spider_home(home: Path) -> None:

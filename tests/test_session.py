@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from spider_cli.app import examples
 from spider_cli.app.cli import main, run_scripts
 from spider_cli.app.journal import Journal
-from spider_cli.app.session import DealOrigin, LoadKind, PositionOrigin, Session, played_text
+from spider_cli.app.replies import played_text
+from spider_cli.app.session import DealOrigin, LoadKind, PositionOrigin, Session
 from spider_cli.language import gamefiles, positions
 from spider_cli.language.commands import Assume, DealCommand, MoveCommand, ObviousCommand
 from spider_cli.rules.cards import Card

@@ -19,7 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from spider_cli.app.session import Session, started_text
+from spider_cli.app.replies import started_text
+from spider_cli.app.session import Session
 from spider_cli.language import positions
 from spider_cli.language import textfiles as files
 from spider_cli.rules.deals import DealSource, Source

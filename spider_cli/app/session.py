@@ -2,11 +2,11 @@
 
 A :class:`Session` holds a :class:`~spider_cli.rules.engine.Game` and how it began (its
 origin). Its methods are the program's API: they take typed values (engine moves, command
-values) and return typed results (immutable values), and every failure is a
+values) and return typed results (:mod:`spider_cli.app.results`), and every failure is a
 :class:`~spider_cli.rules.errors.SpiderError` with a message for a player, leaving the game
-as it was. :meth:`Session.execute` reads one typed line (``grammar/commands.lark``), calls
-the method it names and writes the result as text, so ``spider run``, game files and the
-REPL share one meaning for every command.
+as it was. A command runs in two phases (:mod:`spider_cli.app.interpreter`): prepared, its
+questions answered by the front end, then run; :meth:`Session.execute` runs a line as a
+script does.
 
 The engine's move stack is the game's only history: the moves in notation, the cards they
 turned up, game files and the journal are all derived from it (:meth:`Session.history`).
@@ -16,39 +16,58 @@ from __future__ import annotations
 
 import os
 import stat
-import time
-from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from spider_cli.app import interpreter
 from spider_cli.app.atomic import write_atomically
+from spider_cli.app.interpreter import Answers, Prepared
 from spider_cli.app.interrupt import HELD
+from spider_cli.app.replies import status_text
+from spider_cli.app.results import (
+    Assumed,
+    Auto,
+    Choice,
+    Loaded,
+    LoadKind,
+    Matched,
+    Opened,
+    Played,
+    Recorded,
+    Replayed,
+    Reply,
+    Rewound,
+    Saved,
+    SettingChanged,
+    Started,
+    Status,
+)
 from spider_cli.language import commands as cmd
 from spider_cli.language import gamefiles, positions
 from spider_cli.language import textfiles as files
 from spider_cli.language.commands import SETTING_VALUES, Settings, setting_value
 from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
-from spider_cli.language.help import help_text
 from spider_cli.language.notation import parse_command, resolve
-from spider_cli.rules.cards import ACE, RANK_WORDS, SUIT_NAMES, Card, card_text
+from spider_cli.rules.cards import ACE, Card
 from spider_cli.rules.deals import KPAT_MAX, PYSOL_MAX, DealSource, Source
-from spider_cli.rules.engine import SUITS_IN_VARIANT, Action, Deal, Game, Move, Remove
+from spider_cli.rules.engine import Action, Deal, Game, Move, PositionKey, Remove
 from spider_cli.rules.errors import IllegalMoveError, NotationError, SpiderError
 from spider_cli.rules.goals import Constraints, Goal, Wanted
-from spider_cli.rules.text import clock_text, move_text
-from spider_cli.rules.values import Value, replace
+from spider_cli.rules.text import move_text
+from spider_cli.rules.values import replace
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from spider_cli.analysis.chances import Chance, Checked
+    from spider_cli.analysis.chances import Chance
     from spider_cli.analysis.hints import Advice
     from spider_cli.analysis.solver import Report
-    from spider_cli.app.gamelog import Entry, Facts, GameLog, Result
+    from spider_cli.app.gamelog import Entry, Facts, GameLog
     from spider_cli.app.timer import Timer
 
 __all__ = [
     "SETTING_VALUES",
+    "Answers",
     "Assumed",
     "Auto",
     "Choice",
@@ -60,6 +79,7 @@ __all__ = [
     "Origin",
     "Played",
     "PositionOrigin",
+    "Prepared",
     "Recorded",
     "Replayed",
     "Reply",
@@ -76,183 +96,24 @@ __all__ = [
 LAST_DEAL = {Source.PYSOL: PYSOL_MAX, Source.KPAT: KPAT_MAX}
 """The last deal number of the programs whose numbers end (ours do not)."""
 
-# ---------------------------------------------------------------------------------------------
-# Typed results
-
-
-class Status(Value):
-    """The game at a glance (the toolbar's line): piles are numbered 0..9, as in the engine."""
-
-    origin: Origin
-    deals_left: int
-    removed: int
-    moves: int
-    score: int
-    won: bool
-    lost: bool
-    ready: tuple[int, ...]
-    """Piles ending with a complete suit, King to Ace, that could be removed."""
-    played: float | None = None
-    """Seconds played in this game, when the session keeps time (at the prompt)."""
-
-
-class Played(Value):
-    """An action played: its notation, the cards it turned up ((pile 0..9, card) pairs),
-    the suits it removed (also by autoremove), and the game's status after it."""
-
-    action: Action
-    text: str
-    turned_up: tuple[tuple[int, Card], ...]
-    removed: tuple[int, ...]
-    status: Status
-    wins: bool = False
-    """This action won the game (the win is announced once, not again after a remove)."""
-
-
-class Recorded(Value):
-    """One action of the game's history: its notation (in the position before it) and the
-    unknown cards it turned up or dealt ((pile 0..9, card) pairs)."""
-
-    action: Action
-    text: str
-    reveals: tuple[tuple[int, Card], ...] = ()
-
-
-class Rewound(Value):
-    """Actions taken back (by ``undo`` or ``restart``), the last one played first."""
-
-    moves: tuple[Recorded, ...]
-    restart: bool = False
-
-
-class Replayed(Value):
-    """Actions replayed by ``redo``, in the order played."""
-
-    moves: tuple[Played, ...]
-
-
-class Started(Value):
-    """A new numbered deal; ``chosen``: how full-information play won it, when a deal of a
-    kind was asked for (``wanted``), and ``skipped`` the deals before it that were not."""
-
-    origin: DealOrigin
-    chosen: Checked | None = None
-    skipped: int = 0
-    wanted: Wanted | None = None
-
-
-class LoadKind(Enum):
-    """What ``load`` read."""
-
-    POSITION_CODE = "position code"
-    POSITION_FILE = "position file"
-    GAME_FILE = "game file"
-    EXAMPLE = "example"
-
-
-class Loaded(Value):
-    """What ``load`` read: ``name`` as the player wrote it (a file's own name for files),
-    ``path`` the file read (None for a code), ``moves`` the moves a game file replayed."""
-
-    kind: LoadKind
-    name: str
-    path: Path | None
-    origin: Origin
-    game_file: bool = False
-    moves: int = 0
-
-
-class Opened(Value):
-    """Game ``number`` of the history, brought back as it was left (``moves`` replayed)."""
-
-    number: int
-    deal: str
-    result: Result
-    moves: int
-    origin: Origin
-
-    @property
-    def finished(self) -> bool:
-        """The game had ended (won or lost): playing on from it is not recorded again."""
-        from spider_cli.app.gamelog import Result
-
-        return self.result in (Result.WON, Result.LOST)
-
-
-class Saved(Value):
-    """The game written to ``path`` (``name`` as the player wrote it)."""
-
-    name: str
-    path: Path
-
-
-class Matched(Value):
-    """``expect``: the position is the one in the file."""
-
-    name: str
-
-
-class Assumed(Value):
-    """The next unknown card turned up on ``pile`` (0..9) will be ``card``."""
-
-    pile: int
-    card: Card
-
-
-class SettingChanged(Value):
-    name: str
-    value: bool | str
-
-
-class Choice(Value):
-    """A legal action, in notation; ``natural`` for a move onto its own suit."""
-
-    action: Action
-    text: str
-    natural: bool
-
-
-class Reply(Value):
-    """What a command has to say, and whether the player asked to leave."""
-
-    text: str = ""
-    quit: bool = False
-    command: cmd.Command | None = None
-    """The command that was run (the REPL chooses how to show its result by its type)."""
-    result: object = None
-    """The typed result of the method the command called, if any."""
-
-
-class Auto(Value):
-    """What ``auto`` played, and why it stopped."""
-
-    moves: tuple[Played, ...]
-    stopped: str
-
-
-# ---------------------------------------------------------------------------------------------
-
 
 class Session:
     """A game in progress, how it began, and what is needed to save and replay it exactly.
 
-    ``ask_reveal`` is asked which card an unknown card turning up on a pile (0-based) is: the
-    REPL sets it; None (or a None answer) lets the engine draw one from the pool.
-    ``confirm_replace`` is asked whether ``save`` may replace a file that exists (the REPL
-    asks the player); None (a script) refuses: a script says ``save!`` to replace a file.
-    ``clock``
-    is read by a ``solve ... within N seconds`` (the only search a clock may stop) and to say
-    how long a search took; None (the default) leaves searches bounded by positions alone
-    (the REPL and the CLI pass ``time.perf_counter``). ``found`` is the rest of the line the
-    last ``solve`` or ``hint`` found, for ``apply``, and ``found_at`` the position
-    (``Game.key()``) it starts from; ``hinted`` is the position the last hints were asked in
-    and how many: asking again there gives the next alternative. ``timer`` keeps the time
-    played in this game (the REPL and the board keep one; scripts do not): each new game gets
-    a fresh one, a resumed game file starts from the time it carries. ``source_name`` says
-    how the game began, in a word, for the history: the deal's name ("17", "pysol:14934") or
-    the name of the position or file loaded. ``log`` is the history of games read by
-    ``games``, ``open`` and ``stats`` (None: the one in the player's data directory, opened
-    when first needed).
+    A session never asks the player anything: :meth:`prepare` says which questions a command
+    needs answered (which card turns up, replace a file?), and :meth:`run` takes the
+    answers. ``clock`` is read by a ``solve ... within N seconds`` (the only search a clock
+    may stop) and to say how long a search took; None (the default) leaves searches bounded
+    by positions alone (the REPL and the CLI pass ``time.perf_counter``). ``found`` is the
+    rest of the line the last ``solve`` or ``hint`` found, for ``apply``, and ``found_at``
+    the position (``Game.key()``) it starts from; ``hinted`` is the position the last hints
+    were asked in and how many: asking again there gives the next alternative. ``timer``
+    keeps the time played in this game (the REPL and the board keep one; scripts do not):
+    each new game gets a fresh one, a resumed game file starts from the time it carries.
+    ``source_name`` says how the game began, in a word, for the history: the deal's name
+    ("17", "pysol:14934") or the name of the position or file loaded. ``log`` is the history
+    of games read by ``games``, ``open`` and ``stats`` (None: the one in the player's data
+    directory, opened when first needed).
     """
 
     def __init__(
@@ -262,12 +123,10 @@ class Session:
         settings: Settings | None = None,
         base_dir: Path | None = None,
         changed: bool = False,
-        ask_reveal: Callable[[int, list[Card]], Card | None] | None = None,
-        confirm_replace: Callable[[Path], bool] | None = None,
         clock: Callable[[], float] | None = None,
         found: list[Action] | None = None,
-        found_at: tuple | None = None,
-        hinted: tuple[tuple | None, int] = (None, 0),
+        found_at: PositionKey | None = None,
+        hinted: tuple[PositionKey | None, int] = (None, 0),
         timer: Timer | None = None,
         source_name: str = "",
         log: GameLog | None = None,
@@ -277,8 +136,6 @@ class Session:
         self.settings = Settings() if settings is None else settings
         self.base_dir = Path.cwd() if base_dir is None else base_dir
         self.changed = changed
-        self.ask_reveal = ask_reveal
-        self.confirm_replace = confirm_replace
         self.clock = clock
         self.found: list[Action] = [] if found is None else found
         self.found_at = found_at
@@ -316,128 +173,49 @@ class Session:
         origin = PositionOrigin(positions.position_code(game))
         return cls(game=game, origin=origin, **kwargs)  # type: ignore[arg-type]
 
-    # -- the line interpreter -----------------------------------------------------------------
+    # -- commands, in two phases (spider_cli.app.interpreter) ---------------------------------
 
     def execute(self, line: str) -> Reply:
-        """Run one line; raises only SpiderError, leaving the game as it was on failure."""
-        command = parse_command(line)
-        if command is None:
-            return Reply()
-        result, text = self._dispatch(command)
-        return Reply(text, isinstance(command, cmd.Quit), command, result)
+        """Run one line as a script does (nothing asked: cards drawn from the pool, no file
+        replaced but by ``save!``); raises only SpiderError, leaving the game as it was."""
+        return interpreter.execute(self, line)
 
-    def _dispatch(self, command: cmd.Command) -> tuple[object, str]:
-        """Call the method a command names; its result and the result as text."""
-        match command:
-            case cmd.MoveCommand() | cmd.ObviousCommand():
-                return _text(self.move(command))
-            case cmd.DealCommand():
-                return _text(self.deal())
-            case cmd.RemoveCommand(suit=suit, pile=pile):
-                return _text(self.remove(None if pile is None else pile - 1, suit))
-            case cmd.Undo(n=n):
-                return _text(self.undo(n))
-            case cmd.Redo(n=n):
-                return _text(self.redo(n))
-            case cmd.Restart():
-                return _text(self.restart())
-            case cmd.NewCommand(seed=seed, suits=suits, source=source, wanted=wanted):
-                suits = suits or self.game.suits
-                deal: int | DealSource | None = seed
-                if source is not Source.OURS and seed is not None:
-                    deal = DealSource(source, seed, suits)
-                started, text = _text(self.new(deal, suits, wanted))
-                return started, _noted(text) if wanted is not None else text
-            case cmd.Load(path=path):
-                return _text(self.load(path))
-            case cmd.Save(path=path, replace=replace):
-                return _text(self.save(path, replace))
-            case cmd.Expect(path=path):
-                return _text(self.expect(path))
-            case cmd.Assume(pile=pile, card=card):
-                return _text(self.assume(pile - 1, card))
-            case cmd.Set():
-                return _text(self.change_setting(*setting_value(command)))
-            case cmd.ListSettings():
-                return None, settings_text(self.settings)
-            case cmd.Solve(goal=goal, constraints=constraints, each_reveal=each_reveal):
-                report = self.solve(goal, constraints, each_reveal)
-                return report, solve_text(report)
-            case cmd.Hint():
-                advice = self.hint()
-                return advice, advice.text
-            case cmd.Odds():
-                chance = self.odds()
-                return chance, _noted(chance_text(chance))
-            case cmd.Apply(n=n):
-                played = self.apply(n)
-                return played, "\n".join(played_text(p) for p in played)
-            case cmd.Auto(n=n):
-                return _text(self.auto(n))
-            case cmd.Moves():
-                return None, choices_text(self.choices())
-            case cmd.Replay():
-                return None, history_text(self.history())
-            case cmd.Complete():
-                return None, complete_text(self.game)
-            case cmd.Locate(rank=rank, suit=suit):
-                return None, locate_text(self.game, rank, suit)
-            case cmd.Score():
-                return None, f"score {self.game.score()}"
-            case cmd.Show(pile=pile):
-                return None, show_text(self, pile)
-            case cmd.Code():
-                return None, positions.position_code(self.game, hide=True)
-            case cmd.Help(topic=topic):
-                return None, help_text(topic)
-            case cmd.Stats():
-                from spider_cli.app import stats
+    def prepare(self, command: cmd.Command | Action) -> Prepared:
+        """What ``command`` (or an engine action) will do, and the questions it needs
+        answered before it runs."""
+        return interpreter.prepare(self, command)
 
-                return None, stats.report(self.games_log())
-            case cmd.Games(n=n):
-                return None, games_text(self.games(n))
-            case cmd.Open(number=number):
-                return _text(self.open(number))
-            case cmd.Quit():
-                return None, ""
-        raise AssertionError(f"no method for {command!r}")  # pragma: no cover
+    def run(self, prepared: Prepared, answers: Answers | None = None) -> Reply:
+        """Run a prepared command with the answers to its questions (it asks nothing)."""
+        return interpreter.run(self, prepared, answers)
 
     # -- moves --------------------------------------------------------------------------------
 
     def move(self, what: Move | cmd.MoveCommand | cmd.ObviousCommand) -> Played:
         """Move cards: an engine move, or a move command as typed (the cards it names, or a
         pile whose cards go to their obvious place)."""
-        action = what if isinstance(what, Move) else resolve(self.game, what)
-        return self._play(action, ask=True)
+        return self.play(what if isinstance(what, Move) else resolve(self.game, what))
 
     def deal(self) -> Played:
         """Deal a row of ten cards from the hand."""
-        return self._play(Deal(), ask=True)
+        return self.play(Deal())
 
     def remove(self, pile: int | None = None, suit: int | None = None) -> Played:
         """Take a complete suit off pile ``pile`` (0..9); with no pile, off the first pile
         that ends with one (of ``suit``, if given)."""
-        return self._play(self.game.removal(pile, suit), ask=True)
+        return self.play(self.game.removal(pile, suit))
 
     def play(self, action: Action) -> Played:
-        """Play an engine action (a found line's move, say) without asking about the cards
-        it turns up."""
-        return self._play(action, ask=False)
-
-    def _play(self, action: Action, ask: bool) -> Played:
-        """Check the action against the rules (the one check of a move), then push it."""
-        game = self.game
-        reason = game.why_illegal(action)
+        """Check an engine action against the rules, then play it (unknown cards it turns
+        up are drawn from the pool unless assumed)."""
+        reason = self.game.why_illegal(action)
         if reason:
             raise IllegalMoveError(reason)
-        if ask and self.ask_reveal is not None:
-            for pile in game.unknown_reveals(action):
-                pool = [Card(code) for code, n in enumerate(game.pool) if n]
-                card = self.ask_reveal(pile, pool)
-                if card is not None:
-                    game.assume(pile, card)
-        text = move_text(game, action)
-        return self._changed_by(action, text)
+        return self.push(action)
+
+    def push(self, action: Action) -> Played:
+        """Play an action already checked against the rules (:meth:`prepare` checks)."""
+        return self._changed_by(action, move_text(self.game, action))
 
     def _changed_by(self, action: Action, text: str, redo: bool = False) -> Played:
         """Push the action (or redo it, the next one taken back) and say what it changed."""
@@ -445,6 +223,11 @@ class Session:
         down = game.down[:]
         removed = len(game.removed)
         was_won = game.is_won()
+        moved = (
+            tuple(map(Card, game.piles[action.src][-action.count :]))
+            if isinstance(action, Move)
+            else ()
+        )
         with HELD:  # Ctrl-C waits for the move to be whole
             if redo:
                 game.redo()
@@ -460,7 +243,7 @@ class Session:
             )
         gone = tuple(game.removed[removed:]) if len(game.removed) > removed else ()
         status = self.status()
-        return Played(action, text, turned, gone, status, status.won and not was_won)
+        return Played(action, text, turned, gone, status, status.won and not was_won, moved)
 
     def undo(self, n: int = 1) -> Rewound:
         """Take back the last ``n`` actions (as many as there are)."""
@@ -785,15 +568,12 @@ class Session:
 
     def save(self, name: str | Path, replace: bool = False) -> Saved:
         """Write the game file to ``name`` (relative to ``base_dir``), atomically. A file
-        that exists is replaced only with ``replace`` or when :attr:`confirm_replace` says
-        so (with neither, SpiderError: a script must say ``save!``)."""
+        that exists is replaced only with ``replace`` (without, SpiderError: a script must
+        say ``save!``; a front end asks the player first, see :meth:`prepare`)."""
         path = self._path(name)
         if not replace and self.would_replace(name) is not None:
             shown = files.shown(str(name))
-            if self.confirm_replace is None:
-                raise SpiderError(f"{shown} exists: 'save! {shown}' replaces it")
-            if not self.confirm_replace(path):
-                raise SpiderError(f"{shown} is kept as it was: nothing saved")
+            raise SpiderError(f"{shown} exists: 'save! {shown}' replaces it")
         text = self.game_file()
         too_long = files.unreadable(text)
         if too_long:
@@ -889,7 +669,7 @@ class Session:
 
         return chances.odds(view_of(self.game))
 
-    def _visited(self) -> frozenset:
+    def _visited(self) -> frozenset[PositionKey]:
         """The positions the game has been in before this one, as hints see them."""
         from spider_cli.analysis.compact import player_view
 
@@ -952,10 +732,6 @@ class Session:
         return played
 
 
-# ---------------------------------------------------------------------------------------------
-# Results as text (what a player reads after each command)
-
-
 def is_script(text: str) -> bool:
     """Whether a text is a script: every line a command or a comment, one at least."""
     commands = 0
@@ -967,60 +743,6 @@ def is_script(text: str) -> bool:
     return commands > 0
 
 
-def _text(result: object) -> tuple[object, str]:
-    return result, text_of(result)
-
-
-def _noted(text: str) -> str:
-    """A search's answer, after a note when the searches ran on the slow Python path."""
-    from spider_cli.analysis import native
-
-    note = native.warning()
-    return text if note is None else f"{note}\n{text}"
-
-
-def text_of(result: object) -> str:
-    """The reply text for a method's typed result."""
-    match result:
-        case Played():
-            return played_text(result)
-        case Rewound():
-            return rewound_text(result)
-        case Replayed():
-            return "replayed " + _listed([p.text for p in result.moves])
-        case Started():
-            return started_text(result)
-        case Loaded():
-            return loaded_text(result)
-        case Saved():
-            return f"saved to {files.shown(result.name)}"
-        case Opened():
-            return opened_text(result)
-        case Matched():
-            return f"position matches {files.shown(result.name)}"
-        case Auto():
-            return auto_text(result)
-        case Assumed():
-            return f"the next unknown card in pile {result.pile + 1} will be {result.card}"
-        case SettingChanged(name=name, value=value):
-            return f"{name} is {_setting_word(value)}"
-    raise AssertionError(f"no text for {result!r}")  # pragma: no cover
-
-
-def played_text(played: Played) -> str:
-    """The move in notation, then what it changed, one note a line."""
-    notes = [f"pile {pile + 1} turns up {card_text(card)}" for pile, card in played.turned_up]
-    notes += [f"{SUIT_NAMES[suit]} removed" for suit in played.removed]
-    if isinstance(played.action, Deal):
-        left = played.status.deals_left
-        notes.append(f"{left} deal{'s' if left != 1 else ''} left")
-    if played.status.won and not played.wins:  # said once, when the game was won
-        notes += [f"score {played.status.score}"]
-    else:
-        notes += status_notes(played.status)
-    return played.text + "".join(f"\n  {note}" for note in notes)
-
-
 def _interrupted(kept: int) -> str:
     """Why ``auto`` stopped when Ctrl-C stopped it, ``kept`` actions after it began."""
     if not kept:
@@ -1028,203 +750,3 @@ def _interrupted(kept: int) -> str:
     if kept == 1:
         return "stopped by Ctrl-C; the move it played is kept ('undo' takes it back)"
     return f"stopped by Ctrl-C; the {kept} moves it played are kept ('undo {kept}' takes them back)"
-
-
-def auto_text(auto: Auto) -> str:
-    """Each move ``auto`` played, then why it stopped (unless the last move said so)."""
-    return "\n".join([*(played_text(p) for p in auto.moves), *auto_stop(auto)])
-
-
-def auto_stop(auto: Auto) -> list[str]:
-    """Why ``auto`` stopped, unless its last move said so (a win or a loss)."""
-    last = auto.moves[-1].status if auto.moves else None
-    return [] if last is not None and (last.won or last.lost) else [f"auto stops: {auto.stopped}"]
-
-
-def status_notes(status: Status) -> list[str]:
-    """Notes about the game as a whole: a suit ready to remove, a win, a loss."""
-    if status.won:
-        return [f"you have won! score {status.score}"]
-    if status.lost:
-        return [f"no moves left and the hand is empty: the game is lost (score {status.score})"]
-    return [f"a complete suit can be removed from pile {pile + 1}" for pile in status.ready]
-
-
-def settings_text(settings: Settings) -> str:
-    """Each setting with its value, and the values it can take (what ``set`` alone says)."""
-    lines = []
-    for name, values in SETTING_VALUES.items():
-        value = getattr(settings, name)
-        words = dict.fromkeys(_setting_word(v) for v in values.values())
-        lines.append(f"{name} {_setting_word(value)}  (set {name} {'|'.join(words)})")
-    return "\n".join(lines)
-
-
-def _setting_word(value: bool | str) -> str:
-    return "on" if value is True else "off" if value is False else value
-
-
-def status_text(status: Status) -> str:
-    return (
-        f"deals left {status.deals_left} | removed {status.removed} | "
-        f"moves {status.moves} | score {status.score}"
-    )
-
-
-def rewound_text(rewound: Rewound) -> str:
-    if rewound.restart:
-        return "back to the start of this hand ('redo' replays the moves)"
-    return "took back " + _listed([m.text for m in rewound.moves])
-
-
-LISTED = 10
-"""The most moves an ``undo N`` or ``redo N`` names; the rest are counted."""
-
-
-def _listed(moves: list[str]) -> str:
-    """Moves in a line: each of them, or the first :data:`LISTED` and how many more."""
-    if len(moves) <= LISTED:
-        return ", ".join(moves)
-    return ", ".join(moves[:LISTED]) + f" and {len(moves) - LISTED:,} more"
-
-
-def started_text(started: Started) -> str:
-    origin = started.origin
-    text = f"deal {origin.name}, {origin.suits} suit{'s' if origin.suits != 1 else ''}"
-    chosen = started.chosen
-    if chosen is None:
-        return text
-    text += (
-        f": winnable with every card known, {chosen.rank}: a search that sees the face-down "
-        f"cards and the hand wins it in {chosen.positions:,} positions"
-    )
-    if started.skipped == 1:
-        text += f"\n(the deal before it was not {started.wanted})"
-    elif started.skipped:
-        text += f"\n(the {started.skipped} deals before it were not {started.wanted})"
-    return text
-
-
-def loaded_text(loaded: Loaded) -> str:
-    if loaded.kind is LoadKind.POSITION_CODE:
-        return "position loaded from its code"
-    if loaded.game_file:
-        return f"resumed {files.shown(loaded.name)}: {loaded.moves} moves replayed"
-    return f"loaded {files.shown(loaded.name)}"
-
-
-def opened_text(opened: Opened) -> str:
-    moves = f"{opened.moves} move{'s' if opened.moves != 1 else ''}"
-    deal = files.shown(opened.deal)
-    said = f"game {opened.number} ({deal}, {opened.result.value}): {moves} replayed"
-    if opened.finished:
-        return said + "; 'replay' steps through it (playing on is not recorded again)"
-    return said + "; play on, or 'replay' to step through it"
-
-
-GAMES_HEADER = "game  began             deal          suits  moves  score     time  result"
-
-
-def games_text(entries: list[Entry]) -> str:
-    """The games of the history, one a line: number, date, deal, suits, moves, score, time
-    played, result (``open N`` brings game N back)."""
-    if not entries:
-        return "no games in the history yet: a game is recorded once it has a move"
-    lines = [GAMES_HEADER]
-    for e in entries:
-        began = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.started))
-        deal = files.shown(e.deal)
-        deal = deal if len(deal) <= 13 else deal[:10] + "..."
-        lines.append(
-            f"{e.number:>4}  {began}  {deal:<13} {e.suits:>5}  {e.moves:>5}  {e.score:>5}"
-            f"  {clock_text(e.seconds):>7}  {e.result.value}"
-        )
-    return "\n".join([*lines, "('open N' brings game N back)"])
-
-
-def solve_text(report: Report) -> str:
-    if report.actions:
-        return report.text + "\n('apply' plays the line, 'apply 1' its next move)"
-    return report.text
-
-
-def chance_text(chance: Chance) -> str:
-    """What ``odds`` says: the share won with its interval, and what it is the chance of."""
-    if not chance.unseen:
-        verdict = "wins" if chance.won else "does not win"
-        return (
-            f"every card is in sight: full-information play {verdict} from here "
-            "(within its limit of positions)"
-        )
-    low, high = chance.interval
-    return (
-        f"the chance of a win with every card known: {100 * chance.won / chance.samples:.0f}% "
-        f"(95% interval {100 * low:.0f}-{100 * high:.0f}%),\nfrom {chance.samples} samples: "
-        f"the {chance.unseen} cards out of sight dealt at random, each deal played\n"
-        "by a search that sees them all (a player who cannot see them wins less often)"
-    )
-
-
-def history_text(history: list[Recorded]) -> str:
-    """The game's moves from the start, numbered (the REPL steps through them instead)."""
-    if not history:
-        return "no moves yet: this is the start of the game"
-    return "\n".join(f"{n}. {entry.text}" for n, entry in enumerate(history, 1))
-
-
-def choices_text(choices: list[Choice]) -> str:
-    if not choices:
-        return "no legal moves"
-    lines = [("* " if c.natural else "  ") + c.text for c in choices]
-    return "\n".join(lines) + "\n(* a natural move: onto the same suit)"
-
-
-def complete_text(game: Game) -> str:
-    sets = game.complete_suits()
-    if not sets:
-        return "no suit has all thirteen cards face up"
-    parts = [
-        f"{SUIT_NAMES[suit]}{f' (x{count})' if count > 1 else ''}" for suit, count in sets.items()
-    ]
-    return "face up in full: " + ", ".join(parts)
-
-
-def locate_text(game: Game, rank: int, suit: int | None) -> str:
-    """Where the copies of a card are, as far as a player can see: face-down cards and
-    the hand are not given away, even when the deal knows them."""
-    suits = [suit] if suit is not None else SUITS_IN_VARIANT[game.suits]
-    lines = []
-    for each in suits:
-        card = Card.of(rank, each)
-        places = []
-        hidden = 0
-        for where in game.locate(card):
-            if where.place == "removed":
-                places.append("removed")
-            elif where.face_up:
-                depth = where.index - game.down[where.pile] + 1
-                places.append(f"pile {where.pile + 1} (face-up card {depth})")
-            else:
-                hidden += 1
-        hidden += game.pool[card] + sum(q.count(card) for q in game.assumed)
-        if hidden:
-            places.append(f"{hidden} not in sight")
-        if places:
-            lines.append(f"{card}: " + ", ".join(places))
-    if not lines:
-        return f"no {RANK_WORDS[rank]} in a {game.suits}-suit game"
-    return "\n".join(lines)
-
-
-def show_text(session: Session, pile: int | None) -> str:
-    """The tableau and the status line, or one pile (numbered 1..10) in full."""
-    game = session.game
-    if pile is None:
-        return positions.grid(game, hide=True) + "\n" + status_text(session.status())
-    if not 1 <= pile <= 10:
-        raise SpiderError(f"there is no pile {pile}")
-    cards = game.piles[pile - 1]
-    if not cards:
-        return f"pile {pile} is a space"
-    up = game.face_up(pile - 1)
-    return f"pile {pile}: {game.down[pile - 1]} face down, then " + " ".join(map(card_text, up))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from spider_cli.rules.cards import RANK_NAMES, SUIT_LETTERS, SUIT_NAMES, Card
 from spider_cli.rules.engine import PILES, Action, Deal, Game, Remove
 from spider_cli.rules.errors import IllegalMoveError
@@ -26,13 +28,16 @@ def move_text(game: Game, action: Action) -> str:
         reason = game.why_illegal(action)
         assert reason, "a move whose cards are not all face up is illegal"
         raise IllegalMoveError(reason)
-    moving = game.piles[src][-count:]
-    top, bottom = Card(moving[0]), Card(moving[-1])
-    text = str(bottom)
-    if count > 1:
-        suit = SUIT_LETTERS[top.suit] if top.suit != bottom.suit else ""
-        text = f"{RANK_NAMES[top.rank]}{suit}-{bottom}"
-    return f"{text} from {src + 1} to {dst + 1}"
+    return f"{moved_text(game.piles[src][-count:])} from {src + 1} to {dst + 1}"
+
+
+def moved_text(cards: Sequence[int]) -> str:
+    """Cards moved together, top one first, as the manual writes them: "6s", "8-6s", "Kh-Qs"."""
+    top, bottom = Card(cards[0]), Card(cards[-1])
+    if len(cards) == 1:
+        return str(bottom)
+    suit = SUIT_LETTERS[top.suit] if top.suit != bottom.suit else ""
+    return f"{RANK_NAMES[top.rank]}{suit}-{bottom}"
 
 
 def clock_text(seconds: float) -> str:

@@ -3,10 +3,10 @@
 A prompt_toolkit :class:`~prompt_toolkit.application.Application` in four parts, top to
 bottom: the tableau (redrawn after every command, as compact as the screen needs), the
 status line, the last replies (a scrollable message area) and the command line, with the
-line mode's completion, history and highlighting. The board is a :class:`Repl` whose output
-goes to the message area instead of the terminal: typed lines, keys and clicks all run
-through :meth:`Repl.perform`, so a game is counted, journaled and answered the same way in
-both modes, and keys and clicks call the session's methods with typed values.
+line mode's completion, history and highlighting. The board is a surface for a
+:class:`~spider_cli.tui.player.Player`, as the line mode is: typed lines, keys and clicks all
+run through the player, so a game is counted, journaled and answered the same way in both
+modes, and keys and clicks call the session's methods with typed values.
 
 The mouse follows the manual's program: a click on a card sends it, and the cards covering
 it, to their obvious place (:meth:`Game.obvious`); pressing on a card and letting go over
@@ -16,9 +16,8 @@ then a click on another pile. A click on the hand deals. The move is echoed in n
 Questions (which card turns up, save before leaving, replace a file, a new deal, continue
 the game in progress) are asked in the command line, never at a prompt outside the board;
 Ctrl-C at one cancels it. The cards a command would turn up, and whether ``save`` may
-replace a file, are asked before it runs, then handed to the session through
-``ask_reveal`` and ``confirm_replace``, as the line mode's answers are. ``auto`` draws the
-tableau after every move it plays.
+replace a file, are asked before it runs (the player prepares it first), as in the line
+mode. ``auto`` draws the tableau after every move it plays.
 """
 
 from __future__ import annotations
@@ -28,8 +27,6 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
-from typing import NamedTuple
 
 from prompt_toolkit import print_formatted_text
 from prompt_toolkit.application import Application
@@ -39,14 +36,13 @@ from prompt_toolkit.completion import (
     Completer,
     Completion,
     DynamicCompleter,
-    PathCompleter,
 )
 from prompt_toolkit.data_structures import Point
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import split_lines
-from prompt_toolkit.history import History
+from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import (
     BufferControl,
@@ -65,50 +61,24 @@ from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
 
 from spider_cli.app import interrupt
 from spider_cli.app.journal import Entry, Journal
-from spider_cli.app.session import (
-    Auto,
-    Played,
-    Reply,
-    Session,
-    auto_stop,
-    chance_text,
-    played_text,
-    text_of,
-)
-from spider_cli.language import commands as cmd
-from spider_cli.language.notation import parse_command, resolve
-from spider_cli.rules.cards import Card
-from spider_cli.rules.engine import Action, Deal, Game, Move, Remove
-from spider_cli.rules.errors import SpiderError
+from spider_cli.app.replies import auto_stop, chance_text
+from spider_cli.app.results import Auto, Played
+from spider_cli.app.session import Session
+from spider_cli.rules.engine import Action, Deal, Game, Move
+from spider_cli.rules.errors import NotationError, SpiderError
 from spider_cli.tui import render
-from spider_cli.tui.completion import LegalSuggestions
+from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer, highlight_line
-from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Snapshot, Spot
-from spider_cli.tui.repl import (
-    NOT_IN_POOL,
-    PROMPT,
-    SEARCHES,
-    Repl,
-    pool_card,
-    pool_completer,
-    replace_question,
-    resume_question,
-)
+from spider_cli.tui.player import PROMPT, SEARCHES, Player, Question, Stop
+from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Spot
 
+TRANSCRIPT_LENGTH = 2000
 MESSAGE_LINES = 500
 """Lines the message area keeps (it scrolls back through them)."""
 MESSAGE_ROWS = 3
 """Rows the message area keeps on the screen at least: the tableau shrinks first."""
 _FIXED_ROWS = 4 + MESSAGE_ROWS
 """Rows that are not piles: header, pile numbers, status line, command line, messages."""
-
-
-class _Question(NamedTuple):
-    """A question asked in the command line; ``answer`` gets the reply (None: Ctrl-C)."""
-
-    text: str
-    answer: Callable[[str | None], None]
-    completer: Completer | None = None
 
 
 class _NotOnAnEmptyLine(Completer):
@@ -137,7 +107,7 @@ class _Click:
         return self.board.mouse(self.spot, event)
 
 
-class Board(Repl):
+class Board:
     """The game on a full screen: the tableau, the status line, replies, the command line."""
 
     def __init__(
@@ -147,7 +117,13 @@ class Board(Repl):
         journal: Journal | None = None,
         history: History | None = None,
     ) -> None:
-        super().__init__(session, glyphs, journal, history)
+        self.session = session
+        self.glyphs = glyphs
+        self.player = Player(session, self, journal)
+        self.transcript: deque[str] = deque(maxlen=TRANSCRIPT_LENGTH)
+        """What was said lately, as plain text (what a test reads)."""
+        self.history = history if history is not None else InMemoryHistory()
+        self.completer: Completer = SpiderCompleter(session)
         self.messages: deque[StyleAndTextTuples] = deque(maxlen=MESSAGE_LINES)
         self.scroll = 0
         """Lines scrolled back from the newest reply."""
@@ -156,16 +132,13 @@ class Board(Repl):
         """A game shown instead of the session's (a replay's)."""
         self.previewed: Session | None = None
         """The game in progress, shown with its status line while it is offered back."""
-        self.question: _Question | None = None
+        self.question: Question | None = None
         self.typing = False
         """The player is writing a command: the single keys are letters again."""
         self.pressed: Spot | None = None
         self.selected: Spot | None = None
         self.farewell: list[StyleAndTextTuples] = []
         """What is said while leaving, printed once the screen is given back."""
-        self._answers: dict[int, Card] = {}
-        self._replace = False
-        """The answer to "replace it?", asked before the ``save`` ran."""
         self._ran = False
         self.buffer = Buffer(
             history=self.history,
@@ -287,7 +260,7 @@ class Board(Repl):
             return [("class:question", self.question.text)]
         return [("class:prompt", PROMPT)]
 
-    # -- output (the Repl's, into the message area) -------------------------------------------
+    # -- output, into the message area ---------------------------------------------------------
 
     def say(self, text: StyleAndTextTuples | str, style: str = "") -> None:
         fragments = FormattedText([(style, text + "\n")]) if isinstance(text, str) else text
@@ -309,7 +282,24 @@ class Board(Repl):
         self.shown = game
         if note:
             self.say(note)
-        self.flush_later()
+        self.player.flush_later()
+
+    def error(self, error: SpiderError, line: str = "") -> None:
+        """A failed command: a caret under the typed ``line`` where it cannot be read, then
+        the reason; errors about other text (a file being loaded) in full."""
+        if (
+            isinstance(error, NotationError)
+            and error.column
+            and line
+            and (error.context.split("\n", 1)[0] == line.rstrip("\r\n"))
+        ):
+            self.say(" " * (len(PROMPT) + error.column - 1) + "^", "class:error-context")
+            self.say(f"error: {error.message}", "class:error")
+        else:
+            self.say(f"error: {error}", "class:error")
+
+    def refresh(self) -> None:
+        """The status line is drawn from the session each time: nothing to refresh."""
 
     @contextlib.contextmanager
     def searching(self, line: str) -> Iterator[None]:
@@ -330,31 +320,27 @@ class Board(Repl):
             signal.signal(signal.SIGINT, previous)
             self.app.renderer.clear()  # the line written here: the next drawing is whole
 
-    def offer_journal(self, entry: Entry, then: Callable[[bool], None]) -> None:
-        """Offer the game in progress back in the board's own command line, the game shown
-        behind the question (Ctrl-C: it goes on); ``then`` gets the answer."""
+    def offering(self, entry: Entry | None) -> None:
+        """While the game in progress is offered back: shown behind the question, with its
+        status line (None: the question was answered)."""
+        self.shown = self.previewed = None
+        if entry is None:
+            return
         preview = Session.new_game(seed=0)
         with contextlib.suppress(SpiderError):  # a damaged one is said once answered
             preview.load(entry.path)
             self.shown, self.previewed = preview.game, preview
 
-        def answered(keep: bool | None) -> None:
-            self.shown = self.previewed = None
-            then(keep is not False)
-
-        self._yes(resume_question(entry), answered, default=True)
-
-    def _welcome(self) -> str:
-        return (
-            super()._welcome()
-            + "\nClick a card to send it to its obvious place. With the line empty, keys:"
-            "\nu undo, r redo, d deal, h hint, o odds, n new, q quit; ':' starts a command."
-        )
+    keys_help = (
+        "\nClick a card to send it to its obvious place. With the line empty, keys:"
+        "\nu undo, r redo, d deal, h hint, o odds, n new, q quit; ':' starts a command."
+    )
 
     # -- the loop -----------------------------------------------------------------------------
 
     def start(self, name: str | None = None, offer_journal: bool = False) -> int:
-        status = super().start(name, offer_journal)
+        """Set up the game (the journaled one, a file, or the new deal), then play."""
+        status = self.player.start(name, offer_journal)
         if not self._ran:
             self.farewell = list(self.messages)  # never shown: the file could not be read
             self._print_farewell()
@@ -387,13 +373,14 @@ class Board(Repl):
             def _(event: KeyPressEvent) -> None:
                 call()
 
-        key("u", lambda: self.act(lambda: self.session.undo(1)))
-        key("r", lambda: self.act(lambda: self.session.redo(1)))
-        key("d", lambda: self.act(self.session.deal))
+        act = self.player.act
+        key("u", lambda: act(lambda: self.session.undo(1)))
+        key("r", lambda: act(lambda: self.session.redo(1)))
+        key("d", lambda: act(self.session.deal))
         key("h", self._hint)
         key("?", self._hint)
         key("o", self._odds)
-        key("q", self.leave)
+        key("q", self.player.leave)
         key("n", self._ask_new)
         key(":", self._start_typing)
 
@@ -411,7 +398,7 @@ class Board(Repl):
             question, self.question = self.question, None
             if question is not None:
                 self.say(question.text + "^C", "class:dim")
-                question.answer(None)
+                question.answer(Stop.CANCEL)
             else:
                 self.typing = False
                 self.selected = None
@@ -419,7 +406,7 @@ class Board(Repl):
         @keys.add("c-d", filter=Condition(lambda: not self.buffer.text))
         def _leave(event: KeyPressEvent) -> None:
             if self.question is None:
-                self.leave()
+                self.player.leave()
 
         @keys.add("escape", eager=True)
         def _escape(event: KeyPressEvent) -> None:
@@ -462,20 +449,13 @@ class Board(Repl):
         self.buffer.append_to_history()
         self.buffer.reset()
         self.say([("class:prompt", PROMPT), *highlight_line(line), ("", "\n")])
-        self._replacing(
-            self._saved_over(line),
-            lambda: self._with_reveals(self._reveals_of(line), lambda: self._run(line)),
-        )
-
-    def _run(self, line: str) -> None:
-        if self.handle(line):
-            self.leave()
+        self.player.enter(line)
 
     def show_played(self, played: Played, fresh: frozenset[tuple[int, int]]) -> None:
         """One move of ``auto``: said in the replies, and the board drawn now (not once the
         key's work is done), its moved cards underlined."""
         self.fresh = fresh
-        self.say(render.change(played_text(played)))
+        self.say(render.played(played))
         self.app.render_counter += 1  # a new drawing: nothing is taken from the last one
         self.app.renderer.render(self.app, self.app.layout)
 
@@ -483,140 +463,28 @@ class Board(Repl):
         """Why ``auto`` stopped (its moves are in the replies already)."""
         return "\n".join(auto_stop(auto))
 
-    def act(
-        self, call: Callable[[], object], text: Callable[[object], str] = text_of, name: str = ""
-    ) -> None:
-        """A key or a click: call a session method, shown as a typed command's result
-        (``name``: the command the key stands for)."""
-
-        def reply() -> Reply:
-            result = call()
-            return Reply(text(result), result=result)
-
-        self.perform(reply, name)
-
     def _hint(self) -> None:
-        self.act(self.session.hint, lambda advice: advice.text, "hint")  # type: ignore[attr-defined]
+        self.player.act(self.session.hint, lambda advice: advice.text, "hint")  # type: ignore[attr-defined]
 
     def _odds(self) -> None:
-        self.act(self.session.odds, lambda chance: chance_text(chance), "odds")  # type: ignore[arg-type]
+        self.player.act(self.session.odds, lambda chance: chance_text(chance), "odds")  # type: ignore[arg-type]
 
     # -- questions ----------------------------------------------------------------------------
 
-    def _ask(
-        self, text: str, answer: Callable[[str | None], None], completer: Completer | None = None
-    ) -> None:
+    def ask(self, question: Question) -> None:
+        """Ask in the command line; Enter answers, Ctrl-C cancels."""
         self.buffer.reset()
-        self.question = _Question(text, answer, completer)
-
-    def _yes(self, text: str, then: Callable[[bool | None], None], default: bool) -> None:
-        """A yes/no question; ``then`` gets the answer, None for Ctrl-C."""
-
-        def answer(reply: str | None) -> None:
-            if reply is None:
-                then(None)
-                return
-            word = reply.strip().lower() or ("y" if default else "n")
-            if word in ("y", "yes", "n", "no"):
-                then(word.startswith("y"))
-                return
-            self.say("please answer y or n", "class:warning")
-            self._ask(text, answer)
-
-        self._ask(text, answer)
+        self.question = question
 
     def _ask_new(self) -> None:
         suits = self.session.game.suits
         plural = "s" if suits != 1 else ""
 
-        def then(yes: bool | None) -> None:
-            if yes:
-                self.act(lambda: self.session.new(None, suits))
+        def then(yes: bool | Stop) -> None:
+            if yes is True:
+                self.player.act(lambda: self.session.new(None, suits))
 
-        self._yes(f"Start a new deal ({suits} suit{plural})? [y/N] ", then, default=False)
-
-    def ask_reveal(self, pile: int, pool: list[Card]) -> Card | None:
-        """The card asked for before the command ran (None: a random one)."""
-        return self._answers.pop(pile, None)
-
-    def ask_replace(self, path: Path) -> bool:
-        """The answer asked for before the ``save`` ran."""
-        answer, self._replace = self._replace, False
-        return answer
-
-    def _saved_over(self, line: str) -> Path | None:
-        """The file a ``save`` line would replace after asking (None: no question)."""
-        try:
-            command = parse_command(line)
-        except SpiderError:
-            return None
-        if not isinstance(command, cmd.Save) or command.replace:
-            return None
-        return self._replaced_file(command.path)
-
-    def _replaced_file(self, name: str) -> Path | None:
-        """The file saving as ``name`` would replace, if the player must be asked first: one
-        that exists and is not the game's own."""
-        path = self.session.would_replace(name)
-        return path if path is not None and not self.own_file(path) else None
-
-    def _replacing(self, path: Path | None, then: Callable[[], None]) -> None:
-        """Ask whether ``path`` may be replaced (Ctrl-C: no), if there is one; then go on."""
-        if path is None:
-            then()
-            return
-
-        def answer(yes: bool | None) -> None:
-            self._replace = bool(yes)
-            then()
-
-        self._yes(replace_question(path), answer, default=False)
-
-    def _reveals_of(self, line: str) -> list[int]:
-        """The piles where the move a line names would turn up an unknown card."""
-        try:
-            command = parse_command(line)
-        except SpiderError:
-            return []
-        tableau = (cmd.MoveCommand, cmd.ObviousCommand, cmd.DealCommand, cmd.RemoveCommand)
-        if not isinstance(command, tableau):
-            return []
-        try:
-            action = resolve(self.session.game, command)
-        except SpiderError:
-            return []
-        return self._reveals(action)
-
-    def _reveals(self, action: Action) -> list[int]:
-        game = self.session.game
-        return game.unknown_reveals(action) if game.why_illegal(action) is None else []
-
-    def _with_reveals(self, piles: list[int], then: Callable[[], None]) -> None:
-        """Ask which card turns up on each pile (Enter or Ctrl-C: a random one), then go on."""
-        self._answers = {}
-        game = self.session.game
-        pool = [Card(code) for code, n in enumerate(game.pool) for _ in range(n)]
-
-        def ask(k: int) -> None:
-            if k == len(piles):
-                then()
-                return
-
-            def answer(text: str | None) -> None:
-                if text and text.strip():
-                    card = pool_card(text, pool)
-                    if card is None:
-                        self.say(NOT_IN_POOL, "class:warning")
-                        ask(k)
-                        return
-                    pool.remove(card)
-                    self._answers[piles[k]] = card
-                ask(k + 1)
-
-            question = f"pile {piles[k] + 1} turns up: (Enter for a random card, or type one) "
-            self._ask(question, answer, pool_completer(pool))
-
-        ask(0)
+        self.player.ask_yes(f"Start a new deal ({suits} suit{plural})? [y/N] ", then, False)
 
     # -- the mouse ----------------------------------------------------------------------------
 
@@ -687,100 +555,12 @@ class Board(Repl):
         self._play(action)
 
     def _play(self, action: Action) -> None:
-        """An action chosen with the mouse, through the session's methods."""
-        session = self.session
-        if isinstance(action, Deal):
-            call: Callable[[], object] = session.deal
-        elif isinstance(action, Remove):
-            pile = action.pile
+        """An action chosen with the mouse: its questions asked, then played."""
+        self.player.prepared(action)
 
-            def call() -> object:
-                return session.remove(pile)
-        else:
-            move = action
-
-            def call() -> object:
-                return session.move(move)
-
-        self._with_reveals(self._reveals(action), lambda: self.act(call))
-
-    # -- leaving and replaying ----------------------------------------------------------------
-
-    def leave(self) -> None:
-        """Leave, the game kept in the journal; first ask to save when
-        :meth:`~Repl.leave_question` has a question."""
-        question = self.leave_question()
-        if question is None:
-            self.app.exit(result=0)
-            return
-
-        def then(yes: bool | None) -> None:
-            if yes is None:
-                self.say("(still playing)", "class:dim")
-            elif yes and question.update is not None:
-                self._save_and_leave(question.update)
-            elif yes:
-                self._ask_name()
-            else:
-                self._goodbye(self.not_saved())
-
-        self._yes(question.text, then, True)
-
-    def _ask_name(self) -> None:
-        default = self._default_name()
-
-        def answer(text: str | None) -> None:
-            if text is None:
-                self.say("(still playing)", "class:dim")
-                return
-            name = text.strip() or default
-            self._replacing(self._replaced_file(name), lambda: self._save_and_leave(name))
-
-        self._ask(f"Save as [{default}]: ", answer, PathCompleter(expanduser=True))
-
-    def _save_and_leave(self, name: str) -> None:
-        """Save the game as ``name`` and leave; asked for another name if that fails."""
-        try:
-            saved = self.session.save(name)
-        except SpiderError as error:
-            self.error(error)
-            self._ask_name()
-            return
-        self.saved_as = str(saved.path)
-        self.journal.update(self.session, self.saved_as, self.counted, self.number)
-        self._goodbye(text_of(saved))
-
-    def _goodbye(self, text: str) -> None:
-        self.say(text)
-        self.farewell.append([("", text)])
-        self.app.exit(result=0)
-
-    def replay(self) -> None:
-        """Step through the game from the start on a copy: Enter next move, q stop."""
-        viewer = self.replay_viewer()
-        if viewer is None:
-            return
-        total = self.session.game.moves_made
-        self.draw(note=render.message(f"replay: the start ({total} moves to go)"), game=viewer.game)
-
-        def step(number: int) -> None:
-            def answer(text: str | None) -> None:
-                if text is None or text.strip().lower().startswith("q"):
-                    note = f"back at the current position (move {total})"
-                    self.draw(note=render.message(note))
-                    return
-                before = Snapshot.of(viewer.game)
-                moved = f"move {number}/{total}: {viewer.redo().moves[0].text}"
-                self.draw(
-                    render.fresh_cards(before, viewer.game),
-                    render.change(moved, render.describe_changes(before, viewer.game)),
-                    game=viewer.game,
-                )
-                if number == total:
-                    self.draw(note=render.message("replay over: this is the current position"))
-                else:
-                    step(number + 1)
-
-            self._ask(f"replay {number - 1}/{total} (Enter: next move, q: stop) ", answer)
-
-        step(1)
+    def finish(self, status: int, farewell: str | None = None) -> None:
+        """Leave (``farewell``: said, and printed once the screen is given back)."""
+        if farewell:
+            self.say(farewell)
+            self.farewell.append([("", farewell)])
+        self.app.exit(result=status)

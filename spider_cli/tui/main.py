@@ -26,10 +26,36 @@ def play_at_terminal(
     line_mode: bool = False,
     wanted: Wanted | None = None,
 ) -> int:
-    """Play on the board (:mod:`spider_cli.tui.board`) or in the REPL (:mod:`.repl`)."""
-    from spider_cli.tui import repl
+    """``spider`` at a terminal: offer the journaled game back (no arguments), else start the
+    file or deal asked for (or the first deal from it of the kind ``wanted``), and play
+    until the player leaves: on the full-screen board (:mod:`spider_cli.tui.board`), or at
+    a prompt below the output (:mod:`spider_cli.tui.repl`)."""
+    import time
 
-    return repl.play(name, seed, suits, ascii_only, board=full_screen(line_mode), wanted=wanted)
+    from spider_cli.app.journal import Journal
+    from spider_cli.app.replies import started_text
+    from spider_cli.app.session import Session
+    from spider_cli.app.timer import Timer
+    from spider_cli.rules.errors import SpiderError
+    from spider_cli.tui import render
+    from spider_cli.tui.board import Board
+    from spider_cli.tui.linehistory import open_history
+    from spider_cli.tui.repl import Repl
+
+    glyphs = render.choose_glyphs(ascii_only, getattr(sys.stdout, "encoding", None))
+    clock = time.perf_counter
+    session = Session(clock=clock, timer=Timer(clock))
+    try:
+        started = session.new(seed, suits, wanted)
+    except SpiderError as error:
+        print(f"spider: {error}", file=sys.stderr)
+        return 1
+    session.changed = False
+    kind: type[Board] | type[Repl] = Board if full_screen(line_mode) else Repl
+    player = kind(session, glyphs, Journal(), open_history())
+    if wanted is not None:
+        player.player.later(started_text(started), "")
+    return player.start(name, offer_journal=name is None and seed is None and wanted is None)
 
 
 def main(argv: list[str] | None = None) -> int:

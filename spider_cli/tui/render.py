@@ -22,6 +22,7 @@ from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import fragment_list_to_text
 from prompt_toolkit.styles import Style
 
+from spider_cli.app.replies import played_lines
 from spider_cli.rules.cards import (
     SUIT_LETTERS,
     SUIT_NAMES,
@@ -31,12 +32,12 @@ from spider_cli.rules.cards import (
     split_runs,
 )
 from spider_cli.rules.engine import PILES, Game, Move
-from spider_cli.rules.text import clock_text, move_text
+from spider_cli.rules.text import clock_text, move_text, moved_text
 
 if TYPE_CHECKING:
     from prompt_toolkit.mouse_events import MouseEvent
 
-    from spider_cli.app.session import Status
+    from spider_cli.app.results import Played, Status
 
 SUIT_CLASSES = tuple(f"class:suit.{name}" for name in SUIT_NAMES)
 """The style class of each suit: spades, hearts, diamonds, clubs."""
@@ -436,6 +437,21 @@ def message(text: str, style: str = "") -> FormattedText:
         if k == 0 and style:
             fragments = [(f"{style} {s}".strip(), t) for s, t, *_ in fragments]
         out += [*fragments, ("", "\n")]
+    return FormattedText(out)
+
+
+def played(played: Played) -> FormattedText:
+    """What an action changed, from its typed result: the move in bold, its cards and the
+    cards it turned up in their suits' colours, then the notes (as ``played_text`` says)."""
+    out: StyleAndTextTuples = []
+    for k, line in enumerate(played_lines(played)):
+        for piece in line:
+            if isinstance(piece, str):
+                out.append(("class:move" if k == 0 else "", piece))
+            else:
+                suit = SUIT_CLASSES[piece[-1].suit]
+                out.append((f"class:move {suit}" if k == 0 else suit, moved_text(piece)))
+        out.append(("", "\n"))
     return FormattedText(out)
 
 

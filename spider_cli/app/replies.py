@@ -1,0 +1,303 @@
+"""The typed results as the text a player reads (what ``spider run`` prints, and the line
+mode and the board show for most commands).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from spider_cli.app.results import (
+    Assumed,
+    Auto,
+    Choice,
+    Loaded,
+    LoadKind,
+    Matched,
+    Opened,
+    Played,
+    Recorded,
+    Replayed,
+    Rewound,
+    Saved,
+    SettingChanged,
+    Started,
+    Status,
+)
+from spider_cli.language import positions
+from spider_cli.language import textfiles as files
+from spider_cli.language.commands import SETTING_VALUES, Settings
+from spider_cli.rules.cards import RANK_WORDS, SUIT_NAMES, Card, card_text
+from spider_cli.rules.engine import SUITS_IN_VARIANT, Deal, Game
+from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.text import clock_text, moved_text
+
+if TYPE_CHECKING:
+    from spider_cli.analysis.chances import Chance
+    from spider_cli.analysis.solver import Report
+    from spider_cli.app.gamelog import Entry
+    from spider_cli.app.session import Session
+
+
+def text_of(result: object) -> str:
+    """The reply text for a method's typed result."""
+    match result:
+        case Played():
+            return played_text(result)
+        case Rewound():
+            return rewound_text(result)
+        case Replayed():
+            return "replayed " + _listed([p.text for p in result.moves])
+        case Started():
+            return started_text(result)
+        case Loaded():
+            return loaded_text(result)
+        case Saved():
+            return f"saved to {files.shown(result.name)}"
+        case Opened():
+            return opened_text(result)
+        case Matched():
+            return f"position matches {files.shown(result.name)}"
+        case Auto():
+            return auto_text(result)
+        case Assumed():
+            return f"the next unknown card in pile {result.pile + 1} will be {result.card}"
+        case SettingChanged(name=name, value=value):
+            return f"{name} is {_setting_word(value)}"
+    raise AssertionError(f"no text for {result!r}")  # pragma: no cover
+
+
+Piece = str | tuple[Card, ...]
+"""A piece of a reply's line: words, or cards written together (a card, or a run moved:
+``Kd``, ``9-8d``), which a front end may show in their suit's colour."""
+
+
+def played_lines(played: Played) -> list[list[Piece]]:
+    """What an action changed, line by line, from the typed result: the move in notation
+    (its cards first, when it moved some), then one note a line (a card turned up, a suit
+    removed, the deals left, the game won or lost, a suit ready)."""
+    run = moved_text(played.moved) if played.moved else ""
+    assert played.text.startswith(run)
+    first: list[Piece] = [played.moved, played.text[len(run) :]] if run else [played.text]
+    notes: list[list[Piece]] = [
+        [f"pile {pile + 1} turns up ", (card,)] for pile, card in played.turned_up
+    ]
+    notes += [[f"{SUIT_NAMES[suit]} removed"] for suit in played.removed]
+    if isinstance(played.action, Deal):
+        left = played.status.deals_left
+        notes.append([f"{left} deal{'s' if left != 1 else ''} left"])
+    if played.status.won and not played.wins:  # said once, when the game was won
+        notes += [[f"score {played.status.score}"]]
+    else:
+        notes += [[note] for note in status_notes(played.status)]
+    return [first, *(["  ", *note] for note in notes)]
+
+
+def line_text(pieces: list[Piece]) -> str:
+    """A line of pieces as plain text."""
+    return "".join(piece if isinstance(piece, str) else moved_text(piece) for piece in pieces)
+
+
+def played_text(played: Played) -> str:
+    """The move in notation, then what it changed, one note a line."""
+    return "\n".join(line_text(line) for line in played_lines(played))
+
+
+def auto_text(auto: Auto) -> str:
+    """Each move ``auto`` played, then why it stopped (unless the last move said so)."""
+    return "\n".join([*(played_text(p) for p in auto.moves), *auto_stop(auto)])
+
+
+def auto_stop(auto: Auto) -> list[str]:
+    """Why ``auto`` stopped, unless its last move said so (a win or a loss)."""
+    last = auto.moves[-1].status if auto.moves else None
+    return [] if last is not None and (last.won or last.lost) else [f"auto stops: {auto.stopped}"]
+
+
+def status_notes(status: Status) -> list[str]:
+    """Notes about the game as a whole: a suit ready to remove, a win, a loss."""
+    if status.won:
+        return [f"you have won! score {status.score}"]
+    if status.lost:
+        return [f"no moves left and the hand is empty: the game is lost (score {status.score})"]
+    return [f"a complete suit can be removed from pile {pile + 1}" for pile in status.ready]
+
+
+def settings_text(settings: Settings) -> str:
+    """Each setting with its value, and the values it can take (what ``set`` alone says)."""
+    lines = []
+    for name, values in SETTING_VALUES.items():
+        value = getattr(settings, name)
+        words = dict.fromkeys(_setting_word(v) for v in values.values())
+        lines.append(f"{name} {_setting_word(value)}  (set {name} {'|'.join(words)})")
+    return "\n".join(lines)
+
+
+def _setting_word(value: bool | str) -> str:
+    return "on" if value is True else "off" if value is False else value
+
+
+def status_text(status: Status) -> str:
+    return (
+        f"deals left {status.deals_left} | removed {status.removed} | "
+        f"moves {status.moves} | score {status.score}"
+    )
+
+
+def rewound_text(rewound: Rewound) -> str:
+    if rewound.restart:
+        return "back to the start of this hand ('redo' replays the moves)"
+    return "took back " + _listed([m.text for m in rewound.moves])
+
+
+LISTED = 10
+"""The most moves an ``undo N`` or ``redo N`` names; the rest are counted."""
+
+
+def _listed(moves: list[str]) -> str:
+    """Moves in a line: each of them, or the first :data:`LISTED` and how many more."""
+    if len(moves) <= LISTED:
+        return ", ".join(moves)
+    return ", ".join(moves[:LISTED]) + f" and {len(moves) - LISTED:,} more"
+
+
+def started_text(started: Started) -> str:
+    origin = started.origin
+    text = f"deal {origin.name}, {origin.suits} suit{'s' if origin.suits != 1 else ''}"
+    chosen = started.chosen
+    if chosen is None:
+        return text
+    text += (
+        f": winnable with every card known, {chosen.rank}: a search that sees the face-down "
+        f"cards and the hand wins it in {chosen.positions:,} positions"
+    )
+    if started.skipped == 1:
+        text += f"\n(the deal before it was not {started.wanted})"
+    elif started.skipped:
+        text += f"\n(the {started.skipped} deals before it were not {started.wanted})"
+    return text
+
+
+def loaded_text(loaded: Loaded) -> str:
+    if loaded.kind is LoadKind.POSITION_CODE:
+        return "position loaded from its code"
+    if loaded.game_file:
+        return f"resumed {files.shown(loaded.name)}: {loaded.moves} moves replayed"
+    return f"loaded {files.shown(loaded.name)}"
+
+
+def opened_text(opened: Opened) -> str:
+    moves = f"{opened.moves} move{'s' if opened.moves != 1 else ''}"
+    deal = files.shown(opened.deal)
+    said = f"game {opened.number} ({deal}, {opened.result.value}): {moves} replayed"
+    if opened.finished:
+        return said + "; 'replay' steps through it (playing on is not recorded again)"
+    return said + "; play on, or 'replay' to step through it"
+
+
+GAMES_HEADER = "game  began             deal          suits  moves  score     time  result"
+
+
+def games_text(entries: list[Entry]) -> str:
+    """The games of the history, one a line: number, date, deal, suits, moves, score, time
+    played, result (``open N`` brings game N back)."""
+    if not entries:
+        return "no games in the history yet: a game is recorded once it has a move"
+    lines = [GAMES_HEADER]
+    for e in entries:
+        began = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.started))
+        deal = files.shown(e.deal)
+        deal = deal if len(deal) <= 13 else deal[:10] + "..."
+        lines.append(
+            f"{e.number:>4}  {began}  {deal:<13} {e.suits:>5}  {e.moves:>5}  {e.score:>5}"
+            f"  {clock_text(e.seconds):>7}  {e.result.value}"
+        )
+    return "\n".join([*lines, "('open N' brings game N back)"])
+
+
+def solve_text(report: Report) -> str:
+    if report.actions:
+        return report.text + "\n('apply' plays the line, 'apply 1' its next move)"
+    return report.text
+
+
+def chance_text(chance: Chance) -> str:
+    """What ``odds`` says: the share won with its interval, and what it is the chance of."""
+    if not chance.unseen:
+        verdict = "wins" if chance.won else "does not win"
+        return (
+            f"every card is in sight: full-information play {verdict} from here "
+            "(within its limit of positions)"
+        )
+    low, high = chance.interval
+    return (
+        f"the chance of a win with every card known: {100 * chance.won / chance.samples:.0f}% "
+        f"(95% interval {100 * low:.0f}-{100 * high:.0f}%),\nfrom {chance.samples} samples: "
+        f"the {chance.unseen} cards out of sight dealt at random, each deal played\n"
+        "by a search that sees them all (a player who cannot see them wins less often)"
+    )
+
+
+def history_text(history: list[Recorded]) -> str:
+    """The game's moves from the start, numbered (the REPL steps through them instead)."""
+    if not history:
+        return "no moves yet: this is the start of the game"
+    return "\n".join(f"{n}. {entry.text}" for n, entry in enumerate(history, 1))
+
+
+def choices_text(choices: list[Choice]) -> str:
+    if not choices:
+        return "no legal moves"
+    lines = [("* " if c.natural else "  ") + c.text for c in choices]
+    return "\n".join(lines) + "\n(* a natural move: onto the same suit)"
+
+
+def complete_text(game: Game) -> str:
+    sets = game.complete_suits()
+    if not sets:
+        return "no suit has all thirteen cards face up"
+    parts = [
+        f"{SUIT_NAMES[suit]}{f' (x{count})' if count > 1 else ''}" for suit, count in sets.items()
+    ]
+    return "face up in full: " + ", ".join(parts)
+
+
+def locate_text(game: Game, rank: int, suit: int | None) -> str:
+    """Where the copies of a card are, as far as a player can see: face-down cards and
+    the hand are not given away, even when the deal knows them."""
+    suits = [suit] if suit is not None else SUITS_IN_VARIANT[game.suits]
+    lines = []
+    for each in suits:
+        card = Card.of(rank, each)
+        places = []
+        hidden = 0
+        for where in game.locate(card):
+            if where.place == "removed":
+                places.append("removed")
+            elif where.face_up:
+                depth = where.index - game.down[where.pile] + 1
+                places.append(f"pile {where.pile + 1} (face-up card {depth})")
+            else:
+                hidden += 1
+        hidden += game.pool[card] + sum(q.count(card) for q in game.assumed)
+        if hidden:
+            places.append(f"{hidden} not in sight")
+        if places:
+            lines.append(f"{card}: " + ", ".join(places))
+    if not lines:
+        return f"no {RANK_WORDS[rank]} in a {game.suits}-suit game"
+    return "\n".join(lines)
+
+
+def show_text(session: Session, pile: int | None) -> str:
+    """The tableau and the status line, or one pile (numbered 1..10) in full."""
+    game = session.game
+    if pile is None:
+        return positions.grid(game, hide=True) + "\n" + status_text(session.status())
+    if not 1 <= pile <= 10:
+        raise SpiderError(f"there is no pile {pile}")
+    cards = game.piles[pile - 1]
+    if not cards:
+        return f"pile {pile} is a space"
+    up = game.face_up(pile - 1)
+    return f"pile {pile}: {game.down[pile - 1]} face down, then " + " ".join(map(card_text, up))

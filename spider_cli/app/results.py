@@ -1,0 +1,193 @@
+"""What the session's methods return: immutable typed values, one a kind of answer.
+
+A front end chooses how to show each (the line mode and the board draw a ``Played`` their
+own way); :mod:`spider_cli.app.replies` writes each as the text a script prints.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from spider_cli.language import commands as cmd
+from spider_cli.language.gamefiles import DealOrigin, Origin
+from spider_cli.rules.cards import Card
+from spider_cli.rules.engine import Action
+from spider_cli.rules.goals import Wanted
+from spider_cli.rules.values import Value
+
+if TYPE_CHECKING:
+    from spider_cli.analysis.chances import Checked
+    from spider_cli.app.gamelog import Result
+
+__all__ = [
+    "Assumed",
+    "Auto",
+    "Choice",
+    "LoadKind",
+    "Loaded",
+    "Matched",
+    "Opened",
+    "Played",
+    "Recorded",
+    "Replayed",
+    "Reply",
+    "Rewound",
+    "Saved",
+    "SettingChanged",
+    "Started",
+    "Status",
+]
+
+
+class Status(Value):
+    """The game at a glance (the toolbar's line): piles are numbered 0..9, as in the engine."""
+
+    origin: Origin
+    deals_left: int
+    removed: int
+    moves: int
+    score: int
+    won: bool
+    lost: bool
+    ready: tuple[int, ...]
+    """Piles ending with a complete suit, King to Ace, that could be removed."""
+    played: float | None = None
+    """Seconds played in this game, when the session keeps time (at the prompt)."""
+
+
+class Played(Value):
+    """An action played: its notation, the cards it turned up ((pile 0..9, card) pairs),
+    the suits it removed (also by autoremove), and the game's status after it."""
+
+    action: Action
+    text: str
+    turned_up: tuple[tuple[int, Card], ...]
+    removed: tuple[int, ...]
+    status: Status
+    wins: bool = False
+    """This action won the game (the win is announced once, not again after a remove)."""
+    moved: tuple[Card, ...] = ()
+    """The cards a move carried, the top one first (none for a deal or a removal)."""
+
+
+class Recorded(Value):
+    """One action of the game's history: its notation (in the position before it) and the
+    unknown cards it turned up or dealt ((pile 0..9, card) pairs)."""
+
+    action: Action
+    text: str
+    reveals: tuple[tuple[int, Card], ...] = ()
+
+
+class Rewound(Value):
+    """Actions taken back (by ``undo`` or ``restart``), the last one played first."""
+
+    moves: tuple[Recorded, ...]
+    restart: bool = False
+
+
+class Replayed(Value):
+    """Actions replayed by ``redo``, in the order played."""
+
+    moves: tuple[Played, ...]
+
+
+class Started(Value):
+    """A new numbered deal; ``chosen``: how full-information play won it, when a deal of a
+    kind was asked for (``wanted``), and ``skipped`` the deals before it that were not."""
+
+    origin: DealOrigin
+    chosen: Checked | None = None
+    skipped: int = 0
+    wanted: Wanted | None = None
+
+
+class LoadKind(Enum):
+    """What ``load`` read."""
+
+    POSITION_CODE = "position code"
+    POSITION_FILE = "position file"
+    GAME_FILE = "game file"
+    EXAMPLE = "example"
+
+
+class Loaded(Value):
+    """What ``load`` read: ``name`` as the player wrote it (a file's own name for files),
+    ``path`` the file read (None for a code), ``moves`` the moves a game file replayed."""
+
+    kind: LoadKind
+    name: str
+    path: Path | None
+    origin: Origin
+    game_file: bool = False
+    moves: int = 0
+
+
+class Opened(Value):
+    """Game ``number`` of the history, brought back as it was left (``moves`` replayed)."""
+
+    number: int
+    deal: str
+    result: Result
+    moves: int
+    origin: Origin
+
+    @property
+    def finished(self) -> bool:
+        """The game had ended (won or lost): playing on from it is not recorded again."""
+        from spider_cli.app.gamelog import Result
+
+        return self.result in (Result.WON, Result.LOST)
+
+
+class Saved(Value):
+    """The game written to ``path`` (``name`` as the player wrote it)."""
+
+    name: str
+    path: Path
+
+
+class Matched(Value):
+    """``expect``: the position is the one in the file."""
+
+    name: str
+
+
+class Assumed(Value):
+    """The next unknown card turned up on ``pile`` (0..9) will be ``card``."""
+
+    pile: int
+    card: Card
+
+
+class SettingChanged(Value):
+    name: str
+    value: bool | str
+
+
+class Choice(Value):
+    """A legal action, in notation; ``natural`` for a move onto its own suit."""
+
+    action: Action
+    text: str
+    natural: bool
+
+
+class Reply(Value):
+    """What a command has to say, and whether the player asked to leave."""
+
+    text: str = ""
+    quit: bool = False
+    command: cmd.Command | None = None
+    """The command that was run (the REPL chooses how to show its result by its type)."""
+    result: object = None
+    """The typed result of the method the command called, if any."""
+
+
+class Auto(Value):
+    """What ``auto`` played, and why it stopped."""
+
+    moves: tuple[Played, ...]
+    stopped: str

@@ -1,0 +1,553 @@
+"""One player at the keyboard, whichever front end: what a typed line, a key or a click
+does, the questions asked before a command runs, replaying the game and leaving it.
+
+A :class:`Player` drives a :class:`~spider_cli.app.session.Session` through its two phases
+(prepare, then run with the answers) and keeps the game's records through a
+:class:`~spider_cli.app.keeping.Keeper`. What it shows and asks goes through a
+:class:`Surface`: the line mode (:mod:`spider_cli.tui.repl`) prints below the prompt and asks
+at prompts of its own; the board (:mod:`spider_cli.tui.board`) writes into its message area
+and asks in its command line. Questions are handed to the surface with what to do with the
+answer, so both ask the same questions in the same order, each its own way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from enum import Enum
+from typing import NamedTuple, Protocol
+
+from prompt_toolkit.completion import Completer, PathCompleter, WordCompleter
+from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
+
+from spider_cli.app.interpreter import Answers, Prepared
+from spider_cli.app.journal import Entry, Journal
+from spider_cli.app.keeping import Keeper, Tone
+from spider_cli.app.replies import text_of
+from spider_cli.app.results import Auto, Played, Reply, Saved
+from spider_cli.app.session import Session
+from spider_cli.language import commands as cmd
+from spider_cli.language import textfiles as files
+from spider_cli.language.notation import parse_command
+from spider_cli.rules.cards import Card
+from spider_cli.rules.engine import Action, Game
+from spider_cli.rules.errors import SpiderError
+from spider_cli.tui import render
+from spider_cli.tui.render import Snapshot
+
+PROMPT = "spider> "
+SEARCHES = re.compile(
+    r"\s*(solve|hint|auto|odds)\b|\s*new\b.*\b(winnable|easy|medium|hard)\b", re.IGNORECASE
+)
+"""A line that starts a search, or hint's moves one after another, or checks deals (which
+can take long: Ctrl-C stops it)."""
+
+NOT_IN_POOL = "not a card an unknown card can be (Tab lists them)"
+TONES = {Tone.PLAIN: "", Tone.DIM: "class:dim", Tone.WARNING: "class:warning"}
+
+
+class Stop(Enum):
+    """A question left unanswered: Ctrl-C (cancel it) or Ctrl-D (the line mode's end)."""
+
+    CANCEL = "^C"
+    END = "^D"
+
+
+Answer = str | Stop
+
+
+class Question(NamedTuple):
+    """A question for the player; ``answer`` gets the reply. ``stepper``: q or Escape
+    answers at once (stepping through a replay)."""
+
+    text: str
+    answer: Callable[[Answer], None]
+    completer: Completer | None = None
+    stepper: bool = False
+
+
+class Surface(Protocol):
+    """Where a player's game is shown and questions asked (the line mode, the board)."""
+
+    transcript: deque[str]
+    glyphs: render.Glyphs
+    keys_help: str
+    """Said after the welcome: the surface's own keys and clicks."""
+
+    def say(self, text: StyleAndTextTuples | str, style: str = "") -> None: ...
+
+    def draw(
+        self,
+        fresh: frozenset[tuple[int, int]] = frozenset(),
+        note: FormattedText | None = None,
+        game: Game | None = None,
+    ) -> None: ...
+
+    def error(self, error: SpiderError, line: str = "") -> None: ...
+
+    def ask(self, question: Question) -> None: ...
+
+    def searching(self, line: str) -> contextlib.AbstractContextManager[None]: ...
+
+    def show_played(self, played: Played, fresh: frozenset[tuple[int, int]]) -> None: ...
+
+    def auto_said(self, auto: Auto) -> str: ...
+
+    def refresh(self) -> None: ...
+
+    def offering(self, entry: Entry | None) -> None: ...
+
+    def finish(self, status: int, farewell: str | None = None) -> None: ...
+
+    def run(self) -> int: ...
+
+
+def pool_card(text: str, pool: Iterable[Card]) -> Card | None:
+    """The card typed at a reveal question if an unknown card can be it, else None."""
+    try:
+        card = Card.parse(text.strip())
+    except SpiderError:
+        return None
+    return card if card in pool else None
+
+
+def pool_completer(pool: Iterable[Card]) -> WordCompleter:
+    """Completion of the cards an unknown card can be, by suit, high cards first."""
+    cards = sorted(set(pool), key=lambda card: (card.suit, -card.rank))
+    return WordCompleter([str(card) for card in cards], ignore_case=True)
+
+
+def replace_question(path: os.PathLike[str] | str) -> str:
+    """Asked before ``save`` replaces another file (Enter: no)."""
+    return f"{files.shown(os.path.basename(path))} exists. Replace it? [y/N] "
+
+
+def resume_question(entry: Entry) -> str:
+    """Asked when ``spider`` starts with a game in progress in the journal (Enter: yes)."""
+    plural = "s" if entry.moves != 1 else ""
+    return f"Continue the game in progress ({entry.moves} move{plural})? [Y/n] "
+
+
+class Player:
+    """A session played through a surface, its records kept by a keeper."""
+
+    def __init__(self, session: Session, surface: Surface, journal: Journal | None = None):
+        self.session = session
+        self.surface = surface
+        self.keeper = Keeper(session, journal)
+        self._later: list[tuple[str, str]] = []
+
+    # -- saying -------------------------------------------------------------------------------
+
+    def later(self, text: str, style: str = "class:dim") -> None:
+        """Say this after the screen is next drawn (a redraw would wipe it out before)."""
+        self._later.append((text, style))
+
+    def flush_later(self) -> None:
+        """Say what waited for the screen to be drawn (the keeper's notices too)."""
+        for notice in self.keeper.take_notices():
+            self._later.append((notice.text, TONES[notice.tone]))
+        while self._later:
+            self.surface.say(*self._later.pop(0))
+
+    def ask_yes(self, text: str, then: Callable[[bool | Stop], None], default: bool) -> None:
+        """A yes/no question: y is yes, n is no, Enter the ``default``; asked again
+        otherwise. ``then`` gets the answer (a Stop for Ctrl-C or Ctrl-D)."""
+
+        def answer(reply: Answer) -> None:
+            if isinstance(reply, Stop):
+                then(reply)
+                return
+            word = reply.strip().lower() or ("y" if default else "n")
+            if word in ("y", "yes", "n", "no"):
+                then(word.startswith("y"))
+                return
+            self.surface.say("please answer y or n", "class:warning")
+            self.surface.ask(Question(text, answer))
+
+        self.surface.ask(Question(text, answer))
+
+    # -- the game begins ----------------------------------------------------------------------
+
+    def start(self, name: str | None = None, offer_journal: bool = False) -> int:
+        """Set up the game (the journaled one, a file, or the new deal), then play until the
+        player leaves (the time played paused while spider waits in the background)."""
+        waiting = self.keeper.journal.waiting() if offer_journal else []
+        if waiting:
+            self.offer_journals(waiting)
+        else:
+            loaded = None
+            if name is not None:
+                try:
+                    loaded = self.session.load(name)
+                except SpiderError as error:
+                    self.surface.error(error)
+                    return 1
+            self.keeper.opened_file(loaded)
+            self.begin()
+        with self.background_pauses():
+            status = self.surface.run()
+        self.keeper.left()
+        return status
+
+    def begin(self) -> None:
+        """The game is set up: journal it, and draw it with the welcome."""
+        self.after_command()
+        self.surface.draw(note=render.message(self.welcome() + self.surface.keys_help))
+
+    def welcome(self) -> str:
+        moves = self.session.game.moves_made
+        where = f", continued after move {moves}" if moves else ""
+        return (
+            f"Spider: {self.session.describe_start()}{where}.\n"
+            "New here? Type 'help'. Moves are written 'Jh from 8 to 9', or just '8 9'.\n"
+            "Tab completes. 'quit' leaves; the game is always kept for next time."
+        )
+
+    def offer_journals(self, waiting: list[tuple[Journal, Entry]]) -> None:
+        """Offer the games left in journals back one after another, the newest first,
+        until one is taken up; then begin (with the new deal if none is). Each is offered
+        with its own journal, which this spider keeps if it takes the game up."""
+        if not waiting:
+            self.begin()
+            return
+        (journal, entry), rest = waiting[0], waiting[1:]
+        keeper = self.keeper
+        first_free, keeper.journal = keeper.journal, journal
+        self.surface.offering(entry)
+
+        def answered(keep: bool | Stop) -> None:  # Ctrl-C or Ctrl-D: yes
+            self.surface.offering(None)
+            if keeper.resume_journal(entry, keep is not False):
+                for other, _ in rest:
+                    other.release()
+                self.begin()
+                return
+            journal.release()
+            keeper.journal = first_free
+            self.offer_journals(rest)
+
+        self.ask_yes(resume_question(entry), answered, default=True)
+
+    # -- commands -----------------------------------------------------------------------------
+
+    def enter(self, line: str) -> None:
+        """A typed line: read once, its questions asked, then run and shown."""
+        try:
+            command = parse_command(line)
+        except SpiderError as error:
+            self.surface.error(error, line)
+            return
+        if command is None:
+            self.perform(Reply, line)
+        elif isinstance(command, cmd.Auto):
+            self.auto(command, line)
+        else:
+            self.prepared(command, line)
+
+    def prepared(self, what: cmd.Command | Action, line: str = "") -> None:
+        """Prepare a command (or an action chosen with the mouse), ask its questions, run it."""
+        try:
+            prepared = self.session.prepare(what)
+        except SpiderError as error:
+            self.surface.error(error, line)
+            return
+
+        def with_cards(cards: tuple[tuple[int, Card], ...]) -> None:
+            self._replacing(prepared, lambda replace: self._run(prepared, cards, replace, line))
+
+        self._ask_reveals(prepared, with_cards)
+
+    def _run(
+        self,
+        prepared: Prepared,
+        cards: tuple[tuple[int, Card], ...],
+        replace: bool | None,
+        line: str,
+    ) -> None:
+        if self.perform(lambda: self.session.run(prepared, Answers(cards, replace)), line):
+            self.leave()
+
+    def _ask_reveals(
+        self, prepared: Prepared, then: Callable[[tuple[tuple[int, Card], ...]], None]
+    ) -> None:
+        """Ask which card turns up on each pile (Enter or Ctrl-C: a random one; Ctrl-D:
+        random ones for the rest), then go on with the cards chosen."""
+        piles, pool = prepared.reveals, list(prepared.pool)
+        chosen: list[tuple[int, Card]] = []
+
+        def ask(k: int) -> None:
+            if k == len(piles):
+                then(tuple(chosen))
+                return
+
+            def answer(reply: Answer) -> None:
+                if reply is Stop.END:
+                    then(tuple(chosen))
+                    return
+                if isinstance(reply, str) and reply.strip():
+                    card = pool_card(reply, pool)
+                    if card is None:
+                        self.surface.say(NOT_IN_POOL, "class:warning")
+                        ask(k)
+                        return
+                    pool.remove(card)
+                    chosen.append((piles[k], card))
+                ask(k + 1)
+
+            question = f"pile {piles[k] + 1} turns up: (Enter for a random card, or type one) "
+            self.surface.ask(Question(question, answer, pool_completer(pool)))
+
+        ask(0)
+
+    def _replacing(self, prepared: Prepared, then: Callable[[bool | None], None]) -> None:
+        """Whether ``save`` may replace the file it names: its own file, yes; another, if
+        the player says so (Enter, Ctrl-C or Ctrl-D: no); None when there is none."""
+        path = prepared.replaces
+        if path is None:
+            then(None)
+        elif self.keeper.own_file(path):
+            then(True)
+        else:
+            self.ask_yes(replace_question(path), lambda yes: then(yes is True), default=False)
+
+    def act(
+        self, call: Callable[[], object], text: Callable[[object], str] = text_of, name: str = ""
+    ) -> None:
+        """A key: call a session method, shown as a typed command's result (``name``: the
+        command the key stands for)."""
+
+        def reply() -> Reply:
+            result = call()
+            return Reply(text(result), result=result)
+
+        self.perform(reply, name)
+
+    def auto(self, command: cmd.Auto, line: str) -> None:
+        """Hint's moves one at a time, each shown as it is played, so that a long ``auto``
+        shows its progress; Ctrl-C stops it, the moves played kept."""
+        before = [Snapshot.of(self.session.game)]
+
+        def moved(played: Played) -> None:
+            game = self.session.game
+            fresh = render.fresh_cards(before[0], game)
+            before[0] = Snapshot.of(game)
+            self.surface.show_played(played, fresh)
+
+        def call() -> Reply:
+            result = self.session.auto(command.n, each=moved)
+            return Reply(self.surface.auto_said(result), command=command, result=result)
+
+        self.surface.say("auto: hint's moves, one at a time (Ctrl-C stops)", "class:dim")
+        self.perform(call, line)
+
+    def perform(self, call: Callable[[], Reply], line: str = "") -> bool:
+        """Run a call of the session's methods (a typed line, a key, a click) and show its
+        result: the one way a command is run, counted and journaled. True when the player
+        asked to leave."""
+        session = self.session
+        surface = self.surface
+        game_before = session.game
+        before = Snapshot.of(game_before)
+        previous = session.copy()  # the game before: a command that replaces it leaves it
+        try:
+            with surface.searching(line):
+                reply = call()
+        except SpiderError as error:
+            surface.error(error, line)
+            return False
+        except KeyboardInterrupt:  # Ctrl-C during a long solve: stop it, keep the game
+            if Snapshot.of(session.game) == before:
+                surface.say("interrupted; the game is as it was", "class:dim")
+            else:  # (a move is never cut in half: see spider_cli.app.interrupt)
+                surface.say("interrupted; the moves made before Ctrl-C are kept", "class:dim")
+            return False
+        except Exception as error:  # a bug must not cost the game: say it in one line
+            surface.say(
+                f"internal error ({type(error).__name__}: {error}); the game is kept in "
+                "the journal, please report this",
+                "class:error",
+            )
+            return False
+        command = reply.command
+        if isinstance(command, cmd.Quit):
+            return True
+        if command is None and reply.result is None and not line.strip():
+            surface.draw()  # Enter on an empty line: the tableau again
+            return False
+        replaced = session.game is not game_before
+        if replaced:
+            self.keeper.replaced(previous, reply.result)
+        if isinstance(reply.result, Saved):
+            self.keeper.saved(reply.result)
+        self.after_command()
+        self._show(reply, before, replaced)
+        self.flush_later()
+        return False
+
+    def after_command(self) -> None:
+        """Record and journal the game, refresh the status line."""
+        self.keeper.after_command()
+        self.surface.refresh()
+
+    def _show(self, reply: Reply, before: Snapshot, replaced: bool) -> None:
+        command = reply.command
+        game = self.session.game
+        surface = self.surface
+        if isinstance(command, cmd.Show):
+            if command.pile is None:
+                surface.draw()
+            else:
+                surface.say(render.pile_detail(game, command.pile - 1, surface.glyphs))
+        elif isinstance(command, cmd.Replay):
+            self.replay()
+        elif replaced:
+            surface.draw(note=render.message(reply.text))
+        elif Snapshot.of(game) != before:
+            surface.draw(render.fresh_cards(before, game), _change(reply))
+        elif reply.text:
+            surface.say(render.message(reply.text))
+
+    # -- replay -------------------------------------------------------------------------------
+
+    def replay(self) -> None:
+        """Step through the game from the start on a copy: Enter next move, q stop."""
+        session, surface = self.session, self.surface
+        total = session.game.moves_made
+        if not total:
+            surface.say("no moves yet: this is the start of the game")
+            return
+        viewer = session.copy(game=session.game.copy(), found=[])
+        viewer.restart()
+        surface.draw(
+            note=render.message(f"replay: the start ({total} moves to go)"), game=viewer.game
+        )
+
+        def step(number: int) -> None:
+            def answer(reply: Answer) -> None:
+                if isinstance(reply, Stop) or reply.strip().lower().startswith("q"):
+                    note = f"back at the current position (move {total})"
+                    surface.draw(note=render.message(note))
+                    return
+                before = Snapshot.of(viewer.game)
+                moved = f"move {number}/{total}: {viewer.redo().moves[0].text}"
+                surface.draw(
+                    render.fresh_cards(before, viewer.game),
+                    render.change(moved, render.describe_changes(before, viewer.game)),
+                    game=viewer.game,
+                )
+                if number == total:
+                    surface.draw(note=render.message("replay over: this is the current position"))
+                else:
+                    step(number + 1)
+
+            question = f"replay {number - 1}/{total} (Enter: next move, q: stop) "
+            surface.ask(Question(question, answer, stepper=True))
+
+        step(1)
+
+    # -- leaving ------------------------------------------------------------------------------
+
+    def leave(self) -> None:
+        """Leave, the game kept in the journal; first ask to save when the keeper has a
+        question (Ctrl-C: keep playing; the line mode's Ctrl-D: leave)."""
+        question = self.keeper.leave_question()
+        if question is None:
+            self.surface.finish(0)
+            return
+
+        def then(yes: bool | Stop) -> None:
+            if yes is Stop.CANCEL:
+                self.surface.say("(still playing)", "class:dim")
+            elif yes is Stop.END:
+                self.surface.finish(0)
+            elif yes and question.update is not None:
+                self._save_and_leave(question.update)
+            elif yes:
+                self._ask_name()
+            else:
+                self.surface.finish(0, self.keeper.not_saved())
+
+        self.ask_yes(question.text, then, True)
+
+    def _ask_name(self) -> None:
+        default = self.keeper.default_name()
+
+        def answer(reply: Answer) -> None:
+            if reply is Stop.CANCEL:
+                self.surface.say("(still playing)", "class:dim")
+            elif reply is Stop.END:
+                self.surface.finish(0, self.keeper.not_saved())
+            else:
+                name = reply.strip() or default
+                path = self.session.would_replace(name)
+                if path is None or self.keeper.own_file(path):
+                    self._save_and_leave(name)
+                    return
+
+                def replace(yes: bool | Stop) -> None:
+                    if yes is True:
+                        self._save_and_leave(name)
+                        return
+                    shown = files.shown(name)
+                    self.surface.error(SpiderError(f"{shown} is kept as it was: nothing saved"))
+                    self._ask_name()
+
+                self.ask_yes(replace_question(path), replace, default=False)
+
+        completer = PathCompleter(expanduser=True)
+        self.surface.ask(Question(f"Save as [{default}]: ", answer, completer))
+
+    def _save_and_leave(self, name: str) -> None:
+        """Save the game as ``name`` and leave; asked for another name if that fails."""
+        try:
+            saved = self.keeper.save_on_leaving(name)
+        except SpiderError as error:
+            self.surface.error(error)
+            self._ask_name()
+            return
+        self.surface.finish(0, text_of(saved))
+
+    # -- the time played ----------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def background_pauses(self) -> Iterator[None]:
+        """While playing, Ctrl-Z (SIGTSTP) stops the program and the time played with it."""
+        tstp = getattr(signal, "SIGTSTP", None)
+        if tstp is None or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        previous = signal.signal(tstp, self._stop_in_background)
+        try:
+            yield
+        finally:
+            signal.signal(tstp, previous)
+
+    def _stop_in_background(self, signum: int, frame: object) -> None:
+        self.paused_while(lambda: os.kill(os.getpid(), signal.SIGSTOP))
+
+    def paused_while(self, stopped: Callable[[], None]) -> None:
+        """Pause the time played while ``stopped`` runs (the program waits in the
+        background until it is continued)."""
+        timer = self.session.timer
+        running = timer is not None and timer.running
+        if timer is not None:
+            timer.pause()
+        try:
+            stopped()
+        finally:
+            if timer is not None and running:
+                timer.resume()
+
+
+def _change(reply: Reply) -> FormattedText:
+    """What a command that changed the position says: a move drawn from its typed result
+    (:class:`Played`), anything else from its text."""
+    if isinstance(reply.result, Played):
+        return render.played(reply.result)
+    return render.change(reply.text)
