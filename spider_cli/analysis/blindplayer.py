@@ -102,12 +102,25 @@ at all, so that cards go onto another suit only to gain something else (measured
 
 
 @dataclass(frozen=True)
+class Candidate:
+    """A line a turn's searches found: its moves (it may go on past a card it turns up),
+    and the value it reaches, each card it turns up counted as :data:`UNSEEN`."""
+
+    line: tuple[Action, ...]
+    score: int
+
+
+@dataclass(frozen=True)
 class Turn:
     """What the policy would play: a line of moves (empty when none gains; the table plays
-    it up to the first card it turns up), and the positions its searches examined."""
+    it up to the first card it turns up), the positions its searches examined, the lines it
+    weighed, best first (the line played first, when there is one), and whether every
+    position within reach was examined (then "nothing gains" is sure)."""
 
     line: tuple[Action, ...]
     positions: int
+    candidates: tuple[Candidate, ...] = ()
+    exhausted: bool = False
 
 
 def hidden_cost(down: int) -> int:
@@ -163,18 +176,109 @@ def plan(
     spaces (it sees further), breadth-first moving parts of runs too, and a beam of
     :data:`BEAM` (deeper still); the best line wins (the first on a tie). Given the cards
     not yet seen (``unseen``), a line that turns a card up is then chosen by the value
-    expected once the card is seen (:func:`_expect`)."""
-    reveals: list[Reveal] | None = [] if unseen else None
+    expected once the card is seen (:func:`_expect`). The other lines weighed come after
+    it in the turn's candidates (:func:`_candidates`)."""
+    reveals: list[Reveal] = []
     searches = [
         _search(piles, removed, mode, hand, budget, parts, width, reveals)
         for parts, width in ((False, 0), (True, 0), (True, BEAM))
     ]
     best = max(searches, key=lambda found: found[0])
     spent = sum(found[2] for found in searches)
-    if reveals and best[1]:
+    exhausted = searches[1][2] < budget  # the breadth-first search with parts saw everything
+    line, looked = best[1], 0
+    if unseen and best[1]:
         line, looked = _expect(piles, best[1], reveals, unseen, mode, hand)
-        return Turn(line, spent + looked)
-    return Turn(best[1], spent)
+    if not line:
+        return Turn((), spent + looked, (), exhausted)
+    chosen = next((r.score for r in reveals if r.line == line), best[0])
+    others = [Candidate(found[1], found[0]) for found in searches if found[1]]
+    others += [Candidate(r.line, r.score) for r in reveals]
+    return Turn(line, spent + looked, _candidates(Candidate(line, chosen), others), exhausted)
+
+
+CANDIDATES = 24
+"""Lines a turn offers beside its own (for ``hint`` asked again, and for players that weigh
+them by samples of the unseen cards)."""
+
+
+def _candidates(chosen: Candidate, others: list[Candidate]) -> tuple[Candidate, ...]:
+    """The line played, then the best-valued of the others (the first found on a tie), each
+    line once, at most :data:`CANDIDATES` of them."""
+    ranked = [chosen]
+    lines = {chosen.line}
+    for other in sorted(others, key=lambda c: -c.score):  # (stable)
+        if len(ranked) > CANDIDATES:
+            break
+        if other.line not in lines:
+            lines.add(other.line)
+            ranked.append(other)
+    return tuple(ranked)
+
+
+class Kind(Enum):
+    """What a turn decides: play a line, deal a row, or nothing (the game is lost)."""
+
+    LINE = "line"
+    DEAL = "deal"
+    LOST = "lost"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One turn of the blind player (:func:`decide`): what to do, the value of a space it
+    was decided with (``mode``: the next turn starts there unless a card turns up or a row
+    is dealt), the lines weighed, best first (the first is the line to play; it may go on
+    past a card it turns up), the positions examined, and whether "nothing gains" is sure
+    (every position within reach examined)."""
+
+    kind: Kind
+    mode: Mode
+    candidates: tuple[Candidate, ...] = ()
+    positions: int = 0
+    exhausted: bool = False
+
+    @property
+    def line(self) -> tuple[Action, ...]:
+        """The line to play (empty unless ``kind`` is LINE)."""
+        return self.candidates[0].line if self.candidates else ()
+
+
+def decide(
+    piles: State,
+    removed: int,
+    hand: int,
+    mode: Mode = Mode.KEEP,
+    budget: int = BUDGET,
+    unseen: Sequence[int] = (),
+) -> Decision:
+    """One turn: the line :func:`plan` finds with a space worth ``mode``; when none gains,
+    the spaces put to use (:attr:`Mode.USE`), and when that gains nothing either, a row
+    dealt once every space is filled (:attr:`Mode.FILL`: the lines that fill them); with
+    the hand empty and nothing gaining, the game is lost.
+
+    ``piles`` are compact (:mod:`~spider_cli.analysis.compact`): a face-down card is
+    ``FACE_DOWN``, or its code plus ``FACE_DOWN`` where the player knows it (a position
+    of the manual's, ``assume``): a line goes on past a known card as past any move.
+    ``unseen`` are the cards a face-down card may be (none: the cards turned up are not
+    weighed)."""
+    positions = 0
+    spaces = not all(piles)
+    exhausted = True
+    while True:
+        turn = plan(piles, removed, mode, hand, budget, unseen)
+        positions += turn.positions
+        exhausted = exhausted and turn.exhausted
+        if turn.line:
+            return Decision(Kind.LINE, mode, turn.candidates, positions, turn.exhausted)
+        if hand and not spaces:
+            return Decision(Kind.DEAL, mode, (), positions, exhausted)
+        if spaces and mode is Mode.KEEP:
+            mode = Mode.USE
+        elif hand and mode is Mode.USE:
+            mode = Mode.FILL
+        else:
+            return Decision(Kind.LOST, mode, (), positions, exhausted)
 
 
 class Reveal(NamedTuple):
