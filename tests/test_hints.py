@@ -5,12 +5,15 @@ from __future__ import annotations
 import pytest
 from test_solver import stop_clocks
 
-from spider_cli.analysis import hints
+from spider_cli.analysis import blind, hints
 from spider_cli.app import examples
 from spider_cli.app.session import Session
+from spider_cli.language import commands as cmd
+from spider_cli.language.notation import parse_command
 from spider_cli.language.positions import load_position
 from spider_cli.rules.cards import UNKNOWN, Card
-from spider_cli.rules.engine import Game, Move, Remove
+from spider_cli.rules.deals import DealSource, Source
+from spider_cli.rules.engine import Action, Game, Move, Remove
 from spider_cli.rules.errors import SpiderError
 
 BLOCKERS = ["Kd Ad", "Kc Ac", "Kd Ac", "Kc Ad", "Kh Ah", "Ks As"]
@@ -251,3 +254,35 @@ def test_asking_again_gives_the_next_alternative() -> None:
     assert first.actions and second.actions
     assert first.actions[0] != second.actions[0]
     assert session.apply() and session.game.moves_made == len(second.actions)
+
+
+def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One player: 'hint' then 'apply' (or 'deal' when a deal is due) play a numbered deal
+    move for move as 'spider bench --blind' does at the hint's budget, the value of a
+    space carried from one hint to the next as the bench carries it."""
+    monkeypatch.setattr(hints, "BUDGET", 600)
+    monkeypatch.setattr(blind, "MAX_MOVES", 80)
+    played: list[Action] = []
+    play = blind.Table.play
+
+    def record(table: blind.Table, action: Action) -> bool:
+        played.append(action)
+        return play(table, action)
+
+    monkeypatch.setattr(blind.Table, "play", record)
+    blind.play_blind(blind.Table(DealSource(Source.OURS, 6, 2)), 600)
+    session = Session.new_game(6, 2)
+    ours: list[Action] = []
+    while len(ours) < len(played):
+        advice = session.hint()
+        assert advice.actions or advice.deal_due, advice.text
+        ours += [p.action for p in ([session.deal()] if advice.deal_due else session.apply())]
+    assert ours[: len(played)] == played
+
+
+def test_hint_deeper_searches_ten_times_longer() -> None:
+    assert parse_command("hint deeper") == cmd.Hint(deeper=True)
+    assert parse_command("hint") == cmd.Hint()
+    game = load_position(examples.find("problem-1")).to_game()
+    plain, deeper = Session(game.copy()), Session(game.copy())
+    assert deeper.execute("hint deeper").result.positions > plain.execute("hint").result.positions

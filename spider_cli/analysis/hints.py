@@ -32,7 +32,7 @@ from spider_cli.rules.cards import KING, SUIT_NAMES
 from spider_cli.rules.engine import Action, Deal, Game, Move, Remove
 from spider_cli.rules.text import move_text
 
-BUDGET = 3_000
+BUDGET = 10_000
 """Positions each of the player's three searches examines for a hint (a hint takes about
 a tenth of a second on the compiled core; see BENCHMARKS.md for how well ``auto`` plays at
 it)."""
