@@ -165,7 +165,7 @@ COMMANDS: dict[str, CommandInfo] = {
         "a suggested move",
         "hint takes nothing or 'deeper', as in 'hint' or 'hint deeper'",
         "Analysis",
-        ("hint [deeper] (the blind player's next move, and why; deeper: a longer search)",),
+        ("hint [deeper] (the best next move, and why)",),
     ),
     "apply": CommandInfo(
         "play the line found",

@@ -97,9 +97,7 @@ Example: solve remove hearts then clubs, no deal
 '... for each reveal': for every card the next face-down card could be, can
 the goal still be reached once it is turned up? ("get a space: possible if
 it is a 4, 9, Jack or King")
-'hint' gives the move of the blind player that 'spider bench --blind' measures,
-with the manual's reason for it; 'hint' again gives another line, 'hint
-deeper' searches ten times longer.
+'hint' gives the blind player's move and why ('hint deeper': a longer search).
 'odds' deals the cards out of sight at random 20 times and says how many of
 those deals a search that sees every card wins from here, with the interval.
 From the shell: spider solve FILE GOAL, spider solve --seed N (every card
