@@ -8,7 +8,9 @@ from hypothesis import strategies as st
 
 from spider_cli.analysis import blind, blindplayer
 from spider_cli.analysis.blindplayer import UNSEEN, Kind, Mode
-from spider_cli.analysis.compact import REVEAL, State, actions, apply
+from spider_cli.analysis.compact import REVEAL, State, actions, apply, encode
+from spider_cli.app import examples
+from spider_cli.language.positions import load_position
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Deal, Game, Move, Remove
 
@@ -187,3 +189,34 @@ def test_known_face_down_cards_are_played_past_as_any_move() -> None:
     assert not turned and not end[0]
     unknown = (bytes([64, 22]), *known[1:])
     assert Move(0, 2, 1) not in blindplayer.decide(unknown, 0, 0).line
+
+
+def test_a_space_is_spent_to_turn_up_a_card_when_it_comes_back_often_enough() -> None:
+    """The manual's first problem, as the bench's player sees it: the best sure line (the
+    As onto the 2s) is worth more than any line that moves a run into the space to turn a
+    card up, counting the space as lost; but the space comes back for half the cards tried,
+    so the player digs column 3, with the deuces swapped first (an 8 turned up there then
+    takes column 10's 7-2d). Over every card it could be, the space comes back for 17 of
+    32 and play goes on for 26 of 32; 23 of 32 without the swap."""
+    game = load_position(examples.find("problem-1")).to_game()
+    piles = encode(game).piles
+    unseen = [card for card, copies in enumerate(game.pool) for _ in range(copies)]
+    decision = blindplayer.decide(piles, 0, len(game.stock), Mode.KEEP, 10_000, unseen)
+    assert decision.line[:5] == (
+        Move(9, 4, 1),  # As onto the 2s
+        Move(9, 1, 1),  # the deuces swapped through the space
+        Move(5, 9, 1),
+        Move(1, 5, 1),
+        Move(2, 1, 3),  # the 8-6s into the space: column 3's card turns up
+    )
+    cards = [(card, copies) for card, copies in enumerate(game.pool) if copies]
+    swapped = blindplayer.reveal_of(piles, decision.line[:5], 0)
+    plain = blindplayer.reveal_of(piles, (Move(9, 4, 1), Move(2, 1, 3)), 0)
+    assert swapped is not None and plain is not None
+    judged = blindplayer.contingency(piles, swapped, cards, Mode.KEEP, len(game.stock))
+    assert (judged.back, judged.on) == (17 / 32, 26 / 32)
+    judged = blindplayer.contingency(piles, plain, cards, Mode.KEEP, len(game.stock))
+    assert (judged.back, judged.on) == (17 / 32, 23 / 32)
+    assert blindplayer.decide(piles, 0, len(game.stock), Mode.KEEP, 10_000).line == (
+        Move(9, 4, 1),
+    )  # without the unseen cards weighed, the sure line

@@ -189,6 +189,9 @@ def plan(
     line, looked = best[1], 0
     if unseen and best[1]:
         line, looked = _expect(piles, best[1], reveals, unseen, mode, hand)
+    if unseen and not _first_reveal(piles, line):
+        line, more = _contingent(piles, line, best[0], reveals, unseen, mode, hand)
+        looked += more
     if not line:
         return Turn((), spent + looked, (), exhausted)
     chosen = next((r.score for r in reveals if r.line == line), best[0])
@@ -471,6 +474,106 @@ def _expect(
             or (total == best_total and reveal.line == prefix)
         ):
             best_line, best_total = reveal.line, total
+    return best_line, looked
+
+
+class Contingency(NamedTuple):
+    """How a line that turns up a card fares once the card is seen, over the cards it could
+    be (weighted): the share after which the player's search gets back the spaces the line
+    used (or gets a first one), the share after which play goes on (that, or another card
+    turned up), and the positions examined."""
+
+    back: float
+    on: float
+    positions: int
+
+
+def contingency(
+    piles: State, reveal: Reveal, cards: Sequence[tuple[int, int]], mode: Mode, hand: int
+) -> Contingency:
+    """The manual's contingency reasoning for ``reveal`` (a line from ``piles`` that ends at
+    a card turned up): for each card it could be (``cards``, each with its weight), a search
+    of :data:`LOOK` positions from the position with that card seen, and whether its best
+    line gets a space back or turns up another card."""
+    before = max(1, sum(1 for pile in piles if not pile))
+    total = back = on = positions = 0
+    for card, weight in cards:
+        seen = list(reveal.state)
+        seen[reveal.pile] = seen[reveal.pile][:-1] + bytes((card,))
+        _score, line, looked = _search(tuple(seen), reveal.removed, mode, hand, LOOK, parts=True)
+        positions += looked
+        total += weight
+        state, spaced, turned = tuple(seen), False, False
+        for action in line:  # (past a card it turns up the line holds whatever the card is)
+            assert not isinstance(action, Deal)  # (the searches make no deals)
+            new, pile, outcome = apply(state, action)
+            if outcome == REVEAL:
+                new[pile] = new[pile][:-1] + UNSEEN
+                turned = True
+            state = tuple(new)
+            spaced = spaced or sum(1 for pile in state if not pile) >= before
+        back += weight * spaced
+        on += weight * (spaced or turned)
+    if not total:
+        return Contingency(0.0, 0.0, positions)
+    return Contingency(back / total, on / total, positions)
+
+
+def reveal_of(piles: State, line: Sequence[Action], removed: int) -> Reveal | None:
+    """``line`` (from ``piles``, ``removed`` suits off) as a line that ends at the first
+    card it turns up (its value left 0), or None if that is not where it ends."""
+    state = piles
+    for k, action in enumerate(line):
+        assert not isinstance(action, Deal)  # (a line of the searches makes no deals)
+        new, pile, outcome = apply(state, action)
+        if isinstance(action, Remove):
+            removed += 1
+        if outcome == REVEAL:
+            if k < len(line) - 1:
+                return None
+            new[pile] = new[pile][:-1] + UNSEEN
+            return Reveal(0, tuple(line), tuple(new), pile, removed)
+        state = tuple(new)
+    return None
+
+
+def _contingent(
+    piles: State,
+    line: tuple[Action, ...],
+    score: int,
+    reveals: list[Reveal],
+    unseen: Sequence[int],
+    mode: Mode,
+    hand: int,
+) -> tuple[tuple[Action, ...], int]:
+    """A sure line (``line``, valued ``score``; it turns up no card) or a line that spends a
+    space to turn up a card: its value counts the space as lost, so it is raised by the
+    space's worth times the share of the cards it could turn up after which the space comes
+    back (:func:`contingency`, over :func:`samples` of the unseen cards). Of the
+    :data:`CHOICES` best-valued such lines that the raise could lift above ``score``, the
+    one raised highest is played if it beats ``score``; on a tie, the one after which play
+    goes on for more cards (the manual's first problem: the line that swaps the deuces before
+    digging column 3, so that an 8 turned up there takes column 10's diamonds). Returns the
+    line and the positions examined."""
+    if mode.value <= 0:
+        return line, 0
+    spaces = sum(1 for pile in piles if not pile)
+    chosen: dict[State, tuple[Reveal, int]] = {}
+    for reveal in sorted(reveals, key=lambda r: -r.score):  # (stable: the first found on a tie)
+        if len(chosen) == CHOICES:
+            break
+        lost = spaces - sum(1 for pile in reveal.state if not pile)
+        if lost > 0 and reveal.score + mode.value * lost > score:
+            chosen.setdefault(reveal.state, (reveal, lost))
+    cards = samples(unseen)
+    looked = 0
+    best_line, best_key = line, (float(score), 2.0)
+    for reveal, lost in chosen.values():
+        judged = contingency(piles, reveal, cards, mode, hand)
+        looked += judged.positions
+        key = (reveal.score + mode.value * lost * judged.back, judged.on)
+        if key > best_key:
+            best_line, best_key = reveal.line, key
     return best_line, looked
 
 
