@@ -90,13 +90,11 @@ def test_preparing_a_contingency() -> None:
     assert line[-1].startswith("8-7s from 1 to")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the blind player builds runs here first: it does not dig column 3 yet"
-)
 def test_the_manuals_first_problem_swaps_the_deuces_before_digging_column_3() -> None:
-    """Problem 1 as the manual plays it: column 3 rather than column 10 (the space comes
-    back for more of the cards it could turn up there), and the deuces swapped first, so
-    that an 8 turned up could take column 10's 7-2d and another card would turn up."""
+    """Problem 1 as the manual plays it: the player spends the space to dig column 3, since
+    the space comes back for enough of the cards it could turn up there, with the deuces
+    swapped first, so that an 8 turned up could take column 10's 7-2d and another card
+    would turn up (before the player weighed contingencies, it only built the runs here)."""
     game = load_position(examples.find("problem-1")).to_game()
     advice = hints.hint(game)
     move, reasons = advice.text.split(": ", 1)

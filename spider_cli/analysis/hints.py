@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from spider_cli.analysis import blindplayer
-from spider_cli.analysis.blindplayer import Decision, Kind, Mode
+from spider_cli.analysis.blindplayer import Contingency, Decision, Kind, Mode
 from spider_cli.analysis.compact import encode
 from spider_cli.analysis.goals import Constraints, Goal
 from spider_cli.analysis.solver import Answer, quick
@@ -103,7 +103,7 @@ def hint(
         if skip >= len(lines):
             return Advice("no other line gains", positions=decision.positions, mode=mode)
         tally = [decision.positions]
-        advice = _advise(game, lines[skip], decision, budget)
+        advice = _advise(game, lines[skip], decision, budget, tally)
         if advice.weak and not skip and longer:
             advice.text += _longer(game, avoid, longer, tally)
         advice.positions = tally[0]
@@ -201,14 +201,18 @@ def _turns_up(game: Game, action: Move | Remove) -> bool:
     return bool(down) and len(game.piles[pile]) - count == down
 
 
-def _advise(game: Game, line: list[Action], decision: Decision, budget: int) -> Advice:
-    """The line, its first move and its reasons, in the manual's words."""
+def _advise(
+    game: Game, line: list[Action], decision: Decision, budget: int, tally: list[int]
+) -> Advice:
+    """The line, its first move and its reasons, in the manual's words (the positions the
+    contingencies take are added to ``tally``)."""
     action = line[0]
     texts = _texts(game, line)
     gains = _gains(game, line)
     before, after = gains.spaces
     reasons = _move_reasons(game, action)
     weak = False
+    then = ""
     removed = gains.removed
     if isinstance(action, Remove):
         reasons.append(f"completes the {SUIT_NAMES[removed[0]]}")
@@ -223,8 +227,14 @@ def _advise(game: Game, line: list[Action], decision: Decision, budget: int) -> 
         goal = "turns up a card" if gains.turned == 1 else f"turns up {gains.turned} cards"
         if before and after >= before:
             goal += " and keeps the space" if before == 1 else " and keeps the spaces"
-        if _prepares(game, line, gains.pile):
+        prepared = _prepares(game, line, gains.pile, decision.mode, tally)
+        if prepared is not None:
             reasons.insert(0, "prepares a contingency")
+            mine, plain = prepared
+            back = mine.back > plain.back
+            what = "a space comes back" if back else "a space comes back or another card turns up"
+            ours, theirs = (mine.back, plain.back) if back else (mine.on, plain.on)
+            then = f"; then {what} for {ours:.0%} of the cards it could be, not {theirs:.0%}"
     else:
         where = "in any line" if decision.exhausted else f"within {budget:,} positions"
         what = "puts a space to use" if decision.mode is Mode.USE else "builds the runs"
@@ -233,20 +243,40 @@ def _advise(game: Game, line: list[Action], decision: Decision, budget: int) -> 
         weak = True
     if len(line) > 1:
         goal += f" ({len(line)} moves: {', '.join(texts)})"
-    reasons.append(goal)
+    reasons.append(goal + then)
     mode = Mode.KEEP if gains.turned else decision.mode
     return Advice(f"{texts[0]}: " + "; ".join(reasons), line, mode=mode, weak=weak)
 
 
-def _prepares(game: Game, line: list[Action], pile: int) -> bool:
-    """Does the line take more moves than it needs to turn up its card (one move could
-    turn it up now): its first moves prepare for whatever the card is?"""
+def _prepares(
+    game: Game, line: list[Action], pile: int, mode: Mode, tally: list[int]
+) -> tuple[Contingency, Contingency] | None:
+    """The contingencies (:func:`~spider_cli.analysis.blindplayer.contingency`, over every
+    card the one turned up could be) of the line and of the best one-move way to turn up
+    the same card, when the line's are better: its first moves prepare for whatever the
+    card is (the manual's first problem)."""
     if len(line) < 2 or pile < 0:
-        return False
-    return any(
-        type(move) is Move and move.src == pile and _turns_up(game, move)
+        return None
+    piles, removed, hand = encode(game).piles, len(game.removed), len(game.stock)
+    cards = [(card, copies) for card, copies in enumerate(game.pool) if copies]
+    mine = blindplayer.reveal_of(piles, line, removed)
+    plains = [
+        blindplayer.reveal_of(piles, [move], removed)
         for move in game.legal_moves()
-    )
+        if type(move) is Move and move.src == pile and _turns_up(game, move)
+    ]
+    if mine is None or not any(plains):
+        return None
+    judged = [
+        blindplayer.contingency(piles, reveal, cards, mode, hand)
+        for reveal in (mine, *plains)
+        if reveal is not None
+    ]
+    tally[0] += sum(j.positions for j in judged)
+    plain = max(judged[1:], key=lambda j: (j.back, j.on))
+    if (judged[0].back, judged[0].on) <= (plain.back, plain.on):
+        return None
+    return judged[0], plain
 
 
 def _texts(game: Game, line: list[Action]) -> list[str]:
