@@ -8,7 +8,10 @@ as the worst it could be (:data:`UNSEEN`: it takes no card and goes nowhere but 
 space), so its value is one the line is sure of; the table plays the line only up to that
 card, and the next turn plans with the card seen. With four suits, which card to go for is
 weighed by what could turn up: the few best lines that end at a card are compared by the
-value expected after samples of the cards not yet seen (a one-step expectimax).
+value expected after samples of the cards not yet seen (a one-step expectimax). And when the
+best line is sure, a line that spends a space to turn a card up is weighed as the manual
+does its contingencies: by the share of the cards it could turn up after which the space
+comes back (:func:`_contingent`).
 
 The value follows the published advice for strong play: remove suits, turn up face-down
 cards (the piles with the fewest first), get and keep spaces, build same-suit runs and not
