@@ -7,8 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spider_cli.analysis import blind, blindplayer
-from spider_cli.analysis.blindplayer import UNSEEN, Mode
-from spider_cli.analysis.compact import REVEAL, State, actions, apply
+from spider_cli.analysis.blindplayer import UNSEEN, Kind, Mode
+from spider_cli.analysis.compact import REVEAL, State, actions, apply, encode
+from spider_cli.app import examples
+from spider_cli.language.positions import load_position
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Deal, Game, Move, Remove
 
@@ -143,3 +145,78 @@ def test_a_card_turned_up_in_a_plan_takes_no_card_and_goes_nowhere_but_a_space(
         assert isinstance(action, Move) and action.dst != 0
         assert action.src != 0 or action.dst == 1
     assert blindplayer.pile_value(UNSEEN + bytes([12])) == blindplayer.pile_value(bytes([14, 12]))
+
+
+def test_a_turn_deals_only_with_every_space_filled_and_is_lost_with_no_hand() -> None:
+    """decide: nothing gains with a space on the table and cards in the hand, so the space
+    is filled first (a line decided with a space a loss); with no space, a deal; with the
+    hand empty, the game is lost."""
+    blockers = [bytes(p) for p in ([13, 1], [29, 17], [45, 33], [61, 49], [13, 49], [29, 33])]
+    spaced: State = (bytes([13, 9]), b"", *blockers, bytes([45, 41]), bytes([61, 57]))
+    fill = blindplayer.decide(spaced, 0, 10)
+    assert fill.kind is Kind.LINE and fill.mode is Mode.FILL
+    end, _removed, _turned = _follow(spaced, 0, fill.line)
+    assert all(end)
+    full = (spaced[0], bytes([29, 25]), *spaced[2:])
+    deal = blindplayer.decide(full, 0, 10)
+    assert (deal.kind, deal.line, deal.exhausted) == (Kind.DEAL, (), True)
+    assert blindplayer.decide(full, 0, 0).kind is Kind.LOST
+
+
+def test_a_turn_ranks_its_candidates_best_first_each_line_once() -> None:
+    """The line played comes first; the others follow by the value they reach."""
+    table = _turns_in(5, 2, 3)
+    view = table.view()
+    piles = blindplayer.compact_view(view)
+    turn = blindplayer.decide(piles, len(view.removed), view.hand, Mode.KEEP, 500, view.unseen())
+    assert turn.kind is Kind.LINE and len(turn.candidates) > 2
+    assert turn.candidates[0].line == turn.line
+    others = [c.score for c in turn.candidates[1:]]
+    assert others == sorted(others, reverse=True)
+    assert len({c.line for c in turn.candidates}) == len(turn.candidates)
+
+
+def test_known_face_down_cards_are_played_past_as_any_move() -> None:
+    """A face-down card the player knows (a position's, 'assume') is its code plus
+    FACE_DOWN: a line turning it up goes on with it (the 6h onto the 7h turns up the 5s,
+    which goes onto the 6s: a space got);
+    unknown, the line can do nothing with it."""
+    aces = [bytes([33])] * 7
+    known: State = (bytes([64 + 5, 22]), bytes([23]), bytes([61, 6]), *aces)  # 6h, 7h, Kc 6s
+    line = blindplayer.decide(known, 0, 0).line
+    assert line[:1] == (Move(0, 1, 1),) and Move(0, 2, 1) in line
+    end, _removed, turned = _follow(known, 0, line)
+    assert not turned and not end[0]
+    unknown = (bytes([64, 22]), *known[1:])
+    assert Move(0, 2, 1) not in blindplayer.decide(unknown, 0, 0).line
+
+
+def test_a_space_is_spent_to_turn_up_a_card_when_it_comes_back_often_enough() -> None:
+    """The manual's first problem, as the bench's player sees it: the best sure line (the
+    As onto the 2s) is worth more than any line that moves a run into the space to turn a
+    card up, counting the space as lost; but the space comes back for half the cards tried,
+    so the player digs column 3, with the deuces swapped first (an 8 turned up there then
+    takes column 10's 7-2d). Over every card it could be, the space comes back for 17 of
+    32 and play goes on for 26 of 32; 23 of 32 without the swap."""
+    game = load_position(examples.find("problem-1")).to_game()
+    piles = encode(game).piles
+    unseen = [card for card, copies in enumerate(game.pool) for _ in range(copies)]
+    decision = blindplayer.decide(piles, 0, len(game.stock), Mode.KEEP, 10_000, unseen)
+    assert decision.line[:5] == (
+        Move(9, 4, 1),  # As onto the 2s
+        Move(9, 1, 1),  # the deuces swapped through the space
+        Move(5, 9, 1),
+        Move(1, 5, 1),
+        Move(2, 1, 3),  # the 8-6s into the space: column 3's card turns up
+    )
+    cards = [(card, copies) for card, copies in enumerate(game.pool) if copies]
+    swapped = blindplayer.reveal_of(piles, decision.line[:5], 0)
+    plain = blindplayer.reveal_of(piles, (Move(9, 4, 1), Move(2, 1, 3)), 0)
+    assert swapped is not None and plain is not None
+    judged = blindplayer.contingency(piles, swapped, cards, Mode.KEEP, len(game.stock))
+    assert (judged.back, judged.on) == (17 / 32, 26 / 32)
+    judged = blindplayer.contingency(piles, plain, cards, Mode.KEEP, len(game.stock))
+    assert (judged.back, judged.on) == (17 / 32, 23 / 32)
+    assert blindplayer.decide(piles, 0, len(game.stock), Mode.KEEP, 10_000).line == (
+        Move(9, 4, 1),
+    )  # without the unseen cards weighed, the sure line

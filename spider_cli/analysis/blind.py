@@ -31,7 +31,7 @@ from spider_cli.analysis.bench import (
     summarize,
     wilson,
 )
-from spider_cli.analysis.blindplayer import Mode
+from spider_cli.analysis.blindplayer import Kind, Mode
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Action, Deal, Game, ordered_deck
@@ -111,32 +111,27 @@ class Table:
 
 def play_blind(table: Table, budget: int = blindplayer.BUDGET) -> tuple[int, int]:
     """Play the table's deal with :mod:`~spider_cli.analysis.blindplayer`, which sees only a
-    :class:`PlayerView`: each turn's line is played (it ends at a card turned up); when no
-    line gains, the spaces are put to use, and when that gains nothing, filled and a row
-    dealt. Returns the positions examined and
-    the moves played."""
+    :class:`PlayerView`: each turn (:func:`~spider_cli.analysis.blindplayer.decide`) its
+    line is played up to the first card it turns up, or a row is dealt, until the game is
+    won or lost. Returns the positions examined and the moves played."""
     positions = 0
     mode = Mode.KEEP
     while not table.won and table.moves < MAX_MOVES:
         view = table.view()
-        piles = blindplayer.compact_view(view)
         unseen = view.unseen() if blindplayer.WEIGHED[view.suits] else ()
-        turn = blindplayer.plan(piles, len(view.removed), mode, view.hand, budget, unseen)
+        turn = blindplayer.decide(
+            blindplayer.compact_view(view), len(view.removed), view.hand, mode, budget, unseen
+        )
         positions += turn.positions
-        if turn.line:
+        mode = turn.mode
+        if turn.kind is Kind.LINE:
             for action in turn.line[: MAX_MOVES - table.moves]:
                 if table.play(action):
                     mode = Mode.KEEP  # a card turned up: plan afresh
                     break
-            continue
-        spaces = any(not up and not down for up, down in zip(view.face_up, view.down, strict=True))
-        if view.hand and not spaces:
+        elif turn.kind is Kind.DEAL:
             table.play(DEAL)
             mode = Mode.KEEP
-        elif spaces and mode is Mode.KEEP:
-            mode = Mode.USE
-        elif view.hand and mode is Mode.USE:
-            mode = Mode.FILL
         else:
             break  # no line gains, and no deal can be made: the game is lost
     return positions, table.moves

@@ -8,7 +8,10 @@ as the worst it could be (:data:`UNSEEN`: it takes no card and goes nowhere but 
 space), so its value is one the line is sure of; the table plays the line only up to that
 card, and the next turn plans with the card seen. With four suits, which card to go for is
 weighed by what could turn up: the few best lines that end at a card are compared by the
-value expected after samples of the cards not yet seen (a one-step expectimax).
+value expected after samples of the cards not yet seen (a one-step expectimax). And when the
+best line is sure, a line that spends a space to turn a card up is weighed as the manual
+does its contingencies: by the share of the cards it could turn up after which the space
+comes back (:func:`_contingent`).
 
 The value follows the published advice for strong play: remove suits, turn up face-down
 cards (the piles with the fewest first), get and keep spaces, build same-suit runs and not
@@ -102,12 +105,25 @@ at all, so that cards go onto another suit only to gain something else (measured
 
 
 @dataclass(frozen=True)
+class Candidate:
+    """A line a turn's searches found: its moves (it may go on past a card it turns up),
+    and the value it reaches, each card it turns up counted as :data:`UNSEEN`."""
+
+    line: tuple[Action, ...]
+    score: int
+
+
+@dataclass(frozen=True)
 class Turn:
     """What the policy would play: a line of moves (empty when none gains; the table plays
-    it up to the first card it turns up), and the positions its searches examined."""
+    it up to the first card it turns up), the positions its searches examined, the lines it
+    weighed, best first (the line played first, when there is one), and whether every
+    position within reach was examined (then "nothing gains" is sure)."""
 
     line: tuple[Action, ...]
     positions: int
+    candidates: tuple[Candidate, ...] = ()
+    exhausted: bool = False
 
 
 def hidden_cost(down: int) -> int:
@@ -163,18 +179,112 @@ def plan(
     spaces (it sees further), breadth-first moving parts of runs too, and a beam of
     :data:`BEAM` (deeper still); the best line wins (the first on a tie). Given the cards
     not yet seen (``unseen``), a line that turns a card up is then chosen by the value
-    expected once the card is seen (:func:`_expect`)."""
-    reveals: list[Reveal] | None = [] if unseen else None
+    expected once the card is seen (:func:`_expect`). The other lines weighed come after
+    it in the turn's candidates (:func:`_candidates`)."""
+    reveals: list[Reveal] = []
     searches = [
         _search(piles, removed, mode, hand, budget, parts, width, reveals)
         for parts, width in ((False, 0), (True, 0), (True, BEAM))
     ]
     best = max(searches, key=lambda found: found[0])
     spent = sum(found[2] for found in searches)
-    if reveals and best[1]:
+    exhausted = searches[1][2] < budget  # the breadth-first search with parts saw everything
+    line, looked = best[1], 0
+    if unseen and best[1]:
         line, looked = _expect(piles, best[1], reveals, unseen, mode, hand)
-        return Turn(line, spent + looked)
-    return Turn(best[1], spent)
+    if unseen and not _first_reveal(piles, line):
+        line, more = _contingent(piles, line, best[0], reveals, unseen, mode, hand)
+        looked += more
+    if not line:
+        return Turn((), spent + looked, (), exhausted)
+    chosen = next((r.score for r in reveals if r.line == line), best[0])
+    others = [Candidate(found[1], found[0]) for found in searches if found[1]]
+    others += [Candidate(r.line, r.score) for r in reveals]
+    return Turn(line, spent + looked, _candidates(Candidate(line, chosen), others), exhausted)
+
+
+CANDIDATES = 24
+"""Lines a turn offers beside its own (for ``hint`` asked again, and for players that weigh
+them by samples of the unseen cards)."""
+
+
+def _candidates(chosen: Candidate, others: list[Candidate]) -> tuple[Candidate, ...]:
+    """The line played, then the best-valued of the others (the first found on a tie), each
+    line once, at most :data:`CANDIDATES` of them."""
+    ranked = [chosen]
+    lines = {chosen.line}
+    for other in sorted(others, key=lambda c: -c.score):  # (stable)
+        if len(ranked) > CANDIDATES:
+            break
+        if other.line not in lines:
+            lines.add(other.line)
+            ranked.append(other)
+    return tuple(ranked)
+
+
+class Kind(Enum):
+    """What a turn decides: play a line, deal a row, or nothing (the game is lost)."""
+
+    LINE = "line"
+    DEAL = "deal"
+    LOST = "lost"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One turn of the blind player (:func:`decide`): what to do, the value of a space it
+    was decided with (``mode``: the next turn starts there unless a card turns up or a row
+    is dealt), the lines weighed, best first (the first is the line to play; it may go on
+    past a card it turns up), the positions examined, and whether "nothing gains" is sure
+    (every position within reach examined)."""
+
+    kind: Kind
+    mode: Mode
+    candidates: tuple[Candidate, ...] = ()
+    positions: int = 0
+    exhausted: bool = False
+
+    @property
+    def line(self) -> tuple[Action, ...]:
+        """The line to play (empty unless ``kind`` is LINE)."""
+        return self.candidates[0].line if self.candidates else ()
+
+
+def decide(
+    piles: State,
+    removed: int,
+    hand: int,
+    mode: Mode = Mode.KEEP,
+    budget: int = BUDGET,
+    unseen: Sequence[int] = (),
+) -> Decision:
+    """One turn: the line :func:`plan` finds with a space worth ``mode``; when none gains,
+    the spaces put to use (:attr:`Mode.USE`), and when that gains nothing either, a row
+    dealt once every space is filled (:attr:`Mode.FILL`: the lines that fill them); with
+    the hand empty and nothing gaining, the game is lost.
+
+    ``piles`` are compact (:mod:`~spider_cli.analysis.compact`): a face-down card is
+    ``FACE_DOWN``, or its code plus ``FACE_DOWN`` where the player knows it (a position
+    of the manual's, ``assume``): a line goes on past a known card as past any move.
+    ``unseen`` are the cards a face-down card may be (none: the cards turned up are not
+    weighed)."""
+    positions = 0
+    spaces = not all(piles)
+    exhausted = True
+    while True:
+        turn = plan(piles, removed, mode, hand, budget, unseen)
+        positions += turn.positions
+        exhausted = exhausted and turn.exhausted
+        if turn.line:
+            return Decision(Kind.LINE, mode, turn.candidates, positions, turn.exhausted)
+        if hand and not spaces:
+            return Decision(Kind.DEAL, mode, (), positions, exhausted)
+        if spaces and mode is Mode.KEEP:
+            mode = Mode.USE
+        elif hand and mode is Mode.USE:
+            mode = Mode.FILL
+        else:
+            return Decision(Kind.LOST, mode, (), positions, exhausted)
 
 
 class Reveal(NamedTuple):
@@ -367,6 +477,106 @@ def _expect(
             or (total == best_total and reveal.line == prefix)
         ):
             best_line, best_total = reveal.line, total
+    return best_line, looked
+
+
+class Contingency(NamedTuple):
+    """How a line that turns up a card fares once the card is seen, over the cards it could
+    be (weighted): the share after which the player's search gets back the spaces the line
+    used (or gets a first one), the share after which play goes on (that, or another card
+    turned up), and the positions examined."""
+
+    back: float
+    on: float
+    positions: int
+
+
+def contingency(
+    piles: State, reveal: Reveal, cards: Sequence[tuple[int, int]], mode: Mode, hand: int
+) -> Contingency:
+    """The manual's contingency reasoning for ``reveal`` (a line from ``piles`` that ends at
+    a card turned up): for each card it could be (``cards``, each with its weight), a search
+    of :data:`LOOK` positions from the position with that card seen, and whether its best
+    line gets a space back or turns up another card."""
+    before = max(1, sum(1 for pile in piles if not pile))
+    total = back = on = positions = 0
+    for card, weight in cards:
+        seen = list(reveal.state)
+        seen[reveal.pile] = seen[reveal.pile][:-1] + bytes((card,))
+        _score, line, looked = _search(tuple(seen), reveal.removed, mode, hand, LOOK, parts=True)
+        positions += looked
+        total += weight
+        state, spaced, turned = tuple(seen), False, False
+        for action in line:  # (past a card it turns up the line holds whatever the card is)
+            assert not isinstance(action, Deal)  # (the searches make no deals)
+            new, pile, outcome = apply(state, action)
+            if outcome == REVEAL:
+                new[pile] = new[pile][:-1] + UNSEEN
+                turned = True
+            state = tuple(new)
+            spaced = spaced or sum(1 for pile in state if not pile) >= before
+        back += weight * spaced
+        on += weight * (spaced or turned)
+    if not total:
+        return Contingency(0.0, 0.0, positions)
+    return Contingency(back / total, on / total, positions)
+
+
+def reveal_of(piles: State, line: Sequence[Action], removed: int) -> Reveal | None:
+    """``line`` (from ``piles``, ``removed`` suits off) as a line that ends at the first
+    card it turns up (its value left 0), or None if that is not where it ends."""
+    state = piles
+    for k, action in enumerate(line):
+        assert not isinstance(action, Deal)  # (a line of the searches makes no deals)
+        new, pile, outcome = apply(state, action)
+        if isinstance(action, Remove):
+            removed += 1
+        if outcome == REVEAL:
+            if k < len(line) - 1:
+                return None
+            new[pile] = new[pile][:-1] + UNSEEN
+            return Reveal(0, tuple(line), tuple(new), pile, removed)
+        state = tuple(new)
+    return None
+
+
+def _contingent(
+    piles: State,
+    line: tuple[Action, ...],
+    score: int,
+    reveals: list[Reveal],
+    unseen: Sequence[int],
+    mode: Mode,
+    hand: int,
+) -> tuple[tuple[Action, ...], int]:
+    """A sure line (``line``, valued ``score``; it turns up no card) or a line that spends a
+    space to turn up a card: its value counts the space as lost, so it is raised by the
+    space's worth times the share of the cards it could turn up after which the space comes
+    back (:func:`contingency`, over :func:`samples` of the unseen cards). Of the
+    :data:`CHOICES` best-valued such lines that the raise could lift above ``score``, the
+    one raised highest is played if it beats ``score``; on a tie, the one after which play
+    goes on for more cards (the manual's first problem: the line that swaps the deuces before
+    digging column 3, so that an 8 turned up there takes column 10's diamonds). Returns the
+    line and the positions examined."""
+    if mode.value <= 0:
+        return line, 0
+    spaces = sum(1 for pile in piles if not pile)
+    chosen: dict[State, tuple[Reveal, int]] = {}
+    for reveal in sorted(reveals, key=lambda r: -r.score):  # (stable: the first found on a tie)
+        if len(chosen) == CHOICES:
+            break
+        lost = spaces - sum(1 for pile in reveal.state if not pile)
+        if lost > 0 and reveal.score + mode.value * lost > score:
+            chosen.setdefault(reveal.state, (reveal, lost))
+    cards = samples(unseen)
+    looked = 0
+    best_line, best_key = line, (float(score), 2.0)
+    for reveal, lost in chosen.values():
+        judged = contingency(piles, reveal, cards, mode, hand)
+        looked += judged.positions
+        key = (reveal.score + mode.value * lost * judged.back, judged.on)
+        if key > best_key:
+            best_line, best_key = reveal.line, key
     return best_line, looked
 
 

@@ -1,17 +1,19 @@
-"""``hint``: the best next move by search, with the manual's reason for it.
+"""``hint``: the blind player's next move, with the manual's reason for it.
 
-The manual's program offered a suggestion with no claim that it was the best move.
-Ours looks ahead over the known cards (breadth-first, a few thousand positions, the manual's
-uses of a space as single steps, lines ending where an unknown card turns up) and ranks what
-each line achieves the manual's way: remove a suit; try to get a space; turn up a card,
-keeping the space if there is one; keep options open (natural moves, working from the top
-down). The best lines that turn up a card are also judged by the share of the cards it could
-turn up after which a space can be got back: a line that raises that share before turning
-the card up "prepares a contingency", as the manual does in its first problem.
+The manual's program offered a suggestion with no claim that it was the best move. Ours is
+the move of the player that ``spider bench --blind`` measures
+(:func:`spider_cli.analysis.blindplayer.decide`), played from the game as its player knows
+it: the face-down cards unknown, save those the position or ``assume`` names. ``hint``,
+``apply`` and ``auto`` play what the bench plays, turn by turn.
 
-The reason is one line in the manual's vocabulary: a natural move; top down; turns up a
-card; gets a space; keeps the space; frees a King; prepares a contingency. When nothing
-helps, the hint says a deal is due, or that the game is lost.
+The reason is said in the manual's vocabulary: a natural move; top down; frees a King;
+turns up a card; gets a space; keeps the space; prepares a contingency (the line takes
+more moves than it needs to turn its card up, so that the card, whatever it is, finds more
+to do). When the player has nothing that gains, the hint says so: a deal is due, every
+space must first be filled, or the game looks lost; and a longer search
+(:func:`~spider_cli.analysis.solver.quick`) says what it sees further on, for the player
+to judge. Asked again in the same position, ``hint`` gives the next of the player's lines
+that starts with another move.
 
 Every search here is bounded by the positions it examines, never by the time it takes: the
 same position always gets the same hint, however busy the machine.
@@ -19,55 +21,56 @@ same position always gets the same hint, however busy the machine.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 
-from spider_cli.analysis.compact import apply, rank_key, spaces_of
-from spider_cli.analysis.solver import Answer, Search, make_search, quick, replay_steps, solve
+from spider_cli.analysis import blindplayer
+from spider_cli.analysis.blindplayer import Contingency, Decision, Kind, Mode
+from spider_cli.analysis.compact import encode
+from spider_cli.analysis.solver import Answer, quick
 from spider_cli.rules.cards import KING, SUIT_NAMES
-from spider_cli.rules.engine import Action, Game, Move, Remove
+from spider_cli.rules.engine import Action, Deal, Game, Move, Remove
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
 from spider_cli.rules.text import move_text
 
-BUDGET = 3_000
-"""Positions the look-ahead examines (about a tenth of a second)."""
+BUDGET = 10_000
+"""Positions each of the player's three searches examines for a hint (a hint takes about
+a tenth of a second on the compiled core; see BENCHMARKS.md for how well ``auto`` plays at
+it)."""
 
-CANDIDATES = 200
-"""Lines kept for each pile a card can be turned up in (the shortest ones come first)."""
+DEEPER = 10
+"""``hint deeper``: the player's searches get this many times :data:`BUDGET`."""
 
-RECOVERY_LIMIT = 150
-"""Positions examined, for each card a line could turn up, to see if a space comes back
-(and, if not, as many to see if another card can be turned up)."""
-
-JUDGED = 12
-"""Lines that turn up a card whose contingencies are worked out (the best by other merits)."""
-
-DEEPER_BUDGET = 160_000
-"""When the look-ahead finds nothing: the positions a longer search (the solver's quick
-phase, :func:`~spider_cli.analysis.solver.quick`) examines over all its goals before the
-hint says that nothing helps. It stands for the four seconds this search used to get
-(150,000 to 190,000 positions on an idle machine), and covers the 149,000 that problem 3's
-hearts take (first tries included), the longest the examples need."""
+LONGER_BUDGET = 160_000
+"""When the player has nothing that gains: the positions a longer search (the solver's
+quick phase, :func:`~spider_cli.analysis.solver.quick`) examines over all its goals, to say
+what lies further on. It covers the 149,000 that problem 3's hearts take (first tries
+included), the longest the examples need."""
 
 FIRST_TRY = 25_000
 FIRST_TRY_EACH = 10_000
 """The longer search's first, short try at each goal (positions in all, and for each of
 the quick phase's three searches), so that a line that comes quickly for a lesser goal is
-not lost to a long search for a greater one: problem 5's space comes at 12,083 positions
-(the second search's 2,083rd), problem 3's card to turn up after the hearts at 20,145 (the
-third search's 145th)."""
+not lost to a long search for a greater one."""
+
+NO_DEAL = Constraints(no_deal=True)
 
 
 @dataclass
 class Advice:
-    """A hint: the text to show, the line ``apply`` plays (its first move is the hint),
-    and whether the hint is that a deal is due."""
+    """A hint: the text to show, the line ``apply`` plays (its first move is the hint, and
+    it ends at the first unknown card it turns up), whether the hint is that a deal is due,
+    the positions the searches examined, the value of a space the player decided with
+    (``mode``: a hint asked where the line ends goes on with it), whether the game
+    looks lost (the move offered, if any, is only the least bad), and whether the line
+    is weak (it turns up no card, gets no space and removes no suit)."""
 
     text: str
     actions: list[Action] = field(default_factory=list)
     deal_due: bool = False
     positions: int = 0
-    """The positions the searches behind this advice examined."""
+    mode: Mode = Mode.KEEP
+    lost: bool = False
+    weak: bool = False
 
     @property
     def action(self) -> Action | None:
@@ -75,152 +78,82 @@ class Advice:
         return self.actions[0] if self.actions else None
 
 
-@dataclass
-class _Outcome:
-    """What one line of the look-ahead achieves."""
-
-    kind: str  # "remove", "space", "reveal" (unknown card), "flip" (known card)
-    steps: list[tuple]
-    spaces: int = 0
-    pile: int = -1  # canonical slot of the pile turned up, in the position before the move
-    real: int = 0  # the pile turned up, numbered 1-10 (once the line has been judged)
-    outs: tuple[float, float] = (0.0, 0.0)  # the space comes back, play goes on: _recovery
-    first: tuple[bool, int] = (False, 0)  # the first move: natural? the rank it moves
-    chaos: int = 0  # chaos after the line (see compact.rank_key): tidier first when judging
-
-    @property
-    def moves(self) -> int:
-        return sum(len(step) for step in self.steps)
-
-
 def hint(
     game: Game,
     budget: int = BUDGET,
-    avoid: frozenset = frozenset(),
+    avoid: frozenset[object] = frozenset(),
     skip: int = 0,
-    deeper: int | None = None,
+    mode: Mode = Mode.KEEP,
+    longer: int = LONGER_BUDGET,
 ) -> Advice:
-    """The best line for ``game`` as its player sees it, and why.
+    """The player's line for ``game`` as its player sees it, and why.
 
-    ``avoid`` holds the keys (:meth:`Game.key`) of positions the game has already been
-    in: no line passes through one, so following the hints never goes round in a circle.
-    ``skip`` passes over that many of the best lines (each starting with another move):
-    asking again gives the next alternative. ``deeper`` is the longer search's budget
-    (None: :data:`DEEPER_BUDGET`). The advice counts the positions examined."""
-    tally = [0]
-    advice = _hint(game, budget, avoid, skip, DEEPER_BUDGET if deeper is None else deeper, tally)
+    ``budget`` is the positions each of the player's searches examines, ``mode`` the value
+    of a space it starts from (what it was at the end of the last hint's line). ``avoid``
+    holds the keys (:meth:`Game.key`) of positions the game has already been in: no line
+    passes through one, so following the hints never goes round in a circle. ``skip``
+    passes over that many of the player's lines (each starting with another move): asking
+    again gives the next alternative. ``longer`` is the longer search's budget, used when
+    nothing gains. The advice counts the positions examined."""
+    if game.is_won():
+        return Advice("the game is won: nothing left to do")
+    decision = _decide(game, budget, mode)
+    lines = _lines(game, decision, avoid)
+    if lines and decision.mode is not Mode.FILL:
+        if skip >= len(lines):
+            return Advice("no other line gains", positions=decision.positions, mode=mode)
+        tally = [decision.positions]
+        advice = _advise(game, lines[skip], decision, budget, tally)
+        if advice.weak and not skip and longer:
+            advice.text += _longer(game, avoid, longer, tally)
+        advice.positions = tally[0]
+        return advice
+    tally = [decision.positions]
+    further = _longer(game, avoid, longer, tally) if not skip and longer else ""
+    advice = _nothing(game, decision, lines, skip, budget, further)
     advice.positions = tally[0]
     return advice
 
 
-def _hint(
-    game: Game, budget: int, avoid: frozenset, skip: int, deeper: int, tally: list[int]
-) -> Advice:
-    if game.is_won():
-        return Advice("the game is won: nothing left to do")
-    legal = game.legal_moves()
-    removals = [a for a in legal if type(a) is Remove]
-    if removals:
-        action = removals[0]
-        text = move_text(game, action)
-        suit = SUIT_NAMES[game.piles[action.pile][-1] >> 4]
-        return Advice(f"{text}: completes the {suit}", [action])
-    search = make_search(game, Goal(GoalKind.TURN_UP), Constraints(no_deal=True))
-    outcomes, exhausted = _look_ahead(search, budget, game, tally)
-    reveals = sorted(
-        (o for o in outcomes if o.kind == "reveal"),
-        key=lambda o: (*_value(o, search.root_spaces)[:2], -o.chaos),
-        reverse=True,
-    )
-    shortest: dict[int, _Outcome] = {}
-    for outcome in sorted(reveals, key=lambda o: o.moves):
-        shortest.setdefault(outcome.pile, outcome)
-    for outcome in {id(o): o for o in [*reveals[:JUDGED], *shortest.values()]}.values():
-        outcome.outs = _recovery(game, search, outcome, tally)
-    ranked = sorted(outcomes, key=lambda o: _value(o, search.root_spaces), reverse=True)
+def _decide(game: Game, budget: int, mode: Mode) -> Decision:
+    """The player's turn from ``game``: its compact piles (the face-down cards it knows as
+    known), and the cards a face-down card may be where the variant weighs them."""
+    piles = encode(game).piles
+    unseen: list[int] = []
+    if blindplayer.WEIGHED[game.suits]:
+        unseen = [card for card, copies in enumerate(game.pool) for _ in range(copies)]
+    return blindplayer.decide(piles, len(game.removed), len(game.stock), mode, budget, unseen)
+
+
+def _lines(game: Game, decision: Decision, avoid: frozenset[object]) -> list[list[Action]]:
+    """The decision's lines as a player plays them, best first: each up to the first
+    unknown card it turns up, one for each first move, none that goes back to a position
+    the game has been in."""
+    lines: list[list[Action]] = []
     firsts: set[Action] = set()
-    for best in ranked:
-        real, texts, _reveal = replay_steps(game, search, best.steps)
-        if _revisits(game, real, avoid) or real[0] in firsts:
+    for candidate in decision.candidates:
+        line = _playable(game, candidate.line)
+        if not line or line[0] in firsts or _revisits(game, line, avoid):
             continue
-        if not _prepares(best, outcomes):
-            short, short_texts = _shorten(game, real, texts)
-            if not _revisits(game, short, avoid):  # a shorter line may pass where we were
-                real, texts = short, short_texts
-        if real[0] in firsts:
-            continue
-        firsts.add(real[0])
-        if len(firsts) > skip:
-            return _advise(game, search, best, outcomes, real, texts)
-    if not exhausted and not skip:
-        longer = _deeper(game, avoid, deeper, tally)
-        if longer is not None:
-            return longer
-    return _fallback(game, budget, avoid, exhausted, skip - len(firsts))
+        firsts.add(line[0])
+        lines.append(line)
+    return lines
 
 
-def _fallback(game: Game, budget: int, avoid: frozenset, exhausted: bool, skip: int) -> Advice:
-    """When no line gains anything: a move that loses nothing, what a deal needs, a weak
-    move said to be weak, or the game lost."""
-    fresh = [a for a in game.legal_moves() if type(a) is Move and not _revisits(game, [a], avoid)]
-    natural = [a for a in fresh if _is_natural_run(game, a)]
-    if natural and skip <= 0:
-        text = move_text(game, natural[0])
-        return Advice(
-            f"{text}: a natural move (nothing better: it keeps options open)", [natural[0]]
-        )
-    nothing = "nothing helps now" if exhausted else "no line that helps was found"
-    if game.stock:
-        if game.spaces():
-            fill = space_filler(game, fresh)
-            if fill is None:
-                return Advice(
-                    f"{nothing}: a deal is due, but every space must be filled first "
-                    "and no card can go into one"
-                )
-            return Advice(
-                f"{move_text(game, fill)}: {nothing} but a deal, and every space must be "
-                "filled first (a deal needs a card on every pile): this fills one",
-                [fill],
-            )
-        return Advice(f"{nothing}: a deal is due ('deal')", deal_due=True)
-    if game.is_lost():
-        return Advice("nothing helps and the hand is empty: the game is lost")
-    where = "in any line" if exhausted else f"within {budget:,} positions"
-    weak = [a for a in fresh if game.piles[a.dst]] or fresh
-    if weak:
-        k = max(0, skip) % len(weak)
-        return Advice(
-            f"{move_text(game, weak[k])}: a weak move, the best there is: nothing turns up "
-            f"a card, gets a space or removes a suit {where}, and the hand is empty: "
-            "the game looks lost ('solve win' to be sure)",
-            [weak[k]],
-        )
-    return Advice(
-        f"nothing turns up a card, gets a space or removes a suit {where}, and "
-        "the hand is empty: the game looks lost ('solve win' to be sure)"
-    )
+def _playable(game: Game, line: tuple[Action, ...]) -> list[Action]:
+    """``line`` up to and with the first move that turns up an unknown card (the player
+    sees that card before going on)."""
+    work = game.copy()
+    out: list[Action] = []
+    for action in line:
+        out.append(action)
+        if work.unknown_reveals(action):
+            break
+        work.push(action)
+    return out
 
 
-def space_filler(game: Game, moves: list[Move] | None = None) -> Move | None:
-    """What to put in a space before a deal (of ``moves``, default every legal one): a run
-    that turns up a card if one can, else the longest whole run (it keeps runs together),
-    else the fewest cards; never a whole pile (that only moves the space)."""
-    if moves is None:
-        moves = [a for a in game.legal_moves() if type(a) is Move]
-    into = [a for a in moves if not game.piles[a.dst] and a.count < len(game.piles[a.src])]
-    if not into:
-        return None
-
-    def merit(a: Move) -> tuple[bool, bool, int]:
-        whole = a.count == game.run_length(a.src)
-        turns_up = whole and len(game.piles[a.src]) - game.down[a.src] == a.count
-        return (turns_up and game.down[a.src] > 0, whole, a.count if whole else -a.count)
-
-    return max(into, key=merit)
-
-
-def _revisits(game: Game, line: list[Action], avoid: frozenset) -> bool:
+def _revisits(game: Game, line: list[Action], avoid: frozenset[object]) -> bool:
     """Does playing ``line`` pass through (or end in) a position in ``avoid``?"""
     if not avoid:
         return False
@@ -234,48 +167,216 @@ def _revisits(game: Game, line: list[Action], avoid: frozenset) -> bool:
     return False
 
 
-def _deeper(game: Game, avoid: frozenset, budget: int, tally: list[int]) -> Advice | None:
-    """When the short look-ahead finds nothing: the solver's quick search for a longer line,
-    to remove a suit whose thirteen cards are all in view, then to get a space, then to
-    turn up a card (the manual's problem 3 needs 29 moves to remove the hearts).
+@dataclass(frozen=True)
+class _Gains:
+    """What a line achieves: suits removed, spaces before and after, cards turned up, and
+    whether its last move turns up a card not known."""
+
+    removed: tuple[int, ...]
+    spaces: tuple[int, int]
+    turned: int
+    pile: int  # the pile its last card turned up is in (-1: none)
+
+
+def _gains(game: Game, line: list[Action]) -> _Gains:
+    work = game.copy()
+    down, before, removed = sum(work.down), len(work.spaces()), len(work.removed)
+    pile = -1
+    for action in line:
+        if not isinstance(action, Deal) and _turns_up(work, action):
+            pile = action.src if isinstance(action, Move) else action.pile
+        work.push(action)
+    return _Gains(
+        tuple(work.removed[removed:]),
+        (before, len(work.spaces())),
+        down - sum(work.down),
+        pile,
+    )
+
+
+def _turns_up(game: Game, action: Move | Remove) -> bool:
+    """Does ``action`` turn up a face-down card (known or not)?"""
+    pile, count = (action.src, action.count) if isinstance(action, Move) else (action.pile, 13)
+    down = game.down[pile]
+    return bool(down) and len(game.piles[pile]) - count == down
+
+
+def _advise(
+    game: Game, line: list[Action], decision: Decision, budget: int, tally: list[int]
+) -> Advice:
+    """The line, its first move and its reasons, in the manual's words (the positions the
+    contingencies take are added to ``tally``)."""
+    action = line[0]
+    texts = _texts(game, line)
+    gains = _gains(game, line)
+    before, after = gains.spaces
+    reasons = _move_reasons(game, action)
+    weak = False
+    then = ""
+    removed = gains.removed
+    if isinstance(action, Remove):
+        reasons.append(f"completes the {SUIT_NAMES[removed[0]]}")
+        removed = removed[1:]
+    if isinstance(action, Remove) and len(line) == 1:
+        return Advice(f"{texts[0]}: " + "; ".join(reasons), line, mode=decision.mode)
+    if removed:
+        goal = "removes the " + " and the ".join(SUIT_NAMES[suit] for suit in removed)
+    elif after > before:
+        goal = "gets a space" if after - before == 1 else f"gets {after - before} spaces"
+    elif gains.turned:
+        goal = "turns up a card" if gains.turned == 1 else f"turns up {gains.turned} cards"
+        if before and after >= before:
+            goal += " and keeps the space" if before == 1 else " and keeps the spaces"
+        prepared = _prepares(game, line, gains.pile, decision.mode, tally)
+        if prepared is not None:
+            reasons.insert(0, "prepares a contingency")
+            mine, plain = prepared
+            back = mine.back > plain.back
+            what = "a space comes back" if back else "a space comes back or another card turns up"
+            ours, theirs = (mine.back, plain.back) if back else (mine.on, plain.on)
+            then = f"; then {what} for {ours:.0%} of the cards it could be, not {theirs:.0%}"
+    else:
+        where = "in any line" if decision.exhausted else f"within {budget:,} positions"
+        what = "puts a space to use" if decision.mode is Mode.USE else "builds the runs"
+        goal = f"{what}: a weak line, the best the player has (no card turns up, no space "
+        goal += f"is got and no suit removed {where})"
+        weak = True
+    if len(line) > 1:
+        goal += f" ({len(line)} moves: {', '.join(texts)})"
+    reasons.append(goal + then)
+    mode = Mode.KEEP if gains.turned else decision.mode
+    return Advice(f"{texts[0]}: " + "; ".join(reasons), line, mode=mode, weak=weak)
+
+
+def _prepares(
+    game: Game, line: list[Action], pile: int, mode: Mode, tally: list[int]
+) -> tuple[Contingency, Contingency] | None:
+    """The contingencies (:func:`~spider_cli.analysis.blindplayer.contingency`, over every
+    card the one turned up could be) of the line and of the best one-move way to turn up
+    the same card, when the line's are better: its first moves prepare for whatever the
+    card is (the manual's first problem)."""
+    if len(line) < 2 or pile < 0:
+        return None
+    piles, removed, hand = encode(game).piles, len(game.removed), len(game.stock)
+    cards = [(card, copies) for card, copies in enumerate(game.pool) if copies]
+    mine = blindplayer.reveal_of(piles, line, removed)
+    plains = [
+        blindplayer.reveal_of(piles, [move], removed)
+        for move in game.legal_moves()
+        if type(move) is Move and move.src == pile and _turns_up(game, move)
+    ]
+    if mine is None or not any(plains):
+        return None
+    judged = [
+        blindplayer.contingency(piles, reveal, cards, mode, hand)
+        for reveal in (mine, *plains)
+        if reveal is not None
+    ]
+    tally[0] += sum(j.positions for j in judged)
+    plain = max(judged[1:], key=lambda j: (j.back, j.on))
+    if (judged[0].back, judged[0].on) <= (plain.back, plain.on):
+        return None
+    return judged[0], plain
+
+
+def _texts(game: Game, line: list[Action]) -> list[str]:
+    work = game.copy()
+    texts = []
+    for action in line:
+        texts.append(move_text(work, action))
+        work.push(action)
+    return texts
+
+
+def _nothing(
+    game: Game,
+    decision: Decision,
+    lines: list[list[Action]],
+    skip: int,
+    budget: int,
+    further: str,
+) -> Advice:
+    """When no line gains: the spaces filled for a deal, a deal, a weak move said to be
+    weak, or the game lost; with what the longer search sees further on."""
+    nothing = "nothing helps now" if decision.exhausted else "no line that helps was found"
+    if game.stock:
+        if decision.kind is Kind.LINE and lines:
+            line = lines[skip % len(lines)]
+            texts = _texts(game, line)
+            moves = f" ({len(line)} moves: {', '.join(texts)})" if len(line) > 1 else ""
+            return Advice(
+                f"{texts[0]}: {nothing} but a deal, and every space must be filled first "
+                f"(a deal needs a card on every pile): this fills {_ones(line)}{moves}{further}",
+                line,
+                mode=decision.mode,
+            )
+        if game.spaces():
+            return Advice(
+                f"{nothing}: a deal is due, but every space must be filled first "
+                f"and no card can go into one{further}"
+            )
+        return Advice(f"{nothing}: a deal is due ('deal'){further}", deal_due=True)
+    if game.is_lost():
+        return Advice("nothing helps and the hand is empty: the game is lost", lost=True)
+    where = "in any line" if decision.exhausted else f"within {budget:,} positions"
+    weak = [a for a in game.legal_moves() if type(a) is Move]
+    onto = [a for a in weak if game.piles[a.dst]] or weak
+    why = (
+        f"nothing turns up a card, gets a space or removes a suit {where}, and the hand is "
+        f"empty: the game looks lost ('solve win' to be sure){further}"
+    )
+    if onto:
+        move = onto[max(0, skip) % len(onto)]
+        return Advice(
+            f"{move_text(game, move)}: a weak move, the best there is: {why}", [move], lost=True
+        )
+    return Advice(why, lost=True)
+
+
+def _ones(line: list[Action]) -> str:
+    return "one" if len(line) == 1 else "them"
+
+
+def _longer(game: Game, avoid: frozenset[object], budget: int, tally: list[int]) -> str:
+    """When the player has nothing that gains: what the solver's quick search sees further
+    on, said as a clause ("" when it sees nothing): removing a suit whose thirteen cards are
+    all in view, then a space, then a card turned up (the manual's problem 3 needs 29 moves
+    to remove the hearts).
 
     Each goal first gets a short try (:data:`FIRST_TRY` positions), so a line that comes
     quickly for a lesser goal is not lost to a long search for a greater one; then the
-    goals in turn get what is left of :data:`DEEPER_BUDGET`."""
+    goals in turn get what is left of the budget."""
     goals = [Goal(GoalKind.REMOVE, steps=((suit,),)) for suit in _suits_in_view(game)]
     goals += [Goal(GoalKind.SPACE), Goal(GoalKind.TURN_UP)]
     left = budget
     for first_try in (True, False):
         for goal in goals:
             if left <= 0:
-                return None
+                return ""
             if first_try:
                 answer = quick(game, goal, NO_DEAL, min(left, FIRST_TRY), FIRST_TRY_EACH)
             else:
                 answer = quick(game, goal, NO_DEAL, left)
             tally[0] += answer.positions
-            if answer.found and not _revisits(game, answer.actions, avoid):
-                return _deeper_advice(game, goal, answer)
+            if answer.found and not _revisits(game, list(answer.actions), avoid):
+                return _longer_text(goal, answer)
             left -= answer.positions
-    return None
+    return ""
 
 
-NO_DEAL = Constraints(no_deal=True)
-
-
-def _deeper_advice(game: Game, goal: Goal, answer: Answer) -> Advice:
-    """The first move of a longer line, and what the line achieves."""
-    first, moves = answer.texts[0], len(answer.texts)
+def _longer_text(goal: Goal, answer: Answer) -> str:
+    """What a longer line achieves, and how to see it."""
+    moves = len(answer.texts)
     suit = SUIT_NAMES[goal.steps[0][0]] if goal.steps else ""
     what, ask = {
-        "remove": (f"toward removing the {suit}", f"remove {suit}"),
-        "space": ("gets a space", "get a space"),
-        "turn up": ("turns up a card", "turn up a card"),
+        GoalKind.REMOVE: (f"removing the {suit}", f"remove {suit}"),
+        GoalKind.SPACE: ("getting a space", "get a space"),
+        GoalKind.TURN_UP: ("turning up a card", "turn up a card"),
     }[goal.kind]
-    if moves > 1:
-        what += f" in {moves} moves ('apply' plays them, 'solve {ask}, no deal' lists them)"
-    reasons = [*_move_reasons(game, answer.actions[0], []), what]
-    return Advice(f"{first}: " + "; ".join(reasons), list(answer.actions))
+    return (
+        f"; a longer search sees a way toward {what} in {moves} move{'s' if moves > 1 else ''}, "
+        f"starting {answer.texts[0]} ('solve {ask}, no deal' lists them)"
+    )
 
 
 def _suits_in_view(game: Game) -> list[int]:
@@ -287,217 +388,7 @@ def _suits_in_view(game: Game) -> list[int]:
     return [suit for suit, seen in sorted(ranks.items()) if len(seen) == KING]
 
 
-def _look_ahead(
-    search: Search, budget: int, game: Game, tally: list[int]
-) -> tuple[list[_Outcome], bool]:
-    """Breadth-first over the known cards, the space techniques as single steps: the lines
-    to each kind of progress (several for each pile a card turns up in).
-
-    Returns the outcomes (shortest lines first) and whether every position was examined.
-    """
-    root = search.root()
-    parents: dict[tuple, tuple | None] = {root: None}
-    queue = deque([root])
-    outcomes: list[_Outcome] = []
-    per_pile: dict[int, int] = {}
-    while queue:
-        if len(parents) > budget:
-            tally[0] += len(parents)
-            for outcome in outcomes:
-                outcome.first = _first(root[0], outcome.steps[0])
-            return outcomes, False
-        key = queue.popleft()
-        piles = key[0]
-        for step, child, met in search.expand(key, True, False):
-            action = step[-1]
-            if child is None:  # turns up an unknown card: the line ends
-                cur = piles
-                for move in step:
-                    new, turned, _outcome = apply(cur, move)
-                    cur = tuple(new)
-                if per_pile.get(turned, 0) < CANDIDATES:
-                    per_pile[turned] = per_pile.get(turned, 0) + 1
-                    outcomes.append(
-                        _Outcome(
-                            "reveal",
-                            [*_steps(parents, key), step],
-                            spaces_of(cur),
-                            turned,
-                            chaos=rank_key(cur, 0)[0],
-                        )
-                    )
-                continue
-            if child in parents:
-                continue
-            parents[child] = (key, step)
-            line = None
-            if type(action) is Remove:
-                line = _Outcome("remove", _steps(parents, child))
-            elif met:
-                line = _Outcome("flip", _steps(parents, child), spaces_of(child[0]))
-            elif spaces_of(child[0]) > search.root_spaces:
-                line = _Outcome("space", _steps(parents, child), spaces_of(child[0]))
-            if line is not None:
-                outcomes.append(line)
-            else:
-                queue.append(child)
-    for outcome in outcomes:
-        outcome.first = _first(root[0], outcome.steps[0])
-    tally[0] += len(parents)
-    return outcomes, True
-
-
-def _steps(parents: dict[tuple, tuple | None], key: tuple) -> list[tuple]:
-    steps = []
-    link = parents[key]
-    while link is not None:
-        key, step = link
-        steps.append(step)
-        link = parents[key]
-    steps.reverse()
-    return steps
-
-
-def _recovery(
-    game: Game, search: Search, outcome: _Outcome, tally: list[int]
-) -> tuple[float, float]:
-    """The shares of the unknown cards for which, once this line turns one up, a space can
-    be got back (or a first one got) without dealing, and for which play goes on at all
-    (that, or another card can be turned up). This is the manual's contingency reasoning:
-    in its first problem a Jack, 4 or King gives the space back, and the preparation it
-    advises lets an 8 take column 10's diamonds, so that another card turns up there."""
-    real, _texts, reveal = replay_steps(game, search, outcome.steps)
-    if reveal is None:
-        return (0.0, 0.0)
-    outcome.real = reveal
-    before = game.copy()
-    for action in real[:-1]:
-        before.push(action)
-    limits = Constraints(no_deal=True, limit=RECOVERY_LIMIT)
-    total = back = on = 0
-    for card, copies in enumerate(before.pool):
-        if not copies:
-            continue
-        work = before.copy()
-        work.assume(reveal - 1, card)
-        work.push(real[-1])
-        total += copies
-        space = solve(work, Goal(GoalKind.SPACE), limits, prove_by_counting=False)
-        tally[0] += space.positions
-        if space.found:
-            back += copies
-            on += copies
-            continue
-        turn = solve(work, Goal(GoalKind.TURN_UP), limits, prove_by_counting=False)
-        tally[0] += turn.positions
-        if turn.found:
-            on += copies
-    return (back / total, on / total) if total else (0.0, 0.0)
-
-
-def _value(outcome: _Outcome, root_spaces: int) -> tuple:
-    """How good a line is, the manual's way (larger is better): remove a suit, get a space,
-    turn up a card (keeping the space), more cards after which the space comes back, more
-    after which play goes on, fewer moves; then a natural first move, then the highest card
-    first ("top down")."""
-    rank = {"remove": 4, "space": 3, "flip": 2, "reveal": 2}[outcome.kind]
-    kept = outcome.spaces >= root_spaces
-    if outcome.kind in ("flip", "reveal") and not kept:
-        rank = 1  # turns up a card but uses up a space: worse than getting one
-    shares = tuple(round(share, 2) for share in outcome.outs)
-    return (rank, kept, *shares, -outcome.moves, *outcome.first)
-
-
-def _first(piles: tuple, step: tuple) -> tuple[bool, int]:
-    """Is a line's first move natural, and what rank does it move?"""
-    action = step[0]
-    if type(action) is not Move:
-        return (False, 0)
-    card = piles[action.src][-action.count]
-    target = piles[action.dst]
-    return (bool(target) and target[-1] == card + 1, card & 15)
-
-
-def _advise(
-    game: Game,
-    search: Search,
-    best: _Outcome,
-    outcomes: list[_Outcome],
-    real: list[Action],
-    texts: list[str],
-) -> Advice:
-    """The best line, its first move and its reasons."""
-    action = real[0]
-    reasons = _move_reasons(game, action, outcomes)
-    goal = {
-        "remove": "toward removing a suit",
-        "space": "gets a space",
-        "flip": "turns up a card",
-        "reveal": "turns up a card",
-    }[best.kind]
-    if best.kind in ("flip", "reveal") and search.root_spaces and best.spaces >= search.root_spaces:
-        goal += " and keeps the space" if search.root_spaces == 1 else " and keeps the spaces"
-    if len(real) > 1:
-        goal += f" ({len(real)} moves: {', '.join(texts)})"
-    plain = _prepares(best, outcomes)
-    if plain is not None:
-        reasons.insert(0, "prepares a contingency")
-        which = 0 if best.outs[0] > plain[0] else 1
-        what = ("a space comes back", "a space comes back or another card turns up")[which]
-        goal += (
-            f"; then {what} for {best.outs[which]:.0%} of the cards it could be, "
-            f"not {plain[which]:.0%}"
-        )
-    reasons.append(goal)
-    return Advice(f"{texts[0]}: " + "; ".join(reasons), list(real))
-
-
-def _prepares(best: _Outcome, outcomes: list[_Outcome]) -> tuple[float, float] | None:
-    """The shares of the plain (one-move) way to turn up the same card, when the line
-    turns it up with better contingencies than that (its first moves prepare them)."""
-    direct = [
-        o
-        for o in outcomes
-        if o.kind == "reveal" and o.moves == 1 and o.real and o.real == best.real
-    ]
-    if best.kind != "reveal" or best.moves < 2 or not direct:
-        return None
-    plain = max(o.outs for o in direct)
-    return plain if best.outs > plain else None
-
-
-def _gains(game: Game, line: list[Action]) -> tuple[int, int, int] | None:
-    """What playing ``line`` achieves (suits removed, spaces, cards turned up), or None
-    if it is not legal from ``game``."""
-    work = game.copy()
-    for action in line:
-        if work.why_illegal(action):
-            return None
-        work.push(action)
-    return (len(work.removed), len(work.spaces()), -sum(work.down))
-
-
-def _shorten(game: Game, real: list[Action], texts: list[str]) -> tuple[list[Action], list[str]]:
-    """Drop the moves a line does not need: each move whose removal leaves the rest
-    legal and achieving at least as much (suits removed, spaces, cards turned up)."""
-    aim = _gains(game, real)
-    k = 0
-    while aim is not None and k < len(real) - 1:
-        shorter = real[:k] + real[k + 1 :]
-        got = _gains(game, shorter)
-        if got is not None and all(g >= a for g, a in zip(got, aim, strict=True)):
-            real, texts = shorter, []
-        else:
-            k += 1
-    if not texts:
-        work = game.copy()
-        for action in real:
-            texts.append(move_text(work, action))
-            work.push(action)
-    return real, texts
-
-
-def _move_reasons(game: Game, action: Action, outcomes: list[_Outcome]) -> list[str]:
+def _move_reasons(game: Game, action: Action) -> list[str]:
     """What the move itself is, in the manual's words."""
     reasons: list[str] = []
     if type(action) is not Move:
@@ -517,9 +408,3 @@ def _move_reasons(game: Game, action: Action, outcomes: list[_Outcome]) -> list[
     if len(rest) > game.down[action.src] and rest[-1] & 15 == KING:  # face up, free to move
         reasons.append("frees a King")
     return reasons
-
-
-def _is_natural_run(game: Game, action: Move) -> bool:
-    """A natural move of a whole run (not a split of one) onto its own suit: it loses
-    nothing and keeps options open (the manual's first rule of thumb)."""
-    return game.is_natural(action) and action.count == game.run_length(action.src)

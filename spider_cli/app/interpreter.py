@@ -156,8 +156,8 @@ def _dispatch(session: Session, prepared: Prepared, answers: Answers) -> tuple[o
         case cmd.Solve(goal=goal, constraints=constraints, each_reveal=each_reveal):
             report = session.solve(goal, constraints, each_reveal)
             return report, replies.solve_text(report)
-        case cmd.Hint():
-            advice = session.hint()
+        case cmd.Hint(deeper=deeper):
+            advice = session.hint(deeper)
             return advice, advice.text
         case cmd.Odds():
             chance = session.odds()

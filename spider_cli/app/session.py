@@ -59,6 +59,7 @@ from spider_cli.rules.values import replace
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from spider_cli.analysis.blindplayer import Mode
     from spider_cli.analysis.chances import Chance
     from spider_cli.analysis.hints import Advice
     from spider_cli.analysis.solver import Report
@@ -107,7 +108,9 @@ class Session:
     by positions alone (the REPL and the CLI pass ``time.perf_counter``). ``found`` is the
     rest of the line the last ``solve`` or ``hint`` found, for ``apply``, and ``found_at``
     the position (``Game.key()``) it starts from; ``hinted`` is the position the last hints
-    were asked in and how many: asking again there gives the next alternative. ``timer``
+    were asked in and how many: asking again there gives the next alternative; ``planned``
+    the position the last hint's line ends in and the value of a space the player had there.
+    ``timer``
     keeps the time played in this game (the REPL and the board keep one; scripts do not):
     each new game gets a fresh one, a resumed game file starts from the time it carries.
     ``source_name`` says how the game began, in a word, for the history: the deal's name
@@ -127,6 +130,7 @@ class Session:
         found: list[Action] | None = None,
         found_at: PositionKey | None = None,
         hinted: tuple[PositionKey | None, int] = (None, 0),
+        planned: tuple[PositionKey | None, Mode | None] = (None, None),
         timer: Timer | None = None,
         source_name: str = "",
         log: GameLog | None = None,
@@ -140,6 +144,7 @@ class Session:
         self.found: list[Action] = [] if found is None else found
         self.found_at = found_at
         self.hinted = hinted
+        self.planned = planned
         self.timer = timer
         self.source_name = source_name
         self.log = log
@@ -644,21 +649,36 @@ class Session:
         self._remember(report.actions)
         return report
 
-    def hint(self) -> Advice:
-        """The best line and why (``apply`` plays it); asked again in the same position,
-        the next alternative. No line goes back to a position the game has been in."""
+    def hint(self, deeper: bool = False) -> Advice:
+        """The blind player's line and why (``apply`` plays it); asked again in the same
+        position, the next alternative; ``deeper``: with searches ten times longer. No line
+        goes back to a position the game has been in. Where the last hint's line ended, the
+        player goes on with the value of a space it had there, as the bench's does."""
         from spider_cli.analysis import hints
 
         key = self.game.key()
         at, asked = self.hinted
         skip = asked if at == key else 0
-        advice = hints.hint(self.analysed(), avoid=self._visited(), skip=skip)
+        ended, mode = self.planned
+        mode = mode if ended == key and mode is not None else hints.Mode.KEEP
+        budget = hints.BUDGET * (hints.DEEPER if deeper else 1)
+        game, avoid = self.analysed(), self._visited()
+        advice = hints.hint(game, budget, avoid, skip, mode)
         if skip and not advice.actions:  # no more alternatives: back to the best
-            advice = hints.hint(self.analysed(), avoid=self._visited())
+            advice = hints.hint(game, budget, avoid, 0, mode)
             skip = 0
         self.hinted = (key, skip + 1)
         self._remember(advice.actions)
+        kept = advice.mode is not hints.Mode.KEEP
+        self.planned = (self._ending(advice.actions), advice.mode) if kept else (None, None)
         return advice
+
+    def _ending(self, line: list[Action]) -> PositionKey:
+        """The position (its key) the game will be in once ``line`` is played."""
+        work = self.game.copy()
+        for action in line:
+            work.push(action)
+        return work.key()
 
     def odds(self) -> Chance:
         """The share of deals consistent with what the player sees (the face-down cards and
@@ -700,7 +720,7 @@ class Session:
                     break
                 if not self.found or self.found_at != self.game.key():
                     advice = self.hint()
-                    if not advice.actions:
+                    if not advice.actions or advice.lost:
                         why = advice.text
                         break
                 played.extend(self.apply(1))

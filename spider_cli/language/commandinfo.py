@@ -162,7 +162,10 @@ COMMANDS: dict[str, CommandInfo] = {
         ("assume PILE CARD (the next unknown card turned up in PILE is CARD)",),
     ),
     "hint": CommandInfo(
-        "a suggested move", _nothing("hint"), "Analysis", ("hint (the best next move, and why)",)
+        "a suggested move",
+        "hint takes nothing or 'deeper', as in 'hint' or 'hint deeper'",
+        "Analysis",
+        ("hint [deeper] (the best next move, and why)",),
     ),
     "apply": CommandInfo(
         "play the line found",

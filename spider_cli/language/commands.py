@@ -250,7 +250,10 @@ class Solve(Value):
 
 
 class Hint(Value):
-    """Suggest the best next move, with the manual's reason for it."""
+    """Suggest the blind player's next move, with the manual's reason for it; ``deeper``:
+    with searches ten times longer ("hint deeper")."""
+
+    deeper: bool = False
 
 
 class Odds(Value):

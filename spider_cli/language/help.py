@@ -97,7 +97,7 @@ Example: solve remove hearts then clubs, no deal
 '... for each reveal': for every card the next face-down card could be, can
 the goal still be reached once it is turned up? ("get a space: possible if
 it is a 4, 9, Jack or King")
-'hint' looks a few moves ahead and gives the manual's reason for its move.
+'hint' gives the blind player's move and why ('hint deeper': a longer search).
 'odds' deals the cards out of sight at random 20 times and says how many of
 those deals a search that sees every card wins from here, with the interval.
 From the shell: spider solve FILE GOAL, spider solve --seed N (every card

@@ -318,7 +318,7 @@ class Reader:
     # -- analysis
 
     def hint(self, children: list[Any]) -> Hint:
-        return Hint()
+        return Hint(deeper=bool(children))
 
     def odds(self, children: list[Any]) -> Odds:
         return Odds()
