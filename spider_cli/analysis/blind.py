@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
 
-from spider_cli.analysis import blindplayer
+from spider_cli.analysis import blindplayer, sampler
 from spider_cli.analysis.bench import (
     DealResult,
     Summary,
@@ -32,6 +32,7 @@ from spider_cli.analysis.bench import (
     wilson,
 )
 from spider_cli.analysis.blindplayer import Mode
+from spider_cli.analysis.sampler import Sampling
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Action, Deal, Game, ordered_deck
@@ -109,7 +110,9 @@ class Table:
         return self.__game.moves_made
 
 
-def play_blind(table: Table, budget: int = blindplayer.BUDGET) -> tuple[int, int]:
+def play_blind(
+    table: Table, budget: int = blindplayer.BUDGET, sampling: Sampling | None = None
+) -> tuple[int, int]:
     """Play the table's deal with :mod:`~spider_cli.analysis.blindplayer`, which sees only a
     :class:`PlayerView`: each turn's line is played (it ends at a card turned up); when no
     line gains, the spaces are put to use, and when that gains nothing, filled and a row
@@ -120,8 +123,11 @@ def play_blind(table: Table, budget: int = blindplayer.BUDGET) -> tuple[int, int
     while not table.won and table.moves < MAX_MOVES:
         view = table.view()
         piles = blindplayer.compact_view(view)
-        unseen = view.unseen() if blindplayer.WEIGHED[view.suits] else ()
-        turn = blindplayer.plan(piles, len(view.removed), mode, view.hand, budget, unseen)
+        if sampling is not None:
+            turn = sampler.choose(view, mode, budget, sampling)
+        else:
+            unseen = view.unseen() if blindplayer.WEIGHED[view.suits] else ()
+            turn = blindplayer.plan(piles, len(view.removed), mode, view.hand, budget, unseen)
         positions += turn.positions
         if turn.line:
             for action in turn.line[: MAX_MOVES - table.moves]:
@@ -142,16 +148,17 @@ def play_blind(table: Table, budget: int = blindplayer.BUDGET) -> tuple[int, int
     return positions, table.moves
 
 
-Task = tuple[DealSource, int]
-"""One deal to play blind: (the deal, positions each turn's search examines)."""
+Task = tuple[DealSource, int, Sampling | None]
+"""One deal to play blind: (the deal, positions each turn's search examines, the sampling
+player's settings or None for the plain blind player)."""
 
 
 def play_deal(task: Task) -> DealResult:
     """Play one deal blind (run in a worker process), timed by ``time.perf_counter``."""
-    deal, budget = task
+    deal, budget, sampling = task
     began = time.perf_counter()
     table = Table(deal)
-    positions, moves = play_blind(table, budget)
+    positions, moves = play_blind(table, budget, sampling)
     return DealResult(deal, table.won, time.perf_counter() - began, positions, moves)
 
 
@@ -180,13 +187,14 @@ def run(
     budget: int = blindplayer.BUDGET,
     jobs: int | None = None,
     err: TextIO | None = None,
+    sampling: Sampling | None = None,
 ) -> tuple[Summary, list[DealResult]]:
     """Play every deal blind (a plain number is one of ours of the ``suits``-suit game),
     ``jobs`` at a time (default: every core), showing progress on ``err`` (standard error
-    by default)."""
+    by default); with ``sampling``, by the sampling player (:mod:`~spider_cli.analysis.sampler`)."""
     err = err or sys.stderr
     deals = [s if isinstance(s, DealSource) else DealSource(Source.OURS, s, suits) for s in seeds]
-    tasks: list[Task] = [(deal, budget) for deal in deals]
+    tasks: list[Task] = [(deal, budget, sampling) for deal in deals]
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks) or 1))
     began = time.perf_counter()
     results: list[DealResult] = []

@@ -1,0 +1,280 @@
+"""The sampling player: the blind player's choices weighed by games played out on samples of
+the cards it has not seen.
+
+The blind player (:mod:`spider_cli.analysis.blindplayer`) values a line that turns a card up
+as if the card were the worst it could be. Where its searches offer several such lines, this
+player deals the cards it cannot see at random (each sample holds exactly the unseen cards:
+the face-down places and the hand), plays each line on every sample, then the rest of the
+game by the blind player's own policy (a *rollout*, :func:`rollout`, on the compiled core),
+and plays the line whose games went best. The samples are the same for every line (common
+random numbers), and drawn by a generator seeded with the view, so the same position gets the
+same choice on any machine. A rollout sees only what a player would: its searches run on the
+sample with the face-down cards masked, exactly as the table's own game does.
+
+Bjarnason, Fern and Tadepalli (ICAPS 2009) raised blind Klondike this way, with rollouts of a
+fast policy over samples of the unseen cards; full-information solves of the samples, which
+they found too optimistic, are not used: with every card known almost every Spider deal is
+won, so they cannot tell the lines apart.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from spider_cli.analysis import autoplay, native
+from spider_cli.analysis.autoplay import WIDTHS
+from spider_cli.analysis.blindplayer import (
+    BEAM,
+    CHOICES,
+    WEIGHTS,
+    Mode,
+    Reveal,
+    Turn,
+    _first_reveal,
+    _search,
+    _search_python,
+    compact_view,
+)
+from spider_cli.analysis.compact import FACE_DOWN, Start, State, apply, encode
+from spider_cli.rules.cards import KING
+from spider_cli.rules.engine import PILES, Action, Deal, Game, SplitMix64, shuffle
+
+if TYPE_CHECKING:
+    from spider_cli.analysis.blind import PlayerView
+
+MAX_MOVES = 1_000
+"""Moves a rollout may take (the table's limit, :data:`spider_cli.analysis.blind.MAX_MOVES`)."""
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How a rollout plays: the positions each of a turn's searches examines, and the
+    searches, each ``(parts, width)`` as :func:`blindplayer._search` takes them."""
+
+    budget: int = 2_000
+    searches: tuple[tuple[bool, int], ...] = ((True, BEAM),)
+
+
+class Judge(Enum):
+    """How a line is judged on a sample: by the blind player's game played to its end
+    (:func:`rollout`), or by whether full-information play wins within a few positions."""
+
+    ROLLOUT = "rollout"
+    SOLVE = "solve"
+
+
+@dataclass(frozen=True)
+class Sampling:
+    """The sampling player's settings: samples a choice is weighed on, how a line is judged
+    on each, the rollouts' policy, and the positions a full-information judge examines."""
+
+    samples: int = 8
+    rollouts: Policy = Policy()
+    judge: Judge = Judge.ROLLOUT
+    solve_limit: int = 20_000
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a rollout ended: won, suits complete (removed or lying in the tableau), suits
+    removed, cards still face down and in the hand, moves played, positions examined."""
+
+    won: bool
+    done: int
+    removed: int
+    down: int
+    hand: int
+    moves: int
+    positions: int
+
+    @property
+    def score(self) -> int:
+        """What the game achieved: a win above all, then suits complete, then cards turned
+        up (a rollout of four suits is seldom won, so the rest tells lines apart)."""
+        return 1_000 * self.won + 60 * self.done - 10 * (self.down + self.hand)
+
+
+# ---------------------------------------------------------------------------------------------
+# Samples of the unseen cards
+
+
+def seed_of(view: PlayerView) -> int:
+    """A seed drawn from the view alone, the same for the same position on any machine (not
+    Python's ``hash``, which changes from run to run)."""
+    digest = hashlib.blake2b(repr(view).encode(), digest_size=8).digest()
+    return int.from_bytes(digest)
+
+
+def samples(view: PlayerView, count: int, seed: int) -> list[Game]:
+    """``count`` deals consistent with ``view``, every card known: the unseen cards
+    (:meth:`PlayerView.unseen`) shuffled by SplitMix64 seeded with ``seed``, dealt into the
+    face-down places pile by pile, the rest as the hand."""
+    rng = SplitMix64(seed)
+    deals = []
+    for _ in range(count):
+        cards = shuffle(view.unseen(), rng)
+        piles = []
+        for down, up in zip(view.down, view.face_up, strict=True):
+            piles.append(cards[:down] + list(up))
+            del cards[:down]
+        deals.append(Game(piles, list(view.down), cards, view.removed, view.suits))
+    return deals
+
+
+# ---------------------------------------------------------------------------------------------
+# Rollouts: the blind player's game on a deal every card of which is known
+
+
+def rollout(piles: State, rows: Sequence[Sequence[int]], removed: int, policy: Policy) -> Outcome:
+    """Play the rest of a game by the blind player's policy, the deal (``piles`` with the
+    face-down cards known, the hand in ``rows`` in dealing order) fully known but the player
+    shown only its view. On the compiled core when it is there."""
+    core = native.core()
+    if core is not None:
+        try:
+            found = core.blind_game(
+                piles, rows, removed, policy.budget, policy.searches, WEIGHTS, MAX_MOVES
+            )
+        except ValueError:  # beyond the core's bounds: Python's turn
+            pass
+        else:
+            won, done, off, down, hand, moves, positions = found
+            return Outcome(bool(won), done, off, down, hand, moves, positions)
+    return rollout_python(piles, rows, removed, policy)
+
+
+def rollout_python(
+    piles: State, rows: Sequence[Sequence[int]], removed: int, policy: Policy
+) -> Outcome:
+    """:func:`rollout` on the Python path (the reference): the turns of
+    :func:`spider_cli.analysis.blind.play_blind` without the samples."""
+    state = list(piles)
+    hand = [bytes(row) for row in rows]
+    mode = Mode.KEEP
+    moves = positions = 0
+    while moves < MAX_MOVES and _done(state, removed) < 8:
+        view = tuple(_mask(pile) for pile in state)
+        best: tuple[int, tuple[Action, ...], int] | None = None
+        for parts, width in policy.searches:
+            found = _search_python(
+                view, removed, mode, PILES * len(hand), policy.budget, parts, width
+            )
+            positions += found[2]
+            if best is None or found[0] > best[0]:
+                best = found
+        assert best is not None
+        if best[1]:
+            for action in best[1][: MAX_MOVES - moves]:
+                assert not isinstance(action, Deal)  # (the searches make no deals)
+                new, turned, outcome = apply(tuple(state), action)
+                state = new
+                moves += 1
+                removed += outcome > 0
+                if turned >= 0:
+                    mode = Mode.KEEP
+                    break
+            continue
+        spaces = not all(state)
+        if hand and not spaces:
+            row = hand.pop(0)
+            state = [pile + row[i : i + 1] for i, pile in enumerate(state)]
+            moves += 1
+            mode = Mode.KEEP
+        elif spaces and mode is Mode.KEEP:
+            mode = Mode.USE
+        elif hand and mode is Mode.USE:
+            mode = Mode.FILL
+        else:
+            break
+    done = _done(state, removed)
+    down = sum(_down(pile) for pile in state)
+    return Outcome(done == 8, done, removed, down, PILES * len(hand), moves, positions)
+
+
+def _mask(pile: bytes) -> bytes:
+    """The pile as a player sees it: each face-down card unknown."""
+    down = _down(pile)
+    return bytes([FACE_DOWN] * down) + pile[down:] if down else pile
+
+
+def _down(pile: bytes) -> int:
+    down = 0
+    while down < len(pile) and pile[down] >= FACE_DOWN:
+        down += 1
+    return down
+
+
+def _done(state: Sequence[bytes], removed: int) -> int:
+    """Suits removed and complete King-to-Ace runs lying face up (as
+    :meth:`Game.is_won <spider_cli.rules.engine.Game.is_won>` counts them)."""
+    total = removed
+    for pile in state:
+        j = _down(pile)
+        while j + 13 <= len(pile):
+            if pile[j] & 15 == KING and all(pile[k] == pile[k + 1] + 1 for k in range(j, j + 12)):
+                total += 1
+                j += 13
+            else:
+                j += 1
+    return total
+
+
+# ---------------------------------------------------------------------------------------------
+# The player
+
+
+def choose(view: PlayerView, mode: Mode, budget: int, sampling: Sampling = Sampling()) -> Turn:
+    """The line to play from ``view``: the blind player's (:func:`blindplayer.plan`), or,
+    when its best line turns a card up, whichever of it and the :data:`CHOICES` best-valued
+    lines that turn a card up scored best over :attr:`Sampling.samples` sampled deals played
+    out by rollouts (the blind player's own line on a tie). The positions counted include the
+    rollouts'."""
+    piles = compact_view(view)
+    removed = len(view.removed)
+    reveals: list[Reveal] = []
+    searches = [
+        _search(piles, removed, mode, view.hand, budget, parts, width, reveals)
+        for parts, width in ((False, 0), (True, 0), (True, BEAM))
+    ]
+    best = max(searches, key=lambda found: found[0])
+    spent = sum(found[2] for found in searches)
+    first = _first_reveal(piles, best[1])
+    if not first:
+        return Turn(best[1], spent)  # nothing to play, or a line that is sure: no card to guess
+    prefix = best[1][:first]
+    lines = [prefix]
+    for reveal in sorted(reveals, key=lambda r: -r.score):  # (stable: the first found on a tie)
+        if len(lines) > CHOICES:
+            break
+        if reveal.line not in lines:
+            lines.append(reveal.line)
+    if len(lines) == 1:
+        return Turn(prefix, spent)
+    deals = [encode(game) for game in samples(view, sampling.samples, seed_of(view))]
+    best_line, best_total = prefix, None
+    for line in lines:
+        total = 0
+        for deal in deals:
+            state = deal.piles
+            off = removed
+            for action in line:
+                assert not isinstance(action, Deal)  # (the searches make no deals)
+                new, _turned, outcome = apply(state, action)
+                state = tuple(new)
+                off += outcome > 0
+            if sampling.judge is Judge.SOLVE:
+                start = Start(state, deal.rows, (0,) * off)
+                found, positions = autoplay._beam(start, WIDTHS[0], sampling.solve_limit, None)
+                spent += positions
+                total += found is not None
+                continue
+            outcome_of = rollout(state, deal.rows, off, sampling.rollouts)
+            spent += outcome_of.positions
+            total += outcome_of.score
+        if best_total is None or total > best_total:
+            best_line, best_total = line, total
+    return Turn(best_line, spent)
