@@ -525,7 +525,7 @@ fail:
 static PyObject *py_blind_game(PyObject *self, PyObject *args)
 {
     /* blind_game(piles, rows, removed, budget, searches, weights, max_moves)
-     *   -> (won, done, removed, down, hand, moves, positions): sampler.rollout_python, on a deal
+     *   -> (won, done, removed, down, hand, moves, positions, value): sampler.rollout_python, on a deal
      *   every card of which is known; searches: one to three (parts, width) pairs */
     PyObject *piles, *rows_obj, *budget_obj, *searches, *wobj;
     int removed, max_moves;
@@ -592,8 +592,8 @@ static PyObject *py_blind_game(PyObject *self, PyObject *args)
     PyMem_Free(rows);
     if (status == SEARCH_NOMEM)
         return PyErr_NoMemory();
-    return Py_BuildValue("(iiiiiiL)", r.won, r.done, r.removed, r.down, r.hand, r.moves,
-                         r.positions);
+    return Py_BuildValue("(iiiiiiLl)", r.won, r.done, r.removed, r.down, r.hand, r.moves,
+                         r.positions, r.value);
 }
 
 static int spec_from_py(PyObject *obj, GoalSpec *g)

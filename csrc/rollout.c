@@ -45,6 +45,15 @@ static int face_down(const State *s)
     return down;
 }
 
+/* The position as its player sees it: every face-down card unknown. */
+static void mask(const State *s, State *view)
+{
+    *view = *s;
+    for (int i = 0; i < PILES; i++)
+        for (int k = 0; k < view->len[i] && view->c[i][k] >= FACE_DOWN; k++)
+            view->c[i][k] = FACE_DOWN;
+}
+
 /* The best line of the turn's searches (the first on a tie), as blindplayer.plan without
  * samples; its value in *best. */
 static int turn_line(const State *view, int removed, long space, int hand, const GameSpec *g,
@@ -89,10 +98,8 @@ int blind_game(const State *start, const uint8_t (*rows)[PILES], int nrows, int 
     int mode = KEEP, dealt = 0;
     memset(out, 0, sizeof *out);
     while (out->moves < g->max_moves && suits_done(&s, removed) < 8) {
-        State view = s;
-        for (int i = 0; i < PILES; i++)
-            for (int k = 0; k < view.len[i] && view.c[i][k] >= FACE_DOWN; k++)
-                view.c[i][k] = FACE_DOWN;
+        State view;
+        mask(&s, &view);
         Line line;
         if (turn_line(&view, removed, worth[mode], PILES * (nrows - dealt), g, w, &line,
                       &out->positions) < 0)
@@ -130,6 +137,9 @@ int blind_game(const State *start, const uint8_t (*rows)[PILES], int nrows, int 
             break; /* no line gains and no deal can be made: lost */
         }
     }
+    State view;
+    mask(&s, &view);
+    out->value = blind_value(&view, removed, worth[KEEP], w);
     out->done = suits_done(&s, removed);
     out->won = out->done == 8;
     out->removed = removed;

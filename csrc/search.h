@@ -127,6 +127,7 @@ typedef struct {
 typedef struct {
     int won, done, removed, down, hand, moves;
     long long positions;
+    long value; /* the blind player's value of the position reached, a space kept */
 } GameResult;
 
 int blind_game(const State *start, const uint8_t (*rows)[PILES], int nrows, int removed,

@@ -42,6 +42,7 @@ def _view(number: int, suits: int, moves: int, seed: int) -> PlayerView:
     st.integers(0, 2**32),
     st.integers(0, 150),
     SEARCHES,
+    st.sampled_from((0, 1, 7, 40, sampler.MAX_MOVES)),
 )
 def test_rollouts_are_the_same_on_both_paths(
     number: int,
@@ -50,12 +51,14 @@ def test_rollouts_are_the_same_on_both_paths(
     seed: int,
     budget: int,
     searches: tuple[tuple[bool, int], ...],
+    horizon: int,
 ) -> None:
     start = encode(_played(number, suits, moves, seed))
-    policy = sampler.Policy(budget, searches)
+    policy = sampler.Policy(budget, searches, horizon)
     removed = len(start.removed)
     played = sampler.rollout(start.piles, start.rows, removed, policy)
     assert played == sampler.rollout_python(start.piles, start.rows, removed, policy)
+    assert played.moves <= horizon
     turns = 3 * (played.moves + 1)  # each plays a move, deals, or changes what a space is worth
     assert played.positions <= budget * len(searches) * turns
 
@@ -63,12 +66,14 @@ def test_rollouts_are_the_same_on_both_paths(
 def test_a_rollout_wins_a_won_position_at_once_and_counts_what_is_left() -> None:
     done = tuple(bytes(range(13, 0, -1)) if i < 8 else b"" for i in range(10))
     outcome = sampler.rollout(done, (), 0, sampler.Policy(100))
-    assert outcome == sampler.Outcome(True, 8, 0, 0, 0, 0, 0)
-    assert outcome.score == 1_000 + 60 * 8
+    piles = 8 * (blindplayer.CLEAR + 12 * blindplayer.SUITED) + 2 * Mode.KEEP.value
+    assert outcome == sampler.Outcome(True, 8, 0, 0, 0, 0, 0, piles)
+    assert outcome.score == sampler.WON + outcome.value
     start = encode(DealSource(Source.OURS, 3, 1).game())
     lost = sampler.rollout_python(start.piles, start.rows, 0, sampler.Policy(0))
     assert not lost.won and lost.down == 44 and lost.hand == 0  # no move found: every row dealt
-    assert lost.moves == 5 and lost.score == 60 * lost.done - 440
+    assert lost.moves == 5 and lost.score == lost.value < 0
+    assert sampler.rollout_python(start.piles, start.rows, 0, sampler.Policy(0, moves=2)).hand == 30
 
 
 def test_a_rollout_plans_on_the_view_alone(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -80,9 +85,8 @@ def test_a_rollout_plans_on_the_view_alone(monkeypatch: pytest.MonkeyPatch) -> N
         return real(piles, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(sampler, "_search_python", spy)
-    monkeypatch.setattr(sampler, "MAX_MOVES", 20)
     start = encode(DealSource(Source.OURS, 9, 4).game())
-    sampler.rollout_python(start.piles, start.rows, 0, sampler.Policy(60))
+    sampler.rollout_python(start.piles, start.rows, 0, sampler.Policy(60, moves=20))
     assert given and all(byte <= FACE_DOWN for piles in given for pile in piles for byte in pile)
     assert sum(pile.count(FACE_DOWN) for pile in given[0]) == 44
 

@@ -38,6 +38,7 @@ from spider_cli.analysis.blindplayer import (
     _search,
     _search_python,
     compact_view,
+    value,
 )
 from spider_cli.analysis.compact import FACE_DOWN, Start, State, apply, encode
 from spider_cli.rules.cards import KING
@@ -49,14 +50,19 @@ if TYPE_CHECKING:
 MAX_MOVES = 1_000
 """Moves a rollout may take (the table's limit, :data:`spider_cli.analysis.blind.MAX_MOVES`)."""
 
+WON = 5_000
+"""A rollout's score for a win, beside the value of the position it ends in."""
+
 
 @dataclass(frozen=True)
 class Policy:
-    """How a rollout plays: the positions each of a turn's searches examines, and the
-    searches, each ``(parts, width)`` as :func:`blindplayer._search` takes them."""
+    """How a rollout plays: the positions each of a turn's searches examines, the searches,
+    each ``(parts, width)`` as :func:`blindplayer._search` takes them, and the moves after
+    which it stops (its horizon: the position reached is then valued)."""
 
     budget: int = 2_000
     searches: tuple[tuple[bool, int], ...] = ((True, BEAM),)
+    moves: int = MAX_MOVES
 
 
 class Judge(Enum):
@@ -81,7 +87,9 @@ class Sampling:
 @dataclass(frozen=True)
 class Outcome:
     """How a rollout ended: won, suits complete (removed or lying in the tableau), suits
-    removed, cards still face down and in the hand, moves played, positions examined."""
+    removed, cards still face down and in the hand, moves played, positions examined, and
+    the blind player's value of the position it reached (:func:`blindplayer.value`, a space
+    kept)."""
 
     won: bool
     done: int
@@ -90,12 +98,13 @@ class Outcome:
     hand: int
     moves: int
     positions: int
+    value: int
 
     @property
     def score(self) -> int:
-        """What the game achieved: a win above all, then suits complete, then cards turned
-        up (a rollout of four suits is seldom won, so the rest tells lines apart)."""
-        return 1_000 * self.won + 60 * self.done - 10 * (self.down + self.hand)
+        """What the game achieved: a win above all, then the value of where it ended (a
+        rollout of four suits is seldom won, so the value tells lines apart)."""
+        return WON * self.won + self.value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -137,13 +146,13 @@ def rollout(piles: State, rows: Sequence[Sequence[int]], removed: int, policy: P
     if core is not None:
         try:
             found = core.blind_game(
-                piles, rows, removed, policy.budget, policy.searches, WEIGHTS, MAX_MOVES
+                piles, rows, removed, policy.budget, policy.searches, WEIGHTS, policy.moves
             )
         except ValueError:  # beyond the core's bounds: Python's turn
             pass
         else:
-            won, done, off, down, hand, moves, positions = found
-            return Outcome(bool(won), done, off, down, hand, moves, positions)
+            won, done, off, down, hand, moves, positions, worth = found
+            return Outcome(bool(won), done, off, down, hand, moves, positions, worth)
     return rollout_python(piles, rows, removed, policy)
 
 
@@ -156,7 +165,7 @@ def rollout_python(
     hand = [bytes(row) for row in rows]
     mode = Mode.KEEP
     moves = positions = 0
-    while moves < MAX_MOVES and _done(state, removed) < 8:
+    while moves < policy.moves and _done(state, removed) < 8:
         view = tuple(_mask(pile) for pile in state)
         best: tuple[int, tuple[Action, ...], int] | None = None
         for parts, width in policy.searches:
@@ -168,7 +177,7 @@ def rollout_python(
                 best = found
         assert best is not None
         if best[1]:
-            for action in best[1][: MAX_MOVES - moves]:
+            for action in best[1][: policy.moves - moves]:
                 assert not isinstance(action, Deal)  # (the searches make no deals)
                 new, turned, outcome = apply(tuple(state), action)
                 state = new
@@ -192,7 +201,8 @@ def rollout_python(
             break
     done = _done(state, removed)
     down = sum(_down(pile) for pile in state)
-    return Outcome(done == 8, done, removed, down, PILES * len(hand), moves, positions)
+    worth = value(tuple(_mask(pile) for pile in state), removed, Mode.KEEP)
+    return Outcome(done == 8, done, removed, down, PILES * len(hand), moves, positions, worth)
 
 
 def _mask(pile: bytes) -> bytes:
