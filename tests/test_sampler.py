@@ -138,10 +138,24 @@ def test_the_choice_weighs_lines_that_turn_a_card_up_by_rollouts(
     monkeypatch.setattr(sampler, "rollout", counted)
     view = _view(0, 4, 0, 0)
     turn = sampler.choose(view, Mode.KEEP, 300, SMALL)
-    plain = blindplayer.plan(blindplayer.compact_view(view), 0, Mode.KEEP, view.hand, 300)
+    piles = blindplayer.compact_view(view)
+    plain = blindplayer.plan(piles, 0, Mode.KEEP, view.hand, 300, view.unseen())
     assert rolled and len(rolled) % SMALL.samples == 0  # every line on every sample
     assert turn.positions == plain.positions + sum(rolled)
-    assert turn.line and blindplayer._first_reveal(blindplayer.compact_view(view), turn.line)
+    assert turn.line and blindplayer._first_reveal(piles, turn.line) == len(turn.line)
+
+
+def test_the_blind_players_line_stands_unless_the_samples_clearly_beat_it() -> None:
+    base = [10, 20, 30, 40]
+    noisy = [110, -60, 130, 0]  # better on average (+15), but by less than two standard errors
+    steady = [15, 26, 34, 47]  # better by 5.5 on every sample
+    assert sampler._pick([base, noisy], 2.0) == 0
+    assert sampler._pick([base, noisy], 0.0) == 1  # (no margin: the best mean)
+    assert sampler._pick([base, noisy, steady], 2.0) == 2
+    assert sampler._pick([base, [c - 1 for c in base]], 0.0) == 0
+    assert sampler._pick([base, base], 0.0) == 0  # a tie keeps the blind player's line
+    assert sampler._pick([[5], [9]], 2.0) == 0  # one sample gives no spread: never sure
+    assert sampler._pick([[5], [9]], 0.0) == 1
 
 
 def test_the_sampling_player_is_given_only_the_view(monkeypatch: pytest.MonkeyPatch) -> None:

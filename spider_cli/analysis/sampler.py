@@ -20,20 +20,21 @@ won, so they cannot tell the lines apart.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import TYPE_CHECKING
 
-from spider_cli.analysis import autoplay, native
-from spider_cli.analysis.autoplay import WIDTHS
+from spider_cli.analysis import native
 from spider_cli.analysis.blindplayer import (
     BEAM,
     CHOICES,
+    WEIGHED,
     WEIGHTS,
     Mode,
     Reveal,
     Turn,
+    _expect,
     _first_reveal,
     _search,
     _search_python,
@@ -65,23 +66,15 @@ class Policy:
     moves: int = MAX_MOVES
 
 
-class Judge(Enum):
-    """How a line is judged on a sample: by the blind player's game played to its end
-    (:func:`rollout`), or by whether full-information play wins within a few positions."""
-
-    ROLLOUT = "rollout"
-    SOLVE = "solve"
-
-
 @dataclass(frozen=True)
 class Sampling:
-    """The sampling player's settings: samples a choice is weighed on, how a line is judged
-    on each, the rollouts' policy, and the positions a full-information judge examines."""
+    """The sampling player's settings: samples a choice is weighed on, the rollouts' policy,
+    and how sure the samples must be to overrule the blind player (``margin``: standard
+    errors of the paired differences in score; 0 plays the best mean)."""
 
     samples: int = 8
     rollouts: Policy = Policy()
-    judge: Judge = Judge.ROLLOUT
-    solve_limit: int = 20_000
+    margin: float = 2.0
 
 
 @dataclass(frozen=True)
@@ -238,11 +231,10 @@ def _done(state: Sequence[bytes], removed: int) -> int:
 
 
 def choose(view: PlayerView, mode: Mode, budget: int, sampling: Sampling = Sampling()) -> Turn:
-    """The line to play from ``view``: the blind player's (:func:`blindplayer.plan`), or,
-    when its best line turns a card up, whichever of it and the :data:`CHOICES` best-valued
-    lines that turn a card up scored best over :attr:`Sampling.samples` sampled deals played
-    out by rollouts (the blind player's own line on a tie). The positions counted include the
-    rollouts'."""
+    """The line to play from ``view``: the blind player's (:func:`blindplayer.plan`), unless
+    its line turns a card up and one of the :data:`CHOICES` best-valued lines that turn a
+    card up does clearly better on :attr:`Sampling.samples` sampled deals played on by
+    rollouts (:func:`_pick`). The positions counted include the rollouts'."""
     piles = compact_view(view)
     removed = len(view.removed)
     reveals: list[Reveal] = []
@@ -256,6 +248,9 @@ def choose(view: PlayerView, mode: Mode, budget: int, sampling: Sampling = Sampl
     if not first:
         return Turn(best[1], spent)  # nothing to play, or a line that is sure: no card to guess
     prefix = best[1][:first]
+    if WEIGHED[view.suits]:  # the blind player's own choice of card to turn up
+        prefix, looked = _expect(piles, best[1], reveals, view.unseen(), mode, view.hand)
+        spent += looked
     lines = [prefix]
     for reveal in sorted(reveals, key=lambda r: -r.score):  # (stable: the first found on a tie)
         if len(lines) > CHOICES:
@@ -265,26 +260,38 @@ def choose(view: PlayerView, mode: Mode, budget: int, sampling: Sampling = Sampl
     if len(lines) == 1:
         return Turn(prefix, spent)
     deals = [encode(game) for game in samples(view, sampling.samples, seed_of(view))]
-    best_line, best_total = prefix, None
-    for line in lines:
-        total = 0
-        for deal in deals:
-            state = deal.piles
-            off = removed
-            for action in line:
-                assert not isinstance(action, Deal)  # (the searches make no deals)
-                new, _turned, outcome = apply(state, action)
-                state = tuple(new)
-                off += outcome > 0
-            if sampling.judge is Judge.SOLVE:
-                start = Start(state, deal.rows, (0,) * off)
-                found, positions = autoplay._beam(start, WIDTHS[0], sampling.solve_limit, None)
-                spent += positions
-                total += found is not None
-                continue
-            outcome_of = rollout(state, deal.rows, off, sampling.rollouts)
-            spent += outcome_of.positions
-            total += outcome_of.score
-        if best_total is None or total > best_total:
-            best_line, best_total = line, total
-    return Turn(best_line, spent)
+    judged = [[_judge(deal, line, removed, sampling.rollouts) for deal in deals] for line in lines]
+    spent += sum(positions for row in judged for _score, positions in row)
+    scores = [[score for score, _positions in row] for row in judged]
+    return Turn(lines[_pick(scores, sampling.margin)], spent)
+
+
+def _judge(deal: Start, line: tuple[Action, ...], removed: int, policy: Policy) -> tuple[int, int]:
+    """A line's score on one sampled deal (the rollout's after it) and the positions spent."""
+    state = deal.piles
+    for action in line:
+        assert not isinstance(action, Deal)  # (the searches make no deals)
+        new, _turned, outcome = apply(state, action)
+        state = tuple(new)
+        removed += outcome > 0
+    played = rollout(state, deal.rows, removed, policy)
+    return played.score, played.positions
+
+
+def _pick(scores: list[list[int]], margin: float) -> int:
+    """Which line to play, given each line's scores on the same samples: the first (the
+    blind player's own) unless another beats it on the samples by more than ``margin``
+    standard errors of the paired differences; then the one that beats it by most."""
+    best, best_mean = 0, 0.0
+    n = len(scores[0])
+    for k, row in enumerate(scores[1:], 1):
+        diffs = [a - b for a, b in zip(row, scores[0], strict=True)]
+        mean = sum(diffs) / n
+        if n > 1:
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+            sure = mean > margin * spread / math.sqrt(n)
+        else:
+            sure = not margin  # one sample tells nothing of the spread
+        if mean > best_mean and sure:
+            best, best_mean = k, mean
+    return best
