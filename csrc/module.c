@@ -522,6 +522,80 @@ fail:
     return NULL;
 }
 
+static PyObject *py_blind_game(PyObject *self, PyObject *args)
+{
+    /* blind_game(piles, rows, removed, budget, searches, weights, max_moves)
+     *   -> (won, done, removed, down, hand, moves, positions, value): sampler.rollout_python, on a deal
+     *   every card of which is known; searches: one to three (parts, width) pairs */
+    PyObject *piles, *rows_obj, *budget_obj, *searches, *wobj;
+    int removed, max_moves;
+    uint8_t(*rows)[PILES] = NULL;
+    int nrows = 0;
+    Py_ssize_t hand = 0;
+    State s;
+    Weights w;
+    GameSpec g;
+    GameResult r;
+    (void)self;
+    memset(&g, 0, sizeof g);
+    if (!PyArg_ParseTuple(args, "OOiOOOi", &piles, &rows_obj, &removed, &budget_obj, &searches,
+                          &wobj, &max_moves))
+        return NULL;
+    if (removed < 0 || removed > 8)
+        return PyErr_Format(PyExc_ValueError, "0 to 8 suits removed");
+    if (max_moves < 0)
+        return PyErr_Format(PyExc_ValueError, "a number of moves is not negative");
+    if (limit_from_py(budget_obj, &g.budget) < 0 || weights_from_py(wobj, &w) < 0)
+        return NULL;
+    PyObject *seq = PySequence_Fast(searches, "searches are a sequence of (parts, width)");
+    if (!seq)
+        return NULL;
+    Py_ssize_t ns = PySequence_Fast_GET_SIZE(seq);
+    if (ns < 1 || ns > 3) {
+        Py_DECREF(seq);
+        return PyErr_Format(PyExc_ValueError, "one to three searches a turn");
+    }
+    for (Py_ssize_t k = 0; k < ns; k++) {
+        int parts;
+        long width;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, k), "pl;a search is (parts, width)",
+                              &parts, &width)) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (width < 0 || width > 1000000) {
+            Py_DECREF(seq);
+            return PyErr_Format(PyExc_ValueError, "a beam width is 0 (none) to 1,000,000");
+        }
+        g.parts[k] = parts;
+        g.width[k] = width;
+    }
+    Py_DECREF(seq);
+    g.nsearches = (int)ns;
+    g.max_moves = max_moves;
+    if (rows_from_py(rows_obj, &rows, &nrows, &hand) < 0)
+        return NULL;
+    if (state_from_py(piles, &s, hand) < 0) {
+        PyMem_Free(rows);
+        return NULL;
+    }
+    for (int i = 0; i < PILES; i++)
+        for (int k = 0; k < s.len[i]; k++)
+            if (s.c[i][k] == FACE_DOWN || (s.c[i][k] & 15) < ACE || (s.c[i][k] & 15) > KING) {
+                PyMem_Free(rows);
+                return PyErr_Format(PyExc_ValueError, "a blind game needs every card known");
+            }
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = blind_game(&s, (const uint8_t(*)[PILES])rows, nrows, removed, &g, &w, &r);
+    Py_END_ALLOW_THREADS
+    PyMem_Free(rows);
+    if (status == SEARCH_NOMEM)
+        return PyErr_NoMemory();
+    return Py_BuildValue("(iiiiiiLl)", r.won, r.done, r.removed, r.down, r.hand, r.moves,
+                         r.positions, r.value);
+}
+
 static int spec_from_py(PyObject *obj, GoalSpec *g)
 {
     PyObject *steps_obj, *rows_obj;
@@ -684,6 +758,9 @@ static PyMethodDef methods[] = {
     {"pile_value", py_pile_value, METH_VARARGS,
      "pile_value(pile, weights): blindplayer.pile_value"},
     {"state_key", py_state_key, METH_VARARGS, "state_key(piles): (packed bytes, 64-bit hash)"},
+    {"blind_game", py_blind_game, METH_VARARGS,
+     "blind_game(piles, rows, removed, budget, searches, weights, max_moves): "
+     "sampler.rollout_python"},
     {"blind_search", py_blind_search, METH_VARARGS,
      "blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals): "
      "blindplayer._search"},

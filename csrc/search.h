@@ -114,4 +114,23 @@ int blind_search(const State *start, int removed, long space, int hand, long lon
 int blind_line(const BlindResult *r, int32_t node, Line *line);
 void blind_free(BlindResult *r);
 
+/* ---- rollout.c: the blind player's whole game on a deal every card of which is known ---- */
+
+typedef struct {
+    long long budget;  /* positions each search examines */
+    int nsearches;     /* 1 to 3: the searches of a turn, the best line of them played */
+    int parts[3];
+    long width[3];
+    int max_moves;
+} GameSpec;
+
+typedef struct {
+    int won, done, removed, down, hand, moves;
+    long long positions;
+    long value; /* the blind player's value of the position reached, a space kept */
+} GameResult;
+
+int blind_game(const State *start, const uint8_t (*rows)[PILES], int nrows, int removed,
+               const GameSpec *g, const Weights *w, GameResult *out);
+
 #endif

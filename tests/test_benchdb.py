@@ -162,13 +162,19 @@ def test_bench_json_has_one_shape_with_every_card_known_or_blind(
         "seconds_per_deal": None,
         "positions_per_search": None,
         "moves_per_deal": None,
+        "samples_per_choice": None,
     }
     assert seen["limits"] == {
         "positions_per_deal": None,
         "seconds_per_deal": None,
         "positions_per_search": 50,
         "moves_per_deal": 4,
+        "samples_per_choice": None,
     }
+    assert main([*argv, "--blind", "--budget", "50", "--samples", "2"]) == 0
+    sampled = json.loads(capsys.readouterr().out)
+    assert sampled["limits"] == {**seen["limits"], "samples_per_choice": 2}
+    assert sampled["deals"][0].keys() == seen["deals"][0].keys()
     for data in (known, seen):
         assert [d["deal"] for d in data["deals"]] == ["pysol:3", "pysol:4"]
         assert data["played"] == 2 and data["won"] == sum(d["won"] for d in data["deals"])

@@ -118,6 +118,7 @@ class Limits:
     seconds_per_deal: float | None = None
     positions_per_search: int | None = None
     moves_per_deal: int | None = None
+    samples_per_choice: int | None = None
 
 
 def wilson(won: int, played: int, z: float = 1.96) -> tuple[float, float]:

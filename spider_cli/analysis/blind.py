@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
 
-from spider_cli.analysis import blindplayer
+from spider_cli.analysis import blindplayer, sampler
 from spider_cli.analysis.bench import (
     DealResult,
     Summary,
@@ -32,6 +32,7 @@ from spider_cli.analysis.bench import (
     wilson,
 )
 from spider_cli.analysis.blindplayer import Kind, Mode
+from spider_cli.analysis.sampler import Sampling
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Action, Deal, Game, ordered_deck
@@ -109,19 +110,25 @@ class Table:
         return self.__game.moves_made
 
 
-def play_blind(table: Table, budget: int = blindplayer.BUDGET) -> tuple[int, int]:
+def play_blind(
+    table: Table, budget: int = blindplayer.BUDGET, sampling: Sampling | None = None
+) -> tuple[int, int]:
     """Play the table's deal with :mod:`~spider_cli.analysis.blindplayer`, which sees only a
     :class:`PlayerView`: each turn (:func:`~spider_cli.analysis.blindplayer.decide`) its
     line is played up to the first card it turns up, or a row is dealt, until the game is
-    won or lost. Returns the positions examined and the moves played."""
+    won or lost; with ``sampling``, the turn is the sampling player's
+    (:func:`~spider_cli.analysis.sampler.choose`). Returns the positions examined and the moves
+    played."""
     positions = 0
     mode = Mode.KEEP
     while not table.won and table.moves < MAX_MOVES:
         view = table.view()
-        unseen = view.unseen() if blindplayer.WEIGHED[view.suits] else ()
-        turn = blindplayer.decide(
-            blindplayer.compact_view(view), len(view.removed), view.hand, mode, budget, unseen
-        )
+        if sampling is not None:
+            turn = sampler.choose(view, mode, budget, sampling)
+        else:
+            unseen = view.unseen() if blindplayer.WEIGHED[view.suits] else ()
+            piles = blindplayer.compact_view(view)
+            turn = blindplayer.decide(piles, len(view.removed), view.hand, mode, budget, unseen)
         positions += turn.positions
         mode = turn.mode
         if turn.kind is Kind.LINE:
@@ -137,16 +144,17 @@ def play_blind(table: Table, budget: int = blindplayer.BUDGET) -> tuple[int, int
     return positions, table.moves
 
 
-Task = tuple[DealSource, int]
-"""One deal to play blind: (the deal, positions each turn's search examines)."""
+Task = tuple[DealSource, int, Sampling | None]
+"""One deal to play blind: (the deal, positions each turn's search examines, the sampling
+player's settings or None for the plain blind player)."""
 
 
 def play_deal(task: Task) -> DealResult:
     """Play one deal blind (run in a worker process), timed by ``time.perf_counter``."""
-    deal, budget = task
+    deal, budget, sampling = task
     began = time.perf_counter()
     table = Table(deal)
-    positions, moves = play_blind(table, budget)
+    positions, moves = play_blind(table, budget, sampling)
     return DealResult(deal, table.won, time.perf_counter() - began, positions, moves)
 
 
@@ -175,13 +183,14 @@ def run(
     budget: int = blindplayer.BUDGET,
     jobs: int | None = None,
     err: TextIO | None = None,
+    sampling: Sampling | None = None,
 ) -> tuple[Summary, list[DealResult]]:
     """Play every deal blind (a plain number is one of ours of the ``suits``-suit game),
     ``jobs`` at a time (default: every core), showing progress on ``err`` (standard error
-    by default)."""
+    by default); with ``sampling``, by the sampling player (:mod:`~spider_cli.analysis.sampler`)."""
     err = err or sys.stderr
     deals = [s if isinstance(s, DealSource) else DealSource(Source.OURS, s, suits) for s in seeds]
-    tasks: list[Task] = [(deal, budget) for deal in deals]
+    tasks: list[Task] = [(deal, budget, sampling) for deal in deals]
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks) or 1))
     began = time.perf_counter()
     results: list[DealResult] = []

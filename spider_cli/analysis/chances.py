@@ -12,12 +12,12 @@ player does not, so a player who cannot see them wins less often.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 
 from spider_cli.analysis import autoplay
 from spider_cli.analysis.blind import PlayerView, wilson
-from spider_cli.rules.engine import Game, SplitMix64, shuffle
+from spider_cli.analysis.sampler import samples, seed_of
+from spider_cli.rules.engine import Game
 from spider_cli.rules.goals import Wanted
 from spider_cli.rules.values import Value
 
@@ -105,29 +105,6 @@ class Chance(Value):
     def interval(self) -> tuple[float, float]:
         """The 95% Wilson interval of the share won, as fractions."""
         return wilson(self.won, self.samples)
-
-
-def seed_of(view: PlayerView) -> int:
-    """A seed drawn from the view alone, the same for the same position on any machine (not
-    Python's ``hash``, which changes from run to run)."""
-    digest = hashlib.blake2b(repr(view).encode(), digest_size=8).digest()
-    return int.from_bytes(digest)
-
-
-def samples(view: PlayerView, count: int, seed: int) -> list[Game]:
-    """``count`` deals consistent with ``view``, every card known: the unseen cards
-    (:meth:`PlayerView.unseen`) shuffled by SplitMix64 seeded with ``seed``, dealt into the
-    face-down places pile by pile, the rest as the hand."""
-    rng = SplitMix64(seed)
-    deals = []
-    for _ in range(count):
-        cards = shuffle(view.unseen(), rng)
-        piles = []
-        for down, up in zip(view.down, view.face_up, strict=True):
-            piles.append(cards[:down] + list(up))
-            del cards[:down]
-        deals.append(Game(piles, list(view.down), cards, view.removed, view.suits))
-    return deals
 
 
 def odds(view: PlayerView, count: int = SAMPLES, limit: int = SAMPLE_LIMIT) -> Chance:

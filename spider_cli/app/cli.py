@@ -203,6 +203,13 @@ def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
         help="with --blind: positions each of a turn's three searches examines (default "
         "2,000; 6,000 for 4 suits)",
     )
+    bench.add_argument(
+        "--samples",
+        type=_positive(int),
+        metavar="N",
+        help="with --blind: the sampling player, which weighs the lines that turn a card up "
+        "by games played out on N deals sampled from what it has not seen (slower)",
+    )
     return bench
 
 
@@ -618,14 +625,22 @@ def bench_command(args: argparse.Namespace) -> int:
 def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     """``spider bench --blind``: numbered deals (ours, PySolFC's or KPatience's) played by
     the blind player through a player's view (:mod:`spider_cli.analysis.blind`)."""
-    from spider_cli.analysis import bench, blind, blindplayer
+    from spider_cli.analysis import bench, blind, blindplayer, sampler
 
     budget = args.budget or blindplayer.BUDGETS[args.suits]
-    summary, results = blind.run(deals, args.suits, budget, args.jobs)
+    sampling = sampler.Sampling(args.samples) if args.samples else None
+    summary, results = blind.run(deals, args.suits, budget, args.jobs, sampling=sampling)
     if args.json:
-        limits = bench.Limits(positions_per_search=budget, moves_per_deal=blind.MAX_MOVES)
+        limits = bench.Limits(
+            positions_per_search=budget,
+            moves_per_deal=blind.MAX_MOVES,
+            samples_per_choice=args.samples,
+        )
         data = bench.summary_json(summary, results, args.seeds, bench.BenchMode.BLIND, limits)
         print(json.dumps(data, indent=1))
     else:
-        print(blind.summary_text(summary, results, f"blind, {budget:,} positions a search"))
+        what = f"blind, {budget:,} positions a search"
+        if sampling:
+            what += f", {sampling.samples} samples a choice"
+        print(blind.summary_text(summary, results, what))
     return OK
