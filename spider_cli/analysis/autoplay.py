@@ -45,6 +45,10 @@ compiled core (:data:`PER_SECOND_CORE`): "within N seconds" buys N times as many
 
 PER_SECOND_CORE = 1_500_000
 
+Trail = tuple["Trail", Action] | None
+"""A beam node's line, newest action last: (the line before it, the action), None at the
+start; shared between a node's children, and unwound only for the winning line."""
+
 
 def play_limit(seconds: float | None) -> int:
     """The positions :func:`play` may examine for "within ``seconds``" (None: the default)."""
@@ -173,7 +177,7 @@ def _beam_python(
     rows = start.rows
     piles0, removals0 = _settle(list(start.piles))
     removed0 = len(start.removed) + len(removals0)
-    root_node: tuple | None = None
+    root_node: Trail = None
     for r in removals0:
         root_node = (root_node, r)
     beam = [(tuple(piles0), 0, removed0, root_node)]
@@ -182,8 +186,8 @@ def _beam_python(
     level = 0
     while beam and level < MAX_LEVELS:
         level += 1
-        children: list[tuple] = []
-        level_seen: set = set()
+        children: list[tuple[int, tuple[int, int], State, int, Trail]] = []
+        level_seen: set[tuple[State, int]] = set()
         for piles, dealt, removed, node in beam:
             endgame = dealt >= len(rows)
             options: list[tuple[Action, list[bytes]]] = []
@@ -202,7 +206,7 @@ def _beam_python(
                     continue
                 level_seen.add(key)
                 child_removed = removed + len(removals)
-                child_node = (node, action)
+                child_node: Trail = (node, action)
                 for r in removals:
                     child_node = (child_node, r)
                 if child_removed >= 8:
@@ -227,7 +231,7 @@ def _beam_python(
     return None, positions
 
 
-def _unwind(node: tuple | None) -> list[Action]:
+def _unwind(node: Trail) -> list[Action]:
     line: list[Action] = []
     while node is not None:
         node, action = node

@@ -27,7 +27,8 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any, TextIO
 
-from spider_cli.analysis.autoplay import PLAY_LIMIT, play
+from spider_cli.analysis.autoplay import play
+from spider_cli.analysis.goals import PLAY_LIMIT
 from spider_cli.rules.deals import DealSource, Source, deal_name
 from spider_cli.rules.errors import QuestionError
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from spider_cli.analysis import autoplay
-from spider_cli.analysis.blind import PlayerView, wilson
+from spider_cli.analysis.bench import wilson
+from spider_cli.analysis.blind import PlayerView
 from spider_cli.analysis.sampler import samples, seed_of
 from spider_cli.rules.engine import Game
 from spider_cli.rules.goals import Wanted

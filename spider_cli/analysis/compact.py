@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from spider_cli.rules.cards import ACE, KING, UNKNOWN
-from spider_cli.rules.engine import PILES, Action, Game, Move, Remove
+from spider_cli.rules.engine import PILES, Game, Move, Remove
 
 FACE_DOWN = 64
 """Added to a card's code when it lies face down; ``FACE_DOWN`` alone is an unknown card."""
@@ -152,7 +152,7 @@ def actions(
     piles: State,
     spaces: list[int],
     whole_into_space: bool = True,
-) -> Iterator[Action]:
+) -> Iterator[Move | Remove]:
     """The card moves and removals of a position (the deal is handled by the caller).
 
     ``spaces`` are the empty piles a move may go into (all of them, or just the first when

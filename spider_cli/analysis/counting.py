@@ -311,7 +311,7 @@ def _search(
     wanted = ALL_RANKS if question.suit is not None else 0
     spaces = question.spaces
     most = question.most_spaces
-    seen: set[tuple] = set()
+    seen: set[tuple[int, tuple[int, ...], int, int, int]] = set()  # (k, need, emptied, mask, moved)
     examined = 0
 
     def passes(need: tuple[int, ...], emptied: int, mask: int, moved: int) -> bool:

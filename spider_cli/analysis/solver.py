@@ -34,7 +34,7 @@ import itertools
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict
 
 from spider_cli.analysis import counting, memory, native
 from spider_cli.analysis.autoplay import play, play_limit
@@ -150,7 +150,17 @@ class Answer:
 # ---------------------------------------------------------------------------------------------
 # Goal search
 
-Line = tuple  # one action, or a macro: a tuple of moves made one after another
+Line = tuple[Action, ...]
+"""One step of a search: one action, or a macro (moves made one after another)."""
+
+Progress = tuple[int, tuple[int, ...]]
+"""How far a removal goal has come: (the step reached, the suits of that step not yet removed)."""
+
+Key = tuple[State, int, Progress]
+"""A search key: (canonical piles, deals made, removal progress); see :class:`Search`."""
+
+KeyedLine = list[tuple[Key, Line]]
+"""A line as a search found it: (the key before the step, the step) pairs."""
 
 WEIGHT = 2
 """f = moves + WEIGHT * estimate: above 1 finds lines sooner, at the cost of longer ones."""
@@ -207,12 +217,12 @@ class Search:
         rest = sorted((i for i in range(PILES) if i not in self.pinned), key=lambda i: real[i])
         return [*self.pinned, *rest]
 
-    def root(self) -> tuple:
+    def root(self) -> Key:
         piles = tuple(self.start.piles[i] for i in self.order(self.start.piles))
         progress = (0, self.goal.steps[0]) if self.goal.steps else (0, ())
         return (piles, 0, progress)
 
-    def advance(self, progress: tuple, suit: int) -> tuple | None:
+    def advance(self, progress: Progress, suit: int) -> Progress | None:
         """Removal progress after removing ``suit``; None when the removal is not allowed."""
         steps = self.goal.steps
         step, remaining = progress
@@ -230,7 +240,7 @@ class Search:
             return None
         return progress
 
-    def met(self, piles: State, progress: tuple, turned: int, revealed: bool) -> bool:
+    def met(self, piles: State, progress: Progress, turned: int, revealed: bool) -> bool:
         """Is the goal met by a step into ``piles`` that turned up pile ``turned`` (or -1)?"""
         kind = self.goal.kind
         if kind == "turn up":
@@ -250,7 +260,7 @@ class Search:
             hit = all(is_complete_pile(p) for p in piles)
         return hit and spaces_of(piles) >= self.constraints.keep_spaces
 
-    def estimate(self, piles: State, progress: tuple) -> int:
+    def estimate(self, piles: State, progress: Progress) -> int:
         """How far the goal looks (smaller is nearer); it only orders the search.
 
         Removing a suit: for each card of the suit, the fewest cards covering either copy
@@ -282,7 +292,9 @@ class Search:
             total += self.chaos_weight * rank_key(piles, 0)[0]
         return total
 
-    def expand(self, key: tuple, macros: bool, into_spaces: bool) -> Iterator[tuple]:
+    def expand(
+        self, key: Key, macros: bool, into_spaces: bool
+    ) -> Iterator[tuple[Line, Key | None, bool]]:
         """The steps from a position: (step, child key or None, goal met).
 
         A child key of None is a move that turns up an unknown card and meets a "turn up"
@@ -304,7 +316,9 @@ class Search:
         elif self.sorted_mode:
             open_spaces = open_spaces[:1]
         whole = not self.sorted_mode or named_space
-        steps: Iterator[Line] = ((a,) for a in actions(piles, open_spaces, whole))
+        steps: Iterator[tuple[Move | Remove, ...]] = (
+            (a,) for a in actions(piles, open_spaces, whole)
+        )
         if spaces and not into_spaces and self.goal.kind == "turn up":
             steps = itertools.chain(
                 steps,
@@ -337,7 +351,9 @@ class Search:
                 if outcome > 0:
                     advanced = self.advance(child_progress, outcome - 1)
                     if advanced is None or (
-                        self.keep_suits_in_pinned and action.pile < len(self.pinned)
+                        self.keep_suits_in_pinned
+                        and isinstance(action, Remove)  # (a removal: outcome > 0)
+                        and action.pile < len(self.pinned)
                     ):
                         ok = False
                         break
@@ -365,7 +381,7 @@ class Search:
                 yield (DEAL,), (child, dealt + 1, progress), self.met(child, progress, -1, False)
 
 
-def space_macros(piles: State, space: int) -> Iterator[Line]:
+def space_macros(piles: State, space: int) -> Iterator[tuple[Move, ...]]:
     """The manual's ways of using a space and getting one back, as single steps.
 
     A run (or the lower part of one) goes into the space; then one move that uses what
@@ -408,7 +424,7 @@ def space_macros(piles: State, space: int) -> Iterator[Line]:
 class Outcome(NamedTuple):
     """What one run of :func:`astar` found."""
 
-    line: list[tuple[tuple, Line]] | None  # (key before the step, step) pairs
+    line: KeyedLine | None
     positions: int
     exhaustive: bool  # every reachable position was examined (rather than hitting a limit)
     depth: int  # breadth-first: no line of this many steps or fewer meets the goal
@@ -455,8 +471,27 @@ def astar(
 GOAL_KINDS = {"turn up": 0, "space": 1, "remove": 2, "free": 3, "win": 4}
 """The goal kinds as the compiled core numbers them."""
 
+GoalSpec = tuple[
+    int,  # kind: GOAL_KINDS
+    int,  # pile: the real pile the goal names, or -1
+    int,  # fixed: the pinned piles
+    bool,  # sorted_mode
+    int,  # root_spaces
+    int,  # keep_spaces
+    bool,  # no_turn_up
+    bool,  # no_new_space
+    bool,  # no_deal
+    bool,  # keep_suits_in_pinned
+    int,  # forbidden suits, as bits
+    int,  # card: the card to free, or 0
+    int,  # chaos_weight
+    tuple[tuple[int, ...], ...],  # the goal's removal steps
+    tuple[tuple[int, ...], ...],  # the hand's rows
+]
+"""A search as the compiled core takes it: the fields of ``GoalSpec`` in csrc/search.h."""
 
-def _spec(search: Search) -> tuple:
+
+def _spec(search: Search) -> GoalSpec:
     """The search as the compiled core takes it (see ``GoalSpec`` in csrc/search.h)."""
     goal, cons = search.goal, search.constraints
     return (
@@ -479,11 +514,11 @@ def _spec(search: Search) -> tuple:
 
 
 def _keyed(
-    search: Search, root: tuple, steps: list[Line], macros: bool, into_spaces: bool
-) -> list[tuple[tuple, Line]]:
+    search: Search, root: Key, steps: list[Line], macros: bool, into_spaces: bool
+) -> KeyedLine:
     """The (key before, step) pairs of a line of steps the core found, read again from
     :meth:`Search.expand` (so the rest of the solver sees what the Python path gives)."""
-    line: list[tuple[tuple, Line]] = []
+    line: KeyedLine = []
     key = root
     for k, step in enumerate(steps):
         line.append((key, step))
@@ -500,7 +535,7 @@ def _keyed(
 
 def _astar_python(
     search: Search,
-    root: tuple,
+    root: Key,
     macros: bool,
     into_spaces: bool,
     limit: int,
@@ -508,9 +543,9 @@ def _astar_python(
     expired: Expired | None,
 ) -> Outcome:
     """:func:`astar` on the Python path (the reference)."""
-    parents: dict[tuple, tuple | None] = {root: None}
-    heap: list[tuple[int, int, int, tuple]] = [(0, 0, 0, root)]
-    queue: deque[tuple[int, int, int, tuple]] = deque(heap)
+    parents: dict[Key, tuple[Key, Line] | None] = {root: None}
+    heap: list[tuple[int, int, int, Key]] = [(0, 0, 0, root)]
+    queue: deque[tuple[int, int, int, Key]] = deque(heap)
     push, pop = heapq.heappush, heapq.heappop
     estimate = search.estimate
     expand = search.expand
@@ -537,9 +572,9 @@ def _astar_python(
     return Outcome(None, len(parents), True, 0)
 
 
-def _path(parents: dict[tuple, tuple | None], key: tuple) -> list[tuple[tuple, Line]]:
+def _path(parents: dict[Key, tuple[Key, Line] | None], key: Key) -> KeyedLine:
     """The (key before, step) pairs from the root to ``key``."""
-    line: list[tuple[tuple, Line]] = []
+    line: KeyedLine = []
     link = parents[key]
     while link is not None:
         parent, step = link
@@ -549,7 +584,7 @@ def _path(parents: dict[tuple, tuple | None], key: tuple) -> list[tuple[tuple, L
     return line
 
 
-def _shorten(search: Search, line: list[tuple[tuple, Line]], final: tuple | None) -> list:
+def _shorten(search: Search, line: KeyedLine, final: Key | None) -> KeyedLine:
     """Cut detours out of a line: whenever one move from a position reaches a position the
     line visits later, jump there. ``final`` is the key the line ends in (None: it ends
     with a move that turns up an unknown card, which stays as it is)."""
@@ -803,7 +838,15 @@ def counted(search: Search, budget: int = counting.BUDGET) -> tuple[str, int]:
     ), -1
 
 
-def _question_terms(search: Search) -> dict:
+class _QuestionTerms(TypedDict):
+    """The terms of a counting question (see :class:`Question`) that every goal shares."""
+
+    no_turn_up: bool
+    most_spaces: int | None
+    others: tuple[int, ...]
+
+
+def _question_terms(search: Search) -> _QuestionTerms:
     """The terms of the counting argument's question that every goal shares."""
     cons = search.constraints
     goal_suits = {suit for step in search.goal.steps for suit in step}
@@ -1013,7 +1056,7 @@ def _suit_by_suit(
 
 
 def _finish(
-    game: Game, search: Search, line: list[tuple[tuple, Line]]
+    game: Game, search: Search, line: KeyedLine
 ) -> tuple[list[Action], list[str], int | None]:
     """Shorten a line found by a search and turn it into real, engine-checked moves."""
     final = None
@@ -1100,7 +1143,7 @@ DEFAULT_CARD_LIMIT = 30_000
 def reveal_actions(game: Game, constraints: Constraints = NO_CONSTRAINTS) -> list[Action]:
     """The moves and removals available now that turn up an unknown card, one for each
     different result (moves into different spaces count once)."""
-    found: dict[tuple, Move | Remove] = {}
+    found: dict[tuple[State, type[Move | Remove]], Move | Remove] = {}
     for action in game.legal_moves():
         if isinstance(action, Deal) or not game.unknown_reveals(action):
             continue

@@ -208,7 +208,7 @@ class GameLog:
         if not facts.moves:
             return None
         mine = command_lines(facts.game_file)
-        rows = self._work(
+        rows: list[tuple[int, str]] = self._work(
             lambda db: db.execute(
                 "SELECT id, game_file FROM games WHERE result IN ('in progress', 'abandoned')"
                 " AND numbered = ? AND suits = ? AND moves >= ? ORDER BY id DESC",
@@ -363,8 +363,11 @@ class GameLog:
 
 _LISTED = "id, deal, numbered, suits, started, ended, moves, score, seconds, result"
 
+_Row = tuple[int, str, int, int, float, float | None, int, int, float, str, str]
+"""A game as SQLite gives it: the columns of :data:`_LISTED`, then the game file (or '')."""
 
-def _entry(row: tuple) -> Entry:
+
+def _entry(row: _Row) -> Entry:
     number, deal, numbered, suits, started, ended, moves, score, seconds, result, text = row
     return Entry(
         number, deal, bool(numbered), suits, started, ended, moves, score, seconds, Result(result),

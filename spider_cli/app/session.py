@@ -655,12 +655,13 @@ class Session:
         goes back to a position the game has been in. Where the last hint's line ended, the
         player goes on with the value of a space it had there, as the bench's does."""
         from spider_cli.analysis import hints
+        from spider_cli.analysis.blindplayer import Mode
 
         key = self.game.key()
         at, asked = self.hinted
         skip = asked if at == key else 0
         ended, mode = self.planned
-        mode = mode if ended == key and mode is not None else hints.Mode.KEEP
+        mode = mode if ended == key and mode is not None else Mode.KEEP
         budget = hints.BUDGET * (hints.DEEPER if deeper else 1)
         game, avoid = self.analysed(), self._visited()
         advice = hints.hint(game, budget, avoid, skip, mode)
@@ -669,7 +670,7 @@ class Session:
             skip = 0
         self.hinted = (key, skip + 1)
         self._remember(advice.actions)
-        kept = advice.mode is not hints.Mode.KEEP
+        kept = advice.mode is not Mode.KEEP
         self.planned = (self._ending(advice.actions), advice.mode) if kept else (None, None)
         return advice
 

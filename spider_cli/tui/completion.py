@@ -30,7 +30,6 @@ from spider_cli.language.commands import MoveCommand, RunSpec
 from spider_cli.language.help import TOPICS
 from spider_cli.language.notation import (
     MAX_DIGITS,
-    command_parser,
     parse_command,
     read_run,
     resolve,
@@ -40,7 +39,7 @@ from spider_cli.rules.engine import PILES, SUITS_IN_VARIANT, Move, Remove
 from spider_cli.rules.errors import SpiderError
 from spider_cli.rules.goals import Wanted
 from spider_cli.rules.text import move_text
-from spider_cli.tui.highlight import keyword_texts
+from spider_cli.tui.highlight import expected_after, keyword_texts
 
 _SKIP = frozenset({"_MOVE", "_COLUMN", "_PILE", "_THE", "_A"})
 """Tokens that do not change what comes next."""
@@ -75,9 +74,7 @@ class SpiderCompleter(Completer):
         if word.startswith(("#", "(")):
             return
         try:
-            interactive = command_parser().parse_interactive(before)
-            tokens = interactive.exhaust_lexer()
-            accepts = interactive.accepts()
+            tokens, accepts = expected_after(before)
         except UnexpectedInput:
             return
         if accepts & {"PATH", "STRING"}:

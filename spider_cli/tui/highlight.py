@@ -75,12 +75,20 @@ def keyword_texts(names: set[str]) -> list[str]:
     return words
 
 
+def expected_after(before: str) -> tuple[list[Token], set[str]]:
+    """The tokens of ``before``, the start of a command, and the terminals that may come
+    next; UnexpectedInput when no command starts so."""
+    interactive = command_parser().parse_interactive(before)
+    tokens = interactive.exhaust_lexer()
+    # lark leaves accepts() unannotated; it returns the set of terminal names.
+    accepts: set[str] = interactive.accepts()  # type: ignore[no-untyped-call]
+    return tokens, accepts
+
+
 def _still_typing(before: str, word: str) -> bool:
     """Whether ``word``, the unfinished last word after ``before``, can still become valid."""
     try:
-        interactive = command_parser().parse_interactive(before)
-        interactive.exhaust_lexer()
-        accepts = interactive.accepts()
+        _tokens, accepts = expected_after(before)
     except UnexpectedInput:
         return False
     lower = word.lower()
