@@ -201,7 +201,7 @@ def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
         type=_positive(int),
         metavar="N",
         help="with --blind: positions each of a turn's three searches examines (default "
-        "2,000; 6,000 for 4 suits)",
+        "2,000; 10,000 for 4 suits)",
     )
     bench.add_argument(
         "--samples",
