@@ -384,6 +384,36 @@ fail:
     return -1;
 }
 
+/* A deal every card of which is known (full-information play, the blind player's game on a
+ * sample): the piles, face-down cards as their codes plus FACE_DOWN, and the hand's rows.
+ * *rows is PyMem_Malloc'd on success. */
+static int known_deal_from_py(PyObject *piles, PyObject *rows_obj, State *s,
+                              uint8_t (**rows)[PILES], int *nrows)
+{
+    Py_ssize_t hand = 0;
+    if (rows_from_py(rows_obj, rows, nrows, &hand) < 0)
+        return -1;
+    if (state_from_py(piles, s, hand) < 0)
+        goto fail;
+    for (int i = 0; i < PILES; i++)
+        for (int k = 0; k < s->len[i]; k++)
+            if ((s->c[i][k] & 15) < ACE || (s->c[i][k] & 15) > KING) {
+                PyErr_SetString(PyExc_ValueError, "full-information play needs every card known");
+                goto fail;
+            }
+    for (int r = 0; r < *nrows; r++)
+        for (int i = 0; i < PILES; i++)
+            if (((*rows)[r][i] & 15) < ACE || ((*rows)[r][i] & 15) > KING) {
+                PyErr_SetString(PyExc_ValueError, "a card of the hand is not a card");
+                goto fail;
+            }
+    return 0;
+fail:
+    PyMem_Free(*rows);
+    *rows = NULL;
+    return -1;
+}
+
 static PyObject *search_result(int status, Line *line)
 {
     if (status == SEARCH_ERROR) {
@@ -413,7 +443,6 @@ static PyObject *py_beam(PyObject *self, PyObject *args)
     long long budget, positions = 0;
     uint8_t(*rows)[PILES] = NULL;
     int nrows = 0;
-    Py_ssize_t hand = 0;
     State s;
     Line line = {0};
     (void)self;
@@ -426,18 +455,8 @@ static PyObject *py_beam(PyObject *self, PyObject *args)
         return PyErr_Format(PyExc_ValueError, "0 to 8 suits removed");
     if (limit_from_py(budget_obj, &budget) < 0)
         return NULL;
-    if (rows_from_py(rows_obj, &rows, &nrows, &hand) < 0)
+    if (known_deal_from_py(piles, rows_obj, &s, &rows, &nrows) < 0)
         return NULL;
-    if (state_from_py(piles, &s, hand) < 0) {
-        PyMem_Free(rows);
-        return NULL;
-    }
-    for (int i = 0; i < PILES; i++)
-        for (int k = 0; k < s.len[i]; k++)
-            if (s.c[i][k] == FACE_DOWN) {
-                PyMem_Free(rows);
-                return PyErr_Format(PyExc_ValueError, "full-information play needs every card known");
-            }
     PyStop ps = {expired};
     Stopper stop = {py_check, &ps};
     int status = beam_search(&s, (const uint8_t(*)[PILES])rows, nrows, removed, width, budget,
@@ -531,7 +550,6 @@ static PyObject *py_blind_game(PyObject *self, PyObject *args)
     int removed, max_moves;
     uint8_t(*rows)[PILES] = NULL;
     int nrows = 0;
-    Py_ssize_t hand = 0;
     State s;
     Weights w;
     GameSpec g;
@@ -573,18 +591,8 @@ static PyObject *py_blind_game(PyObject *self, PyObject *args)
     Py_DECREF(seq);
     g.nsearches = (int)ns;
     g.max_moves = max_moves;
-    if (rows_from_py(rows_obj, &rows, &nrows, &hand) < 0)
+    if (known_deal_from_py(piles, rows_obj, &s, &rows, &nrows) < 0)
         return NULL;
-    if (state_from_py(piles, &s, hand) < 0) {
-        PyMem_Free(rows);
-        return NULL;
-    }
-    for (int i = 0; i < PILES; i++)
-        for (int k = 0; k < s.len[i]; k++)
-            if (s.c[i][k] == FACE_DOWN || (s.c[i][k] & 15) < ACE || (s.c[i][k] & 15) > KING) {
-                PyMem_Free(rows);
-                return PyErr_Format(PyExc_ValueError, "a blind game needs every card known");
-            }
     int status;
     Py_BEGIN_ALLOW_THREADS
     status = blind_game(&s, (const uint8_t(*)[PILES])rows, nrows, removed, &g, &w, &r);

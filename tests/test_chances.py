@@ -6,20 +6,15 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from randomplay import play_randomly
 
 from spider_cli.analysis import chances, native
-from spider_cli.analysis.blind import view_of
 from spider_cli.app.cli import main
 from spider_cli.app.journal import Journal
 from spider_cli.app.session import DealOrigin, Session, Started
@@ -165,29 +160,6 @@ def test_completion_and_highlighting_know_the_ranks_after_new() -> None:
 
 # ---------------------------------------------------------------------------------------------
 # odds
-
-
-def played(seed: int, suits: int, moves: int, pick: int) -> Game:
-    """Deal ``seed`` after up to ``moves`` legal actions drawn by ``random.Random(pick)``."""
-    return play_randomly(Game.new(seed, suits), moves, pick)
-
-
-@settings(max_examples=40, deadline=None)
-@given(
-    st.integers(0, 10**6),
-    st.sampled_from([1, 2, 4]),
-    st.integers(0, 60),
-    st.integers(0, 2**32),
-    st.integers(0, 2**64 - 1),
-)
-def test_every_sample_holds_the_unseen_cards_and_agrees_with_the_view(
-    seed: int, suits: int, moves: int, pick: int, sample_seed: int
-) -> None:
-    view = view_of(played(seed, suits, moves, pick))
-    for game in chances.samples(view, 3, sample_seed):
-        hidden = [c for p, d in zip(game.piles, game.down, strict=True) for c in p[:d]]
-        assert Counter(hidden + game.stock) == Counter(view.unseen())
-        assert view_of(game) == view  # every face-up card, count and removed suit as seen
 
 
 def test_odds_is_the_same_for_the_same_position_and_sees_no_hidden_card() -> None:
