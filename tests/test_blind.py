@@ -74,10 +74,16 @@ def test_the_policy_is_given_the_unseen_cards_where_it_weighs_them(
     real = blindplayer.plan
 
     def spy(
-        piles: State, removed: int, mode: object, hand: int, budget: int, unseen: object = ()
+        piles: State,
+        removed: int,
+        mode: object,
+        hand: int,
+        budget: int,
+        unseen: object = (),
+        searches: blindplayer.Searches = blindplayer.SEARCHES,
     ) -> blindplayer.Turn:
         given.append((piles, hand, tuple(unseen)))  # type: ignore[arg-type]
-        return real(piles, removed, mode, hand, budget, unseen)  # type: ignore[arg-type]
+        return real(piles, removed, mode, hand, budget, unseen, searches)  # type: ignore[arg-type]
 
     monkeypatch.setattr(blindplayer, "plan", spy)
     monkeypatch.setattr(blind, "MAX_MOVES", 12)

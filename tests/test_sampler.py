@@ -78,13 +78,13 @@ def test_a_rollout_wins_a_won_position_at_once_and_counts_what_is_left() -> None
 
 def test_a_rollout_plans_on_the_view_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     given: list[State] = []
-    real = sampler._search_python
+    real = sampler.decide
 
-    def spy(piles: State, *args: object) -> tuple[int, tuple[object, ...], int]:
+    def spy(piles: State, *args: object) -> blindplayer.Decision:
         given.append(piles)
         return real(piles, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(sampler, "_search_python", spy)
+    monkeypatch.setattr(sampler, "decide", spy)
     start = encode(DealSource(Source.OURS, 9, 4).game())
     sampler.rollout_python(start.piles, start.rows, 0, sampler.Policy(60, moves=20))
     assert given and all(byte <= FACE_DOWN for piles in given for pile in piles for byte in pile)

@@ -164,6 +164,13 @@ def value(piles: State, removed: int, mode: Mode) -> int:
     return total
 
 
+Searches = tuple[tuple[bool, int], ...]
+"""The searches of a turn, each ``(parts, width)`` as :func:`_search` takes them."""
+
+SEARCHES: Searches = ((False, 0), (True, 0), (True, BEAM))
+"""The player's three searches (see :func:`plan`)."""
+
+
 def plan(
     piles: State,
     removed: int,
@@ -171,6 +178,7 @@ def plan(
     hand: int,
     budget: int = BUDGET,
     unseen: Sequence[int] = (),
+    searches: Searches = SEARCHES,
 ) -> Turn:
     """The line (from the position ``piles`` with ``removed`` suits off and ``hand`` cards
     in the hand) to the best-valued position found, going on past cards turned up (each as
@@ -181,15 +189,19 @@ def plan(
     :data:`BEAM` (deeper still); the best line wins (the first on a tie). Given the cards
     not yet seen (``unseen``), a line that turns a card up is then chosen by the value
     expected once the card is seen (:func:`_expect`). The other lines weighed come after
-    it in the turn's candidates (:func:`_candidates`)."""
+    it in the turn's candidates (:func:`_candidates`). ``searches``: other searches than
+    these three (the sampling player's rollouts use fewer)."""
     reveals: list[Reveal] = []
-    searches = [
+    found_by = [
         _search(piles, removed, mode, hand, budget, parts, width, reveals)
-        for parts, width in ((False, 0), (True, 0), (True, BEAM))
+        for parts, width in searches
     ]
-    best = max(searches, key=lambda found: found[0])
-    spent = sum(found[2] for found in searches)
-    exhausted = searches[1][2] < budget  # the breadth-first search with parts saw everything
+    best = max(found_by, key=lambda found: found[0])
+    spent = sum(found[2] for found in found_by)
+    exhausted = any(  # a breadth-first search with parts saw everything
+        parts and not width and found[2] < budget
+        for (parts, width), found in zip(searches, found_by, strict=True)
+    )
     line, looked = best[1], 0
     if unseen and best[1]:
         line, looked = _expect(piles, best[1], reveals, unseen, mode, hand)
@@ -199,7 +211,7 @@ def plan(
     if not line:
         return Turn((), spent + looked, (), exhausted)
     chosen = next((r.score for r in reveals if r.line == line), best[0])
-    others = [Candidate(found[1], found[0]) for found in searches if found[1]]
+    others = [Candidate(found[1], found[0]) for found in found_by if found[1]]
     others += [Candidate(r.line, r.score) for r in reveals]
     return Turn(line, spent + looked, _candidates(Candidate(line, chosen), others), exhausted)
 
@@ -258,6 +270,7 @@ def decide(
     mode: Mode = Mode.KEEP,
     budget: int = BUDGET,
     unseen: Sequence[int] = (),
+    searches: Searches = SEARCHES,
 ) -> Decision:
     """One turn: the line :func:`plan` finds with a space worth ``mode``; when none gains,
     the spaces put to use (:attr:`Mode.USE`), and when that gains nothing either, a row
@@ -268,12 +281,12 @@ def decide(
     ``FACE_DOWN``, or its code plus ``FACE_DOWN`` where the player knows it (a position
     of the manual's, ``assume``): a line goes on past a known card as past any move.
     ``unseen`` are the cards a face-down card may be (none: the cards turned up are not
-    weighed)."""
+    weighed); ``searches``: see :func:`plan`."""
     positions = 0
     spaces = not all(piles)
     exhausted = True
     while True:
-        turn = plan(piles, removed, mode, hand, budget, unseen)
+        turn = plan(piles, removed, mode, hand, budget, unseen, searches)
         positions += turn.positions
         exhausted = exhausted and turn.exhausted
         if turn.line:

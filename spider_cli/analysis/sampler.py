@@ -35,8 +35,8 @@ from spider_cli.analysis.blindplayer import (
     Decision,
     Kind,
     Mode,
+    Searches,
     _first_reveal,
-    _search_python,
     compact_view,
     decide,
     value,
@@ -58,11 +58,11 @@ WON = 5_000
 @dataclass(frozen=True)
 class Policy:
     """How a rollout plays: the positions each of a turn's searches examines, the searches,
-    each ``(parts, width)`` as :func:`blindplayer._search` takes them, and the moves after
+    (:data:`blindplayer.Searches`; one beam is the cheapest), and the moves after
     which it stops (its horizon: the position reached is then valued)."""
 
     budget: int = 2_000
-    searches: tuple[tuple[bool, int], ...] = ((True, BEAM),)
+    searches: Searches = ((True, BEAM),)
     moves: int = MAX_MOVES
 
 
@@ -154,44 +154,34 @@ def rollout(piles: State, rows: Sequence[Sequence[int]], removed: int, policy: P
 def rollout_python(
     piles: State, rows: Sequence[Sequence[int]], removed: int, policy: Policy
 ) -> Outcome:
-    """:func:`rollout` on the Python path (the reference): the turns of
-    :func:`spider_cli.analysis.blind.play_blind` without the samples."""
+    """:func:`rollout` on the Python path (the reference): the blind player's turns
+    (:func:`blindplayer.decide` with the policy's searches, no card weighed), each on the
+    deal with its face-down cards masked, as :func:`spider_cli.analysis.blind.play_blind`
+    plays them."""
     state = list(piles)
     hand = [bytes(row) for row in rows]
     mode = Mode.KEEP
     moves = positions = 0
     while moves < policy.moves and _done(state, removed) < 8:
         view = tuple(_mask(pile) for pile in state)
-        best: tuple[int, tuple[Action, ...], int] | None = None
-        for parts, width in policy.searches:
-            found = _search_python(
-                view, removed, mode, PILES * len(hand), policy.budget, parts, width
-            )
-            positions += found[2]
-            if best is None or found[0] > best[0]:
-                best = found
-        assert best is not None
-        if best[1]:
-            for action in best[1][: policy.moves - moves]:
+        turn = decide(view, removed, PILES * len(hand), mode, policy.budget, (), policy.searches)
+        positions += turn.positions
+        mode = turn.mode
+        if turn.kind is Kind.LINE:
+            for action in turn.line[: policy.moves - moves]:
                 assert not isinstance(action, Deal)  # (the searches make no deals)
                 new, turned, outcome = apply(tuple(state), action)
                 state = new
                 moves += 1
                 removed += outcome > 0
                 if turned >= 0:
-                    mode = Mode.KEEP
+                    mode = Mode.KEEP  # a card turned up: plan afresh
                     break
-            continue
-        spaces = not all(state)
-        if hand and not spaces:
+        elif turn.kind is Kind.DEAL:
             row = hand.pop(0)
             state = [pile + row[i : i + 1] for i, pile in enumerate(state)]
             moves += 1
             mode = Mode.KEEP
-        elif spaces and mode is Mode.KEEP:
-            mode = Mode.USE
-        elif hand and mode is Mode.USE:
-            mode = Mode.FILL
         else:
             break
     done = _done(state, removed)
