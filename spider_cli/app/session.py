@@ -265,7 +265,7 @@ class Session:
             reveals = tuple(game.last_reveals())
             with HELD:
                 action = game.pop()
-            taken.append(Recorded(action, move_text(game, action), reveals))
+            taken.append(_recorded(game, action, reveals))
         self.changed = True
         return Rewound(tuple(taken))
 
@@ -298,7 +298,7 @@ class Session:
         while game.moves_made:
             reveals = tuple(game.last_reveals())
             action = game.pop()
-            entries.append(Recorded(action, move_text(game, action), reveals))
+            entries.append(_recorded(game, action, reveals))
         entries.reverse()
         return entries
 
@@ -606,6 +606,12 @@ class Session:
         del self.found[:count]
         self.found_at = self.game.key() if self.found else None
         return played
+
+
+def _recorded(game: Game, action: Action, reveals: tuple[tuple[int, Card], ...]) -> Recorded:
+    """An action just taken back off ``game``, as the history records it."""
+    moved = game.piles[action.src][-action.count :] if isinstance(action, Move) else []
+    return Recorded(action, move_text(game, action), reveals, tuple(map(Card, moved)))
 
 
 def _interrupted(kept: int) -> str:

@@ -27,7 +27,7 @@ from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from spider_cli.app.interpreter import Answers, Prepared
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.keeping import Keeper, Tone
-from spider_cli.app.replies import text_of
+from spider_cli.app.replies import result_lines, text_of
 from spider_cli.app.results import Auto, Played, Reply, Saved
 from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
@@ -554,8 +554,7 @@ class Player:
 
 
 def _change(reply: Reply) -> FormattedText:
-    """What a command that changed the position says: a move drawn from its typed result
-    (:class:`Played`), anything else from its text."""
-    if isinstance(reply.result, Played):
-        return render.played(reply.result)
-    return render.change(reply.text)
+    """What a command that changed the position says: moves (played, taken back, replayed)
+    drawn from the typed result, anything else from its text."""
+    lines = result_lines(reply.result)
+    return render.change(reply.text) if lines is None else render.pieces(lines)
