@@ -203,6 +203,18 @@ def test_typed_commands_run_as_at_the_prompt_and_keys_come_back_after_ctrl_c(hom
     assert "saved to game-5.spider" in text
 
 
+def test_the_searching_line_is_for_a_command_that_searches_not_for_its_words(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    written: list[str] = []
+    monkeypatch.setattr(Screen, "write_raw", lambda _self, data: written.append(data))
+    _, board = play([":new 3 # not hard\r", "q", "n\r"])  # "hard" in a comment: no search
+    assert board.session.origin == DealOrigin(3)
+    assert not any("searching" in data for data in written)
+    play(["h", "q", "n\r"])  # the key stands for 'hint': a search
+    assert any("searching... (Ctrl-C stops)" in data for data in written)
+
+
 def test_ctrl_c_at_the_save_question_keeps_playing(home: Path) -> None:
     steps = [":save mine.spider\r", "4h from 1 to 8\r", "\x03", "q", "\x03", "q", "n\r"]
     _, board = play(steps)

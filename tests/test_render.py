@@ -176,3 +176,23 @@ def test_a_move_is_drawn_from_its_typed_result_its_cards_in_their_colours() -> N
     assert render.plain(drawn) == played_text(played) + "\n"  # type: ignore[arg-type]
     assert ("class:move " + SUIT_CLASSES[Card.parse("4h").suit], "4h") in drawn
     assert (SUIT_CLASSES[Card.parse("Kd").suit], "Kd") in drawn  # the card turned up
+
+
+def test_undo_and_redo_are_drawn_from_their_typed_results_their_cards_in_their_colours() -> None:
+    from spider_cli.app.replies import result_lines
+    from spider_cli.rules.cards import Card
+
+    session = Session.new_game(seed=5)
+    session.execute("1 8")  # 4h from 1 to 8
+    session.execute("7 3")  # 8d from 7 to 3
+    for line, said in (
+        ("undo 2", "took back 8d from 7 to 3, 4h from 1 to 8"),
+        ("redo 2", "replayed 4h from 1 to 8, 8d from 7 to 3"),
+    ):
+        reply = session.execute(line)
+        lines = result_lines(reply.result)
+        assert lines is not None
+        drawn = render.pieces(lines)
+        assert render.plain(drawn) == reply.text + "\n" == said + "\n"
+        for card in ("4h", "8d"):
+            assert ("class:move " + SUIT_CLASSES[Card.parse(card).suit], card) in drawn

@@ -47,7 +47,7 @@ def text_of(result: object) -> str:
         case Rewound():
             return rewound_text(result)
         case Replayed():
-            return "replayed " + _listed([p.text for p in result.moves])
+            return line_text(listed_lines(result)[0])
         case Started():
             return started_text(result)
         case Loaded():
@@ -72,13 +72,19 @@ Piece = str | tuple[Card, ...]
 ``Kd``, ``9-8d``), which a front end may show in their suit's colour."""
 
 
+def move_pieces(text: str, moved: tuple[Card, ...]) -> list[Piece]:
+    """An action in notation as pieces: the cards it moved first (when it moved some),
+    then the rest of its words."""
+    run = moved_text(moved) if moved else ""
+    assert text.startswith(run)
+    return [moved, text[len(run) :]] if run else [text]
+
+
 def played_lines(played: Played) -> list[list[Piece]]:
     """What an action changed, line by line, from the typed result: the move in notation
     (its cards first, when it moved some), then one note a line (a card turned up, a suit
     removed, the deals left, the game won or lost, a suit ready)."""
-    run = moved_text(played.moved) if played.moved else ""
-    assert played.text.startswith(run)
-    first: list[Piece] = [played.moved, played.text[len(run) :]] if run else [played.text]
+    first = move_pieces(played.text, played.moved)
     notes: list[list[Piece]] = [
         [f"pile {pile + 1} turns up ", (card,)] for pile, card in played.turned_up
     ]
@@ -147,18 +153,38 @@ def status_text(status: Status) -> str:
 def rewound_text(rewound: Rewound) -> str:
     if rewound.restart:
         return "back to the start of this hand ('redo' replays the moves)"
-    return "took back " + _listed([m.text for m in rewound.moves])
+    return line_text(listed_lines(rewound)[0])
+
+
+def result_lines(result: object) -> list[list[Piece]] | None:
+    """The reply to a result that names moves, as pieces: a move played (its notes too),
+    moves taken back or replayed; None for other results (their text is all they say)."""
+    match result:
+        case Played():
+            return played_lines(result)
+        case Rewound(restart=False) | Replayed():
+            return listed_lines(result)
+    return None
+
+
+def listed_lines(result: Rewound | Replayed) -> list[list[Piece]]:
+    """What ``undo`` or ``redo`` says, in one line: the moves taken back or replayed."""
+    said = "took back " if isinstance(result, Rewound) else "replayed "
+    return [[said, *_listed([move_pieces(m.text, m.moved) for m in result.moves])]]
 
 
 LISTED = 10
 """The most moves an ``undo N`` or ``redo N`` names; the rest are counted."""
 
 
-def _listed(moves: list[str]) -> str:
+def _listed(moves: list[list[Piece]]) -> list[Piece]:
     """Moves in a line: each of them, or the first :data:`LISTED` and how many more."""
-    if len(moves) <= LISTED:
-        return ", ".join(moves)
-    return ", ".join(moves[:LISTED]) + f" and {len(moves) - LISTED:,} more"
+    out: list[Piece] = []
+    for k, move in enumerate(moves[:LISTED]):
+        out += [", ", *move] if k else move
+    if len(moves) > LISTED:
+        out.append(f" and {len(moves) - LISTED:,} more")
+    return out
 
 
 def started_text(started: Started) -> str:

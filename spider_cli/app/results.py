@@ -73,12 +73,14 @@ class Played(Value):
 
 
 class Recorded(Value):
-    """One action of the game's history: its notation (in the position before it) and the
-    unknown cards it turned up or dealt ((pile 0..9, card) pairs)."""
+    """One action of the game's history: its notation (in the position before it), the
+    unknown cards it turned up or dealt ((pile 0..9, card) pairs) and, for a move, the cards
+    it moved (bottom card first, as :attr:`Played.moved`)."""
 
     action: Action
     text: str
     reveals: tuple[tuple[int, Card], ...] = ()
+    moved: tuple[Card, ...] = ()
 
 
 class Rewound(Value):

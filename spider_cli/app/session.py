@@ -15,15 +15,12 @@ turned up, game files and the journal are all derived from it (:meth:`Session.hi
 from __future__ import annotations
 
 import os
-import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from spider_cli.app import interpreter
-from spider_cli.app.atomic import write_atomically
+from spider_cli.app import interpreter, storage
 from spider_cli.app.interpreter import Answers, Prepared
 from spider_cli.app.interrupt import HELD
-from spider_cli.app.replies import status_text
 from spider_cli.app.results import (
     Assumed,
     Auto,
@@ -43,15 +40,14 @@ from spider_cli.app.results import (
     Status,
 )
 from spider_cli.language import commands as cmd
-from spider_cli.language import gamefiles, positions
-from spider_cli.language import textfiles as files
-from spider_cli.language.commands import SETTING_VALUES, Settings, setting_value
+from spider_cli.language import positions
+from spider_cli.language.commands import SETTING_VALUES, Settings
 from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
-from spider_cli.language.notation import parse_command, resolve
+from spider_cli.language.notation import resolve
 from spider_cli.rules.cards import ACE, Card
 from spider_cli.rules.deals import KPAT_MAX, PYSOL_MAX, DealSource, Source
 from spider_cli.rules.engine import Action, Deal, Game, Move, PositionKey, Remove
-from spider_cli.rules.errors import IllegalMoveError, NotationError, SpiderError
+from spider_cli.rules.errors import IllegalMoveError, SpiderError
 from spider_cli.rules.goals import Constraints, Goal, Wanted
 from spider_cli.rules.text import move_text
 from spider_cli.rules.values import replace
@@ -269,7 +265,7 @@ class Session:
             reveals = tuple(game.last_reveals())
             with HELD:
                 action = game.pop()
-            taken.append(Recorded(action, move_text(game, action), reveals))
+            taken.append(_recorded(game, action, reveals))
         self.changed = True
         return Rewound(tuple(taken))
 
@@ -302,7 +298,7 @@ class Session:
         while game.moves_made:
             reveals = tuple(game.last_reveals())
             action = game.pop()
-            entries.append(Recorded(action, move_text(game, action), reveals))
+            entries.append(_recorded(game, action, reveals))
         entries.reverse()
         return entries
 
@@ -420,76 +416,8 @@ class Session:
 
     def load(self, source: str | Path) -> Loaded:
         """Read a position code, a position or game file (relative to ``base_dir``), or one
-        of the manual's examples by name."""
-        name = str(source)
-        if positions.is_position_code(name):
-            game = positions.parse_position_code(name).to_game()
-            origin = PositionOrigin(positions.position_code(game))
-            self._begin(game, origin, "position code")
-            return Loaded(LoadKind.POSITION_CODE, name, None, origin)
-        path, example = self._find(name)
-        text = files.read_text(path, name)
-        kind = LoadKind.EXAMPLE if example else None
-        if gamefiles.is_game_file(text):
-            self._resume(gamefiles.read(text), path.parent, path.name)
-            moves = self.game.moves_made
-            kind = kind or LoadKind.GAME_FILE
-            return Loaded(kind, path.name, path, self.origin, game_file=True, moves=moves)
-        try:
-            game = positions.read_position(text).to_game()
-        except NotationError as error:
-            if is_script(text):
-                raise SpiderError(
-                    f"{files.shown(path.name)} is a script of commands, not a position or game "
-                    f"file: scripts are run ('spider run {files.shown(name)}'), not shown or "
-                    "loaded"
-                ) from None
-            raise NotationError(
-                f"{files.shown(path.name)}: {error.message}",
-                error.line,
-                error.column,
-                error.context,
-            ) from None
-        origin = PositionOrigin(positions.position_code(game))
-        self._begin(game, origin, path.name)
-        return Loaded(kind or LoadKind.POSITION_FILE, path.name, path, origin)
-
-    def _path(self, name: str | Path) -> Path:
-        return files.path_of(name, self.base_dir)
-
-    def _find(self, name: str) -> tuple[Path, bool]:
-        """The file a name means: a file (relative to ``base_dir``), else an example's."""
-        path = self._path(name)
-        problem = files.missing(path)
-        if problem is None:
-            return path, False
-        from spider_cli.app import examples  # the manual's worked problems, by name
-
-        found = examples.find(name)
-        if found is not None:
-            return found, True
-        if problem == files.NOT_FOUND:
-            problem = "no such file or example"
-        raise SpiderError(f"cannot read {files.shown(name)}: {problem}")
-
-    def _resume(self, record: gamefiles.GameRecord, base_dir: Path, name: str) -> None:
-        """Replay a game file through a fresh session's methods, then take over its game
-        (``name``: the file's, for a game that began as a position); errors name the line of
-        the file."""
-        other = Session(settings=record.settings, base_dir=base_dir)
-        origin = record.origin
-        with gamefiles.at_line(*record.start):
-            other._begin(self._start_of(origin), origin, name)
-        for step in record.steps:
-            for written in step.assumptions:
-                other._replay(written)
-            other._replay(step.action)
-        for written in record.pending:
-            other._replay(written)
-        self.settings = other.settings
-        start = origin.name if isinstance(origin, DealOrigin) else name
-        self._begin(other.game, other.origin, start, record.seconds or 0)
-        self.changed = False
+        of the manual's examples by name (:func:`storage.load`)."""
+        return storage.load(self, source)
 
     def history_facts(self, game_file: str | None = None) -> Facts:
         """What the history of games records of this game now (``game_file``: its game
@@ -523,98 +451,25 @@ class Session:
 
     def open(self, number: int) -> Opened:
         """Bring game ``number`` of the history back as it was left, from its game file."""
-        entry = self.games_log().entry(number)
-        try:
-            record = gamefiles.read(entry.game_file)
-        except NotationError as error:
-            raise SpiderError(f"game {number} of the history cannot be read: {error}") from None
-        try:
-            self._resume(record, self.base_dir, entry.deal)
-        except NotationError as error:
-            raise SpiderError(f"game {number} of the history cannot be replayed: {error}") from None
-        return Opened(number, entry.deal, entry.result, self.game.moves_made, self.origin)
-
-    def _replay(self, written: gamefiles.Written) -> None:
-        """One step of a game file, through the methods; errors name its line."""
-        with gamefiles.at_line(written.line, written.text):
-            match written.command:
-                case cmd.Assume(pile=pile, card=card):
-                    self.assume(pile - 1, card)
-                case cmd.Set() as command:
-                    self.change_setting(*setting_value(command))
-                case cmd.DealCommand():
-                    self.deal()
-                case cmd.RemoveCommand(suit=suit, pile=pile):
-                    self.remove(None if pile is None else pile - 1, suit)
-                case cmd.MoveCommand() as command:
-                    self.move(command)
+        return storage.open_game(self, number)
 
     def game_file(self) -> str:
         """The game file of this game: its start, moves, reveals and pending assumptions."""
-        game = self.game
-        moves = [
-            gamefiles.SavedMove(e.text, tuple(cmd.Assume(p + 1, c) for p, c in e.reveals))
-            for e in self.history()
-        ]
-        pending = [
-            cmd.Assume(p + 1, Card(c)) for p, queue in enumerate(game.assumed) for c in queue
-        ]
-        text = gamefiles.game_text(
-            self.origin,
-            self.settings,
-            moves,
-            pending,
-            status_text(self.status()),
-            positions.grid(game, hide=True),
-        )
-        if self.timer is None:
-            return text
-        return text + gamefiles.time_line(self.timer.seconds())
+        return storage.game_file(self)
 
     def save(self, name: str | Path, replace: bool = False) -> Saved:
-        """Write the game file to ``name`` (relative to ``base_dir``), atomically. A file
-        that exists is replaced only with ``replace`` (without, SpiderError: a script must
-        say ``save!``; a front end asks the player first, see :meth:`prepare`)."""
-        path = self._path(name)
-        if not replace and self.would_replace(name) is not None:
-            shown = files.shown(str(name))
-            raise SpiderError(f"{shown} exists: 'save! {shown}' replaces it")
-        text = self.game_file()
-        too_long = files.unreadable(text)
-        if too_long:
-            shown = files.shown(str(name))
-            raise SpiderError(f"cannot save {shown}: the game file would be {too_long}")
-        try:
-            write_atomically(path, text)
-        except (OSError, ValueError) as error:
-            raise SpiderError(
-                f"cannot save {files.shown(str(name))}: {files.reason(error)}"
-            ) from None
-        self.changed = False
-        return Saved(str(name), path)
+        """Write the game file to ``name`` (relative to ``base_dir``), atomically; a file
+        that exists only with ``replace`` (:func:`storage.save`)."""
+        return storage.save(self, name, replace)
 
     def would_replace(self, name: str | Path) -> Path | None:
-        """The file that saving as ``name`` would replace (a file, not a link: a link is
-        never written through), or None (also for a name no file can have: saving says why)."""
-        try:
-            path = self._path(name)
-            regular = stat.S_ISREG(path.lstat().st_mode)
-        except (SpiderError, OSError, ValueError):
-            return None
-        return path if regular else None
+        """The file that saving as ``name`` would replace, or None."""
+        return storage.would_replace(self, name)
 
     def expect(self, name: str | Path) -> Matched:
         """Check that the position is the one in a position file; SpiderError lists the
         differences."""
-        path, _example = self._find(str(name))
-        expected = positions.read_position(files.read_text(path, str(name)))
-        differences = positions.differences(self.game, expected)
-        if differences:
-            raise SpiderError(
-                f"the position is not the one in {files.shown(str(name))}:\n"
-                + "\n".join(f"  {d}" for d in differences)
-            )
-        return Matched(str(name))
+        return storage.expect(self, name)
 
     def change_setting(self, name: str, value: bool | str) -> SettingChanged:
         """Change a setting (see :data:`SETTING_VALUES`); autoremove applies to this game."""
@@ -753,15 +608,10 @@ class Session:
         return played
 
 
-def is_script(text: str) -> bool:
-    """Whether a text is a script: every line a command or a comment, one at least."""
-    commands = 0
-    for line in text.split("\n"):
-        try:
-            commands += parse_command(line) is not None
-        except SpiderError:
-            return False
-    return commands > 0
+def _recorded(game: Game, action: Action, reveals: tuple[tuple[int, Card], ...]) -> Recorded:
+    """An action just taken back off ``game``, as the history records it."""
+    moved = game.piles[action.src][-action.count :] if isinstance(action, Move) else []
+    return Recorded(action, move_text(game, action), reveals, tuple(map(Card, moved)))
 
 
 def _interrupted(kept: int) -> str:

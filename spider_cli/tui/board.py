@@ -64,12 +64,13 @@ from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.replies import auto_stop, chance_text
 from spider_cli.app.results import Auto, Played
 from spider_cli.app.session import Session
+from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Action, Deal, Game, Move
 from spider_cli.rules.errors import NotationError, SpiderError
 from spider_cli.tui import render
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer, highlight_line
-from spider_cli.tui.player import PROMPT, SEARCHES, Player, Question, Stop
+from spider_cli.tui.player import PROMPT, Player, Question, Stop, searches
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Spot
 
 TRANSCRIPT_LENGTH = 2000
@@ -302,10 +303,10 @@ class Board:
         """The status line is drawn from the session each time: nothing to refresh."""
 
     @contextlib.contextmanager
-    def searching(self, line: str) -> Iterator[None]:
+    def searching(self, command: cmd.Command | None) -> Iterator[None]:
         """While a search runs: a line that says so, and the terminal as for a prompt, so
         that Ctrl-C interrupts it (the board reads Ctrl-C as a key otherwise)."""
-        if not SEARCHES.match(line) or threading.current_thread() is not threading.main_thread():
+        if not searches(command) or threading.current_thread() is not threading.main_thread():
             yield
             return
         output = self.app.output
@@ -464,10 +465,10 @@ class Board:
         return "\n".join(auto_stop(auto))
 
     def _hint(self) -> None:
-        self.player.act(self.session.hint, lambda advice: advice.text, "hint")  # type: ignore[attr-defined]
+        self.player.act(self.session.hint, lambda advice: advice.text, cmd.Hint())  # type: ignore[attr-defined]
 
     def _odds(self) -> None:
-        self.player.act(self.session.odds, lambda chance: chance_text(chance), "odds")  # type: ignore[arg-type]
+        self.player.act(self.session.odds, lambda chance: chance_text(chance), cmd.Odds())  # type: ignore[arg-type]
 
     # -- questions ----------------------------------------------------------------------------
 

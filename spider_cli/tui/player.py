@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import signal
 import threading
 from collections import deque
@@ -28,7 +27,7 @@ from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from spider_cli.app.interpreter import Answers, Prepared
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.keeping import Keeper, Tone
-from spider_cli.app.replies import text_of
+from spider_cli.app.replies import result_lines, text_of
 from spider_cli.app.results import Auto, Played, Reply, Saved
 from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
@@ -41,11 +40,15 @@ from spider_cli.tui import render
 from spider_cli.tui.render import Snapshot
 
 PROMPT = "spider> "
-SEARCHES = re.compile(
-    r"\s*(solve|hint|auto|odds)\b|\s*new\b.*\b(winnable|easy|medium|hard)\b", re.IGNORECASE
-)
-"""A line that starts a search, or hint's moves one after another, or checks deals (which
-can take long: Ctrl-C stops it)."""
+
+
+def searches(command: cmd.Command | None) -> bool:
+    """Whether a command starts a search, or hint's moves one after another, or checks deals
+    (which can take long: Ctrl-C stops it)."""
+    if isinstance(command, cmd.NewCommand):
+        return command.wanted is not None
+    return isinstance(command, cmd.Solve | cmd.Hint | cmd.Auto | cmd.Odds)
+
 
 NOT_IN_POOL = "not a card an unknown card can be (Tab lists them)"
 TONES = {Tone.PLAIN: "", Tone.DIM: "class:dim", Tone.WARNING: "class:warning"}
@@ -92,7 +95,7 @@ class Surface(Protocol):
 
     def ask(self, question: Question) -> None: ...
 
-    def searching(self, line: str) -> contextlib.AbstractContextManager[None]: ...
+    def searching(self, command: cmd.Command | None) -> contextlib.AbstractContextManager[None]: ...
 
     def show_played(self, played: Played, fresh: frozenset[tuple[int, int]]) -> None: ...
 
@@ -270,7 +273,8 @@ class Player:
         replace: bool | None,
         line: str,
     ) -> None:
-        if self.perform(lambda: self.session.run(prepared, Answers(cards, replace)), line):
+        answers = Answers(cards, replace)
+        if self.perform(lambda: self.session.run(prepared, answers), line, prepared.command):
             self.leave()
 
     def _ask_reveals(
@@ -317,16 +321,19 @@ class Player:
             self.ask_yes(replace_question(path), lambda yes: then(yes is True), default=False)
 
     def act(
-        self, call: Callable[[], object], text: Callable[[object], str] = text_of, name: str = ""
+        self,
+        call: Callable[[], object],
+        text: Callable[[object], str] = text_of,
+        command: cmd.Command | None = None,
     ) -> None:
-        """A key: call a session method, shown as a typed command's result (``name``: the
-        command the key stands for)."""
+        """A key: call a session method, shown as a typed command's result (``command``:
+        the command the key stands for)."""
 
         def reply() -> Reply:
             result = call()
             return Reply(text(result), result=result)
 
-        self.perform(reply, name)
+        self.perform(reply, command=command)
 
     def auto(self, command: cmd.Auto, line: str) -> None:
         """Hint's moves one at a time, each shown as it is played, so that a long ``auto``
@@ -344,19 +351,21 @@ class Player:
             return Reply(self.surface.auto_said(result), command=command, result=result)
 
         self.surface.say("auto: hint's moves, one at a time (Ctrl-C stops)", "class:dim")
-        self.perform(call, line)
+        self.perform(call, line, command)
 
-    def perform(self, call: Callable[[], Reply], line: str = "") -> bool:
+    def perform(
+        self, call: Callable[[], Reply], line: str = "", command: cmd.Command | None = None
+    ) -> bool:
         """Run a call of the session's methods (a typed line, a key, a click) and show its
-        result: the one way a command is run, counted and journaled. True when the player
-        asked to leave."""
+        result: the one way a command is run, counted and journaled (``command``: the one
+        typed or that a key stands for, if any). True when the player asked to leave."""
         session = self.session
         surface = self.surface
         game_before = session.game
         before = Snapshot.of(game_before)
         previous = session.copy()  # the game before: a command that replaces it leaves it
         try:
-            with surface.searching(line):
+            with surface.searching(command):
                 reply = call()
         except SpiderError as error:
             surface.error(error, line)
@@ -374,10 +383,9 @@ class Player:
                 "class:error",
             )
             return False
-        command = reply.command
-        if isinstance(command, cmd.Quit):
+        if isinstance(reply.command, cmd.Quit):
             return True
-        if command is None and reply.result is None and not line.strip():
+        if reply.command is None and reply.result is None and not line.strip():
             surface.draw()  # Enter on an empty line: the tableau again
             return False
         replaced = session.game is not game_before
@@ -546,8 +554,7 @@ class Player:
 
 
 def _change(reply: Reply) -> FormattedText:
-    """What a command that changed the position says: a move drawn from its typed result
-    (:class:`Played`), anything else from its text."""
-    if isinstance(reply.result, Played):
-        return render.played(reply.result)
-    return render.change(reply.text)
+    """What a command that changed the position says: moves (played, taken back, replayed)
+    drawn from the typed result, anything else from its text."""
+    lines = result_lines(reply.result)
+    return render.change(reply.text) if lines is None else render.pieces(lines)

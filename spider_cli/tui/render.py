@@ -22,7 +22,7 @@ from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import fragment_list_to_text
 from prompt_toolkit.styles import Style
 
-from spider_cli.app.replies import played_lines
+from spider_cli.app.replies import Piece, played_lines
 from spider_cli.rules.cards import (
     SUIT_LETTERS,
     SUIT_NAMES,
@@ -443,8 +443,14 @@ def message(text: str, style: str = "") -> FormattedText:
 def played(played: Played) -> FormattedText:
     """What an action changed, from its typed result: the move in bold, its cards and the
     cards it turned up in their suits' colours, then the notes (as ``played_text`` says)."""
+    return pieces(played_lines(played))
+
+
+def pieces(lines: list[list[Piece]]) -> FormattedText:
+    """A reply drawn from a typed result's pieces (:mod:`spider_cli.app.replies`): the
+    first line in bold, cards in their suits' colours."""
     out: StyleAndTextTuples = []
-    for k, line in enumerate(played_lines(played)):
+    for k, line in enumerate(lines):
         for piece in line:
             if isinstance(piece, str):
                 out.append(("class:move" if k == 0 else "", piece))

@@ -42,13 +42,14 @@ from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.replies import auto_text
 from spider_cli.app.results import Auto, Played
 from spider_cli.app.session import Session
+from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Game
 from spider_cli.rules.errors import NotationError, SpiderError
 from spider_cli.tui import render
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer
 from spider_cli.tui.linehistory import HISTORY_FILE, _trim_history, open_history
-from spider_cli.tui.player import PROMPT, SEARCHES, Answer, Player, Question, Stop
+from spider_cli.tui.player import PROMPT, Answer, Player, Question, Stop, searches
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs
 
 __all__ = ["HISTORY_FILE", "Repl", "_trim_history", "build_prompt_session", "open_history"]
@@ -169,9 +170,9 @@ class Repl:
         wiped the one before), then why it stopped."""
         return auto_text(auto)
 
-    def searching(self, line: str) -> contextlib.AbstractContextManager[None]:
-        """What the player sees while ``line`` runs: a ticking line for a search."""
-        return _ticking(line)
+    def searching(self, command: cmd.Command | None) -> contextlib.AbstractContextManager[None]:
+        """What the player sees while ``command`` runs: a ticking line for a search."""
+        return _ticking(searches(command))
 
     def offering(self, entry: Entry | None) -> None:
         """The line mode shows nothing behind the question."""
@@ -245,11 +246,11 @@ _SCREEN = threading.Lock()
 
 
 @contextlib.contextmanager
-def _ticking(line: str) -> Iterator[None]:
+def _ticking(search: bool) -> Iterator[None]:
     """While a ``solve`` or ``hint`` runs at a terminal, a line that counts the seconds and
     says how to stop, so that a long search does not look like a hang; wiped afterwards."""
     out = sys.stdout
-    if not SEARCHES.match(line) or not out.isatty():
+    if not search or not out.isatty():
         yield
         return
     done = threading.Event()
