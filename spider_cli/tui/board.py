@@ -465,10 +465,10 @@ class Board:
         return "\n".join(auto_stop(auto))
 
     def _hint(self) -> None:
-        self.player.act(self.session.hint, lambda advice: advice.text, cmd.Hint())  # type: ignore[attr-defined]
+        self.player.act(self.session.hint, lambda advice: advice.text, cmd.Hint())
 
     def _odds(self) -> None:
-        self.player.act(self.session.odds, lambda chance: chance_text(chance), cmd.Odds())  # type: ignore[arg-type]
+        self.player.act(self.session.odds, chance_text, cmd.Odds())
 
     # -- questions ----------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
-from typing import NamedTuple, Protocol
+from typing import NamedTuple, Protocol, TypeVar
 
 from prompt_toolkit.completion import Completer, PathCompleter, WordCompleter
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
@@ -40,6 +40,9 @@ from spider_cli.tui import render
 from spider_cli.tui.render import Snapshot
 
 PROMPT = "spider> "
+
+Result = TypeVar("Result")
+"""What a session method a key calls returns."""
 
 
 def searches(command: cmd.Command | None) -> bool:
@@ -322,8 +325,8 @@ class Player:
 
     def act(
         self,
-        call: Callable[[], object],
-        text: Callable[[object], str] = text_of,
+        call: Callable[[], Result],
+        text: Callable[[Result], str] = text_of,
         command: cmd.Command | None = None,
     ) -> None:
         """A key: call a session method, shown as a typed command's result (``command``:
