@@ -174,6 +174,9 @@ def test_bench_json_has_one_shape_with_every_card_known_or_blind(
     assert main([*argv, "--blind", "--budget", "50", "--samples", "2"]) == 0
     sampled = json.loads(capsys.readouterr().out)
     assert sampled["limits"] == {**seen["limits"], "samples_per_choice": 2}
+    for many in ("0", "1001", "2.5"):  # a thousand samples at most: each is a game in memory
+        assert main([*argv, "--blind", "--samples", many]) == 2
+        assert "--samples: a positive number is needed (at most 1000)" in capsys.readouterr().err
     assert sampled["deals"][0].keys() == seen["deals"][0].keys()
     for data in (known, seen):
         assert [d["deal"] for d in data["deals"]] == ["pysol:3", "pysol:4"]

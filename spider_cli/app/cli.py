@@ -205,7 +205,7 @@ def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
     )
     bench.add_argument(
         "--samples",
-        type=_positive(int),
+        type=_positive(int, MOST_SAMPLES),
         metavar="N",
         help="with --blind: the sampling player, which weighs the lines that turn a card up "
         "by games played out on N deals sampled from what it has not seen (slower)",
@@ -276,18 +276,24 @@ def _add_limits(parser: argparse.ArgumentParser, which: str) -> None:
 LARGEST = 2**63 - 1
 """The largest count an option takes (a 64-bit integer, as SQLite stores it)."""
 
+MOST_SAMPLES = 1_000
+"""The most deals ``bench --blind --samples`` samples for a choice (each is a game in memory,
+and a thousand already take minutes a move)."""
 
-def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
-    """An argparse type: a number of ``kind`` above zero, finite, at most :data:`LARGEST`."""
+
+def _positive(
+    kind: type[int] | type[float], largest: int = LARGEST
+) -> Callable[[str], int | float]:
+    """An argparse type: a number of ``kind`` above zero, finite, at most ``largest``."""
 
     def read(text: str) -> int | float:
         try:
             value = kind(text)
         except ValueError:
             value = 0
-        if not 0 < value <= LARGEST:  # (not NaN either)
+        if not 0 < value <= largest:  # (not NaN either)
             raise argparse.ArgumentTypeError(
-                f"a positive number is needed (at most {LARGEST}), not {text!r}"
+                f"a positive number is needed (at most {largest}), not {text!r}"
             )
         return value
 
