@@ -4,12 +4,16 @@ the cards it has not seen.
 The blind player (:mod:`spider_cli.analysis.blindplayer`) values a line that turns a card up
 as if the card were the worst it could be. Where its searches offer several such lines, this
 player deals the cards it cannot see at random (each sample holds exactly the unseen cards:
-the face-down places and the hand), plays each line on every sample, then the rest of the
-game by the blind player's own policy (a *rollout*, :func:`rollout`, on the compiled core),
-and plays the line whose games went best. The samples are the same for every line (common
-random numbers), and drawn by a generator seeded with the view, so the same position gets the
-same choice on any machine. A rollout sees only what a player would: its searches run on the
-sample with the face-down cards masked, exactly as the table's own game does.
+the face-down places and the hand), plays each line on every sample, then plays on by the
+blind player's own policy (a *rollout*, :func:`rollout`, on the compiled core) and scores
+where the rollout ends. The blind player's line stands unless another beats it clearly on the
+same samples (:func:`_pick`: common random numbers, a paired test). The samples are drawn by a
+generator seeded with the view, so the same position gets the same choice on any machine. A
+rollout sees only what a player would: its searches run on the sample with the face-down
+cards masked, exactly as the table's own game does.
+
+Experimental (``spider bench --blind --samples N``): within the noise of 200 deals it is not
+yet stronger than the blind player; BENCHMARKS.md lists every setting measured.
 
 Bjarnason, Fern and Tadepalli (ICAPS 2009) raised blind Klondike this way, with rollouts of a
 fast policy over samples of the unseen cards; full-information solves of the samples, which
