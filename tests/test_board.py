@@ -125,6 +125,18 @@ def test_a_click_sends_the_card_to_its_obvious_place_and_echoes_the_notation(hom
     assert "4h from 1 to 6\n  pile 1 turns up Kd" in said(board)
 
 
+def test_escape_codes_that_are_not_mouse_reports_are_ignored(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A colour code typed or pasted (ESC[31m) looks like a mouse report to prompt_toolkit,
+    whose handler fails on it; it is dropped, and a real click still works."""
+    codes = ["\x1b[31m", "\x1b[0m", "\x1b[1;2m", "\x1b[<5m"]
+    status, board = play([*codes, click(*card(0, 5)), "q", "n\r"])
+    assert status == 0
+    assert moves(board) == ["4h from 1 to 6"]
+    assert "Exception" not in capsys.readouterr().out + said(board)
+
+
 def test_dragging_a_card_or_selecting_it_then_clicking_a_pile_moves_it_there(home: Path) -> None:
     steps = [
         drag(card(0, 5), card(7, 4)),  # 4h dragged onto the 5s of pile 8

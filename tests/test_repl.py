@@ -140,6 +140,15 @@ def test_save_and_resume_from_the_file(home: Path) -> None:
     assert "Not saved. The game stays in the journal" in said(again)
 
 
+def test_a_colour_code_typed_at_the_prompt_is_not_taken_for_the_mouse(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, repl = drive("\x1b[31m1 6\r\x1b[M\x01abquit\r")
+    assert status == 0
+    assert moves(repl) == moves(drive("1 6\rquit\r")[1]) != []
+    assert "Exception" not in capsys.readouterr().out + said(repl)
+
+
 def test_ctrl_c_clears_the_line_and_ctrl_d_leaves(home: Path) -> None:
     status, repl = drive("4h from 1 to 8\x03\x04n\r")
     assert status == 0 and moves(repl) == []

@@ -43,7 +43,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.history import History, InMemoryHistory
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.layout import (
     BufferControl,
     Dimension,
@@ -67,7 +67,7 @@ from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Action, Deal, Game, Move
 from spider_cli.rules.errors import NotationError, SpiderError
-from spider_cli.tui import render
+from spider_cli.tui import mousereports, render
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer, highlight_line
 from spider_cli.tui.player import PROMPT, Player, Question, Stop, searches
@@ -155,7 +155,7 @@ class Board:
         )
         self.app: Application[int] = Application(
             layout=self._layout(),
-            key_bindings=self._keys(),
+            key_bindings=merge_key_bindings([self._keys(), mousereports.guarded()]),
             style=STYLE,
             include_default_pygments_style=False,
             full_screen=True,

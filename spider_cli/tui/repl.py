@@ -34,7 +34,7 @@ from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.completion import Completer
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.history import History, InMemoryHistory
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.shortcuts import clear
 
 from spider_cli.app import interrupt
@@ -45,7 +45,7 @@ from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Game
 from spider_cli.rules.errors import NotationError, SpiderError
-from spider_cli.tui import render
+from spider_cli.tui import mousereports, render
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer
 from spider_cli.tui.linehistory import HISTORY_FILE, _trim_history, open_history
@@ -73,6 +73,7 @@ def build_prompt_session(repl: Repl, history: History | None = None) -> PromptSe
         style=STYLE,
         include_default_pygments_style=False,
         reserve_space_for_menu=4,
+        key_bindings=mousereports.guarded(),
     )
 
 
@@ -198,7 +199,7 @@ class Repl:
             include_default_pygments_style=False,
             completer=question.completer,
             complete_while_typing=question.completer is not None,
-            key_bindings=keys,
+            key_bindings=merge_key_bindings([keys, mousereports.guarded()]),
         )
         reply: Answer
         try:
