@@ -18,7 +18,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from spider_cli.app import interpreter, storage
+from spider_cli.app import analysing, interpreter, storage
 from spider_cli.app.interpreter import Answers, Prepared
 from spider_cli.app.interrupt import HELD
 from spider_cli.app.results import (
@@ -481,143 +481,40 @@ class Session:
             self.changed = True
         return SettingChanged(name, value)
 
-    # -- analysis: solve, hint, apply ---------------------------------------------------------
+    # -- analysis: solve, hint, odds, auto, apply (spider_cli.app.analysing) -----------------
 
     def analysed(self) -> Game:
         """The game as its player knows it: a numbered deal hides its face-down cards and
         its hand, so hints and the solver must not use them."""
-        if isinstance(self.origin, DealOrigin):
-            from spider_cli.analysis.compact import player_view
-
-            return player_view(self.game)
-        return self.game
+        return analysing.analysed(self)
 
     def solve(
         self, goal: Goal, constraints: Constraints | None = None, each_reveal: bool = False
     ) -> Report:
         """Search the known cards for a line to ``goal`` (``apply`` plays it)."""
-        from spider_cli.analysis import solver
-
-        report = solver.answer(
-            self.analysed(), goal, constraints or Constraints(), each_reveal, clock=self.clock
-        )
-        self._remember(report.actions)
-        return report
+        return analysing.solve(self, goal, constraints, each_reveal)
 
     def hint(self, deeper: bool = False) -> Advice:
         """The blind player's line and why (``apply`` plays it); asked again in the same
-        position, the next alternative; ``deeper``: with searches ten times longer. No line
-        goes back to a position the game has been in. Where the last hint's line ended, the
-        player goes on with the value of a space it had there, as the bench's does."""
-        from spider_cli.analysis import hints
-        from spider_cli.analysis.blindplayer import Mode
-
-        key = self.game.key()
-        at, asked = self.hinted
-        skip = asked if at == key else 0
-        ended, mode = self.planned
-        mode = mode if ended == key and mode is not None else Mode.KEEP
-        budget = hints.BUDGET * (hints.DEEPER if deeper else 1)
-        game, avoid = self.analysed(), self._visited()
-        advice = hints.hint(game, budget, avoid, skip, mode)
-        if skip and not advice.actions:  # no more alternatives: back to the best
-            advice = hints.hint(game, budget, avoid, 0, mode)
-            skip = 0
-        self.hinted = (key, skip + 1)
-        self._remember(advice.actions)
-        kept = advice.mode is not Mode.KEEP
-        self.planned = (self._ending(advice.actions), advice.mode) if kept else (None, None)
-        return advice
-
-    def _ending(self, line: list[Action]) -> PositionKey:
-        """The position (its key) the game will be in once ``line`` is played."""
-        work = self.game.copy()
-        for action in line:
-            work.push(action)
-        return work.key()
+        position, the next alternative (:func:`analysing.hint`)."""
+        return analysing.hint(self, deeper)
 
     def odds(self) -> Chance:
-        """The share of deals consistent with what the player sees (the face-down cards and
-        the hand dealt at random from the cards out of sight) that full-information play
-        wins from here; the same position always gets the same answer."""
-        from spider_cli.analysis import chances
-        from spider_cli.analysis.blind import view_of
-
-        return chances.odds(view_of(self.game))
-
-    def _visited(self) -> frozenset[PositionKey]:
-        """The positions the game has been in before this one, as hints see them."""
-        from spider_cli.analysis.compact import player_view
-
-        view = isinstance(self.origin, DealOrigin)
-        work = self.game.copy()
-        keys = set()
-        while work.moves_made:
-            work.pop()
-            keys.add(player_view(work).key() if view else work.key())
-        return frozenset(keys)
+        """The share of deals consistent with what the player sees that full-information
+        play wins from here (:func:`analysing.odds`)."""
+        return analysing.odds(self)
 
     def auto(self, n: int | None = None, each: Callable[[Played], None] | None = None) -> Auto:
         """Play hint's moves one at a time until ``n`` moves (None: no limit), a deal being
-        due, the win, or no move left; ``each`` is called after every move (the REPL redraws
-        the board there; a KeyboardInterrupt raised in it stops play, the game as it is)."""
-        if n is not None and n < 1:
-            raise SpiderError("auto needs a positive number of moves")
-        played: list[Played] = []
-        why = ""
-        start = self.game.moves_made
-        try:
-            while n is None or len(played) < n:
-                if self.game.is_won():
-                    why = "the game is won"
-                    break
-                if self.game.is_lost():
-                    why = "the game is lost"
-                    break
-                if not self.found or self.found_at != self.game.key():
-                    advice = self.hint()
-                    if not advice.actions or advice.lost:
-                        why = advice.text
-                        break
-                played.extend(self.apply(1))
-                if each is not None:
-                    each(played[-1])
-            else:
-                why = f"{len(played)} move{'s' if len(played) != 1 else ''} played"
-        except KeyboardInterrupt:
-            why = _interrupted(self.game.moves_made - start)
-        self.found, self.found_at = [], None
-        return Auto(tuple(played), why)
-
-    def _remember(self, line: list[Action]) -> None:
-        self.found = list(line)
-        self.found_at = self.game.key() if line else None
+        due, the win, or no move left; ``each`` is called after every move."""
+        return analysing.auto(self, n, each)
 
     def apply(self, n: int | None = None) -> list[Played]:
         """Play the line found last, all of it or its next ``n`` moves."""
-        if not self.found:
-            raise SpiderError("no line to apply: 'solve' or 'hint' finds one")
-        if self.game.key() != self.found_at:
-            raise SpiderError("the position has changed since that line was found: solve again")
-        count = len(self.found) if n is None else n
-        if count < 1:
-            raise SpiderError("apply needs a positive number of moves")
-        played = [self.play(action) for action in self.found[:count]]
-        del self.found[:count]
-        self.found_at = self.game.key() if self.found else None
-        return played
+        return analysing.apply(self, n)
 
 
 def _recorded(game: Game, action: Action, reveals: tuple[tuple[int, Card], ...]) -> Recorded:
     """An action just taken back off ``game``, as the history records it."""
     moved = game.piles[action.src][-action.count :] if isinstance(action, Move) else []
     return Recorded(action, move_text(game, action), reveals, tuple(map(Card, moved)))
-
-
-def _interrupted(kept: int) -> str:
-    """Why ``auto`` stopped when Ctrl-C stopped it, ``kept`` actions after it began."""
-    if not kept:
-        return "stopped by Ctrl-C before its first move"
-    if kept == 1:
-        return "stopped by Ctrl-C; the move it played is kept ('undo' takes it back)"
-    return f"stopped by Ctrl-C; the {kept} moves it played are kept ('undo {kept}' takes them back)"
