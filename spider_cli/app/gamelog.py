@@ -322,7 +322,7 @@ class GameLog:
         wait = 0 if self._kept_busy else BUSY_SECONDS
         db = sqlite3.connect(path, timeout=wait, isolation_level=None, check_same_thread=False)
         try:
-            db.execute("PRAGMA journal_mode = WAL")
+            _write_ahead(db, wait)
             db.execute("PRAGMA synchronous = NORMAL")
             with _transaction(db):
                 _prepare(db)
@@ -359,6 +359,22 @@ class GameLog:
         if reason is None:
             raise error
         return HistoryError(f"cannot use the game history {files.shown(str(self.path))}: {reason}")
+
+
+def _write_ahead(db: sqlite3.Connection, wait: float) -> None:
+    """Put the file in WAL mode. SQLite answers "busy" at once, without waiting, while another
+    spider is creating the same file, so the switch is tried again for up to ``wait``
+    seconds."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            busy = getattr(error, "sqlite_errorname", "") == "SQLITE_BUSY"
+            if not busy or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.01)
 
 
 _LISTED = "id, deal, numbered, suits, started, ended, moves, score, seconds, result"
