@@ -66,11 +66,11 @@ from spider_cli.app.results import Auto, Played
 from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Action, Deal, Game, Move
-from spider_cli.rules.errors import NotationError, SpiderError
+from spider_cli.rules.errors import SpiderError
 from spider_cli.tui import mousereports, render
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer, highlight_line
-from spider_cli.tui.player import PROMPT, Player, Question, Stop, searches
+from spider_cli.tui.player import PROMPT, Player, Question, Stop, error_lines, searches
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Spot
 
 TRANSCRIPT_LENGTH = 2000
@@ -288,16 +288,8 @@ class Board:
     def error(self, error: SpiderError, line: str = "") -> None:
         """A failed command: a caret under the typed ``line`` where it cannot be read, then
         the reason; errors about other text (a file being loaded) in full."""
-        if (
-            isinstance(error, NotationError)
-            and error.column
-            and line
-            and (error.context.split("\n", 1)[0] == line.rstrip("\r\n"))
-        ):
-            self.say(" " * (len(PROMPT) + error.column - 1) + "^", "class:error-context")
-            self.say(f"error: {error.message}", "class:error")
-        else:
-            self.say(f"error: {error}", "class:error")
+        for text, style in error_lines(error, line):
+            self.say(text, style)
 
     def refresh(self) -> None:
         """The status line is drawn from the session each time: nothing to refresh."""

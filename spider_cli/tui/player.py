@@ -35,7 +35,7 @@ from spider_cli.language import textfiles as files
 from spider_cli.language.notation import parse_command
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Action, Game
-from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.errors import NotationError, SpiderError
 from spider_cli.tui import render
 from spider_cli.tui.render import Snapshot
 
@@ -55,6 +55,20 @@ def searches(command: cmd.Command | None) -> bool:
 
 NOT_IN_POOL = "not a card an unknown card can be (Tab lists them)"
 TONES = {Tone.PLAIN: "", Tone.DIM: "class:dim", Tone.WARNING: "class:warning"}
+
+
+def error_lines(error: SpiderError, line: str = "") -> list[tuple[str, str]]:
+    """A failed command as lines and their styles: a caret under the typed ``line`` where it
+    cannot be read, then the reason; errors about other text (a file being loaded) in full."""
+    if (
+        isinstance(error, NotationError)
+        and error.column
+        and line
+        and (error.context.split("\n", 1)[0] == line.rstrip("\r\n"))
+    ):
+        caret = " " * (len(PROMPT) + error.column - 1) + "^"
+        return [(caret, "class:error-context"), (f"error: {error.message}", "class:error")]
+    return [(f"error: {error}", "class:error")]
 
 
 class Stop(Enum):

@@ -44,12 +44,12 @@ from spider_cli.app.results import Auto, Played
 from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Game
-from spider_cli.rules.errors import NotationError, SpiderError
+from spider_cli.rules.errors import SpiderError
 from spider_cli.tui import mousereports, render
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer
 from spider_cli.tui.linehistory import HISTORY_FILE, _trim_history, open_history
-from spider_cli.tui.player import PROMPT, Answer, Player, Question, Stop, searches
+from spider_cli.tui.player import PROMPT, Answer, Player, Question, Stop, error_lines, searches
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs
 
 __all__ = ["HISTORY_FILE", "Repl", "_trim_history", "build_prompt_session", "open_history"]
@@ -125,17 +125,8 @@ class Repl:
     def error(self, error: SpiderError, line: str = "") -> None:
         """A failed command: a caret under the typed ``line`` where it cannot be read, then
         the reason; errors about other text (a file being loaded) in full."""
-        if (
-            isinstance(error, NotationError)
-            and error.column
-            and line
-            and (error.context.split("\n", 1)[0] == line.rstrip("\r\n"))
-        ):
-            caret = " " * (len(PROMPT) + error.column - 1) + "^"
-            self.say(caret, "class:error-context")
-            self.say(f"error: {error.message}", "class:error")
-        else:
-            self.say(f"error: {error}", "class:error")
+        for text, style in error_lines(error, line):
+            self.say(text, style)
 
     def toolbar(self) -> FormattedText:
         return self._toolbar
