@@ -7,7 +7,7 @@ the Python path (spider_cli.analysis.native says so once)."""
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-SOURCES = ["module.c", "state.c", "moves.c", "value.c", "beam.c", "blind.c", "goal.c", "rollout.c"]
+SOURCES = ["module.c", "state.c", "moves.c", "value.c", "beam.c", "blind.c", "goal.c", "rollout.c", "chance.c"]
 
 
 class BuildCore(build_ext):
@@ -26,6 +26,7 @@ setup(
             "spider_cli.analysis._core",
             sources=[f"csrc/{name}" for name in SOURCES],
             depends=["csrc/core.h", "csrc/search.h"],
+            libraries=["m"],  # exp() of chance.c's logistic value
             optional=True,
         )
     ],

@@ -45,7 +45,7 @@ def blind_work() -> Callable[[], int]:
             view = table.view()
             if turn_number % 5 == 0:
                 views.append(view)
-            piles = blindplayer.compact_view(view)
+            piles = view.piles()
             turn = blindplayer.plan(piles, len(view.removed), Mode.KEEP, view.hand, 2_000)
             if not turn.line:
                 break
@@ -56,9 +56,7 @@ def blind_work() -> Callable[[], int]:
 
     def work() -> int:
         return sum(
-            blindplayer.plan(
-                blindplayer.compact_view(v), len(v.removed), Mode.KEEP, v.hand, budget
-            ).positions
+            blindplayer.plan(v.piles(), len(v.removed), Mode.KEEP, v.hand, budget).positions
             for v in views
         )
 

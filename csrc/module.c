@@ -541,67 +541,377 @@ fail:
     return NULL;
 }
 
-static PyObject *py_blind_game(PyObject *self, PyObject *args)
+/* A rollout's policy: positions a search, one to three (parts, width) searches, the moves
+ * and the turns after which it stops (0 turns: none). */
+static int gamespec_from_py(PyObject *budget_obj, PyObject *searches, int max_moves,
+                            int max_turns, GameSpec *g)
 {
-    /* blind_game(piles, rows, removed, budget, searches, weights, max_moves)
-     *   -> (won, done, removed, down, hand, moves, positions, value): sampler.rollout_python, on a deal
-     *   every card of which is known; searches: one to three (parts, width) pairs */
-    PyObject *piles, *rows_obj, *budget_obj, *searches, *wobj;
-    int removed, max_moves;
-    uint8_t(*rows)[PILES] = NULL;
-    int nrows = 0;
-    State s;
-    Weights w;
-    GameSpec g;
-    GameResult r;
-    (void)self;
-    memset(&g, 0, sizeof g);
-    if (!PyArg_ParseTuple(args, "OOiOOOi", &piles, &rows_obj, &removed, &budget_obj, &searches,
-                          &wobj, &max_moves))
-        return NULL;
-    if (removed < 0 || removed > 8)
-        return PyErr_Format(PyExc_ValueError, "0 to 8 suits removed");
-    if (max_moves < 0)
-        return PyErr_Format(PyExc_ValueError, "a number of moves is not negative");
-    if (limit_from_py(budget_obj, &g.budget) < 0 || weights_from_py(wobj, &w) < 0)
-        return NULL;
+    memset(g, 0, sizeof *g);
+    if (max_moves < 0 || max_turns < 0) {
+        PyErr_SetString(PyExc_ValueError, "a number of moves or turns is not negative");
+        return -1;
+    }
+    if (limit_from_py(budget_obj, &g->budget) < 0)
+        return -1;
     PyObject *seq = PySequence_Fast(searches, "searches are a sequence of (parts, width)");
     if (!seq)
-        return NULL;
+        return -1;
     Py_ssize_t ns = PySequence_Fast_GET_SIZE(seq);
     if (ns < 1 || ns > 3) {
         Py_DECREF(seq);
-        return PyErr_Format(PyExc_ValueError, "one to three searches a turn");
+        PyErr_SetString(PyExc_ValueError, "one to three searches a turn");
+        return -1;
     }
     for (Py_ssize_t k = 0; k < ns; k++) {
         int parts;
         long width;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, k), "pl;a search is (parts, width)",
-                              &parts, &width)) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, k);
+        if (!PyTuple_Check(item)) {
             Py_DECREF(seq);
-            return NULL;
+            PyErr_SetString(PyExc_TypeError, "a search is a tuple (parts, width)");
+            return -1;
+        }
+        if (!PyArg_ParseTuple(item, "pl;a search is (parts, width)", &parts, &width)) {
+            Py_DECREF(seq);
+            return -1;
         }
         if (width < 0 || width > 1000000) {
             Py_DECREF(seq);
-            return PyErr_Format(PyExc_ValueError, "a beam width is 0 (none) to 1,000,000");
+            PyErr_SetString(PyExc_ValueError, "a beam width is 0 (none) to 1,000,000");
+            return -1;
         }
-        g.parts[k] = parts;
-        g.width[k] = width;
+        g->parts[k] = parts;
+        g->width[k] = width;
     }
     Py_DECREF(seq);
-    g.nsearches = (int)ns;
-    g.max_moves = max_moves;
+    g->nsearches = (int)ns;
+    g->max_moves = max_moves;
+    g->max_turns = max_turns;
+    return 0;
+}
+
+static PyObject *features_to_py(const int *f)
+{
+    PyObject *t = PyTuple_New(N_FEATURES);
+    for (int i = 0; t && i < N_FEATURES; i++) {
+        PyObject *v = PyLong_FromLong(f[i]);
+        if (!v) {
+            Py_CLEAR(t);
+            break;
+        }
+        PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
+static PyObject *py_blind_game(PyObject *self, PyObject *args)
+{
+    /* blind_game(piles, rows, removed, budget, searches, weights, max_moves, max_turns=0,
+     *            record=False)
+     *   -> (won, done, removed, down, hand, moves, positions, value, turns, lost, end, log):
+     *   sampler.rollout_python, on a deal every card of which is known; searches: one to
+     *   three (parts, width) pairs; end: the piles where it stopped; log: each turn's
+     *   features (chance.features) when record, else None */
+    PyObject *piles, *rows_obj, *budget_obj, *searches, *wobj;
+    int removed, max_moves, max_turns = 0, record = 0;
+    uint8_t(*rows)[PILES] = NULL;
+    int nrows = 0;
+    State s, end;
+    Weights w;
+    GameSpec g;
+    GameResult r;
+    FeatureLog log = {NULL, 0, 0};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOiOOOi|ip", &piles, &rows_obj, &removed, &budget_obj,
+                          &searches, &wobj, &max_moves, &max_turns, &record))
+        return NULL;
+    if (removed < 0 || removed > 8)
+        return PyErr_Format(PyExc_ValueError, "0 to 8 suits removed");
+    if (gamespec_from_py(budget_obj, searches, max_moves, max_turns, &g) < 0 ||
+        weights_from_py(wobj, &w) < 0)
+        return NULL;
     if (known_deal_from_py(piles, rows_obj, &s, &rows, &nrows) < 0)
         return NULL;
+    if (record) {
+        /* a turn ends at a card turned up or a row dealt: at most one a card, and the start */
+        log.cap = MAX_CARDS + 1;
+        log.v = PyMem_Malloc(log.cap * sizeof *log.v);
+        if (!log.v) {
+            PyMem_Free(rows);
+            return PyErr_NoMemory();
+        }
+    }
     int status;
     Py_BEGIN_ALLOW_THREADS
-    status = blind_game(&s, (const uint8_t(*)[PILES])rows, nrows, removed, &g, &w, &r);
+    status = blind_game(&s, (const uint8_t(*)[PILES])rows, nrows, removed, &g, &w, &r, &end,
+                        record ? &log : NULL);
     Py_END_ALLOW_THREADS
     PyMem_Free(rows);
-    if (status == SEARCH_NOMEM)
+    PyObject *turns = record ? PyList_New((Py_ssize_t)log.n) : Py_NewRef(Py_None);
+    for (size_t i = 0; turns && record && i < log.n; i++) {
+        PyObject *t = features_to_py(log.v[i]);
+        if (!t)
+            Py_CLEAR(turns);
+        else
+            PyList_SET_ITEM(turns, (Py_ssize_t)i, t);
+    }
+    PyMem_Free(log.v);
+    if (status == SEARCH_NOMEM) {
+        Py_XDECREF(turns);
         return PyErr_NoMemory();
-    return Py_BuildValue("(iiiiiiLl)", r.won, r.done, r.removed, r.down, r.hand, r.moves,
-                         r.positions, r.value);
+    }
+    PyObject *endpy = turns ? piles_to_py(&end) : NULL;
+    PyObject *endt = endpy ? PyList_AsTuple(endpy) : NULL;
+    Py_XDECREF(endpy);
+    if (!endt) {
+        Py_XDECREF(turns);
+        return NULL;
+    }
+    return Py_BuildValue("(iiiiiiLliiNN)", r.won, r.done, r.removed, r.down, r.hand, r.moves,
+                         r.positions, r.value, r.turns, r.lost, endt, turns);
+}
+
+/* ---- the search over what turns up ---- */
+
+#define MAX_CANDIDATES 64
+#define MAX_LINE 1000
+#define MAX_TRAJECTORIES 100000000LL
+
+/* A candidate: a line of moves and removals that ends at the first card it turns up (if it
+ * turns one up), checked move by move on a copy of the view; or the deal alone. */
+static int candidate_from_py(PyObject *obj, const State *view, int rows, Line *line)
+{
+    PyObject *seq = PySequence_Fast(obj, "a candidate is a sequence of actions");
+    if (!seq)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n < 1 || n > MAX_LINE) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "a candidate has 1 to 1,000 actions");
+        return -1;
+    }
+    line->v = malloc((size_t)n * sizeof *line->v);
+    line->n = 0;
+    if (!line->v) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return -1;
+    }
+    State s = *view;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, k);
+        int kind, src, dst, count;
+        if (!PyTuple_Check(item) ||
+            !PyArg_ParseTuple(item, "iiii;an action is (kind, src, dst, count)", &kind, &src,
+                              &dst, &count)) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "an action is a tuple (kind, src, dst, count)");
+            goto fail;
+        }
+        if (kind == ACT_DEAL) {
+            int spaces = 0;
+            for (int i = 0; i < PILES; i++)
+                spaces += !s.len[i];
+            if (n != 1 || !rows || spaces) {
+                PyErr_SetString(PyExc_ValueError,
+                                "a deal is a candidate alone, with a row in hand and no space");
+                goto fail;
+            }
+            line->v[line->n++] = (Action){ACT_DEAL, 0, 0, 0};
+            break;
+        }
+        Action a;
+        if (action_from_py(item, &s, &a) < 0)
+            goto fail;
+        const uint8_t *p = s.c[a.src];
+        int len = s.len[a.src];
+        if (a.kind == ACT_MOVE) {
+            int run = run_length(p, len);
+            const uint8_t *q = s.c[a.dst];
+            int qlen = s.len[a.dst];
+            if (a.count > run ||
+                (qlen && (q[qlen - 1] >= FACE_DOWN ||
+                          (q[qlen - 1] & 15) != (p[len - a.count] & 15) + 1))) {
+                PyErr_SetString(PyExc_ValueError, "a candidate's move breaks the rules");
+                goto fail;
+            }
+        } else if (!completes_suit(p, len)) {
+            PyErr_SetString(PyExc_ValueError, "a candidate removes no complete suit");
+            goto fail;
+        }
+        Undo u;
+        int turned;
+        int outcome = apply_action(&s, a, &u, &turned);
+        line->v[line->n++] = a;
+        if (outcome == OUT_REVEAL && k < n - 1) {
+            PyErr_SetString(PyExc_ValueError, "a candidate goes on past the card it turns up");
+            goto fail;
+        }
+    }
+    Py_DECREF(seq);
+    return 0;
+fail:
+    Py_DECREF(seq);
+    free(line->v);
+    line->v = NULL;
+    return -1;
+}
+
+static int value_from_py(PyObject *obj, ValueModel *v)
+{
+    /* (bias, (w0, ..., w9)), thousandths of a logit, each within a million */
+    PyObject *ws;
+    if (!PyTuple_Check(obj)) {
+        PyErr_SetString(PyExc_TypeError, "a value model is a tuple (bias, weights)");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(obj, "lO;a value model is (bias, weights)", &v->bias, &ws))
+        return -1;
+    PyObject *seq = PySequence_Fast(ws, "a value model's weights are a sequence");
+    if (!seq)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != N_FEATURES) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "a value model has %d weights", N_FEATURES);
+        return -1;
+    }
+    for (int i = 0; i < N_FEATURES; i++) {
+        v->w[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v->w[i] == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    for (int i = -1; i < N_FEATURES; i++)
+        if (labs(i < 0 ? v->bias : v->w[i]) > 1000000) {
+            PyErr_SetString(PyExc_ValueError, "a value model's weight is within a million");
+            return -1;
+        }
+    return 0;
+}
+
+static PyObject *py_chance_search(PyObject *self, PyObject *args)
+{
+    /* chance_search(piles, removed, rows, unseen, candidates, seed, trajectories, budget,
+     *               searches, weights, turns, max_moves, value, expired)
+     *   -> (chosen, sums, counts, positions, trajectories): chance.search_python */
+    PyObject *piles, *cands_obj, *seed_obj, *traj_obj, *budget_obj, *searches, *wobj, *vobj,
+        *expired;
+    Py_buffer unseen;
+    int removed, rows, turns, max_moves;
+    ChanceSpec c;
+    State view;
+    Line lines[MAX_CANDIDATES];
+    int ncand = 0;
+    long long sum[MAX_CANDIDATES], count[MAX_CANDIDATES];
+    PyObject *result = NULL;
+    (void)self;
+    memset(&c, 0, sizeof c);
+    if (!PyArg_ParseTuple(args, "Oiiy*OOOOOOiiOO", &piles, &removed, &rows, &unseen, &cands_obj,
+                          &seed_obj, &traj_obj, &budget_obj, &searches, &wobj, &turns,
+                          &max_moves, &vobj, &expired))
+        return NULL;
+    if (removed < 0 || removed > 8 || rows < 0 || rows > MAX_CARDS / PILES) {
+        PyErr_SetString(PyExc_ValueError, "0 to 8 suits removed and 0 to 10 rows in hand");
+        goto out;
+    }
+    if (state_from_py(piles, &view, (Py_ssize_t)rows * PILES) < 0 ||
+        gamespec_from_py(budget_obj, searches, max_moves, turns, &c.rollout) < 0 ||
+        weights_from_py(wobj, &c.w) < 0 || value_from_py(vobj, &c.value) < 0)
+        goto out;
+    int down = 0;
+    for (int i = 0; i < PILES; i++)
+        for (int k = 0; k < view.len[i]; k++) {
+            uint8_t b = view.c[i][k];
+            int face_down = b >= FACE_DOWN;
+            if ((face_down && b != FACE_DOWN) || (!face_down && ((b & 15) < ACE ||
+                                                                 (b & 15) > KING)) ||
+                (face_down && k && view.c[i][k - 1] < FACE_DOWN)) {
+                PyErr_SetString(PyExc_ValueError,
+                                "a player's view: unknown face-down cards under face-up cards");
+                goto out;
+            }
+            down += face_down;
+        }
+    const uint8_t *u = unseen.buf;
+    if (unseen.len != down + (Py_ssize_t)rows * PILES) {
+        PyErr_SetString(PyExc_ValueError, "the unseen cards fill the face-down places and the hand");
+        goto out;
+    }
+    for (Py_ssize_t k = 0; k < unseen.len; k++)
+        if ((u[k] & 15) < ACE || (u[k] & 15) > KING || u[k] >= FACE_DOWN) {
+            PyErr_SetString(PyExc_ValueError, "an unseen card is not a card");
+            goto out;
+        }
+    int overflow;
+    unsigned long long seed = PyLong_AsUnsignedLongLongMask(seed_obj);
+    if (seed == (unsigned long long)-1 && PyErr_Occurred())
+        goto out;
+    long long trajectories = PyLong_AsLongLongAndOverflow(traj_obj, &overflow);
+    if (trajectories == -1 && PyErr_Occurred())
+        goto out;
+    if (overflow || trajectories < 1 || trajectories > MAX_TRAJECTORIES) {
+        PyErr_SetString(PyExc_ValueError, "1 to 100,000,000 trajectories");
+        goto out;
+    }
+    PyObject *seq = PySequence_Fast(cands_obj, "candidates are a sequence of lines");
+    if (!seq)
+        goto out;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n < 1 || n > MAX_CANDIDATES) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "1 to 64 candidates");
+        goto out;
+    }
+    for (; ncand < n; ncand++)
+        if (candidate_from_py(PySequence_Fast_GET_ITEM(seq, ncand), &view, rows,
+                              &lines[ncand]) < 0) {
+            Py_DECREF(seq);
+            goto out;
+        }
+    Py_DECREF(seq);
+    c.view = &view;
+    c.removed = removed;
+    c.rows = rows;
+    c.unseen = u;
+    c.nunseen = (int)unseen.len;
+    c.cand = lines;
+    c.ncand = ncand;
+    c.seed = seed;
+    c.trajectories = trajectories;
+    ChanceResult r = {sum, count, 0, 0, 0};
+    PyStop ps = {expired};
+    Stopper stop = {py_check, &ps};
+    int status = chance_search(&c, &r, &stop);
+    if (status == SEARCH_NOMEM) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    if (status == SEARCH_ERROR)
+        goto out;
+    PyObject *sums = PyList_New(ncand), *counts = PyList_New(ncand);
+    for (int i = 0; sums && counts && i < ncand; i++) {
+        PyObject *a = PyLong_FromLongLong(sum[i]), *b = PyLong_FromLongLong(count[i]);
+        if (!a || !b) {
+            Py_XDECREF(a);
+            Py_XDECREF(b);
+            Py_CLEAR(sums);
+            break;
+        }
+        PyList_SET_ITEM(sums, i, a);
+        PyList_SET_ITEM(counts, i, b);
+    }
+    if (sums && counts)
+        result = Py_BuildValue("(iOOLLO)", r.chosen, sums, counts, r.positions, r.trajectories,
+                               status == SEARCH_STOPPED ? Py_True : Py_False);
+    Py_XDECREF(sums);
+    Py_XDECREF(counts);
+out:
+    for (int i = 0; i < ncand; i++)
+        free(lines[i].v);
+    PyBuffer_Release(&unseen);
+    return result;
 }
 
 static int spec_from_py(PyObject *obj, GoalSpec *g)
@@ -767,8 +1077,11 @@ static PyMethodDef methods[] = {
      "pile_value(pile, weights): blindplayer.pile_value"},
     {"state_key", py_state_key, METH_VARARGS, "state_key(piles): (packed bytes, 64-bit hash)"},
     {"blind_game", py_blind_game, METH_VARARGS,
-     "blind_game(piles, rows, removed, budget, searches, weights, max_moves): "
-     "sampler.rollout_python"},
+     "blind_game(piles, rows, removed, budget, searches, weights, max_moves, max_turns=0, "
+     "record=False): sampler.rollout_python"},
+    {"chance_search", py_chance_search, METH_VARARGS,
+     "chance_search(piles, removed, rows, unseen, candidates, seed, trajectories, budget, "
+     "searches, weights, turns, max_moves, value, expired): chance.search_python"},
     {"blind_search", py_blind_search, METH_VARARGS,
      "blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals): "
      "blindplayer._search"},

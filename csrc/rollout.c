@@ -12,7 +12,7 @@
 #include "search.h"
 
 /* removed + the complete King-to-Ace runs lying face up (engine.Game.is_won) */
-static int suits_done(const State *s, int removed)
+int suits_done(const State *s, int removed)
 {
     int total = removed;
     for (int i = 0; i < PILES; i++) {
@@ -36,7 +36,7 @@ static int suits_done(const State *s, int removed)
     return total;
 }
 
-static int face_down(const State *s)
+int face_down(const State *s)
 {
     int down = 0;
     for (int i = 0; i < PILES; i++)
@@ -91,13 +91,22 @@ nomem:
 enum { KEEP, USE, FILL };
 
 int blind_game(const State *start, const uint8_t (*rows)[PILES], int nrows, int removed,
-               const GameSpec *g, const Weights *w, GameResult *out)
+               const GameSpec *g, const Weights *w, GameResult *out, State *end,
+               FeatureLog *log)
 {
     static const long worth[] = {[KEEP] = 150, [USE] = 50, [FILL] = -2000}; /* blindplayer.Mode */
     State s = *start;
-    int mode = KEEP, dealt = 0;
+    int mode = KEEP, dealt = 0, turned_up = 1;
     memset(out, 0, sizeof *out);
     while (out->moves < g->max_moves && suits_done(&s, removed) < 8) {
+        if (turned_up) { /* a new turn: a card turned up, a row dealt, or the start */
+            if (g->max_turns && out->turns == g->max_turns)
+                break;
+            if (log && log->n < log->cap)
+                view_features(&s, removed, nrows - dealt, log->v[log->n++]);
+            out->turns++;
+            turned_up = 0;
+        }
         State view;
         mask(&s, &view);
         Line line;
@@ -113,6 +122,7 @@ int blind_game(const State *start, const uint8_t (*rows)[PILES], int nrows, int 
                 out->moves++;
                 if (turned >= 0) {
                     mode = KEEP; /* a card turned up: plan afresh */
+                    turned_up = 1;
                     break;
                 }
             }
@@ -129,12 +139,14 @@ int blind_game(const State *start, const uint8_t (*rows)[PILES], int nrows, int 
             dealt++;
             out->moves++;
             mode = KEEP;
+            turned_up = 1;
         } else if (spaces && mode == KEEP) {
             mode = USE;
         } else if (dealt < nrows && mode == USE) {
             mode = FILL;
         } else {
-            break; /* no line gains and no deal can be made: lost */
+            out->lost = 1; /* no line gains and no deal can be made */
+            break;
         }
     }
     State view;
@@ -145,5 +157,7 @@ int blind_game(const State *start, const uint8_t (*rows)[PILES], int nrows, int 
     out->removed = removed;
     out->down = face_down(&s);
     out->hand = PILES * (nrows - dealt);
+    if (end)
+        *end = s;
     return SEARCH_FOUND;
 }

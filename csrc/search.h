@@ -122,15 +122,73 @@ typedef struct {
     int parts[3];
     long width[3];
     int max_moves;
+    int max_turns; /* turns (each ends at a card turned up or a row dealt); 0: no limit */
 } GameSpec;
 
 typedef struct {
-    int won, done, removed, down, hand, moves;
+    int won, done, removed, down, hand, moves, turns;
+    int lost; /* stopped where no line gains and no row can be dealt */
     long long positions;
     long value; /* the blind player's value of the position reached, a space kept */
 } GameResult;
 
+/* ---- chance.c: the features of a player's view, and the search over what turns up ---- */
+
+#define N_FEATURES 10 /* chance.FEATURES */
+
+typedef struct {
+    int (*v)[N_FEATURES];
+    size_t n, cap;
+} FeatureLog;
+
+int suits_done(const State *s, int removed);
+int face_down(const State *s);
+/* chance.features: what the learned value weighs, from the position's face-down counts
+ * and face-up cards only (the face-down cards' codes are never read). */
+void view_features(const State *s, int removed, int rows_left, int *f);
+
+/* The game from `start` (every card known) by the blind player, who sees only its view;
+ * *end (if not NULL) is where it stopped; each turn's features are added to *log (if not
+ * NULL, while it has room). */
 int blind_game(const State *start, const uint8_t (*rows)[PILES], int nrows, int removed,
-               const GameSpec *g, const Weights *w, GameResult *out);
+               const GameSpec *g, const Weights *w, GameResult *out, State *end,
+               FeatureLog *log);
+
+/* The learned value (chance.Value): a logistic model of winning, weights in thousandths. */
+typedef struct {
+    long bias;
+    long w[N_FEATURES];
+} ValueModel;
+
+#define CHANCE_WON 10000 /* a leaf's worth when the game is won; a loss is 0 */
+
+long leaf_worth(const State *s, int removed, int rows_left, const GameResult *r,
+                const ValueModel *v);
+
+/* A decision to weigh: a line (moves up to and with the first card it turns up), or a deal
+ * (one action ACT_DEAL). */
+typedef struct {
+    const State *view; /* the player's view: face-down cards are FACE_DOWN */
+    int removed, rows; /* suits removed, rows left in the hand */
+    const uint8_t *unseen;
+    int nunseen; /* the cards not seen, in order of their codes */
+    const Line *cand;
+    int ncand;
+    uint64_t seed;
+    long long trajectories; /* the budget: sampled games, all candidates together */
+    GameSpec rollout;
+    Weights w;
+    ValueModel value;
+} ChanceSpec;
+
+typedef struct {
+    long long *sum;   /* each candidate's worth, summed over its samples (ncand entries) */
+    long long *count; /* the samples each was tried on */
+    int chosen;
+    long long positions, trajectories;
+} ChanceResult;
+
+/* Sequential halving over the candidates on shared samples of the unseen cards. */
+int chance_search(const ChanceSpec *c, ChanceResult *out, Stopper *stop);
 
 #endif

@@ -12,7 +12,7 @@ import pytest
 
 from spider_cli.analysis import bench, blind
 from spider_cli.analysis.bench import DealResult
-from spider_cli.app import benchdb
+from spider_cli.app import benchdb, cli
 from spider_cli.app.cli import main
 from spider_cli.rules.deals import PYSOL_MAX, DealSource, Source
 from spider_cli.rules.errors import SpiderError
@@ -146,7 +146,7 @@ def _bench_json_words() -> set[str]:
 def test_bench_json_has_one_shape_with_every_card_known_or_blind(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Both modes print schema 2: the variant, the mode, the limits and a row per deal,
+    """Both modes print schema 3: the variant, the mode, the limits and a row per deal,
     with the same fields, each described in the README."""
     monkeypatch.setattr(blind, "MAX_MOVES", 4)
     argv = ["bench", "--seeds", "pysol:3-4", "--suits", "2", "--jobs", "1", "--json"]
@@ -155,29 +155,28 @@ def test_bench_json_has_one_shape_with_every_card_known_or_blind(
     assert main([*argv, "--blind", "--budget", "50"]) == 0
     seen = json.loads(capsys.readouterr().out)
     assert known.keys() == seen.keys() and known["deals"][0].keys() == seen["deals"][0].keys()
-    assert (known["schema"], known["variant"], known["suits"]) == (2, "2-suit", 2)
+    assert (known["schema"], known["variant"], known["suits"]) == (3, "2-suit", 2)
     assert (known["mode"], seen["mode"]) == ("known", "blind")
     assert known["limits"] == {
         "positions_per_deal": LIMIT,
         "seconds_per_deal": None,
         "positions_per_search": None,
         "moves_per_deal": None,
-        "samples_per_choice": None,
+        "level": None,
     }
     assert seen["limits"] == {
         "positions_per_deal": None,
         "seconds_per_deal": None,
         "positions_per_search": 50,
         "moves_per_deal": 4,
-        "samples_per_choice": None,
+        "level": cli.DEFAULT_LEVEL,
     }
-    assert main([*argv, "--blind", "--budget", "50", "--samples", "2"]) == 0
-    sampled = json.loads(capsys.readouterr().out)
-    assert sampled["limits"] == {**seen["limits"], "samples_per_choice": 2}
-    for many in ("0", "1001", "2.5"):  # a thousand samples at most: each is a game in memory
-        assert main([*argv, "--blind", "--samples", many]) == 2
-        assert "--samples: a positive number is needed (at most 1000)" in capsys.readouterr().err
-    assert sampled["deals"][0].keys() == seen["deals"][0].keys()
+    assert main([*argv, "--blind", "--budget", "50", "--level", "plain"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert plain["limits"] == {**seen["limits"], "level": "plain"}
+    assert main([*argv, "--blind", "--level", "wizard"]) == 2
+    assert "invalid choice: 'wizard'" in capsys.readouterr().err
+    assert plain["deals"][0].keys() == seen["deals"][0].keys()
     for data in (known, seen):
         assert [d["deal"] for d in data["deals"]] == ["pysol:3", "pysol:4"]
         assert data["played"] == 2 and data["won"] == sum(d["won"] for d in data["deals"])
@@ -248,3 +247,24 @@ def test_cluster_errors_are_told_plainly(
     argv = ["bench", "--seeds", "1", "--db", str(tmp_path / "r.sqlite")]
     assert main([*argv, "--cluster", "tcp://127.0.0.1:1"]) == 1
     assert "pip install 'spider-cli[cluster]'" in capsys.readouterr().err
+
+
+def test_blind_games_are_kept_and_read_back_only_for_the_same_player(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(blind, "MAX_MOVES", 6)
+    db = tmp_path / "bench.sqlite"
+    argv = ["bench", "--blind", "--seeds", "3-4", "--suits", "2", "--jobs", "1", "--db", str(db)]
+    assert main([*argv, "--budget", "60", "--level", "plain", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["from_earlier_runs"] == 0
+    assert main([*argv, "--budget", "60", "--level", "plain", "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["from_earlier_runs"] == 2 and again["deals"] == first["deals"]
+    assert main([*argv, "--budget", "60", "--level", "quick"]) == 0  # another player: played
+    assert "stored by an earlier run" not in capsys.readouterr().out
+    assert main([*argv, "--budget", "70", "--level", "plain"]) == 0  # another budget: played
+    assert "stored by an earlier run" not in capsys.readouterr().out
+    with benchdb.Store(db) as store:
+        deals = bench.parse_deals("3-4", 2)
+        assert len(store.blind_results(deals, "plain level, 60 positions a search, version 1")) == 2

@@ -9,6 +9,7 @@ import pytest
 
 from spider_cli.analysis import bench, blind, blindplayer
 from spider_cli.analysis.bench import summarize
+from spider_cli.analysis.chancesearch import Level
 from spider_cli.analysis.compact import FACE_DOWN, State
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.deals import DealSource, Source
@@ -99,8 +100,8 @@ def test_the_policy_is_given_the_unseen_cards_where_it_weighs_them(
 
 def test_a_rerun_plays_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(blind, "MAX_MOVES", 15)
-    first = blind.play_deal((_ours(2, 2), 300, None))
-    again = blind.play_deal((_ours(2, 2), 300, None))
+    first = blind.play_deal((_ours(2, 2), 300, Level.PLAIN))
+    again = blind.play_deal((_ours(2, 2), 300, Level.PLAIN))
     assert (first.positions, first.moves, first.won) == (again.positions, again.moves, again.won)
     assert first.moves >= 15
 
@@ -116,7 +117,7 @@ def test_the_json_summary_names_variant_seeds_played_won_and_each_deal(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(blind, "MAX_MOVES", 5)
-    results = [blind.play_deal((_ours(seed, 1), 200, None)) for seed in (0, 1)]
+    results = [blind.play_deal((_ours(seed, 1), 200, Level.PLAIN)) for seed in (0, 1)]
     limits = bench.Limits(positions_per_search=200, moves_per_deal=5)
     data = bench.summary_json(
         summarize(1, results, 1.0), results, "0-1", bench.BenchMode.BLIND, limits

@@ -32,7 +32,7 @@ def _turns_in(number: int, suits: int, turns: int) -> blind.Table:
     table = blind.Table(DealSource(Source.OURS, number, suits))
     for _ in range(turns):
         view = table.view()
-        turn = blindplayer.plan(blindplayer.compact_view(view), len(view.removed), Mode.KEEP, 1)
+        turn = blindplayer.plan(view.piles(), len(view.removed), Mode.KEEP, 1)
         spaces = any(not up and not down for up, down in zip(view.face_up, view.down, strict=True))
         if not turn.line and (spaces or not view.hand):
             break  # no line, and no row may be dealt: far enough in
@@ -54,7 +54,7 @@ def test_a_line_raises_the_value_unless_it_turns_up_a_card(
 ) -> None:
     table = _turns_in(number, suits, turns)
     view = table.view()
-    piles = blindplayer.compact_view(view)
+    piles = view.piles()
     turn = blindplayer.plan(piles, len(view.removed), mode, view.hand, 300, view.unseen())
     end, removed, turned = _follow(piles, len(view.removed), turn.line)
     before = blindplayer.value(piles, len(view.removed), mode)
@@ -78,7 +78,7 @@ def test_a_search_values_its_line_as_the_position_it_leads_to(
     # be the value of the position at the end of the line (cards turned up as UNSEEN).
     table = _turns_in(number, suits, turns)
     view = table.view()
-    piles = blindplayer.compact_view(view)
+    piles = view.piles()
     reveals: list[blindplayer.Reveal] = []
     best, line, positions = blindplayer._search(
         piles, len(view.removed), Mode.USE, view.hand, 400, parts, width, reveals
@@ -167,7 +167,7 @@ def test_a_turn_ranks_its_candidates_best_first_each_line_once() -> None:
     """The line played comes first; the others follow by the value they reach."""
     table = _turns_in(5, 2, 3)
     view = table.view()
-    piles = blindplayer.compact_view(view)
+    piles = view.piles()
     turn = blindplayer.decide(piles, len(view.removed), view.hand, Mode.KEEP, 500, view.unseen())
     assert turn.kind is Kind.LINE and len(turn.candidates) > 2
     assert turn.candidates[0].line == turn.line

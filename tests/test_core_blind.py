@@ -25,7 +25,7 @@ def _view(number: int, suits: int, moves: int, seed: int) -> tuple[State, int, i
     game = table._Table__game  # type: ignore[attr-defined]  # (the test plays at random)
     play_randomly(game, moves, seed)
     view = table.view()
-    return blindplayer.compact_view(view), len(view.removed), view.hand
+    return view.piles(), len(view.removed), view.hand
 
 
 @settings(max_examples=60, deadline=None)

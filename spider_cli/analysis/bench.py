@@ -97,9 +97,10 @@ class Summary:
         return "\n".join(lines)
 
 
-SCHEMA = 2
-"""The version of ``spider bench --json``'s shape (README.md describes it): 2 since both
-modes print one shape (1 had ``results`` with every card known and ``deals`` blind)."""
+SCHEMA = 3
+"""The version of ``spider bench --json``'s shape (README.md describes it): 3 since the
+blind player's ``level`` replaced ``samples_per_choice``; 2 since both modes print one shape
+(1 had ``results`` with every card known and ``deals`` blind)."""
 
 
 class BenchMode(Enum):
@@ -119,7 +120,7 @@ class Limits:
     seconds_per_deal: float | None = None
     positions_per_search: int | None = None
     moves_per_deal: int | None = None
-    samples_per_choice: int | None = None
+    level: str | None = None
 
 
 def wilson(won: int, played: int, z: float = 1.96) -> tuple[float, float]:
@@ -169,9 +170,9 @@ def summary_json(
 Task = tuple[DealSource, int, float | None]
 """One deal to play: (the deal, positions limit, time limit or None)."""
 
-Mapper = Callable[[list[Task], int], Iterable[DealResult]]
-"""Plays tasks (``jobs`` at a time, if it can choose) and yields each result as it is
-done, in any order: :func:`local_results` here, or a cluster's."""
+Mapper = Callable[[list[Any], int, Callable[[Any], DealResult]], Iterable[DealResult]]
+"""Plays tasks with a worker (``jobs`` at a time, if it can choose) and yields each result
+as it is done, in any order: :func:`local_results` here, or a cluster's."""
 
 
 def solve_deal(task: Task) -> DealResult:
@@ -247,11 +248,27 @@ def run(
     known = {r.deal: r for r in done}
     results = [known[d] for d in unique if d in known]
     tasks: list[Task] = [(d, limit, time_limit) for d in unique if d not in known]
+    return play_all(suits, tasks, results, solve_deal, jobs, err, record, mapper)
+
+
+def play_all(
+    suits: int,
+    tasks: list[Any],
+    results: list[DealResult],
+    worker: Callable[[Any], DealResult],
+    jobs: int | None,
+    err: TextIO,
+    record: Callable[[DealResult], None] | None = None,
+    mapper: Mapper | None = None,
+) -> tuple[Summary, list[DealResult]]:
+    """Play ``tasks`` with ``worker``, ``jobs`` at a time (default: every core), beside the
+    ``results`` an earlier run stored, showing progress on ``err``; ``record`` is given each
+    new result as it comes. The summary of them all."""
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks) or 1))
     began = time.perf_counter()
     total = len(results) + len(tasks)
     live = err.isatty()
-    for result in (mapper or local_results)(tasks, jobs):
+    for result in (mapper or local_results)(tasks, jobs, worker):
         if record is not None:
             record(result)
         results.append(result)

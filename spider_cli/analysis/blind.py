@@ -14,68 +14,21 @@ The deal may be ours or another program's (``pysol:N``, ``kpat:N``).
 
 from __future__ import annotations
 
-import os
 import sys
 import time
-from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from typing import TextIO
 
-from spider_cli.analysis import blindplayer, sampler
-from spider_cli.analysis.bench import (
-    DealResult,
-    Summary,
-    local_results,
-    progress_bar,
-    summarize,
-    wilson,
-)
+from spider_cli.analysis import blindplayer, chancesearch
+from spider_cli.analysis.bench import DealResult, Mapper, Summary, play_all, wilson
 from spider_cli.analysis.blindplayer import Kind, Mode
-from spider_cli.analysis.sampler import Sampling
-from spider_cli.rules.cards import UNKNOWN
+from spider_cli.analysis.chancesearch import Level
+from spider_cli.analysis.view import PlayerView, view_of
 from spider_cli.rules.deals import DealSource, Source
-from spider_cli.rules.engine import DEAL, Action, Deal, Game, ordered_deck
+from spider_cli.rules.engine import DEAL, Action, Deal
 
 MAX_MOVES = 1_000
 """Moves a blind game may take before it counts as lost (wins take 150 to 400)."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    """What a player sees: each pile's face-up cards and its face-down count, the cards
-    left in the hand, the suits removed (plain values only: no Game behind them)."""
-
-    face_up: tuple[tuple[int, ...], ...]
-    down: tuple[int, ...]
-    hand: int
-    removed: tuple[int, ...]
-    suits: int
-
-    def unseen(self) -> list[int]:
-        """The cards not seen yet, in order of their codes: the deck less the face-up cards
-        and the suits removed (the face-down cards and the hand, whose order is unknown)."""
-        counts = Counter(ordered_deck(self.suits))
-        counts.subtract(card for pile in self.face_up for card in pile)
-        counts.subtract(suit * 16 + rank for suit in self.removed for rank in range(1, 14))
-        return sorted(counts.elements())
-
-    def game(self) -> Game:
-        """A game of this position whose face-down cards and hand are unknown."""
-        piles = [[UNKNOWN] * d + list(up) for d, up in zip(self.down, self.face_up, strict=True)]
-        return Game(piles, list(self.down), [UNKNOWN] * self.hand, list(self.removed), self.suits)
-
-
-def view_of(game: Game) -> PlayerView:
-    """What a player of ``game`` sees (the face-down cards and the hand left out, known or
-    not)."""
-    return PlayerView(
-        tuple(tuple(p[d:]) for p, d in zip(game.piles, game.down, strict=True)),
-        tuple(game.down),
-        len(game.stock),
-        tuple(game.removed),
-        game.suits,
-    )
 
 
 class Table:
@@ -111,24 +64,16 @@ class Table:
 
 
 def play_blind(
-    table: Table, budget: int = blindplayer.BUDGET, sampling: Sampling | None = None
+    table: Table, budget: int = blindplayer.BUDGET, level: Level = Level.PLAIN
 ) -> tuple[int, int]:
-    """Play the table's deal with :mod:`~spider_cli.analysis.blindplayer`, which sees only a
-    :class:`PlayerView`: each turn (:func:`~spider_cli.analysis.blindplayer.decide`) its
-    line is played up to the first card it turns up, or a row is dealt, until the game is
-    won or lost; with ``sampling``, the turn is the sampling player's
-    (:func:`~spider_cli.analysis.sampler.choose`). Returns the positions examined and the moves
-    played."""
+    """Play the table's deal by the player (:func:`~spider_cli.analysis.chancesearch.choose`
+    at ``level``), which sees only a :class:`PlayerView`: each turn its line is played up to
+    the first card it turns up, or a row is dealt, until the game is won or lost. Returns the
+    positions examined and the moves played."""
     positions = 0
     mode = Mode.KEEP
     while not table.won and table.moves < MAX_MOVES:
-        view = table.view()
-        if sampling is not None:
-            turn = sampler.choose(view, mode, budget, sampling)
-        else:
-            unseen = view.unseen() if blindplayer.WEIGHED[view.suits] else ()
-            piles = blindplayer.compact_view(view)
-            turn = blindplayer.decide(piles, len(view.removed), view.hand, mode, budget, unseen)
+        turn = chancesearch.choose(table.view(), mode, budget, level).played
         positions += turn.positions
         mode = turn.mode
         if turn.kind is Kind.LINE:
@@ -144,17 +89,17 @@ def play_blind(
     return positions, table.moves
 
 
-Task = tuple[DealSource, int, Sampling | None]
-"""One deal to play blind: (the deal, positions each turn's search examines, the sampling
-player's settings or None for the plain blind player)."""
+Task = tuple[DealSource, int, Level]
+"""One deal to play blind: (the deal, positions each of a turn's searches examines, the
+player's level)."""
 
 
 def play_deal(task: Task) -> DealResult:
     """Play one deal blind (run in a worker process), timed by ``time.perf_counter``."""
-    deal, budget, sampling = task
+    deal, budget, level = task
     began = time.perf_counter()
     table = Table(deal)
-    positions, moves = play_blind(table, budget, sampling)
+    positions, moves = play_blind(table, budget, level)
     return DealResult(deal, table.won, time.perf_counter() - began, positions, moves)
 
 
@@ -183,28 +128,20 @@ def run(
     budget: int = blindplayer.BUDGET,
     jobs: int | None = None,
     err: TextIO | None = None,
-    sampling: Sampling | None = None,
+    level: Level = Level.PLAIN,
+    *,
+    done: Iterable[DealResult] = (),
+    record: Callable[[DealResult], None] | None = None,
+    mapper: Mapper | None = None,
 ) -> tuple[Summary, list[DealResult]]:
-    """Play every deal blind (a plain number is one of ours of the ``suits``-suit game),
-    ``jobs`` at a time (default: every core), showing progress on ``err`` (standard error
-    by default); with ``sampling``, by the sampling player (:mod:`~spider_cli.analysis.sampler`)."""
-    err = err or sys.stderr
+    """Play every deal blind (a plain number is one of ours of the ``suits``-suit game) by
+    the player at ``level``, ``jobs`` at a time (default: every core), showing progress on
+    ``err`` (standard error by default). Deals with a result in ``done`` (an earlier run's,
+    by the same player) are not played again but count in the summary; ``record`` is given
+    each new result as it comes; ``mapper`` plays the tasks (default: on this machine)."""
     deals = [s if isinstance(s, DealSource) else DealSource(Source.OURS, s, suits) for s in seeds]
-    tasks: list[Task] = [(deal, budget, sampling) for deal in deals]
-    jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks) or 1))
-    began = time.perf_counter()
-    results: list[DealResult] = []
-    live = err.isatty()
-    for result in local_results(tasks, jobs, play_deal):
-        results.append(result)
-        won = sum(r.won for r in results)
-        bar = progress_bar(len(results), len(tasks), won, time.perf_counter() - began)
-        if live:
-            err.write("\r" + bar)
-        elif len(results) * 10 // len(tasks) != (len(results) - 1) * 10 // len(tasks):
-            err.write(bar + "\n")
-        err.flush()
-    if tasks and live:
-        err.write("\n")
-    results.sort(key=lambda r: r.seed)
-    return summarize(suits, results, time.perf_counter() - began), results
+    unique = list(dict.fromkeys(deals))
+    known = {r.deal: r for r in done}
+    results = [known[d] for d in unique if d in known]
+    tasks: list[Task] = [(d, budget, level) for d in unique if d not in known]
+    return play_all(suits, tasks, results, play_deal, jobs, err or sys.stderr, record, mapper)

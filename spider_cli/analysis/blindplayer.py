@@ -31,14 +31,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from spider_cli.analysis import native
 from spider_cli.analysis.compact import FACE_DOWN, REVEAL, State, actions, apply, run_length
 from spider_cli.rules.engine import PILES, Action, Deal, Remove
-
-if TYPE_CHECKING:
-    from spider_cli.analysis.blind import PlayerView
 
 UNSEEN = bytes((15,))
 """A card a line turns up, whatever it is (the worst case): a byte of rank 15, which the
@@ -205,7 +202,7 @@ def plan(
     line, looked = best[1], 0
     if unseen and best[1]:
         line, looked = _expect(piles, best[1], reveals, unseen, mode, hand)
-    if unseen and not _first_reveal(piles, line):
+    if unseen and not first_reveal(piles, line):
         line, more = _contingent(piles, line, best[0], reveals, unseen, mode, hand)
         looked += more
     if not line:
@@ -461,7 +458,7 @@ def _expect(
     with the highest value expected once its card is seen (the mean, over :func:`samples` of
     the unseen cards, of the best value a search of :data:`LOOK` positions then reaches).
     Returns the line and the positions examined."""
-    first = _first_reveal(piles, line)
+    first = first_reveal(piles, line)
     if not first:
         return line, 0  # the best line turns nothing up: it is sure, play it
     prefix = line[:first]
@@ -594,7 +591,7 @@ def _contingent(
     return best_line, looked
 
 
-def _first_reveal(piles: State, line: tuple[Action, ...]) -> int:
+def first_reveal(piles: State, line: tuple[Action, ...]) -> int:
     """How many moves of ``line`` lead to the first card it turns up (0: it turns none up)."""
     state = piles
     for k, action in enumerate(line):
@@ -604,12 +601,3 @@ def _first_reveal(piles: State, line: tuple[Action, ...]) -> int:
             return k + 1
         state = tuple(new)
     return 0
-
-
-def compact_view(view: PlayerView) -> State:
-    """The view as compact piles: each face-down card ``FACE_DOWN`` (unknown), then the
-    face-up cards."""
-    return tuple(
-        bytes([FACE_DOWN] * down + list(up))
-        for down, up in zip(view.down, view.face_up, strict=True)
-    )

@@ -16,8 +16,8 @@ from collections.abc import Iterable
 
 from spider_cli.analysis import autoplay
 from spider_cli.analysis.bench import wilson
-from spider_cli.analysis.blind import PlayerView
-from spider_cli.analysis.sampler import samples, seed_of
+from spider_cli.analysis.chancesearch import sampled_game, seed_of
+from spider_cli.analysis.view import PlayerView
 from spider_cli.rules.engine import Game
 from spider_cli.rules.goals import Wanted
 from spider_cli.rules.values import Value
@@ -112,7 +112,8 @@ def odds(view: PlayerView, count: int = SAMPLES, limit: int = SAMPLE_LIMIT) -> C
     """How many of ``count`` sampled deals full-information play wins from ``view``, at most
     ``limit`` positions each. With nothing out of sight there is one deal to play."""
     unseen = len(view.unseen())
-    deals = samples(view, count if unseen else 1, seed_of(view))
+    seed = seed_of(view)
+    deals = [sampled_game(view, seed, k) for k in range(count if unseen else 1)]
     if deals[0].is_won():  # (the search looks for a win only after a move)
         return Chance(len(deals), len(deals), unseen)
     return Chance(sum(autoplay.play(game, limit).won for game in deals), len(deals), unseen)

@@ -90,7 +90,7 @@ def odds(session: Session) -> Chance:
     hand dealt at random from the cards out of sight) that full-information play wins from
     here; the same position always gets the same answer."""
     from spider_cli.analysis import chances
-    from spider_cli.analysis.blind import view_of
+    from spider_cli.analysis.view import view_of
 
     return chances.odds(view_of(session.game))
 

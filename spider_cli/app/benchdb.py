@@ -46,6 +46,23 @@ CREATE TABLE IF NOT EXISTS results (
 """
 """``time_limit`` is 0 for none; ``line`` is the winning line as a JSON list of moves."""
 
+_BLIND_SCHEMA = """
+CREATE TABLE IF NOT EXISTS blind_results (
+    source TEXT NOT NULL,
+    number TEXT NOT NULL,
+    suits INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    won INTEGER NOT NULL,
+    moves INTEGER NOT NULL,
+    positions INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    PRIMARY KEY (source, number, suits, player)
+)
+"""
+"""``spider bench --blind``'s games: ``player`` names the player and everything that decides
+its moves (``chancesearch.player_key``), so a stored game is read back only for the same
+player."""
+
 
 def default_path() -> Path:
     """Where results go unless ``--db`` says otherwise."""
@@ -68,7 +85,8 @@ class Store:
             self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
             with self._transaction():
                 self._db.execute(_SCHEMA)
-            if not has_tables(self._db, [_SCHEMA]):
+                self._db.execute(_BLIND_SCHEMA)
+            if not has_tables(self._db, [_SCHEMA, _BLIND_SCHEMA]):
                 raise SpiderError("it holds a results table that is not spider bench's")
         except (SpiderError, sqlite3.DatabaseError) as error:
             self._db.close()
@@ -116,6 +134,38 @@ class Store:
         with self._db:  # commits, or rolls back on an error
             self._transaction()
             self._db.execute("INSERT OR REPLACE INTO results VALUES (?,?,?,?,?,?,?,?,?,?)", row)
+
+    def blind_results(self, deals: Iterable[DealSource], player: str) -> list[DealResult]:
+        """The stored blind games of ``deals`` by ``player`` (those not stored are left out)."""
+        wanted = set(deals)
+        rows = self._db.execute(
+            "SELECT source, number, suits, won, seconds, positions, moves FROM blind_results"
+            " WHERE player = ?",
+            (player,),
+        )
+        found = []
+        for source, number, suits, won, seconds, positions, moves in rows:
+            deal = DealSource(Source(source), int(number), suits)
+            if deal in wanted:
+                found.append(DealResult(deal, bool(won), seconds, positions, moves))
+        return found
+
+    def add_blind(self, result: DealResult, player: str) -> None:
+        """Store one blind game at once (its own transaction), replacing an older one."""
+        deal = result.deal
+        row = (
+            deal.source.value,
+            str(deal.number),
+            deal.suits,
+            player,
+            int(result.won),
+            result.moves,
+            result.positions,
+            result.seconds,
+        )
+        with self._db:
+            self._transaction()
+            self._db.execute("INSERT OR REPLACE INTO blind_results VALUES (?,?,?,?,?,?,?,?)", row)
 
     def close(self) -> None:
         self._db.close()

@@ -204,11 +204,11 @@ def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
         "2,000; 10,000 for 4 suits)",
     )
     bench.add_argument(
-        "--samples",
-        type=_positive(int, MOST_SAMPLES),
-        metavar="N",
-        help="with --blind: the sampling player, which weighs the lines that turn a card up "
-        "by games played out on N deals sampled from what it has not seen (slower)",
+        "--level",
+        choices=BLIND_LEVELS,
+        help="with --blind: how hard the player thinks: plain (its own turn, no lookahead), "
+        "quick, strong or expert (its close choices weighed on sampled games); default "
+        f"{DEFAULT_LEVEL}",
     )
     return bench
 
@@ -276,9 +276,11 @@ def _add_limits(parser: argparse.ArgumentParser, which: str) -> None:
 LARGEST = 2**63 - 1
 """The largest count an option takes (a 64-bit integer, as SQLite stores it)."""
 
-MOST_SAMPLES = 1_000
-"""The most deals ``bench --blind --samples`` samples for a choice (each is a game in memory,
-and a thousand already take minutes a move)."""
+BLIND_LEVELS = ("plain", "quick", "strong", "expert")
+"""``bench --blind --level``'s choices (:class:`spider_cli.analysis.chancesearch.Level`)."""
+
+DEFAULT_LEVEL = "strong"
+"""The strongest level whose 4-suit games take a minute or less (BENCHMARKS.md)."""
 
 
 def _positive(
@@ -630,23 +632,46 @@ def bench_command(args: argparse.Namespace) -> int:
 
 def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     """``spider bench --blind``: numbered deals (ours, PySolFC's or KPatience's) played by
-    the blind player through a player's view (:mod:`spider_cli.analysis.blind`)."""
-    from spider_cli.analysis import bench, blind, blindplayer, sampler
+    the blind player through a player's view (:mod:`spider_cli.analysis.blind`), each game
+    stored as it finishes under the player's key (:func:`chancesearch.player_key`)."""
+    from spider_cli.analysis import bench, blind, blindplayer, chancesearch
+    from spider_cli.app import benchdb
 
     budget = args.budget or blindplayer.BUDGETS[args.suits]
-    sampling = sampler.Sampling(args.samples) if args.samples else None
-    summary, results = blind.run(deals, args.suits, budget, args.jobs, sampling=sampling)
+    level = chancesearch.Level(args.level or DEFAULT_LEVEL)
+    player = chancesearch.player_key(level, budget)
+    try:
+        mapper = None
+        if args.cluster is not None:
+            from spider_cli.app.cluster import dask_mapper
+
+            mapper = dask_mapper(args.cluster)
+        with benchdb.Store(args.db or benchdb.default_path()) as store:
+            done = store.blind_results(deals, player)
+            summary, results = blind.run(
+                deals,
+                args.suits,
+                budget,
+                args.jobs,
+                level=level,
+                done=done,
+                record=lambda result: store.add_blind(result, player),
+                mapper=mapper,
+            )
+    except SpiderError as error:  # the results file or the cluster
+        print(f"spider bench: {files.shown(str(error), newlines=True)}", file=sys.stderr)
+        return REFUSED
     if args.json:
         limits = bench.Limits(
-            positions_per_search=budget,
-            moves_per_deal=blind.MAX_MOVES,
-            samples_per_choice=args.samples,
+            positions_per_search=budget, moves_per_deal=blind.MAX_MOVES, level=level.value
         )
-        data = bench.summary_json(summary, results, args.seeds, bench.BenchMode.BLIND, limits)
+        data = bench.summary_json(
+            summary, results, args.seeds, bench.BenchMode.BLIND, limits, earlier=len(done)
+        )
         print(json.dumps(data, indent=1))
     else:
-        what = f"blind, {budget:,} positions a search"
-        if sampling:
-            what += f", {sampling.samples} samples a choice"
+        what = f"blind, {level.value} level, {budget:,} positions a search"
         print(blind.summary_text(summary, results, what))
+        if done:
+            print(f"{len(done)} of the games were stored by an earlier run of the same player")
     return OK

@@ -1,7 +1,8 @@
 """``spider bench --cluster ADDRESS``: deals played by the workers of a Dask scheduler.
 
-Each deal is one task running :func:`spider_cli.analysis.bench.solve_deal`, as a local run's
-worker process does, so a deal's result is the same wherever it is played (the search is
+Each deal is one task running the run's worker (:func:`spider_cli.analysis.bench.solve_deal`,
+or :func:`spider_cli.analysis.blind.play_deal` for ``--blind``), as a local run's worker
+process does, so a deal's result is the same wherever it is played (the search is
 bounded by positions; only the seconds differ). Results come back as they finish, to be
 stored at once. Needs the optional ``distributed`` (``pip install 'spider-cli[cluster]'``),
 and spider installed on every worker.
@@ -9,9 +10,10 @@ and spider installed on every worker.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
-from spider_cli.analysis.bench import DealResult, Mapper, Task, solve_deal
+from spider_cli.analysis.bench import DealResult, Mapper
 from spider_cli.rules.errors import SpiderError
 
 CONNECT_SECONDS = 30
@@ -28,7 +30,9 @@ def dask_mapper(address: str) -> Mapper:
             "--cluster needs Dask's 'distributed': pip install 'spider-cli[cluster]'"
         ) from None
 
-    def results(tasks: list[Task], jobs: int) -> Iterator[DealResult]:
+    def results(
+        tasks: list[Any], jobs: int, worker: Callable[[Any], DealResult]
+    ) -> Iterator[DealResult]:
         if not tasks:
             return
         try:
@@ -36,7 +40,7 @@ def dask_mapper(address: str) -> Mapper:
         except (OSError, TimeoutError) as error:
             raise SpiderError(f"cannot reach the Dask scheduler at {address}: {error}") from None
         with client:
-            futures = client.map(solve_deal, tasks, pure=False)
+            futures = client.map(worker, tasks, pure=False)
             for future in distributed.as_completed(futures):
                 result: DealResult = future.result()
                 future.release()

@@ -1,0 +1,205 @@
+"""Fit the learned value of the blind player's search (``chancesearch.Value``) on self-play.
+
+    python benchmarks/fit_value.py play --suits 4 --games 4000 --data /tmp/selfplay-4.jsonl
+    python benchmarks/fit_value.py fit --data /tmp/selfplay-1.jsonl /tmp/selfplay-2.jsonl \
+        /tmp/selfplay-4.jsonl --out spider_cli/analysis/value.json
+
+``play`` plays our deals from :data:`FIRST` on (deals no other work tunes or measures on),
+each by the blind player without lookahead (the search's own rollout policy,
+:data:`POLICY`), every card known to the table and none to the player, and appends one JSON
+line a game: the deal, whether it was won, and the :data:`chancesearch.FEATURES` at the start
+of each turn. It resumes: deals already in the file are skipped. Both cores by default.
+
+``fit`` fits one logistic model of "this game is won" per suit count, by Newton's method on
+every turn of the first 80% of the games (by deal number), and reports the log-loss and the
+calibration on the last 20%, which it never fitted. The models are written as the package's
+value file, with the command and the data that made them.
+
+Everything is seeded by the deal numbers: a rerun makes the same games and the same weights.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from spider_cli.analysis import blindplayer, chancesearch
+from spider_cli.analysis.compact import encode
+from spider_cli.rules.deals import DealSource, Source
+
+FIRST = 1_000_000
+"""The first deal played for the fit (our numbering): far from deals 0-999 that are tuned
+and measured on."""
+
+POLICY = chancesearch.Policy(2_000, blindplayer.SEARCHES)
+"""The self-play policy: the blind player's three searches at 2,000 positions, no weighing
+of cards (what the expert level's rollouts play)."""
+
+
+def play_one(task: tuple[int, int]) -> dict[str, object]:
+    number, suits = task
+    start = encode(DealSource(Source.OURS, number, suits).game())
+    outcome = chancesearch.rollout(start.piles, start.rows, 0, POLICY, record=True)
+    return {"deal": number, "suits": suits, "won": outcome.won, "turns": outcome.log}
+
+
+def play(args: argparse.Namespace) -> None:
+    path = Path(args.data)
+    done = set()
+    if path.exists():
+        for line in path.read_text().splitlines():
+            done.add(json.loads(line)["deal"])
+    tasks = [(n, args.suits) for n in range(FIRST, FIRST + args.games) if n not in done]
+    won = 0
+    with path.open("a") as out, multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+        for k, game in enumerate(pool.imap(play_one, tasks, chunksize=4), 1):
+            out.write(json.dumps(game) + "\n")
+            out.flush()
+            won += bool(game["won"])
+            if k % 100 == 0:
+                print(f"{k}/{len(tasks)} played, {won} won", file=sys.stderr)
+
+
+def rows_of(games: list[dict]) -> tuple[list[tuple[int, ...]], list[int]]:
+    xs, ys = [], []
+    for game in games:
+        for f in game["turns"]:
+            xs.append((1, *f))
+            ys.append(int(game["won"]))
+    return xs, ys
+
+
+def newton(xs: list[tuple[int, ...]], ys: list[int], ridge: float = 1.0) -> list[float]:
+    """Logistic regression by Newton's method (a small ridge keeps it well posed)."""
+    d = len(xs[0])
+    w = [0.0] * d
+    for _ in range(25):
+        grad = [0.0] * d
+        hess = [[0.0] * d for _ in range(d)]
+        for x, y in zip(xs, ys, strict=True):
+            z = sum(wi * xi for wi, xi in zip(w, x, strict=True))
+            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+            g = p - y
+            h = p * (1 - p)
+            for i in range(d):
+                grad[i] += g * x[i]
+                hx = h * x[i]
+                row = hess[i]
+                for j in range(i, d):
+                    row[j] += hx * x[j]
+        for i in range(d):
+            for j in range(i):
+                hess[i][j] = hess[j][i]
+            if i:
+                hess[i][i] += ridge
+                grad[i] += ridge * w[i]
+        step = solve(hess, grad)
+        w = [wi - si for wi, si in zip(w, step, strict=True)]
+        if max(abs(s) for s in step) < 1e-6:
+            break
+    return w
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting."""
+    n = len(b)
+    m = [[*row, b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(c + 1, n):
+            f = m[r][c] / m[c][c]
+            for k in range(c, n + 1):
+                m[r][k] -= f * m[c][k]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - sum(m[r][k] * x[k] for k in range(r + 1, n))) / m[r][r]
+    return x
+
+
+def report(model: chancesearch.Value, games: list[dict], label: str) -> str:
+    """Log-loss of the integer model on every turn of ``games``, and its calibration in
+    five bands of predicted chance."""
+    loss, n = 0.0, 0
+    bands = [[0, 0, 0.0] for _ in range(5)]
+    for game in games:
+        for f in game["turns"]:
+            p = min(max(model.worth(f) / chancesearch.WON, 1e-4), 1 - 1e-4)
+            y = int(game["won"])
+            loss -= math.log(p if y else 1 - p)
+            n += 1
+            band = bands[min(4, int(p * 5))]
+            band[0] += 1
+            band[1] += y
+            band[2] += p
+    base = sum(g["won"] for g in games) / max(1, len(games))
+    lines = [f"{label}: {len(games)} games, {n} turns, won {base:.1%}, log-loss {loss / n:.4f}"]
+    for k, (count, won, p) in enumerate(bands):
+        if count:
+            lines.append(
+                f"  predicted {20 * k}-{20 * k + 20}%: {count} turns, "
+                f"mean predicted {p / count:.1%}, won {won / count:.1%}"
+            )
+    return "\n".join(lines)
+
+
+def fit(args: argparse.Namespace) -> None:
+    by_suits: dict[int, list[dict]] = {}
+    for name in args.data:
+        for line in Path(name).read_text().splitlines():
+            game = json.loads(line)
+            by_suits.setdefault(game["suits"], []).append(game)
+    models = {}
+    for suits, games in sorted(by_suits.items()):
+        games.sort(key=lambda g: g["deal"])
+        cut = len(games) * 4 // 5
+        xs, ys = rows_of(games[:cut])
+        w = newton(xs, ys)
+        weights = tuple(round(1000 * v) for v in w[1:])
+        model = chancesearch.Value(round(1000 * w[0]), weights)
+        print(report(model, games[:cut], f"{suits} suits, fitted"))
+        print(report(model, games[cut:], f"{suits} suits, held out"))
+        models[str(suits)] = {
+            "games": len(games),
+            "fitted on deals": f"{games[0]['deal']}-{games[cut - 1]['deal']}",
+            "bias": model.bias,
+            "weights": dict(zip(chancesearch.FEATURES, weights, strict=True)),
+        }
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    made_by = (
+        f"benchmarks/fit_value.py at commit {commit}: self-play of our deals from {FIRST} on "
+        f"(fit_value.py play --suits S --games N), then fit_value.py fit"
+    )
+    data = {"made_by": made_by, "models": models}
+    out = Path(args.out)
+    tmp = out.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=2) + "\n")
+    os.replace(tmp, out)
+    print(f"written {out}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    p = sub.add_parser("play", help="self-play games, appended to a JSON-lines file")
+    p.add_argument("--suits", type=int, choices=(1, 2, 4), default=4)
+    p.add_argument("--games", type=int, default=4000)
+    p.add_argument("--data", required=True)
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    f = sub.add_parser("fit", help="fit the models and write the value file")
+    f.add_argument("--data", nargs="+", required=True)
+    f.add_argument("--out", default="spider_cli/analysis/value.json")
+    args = parser.parse_args()
+    play(args) if args.what == "play" else fit(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,218 @@
+/* The search over what turns up: chance.py, step for step.
+ *
+ * The player's candidate decisions (a line up to the first card it turns up, or a deal) are
+ * weighed on the same samples of the cards it has not seen: sample k deals the unseen cards
+ * into the face-down places and the hand, the candidate is played on it, the blind player
+ * (rollout.c, which sees only its view) plays on for a few turns, and where it stops is worth
+ * CHANCE_WON for a win, 0 for a loss, else the learned value's chance of winning. Sequential
+ * halving spends the trajectories: each round gives every candidate still in the same new
+ * samples, then keeps the better half. Integers throughout but the logistic, so both paths
+ * choose alike. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+#include "search.h"
+
+/* ---- SplitMix64 and the shuffle of engine.py ---- */
+
+static uint64_t splitmix_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* A uniform integer below n, by rejection (engine.SplitMix64.below): outputs at or above
+ * 2**64 - 2**64 % n are drawn again. (2**64 % n is (2**64 - n) % n; 0 - rem stands for
+ * 2**64 - rem, which wraps to 0 when rem is 0: then every output is taken.) */
+static uint64_t splitmix_below(uint64_t *state, uint64_t n)
+{
+    uint64_t rem = (0 - n) % n, limit = 0 - rem;
+    for (;;) {
+        uint64_t x = splitmix_next(state);
+        if (!rem || x < limit)
+            return x % n;
+    }
+}
+
+/* Sample k's generator: the first output of SplitMix64 seeded with seed + k. */
+static uint64_t sample_seed(uint64_t seed, uint64_t k)
+{
+    uint64_t state = seed + k;
+    return splitmix_next(&state);
+}
+
+/* ---- the features and the value ---- */
+
+void view_features(const State *s, int removed, int rows_left, int *f)
+{
+    memset(f, 0, N_FEATURES * sizeof *f);
+    f[0] = suits_done(s, removed);
+    f[7] = rows_left;
+    for (int i = 0; i < PILES; i++) {
+        const uint8_t *p = s->c[i];
+        int n = s->len[i], down = 0;
+        if (!n) {
+            f[2]++;
+            continue;
+        }
+        while (down < n && p[down] >= FACE_DOWN)
+            down++;
+        f[1] += down;
+        if (!down)
+            f[3]++;
+        else if (down <= 2)
+            f[8]++;
+        if (down && (!f[9] || down < f[9]))
+            f[9] = down;
+        for (int k = down; k + 1 < n; k++) {
+            if (p[k] == p[k + 1] + 1)
+                f[4]++;
+            else if ((p[k] & 15) == (p[k + 1] & 15) + 1)
+                f[5]++;
+            else
+                f[6]++;
+        }
+    }
+}
+
+long leaf_worth(const State *s, int removed, int rows_left, const GameResult *r,
+                const ValueModel *v)
+{
+    if (r->won)
+        return CHANCE_WON;
+    if (r->lost)
+        return 0;
+    int f[N_FEATURES];
+    view_features(s, removed, rows_left, f);
+    long logit = v->bias;
+    for (int i = 0; i < N_FEATURES; i++)
+        logit += v->w[i] * f[i];
+    double p = 1.0 / (1.0 + exp(-(double)logit / 1000.0));
+    return (long)floor(p * CHANCE_WON + 0.5);
+}
+
+/* ---- one trajectory: candidate `c` on sample `k` ---- */
+
+static int trajectory(const ChanceSpec *c, int cand, uint64_t k, uint8_t *cards,
+                      uint8_t (*rows)[PILES], long *worth, long long *positions)
+{
+    uint64_t rng = sample_seed(c->seed, k);
+    memcpy(cards, c->unseen, (size_t)c->nunseen);
+    for (int i = c->nunseen - 1; i > 0; i--) {
+        int j = (int)splitmix_below(&rng, (uint64_t)i + 1);
+        uint8_t t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+    State s = *c->view;
+    int used = 0;
+    for (int i = 0; i < PILES; i++)
+        for (int q = 0; q < s.len[i] && s.c[i][q] >= FACE_DOWN; q++)
+            s.c[i][q] = (uint8_t)(cards[used++] | FACE_DOWN);
+    for (int r = 0; r < c->rows; r++)
+        for (int i = 0; i < PILES; i++)
+            rows[r][i] = cards[used++];
+
+    const Line *line = &c->cand[cand];
+    int removed = c->removed, dealt = 0;
+    for (size_t q = 0; q < line->n; q++) {
+        Action a = line->v[q];
+        if (a.kind == ACT_DEAL) {
+            for (int i = 0; i < PILES; i++)
+                s.c[i][s.len[i]++] = rows[0][i];
+            dealt = 1;
+        } else {
+            Undo u;
+            int turned;
+            if (apply_action(&s, a, &u, &turned) > 0)
+                removed++;
+        }
+    }
+    GameResult r;
+    State end;
+    if (blind_game(&s, (const uint8_t(*)[PILES])(rows + dealt), c->rows - dealt, removed,
+                   &c->rollout, &c->w, &r, &end, NULL) == SEARCH_NOMEM)
+        return SEARCH_NOMEM;
+    *positions += r.positions;
+    *worth = leaf_worth(&end, r.removed, r.hand / PILES, &r, &c->value);
+    return 0;
+}
+
+/* ---- sequential halving ---- */
+
+/* The candidates still in, best first: higher sum, then the player's own order (insertion
+ * sort: a few dozen at most). */
+static void rank(int *alive, int n, const long long *sum)
+{
+    for (int i = 1; i < n; i++) {
+        int x = alive[i], j = i;
+        while (j > 0 && (sum[alive[j - 1]] < sum[x] ||
+                         (sum[alive[j - 1]] == sum[x] && alive[j - 1] > x))) {
+            alive[j] = alive[j - 1];
+            j--;
+        }
+        alive[j] = x;
+    }
+}
+
+int chance_search(const ChanceSpec *c, ChanceResult *out, Stopper *stop)
+{
+    int status = SEARCH_FOUND;
+    int *alive = malloc((size_t)c->ncand * sizeof *alive);
+    uint8_t *cards = malloc((size_t)(c->nunseen ? c->nunseen : 1));
+    uint8_t(*rows)[PILES] = malloc((size_t)(c->rows ? c->rows : 1) * sizeof *rows);
+    if (!alive || !cards || !rows) {
+        status = SEARCH_NOMEM;
+        goto done;
+    }
+    memset(out->sum, 0, (size_t)c->ncand * sizeof *out->sum);
+    memset(out->count, 0, (size_t)c->ncand * sizeof *out->count);
+    out->positions = out->trajectories = 0;
+    int nalive = c->ncand, rounds = 0;
+    for (int m = 1; m < c->ncand; m *= 2)
+        rounds++;
+    if (!rounds)
+        rounds = 1;
+    for (int i = 0; i < nalive; i++)
+        alive[i] = i;
+    uint64_t used = 0; /* samples every candidate still in has been tried on */
+    for (int round = 0; round < rounds; round++) {
+        long long per = c->trajectories / ((long long)nalive * rounds);
+        if (per < 1)
+            per = 1;
+        for (int q = 0; q < nalive; q++) {
+            for (long long k = 0; k < per; k++) {
+                long worth;
+                if (trajectory(c, alive[q], used + (uint64_t)k, cards, rows, &worth,
+                               &out->positions) == SEARCH_NOMEM) {
+                    status = SEARCH_NOMEM;
+                    goto done;
+                }
+                out->sum[alive[q]] += worth;
+                out->count[alive[q]]++;
+                out->trajectories++;
+                int why = stopper_check(stop);
+                if (why) { /* the caller's clock: the best so far; Ctrl-C: an error */
+                    status = why;
+                    rank(alive, nalive, out->sum);
+                    out->chosen = alive[0];
+                    goto done;
+                }
+            }
+        }
+        used += (uint64_t)per;
+        rank(alive, nalive, out->sum);
+        if (nalive > 1 && round < rounds - 1)
+            nalive = (nalive + 1) / 2;
+    }
+    out->chosen = alive[0];
+done:
+    free(alive);
+    free(cards);
+    free(rows);
+    return status;
+}

@@ -1,0 +1,402 @@
+"""The search over what turns up (spider_cli.analysis.chancesearch): rollouts and the search
+the same on both paths, samples that hold exactly the unseen cards, the player's view alone,
+the same choice every time, and bad input refused by the core."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from randomplay import play_randomly
+
+from spider_cli.analysis import blind, blindplayer, chancesearch, native
+from spider_cli.analysis.blindplayer import WEIGHTS, Mode
+from spider_cli.analysis.chancesearch import (
+    WON,
+    Level,
+    Outcome,
+    Policy,
+    Value,
+    features,
+    rollout,
+    rollout_python,
+    rows_of,
+    sample,
+)
+from spider_cli.analysis.compact import FACE_DOWN, State, encode
+from spider_cli.analysis.view import PlayerView, view_of
+from spider_cli.rules.deals import DealSource, Source
+from spider_cli.rules.engine import DEAL, Game
+
+core = native._load()
+needs_core = pytest.mark.skipif(core is None, reason="the compiled core is not built")
+
+SEARCHES = st.lists(
+    st.tuples(st.booleans(), st.sampled_from((0, 3, 30))), min_size=1, max_size=3
+).map(tuple)
+
+TINY = Policy(60, ((True, 10),), turns=2)
+"""A rollout cheap enough for the Python path in a test."""
+
+
+def _played(number: int, suits: int, moves: int, seed: int) -> Game:
+    return play_randomly(DealSource(Source.OURS, number, suits).game(), moves, seed)
+
+
+def _view(number: int, suits: int, moves: int, seed: int) -> PlayerView:
+    return view_of(_played(number, suits, moves, seed))
+
+
+# ---------------------------------------------------------------------------------------------
+# Rollouts and the features
+
+
+@needs_core
+@settings(max_examples=8, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from((1, 2, 4)),
+    st.integers(0, 120),
+    st.integers(0, 2**32),
+    st.integers(0, 150),
+    SEARCHES,
+    st.sampled_from((0, 1, 7, 40, chancesearch.MAX_MOVES)),
+    st.sampled_from((0, 1, 3)),
+    st.booleans(),
+)
+def test_rollouts_are_the_same_on_both_paths(
+    number: int,
+    suits: int,
+    moves: int,
+    seed: int,
+    budget: int,
+    searches: tuple[tuple[bool, int], ...],
+    horizon: int,
+    turns: int,
+    record: bool,
+) -> None:
+    start = encode(_played(number, suits, moves, seed))
+    policy = Policy(budget, searches, horizon, turns)
+    removed = len(start.removed)
+    played = rollout(start.piles, start.rows, removed, policy, record)
+    assert played == rollout_python(start.piles, start.rows, removed, policy, record)
+    assert played.moves <= horizon
+    assert not turns or played.turns <= turns
+    if record:
+        assert played.log is not None and len(played.log) == played.turns
+        if played.turns:  # (a horizon of 0 moves begins no turn)
+            assert played.log[0] == features(start.piles, removed, len(start.rows))
+    steps = 3 * (played.moves + 1)  # each plays a move, deals, or changes what a space is worth
+    assert played.positions <= budget * len(searches) * steps
+
+
+def test_a_rollout_wins_a_won_position_at_once_and_counts_what_is_left() -> None:
+    done = tuple(bytes(range(13, 0, -1)) if i < 8 else b"" for i in range(10))
+    outcome = rollout(done, (), 0, Policy(100))
+    piles = 8 * (blindplayer.CLEAR + 12 * blindplayer.SUITED) + 2 * Mode.KEEP.value
+    assert outcome == Outcome(True, 8, 0, 0, 0, 0, 0, piles, 0, False, done)
+    assert outcome.worth(chancesearch.learned(1)) == WON
+    start = encode(DealSource(Source.OURS, 3, 1).game())
+    lost = rollout_python(start.piles, start.rows, 0, Policy(0))
+    assert not lost.won and lost.lost and lost.down == 44 and lost.hand == 0
+    assert lost.moves == 5 and lost.turns == 6  # the start and a turn after each row dealt
+    assert lost.worth(chancesearch.learned(1)) == 0
+    two = rollout_python(start.piles, start.rows, 0, Policy(0, turns=2))
+    assert two.turns == 2 and two.hand == 30 and not two.lost  # two turns, each ending in a deal
+
+
+def test_a_rollout_plans_on_the_view_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    given: list[State] = []
+    real = chancesearch.decide
+
+    def spy(piles: State, *args: object) -> blindplayer.Decision:
+        given.append(piles)
+        return real(piles, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(chancesearch, "decide", spy)
+    start = encode(DealSource(Source.OURS, 9, 4).game())
+    rollout_python(start.piles, start.rows, 0, Policy(60, moves=20))
+    assert given and all(byte <= FACE_DOWN for piles in given for pile in piles for byte in pile)
+    assert sum(pile.count(FACE_DOWN) for pile in given[0]) == 44
+
+
+def test_the_features_count_what_a_player_sees() -> None:
+    piles = (
+        bytes([FACE_DOWN + 5, FACE_DOWN, 0x0D, 0x0C, 0x1B, 0x2A]),  # K-Q suited, Q-J, J-10 not
+        b"",
+        bytes([0x05, 0x03]),  # a break
+        bytes([FACE_DOWN, 0x07]),
+    ) + (b"",) * 6
+    f = features(piles, 1, 3)
+    assert f == (1, 3, 7, 1, 1, 2, 1, 3, 2, 1)
+    assert len(f) == len(chancesearch.FEATURES)
+
+
+def test_the_learned_value_ships_for_each_variant_and_rises_with_suits_complete() -> None:
+    for suits in (1, 2, 4):
+        model = chancesearch.learned(suits)
+        assert len(model.weights) == len(chancesearch.FEATURES)
+        assert "fit_value.py" in model.made_by or "hand" in model.made_by
+        start = encode(DealSource(Source.OURS, 0, suits).game())
+        f = features(start.piles, 0, len(start.rows))
+        better = (f[0] + 2, *f[1:])
+        assert 0 <= model.worth(f) <= model.worth(better) <= WON
+    assert Value(0, (0,) * 10).worth((1,) * 10) == WON // 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Samples
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from([1, 2, 4]),
+    st.integers(0, 60),
+    st.integers(0, 2**32),
+    st.integers(0, 2**64 - 1),
+    st.integers(0, 1000),
+)
+def test_every_sample_holds_the_unseen_cards_and_agrees_with_the_view(
+    seed: int, suits: int, moves: int, pick: int, sample_seed: int, k: int
+) -> None:
+    view = view_of(play_randomly(Game.new(seed, suits), moves, pick))
+    game = chancesearch.sampled_game(view, sample_seed, k)
+    hidden = [c for p, d in zip(game.piles, game.down, strict=True) for c in p[:d]]
+    assert Counter(hidden + game.hand) == Counter(view.unseen())
+    assert view_of(game) == view  # every face-up card, count and removed suit as seen
+    known, hand = sample(view.piles(), view.unseen(), sample_seed, k)
+    assert encode(game).piles == known and b"".join(rows_of(hand)) == bytes(game.hand)
+
+
+# ---------------------------------------------------------------------------------------------
+# The search
+
+
+def _candidates(view: PlayerView, most: int = 3) -> list[chancesearch.Line]:
+    piles = view.piles()
+    decision = blindplayer.decide(piles, len(view.removed), view.hand, Mode.KEEP, 300)
+    return chancesearch.candidates_of(piles, decision, view.hand, most)
+
+
+@needs_core
+@settings(max_examples=6, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from((1, 2, 4)),
+    st.integers(0, 80),
+    st.integers(0, 2**32),
+    st.integers(1, 9),
+    st.integers(0, 2**64 - 1),
+)
+def test_the_search_is_the_same_on_both_paths(
+    number: int, suits: int, moves: int, seed: int, trajectories: int, sample_seed: int
+) -> None:
+    view = _view(number, suits, moves, seed)
+    lines = _candidates(view) or [(DEAL,)] * (view.hand > 0 and all(view.piles()))
+    if not lines:
+        return
+    args = (
+        view.piles(),
+        len(view.removed),
+        view.hand // 10,
+        view.unseen(),
+        lines,
+        sample_seed,
+        trajectories,
+        TINY,
+        chancesearch.learned(suits),
+    )
+    found = chancesearch.search(*args)
+    with native.pure():
+        assert chancesearch.search(*args) == found
+    assert 0 <= found.chosen < len(lines) and found.counts[found.chosen] == max(found.counts)
+    assert sum(found.counts) == found.trajectories
+    assert all(0 <= s <= WON * c for s, c in zip(found.sums, found.counts, strict=True))
+
+
+def test_sequential_halving_spends_most_on_the_close_candidates() -> None:
+    view = _view(12, 4, 25, 12)
+    lines = _candidates(view, 4)
+    assert len(lines) >= 3  # (a position with choices)
+    found = chancesearch.search(
+        view.piles(), 0, view.hand // 10, view.unseen(), lines, 5, 40, TINY,
+        chancesearch.learned(4),
+    )  # fmt: skip
+    rounds = 2 if len(lines) <= 4 else 3
+    assert found.counts.count(max(found.counts)) <= 2  # the finalists
+    assert min(found.counts) == 40 // (len(lines) * rounds)  # the first round's share
+    assert found.trajectories <= 40 + len(lines)
+
+
+def test_the_choice_depends_on_the_view_alone_and_is_the_same_every_time() -> None:
+    """The spy test: two deals that look the same to the player (the same face-up cards, the
+    face-down cards and the hand dealt otherwise) get the same choice."""
+    game = _played(12, 4, 25, 12)
+    view = view_of(game)
+    other = chancesearch.sampled_game(view, 99, 0)
+    assert view_of(other) == view and other.hand != game.hand
+    chosen = chancesearch.choose(view_of(game), Mode.KEEP, 300, Level.QUICK)
+    assert chancesearch.choose(view_of(other), Mode.KEEP, 300, Level.QUICK) == chosen
+    assert chosen.weighed is not None and chosen.candidates  # it did weigh choices
+
+
+def test_the_player_is_given_only_the_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    given: list[object] = []
+    searched: list[State] = []
+    real_choose, real_search = chancesearch.choose, chancesearch.search
+
+    def spy(view: object, *args: object) -> chancesearch.Choice:
+        given.append(view)
+        return real_choose(view, *args)  # type: ignore[arg-type]
+
+    def spy_search(piles: State, *args: object) -> chancesearch.Weighed:
+        searched.append(piles)
+        return real_search(piles, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(chancesearch, "choose", spy)
+    monkeypatch.setattr(chancesearch, "search", spy_search)
+    monkeypatch.setattr(blind, "MAX_MOVES", 12)
+    table = blind.Table(DealSource(Source.OURS, 7, 4))
+    first = blind.play_blind(table, 200, Level.QUICK)
+    assert given and all(type(view) is PlayerView for view in given)
+    assert searched and all(b <= FACE_DOWN for piles in searched for p in piles for b in p)
+    assert blind.play_blind(blind.Table(DealSource(Source.OURS, 7, 4)), 200, Level.QUICK) == first
+
+
+def test_the_plain_level_is_the_blind_players_own_turn() -> None:
+    view = _view(4, 2, 40, 4)
+    choice = chancesearch.choose(view, Mode.KEEP, 300, Level.PLAIN)
+    piles = view.piles()
+    assert (
+        choice.played
+        == choice.decision
+        == blindplayer.decide(piles, len(view.removed), view.hand, Mode.KEEP, 300, view.unseen())
+    )
+    assert choice.weighed is None
+
+
+def test_a_clock_that_runs_out_stops_the_search_with_the_best_so_far() -> None:
+    view = _view(12, 4, 25, 12)
+    lines = _candidates(view, 4)
+    args = (view.piles(), 0, view.hand // 10, view.unseen(), lines, 5, 1000, TINY)
+    calls = []
+
+    def expired() -> bool:
+        calls.append(1)
+        return len(calls) >= 3
+
+    found = chancesearch.search(*args, chancesearch.learned(4), expired)
+    assert found.stopped and found.trajectories == 3
+    assert found.chosen == max(range(len(lines)), key=lambda i: (found.sums[i], -i))
+
+
+def test_the_player_key_names_what_decides_the_moves() -> None:
+    plain = chancesearch.player_key(Level.PLAIN, 2_000)
+    quick = chancesearch.player_key(Level.QUICK, 2_000)
+    assert plain != quick and "plain" in plain and "value" in quick and "value" not in plain
+    assert chancesearch.player_key(Level.QUICK, 3_000) != quick
+    assert str(chancesearch.PLAYER_VERSION) in quick
+
+
+# ---------------------------------------------------------------------------------------------
+# The core's boundary
+
+
+def _good() -> list[object]:
+    view = _view(12, 4, 25, 12)
+    lines = [[native.code(a) for a in line] for line in _candidates(view)]
+    return [
+        view.piles(),
+        0,
+        view.hand // 10,
+        bytes(view.unseen()),
+        lines,
+        1,
+        4,
+        10,
+        ((True, 0),),
+        WEIGHTS,
+        1,
+        50,
+        chancesearch.learned(4).core(),
+        None,
+    ]
+
+
+BAD = [
+    (1, 9, ValueError),  # nine suits removed
+    (2, 11, ValueError),  # eleven rows
+    (3, b"\x00" * 3, ValueError),  # too few unseen cards
+    (4, [], ValueError),  # no candidate
+    (4, [[(0, 0, 1, 99)]], ValueError),  # a move of cards the pile has not
+    (4, [[(0, 0, 1, 1), (7, 0, 0, 0)]], ValueError),
+    (4, [[(2, 0, 0, 0), (2, 0, 0, 0)]], ValueError),  # a deal not alone
+    (4, [[(1, 0, 0, 13)]], ValueError),  # a removal of no suit
+    (4, [["x"]], TypeError),
+    (5, "seed", TypeError),
+    (6, 0, ValueError),  # no trajectory
+    (6, 10**12, ValueError),
+    (8, (), ValueError),  # no search
+    (10, -1, ValueError),  # turns
+    (12, (0, (1,) * 9), ValueError),  # nine weights
+    (12, (0, (10**9,) * 10), ValueError),  # a weight beyond a million
+    (12, "value", TypeError),
+]
+
+
+@needs_core
+@pytest.mark.parametrize(("place", "bad", "error"), BAD)
+def test_bad_input_to_the_core_is_refused_clearly(
+    place: int, bad: object, error: type[Exception]
+) -> None:
+    args = _good()
+    core.chance_search(*args)  # (the good arguments pass)
+    args[place] = bad
+    with pytest.raises(error):
+        core.chance_search(*args)
+
+
+@needs_core
+def test_a_view_with_a_known_or_misplaced_face_down_card_is_refused() -> None:
+    args = _good()
+    piles = list(args[0])  # type: ignore[call-overload]
+    known = next(i for i, p in enumerate(piles) if p and p[0] == FACE_DOWN)
+    piles[known] = bytes([FACE_DOWN + 3]) + piles[known][1:]
+    with pytest.raises(ValueError, match="view"):
+        core.chance_search(piles, *args[1:])
+    piles = list(args[0])  # type: ignore[call-overload]
+    up = next(i for i, p in enumerate(piles) if p and p[-1] < FACE_DOWN)
+    piles[up] = piles[up] + bytes([FACE_DOWN])
+    with pytest.raises(ValueError):
+        core.chance_search(piles, *args[1:])
+
+
+@needs_core
+def test_garbage_never_crashes_the_search() -> None:
+    rng = random.Random(7)
+    args = _good()
+    for _ in range(300):
+        trial = list(args)
+        piles = [bytes(rng.randrange(256) for _ in range(rng.randrange(8))) for _ in range(10)]
+        trial[0] = piles
+        trial[3] = bytes(rng.randrange(256) for _ in range(rng.randrange(60)))
+        with contextlib.suppress(ValueError, TypeError):
+            core.chance_search(*trial)
+
+
+def test_the_value_file_names_what_made_it() -> None:
+    from importlib import resources
+
+    data = json.loads(
+        resources.files("spider_cli.analysis").joinpath("value.json").read_text("utf-8")
+    )
+    assert data["made_by"] and set(data["models"]) == {"1", "2", "4"}
+    assert all(
+        set(model["weights"]) == set(chancesearch.FEATURES) for model in data["models"].values()
+    )
