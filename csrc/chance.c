@@ -142,7 +142,7 @@ static int trajectory(const ChanceSpec *c, int cand, uint64_t k, uint8_t *cards,
     return 0;
 }
 
-/* ---- sequential halving ---- */
+/* ---- sequential halving against the player's own choice ---- */
 
 /* The candidates still in, best first: higher sum, then the player's own order (insertion
  * sort: a few dozen at most). */
@@ -159,47 +159,70 @@ static void rank(int *alive, int n, const long long *sum)
     }
 }
 
+/* Whether the paired differences (sum d, sum of squares q, over n samples) put a
+ * candidate ahead of the player's own by more than `margin` standard errors: d > 0 and
+ * d^2 (n - 1) > margin^2 (n q - d^2), in doubles in this order (chancesearch._beats). */
+static int beats(long long d, long long q, long long n, double margin)
+{
+    if (d <= 0 || n < 2)
+        return 0;
+    double dd = (double)d * (double)d;
+    return dd * (double)(n - 1) > margin * margin * ((double)n * (double)q - dd);
+}
+
 int chance_search(const ChanceSpec *c, ChanceResult *out, Stopper *stop)
 {
     int status = SEARCH_FOUND;
     int *alive = malloc((size_t)c->ncand * sizeof *alive);
     uint8_t *cards = malloc((size_t)(c->nunseen ? c->nunseen : 1));
     uint8_t(*rows)[PILES] = malloc((size_t)(c->rows ? c->rows : 1) * sizeof *rows);
+    size_t bytes = (size_t)c->ncand * sizeof(long long);
+    out->chosen = 0;
+    out->positions = out->trajectories = 0;
+    memset(out->sum, 0, bytes);
+    memset(out->count, 0, bytes);
+    memset(out->diff, 0, bytes);
+    memset(out->square, 0, bytes);
     if (!alive || !cards || !rows) {
         status = SEARCH_NOMEM;
         goto done;
     }
-    memset(out->sum, 0, (size_t)c->ncand * sizeof *out->sum);
-    memset(out->count, 0, (size_t)c->ncand * sizeof *out->count);
-    out->positions = out->trajectories = 0;
-    int nalive = c->ncand, rounds = 0;
-    for (int m = 1; m < c->ncand; m *= 2)
+    /* The player's own choice (candidate 0) is played on every sample; the others are
+     * halved round by round, each compared with it on the same samples. */
+    int nalive = c->ncand - 1, rounds = 0;
+    for (int m = 1; m < nalive; m *= 2)
         rounds++;
     if (!rounds)
         rounds = 1;
     for (int i = 0; i < nalive; i++)
-        alive[i] = i;
-    uint64_t used = 0; /* samples every candidate still in has been tried on */
+        alive[i] = i + 1;
+    uint64_t used = 0;
     for (int round = 0; round < rounds; round++) {
-        long long per = c->trajectories / ((long long)nalive * rounds);
+        long long per = c->trajectories / ((long long)(nalive + 1) * rounds);
         if (per < 1)
             per = 1;
-        for (int q = 0; q < nalive; q++) {
-            for (long long k = 0; k < per; k++) {
+        for (long long k = 0; k < per; k++) {
+            long own = 0;
+            for (int q = -1; q < nalive; q++) {
+                int cand = q < 0 ? 0 : alive[q];
                 long worth;
-                if (trajectory(c, alive[q], used + (uint64_t)k, cards, rows, &worth,
+                if (trajectory(c, cand, used + (uint64_t)k, cards, rows, &worth,
                                &out->positions) == SEARCH_NOMEM) {
                     status = SEARCH_NOMEM;
                     goto done;
                 }
-                out->sum[alive[q]] += worth;
-                out->count[alive[q]]++;
+                out->sum[cand] += worth;
+                out->count[cand]++;
                 out->trajectories++;
+                if (q < 0) {
+                    own = worth;
+                } else {
+                    out->diff[cand] += worth - own;
+                    out->square[cand] += (long long)(worth - own) * (worth - own);
+                }
                 int why = stopper_check(stop);
-                if (why) { /* the caller's clock: the best so far; Ctrl-C: an error */
+                if (why) { /* the caller's clock: the player's own choice; Ctrl-C: an error */
                     status = why;
-                    rank(alive, nalive, out->sum);
-                    out->chosen = alive[0];
                     goto done;
                 }
             }
@@ -209,7 +232,11 @@ int chance_search(const ChanceSpec *c, ChanceResult *out, Stopper *stop)
         if (nalive > 1 && round < rounds - 1)
             nalive = (nalive + 1) / 2;
     }
-    out->chosen = alive[0];
+    if (nalive) {
+        int best = alive[0];
+        if (beats(out->diff[best], out->square[best], out->count[best], c->margin))
+            out->chosen = best;
+    }
 done:
     free(alive);
     free(cards);

@@ -794,24 +794,30 @@ static int value_from_py(PyObject *obj, ValueModel *v)
 static PyObject *py_chance_search(PyObject *self, PyObject *args)
 {
     /* chance_search(piles, removed, rows, unseen, candidates, seed, trajectories, budget,
-     *               searches, weights, turns, max_moves, value, expired)
-     *   -> (chosen, sums, counts, positions, trajectories): chance.search_python */
+     *               searches, weights, turns, max_moves, value, margin, expired)
+     *   -> (chosen, sums, counts, diffs, squares, positions, trajectories, stopped):
+     *   chancesearch.search_python; margin: in hundredths of a standard error */
     PyObject *piles, *cands_obj, *seed_obj, *traj_obj, *budget_obj, *searches, *wobj, *vobj,
         *expired;
     Py_buffer unseen;
-    int removed, rows, turns, max_moves;
+    int removed, rows, turns, max_moves, margin;
     ChanceSpec c;
     State view;
     Line lines[MAX_CANDIDATES];
     int ncand = 0;
-    long long sum[MAX_CANDIDATES], count[MAX_CANDIDATES];
+    long long sum[MAX_CANDIDATES], count[MAX_CANDIDATES], diff[MAX_CANDIDATES],
+        square[MAX_CANDIDATES];
     PyObject *result = NULL;
     (void)self;
     memset(&c, 0, sizeof c);
-    if (!PyArg_ParseTuple(args, "Oiiy*OOOOOOiiOO", &piles, &removed, &rows, &unseen, &cands_obj,
-                          &seed_obj, &traj_obj, &budget_obj, &searches, &wobj, &turns,
-                          &max_moves, &vobj, &expired))
+    if (!PyArg_ParseTuple(args, "Oiiy*OOOOOOiiOiO", &piles, &removed, &rows, &unseen,
+                          &cands_obj, &seed_obj, &traj_obj, &budget_obj, &searches, &wobj, &turns,
+                          &max_moves, &vobj, &margin, &expired))
         return NULL;
+    if (margin < 0 || margin > 10000) {
+        PyErr_SetString(PyExc_ValueError, "a margin is 0 to 100 standard errors");
+        goto out;
+    }
     if (removed < 0 || removed > 8 || rows < 0 || rows > MAX_CARDS / PILES) {
         PyErr_SetString(PyExc_ValueError, "0 to 8 suits removed and 0 to 10 rows in hand");
         goto out;
@@ -880,7 +886,8 @@ static PyObject *py_chance_search(PyObject *self, PyObject *args)
     c.ncand = ncand;
     c.seed = seed;
     c.trajectories = trajectories;
-    ChanceResult r = {sum, count, 0, 0, 0};
+    c.margin = margin / 100.0;
+    ChanceResult r = {sum, count, diff, square, 0, 0, 0};
     PyStop ps = {expired};
     Stopper stop = {py_check, &ps};
     int status = chance_search(&c, &r, &stop);
@@ -890,23 +897,24 @@ static PyObject *py_chance_search(PyObject *self, PyObject *args)
     }
     if (status == SEARCH_ERROR)
         goto out;
-    PyObject *sums = PyList_New(ncand), *counts = PyList_New(ncand);
-    for (int i = 0; sums && counts && i < ncand; i++) {
-        PyObject *a = PyLong_FromLongLong(sum[i]), *b = PyLong_FromLongLong(count[i]);
-        if (!a || !b) {
-            Py_XDECREF(a);
-            Py_XDECREF(b);
-            Py_CLEAR(sums);
-            break;
+    PyObject *lists[4] = {NULL, NULL, NULL, NULL};
+    long long *arrays[4] = {sum, count, diff, square};
+    for (int j = 0; j < 4; j++) {
+        lists[j] = PyList_New(ncand);
+        for (int i = 0; lists[j] && i < ncand; i++) {
+            PyObject *v = PyLong_FromLongLong(arrays[j][i]);
+            if (!v)
+                Py_CLEAR(lists[j]);
+            else
+                PyList_SET_ITEM(lists[j], i, v);
         }
-        PyList_SET_ITEM(sums, i, a);
-        PyList_SET_ITEM(counts, i, b);
     }
-    if (sums && counts)
-        result = Py_BuildValue("(iOOLLO)", r.chosen, sums, counts, r.positions, r.trajectories,
+    if (lists[0] && lists[1] && lists[2] && lists[3])
+        result = Py_BuildValue("(iOOOOLLO)", r.chosen, lists[0], lists[1], lists[2], lists[3],
+                               r.positions, r.trajectories,
                                status == SEARCH_STOPPED ? Py_True : Py_False);
-    Py_XDECREF(sums);
-    Py_XDECREF(counts);
+    for (int j = 0; j < 4; j++)
+        Py_XDECREF(lists[j]);
 out:
     for (int i = 0; i < ncand; i++)
         free(lines[i].v);
@@ -1081,7 +1089,8 @@ static PyMethodDef methods[] = {
      "record=False): sampler.rollout_python"},
     {"chance_search", py_chance_search, METH_VARARGS,
      "chance_search(piles, removed, rows, unseen, candidates, seed, trajectories, budget, "
-     "searches, weights, turns, max_moves, value, expired): chance.search_python"},
+     "searches, weights, turns, max_moves, value, margin, expired): "
+     "chancesearch.search_python"},
     {"blind_search", py_blind_search, METH_VARARGS,
      "blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals): "
      "blindplayer._search"},

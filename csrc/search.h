@@ -176,19 +176,24 @@ typedef struct {
     int ncand;
     uint64_t seed;
     long long trajectories; /* the budget: sampled games, all candidates together */
+    double margin;          /* standard errors another must beat the player's own choice by */
     GameSpec rollout;
     Weights w;
     ValueModel value;
 } ChanceSpec;
 
 typedef struct {
-    long long *sum;   /* each candidate's worth, summed over its samples (ncand entries) */
-    long long *count; /* the samples each was tried on */
+    long long *sum;    /* each candidate's worth, summed over its samples (ncand entries) */
+    long long *count;  /* the samples each was tried on */
+    long long *diff;   /* its worth less the player's own choice's, on the same samples */
+    long long *square; /* the squares of those differences */
     int chosen;
     long long positions, trajectories;
 } ChanceResult;
 
-/* Sequential halving over the candidates on shared samples of the unseen cards. */
+/* Sequential halving over the candidates on shared samples of the unseen cards, the
+ * player's own choice (the first) played on every sample and kept unless another beats it
+ * by `margin` standard errors of the paired differences. */
 int chance_search(const ChanceSpec *c, ChanceResult *out, Stopper *stop);
 
 #endif

@@ -14,7 +14,9 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from spider_cli.analysis import chances, native
+from spider_cli.analysis import chances, chancesearch, native
+from spider_cli.analysis.compact import State
+from spider_cli.analysis.view import PlayerView, view_of
 from spider_cli.app.cli import main
 from spider_cli.app.journal import Journal
 from spider_cli.app.session import DealOrigin, Session, Started
@@ -173,18 +175,45 @@ def test_odds_is_the_same_for_the_same_position_and_sees_no_hidden_card() -> Non
     assert other.odds() == chance
     low, high = chance.interval
     share = round(100 * chance.won / chance.samples)
-    assert reply.text.startswith(
-        f"the chance of a win with every card known: {share}% "
+    assert (
+        f"\nthe chance of a win with every card known: {share}% "
         f"(95% interval {100 * low:.0f}-{100 * high:.0f}%),\nfrom 20 samples: the "
-    )
+    ) in reply.text
     assert chance.unseen == 94 and "the 94 cards out of sight dealt at random" in reply.text
+    player = chance.player
+    assert player is not None and player.games == chancesearch.ODDS_GAMES
+    low, high = player.interval
+    assert reply.text.startswith(
+        "the chance that this program's blind player wins from here: "
+        f"{round(100 * player.won / player.games)}% (95% interval {100 * low:.0f}-"
+        f"{100 * high:.0f}%),\nfrom {player.games} deals dealt at random"
+    )
+
+
+def test_the_players_own_chance_is_played_out_on_samples_the_same_on_both_paths() -> None:
+    """One suit, deal 5: the blind player wins most games from the start, and each sampled
+    game played to the end counts; the Python path plays fewer, the same ones."""
+    view = view_of(Session.new_game(5, suits=1).game)
+    played = chancesearch.estimate(view, 3)
+    assert played.games == 3 and 0 <= played.won <= 3
+    with native.pure():
+        assert chancesearch.estimate(view, 3 * chancesearch.PYTHON_SHARE) == played
+    won = sum(
+        chancesearch.rollout(*_sampled(view, k), 0, chancesearch.ODDS_POLICY).won for k in range(3)
+    )
+    assert won == played.won
+
+
+def _sampled(view: PlayerView, k: int) -> tuple[State, tuple[bytes, ...]]:
+    known, hand = chancesearch.sample(view.piles(), view.unseen(), chancesearch.seed_of(view), k)
+    return known, chancesearch.rows_of(hand)
 
 
 def test_odds_with_every_card_in_sight_plays_the_one_deal() -> None:
     spades = list(range(13, 0, -1))  # King to Ace
     piles = [spades[:6], spades[6:], spades, *[[]] * 7]  # 7-A onto 8 wins; pile 3 is whole
     game = Game(piles, [0] * 10, [], [0] * 6, 1)
-    assert Session.of_position(game).odds() == chances.Chance(1, 1, 0)
+    assert Session.of_position(game).odds() == chances.Chance(1, 1, 0)  # nothing to estimate
     assert "every card is in sight: full-information play wins from here" in (
         Session.of_position(game).execute("odds").text
     )

@@ -8,6 +8,8 @@ import contextlib
 import json
 import random
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from hypothesis import given, settings
@@ -220,18 +222,46 @@ def test_the_search_is_the_same_on_both_paths(
     assert all(0 <= s <= WON * c for s, c in zip(found.sums, found.counts, strict=True))
 
 
-def test_sequential_halving_spends_most_on_the_close_candidates() -> None:
-    view = _view(12, 4, 25, 12)
-    lines = _candidates(view, 4)
-    assert len(lines) >= 3  # (a position with choices)
-    found = chancesearch.search(
-        view.piles(), 0, view.hand // 10, view.unseen(), lines, 5, 40, TINY,
-        chancesearch.learned(4),
-    )  # fmt: skip
-    rounds = 2 if len(lines) <= 4 else 3
-    assert found.counts.count(max(found.counts)) <= 2  # the finalists
-    assert min(found.counts) == 40 // (len(lines) * rounds)  # the first round's share
-    assert found.trajectories <= 40 + len(lines)
+def test_the_players_own_choice_is_played_on_every_sample_and_stands_unless_beaten() -> None:
+    view = _view(3, 4, 10, 3)
+    lines = _candidates(view, 5)
+    assert len(lines) == 6  # (five lines and the deal)
+    args = (view.piles(), 0, view.hand // 10, view.unseen(), lines, 5, 60, TINY)
+    model = chancesearch.learned(4)
+    found = chancesearch.search(*args, model, None, 0.0)
+    others = len(lines) - 1
+    rounds = max(1, (others - 1).bit_length())
+    assert (
+        found.counts[0]
+        == max(found.counts)
+        == sum(max(1, 60 // ((alive + 1) * rounds)) for alive in _halvings(others, rounds))
+    )
+    assert min(found.counts[1:]) == 60 // ((others + 1) * rounds)  # out after the first round
+    best = max(range(1, len(lines)), key=lambda i: (found.counts[i], found.sums[i], -i))
+    assert found.chosen in (0, best)
+    assert (found.chosen == best) == (found.diffs[best] > 0)  # margin 0: any gain
+    assert chancesearch.search(*args, model, None, 100.0).chosen == 0  # never sure enough
+    assert found.diffs[0] == found.squares[0] == 0
+
+
+def _halvings(others: int, rounds: int) -> list[int]:
+    """The candidates beside the player's own in each round of sequential halving."""
+    alive, seen = others, []
+    for r in range(rounds):
+        seen.append(alive)
+        if alive > 1 and r < rounds - 1:
+            alive = (alive + 1) // 2
+    return seen
+
+
+def test_a_candidate_beats_the_players_own_only_by_the_margin() -> None:
+    beats = chancesearch._beats
+    assert beats(50, 50, 50, 2.0)  # +1 on every one of 50 samples: sure
+    assert not beats(0, 0, 50, 0.0) and not beats(-5, 25, 5, 0.0)
+    assert beats(1, 1, 2, 0.0) and not beats(10, 100, 1, 0.0)  # one sample tells no spread
+    noisy = [300, -260, 310, -250]  # +25 on average, spread about 320
+    d, q = sum(noisy), sum(x * x for x in noisy)
+    assert beats(d, q, 4, 0.1) and not beats(d, q, 4, 2.0)
 
 
 def test_the_choice_depends_on_the_view_alone_and_is_the_same_every_time() -> None:
@@ -281,7 +311,7 @@ def test_the_plain_level_is_the_blind_players_own_turn() -> None:
     assert choice.weighed is None
 
 
-def test_a_clock_that_runs_out_stops_the_search_with_the_best_so_far() -> None:
+def test_a_clock_that_runs_out_stops_the_search_with_the_players_own_choice() -> None:
     view = _view(12, 4, 25, 12)
     lines = _candidates(view, 4)
     args = (view.piles(), 0, view.hand // 10, view.unseen(), lines, 5, 1000, TINY)
@@ -291,9 +321,16 @@ def test_a_clock_that_runs_out_stops_the_search_with_the_best_so_far() -> None:
         calls.append(1)
         return len(calls) >= 3
 
-    found = chancesearch.search(*args, chancesearch.learned(4), expired)
-    assert found.stopped and found.trajectories == 3
-    assert found.chosen == max(range(len(lines)), key=lambda i: (found.sums[i], -i))
+    for pure in (False, True):
+        calls.clear()
+        with native.pure() if pure else _nothing():
+            found = chancesearch.search(*args, chancesearch.learned(4), expired, 0.0)
+        assert found.stopped and found.trajectories == 3 and found.chosen == 0
+
+
+@contextmanager
+def _nothing() -> Iterator[None]:
+    yield
 
 
 def test_the_player_key_names_what_decides_the_moves() -> None:
@@ -325,6 +362,7 @@ def _good() -> list[object]:
         1,
         50,
         chancesearch.learned(4).core(),
+        200,
         None,
     ]
 
@@ -347,6 +385,8 @@ BAD = [
     (12, (0, (1,) * 9), ValueError),  # nine weights
     (12, (0, (10**9,) * 10), ValueError),  # a weight beyond a million
     (12, "value", TypeError),
+    (13, -1, ValueError),  # a margin below 0
+    (14, "soon", TypeError),  # a clock that cannot be called
 ]
 
 

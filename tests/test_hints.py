@@ -268,7 +268,7 @@ def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) ->
         return play(table, action)
 
     monkeypatch.setattr(blind.Table, "play", record)
-    blind.play_blind(blind.Table(DealSource(Source.OURS, 6, 2)), 600)
+    blind.play_blind(blind.Table(DealSource(Source.OURS, 6, 2)), 600, hints.LEVEL)
     session = Session.new_game(6, 2)
     ours: list[Action] = []
     while len(ours) < len(played):

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from spider_cli.analysis import autoplay
+from spider_cli.analysis import autoplay, chancesearch
 from spider_cli.analysis.bench import wilson
-from spider_cli.analysis.chancesearch import sampled_game, seed_of
+from spider_cli.analysis.chancesearch import Estimate, sampled_game, seed_of
 from spider_cli.analysis.view import PlayerView
 from spider_cli.rules.engine import Game
 from spider_cli.rules.goals import Wanted
@@ -96,11 +96,14 @@ counts as lost)."""
 
 class Chance(Value):
     """Of ``samples`` deals consistent with a player's view, how many full-information play
-    won from the position (``unseen``: the cards not in sight that the samples placed)."""
+    won from the position (``unseen``: the cards not in sight that the samples placed), and
+    the blind player's own chance played out (:func:`chancesearch.estimate`; None when
+    nothing is out of sight)."""
 
     won: int
     samples: int
     unseen: int
+    player: Estimate | None = None
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -112,8 +115,10 @@ def odds(view: PlayerView, count: int = SAMPLES, limit: int = SAMPLE_LIMIT) -> C
     """How many of ``count`` sampled deals full-information play wins from ``view``, at most
     ``limit`` positions each. With nothing out of sight there is one deal to play."""
     unseen = len(view.unseen())
+    player = chancesearch.estimate(view) if unseen else None
     seed = seed_of(view)
     deals = [sampled_game(view, seed, k) for k in range(count if unseen else 1)]
     if deals[0].is_won():  # (the search looks for a win only after a move)
-        return Chance(len(deals), len(deals), unseen)
-    return Chance(sum(autoplay.play(game, limit).won for game in deals), len(deals), unseen)
+        return Chance(len(deals), len(deals), unseen, player)
+    won = sum(autoplay.play(game, limit).won for game in deals)
+    return Chance(won, len(deals), unseen, player)

@@ -36,6 +36,7 @@ from functools import cache
 from importlib import resources
 
 from spider_cli.analysis import memory, native
+from spider_cli.analysis.bench import wilson
 from spider_cli.analysis.blindplayer import (
     BEAM,
     SEARCHES,
@@ -375,15 +376,26 @@ def rows_of(hand: bytes) -> tuple[bytes, ...]:
 # The search
 
 
+MARGIN = 2.0
+"""Standard errors of the paired differences by which another choice must beat the
+player's own before it is played instead: the best mean of a few noisy estimates is close
+to a random pick (BENCHMARKS.md: the sampling player of issue 23), so the player's own
+choice stands unless the samples clearly say otherwise."""
+
+
 @dataclass(frozen=True)
 class Weighed:
-    """What :func:`search` found: the candidate chosen, each candidate's worth summed over
-    the samples it was played on and how many, the positions the rollouts examined, the
-    sampled games played, and whether the caller's clock stopped it early."""
+    """What :func:`search` found: the candidate chosen, and for each candidate its worth
+    summed over the samples it was played on, how many, and the sum of its differences from
+    the player's own choice (the first) on the same samples and of their squares; the
+    positions the rollouts examined, the sampled games played, and whether the caller's
+    clock stopped it early (the player's own choice is then kept)."""
 
     chosen: int
     sums: tuple[int, ...]
     counts: tuple[int, ...]
+    diffs: tuple[int, ...]
+    squares: tuple[int, ...]
     positions: int
     trajectories: int
     stopped: bool = False
@@ -405,19 +417,33 @@ def search(
     policy: Policy,
     model: Value,
     expired: Callable[[], bool] | None = None,
+    margin: float = MARGIN,
 ) -> Weighed:
     """Weigh ``candidates`` (lines from the view ``piles``, each ending at the first card it
-    turns up if it turns one up, or ``(DEAL,)``) on samples of ``unseen`` with rollouts of
-    ``policy`` valued by ``model`` (:func:`learned`), about ``trajectories`` sampled
-    games in all, by sequential halving. ``expired`` (the user's own cap on time) is read
-    between games. On the compiled core when it is there."""
+    turns up if it turns one up, or ``(DEAL,)``; the player's own choice first) on samples of
+    ``unseen`` with rollouts of ``policy`` valued by ``model`` (:func:`learned`), about
+    ``trajectories`` sampled games in all. The first is played on every sample; the others
+    are halved round by round (sequential halving), and the best of them is chosen only if it
+    beats the first by ``margin`` standard errors of their paired differences. ``expired``
+    (the user's own cap on time) is read between games. On the compiled core when it is
+    there."""
     policy = _capped(policy)
     core = native.core()
     if core is None:
         return search_python(
-            piles, removed, rows, unseen, candidates, seed, trajectories, policy, model, expired
+            piles,
+            removed,
+            rows,
+            unseen,
+            candidates,
+            seed,
+            trajectories,
+            policy,
+            model,
+            expired,
+            margin,
         )
-    chosen, sums, counts, positions, played, stopped = core.chance_search(
+    chosen, sums, counts, diffs, squares, positions, played, stopped = core.chance_search(
         piles,
         removed,
         rows,
@@ -431,9 +457,19 @@ def search(
         policy.turns,
         policy.moves,
         model.core(),
+        round(margin * 100),
         expired,
     )
-    return Weighed(chosen, tuple(sums), tuple(counts), positions, played, stopped)
+    return Weighed(
+        chosen,
+        tuple(sums),
+        tuple(counts),
+        tuple(diffs),
+        tuple(squares),
+        positions,
+        played,
+        stopped,
+    )
 
 
 def _capped(policy: Policy) -> Policy:
@@ -458,32 +494,64 @@ def search_python(
     policy: Policy,
     model: Value,
     expired: Callable[[], bool] | None = None,
+    margin: float = MARGIN,
 ) -> Weighed:
     """:func:`search` on the Python path (the reference)."""
     n = len(candidates)
-    sums, counts = [0] * n, [0] * n
+    sums, counts, diffs, squares = [0] * n, [0] * n, [0] * n, [0] * n
     positions = played = 0
-    rounds = max(1, math.ceil(math.log2(n))) if n > 1 else 1
-    alive = list(range(n))
+    alive = list(range(1, n))
+    rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
     used = 0
+
+    def result(chosen: int, stopped: bool = False) -> Weighed:
+        return Weighed(
+            chosen,
+            tuple(sums),
+            tuple(counts),
+            tuple(diffs),
+            tuple(squares),
+            positions,
+            played,
+            stopped,
+        )
+
     for round_ in range(rounds):
-        per = max(1, trajectories // (len(alive) * rounds))
-        for c in alive:
-            for k in range(used, used + per):
-                known, hand = sample(piles, unseen, seed, k)
+        per = max(1, trajectories // ((len(alive) + 1) * rounds))
+        for k in range(used, used + per):
+            known, hand = sample(piles, unseen, seed, k)
+            own = 0
+            for c in [0, *alive]:
                 outcome = _play(known, rows_of(hand), removed, candidates[c], policy)
+                worth = outcome.worth(model)
                 positions += outcome.positions
-                sums[c] += outcome.worth(model)
+                sums[c] += worth
                 counts[c] += 1
                 played += 1
+                if c:
+                    diffs[c] += worth - own
+                    squares[c] += (worth - own) ** 2
+                else:
+                    own = worth
                 if expired is not None and expired():
-                    alive.sort(key=lambda i: (-sums[i], i))
-                    return Weighed(alive[0], tuple(sums), tuple(counts), positions, played, True)
+                    return result(0, True)
         used += per
         alive.sort(key=lambda i: (-sums[i], i))
         if len(alive) > 1 and round_ < rounds - 1:
             del alive[(len(alive) + 1) // 2 :]
-    return Weighed(alive[0], tuple(sums), tuple(counts), positions, played)
+    if alive and _beats(diffs[alive[0]], squares[alive[0]], counts[alive[0]], margin):
+        return result(alive[0])
+    return result(0)
+
+
+def _beats(d: int, q: int, n: int, margin: float) -> bool:
+    """Whether paired differences (sum ``d``, sum of squares ``q``, over ``n`` samples) put
+    a candidate ahead of the player's own by more than ``margin`` standard errors:
+    d > 0 and d² (n - 1) > margin² (n q - d²), in floats in this order (as the core)."""
+    if d <= 0 or n < 2:
+        return False
+    dd = float(d) * float(d)
+    return dd * float(n - 1) > margin * margin * (float(n) * float(q) - dd)
 
 
 def _play(
@@ -579,6 +647,56 @@ def candidates_of(piles: State, decision: Decision, hand: int, most: int) -> lis
     return lines
 
 
+ODDS_GAMES = 64
+"""Sampled games :func:`estimate` plays to the end (a share within about 10 points)."""
+
+ODDS_POLICY = Policy(2_000, SEARCHES)
+"""The policy :func:`estimate` plays them with: the blind player's three searches, no
+look-ahead (the expert level's rollouts)."""
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """The blind player's chance from a view, played out: of ``games`` sampled games, each
+    played to the end by :data:`ODDS_POLICY`, how many were won."""
+
+    won: int
+    games: int
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the share won, as fractions."""
+        return wilson(self.won, self.games)
+
+
+def estimate(view: PlayerView, games: int = ODDS_GAMES) -> Estimate:
+    """Play ``games`` deals sampled from what ``view`` allows (:func:`sample`, seeded by the
+    view) to the end by :data:`ODDS_POLICY`, and count the wins; fewer games on the Python
+    path (:data:`PYTHON_SHARE`)."""
+    if native.core() is None:
+        games = max(1, games // PYTHON_SHARE)
+    piles, unseen, seed = view.piles(), view.unseen(), seed_of(view)
+    won = 0
+    for k in range(games):
+        known, hand = sample(piles, unseen, seed, k)
+        won += rollout(known, rows_of(hand), len(view.removed), ODDS_POLICY).won
+    return Estimate(won, games)
+
+
+PYTHON_SHARE = 8
+"""On the Python path (about 30 times slower) a level plays this many times fewer sampled
+games a choice, so that it answers in about the same time; :func:`strength` says so."""
+
+
+def strength(level: Level) -> Strength:
+    """The search of ``level`` on the path in use: :data:`LEVELS`, with a share of its
+    sampled games on the Python path (:data:`PYTHON_SHARE`)."""
+    full = LEVELS[level]
+    if native.core() is not None:
+        return full
+    return replace(full, trajectories=max(full.candidates, full.trajectories // PYTHON_SHARE))
+
+
 def choose(
     view: PlayerView,
     mode: Mode,
@@ -587,29 +705,38 @@ def choose(
     expired: Callable[[], bool] | None = None,
 ) -> Choice:
     """The blind player's turn from ``view`` (:func:`blindplayer.decide`), its choices then
-    weighed by :func:`search` at ``level`` when there are two or more; the positions counted
-    include the search's."""
+    weighed by :func:`weigh` at ``level``; the positions counted include the search's."""
     piles = view.piles()
-    removed = len(view.removed)
-    unseen = view.unseen()
-    weighed_cards = unseen if WEIGHED[view.suits] else ()
-    decision = decide(piles, removed, view.hand, mode, budget, weighed_cards)
+    unseen = view.unseen() if WEIGHED[view.suits] else ()
+    decision = decide(piles, len(view.removed), view.hand, mode, budget, unseen)
+    return weigh(view, decision, level, expired)
+
+
+def weigh(
+    view: PlayerView,
+    decision: Decision,
+    level: Level,
+    expired: Callable[[], bool] | None = None,
+) -> Choice:
+    """The blind player's ``decision`` from ``view``, its choices weighed by :func:`search`
+    at ``level`` (:func:`strength`) when there are two or more; the one played comes first."""
     plain = Choice(decision, decision)
     if level is Level.PLAIN or decision.kind is not Kind.LINE or view.hand % PILES:
         return plain
-    strength = LEVELS[level]
-    lines = candidates_of(piles, decision, view.hand, strength.candidates)
+    piles = view.piles()
+    chosen = strength(level)
+    lines = candidates_of(piles, decision, view.hand, chosen.candidates)
     if len(lines) < 2:
         return plain
     weighed = search(
         piles,
-        removed,
+        len(view.removed),
         view.hand // PILES,
-        unseen,
+        view.unseen(),
         lines,
         seed_of(view),
-        strength.trajectories,
-        strength.policy,
+        chosen.trajectories,
+        chosen.policy,
         learned(view.suits),
         expired,
     )

@@ -23,11 +23,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from spider_cli.analysis import blindplayer
+from spider_cli.analysis import blindplayer, chancesearch
 from spider_cli.analysis.blindplayer import Contingency, Decision, Kind, Mode
+from spider_cli.analysis.chancesearch import Choice, Level
 from spider_cli.analysis.compact import encode
 from spider_cli.analysis.solver import Answer, quick
-from spider_cli.rules.cards import KING, SUIT_NAMES
+from spider_cli.analysis.view import view_of
+from spider_cli.rules.cards import KING, SUIT_NAMES, UNKNOWN
 from spider_cli.rules.engine import Action, Deal, Game, Move, Remove
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
 from spider_cli.rules.text import move_text
@@ -39,6 +41,13 @@ it)."""
 
 DEEPER = 10
 """``hint deeper``: the player's searches get this many times :data:`BUDGET`."""
+
+LEVEL = Level.QUICK
+"""How far a hint looks ahead over the cards that could turn up (BENCHMARKS.md: about a
+second a hint on the compiled core)."""
+
+DEEPER_LEVEL = Level.STRONG
+"""How far ``hint deeper`` looks ahead."""
 
 LONGER_BUDGET = 160_000
 """When the player has nothing that gains: the positions a longer search (the solver's
@@ -85,6 +94,7 @@ def hint(
     skip: int = 0,
     mode: Mode = Mode.KEEP,
     longer: int = LONGER_BUDGET,
+    level: Level = LEVEL,
 ) -> Advice:
     """The player's line for ``game`` as its player sees it, and why.
 
@@ -94,16 +104,30 @@ def hint(
     passes through one, so following the hints never goes round in a circle. ``skip``
     passes over that many of the player's lines (each starting with another move): asking
     again gives the next alternative. ``longer`` is the longer search's budget, used when
-    nothing gains. The advice counts the positions examined."""
+    nothing gains. The player's close choices are weighed on sampled games at ``level``
+    (:func:`~spider_cli.analysis.chancesearch.weigh`): its pick comes first, then the
+    player's own lines. The advice counts the positions examined."""
     if game.is_won():
         return Advice("the game is won: nothing left to do")
     decision = _decide(game, budget, mode)
+    looked = ""
+    if level is not Level.PLAIN and _searchable(game):  # (the same order for alternatives)
+        choice = chancesearch.weigh(view_of(game), decision, level)
+        decision = choice.played
+        looked = _looked_ahead(choice)
+        if choice.weighed is not None and decision.kind is Kind.DEAL and not skip:
+            return Advice(
+                f"deal a row ('deal'): {looked.removeprefix('; ')}",
+                deal_due=True,
+                positions=decision.positions,
+            )
     lines = _lines(game, decision, avoid)
     if lines and decision.mode is not Mode.FILL:
         if skip >= len(lines):
             return Advice("no other line gains", positions=decision.positions, mode=mode)
         tally = [decision.positions]
         advice = _advise(game, lines[skip], decision, budget, tally)
+        advice.text += "" if skip else looked
         if advice.weak and not skip and longer:
             advice.text += _longer(game, avoid, longer, tally)
         advice.positions = tally[0]
@@ -123,6 +147,33 @@ def _decide(game: Game, budget: int, mode: Mode) -> Decision:
     if blindplayer.WEIGHED[game.suits]:
         unseen = [card for card, copies in enumerate(game.pool) for _ in range(copies)]
     return blindplayer.decide(piles, len(game.removed), len(game.stock), mode, budget, unseen)
+
+
+def _searchable(game: Game) -> bool:
+    """Whether the search over what turns up can weigh the player's choices: every card out
+    of sight unknown (a numbered deal as its player sees it, or a position with nothing
+    assumed), and the cards it may be exactly those the player can count."""
+    hidden = [c for p, d in zip(game.piles, game.down, strict=True) for c in p[:d]]
+    hidden += game.stock
+    if any(c != UNKNOWN for c in hidden) or any(game.assumed):
+        return False
+    return len(view_of(game).unseen()) == len(hidden)
+
+
+def _looked_ahead(choice: Choice) -> str:
+    """What the search found, in a player's words (empty when it had nothing to weigh)."""
+    weighed = choice.weighed
+    if weighed is None:
+        return ""
+    chance = weighed.chance(weighed.chosen)
+    own = weighed.chosen == 0
+    text = (
+        f"; looked ahead over {weighed.trajectories} games dealt at random from the cards not "
+        f"seen, {len(choice.candidates)} choices weighed: about {chance:.0%} to win after it"
+    )
+    if not own:
+        text += f" (the first choice before looking ahead: {weighed.chance(0):.0%})"
+    return text
 
 
 def _lines(game: Game, decision: Decision, avoid: frozenset[object]) -> list[list[Action]]:

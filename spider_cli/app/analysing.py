@@ -65,10 +65,11 @@ def hint(session: Session, deeper: bool = False) -> Advice:
     ended, mode = session.planned
     mode = mode if ended == key and mode is not None else Mode.KEEP
     budget = hints.BUDGET * (hints.DEEPER if deeper else 1)
+    level = hints.DEEPER_LEVEL if deeper else hints.LEVEL
     game, avoid = analysed(session), _visited(session)
-    advice = hints.hint(game, budget, avoid, skip, mode)
+    advice = hints.hint(game, budget, avoid, skip, mode, level=level)
     if skip and not advice.actions:  # no more alternatives: back to the best
-        advice = hints.hint(game, budget, avoid, 0, mode)
+        advice = hints.hint(game, budget, avoid, 0, mode, level=level)
         skip = 0
     session.hinted = (key, skip + 1)
     _remember(session, advice.actions)

@@ -256,11 +256,22 @@ def chance_text(chance: Chance) -> str:
             "(within its limit of positions)"
         )
     low, high = chance.interval
-    return (
+    known = (
         f"the chance of a win with every card known: {100 * chance.won / chance.samples:.0f}% "
         f"(95% interval {100 * low:.0f}-{100 * high:.0f}%),\nfrom {chance.samples} samples: "
         f"the {chance.unseen} cards out of sight dealt at random, each deal played\n"
         "by a search that sees them all (a player who cannot see them wins less often)"
+    )
+    player = chance.player
+    if player is None:
+        return known
+    low, high = player.interval
+    return (
+        f"the chance that this program's blind player wins from here: "
+        f"{100 * player.won / player.games:.0f}% (95% interval {100 * low:.0f}-{100 * high:.0f}%)"
+        f",\nfrom {player.games} deals dealt at random from the cards out of sight, each played "
+        "to the end\nby its quick policy, which sees only what you see (with its look-ahead, "
+        f"as 'hint' plays,\nit wins more often)\n{known}"
     )
 
 
