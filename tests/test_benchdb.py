@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from spider_cli.analysis import bench, blind
+from spider_cli.analysis import bench, blind, chancesearch
 from spider_cli.analysis.bench import DealResult
+from spider_cli.analysis.chancesearch import Level
 from spider_cli.app import benchdb, cli
 from spider_cli.app.cli import main
 from spider_cli.rules.deals import PYSOL_MAX, DealSource, Source
@@ -267,4 +268,5 @@ def test_blind_games_are_kept_and_read_back_only_for_the_same_player(
     assert "stored by an earlier run" not in capsys.readouterr().out
     with benchdb.Store(db) as store:
         deals = bench.parse_deals("3-4", 2)
-        assert len(store.blind_results(deals, "plain level, 60 positions a search, version 1")) == 2
+        key = chancesearch.player_key(Level.PLAIN, 60, 2)
+        assert len(store.blind_results(deals, key)) == 2

@@ -334,10 +334,15 @@ def _nothing() -> Iterator[None]:
 
 
 def test_the_player_key_names_what_decides_the_moves() -> None:
-    plain = chancesearch.player_key(Level.PLAIN, 2_000)
-    quick = chancesearch.player_key(Level.QUICK, 2_000)
+    plain = chancesearch.player_key(Level.PLAIN, 2_000, 4)
+    quick = chancesearch.player_key(Level.QUICK, 2_000, 4)
     assert plain != quick and "plain" in plain and "value" in quick and "value" not in plain
-    assert chancesearch.player_key(Level.QUICK, 3_000) != quick
+    assert chancesearch.player_key(Level.QUICK, 3_000, 4) != quick
+    assert chancesearch.player_key(Level.STRONG, 2_000, 4) != quick
+    assert (
+        chancesearch.player_key(Level.QUICK, 2_000, 2).split(", value")[0]
+        == (quick.split(", value")[0])
+    )
     assert str(chancesearch.PLAYER_VERSION) in quick
 
 

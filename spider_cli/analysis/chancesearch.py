@@ -138,15 +138,11 @@ VALUE_FILE = "value.json"
 """The fitted model, shipped in this package beside this module (what made it is inside)."""
 
 
-def _value_text() -> str:
-    return resources.files(__package__).joinpath(VALUE_FILE).read_text("utf-8")
-
-
 @cache
 def learned(suits: int) -> Value:
     """The value fitted for the ``suits``-suit game by ``benchmarks/fit_value.py`` (the
     file's ``made_by`` says how)."""
-    data = json.loads(_value_text())
+    data = json.loads(resources.files(__package__).joinpath(VALUE_FILE).read_text("utf-8"))
     model = data["models"][str(suits)]
     weights = tuple(int(model["weights"][name]) for name in FEATURES)
     return Value(int(model["bias"]), weights, str(data["made_by"]))
@@ -585,18 +581,20 @@ class Level(Enum):
     EXPERT = "expert"
 
 
-PLAYER_VERSION = 1
-"""Raised whenever a change makes the player move otherwise (its searches, its value, its
-levels): stored games of another version are then not read back as this player's."""
+PLAYER_VERSION = 2
+"""Raised whenever a change makes the player move otherwise (its searches, its levels, the
+rule that keeps its own choice): stored games of another version are then not read back as
+this player's. (A new learned value changes the key by itself.)"""
 
 
-def player_key(level: Level, budget: int) -> str:
-    """Everything that decides the player's moves, as text: the key of its stored games
-    (``spider bench --blind --db``)."""
+def player_key(level: Level, budget: int, suits: int) -> str:
+    """Everything that decides the player's moves in the ``suits``-suit game, as text: the
+    key of its stored games (``spider bench --blind --db``)."""
     key = f"{level.value} level, {budget} positions a search, version {PLAYER_VERSION}"
     if level is not Level.PLAIN:
-        digest = hashlib.blake2b(_value_text().encode(), digest_size=4).hexdigest()
-        key += f", value {digest}"
+        model = learned(suits)
+        text = repr((model.bias, model.weights, LEVELS[level], MARGIN))
+        key += f", value {hashlib.blake2b(text.encode(), digest_size=4).hexdigest()}"
     return key
 
 

@@ -639,7 +639,7 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
 
     budget = args.budget or blindplayer.BUDGETS[args.suits]
     level = chancesearch.Level(args.level or DEFAULT_LEVEL)
-    player = chancesearch.player_key(level, budget)
+    player = chancesearch.player_key(level, budget, args.suits)
     try:
         mapper = None
         if args.cluster is not None:
