@@ -215,6 +215,7 @@ def test_the_search_is_the_same_on_both_paths(
         chancesearch.learned(suits),
     )
     found = chancesearch.search(*args)
+    assert chancesearch.search(*args) == found  # the same every time
     with native.pure():
         assert chancesearch.search(*args) == found
     assert 0 <= found.chosen < len(lines) and found.counts[found.chosen] == max(found.counts)
@@ -445,3 +446,44 @@ def test_the_value_file_names_what_made_it() -> None:
     assert all(
         set(model["weights"]) == set(chancesearch.FEATURES) for model in data["models"].values()
     )
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_ctrl_c_stops_the_search_between_games(pure: bool) -> None:
+    view = _view(3, 4, 10, 3)
+    lines = _candidates(view, 3)
+    calls = []
+
+    def interrupted() -> bool:
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return False
+
+    args = (view.piles(), 0, view.hand // 10, view.unseen(), lines, 5, 500, TINY)
+    with native.pure() if pure else _nothing(), pytest.raises(KeyboardInterrupt):
+        chancesearch.search(*args, chancesearch.learned(4), interrupted)
+    assert len(calls) == 2  # read after each game, and the first raise ends the search
+
+
+def test_each_rollout_search_is_held_within_the_memory_ceiling(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from spider_cli.analysis import memory
+
+    monkeypatch.setattr(memory, "positions", lambda: 5)
+    assert chancesearch._capped(Policy(2_000, turns=3)) == Policy(5, turns=3)
+    monkeypatch.setattr(memory, "positions", lambda: 10**9)
+    assert chancesearch._capped(Policy(2_000)) == Policy(2_000)
+
+
+def test_a_hint_that_looked_ahead_says_how_far_and_on_which_path() -> None:
+    from spider_cli.app.session import Session
+
+    advice = Session.new_game(3, 4).hint()
+    assert "looked ahead over" in advice.text and "choices weighed" in advice.text
+    assert ("Python path" in advice.text) == (native.core() is None)
+    with native.pure():
+        slow = Session.new_game(3, 4).hint()
+    share = chancesearch.PYTHON_SHARE
+    assert f"on the Python path, 1/{share} of the games the compiled core plays" in slow.text

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from spider_cli.analysis import blindplayer, chancesearch
+from spider_cli.analysis import blindplayer, chancesearch, native
 from spider_cli.analysis.blindplayer import Contingency, Decision, Kind, Mode
 from spider_cli.analysis.chancesearch import Choice, Level
 from spider_cli.analysis.compact import encode
@@ -173,6 +173,11 @@ def _looked_ahead(choice: Choice) -> str:
     )
     if not own:
         text += f" (the first choice before looking ahead: {weighed.chance(0):.0%})"
+    if native.core() is None:
+        text += (
+            f" (on the Python path, 1/{chancesearch.PYTHON_SHARE} of the games the compiled "
+            "core plays)"
+        )
     return text
 
 
