@@ -31,7 +31,7 @@ from prompt_toolkit.output import DummyOutput
 from spider_cli.app import examples
 from spider_cli.app.gamelog import GameLog, Result
 from spider_cli.app.journal import Journal
-from spider_cli.app.session import Session
+from spider_cli.app.session import DealOrigin, Session
 from spider_cli.language.help import TOPICS
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Game
@@ -406,13 +406,39 @@ def test_a_journal_that_cannot_be_written_is_said_once(home: Path) -> None:
 
 
 def test_new_sets_the_old_game_aside_and_counts_it(home: Path) -> None:
-    _, repl = drive("4h from 1 to 8\rnew 7\rstats\rquit\r")
+    _, repl = drive("4h from 1 to 8\rnew 7\ry\rstats\rquit\r")
+    assert "Abandon this game (1 move) for a new deal? [y/N] y" in said(repl)
     assert "(the previous game, 1 move, is kept in" in said(repl)
     assert (home / "previous.spider").read_text().splitlines()[1:3] == [
         "new 5 suits 4",
         "4h from 1 to 8",
     ]
     assert re.search(r"4 suits\s+1\s+0\s+0%\s+0\s+0\s+10\s+-", said(repl))
+
+
+def test_a_typed_new_asks_first_and_no_keeps_the_game(home: Path) -> None:
+    _, repl = drive("4h from 1 to 8\rnew 7\r\rn 7\rn\rquit\r")
+    assert said(repl).count("Abandon this game (1 move) for a new deal? [y/N] ") == 2
+    assert repl.session.origin == DealOrigin(5) and repl.session.game.moves_made == 1
+
+
+def test_resign_records_the_game_as_lost_and_a_new_deal_asks_nothing(home: Path) -> None:
+    _, repl = drive("4h from 1 to 8\r7 3\rresign\rnew 7\rquit\r")
+    text = said(repl)
+    assert "resigned after 2 moves: the game is recorded as lost" in text
+    assert "Abandon this game" not in text  # it is over: nothing to abandon
+    assert results() == [(Result.LOST, 2)]
+    assert repl.session.origin == DealOrigin(7)
+
+
+def test_the_one_letter_commands_and_a_leading_colon_in_the_line_mode(home: Path) -> None:
+    _, repl = drive("4h from 1 to 8\ru\rr\r:undo\rd\rh\rq\r")
+    text = said(repl)
+    assert "unknown command" not in text
+    assert text.count("took back 4h from 1 to 8") == 2 and "replayed 4h from 1 to 8" in text
+    assert "4 deals left" in text  # d
+    assert re.search(r"\n\w+ from \d+ to \d+: ", text)  # h: a hint
+    assert repl.status == 0  # q
 
 
 def test_a_won_game_is_counted_and_leaves_the_journal(home: Path) -> None:

@@ -193,7 +193,7 @@ STATUS = re.compile(
     r"|deals left 5 \| removed 0/8 \| moves (0|1) \| score (0|12)"
     r"|deals 5 \| (removed|off) 0/8 \| moves (0|1) \| score (0|12))"
     r"( +\| +(time )?\d+:\d\d)?"  # the time played
-    r"(  (keys: )?u r d h n q( :)?|  u undo  r redo.*: type)? *$",
+    r"(  (keys: )?\^Z \^Y \? !|  \^Z undo  \^Y redo  \? hint  ! play it)? *$",
     re.MULTILINE,
 )
 """The status line at the start, in any of its wordings (a cut word does not match)."""
@@ -218,11 +218,16 @@ def test_the_board_at_four_sizes_and_a_click(
     assert "4h from 1 to 6" in screen
     assert STATUS.search(screen), screen
     assert screen.splitlines()[0].startswith("hand ")  # the tableau stays in place
-    tmux.keys("u")
+    tmux.keys("C-z")
     tmux.wait("took back 4h from 1 to 6")
-    tmux.keys("r")
+    tmux.keys("C-y")
     tmux.wait("replayed 4h from 1 to 6")
-    tmux.keys("q")
+    tmux.type("h")  # a letter writes the command line: Enter runs it
+    time.sleep(0.3)
+    assert "spider> h" in tmux.screen()
+    tmux.keys("Enter")
+    tmux.wait(r"\d+ to \d+: ")  # the hint
+    tmux.enter("q")
     screen = tmux.wait("SPIDER-EXITED 0")  # no question: the journal keeps the game
     assert "[Y/n]" not in screen and "Traceback" not in screen
     assert "4h from 1 to 6" in (tmp_path / "home" / "current.spider").read_text()

@@ -3,8 +3,9 @@
 Each function takes the :class:`~spider_cli.app.session.Session` it acts on; the session's
 methods of the same names delegate here, so the session holds the game and its commands and
 this module what asking the analysis means to it: the game as its player knows it, the line
-found last (``found``, ``found_at``) for ``apply`` and ``auto``, and where the last hints
-were asked (``hinted``, ``planned``). Every failure is a SpiderError in a player's words.
+found last (``found``, ``found_at``) for ``apply`` and ``auto``, and where the last hint
+was asked (``hinted``: where, which choice, by which search; ``planned``). Every failure
+is a SpiderError in a player's words.
 """
 
 from __future__ import annotations
@@ -51,17 +52,20 @@ def solve(
     return report
 
 
-def hint(session: Session, deeper: bool = False) -> Advice:
-    """The blind player's line and why (``apply`` plays it); asked again in the same
-    position, the next alternative; ``deeper``: with searches ten times longer. No line goes
-    back to a position the game has been in. Where the last hint's line ended, the player
-    goes on with the value of a space it had there, as the bench's does."""
+def hint(session: Session, deeper: bool = False, following: bool = False) -> Advice:
+    """The blind player's best line and why (``apply`` plays it): the same position always
+    gets the same hint. ``deeper``: the best with searches ten times longer; ``following``:
+    the player's next choice after the one given last here by the same search, labelled
+    with its rank (back to the best once there are no more). No line goes back to a
+    position the game has been in. Where the last hint's line ended, the player goes on
+    with the value of a space it had there, as the bench's does."""
     from spider_cli.analysis import hints
     from spider_cli.analysis.blindplayer import Mode
 
     key = session.game.key()
-    at, asked = session.hinted
-    skip = asked if at == key else 0
+    at, given, search = session.hinted
+    skip = given if following and at == key and search == deeper else 0
+    skip = max(skip, 1) if following else 0
     ended, mode = session.planned
     mode = mode if ended == key and mode is not None else Mode.KEEP
     budget = hints.BUDGET * (hints.DEEPER if deeper else 1)
@@ -69,8 +73,11 @@ def hint(session: Session, deeper: bool = False) -> Advice:
     advice = hints.hint(game, budget, avoid, skip, mode)
     if skip and not advice.actions:  # no more alternatives: back to the best
         advice = hints.hint(game, budget, avoid, 0, mode)
+        advice.text = f"no other choice; the best again: {advice.text}"
         skip = 0
-    session.hinted = (key, skip + 1)
+    elif skip:
+        advice.text = f"choice {skip + 1}: {advice.text}"
+    session.hinted = (key, skip + 1, deeper)
     _remember(session, advice.actions)
     kept = advice.mode is not Mode.KEEP
     session.planned = (_ending(session, advice.actions), advice.mode) if kept else (None, None)

@@ -156,8 +156,8 @@ def _dispatch(session: Session, prepared: Prepared, answers: Answers) -> tuple[o
         case cmd.Solve(goal=goal, constraints=constraints, each_reveal=each_reveal):
             report = session.solve(goal, constraints, each_reveal)
             return report, replies.solve_text(report)
-        case cmd.Hint(deeper=deeper):
-            advice = session.hint(deeper)
+        case cmd.Hint(deeper=deeper, following=following):
+            advice = session.hint(deeper, following)
             return advice, advice.text
         case cmd.Odds():
             chance = session.odds()
@@ -191,6 +191,8 @@ def _dispatch(session: Session, prepared: Prepared, answers: Answers) -> tuple[o
             return None, replies.games_text(session.games(n))
         case cmd.Open(number=number):
             return _text(session.open(number))
+        case cmd.Resign():
+            return _text(session.resign())
         case cmd.Quit():
             return None, ""
     raise AssertionError(f"no method for {command!r}")  # pragma: no cover

@@ -18,6 +18,7 @@ from spider_cli.app.results import (
     Played,
     Recorded,
     Replayed,
+    Resigned,
     Rewound,
     Saved,
     SettingChanged,
@@ -56,6 +57,11 @@ def text_of(result: object) -> str:
             return f"saved to {files.shown(result.name)}"
         case Opened():
             return opened_text(result)
+        case Resigned(moves=moves):
+            return (
+                f"resigned after {moves} move{'s' if moves != 1 else ''}: the game is recorded "
+                "as lost ('new' deals another; 'undo' and moves still work, unrecorded)"
+            )
         case Matched():
             return f"position matches {files.shown(result.name)}"
         case Auto():

@@ -221,6 +221,10 @@ class Quit(Value):
     """Leave spider."""
 
 
+class Resign(Value):
+    """Give the game up: the history of games records it as lost."""
+
+
 class Replay(Value):
     """Step through the game from its start to the current position."""
 
@@ -250,10 +254,12 @@ class Solve(Value):
 
 
 class Hint(Value):
-    """Suggest the blind player's next move, with the manual's reason for it; ``deeper``:
-    with searches ten times longer ("hint deeper")."""
+    """Suggest the blind player's best move, with the manual's reason for it; ``deeper``:
+    the best with searches ten times longer ("hint deeper"); ``following``: its next choice
+    after the one given last here ("hint next")."""
 
     deeper: bool = False
+    following: bool = False
 
 
 class Odds(Value):

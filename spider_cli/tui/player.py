@@ -28,7 +28,7 @@ from spider_cli.app.interpreter import Answers, Prepared
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.keeping import Keeper, Tone
 from spider_cli.app.replies import result_lines, text_of
-from spider_cli.app.results import Auto, Played, Reply, Saved
+from spider_cli.app.results import Auto, Played, Reply, Resigned, Saved
 from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
 from spider_cli.language import textfiles as files
@@ -271,7 +271,22 @@ class Player:
             self.prepared(command, line)
 
     def prepared(self, what: cmd.Command | Action, line: str = "") -> None:
-        """Prepare a command (or an action chosen with the mouse), ask its questions, run it."""
+        """Prepare a command (or an action chosen with the mouse), ask its questions, run it.
+        A new deal asked for in a game in progress is asked about first, as it abandons it."""
+        moves = self.session.game.moves_made
+        if isinstance(what, cmd.NewCommand) and moves and not self.keeper.counted:
+
+            def then(yes: bool | Stop) -> None:
+                if yes is True:
+                    self._prepared(what, line)
+
+            plural = "s" if moves != 1 else ""
+            question = f"Abandon this game ({moves} move{plural}) for a new deal? [y/N] "
+            self.ask_yes(question, then, False)
+            return
+        self._prepared(what, line)
+
+    def _prepared(self, what: cmd.Command | Action, line: str = "") -> None:
         try:
             prepared = self.session.prepare(what)
         except SpiderError as error:
@@ -410,6 +425,8 @@ class Player:
             self.keeper.replaced(previous, reply.result)
         if isinstance(reply.result, Saved):
             self.keeper.saved(reply.result)
+        if isinstance(reply.result, Resigned):
+            self.keeper.resigned()
         self.after_command()
         self._show(reply, before, replaced)
         self.flush_later()

@@ -64,6 +64,8 @@ STYLE = Style.from_dict(
         "toolbar.alert": "reverse bold",
         "toolbar.keys": "reverse ansibrightblack",
         "selected": "reverse",
+        "hinted": "bg:ansicyan ansiblack",
+        "more": "ansibrightblack reverse",
         "question": "bold ansiyellow",
         # the line being typed (spider_cli.tui.highlight)
         "input.keyword": "ansicyan",
@@ -467,8 +469,9 @@ def change(text: str, notes: Iterable[str] = ()) -> FormattedText:
     return message("\n".join(lines), "class:move") if lines else FormattedText([])
 
 
-KEYS = (("u", "undo"), ("r", "redo"), ("d", "deal"), ("h", "hint"), ("n", "new"), ("q", "quit"))
-"""The board's single keys (acting when the command line is empty), for the status line."""
+KEYS = (("^Z", "undo"), ("^Y", "redo"), ("?", "hint"), ("!", "play it"))
+"""The board's keys that act at once (no letter: letters write commands), for the status
+line."""
 
 
 def toolbar(
@@ -505,8 +508,8 @@ def toolbar(
     legends = [""]
     if keys:
         legends = [
-            "  ".join(f"{key} {word}" for key, word in KEYS) + "  : type",
-            "keys: " + " ".join(key for key, _ in KEYS) + " :",
+            "  ".join(f"{key} {word}" for key, word in KEYS),
+            "keys: " + " ".join(key for key, _ in KEYS),
             " ".join(key for key, _ in KEYS),
             "",
         ]
