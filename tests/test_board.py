@@ -415,7 +415,7 @@ def test_the_replies_say_there_is_more_and_scroll_at_once(home: Path) -> None:
     _, board = play(["help\r"])  # no quit: input ends
     shown = render.plain(board._messages()).splitlines()
     assert re.match(r"▲ \d+ more lines: PageUp or the wheel", shown[0])
-    assert "help rules, help notation" in shown[-1]  # the newest row
+    assert "'help TOPIC' for a topic above" in shown[-1]  # the newest row
     views = []
     for steps in (["\x1b[5~"], ["\x1b[5~", "\x1b[5~"], [wheel_up], [wheel_up, wheel_down]):
         _, board = play(["help\r", *steps])
