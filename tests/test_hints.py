@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from test_solver import stop_clocks
 
@@ -291,3 +293,21 @@ def test_hint_deeper_searches_ten_times_longer() -> None:
     game = load_position(examples.find("problem-1")).to_game()
     plain, deeper = Session(game.copy()), Session(game.copy())
     assert deeper.execute("hint deeper").result.positions > plain.execute("hint").result.positions
+
+
+def test_auto_never_carries_cards_through_a_pile_when_one_move_takes_them_there() -> None:
+    """Deal 1 of two suits: one hint plays 4-Ah from 10 to 3, the next would carry it on
+    from 3 to 4; auto plays 4-Ah from 10 to 4 instead, to the same position."""
+    session = Session.new_game(1, 2)
+    auto = session.auto(8)
+    texts = [p.text for p in auto.moves]
+    assert "4-Ah from 10 to 4" in texts and "4-Ah from 10 to 3" not in texts
+    assert [entry.text for entry in session.history()] == texts
+    for before, after in itertools.pairwise(auto.moves):
+        first, then = before.action, after.action
+        assert not (
+            isinstance(first, Move)
+            and isinstance(then, Move)
+            and then.src == first.dst
+            and then.count == first.count
+        )

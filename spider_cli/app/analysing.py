@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from spider_cli.app.results import Auto, Played
 from spider_cli.language.gamefiles import DealOrigin
+from spider_cli.rules.engine import Move
 from spider_cli.rules.errors import SpiderError
 from spider_cli.rules.goals import Constraints, Goal
 
@@ -139,7 +140,14 @@ def auto(
                 if not advice.actions or advice.lost:
                     why = advice.text
                     break
-            played.extend(session.apply(1))
+            straight = _straight(session, played)
+            if straight is None:
+                played.extend(session.apply(1))
+            else:  # the cards it moved last go on: from where they were, in one move
+                rest = session.found[1:]
+                session.undo(1)
+                played[-1] = session.play(straight)
+                session.found, session.found_at = rest, session.game.key() if rest else None
             if each is not None:
                 each(played[-1])
         else:
@@ -148,6 +156,34 @@ def auto(
         why = _interrupted(session.game.moves_made - start)
     session.found, session.found_at = [], None
     return Auto(tuple(played), why)
+
+
+def _straight(session: Session, played: list[Played]) -> Move | None:
+    """When the next move of the line found moves on exactly the cards ``auto`` moved last
+    (a hint's line, then the next one's, can carry a run through a pile: 2h from 5 to 1,
+    then from 1 to 8), the one move that takes them there from where they were, if it is
+    legal and leads to the same position; else None."""
+    if not played or not session.found:
+        return None
+    last, action = played[-1].action, session.found[0]
+    if not (
+        isinstance(last, Move)
+        and isinstance(action, Move)
+        and action.src == last.dst
+        and action.count == last.count
+        and action.dst != last.src
+    ):
+        return None
+    work = session.game.copy()
+    work.push(action)
+    target = work.key()
+    work.pop()
+    work.pop()
+    straight = Move(last.src, action.dst, last.count)
+    if work.why_illegal(straight) is not None:
+        return None
+    work.push(straight)
+    return straight if work.key() == target else None
 
 
 def _remember(session: Session, line: list[Action]) -> None:
