@@ -45,13 +45,16 @@ from spider_cli.tui.repl import Repl
 def test_set_alone_lists_each_setting_with_its_value_and_choices() -> None:
     session = Session.new_game(seed=1)
     assert session.execute("set").text == (
-        "autoremove off  (set autoremove on|off)\nsixth left  (set sixth left|spread)"
+        "autoremove off  (set autoremove on|off)\nsixth left  (set sixth left|spread)\n"
+        "suits 4  (set suits 1|2|4)"
     )
     session.execute("set autoremove on")
     session.execute("SET sixth spread")
+    session.execute("set suits 2")
     assert session.execute("set").text.splitlines() == [
         "autoremove on  (set autoremove on|off)",
         "sixth spread  (set sixth left|spread)",
+        "suits 2  (set suits 1|2|4)",
     ]
 
 

@@ -692,3 +692,29 @@ def test_a_file_name_with_a_control_character_is_said_escaped(home: Path) -> Non
     assert "\u202e" not in said(repl)
     assert "saved to a\\u202eb.spider" in said(repl)
     assert "resumed a\\u202eb.spider: 0 moves replayed" in said(repl)
+
+
+def test_settings_are_kept_for_the_next_start_and_complete_suits_go_by_default(
+    home: Path,
+) -> None:
+    from spider_cli.app import preferences
+    from spider_cli.language.commands import Settings
+    from spider_cli.tui import main
+
+    def start(suits: int | None = None) -> Game:
+        """The game 'spider' (or 'spider --suits N') starts with, at a terminal."""
+        started: list[Repl] = []
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(Repl, "run", lambda repl: started.append(repl) or 0)
+            main.play_at_terminal(None, None, suits, False, line_mode=True)
+        return started[0].session.game
+
+    assert preferences.load() == Settings(autoremove=True)  # a player's default
+    assert Session().settings == Settings()  # scripts and files: the manual's own rules
+    game = start()
+    assert game.suits == 4 and game.autoremove
+    drive("set autoremove off\rset suits 2\rquit\r")
+    assert preferences.load() == Settings(autoremove=False, suits=2)
+    game = start()  # the next start
+    assert game.suits == 2 and not game.autoremove
+    assert start(4).suits == 4  # --suits 4 says otherwise

@@ -92,9 +92,8 @@ def _add_play(sub: _Subparsers) -> argparse.ArgumentParser:
         "--suits",
         type=int,
         choices=(1, 2, 4),
-        default=4,
         metavar="N",
-        help="1, 2 or 4 suits (default 4)",
+        help="1, 2 or 4 suits (default: 4, or what 'set suits N' keeps at a terminal)",
     )
     play.add_argument(
         "--winnable",
@@ -319,7 +318,9 @@ def _play_options(play: argparse.ArgumentParser) -> str:
     return "\n".join(lines)
 
 
-Interactive = Callable[[str | None, int | DealSource | None, int, bool, bool, Wanted | None], int]
+Interactive = Callable[
+    [str | None, int | DealSource | None, int | None, bool, bool, Wanted | None], int
+]
 """Plays a game at a terminal: (file or example name, deal number or named deal, suits,
 ASCII only, line mode, the kind of deal wanted) to an exit status. The terminal UI passes it in
 (:mod:`spider_cli.tui.main`), so that this layer never imports the layer above it."""
@@ -362,7 +363,7 @@ def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -
     if args.command == "show":
         return show_file(args.file, args.lines, args.markdown, args.full, args.suits)
     try:
-        deal = _deal(args.seed, args.suits)
+        deal = _deal(args.seed, args.suits or 4)
     except SpiderError as error:
         print(f"spider: --seed: {error}", file=sys.stderr)
         return USAGE
@@ -500,7 +501,7 @@ def show_file(
 def play(
     name: str | None,
     seed: int | DealSource | None,
-    suits: int,
+    suits: int | None,
     ascii_only: bool = False,
     interactive: Interactive | None = None,
     line_mode: bool = False,
@@ -514,7 +515,7 @@ def play(
     if interactive is None or not sys.stdin.isatty():
         try:
             session = Session(clock=time.perf_counter)
-            started = session.new(seed or 0, suits, wanted)
+            started = session.new(seed or 0, suits or 4, wanted)
         except SpiderError as error:
             print(f"spider: {error}", file=sys.stderr)
             return REFUSED
