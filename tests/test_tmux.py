@@ -137,7 +137,8 @@ def test_play_save_quit_and_resume_in_a_terminal(tmux: Tmux, tmp_path: Path) -> 
     tmux.keys("Enter")
     screen = tmux.wait("SPIDER-EXITED 0")  # saved: no question
     assert "[Y/n]" not in screen
-    assert (tmp_path / "game-5.spider").read_text().splitlines()[1:3] == [
+    assert (tmp_path / "game-5.spider").read_text().splitlines()[1:4] == [
+        "set autoremove on",  # a player's default: the file says so
         "new 5 suits 4",
         "4h from 1 to 8",
     ]
@@ -239,7 +240,7 @@ def test_ctrl_c_stops_a_long_search_on_the_board(tmux: Tmux, tmp_path: Path) -> 
     # Typed and entered in one piece: a completion left pending by the typing must not open
     # a menu over the replies when the search is done.
     tmux.enter("solve turn up a card, no deal, keep 1 space, limit 50000000")  # minutes
-    tmux.wait(r"searching\.\.\. \(Ctrl-C stops\)")  # said once Ctrl-C can stop it
+    tmux.wait(r"searching\.\.\. [1-9]\d* s \(Ctrl-C stops\)")  # it counts its seconds
     tmux.keys("C-c")
     screen = tmux.wait(r"interrupted; the game is as it was\s+spider> *$")
     tmux.type("7h from 5 to 10")

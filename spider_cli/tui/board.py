@@ -69,7 +69,15 @@ from spider_cli.rules.errors import SpiderError
 from spider_cli.tui import mousereports, render
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer, highlight_line
-from spider_cli.tui.player import PROMPT, Player, Question, Stop, error_lines, searches
+from spider_cli.tui.player import (
+    PROMPT,
+    Player,
+    Question,
+    Stop,
+    error_lines,
+    searches,
+    ticking,
+)
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Spot
 
 TRANSCRIPT_LENGTH = 2000
@@ -140,6 +148,9 @@ class Board:
         self.farewell: list[StyleAndTextTuples] = []
         """What is said while leaving, printed once the screen is given back."""
         self._ran = False
+        self._screen = threading.Lock()
+        """Held while the screen is drawn during a search, and while its ticking line is
+        written."""
         self.buffer = Buffer(
             history=self.history,
             completer=_NotOnAnEmptyLine(
@@ -351,12 +362,15 @@ class Board:
             yield
             return
         output = self.app.output
+
+        def write(text: str) -> None:
+            output.write_raw(text)
+            output.flush()
+
         previous = interrupt.install()  # Ctrl-C stops the search, never half a move
         try:
-            with self.app.input.cooked_mode():
-                # Said once Ctrl-C does stop the search (a player may press it at once).
-                output.write_raw("\r\x1b[2Ksearching... (Ctrl-C stops)")
-                output.flush()
+            # Said once Ctrl-C does stop the search (a player may press it at once).
+            with self.app.input.cooked_mode(), ticking(write, self._screen):
                 yield
         finally:
             signal.signal(signal.SIGINT, previous)
@@ -496,8 +510,9 @@ class Board:
         key's work is done), its moved cards underlined."""
         self.fresh = fresh
         self.say(render.played(played))
-        self.app.render_counter += 1  # a new drawing: nothing is taken from the last one
-        self.app.renderer.render(self.app, self.app.layout)
+        with self._screen:  # not while the ticking line is written
+            self.app.render_counter += 1  # a new drawing: nothing is taken from the last one
+            self.app.renderer.render(self.app, self.app.layout)
 
     def auto_said(self, auto: Auto) -> str:
         """Why ``auto`` stopped (its moves are in the replies already)."""

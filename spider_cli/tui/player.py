@@ -16,6 +16,7 @@ import contextlib
 import os
 import signal
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
@@ -51,6 +52,32 @@ def searches(command: cmd.Command | None) -> bool:
     if isinstance(command, cmd.NewCommand):
         return command.wanted is not None
     return isinstance(command, cmd.Solve | cmd.Hint | cmd.Auto | cmd.Odds)
+
+
+@contextlib.contextmanager
+def ticking(write: Callable[[str], None], lock: threading.Lock) -> Iterator[None]:
+    """While a search runs, a line that counts its seconds and says how to stop it, so that
+    a long search does not look like a hang: written at once and every half second with
+    ``write`` (holding ``lock``, which the screen's drawing holds too), wiped afterwards."""
+    done = threading.Event()
+    began = time.monotonic()
+
+    def tick() -> None:
+        while True:
+            with lock:
+                write(f"\r\x1b[2Ksearching... {time.monotonic() - began:.0f} s (Ctrl-C stops)")
+            if done.wait(0.5):
+                return
+
+    ticker = threading.Thread(target=tick, daemon=True)
+    ticker.start()
+    try:
+        yield
+    finally:
+        done.set()
+        ticker.join()
+        with lock:
+            write("\r\x1b[2K")
 
 
 NOT_IN_POOL = "not a card an unknown card can be (Tab lists them)"
