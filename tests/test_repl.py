@@ -718,3 +718,15 @@ def test_settings_are_kept_for_the_next_start_and_complete_suits_go_by_default(
     game = start()  # the next start
     assert game.suits == 2 and not game.autoremove
     assert start(4).suits == 4  # --suits 4 says otherwise
+
+
+def test_the_slow_path_is_said_once(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from spider_cli.analysis import native
+
+    monkeypatch.setattr(native, "warning", lambda: "note: slow")  # the core is still used
+    _, repl = drive("new 5 winnable\rnew 6 winnable\rquit\r")
+    assert said(repl).count("note: slow") == 1  # at the first long search only
+    monkeypatch.setattr(native, "missing", lambda: True)  # left out at install time
+    _, repl = drive("new 5 winnable\rquit\r")
+    assert said(repl).count(f"note: {native.ABSENT}.") == 1  # in the welcome
+    assert "note: slow" not in said(repl)

@@ -115,7 +115,8 @@ class Session:
     ``source_name`` says how the game began, in a word, for the history: the deal's name
     ("17", "pysol:14934") or the name of the position or file loaded. ``log`` is the history
     of games read by ``games``, ``open`` and ``stats`` (None: the one in the player's data
-    directory, opened when first needed).
+    directory, opened when first needed). ``slow_noted``: the player has been told that the
+    searches run on the slow Python path (it is said once).
     """
 
     def __init__(
@@ -133,6 +134,7 @@ class Session:
         timer: Timer | None = None,
         source_name: str = "",
         log: GameLog | None = None,
+        slow_noted: bool = False,
     ) -> None:
         self.game = Game.new(0) if game is None else game
         self.origin: Origin = DealOrigin(0) if origin is None else origin
@@ -147,6 +149,7 @@ class Session:
         self.timer = timer
         self.source_name = source_name
         self.log = log
+        self.slow_noted = slow_noted
 
     def copy(self, **changes: Any) -> Session:
         """A session sharing this one's values except ``changes`` (its game is the same

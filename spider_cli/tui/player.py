@@ -25,6 +25,7 @@ from typing import NamedTuple, Protocol, TypeVar
 from prompt_toolkit.completion import Completer, PathCompleter, WordCompleter
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 
+from spider_cli.analysis import native
 from spider_cli.app.interpreter import Answers, Prepared
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.keeping import Keeper, Tone
@@ -250,10 +251,14 @@ class Player:
     def welcome(self) -> str:
         moves = self.session.game.moves_made
         where = f", continued after move {moves}" if moves else ""
+        slow = ""
+        if native.missing() and native.wanted():  # said once, here rather than at a search
+            self.session.slow_noted = True
+            slow = f"\nnote: {native.ABSENT}."
         return (
             f"Spider: {self.session.describe_start()}{where}.\n"
             "New here? Type 'help'. Moves are written 'Jh from 8 to 9', or just '8 9'.\n"
-            "Tab completes. 'quit' leaves; the game is always kept for next time."
+            "Tab completes. 'quit' leaves; the game is always kept for next time." + slow
         )
 
     def offer_journals(self, waiting: list[tuple[Journal, Entry]]) -> None:
