@@ -263,12 +263,15 @@ def test_ctrl_c_at_the_save_question_keeps_playing(home: Path) -> None:
 
 
 def test_replay_steps_through_the_game_on_the_board(home: Path) -> None:
-    steps = ["4h from 1 to 8\r", "7 3\r", "replay\r", "\r", "\r", "q\r"]
+    steps = ["4h from 1 to 8\r", "7 3\r", "replay\r", "\r", "b", "\r", "\r", "q\r"]
     _, board = play(steps)
     text = said(board)
+    assert "back to move 0/2 (took back 4h from 1 to 8)" in text  # b: at once
     assert "move 1/2: 4h from 1 to 8" in text and "move 2/2: 8d from 7 to 3" in text
     assert "replay over: this is the current position" in text
     assert board.shown is None
+    _, board = play(["4h from 1 to 8\r", "replay\r", "q", "q\r"])
+    assert "back at the current position (move 1)" in said(board)  # q: at once
 
 
 def test_q_leaves_at_once_and_the_journal_keeps_the_game(home: Path) -> None:

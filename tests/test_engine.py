@@ -119,6 +119,8 @@ def test_deal_is_refused_with_a_space_or_an_empty_hand() -> None:
     seven = ["-- 5h", "-- 5d", "-- 5c", "-- 5s", "-- 6h", "-- 6d", "-- 6c"]
     game = position(["-- 2s", "", *seven, "Kd"], stock=10)
     assert game.why_illegal(DEAL) == "cannot deal: pile 2 is a space"
+    three = position(["-- 2s", "", *seven[:5], "", "", "Kd"], stock=10)
+    assert three.why_illegal(DEAL) == "cannot deal: piles 2, 8 and 9 are spaces"
     full = position(["-- 2s", "-- 3s", *seven, "Kd"], stock=0)
     assert full.why_illegal(DEAL) == "cannot deal: the hand is empty"
 

@@ -183,12 +183,14 @@ def test_a_game_with_no_moves_leaves_without_a_question(home: Path) -> None:
     assert status == 0 and "Save it?" not in said(repl)
 
 
-def test_replay_steps_from_the_start_and_stops_on_q(home: Path) -> None:
-    _, repl = drive("4h from 1 to 8\r7 3\r9-8d from 3 to 4\rreplay\r\r\rq\rquit\rn\r")
+def test_replay_steps_from_the_start_back_and_stops_on_q(home: Path) -> None:
+    _, repl = drive("4h from 1 to 8\r7 3\r9-8d from 3 to 4\rreplay\r\r\rbbq\rquit\rn\r")
     text = said(repl)
     assert "replay: the start (3 moves to go)" in text
     assert "move 1/3: 4h from 1 to 8\n  pile 1 turns up Kd" in text
     assert "move 2/3: 8d from 7 to 3" in text and "move 3/3" not in text
+    assert "back to move 1/3 (took back 8d from 7 to 3)" in text  # b at once, no Enter
+    assert "back to move 0/3 (took back 4h from 1 to 8)" in text
     assert "back at the current position (move 3)" in text
     assert repl.session.game.moves_made == 3 and repl.session.game.piles[3][-2:] == [
         Card.parse("9d"),

@@ -128,7 +128,14 @@ def _add_run(sub: _Subparsers) -> argparse.ArgumentParser:
 
 
 def _add_examples(sub: _Subparsers) -> argparse.ArgumentParser:
-    return sub.add_parser("examples", help="list the manual's worked problems, one line each")
+    examples = sub.add_parser(
+        "examples",
+        help="list the manual's worked problems, one line each; with a NAME, its questions",
+    )
+    examples.add_argument(
+        "name", nargs="?", metavar="NAME", help="an example's name: its questions in full"
+    )
+    return examples
 
 
 def _add_show(sub: _Subparsers) -> argparse.ArgumentParser:
@@ -159,7 +166,7 @@ def _add_solve(sub: _Subparsers) -> argparse.ArgumentParser:
     solve = sub.add_parser(
         "solve",
         help="answer a goal for a position, or win a numbered deal knowing every card",
-        epilog="Examples: spider solve problem-3 remove hearts then clubs, no deal; "
+        epilog="Examples: spider solve problem-3 remove hearts, no deal; "
         "spider solve --seed 7 --suits 2. Exit status: 0 a line found (or the deal "
         "won), 1 impossible, 3 unknown at the search's limit, 2 bad input.",
     )
@@ -172,7 +179,14 @@ def _add_solve(sub: _Subparsers) -> argparse.ArgumentParser:
     solve.add_argument(
         "--seed", metavar="DEAL", help="play this deal with every card known: " + _SEED_HELP
     )
-    solve.add_argument("--suits", type=int, choices=(1, 2, 4), default=4)
+    solve.add_argument(
+        "--suits",
+        type=int,
+        choices=(1, 2, 4),
+        default=4,
+        metavar="N",
+        help="1, 2 or 4 suits: the game of the deal --seed names (default 4)",
+    )
     _add_limits(solve, "for --seed: ")
 
     return solve
@@ -186,7 +200,14 @@ def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
     bench.add_argument(
         "--seeds", default="0-99", help="deals: 0-99 (default), pysol:1-1000, kpat:1-100, 17"
     )
-    bench.add_argument("--suits", type=int, choices=(1, 2, 4), default=1)
+    bench.add_argument(
+        "--suits",
+        type=int,
+        choices=(1, 2, 4),
+        default=1,
+        metavar="N",
+        help="1, 2 or 4 suits: the game of the deals (default 1)",
+    )
     _add_limits(bench, "for each deal: ")
     bench.add_argument("--jobs", type=int, help="worker processes (default: every core)")
     _add_results_options(bench)
@@ -357,7 +378,7 @@ def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -
     if args.command == "run":
         return run_scripts(args.scripts, sys.stdout, sys.stderr, quiet=args.quiet)
     if args.command == "examples":
-        return list_examples()
+        return list_examples() if args.name is None else example_questions(args.name)
     if args.command == "bench":
         return bench_command(args)
     if args.command == "show":
@@ -448,13 +469,13 @@ def _error(where: str, error: SpiderError) -> str:
 
 def _reason(error: SpiderError) -> str:
     if isinstance(error, NotationError):
-        where = f"column {error.column}: " if error.column else ""
+        where = f"character {error.column}: " if error.column else ""
         return where + error.message + (f"\n{error.context}" if error.context else "")
     return str(error)
 
 
 def _load_error(name: str, error: SpiderError) -> str:
-    """Why the file ``name`` did not load, as ``NAME:LINE: error: column C: reason`` where
+    """Why the file ``name`` did not load, as ``NAME:LINE: error: character C: reason`` where
     the error has a place in the file (the form of ``spider run``'s errors)."""
     line = f":{error.line}" if isinstance(error, NotationError) and error.line else ""
     return _error(f"{name}{line}", error)
@@ -467,8 +488,35 @@ def list_examples() -> int:
     found = examples.catalogue()
     width = max((len(e.name) for e in found), default=0)
     for example in found:
-        questions = f"  [{len(example.questions)} questions]" if example.questions else ""
+        count = len(example.questions)
+        questions = f"  [{count} question{'s' if count != 1 else ''}]" if count else ""
         print(f"{example.name:<{width}}  {example.title}{questions}")
+    return OK
+
+
+def example_questions(name: str) -> int:
+    """An example's questions: each as the manual asks it, the ``spider solve`` line that
+    asks it here, and the manual's answer and why."""
+    import textwrap
+
+    from spider_cli.app import examples
+
+    wanted = name.lower().removesuffix(".txt").removesuffix(".spider")
+    found = [e for e in examples.catalogue() if wanted in (e.name.lower(), e.path.stem.lower())]
+    if not found:
+        listed = "'spider examples' lists them"
+        print(f"spider: no example called {files.shown(name)} ({listed})", file=sys.stderr)
+        return USAGE
+    example = found[0]
+    print(f"{example.name}: {example.title}")
+    if not example.questions:
+        print("  (no questions: 'spider show NAME' prints it, 'spider NAME' plays it)")
+    for n, question in enumerate(example.questions, 1):
+        goal = ", ".join(part for part in (question.solve, question.constraints) if part)
+        print(f"\n{n}. {question.ask}")
+        print(f"   spider solve {example.name} {goal}")
+        why = f"the manual: {question.answer}. {question.explanation}".strip()
+        print(textwrap.fill(why, 80, initial_indent="   ", subsequent_indent="   "))
     return OK
 
 
@@ -623,10 +671,21 @@ def bench_command(args: argparse.Namespace) -> int:
         )
         print(json.dumps(data, indent=1))
     else:
-        print(summary.text(args.limit, args.time_limit))
+        print(_fitted(summary.text(args.limit, args.time_limit)))
         if done:
             print(f"{len(done)} of the results were stored by an earlier run")
     return OK
+
+
+def _fitted(report: str, width: int = 80) -> str:
+    """A report's lines broken between words to fit ``width`` columns (a terminal wraps
+    them mid-word otherwise), the rest of a line indented."""
+    import textwrap
+
+    return "\n".join(
+        textwrap.fill(line, width, subsequent_indent="  ", break_on_hyphens=False)
+        for line in report.splitlines()
+    )
 
 
 def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
@@ -649,5 +708,5 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
         what = f"blind, {budget:,} positions a search"
         if sampling:
             what += f", {sampling.samples} samples a choice"
-        print(blind.summary_text(summary, results, what))
+        print(_fitted(blind.summary_text(summary, results, what)))
     return OK

@@ -96,7 +96,7 @@ a line in notation ('apply' plays it, 'apply 1' its next move); 'impossible',
 at once with the reason when no search is needed, or once every reachable
 position has been examined (it says how many); or 'unknown' at the limit
 ('no line of 8 moves or fewer exists'). Ctrl-C stops a long search.
-Example: solve remove hearts then clubs, no deal
+Example: solve remove hearts, no deal (in problem-3)
 '... for each reveal': for every card the next face-down card could be, can
 the goal still be reached once it is turned up? ("get a space: possible if
 it is a 4, 9, Jack or King")

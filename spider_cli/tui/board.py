@@ -388,8 +388,8 @@ class Board:
             self.shown, self.previewed = preview.game, preview
 
     keys_help = (
-        "\nClick a card to send it to its obvious place, the hand to deal. Keys: Ctrl-Z undo,"
-        "\nCtrl-Y redo, ? hint (its cards are marked), ! play the hint; 'help keys' for more."
+        "\nClick a card to send it to its obvious place, the hand to deal. Ctrl-Z undoes,"
+        "\nCtrl-Y redoes, ? hints (its cards are marked), ! plays that move; 'help keys'."
     )
 
     # -- the loop -----------------------------------------------------------------------------
@@ -443,6 +443,19 @@ class Board:
         @keys.add("!", filter=free)
         def _play_hint(event: KeyPressEvent) -> None:
             self.play_marked()
+
+        stepping = Condition(lambda: self.question is not None and self.question.stepper)
+
+        @keys.add("q", filter=stepping)
+        @keys.add("escape", filter=stepping, eager=True)
+        def _stop(event: KeyPressEvent) -> None:
+            self.buffer.text = "q"
+            self.enter()
+
+        @keys.add("b", filter=stepping)
+        def _step_back(event: KeyPressEvent) -> None:
+            self.buffer.text = "b"
+            self.enter()
 
         @keys.add("enter")
         def _enter(event: KeyPressEvent) -> None:

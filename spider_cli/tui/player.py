@@ -110,8 +110,8 @@ Answer = str | Stop
 
 
 class Question(NamedTuple):
-    """A question for the player; ``answer`` gets the reply. ``stepper``: q or Escape
-    answers at once (stepping through a replay)."""
+    """A question for the player; ``answer`` gets the reply. ``stepper``: q, Escape and b
+    answer at once (stepping through a replay)."""
 
     text: str
     answer: Callable[[Answer], None]
@@ -492,7 +492,8 @@ class Player:
     # -- replay -------------------------------------------------------------------------------
 
     def replay(self) -> None:
-        """Step through the game from the start on a copy: Enter next move, q stop."""
+        """Step through the game from the start on a copy: Enter the next move, b back one,
+        q stop (the keys b and q act at once)."""
         session, surface = self.session, self.surface
         total = session.game.moves_made
         if not total:
@@ -504,28 +505,39 @@ class Player:
             note=render.message(f"replay: the start ({total} moves to go)"), game=viewer.game
         )
 
-        def step(number: int) -> None:
+        def step(at: int) -> None:
             def answer(reply: Answer) -> None:
-                if isinstance(reply, Stop) or reply.strip().lower().startswith("q"):
+                word = "" if isinstance(reply, Stop) else reply.strip().lower()
+                if isinstance(reply, Stop) or word.startswith("q"):
                     note = f"back at the current position (move {total})"
                     surface.draw(note=render.message(note))
                     return
                 before = Snapshot.of(viewer.game)
-                moved = f"move {number}/{total}: {viewer.redo().moves[0].text}"
+                if word.startswith("b"):
+                    if not at:
+                        surface.say("replay: this is the start", "class:dim")
+                        step(at)
+                        return
+                    took = viewer.undo(1).moves[0].text
+                    back = f"back to move {at - 1}/{total} (took back {took})"
+                    surface.draw(note=render.message(back), game=viewer.game)
+                    step(at - 1)
+                    return
+                moved = f"move {at + 1}/{total}: {viewer.redo().moves[0].text}"
                 surface.draw(
                     render.fresh_cards(before, viewer.game),
                     render.change(moved, render.describe_changes(before, viewer.game)),
                     game=viewer.game,
                 )
-                if number == total:
+                if at + 1 == total:
                     surface.draw(note=render.message("replay over: this is the current position"))
                 else:
-                    step(number + 1)
+                    step(at + 1)
 
-            question = f"replay {number - 1}/{total} (Enter: next move, q: stop) "
+            question = f"replay {at}/{total} (Enter: next move, b: back, q: stop) "
             surface.ask(Question(question, answer, stepper=True))
 
-        step(1)
+        step(0)
 
     # -- leaving ------------------------------------------------------------------------------
 

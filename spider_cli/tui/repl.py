@@ -193,6 +193,10 @@ class Repl:
             def _stop(event: KeyPressEvent) -> None:
                 event.app.exit(result="q")
 
+            @keys.add("b")
+            def _back(event: KeyPressEvent) -> None:
+                event.app.exit(result="b")
+
         prompt: PromptSession[str] = PromptSession(
             style=STYLE,
             include_default_pygments_style=False,
