@@ -458,3 +458,14 @@ def test_copy_is_independent(seed: int) -> None:
     twin = game.copy()
     twin.push(twin.legal_moves()[0])
     assert game.key() == Game.new(seed).key()
+
+
+def test_a_suit_ready_to_remove_is_said_by_the_move_that_completes_it_only() -> None:
+    from spider_cli.app.session import Session
+
+    run = "Ks Qs Js 10s 9s 8s 7s 6s 5s 4s 3s 2s"
+    game = position([run, "As", "5h", "6h", "9d", "10d", "3c", "4c", "Jh", "-- Qh"])
+    session = Session.of_position(game)
+    assert "a complete suit can be removed from pile 1" in session.execute("2 1").text
+    assert "can be removed" not in session.execute("3 4").text  # said once, not each move
+    assert session.status().ready == (0,)  # still ready: the status line keeps it
