@@ -186,7 +186,7 @@ COMMANDS: dict[str, CommandInfo] = {
         "play hint's moves",
         "auto takes a number of moves or nothing, as in 'auto' or 'auto 20'",
         "Analysis",
-        ("auto [N] (play hint's moves until N moves, a deal is due or the win; Ctrl-C stops)",),
+        ("auto [N] (play hint's moves until N moves, a deal or the win)",),
     ),
     "solve": CommandInfo(
         "search for a line to a goal",
@@ -209,12 +209,13 @@ COMMANDS: dict[str, CommandInfo] = {
     ),
     "set": CommandInfo(
         "change a setting, or list them",
-        "set takes a name and a value, as in 'set autoremove on', or nothing to list them",
+        "set takes a name and a value, as in 'set autoremove off', or nothing to list them",
         "Settings",
         (
             "set (list them)",
             "set autoremove on|off",
             "set sixth left|spread (where new deals put a 6th card)",
+            "set suits 1|2|4 (a new game's, when none is named)",
         ),
     ),
     "help": CommandInfo(
