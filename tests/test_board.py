@@ -270,8 +270,9 @@ def test_replay_steps_through_the_game_on_the_board(home: Path) -> None:
     assert "move 1/2: 4h from 1 to 8" in text and "move 2/2: 8d from 7 to 3" in text
     assert "replay over: this is the current position" in text
     assert board.shown is None
-    _, board = play(["4h from 1 to 8\r", "replay\r", "q", "q\r"])
-    assert "back at the current position (move 1)" in said(board)  # q: at once
+    for stop in ("q", "\x1b"):
+        _, board = play(["4h from 1 to 8\r", "replay\r", stop, "q\r"])
+        assert "back at the current position (move 1)" in said(board)  # at once
 
 
 def test_q_leaves_at_once_and_the_journal_keeps_the_game(home: Path) -> None:

@@ -476,11 +476,10 @@ class Board:
             if self.question is None:
                 self.player.leave()
 
-        @keys.add("escape", eager=True)
+        @keys.add("escape", filter=~asking, eager=True)
         def _escape(event: KeyPressEvent) -> None:
-            if self.question is None:
-                self.buffer.reset()
-                self.selected = None
+            self.buffer.reset()
+            self.selected = None
 
         @keys.add("pageup")
         def _back(event: KeyPressEvent) -> None:
