@@ -263,9 +263,9 @@ class Board:
         tableau = sum(1 for _ in split_lines(self._tableau())) - 1
         return max(1, rows - tableau - 2)
 
-    def _view(self) -> tuple[list[StyleAndTextTuples], int, int]:
+    def _view(self) -> tuple[list[StyleAndTextTuples], int, int, int]:
         """The rows of replies in view (scrolled back ``self.scroll`` rows, kept within the
-        replies), how many are hidden above them and how many below."""
+        replies), how many are hidden above them and below, and the rows of the area."""
         rows = self._message_rows()
         height = self._message_height()
         self.scroll = max(0, min(self.scroll, len(rows) - height))
@@ -275,17 +275,17 @@ class Board:
             start += 1  # the top row says that there is more
         if self.scroll and height > 2:
             end -= 1  # and the bottom one, that newer replies are below
-        return rows[start:end], start, len(rows) - end
+        return rows[start:end], start, len(rows) - end, height
 
     def _messages(self) -> StyleAndTextTuples:
         """The replies in view, each row as wide as the screen so that the wheel scrolls
         them, with a sign above and below when there is more (PageUp and PageDown)."""
         columns, _rows = self._size()
-        view, above, below = self._view()
-        if above and self._message_height() > 1:
+        view, above, below, height = self._view()
+        if above and height > 1:
             sign = f"▲ {above} more line{'s' if above != 1 else ''}: PageUp or the wheel"
             view.insert(0, [("class:more", sign[:columns])])
-        if below and self._message_height() > 2:
+        if below and height > 2:
             view.append([("class:more", f"▼ {below} newer: PageDown"[:columns])])
         out: StyleAndTextTuples = []
         for n, row in enumerate(view):
