@@ -119,7 +119,7 @@ def moves(board: Board) -> list[str]:
 
 
 def test_a_click_sends_the_card_to_its_obvious_place_and_echoes_the_notation(home: Path) -> None:
-    status, board = play([click(*card(0, 5)), "q", "n\r"])
+    status, board = play([click(*card(0, 5)), "q\r"])
     assert status == 0
     assert moves(board) == ["4h from 1 to 6"]  # onto the 5h: its own suit
     assert "4h from 1 to 6\n  pile 1 turns up Kd" in said(board)
@@ -131,7 +131,7 @@ def test_escape_codes_that_are_not_mouse_reports_are_ignored(
     """A colour code typed or pasted (ESC[31m) looks like a mouse report to prompt_toolkit,
     whose handler fails on it; it is dropped, and a real click still works."""
     codes = ["\x1b[31m", "\x1b[0m", "\x1b[1;2m", "\x1b[<5m"]
-    status, board = play([*codes, click(*card(0, 5)), "q", "n\r"])
+    status, board = play([*codes, click(*card(0, 5)), "q\r"])
     assert status == 0
     assert moves(board) == ["4h from 1 to 6"]
     assert "Exception" not in capsys.readouterr().out + said(board)
@@ -143,7 +143,7 @@ def test_dragging_a_card_or_selecting_it_then_clicking_a_pile_moves_it_there(hom
         click(*card(6, 4), button=2),  # right click: the 8d of pile 7 selected
         click(*card(2, 5)),  # then a click on pile 3 (9d)
         drag(card(0, 4), card(2, 6)),  # Kd cannot go onto the 8d
-        "q",
+        "q\r",
         "n\r",
     ]
     _, board = play(steps)
@@ -156,17 +156,17 @@ def test_a_click_above_the_bottom_moves_that_card_and_those_covering_it(home: Pa
     for line in ("8d from 7 to 3",):
         session.execute(line)
     # pile 3 is now ... 9d 8d: a click on the 9d moves both onto the 10h of pile 4
-    _, board = play([click(*card(2, 5)), click(*card(0, 0)), "q", "n\r"], session)
+    _, board = play([click(*card(2, 5)), click(*card(0, 0)), "q\r"], session)
     assert moves(board)[1:] == ["9-8d from 3 to 4"]
     assert "that card in pile 1 is face down" in said(board)
 
 
 def test_clicking_the_hand_deals_and_a_complete_suit_is_removed(home: Path) -> None:
-    _, board = play([click(2, 0), "q", "n\r"])
+    _, board = play([click(2, 0), "q\r"])
     assert moves(board) == ["deal"]
     spades = [Card.of(rank, 0) for rank in range(13, 0, -1)]
     game = Game([spades, spades[:-1], [spades[-1]]] + [[]] * 7, [0] * 10, removed=[0] * 6, suits=1)
-    _, board = play([click(*card(0, 3)), "q", "n\r"], Session.of_position(game))  # the Js
+    _, board = play([click(*card(0, 3)), "q\r"], Session.of_position(game))  # the Js
     assert moves(board) == ["remove the spades from 1"]
     assert board.session.game.removed == [0] * 7
 
@@ -175,7 +175,7 @@ def test_the_cards_a_click_turns_up_are_asked_for_first(home: Path) -> None:
     intro = Session.new_game(seed=0, base_dir=Path.cwd())
     intro.load("intro-deal")
     bottom = len(intro.game.piles[7]) - 1
-    _, board = play([click(*card(7, bottom)), "zz\r", "6s\r", "q", "n\r"], intro)
+    _, board = play([click(*card(7, bottom)), "zz\r", "6s\r", "q\r"], intro)
     text = said(board)
     assert "pile 8 turns up: (Enter for a random card, or type one) 6s" in text
     assert "not a card an unknown card can be" in text
@@ -187,27 +187,55 @@ def test_the_cards_a_click_turns_up_are_asked_for_first(home: Path) -> None:
 # Keys and the command line
 
 
-def test_single_keys_act_on_an_empty_line(home: Path) -> None:
-    steps = [click(*card(0, 5)), "u", "r", "d", "h", "?", "n", "y\r", "q"]
-    status, board = play(steps)
+def test_typed_words_are_never_taken_for_keys(home: Path) -> None:
+    """Every letter writes the command line: the words a new player types run whole."""
+    steps = ["4h from 1 to 8\r", "7 3\r", "help\r", "hint\r", "undo 2\r", "open 3\r"]
+    status, board = play([*steps, "new 5 winnable\r", "quit\r"])
     text = said(board)
     assert status == 0
-    assert "took back 4h from 1 to 6" in text and "replayed 4h from 1 to 6" in text
-    assert "4 deals left" in text
-    assert "Start a new deal (4 suits)? [y/N] y" in text
+    assert "unknown command" not in text
+    assert "New to Spider?" in text  # help
+    assert "took back 8d from 7 to 3, 4h from 1 to 8" in text  # undo 2, not 'u' then 'ndo 2'
+    assert "there is no game 3 in the history" in text  # open 3, not odds
+    assert "winnable with every card known" in text  # new 5 winnable: no move, nothing asked
+    assert board.session.origin.name == "5"
+
+
+def test_one_letter_commands_need_enter_and_the_keys_that_act_start_no_word(home: Path) -> None:
+    steps = [click(*card(0, 5)), "u\r", "r\r", "\x1a", "\x19", ":d\r", "?", "o\r"]
+    status, board = play([*steps, "n\r", "y\r", "q\r"])
+    text = said(board)
+    assert status == 0
+    assert text.count("took back 4h from 1 to 6") == 2  # 'u' Enter, then Ctrl-Z
+    assert text.count("replayed 4h from 1 to 6") == 2  # 'r' Enter, then Ctrl-Y
+    assert "4 deals left" in text  # ':d': a leading ':' is allowed
+    assert "chance of a win" in text  # 'o' Enter: odds
+    assert "Abandon this game (2 moves) for a new deal? [y/N] y" in text
     assert board.session.game.moves_made == 0  # a new deal, of the same variant
     assert board.session.game.suits == 4
 
 
-def test_typed_commands_run_as_at_the_prompt_and_keys_come_back_after_ctrl_c(home: Path) -> None:
-    steps = ["4h from 1 to 8\r", "undo\r", "Jh frm 8\r", "\x03", "r", "save game-5.spider\r"]
+def test_the_hinted_move_is_marked_on_the_tableau_and_the_key_plays_it(home: Path) -> None:
+    session = Session.new_game(seed=SEED, base_dir=Path.cwd())
+    advice = session.copy(game=session.game.copy()).hint()
+    _, board = play(["?", "\x1b"], session=session)  # no quit: input ends
+    hinted = board.marked()
+    assert hinted == advice.action and isinstance(hinted, Move)
+    marked = [t for style, t, *_ in board._tableau() if "class:hinted" in style]
+    assert len(marked) == hinted.count + 1  # the cards that move, and the one they go onto
+    _, board = play(["?", "!", "q\r"], session=Session.new_game(seed=SEED, base_dir=Path.cwd()))
+    assert board.session.history()[0].action == advice.action
+
+
+def test_typed_commands_run_as_at_the_prompt(home: Path) -> None:
+    steps = ["4h from 1 to 8\r", "undo\r", "Jh frm 8\r", "\x03", "r\r", "save game-5.spider\r"]
     status, board = play(steps)
     text = said(board)
     assert status == 0
     assert "spider> 4h from 1 to 8" in text and "took back 4h from 1 to 8" in text
     caret = next(line for line in board.transcript if line.strip() == "^")
     assert caret.index("^") == len("spider> Jh ")  # under "frm"
-    assert moves(board) == ["4h from 1 to 8"]  # 'r' after Ctrl-C: a key again
+    assert moves(board) == ["4h from 1 to 8"]
     assert Path("game-5.spider").read_text().splitlines()[1:3] == [
         "new 5 suits 4",
         "4h from 1 to 8",
@@ -220,31 +248,35 @@ def test_the_searching_line_is_for_a_command_that_searches_not_for_its_words(
 ) -> None:
     written: list[str] = []
     monkeypatch.setattr(Screen, "write_raw", lambda _self, data: written.append(data))
-    _, board = play([":new 3 # not hard\r", "q", "n\r"])  # "hard" in a comment: no search
+    _, board = play([":new 3 # not hard\r", "q\r"])  # "hard" in a comment: no search
     assert board.session.origin == DealOrigin(3)
     assert not any("searching" in data for data in written)
-    play(["h", "q", "n\r"])  # the key stands for 'hint': a search
-    assert any("searching... (Ctrl-C stops)" in data for data in written)
+    play(["?", "q\r"])  # the key stands for 'hint': a search
+    assert any("searching... 0 s (Ctrl-C stops)" in data for data in written)
 
 
 def test_ctrl_c_at_the_save_question_keeps_playing(home: Path) -> None:
-    steps = [":save mine.spider\r", "4h from 1 to 8\r", "\x03", "q", "\x03", "q", "n\r"]
+    steps = [":save mine.spider\r", "4h from 1 to 8\r", "\x03", "q\r", "\x03", "q\r"]
     _, board = play(steps)
     assert "(still playing)" in said(board)
     assert "4h from 1 to 8" not in Path("mine.spider").read_text()
 
 
 def test_replay_steps_through_the_game_on_the_board(home: Path) -> None:
-    steps = ["4h from 1 to 8\r", "7 3\r", "replay\r", "\r", "\r", "q", "n\r"]
+    steps = ["4h from 1 to 8\r", "7 3\r", "replay\r", "\r", "b", "\r", "\r", "q\r"]
     _, board = play(steps)
     text = said(board)
+    assert "back to move 0/2 (took back 4h from 1 to 8)" in text  # b: at once
     assert "move 1/2: 4h from 1 to 8" in text and "move 2/2: 8d from 7 to 3" in text
     assert "replay over: this is the current position" in text
     assert board.shown is None
+    for stop in ("q", "\x1b"):
+        _, board = play(["4h from 1 to 8\r", "replay\r", stop, "q\r"])
+        assert "back at the current position (move 1)" in said(board)  # at once
 
 
 def test_q_leaves_at_once_and_the_journal_keeps_the_game(home: Path) -> None:
-    status, board = play(["4h from 1 to 8\r", "\x03", "q"])  # Ctrl-C: keys again
+    status, board = play(["4h from 1 to 8\r", "q\r"])
     text = said(board)
     assert status == 0 and board.question is None and "[Y/n]" not in text  # nothing asked
     assert "the game is always kept" in text  # the welcome says so
@@ -252,9 +284,9 @@ def test_q_leaves_at_once_and_the_journal_keeps_the_game(home: Path) -> None:
 
 
 def test_q_asks_only_when_the_named_save_file_is_behind(home: Path) -> None:
-    _, board = play(["4h from 1 to 8\r", "save mine.spider\r", "\x03", "q"])
+    _, board = play(["4h from 1 to 8\r", "save mine.spider\r", "\x03", "q\r"])
     assert "[Y/n]" not in said(board)  # the file has the game: nothing to ask
-    _, board = play(["7 3\r", "\x03", "q", "\r"], name="mine.spider")
+    _, board = play(["7 3\r", "\x03", "q\r", "\r"], name="mine.spider")
     assert "mine.spider is behind this game. Update it? [Y/n] " in said(board)
     assert Path("mine.spider").read_text().splitlines()[1:4] == [
         "new 5 suits 4",
@@ -272,13 +304,16 @@ def test_the_board_fits_the_screen(home: Path, columns: int, rows: int) -> None:
     session = Session.new_game(seed=SEED, base_dir=Path.cwd())
     for _ in range(4):
         session.deal()
-    _, board = play(["q", "n\r"], session, columns, rows)
-    tableau = render.plain(board._tableau()).splitlines()
-    status = render.plain(board._status())
-    assert all(len(line) <= columns for line in tableau)
-    assert len(tableau) <= rows - 5  # room for the status line, replies and the command line
-    assert len(status) <= columns
-    assert "deals" in status or "d1" in status
+    problem = Session(base_dir=Path.cwd())
+    problem.load("problem-1")  # long piles of face-up cards that are not runs
+    for game in (session, problem):
+        _, board = play(["q\r"], game, columns, rows)
+        tableau = render.plain(board._tableau()).splitlines()
+        status = render.plain(board._status())
+        assert all(len(line) <= columns for line in tableau)
+        assert len(tableau) <= rows - 5  # room for the status line, replies, command line
+        assert len(status) <= columns
+        assert re.search(r"deals|\bd\d", status)
 
 
 def _long_runs() -> Game:
@@ -379,14 +414,25 @@ def test_spider_help_lists_the_play_options_and_every_command(
     )
 
 
-def test_the_replies_scroll_back_with_page_up_and_the_wheel(home: Path) -> None:
+def test_the_replies_say_there_is_more_and_scroll_at_once(home: Path) -> None:
+    """'help' overflows the message area at 80x24: a sign says how much is above it, and
+    each PageUp or turn of the wheel moves the view (not only once a cursor leaves it)."""
     wheel_up = "\x1b[<64;5;20M"  # over the replies (row 20 of 24)
     wheel_down = "\x1b[<65;5;20M"
-    steps = ["d", "d", "d", "\x1b[5~", wheel_up, wheel_up, wheel_down]  # no quit: input ends
-    status, board = play(steps)
-    assert status == 0  # the input ended: the game is in the journal
-    assert board.scroll == 3 + 1 + 1 - 1  # PageUp: three rows, the wheel one each way
-    _, board = play([*steps, "u"])
+    _, board = play(["help\r"])  # no quit: input ends
+    shown = render.plain(board._messages()).splitlines()
+    assert re.match(r"▲ \d+ more lines: PageUp or the wheel", shown[0])
+    assert "'help TOPIC' for a topic above" in shown[-1]  # the newest row
+    views = []
+    for steps in (["\x1b[5~"], ["\x1b[5~", "\x1b[5~"], [wheel_up], [wheel_up, wheel_down]):
+        _, board = play(["help\r", *steps])
+        views.append((board.scroll, render.plain(board._messages())))
+    page = board._page()
+    assert [scroll for scroll, _ in views] == [page, views[1][0], 3, 0]
+    assert page < views[1][0] < 2 * page  # the second PageUp stops at the top
+    assert "▼" in views[0][1] and "▲" in views[0][1]  # more below and above
+    assert "▲" not in views[1][1] and "New to Spider?" in views[1][1]
+    _, board = play(["help\r", "\x1b[5~", "u\r"])
     assert board.scroll == 0  # a new reply: the newest rows again
 
 
@@ -397,7 +443,7 @@ def test_the_replies_scroll_back_with_page_up_and_the_wheel(home: Path) -> None:
 def test_the_board_lists_and_opens_games_and_its_status_line_keeps_the_time(home: Path) -> None:
     now = [100.0]
     session = Session.new_game(seed=SEED, base_dir=Path.cwd(), timer=Timer(lambda: now[0]))
-    steps = [click(*card(0, 5)), ":new 7\r", "games\r", "open 1\r", "q", "n\r"]
+    steps = [click(*card(0, 5)), ":new 7\r", "y\r", "games\r", "open 1\r", "q\r"]
     status, board = play(steps, session=session)
     assert status == 0
     assert "game 1 (5, abandoned): 1 move replayed" in said(board)
@@ -454,6 +500,6 @@ def test_a_typed_move_on_the_board_is_read_resolved_and_checked_once(
 
     counts: list[tuple[int, int, int]] = []
     monkeypatch.setattr(Board, "enter", enter)
-    _status, board = play(["1 6\r", "q"])
+    _status, board = play(["1 6\r", "q\r"])
     assert moves(board) == ["4h from 1 to 6"]
     assert counts[0] == (1, 1, 1)

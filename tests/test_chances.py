@@ -222,10 +222,10 @@ def test_odds_with_every_card_in_sight_plays_the_one_deal() -> None:
     assert game.is_won() and Session.of_position(game).odds() == chances.Chance(1, 1, 0)
 
 
-def test_the_o_key_on_the_board_tells_the_odds(home: Path) -> None:
+def test_o_enter_on_the_board_tells_the_odds(home: Path) -> None:
     from tests.test_board import play as on_board
 
-    status, board = on_board(["o", "q"], Session.new_game(7, suits=1))
+    status, board = on_board(["o\r", "q\r"], Session.new_game(7, suits=1))
     assert status == 0
     assert "the chance of a win with every card known:" in "\n".join(board.transcript)
 

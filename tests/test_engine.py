@@ -119,6 +119,8 @@ def test_deal_is_refused_with_a_space_or_an_empty_hand() -> None:
     seven = ["-- 5h", "-- 5d", "-- 5c", "-- 5s", "-- 6h", "-- 6d", "-- 6c"]
     game = position(["-- 2s", "", *seven, "Kd"], stock=10)
     assert game.why_illegal(DEAL) == "cannot deal: pile 2 is a space"
+    three = position(["-- 2s", "", *seven[:5], "", "", "Kd"], stock=10)
+    assert three.why_illegal(DEAL) == "cannot deal: piles 2, 8 and 9 are spaces"
     full = position(["-- 2s", "-- 3s", *seven, "Kd"], stock=0)
     assert full.why_illegal(DEAL) == "cannot deal: the hand is empty"
 
@@ -456,3 +458,14 @@ def test_copy_is_independent(seed: int) -> None:
     twin = game.copy()
     twin.push(twin.legal_moves()[0])
     assert game.key() == Game.new(seed).key()
+
+
+def test_a_suit_ready_to_remove_is_said_by_the_move_that_completes_it_only() -> None:
+    from spider_cli.app.session import Session
+
+    run = "Ks Qs Js 10s 9s 8s 7s 6s 5s 4s 3s 2s"
+    game = position([run, "As", "5h", "6h", "9d", "10d", "3c", "4c", "Jh", "-- Qh"])
+    session = Session.of_position(game)
+    assert "a complete suit can be removed from pile 1" in session.execute("2 1").text
+    assert "can be removed" not in session.execute("3 4").text  # said once, not each move
+    assert session.status().ready == (0,)  # still ready: the status line keeps it

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 
@@ -52,3 +53,32 @@ def test_spider_examples_lists_them() -> None:
     )
     assert "problem-3" in done.stdout
     assert len(done.stdout.splitlines()) == len(examples.catalogue())
+
+
+def test_spider_examples_counts_the_questions_and_shows_them_by_name(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from spider_cli.app.cli import main
+
+    assert main(["examples"]) == 0
+    listing = capsys.readouterr().out
+    assert "[1 questions]" not in listing and "questions]" in listing
+    assert main(["examples", "problem-1"]) == 0
+    out = capsys.readouterr().out
+    first = examples.catalogue()[[e.name for e in examples.catalogue()].index("problem-1")]
+    assert out.count("\n   spider solve problem-1 ") == len(first.questions)
+    assert "1. What should you do here, without dealing?" in out
+    assert "spider solve problem-1 turn up a card, no deal" in out
+    assert all(len(line) <= 80 for line in out.splitlines())
+    assert main(["examples", "problem-99"]) == 2
+    assert "no example called problem-99 ('spider examples' lists them)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["solve", "bench"])
+def test_suits_has_its_help_in_solve_and_bench(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from spider_cli.app.cli import main
+
+    assert main([command, "--help"]) == 0
+    assert re.search(r"--suits N +1, 2 or 4 suits", capsys.readouterr().out)

@@ -408,7 +408,7 @@ def test_the_timer_stops_while_the_program_waits_in_the_background(home: Path) -
 
 
 def test_games_are_recorded_listed_and_opened_again(home: Path) -> None:
-    repl = drive("4h from 1 to 8\r7 3\rnew 7\rgames\ropen 1\rhistory\rquit\rn\r")
+    repl = drive("4h from 1 to 8\r7 3\rnew 7\ry\rgames\ropen 1\rhistory\rquit\rn\r")
     text = said(repl)
     listing = text[text.index("game  began") :].splitlines()
     assert listing[0].split() == "game began deal suits moves score time result".split()
@@ -465,7 +465,7 @@ def test_a_loaded_game_file_continues_the_unfinished_game_it_was_saved_from(
 
 def test_loading_a_saved_game_goes_on_with_its_row_of_the_history(home: Path) -> None:
     repl = drive(
-        "4h from 1 to 8\r7 3\rsave mine.spider\r9-8d from 3 to 4\rnew 9\r"
+        "4h from 1 to 8\r7 3\rsave mine.spider\r9-8d from 3 to 4\rnew 9\ry\r"
         "load mine.spider\r9-8d from 3 to 4\rquit\rn\r"
     )
     assert "(this goes on with game 1 of the history: 'games' lists it)" in said(repl)

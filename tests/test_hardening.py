@@ -261,7 +261,7 @@ with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOut
 print("\\n".join(repl.transcript))
 sys.exit(status)
 """
-_PLAY = "4h from 1 to 8\r7 3\rstats\rgames\rnew 7\r8d from 7 to 3\rquit\rn\r"
+_PLAY = "4h from 1 to 8\r7 3\rstats\rgames\rnew 7\ry\r8d from 7 to 3\rquit\rn\r"
 """Plays, asks for the statistics and the games, starts another game (the first is kept
 aside) and leaves: every file of the data and state directories is read and written."""
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from test_solver import stop_clocks
 
@@ -103,7 +105,8 @@ def test_the_manuals_first_problem_swaps_the_deuces_before_digging_column_3() ->
     line = reasons.split("moves: ")[1].split(")")[0].split(", ")
     assert line[-1] == "8-6s from 3 to 2"
     assert {"2c from 10 to 6", "2d from 6 to 10"} & set(line)
-    assert "another card turns up for 81% of the cards it could be, not 72%" in reasons
+    then = "another card turns up for 81% of the cards it could be, against 72% turning it up"
+    assert then + " at once" in reasons
 
 
 def test_a_longer_search_before_settling_for_a_natural_move() -> None:
@@ -245,13 +248,19 @@ def test_apply_plays_the_line_in_parts() -> None:
         session.apply()
 
 
-def test_asking_again_gives_the_next_alternative() -> None:
+def test_the_same_position_gets_the_same_hint_and_next_gives_the_next_choice() -> None:
     session = Session.new_game(3, 1)
     first = session.hint()
-    second = session.hint()
-    assert first.actions and second.actions
-    assert first.actions[0] != second.actions[0]
-    assert session.apply() and session.game.moves_made == len(second.actions)
+    assert first.actions and session.hint() == first  # asked again: the same hint
+    second = session.hint(following=True)
+    assert second.text.startswith("choice 2: ") and second.actions[0] != first.actions[0]
+    third = session.hint(following=True)
+    assert third.text.startswith(("choice 3: ", "no other choice; the best again: "))
+    deeper = session.hint(deeper=True)  # its own best line, not a choice after the others
+    assert not deeper.text.startswith(("choice", "no other"))
+    chosen = session.hint(deeper=True, following=True)
+    assert chosen.text.startswith("choice 2: ")
+    assert session.apply() and session.game.moves_made == len(chosen.actions)
 
 
 def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -284,3 +293,21 @@ def test_hint_deeper_searches_ten_times_longer() -> None:
     game = load_position(examples.find("problem-1")).to_game()
     plain, deeper = Session(game.copy()), Session(game.copy())
     assert deeper.execute("hint deeper").result.positions > plain.execute("hint").result.positions
+
+
+def test_auto_never_carries_cards_through_a_pile_when_one_move_takes_them_there() -> None:
+    """Deal 1 of two suits: one hint plays 4-Ah from 10 to 3, the next would carry it on
+    from 3 to 4; auto plays 4-Ah from 10 to 4 instead, to the same position."""
+    session = Session.new_game(1, 2)
+    auto = session.auto(8)
+    texts = [p.text for p in auto.moves]
+    assert "4-Ah from 10 to 4" in texts and "4-Ah from 10 to 3" not in texts
+    assert [entry.text for entry in session.history()] == texts
+    for before, after in itertools.pairwise(auto.moves):
+        first, then = before.action, after.action
+        assert not (
+            isinstance(first, Move)
+            and isinstance(then, Move)
+            and then.src == first.dst
+            and then.count == first.count
+        )

@@ -229,12 +229,12 @@ def test_spider_run_of_a_script_that_reads_imports_no_lark(tmp_path: Path) -> No
     [
         (
             "Jh onto x",
-            "2: error: column 9: say where to: 'to PILE', 'onto CARD' or 'into a space', "
+            "2: error: character 9: say where to: 'to PILE', 'onto CARD' or 'into a space', "
             "not 'x'\nJh onto x\n        ^\n",
         ),
         (
             "solve win, limit 0",
-            "2: error: column 12: the limit is a number of positions: 1 or more\n"
+            "2: error: character 12: the limit is a number of positions: 1 or more\n"
             "solve win, limit 0\n           ^\n",
         ),
     ],

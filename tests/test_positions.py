@@ -684,7 +684,7 @@ def test_spider_show_names_the_line_of_an_error(
     path.write_text("stock: 50\n" + tableau([0, *DEAL[1:]]).replace("(sp)", "(sp) (sp)"))
     assert main(["show", str(path)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{path}:2: error: column 9: ")
+    assert err.startswith(f"{path}:2: error: character 9: ")
     assert "pile 1 is marked empty with (sp) twice" in err and "\n1: (sp) (sp)\n" in err
 
 

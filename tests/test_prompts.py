@@ -45,20 +45,23 @@ from spider_cli.tui.repl import Repl
 def test_set_alone_lists_each_setting_with_its_value_and_choices() -> None:
     session = Session.new_game(seed=1)
     assert session.execute("set").text == (
-        "autoremove off  (set autoremove on|off)\nsixth left  (set sixth left|spread)"
+        "autoremove off  (set autoremove on|off)\nsixth left  (set sixth left|spread)\n"
+        "suits 4  (set suits 1|2|4)"
     )
     session.execute("set autoremove on")
     session.execute("SET sixth spread")
+    session.execute("set suits 2")
     assert session.execute("set").text.splitlines() == [
         "autoremove on  (set autoremove on|off)",
         "sixth spread  (set sixth left|spread)",
+        "suits 2  (set suits 1|2|4)",
     ]
 
 
 def test_set_alone_at_the_prompt_and_on_the_board(home: Path) -> None:
     _status, repl = drive("set\rquit\r")
     assert "autoremove off  (set autoremove on|off)" in said(repl)
-    _status, board = play([":set\r", "q"])
+    _status, board = play([":set\r", "q\r"])
     assert "sixth left  (set sixth left|spread)" in board_said(board)
 
 
@@ -131,7 +134,7 @@ def test_save_bang_replaces_without_asking_and_the_quit_save_asks_for_another_fi
 
 def test_save_over_a_file_asks_on_the_board(home: Path) -> None:
     Path("old.spider").write_text("precious\n")
-    steps = [":save old.spider\r", "\x03", "save old.spider\r", "y\r", "\x03", "q"]
+    steps = [":save old.spider\r", "\x03", "save old.spider\r", "y\r", "\x03", "q\r"]
     status, board = play(steps)
     text = board_said(board)
     assert status == 0
@@ -143,7 +146,7 @@ def test_save_over_a_file_asks_on_the_board(home: Path) -> None:
 
 def test_a_name_no_file_can_have_is_said_at_the_save_question_on_the_board(home: Path) -> None:
     journal_fails(home)  # leaving asks for a name
-    steps = [click(*card(0, 5)), "q", "y\r", "~nosuchuser/a\r", "mine.spider\r"]
+    steps = [click(*card(0, 5)), "q\r", "y\r", "~nosuchuser/a\r", "mine.spider\r"]
     status, board = play(steps)
     assert status == 0
     assert "error: ~nosuchuser/a: there is no user called nosuchuser" in board_said(board)
@@ -153,7 +156,7 @@ def test_a_name_no_file_can_have_is_said_at_the_save_question_on_the_board(home:
 def test_the_board_asks_before_its_quit_save_replaces_a_file(home: Path) -> None:
     Path("game-5.spider").write_text("precious\n")
     journal_fails(home)  # leaving asks for a name
-    steps = [click(*card(0, 5)), "q", "y\r", "\r", "n\r", "mine.spider\r"]
+    steps = [click(*card(0, 5)), "q\r", "y\r", "\r", "n\r", "mine.spider\r"]
     status, board = play(steps)
     assert status == 0
     assert "game-5.spider exists. Replace it? [y/N] n" in board_said(board)
@@ -166,10 +169,11 @@ def test_the_board_asks_before_its_quit_save_replaces_a_file(home: Path) -> None
 
 
 def test_ctrl_c_at_the_new_deal_question_on_the_board_keeps_the_game(home: Path) -> None:
-    status, board = play([click(*card(0, 5)), "n", "\x03", "q", "n\r"])
+    status, board = play([click(*card(0, 5)), "n\r", "\x03", "new 7\r", "\r", "q\r"])
     assert status == 0
-    assert moves(board) == ["4h from 1 to 6"]
-    assert "Start a new deal (4 suits)? [y/N] ^C" in board_said(board)
+    assert moves(board) == ["4h from 1 to 6"]  # Ctrl-C, then Enter (no): the game goes on
+    assert "Abandon this game (1 move) for a new deal? [y/N] ^C" in board_said(board)
+    assert "Abandon this game (1 move) for a new deal? [y/N] \n" in board_said(board) + "\n"
 
 
 def test_a_refused_reveal_is_said_and_asked_again_on_an_empty_line(home: Path) -> None:
@@ -340,7 +344,7 @@ def test_history_suggestions_skip_moves_that_are_illegal_now() -> None:
 def test_both_modes_suggest_only_what_is_legal(home: Path) -> None:
     session = Session.new_game(seed=5)
     assert isinstance(Repl(session).prompt_session.auto_suggest, LegalSuggestions)
-    _status, board = play(["q"], session=session)
+    _status, board = play(["q\r"], session=session)
     assert isinstance(board.buffer.auto_suggest, LegalSuggestions)
 
 
@@ -367,7 +371,7 @@ def test_auto_on_the_board_draws_the_tableau_after_every_move(
 ) -> None:
     session = Session.new_game(seed=5, base_dir=Path.cwd())
     drawn = rendering(monkeypatch, session, lambda moves: None)
-    _status, board = play([":auto 3\r", "\x03", "q", "n\r"], session=session)
+    _status, board = play([":auto 3\r", "\x03", "q\r"], session=session)
     assert len(moves(board)) == 3
     assert [n for k, n in enumerate(drawn) if n and n != drawn[k - 1]] == [1, 2, 3]
     text = board_said(board)
@@ -388,7 +392,7 @@ def test_ctrl_c_stops_auto_on_the_board_with_the_game_as_it_is(
 
     board_auto = [True]
     rendering(monkeypatch, session, interrupt)
-    _status, board = play([":auto 10\r", "\x03", "q", "n\r"], session=session)
+    _status, board = play([":auto 10\r", "\x03", "q\r"], session=session)
     assert len(moves(board)) == 2
     assert "auto stops: stopped by Ctrl-C; the 2 moves it played are kept" in board_said(board)
 
@@ -416,7 +420,7 @@ def test_the_board_offers_the_game_in_progress_back_in_its_own_line(
 ) -> None:
     drive("4h from 1 to 8\r7 3\r\x04n\r")
     session = Session.new_game(seed=99, base_dir=Path.cwd())
-    steps = [answer, "u", "q", "n\r"]
+    steps = [answer, "\x1a", "q\r"]  # Ctrl-Z undoes
     status, board = play(steps, session=session)
     text = board_said(board)
     assert status == 0
@@ -430,7 +434,7 @@ def test_declining_the_game_in_progress_on_the_board_keeps_it_aside(
 ) -> None:
     drive("4h from 1 to 8\r\x04n\r")
     session = Session.new_game(seed=99, base_dir=Path.cwd())
-    status, board = play(["n\r", "q"], session=session)
+    status, board = play(["n\r", "q\r"], session=session)
     assert status == 0 and moves(board) == []
     assert "Continue the game in progress (1 move)? [Y/n] n" in board_said(board)
     assert "That game is kept in" in board_said(board)
@@ -444,7 +448,7 @@ def test_the_board_offers_every_game_left_in_a_journal(home: Path, offered: None
     drive("4h from 1 to 8\r7 3\r\x04n\r")
     os.utime(home / "current.spider", (1, 1))  # the older of the two
     session = Session.new_game(seed=99, base_dir=Path.cwd())
-    status, board = play(["n\r", "y\r", "q", "n\r"], session=session)
+    status, board = play(["n\r", "y\r", "q\r"], session=session)
     text = board_said(board)
     assert status == 0 and text.index("(1 move)? [Y/n] n") < text.index("(2 moves)? [Y/n] y")
     assert moves(board) == ["4h from 1 to 8", "8d from 7 to 3"]
@@ -470,7 +474,7 @@ def test_save_bang_is_completed_highlighted_and_in_the_help() -> None:
 def test_the_board_opens_no_menu_on_an_empty_line_unless_tab_asks(home: Path) -> None:
     """A completion left pending by a line typed and entered at once runs on the emptied
     line: it must not open the menu over the replies (Tab still lists everything)."""
-    _status, board = play(["q"], session=Session.new_game(seed=5))
+    _status, board = play(["q\r"], session=Session.new_game(seed=5))
     completer = board.buffer.completer
     assert completer is not None
 

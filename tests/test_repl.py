@@ -31,7 +31,7 @@ from prompt_toolkit.output import DummyOutput
 from spider_cli.app import examples
 from spider_cli.app.gamelog import GameLog, Result
 from spider_cli.app.journal import Journal
-from spider_cli.app.session import Session
+from spider_cli.app.session import DealOrigin, Session
 from spider_cli.language.help import TOPICS
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Game
@@ -183,12 +183,14 @@ def test_a_game_with_no_moves_leaves_without_a_question(home: Path) -> None:
     assert status == 0 and "Save it?" not in said(repl)
 
 
-def test_replay_steps_from_the_start_and_stops_on_q(home: Path) -> None:
-    _, repl = drive("4h from 1 to 8\r7 3\r9-8d from 3 to 4\rreplay\r\r\rq\rquit\rn\r")
+def test_replay_steps_from_the_start_back_and_stops_on_q(home: Path) -> None:
+    _, repl = drive("4h from 1 to 8\r7 3\r9-8d from 3 to 4\rreplay\r\r\rbbq\rquit\rn\r")
     text = said(repl)
     assert "replay: the start (3 moves to go)" in text
     assert "move 1/3: 4h from 1 to 8\n  pile 1 turns up Kd" in text
     assert "move 2/3: 8d from 7 to 3" in text and "move 3/3" not in text
+    assert "back to move 1/3 (took back 8d from 7 to 3)" in text  # b at once, no Enter
+    assert "back to move 0/3 (took back 4h from 1 to 8)" in text
     assert "back at the current position (move 3)" in text
     assert repl.session.game.moves_made == 3 and repl.session.game.piles[3][-2:] == [
         Card.parse("9d"),
@@ -406,13 +408,39 @@ def test_a_journal_that_cannot_be_written_is_said_once(home: Path) -> None:
 
 
 def test_new_sets_the_old_game_aside_and_counts_it(home: Path) -> None:
-    _, repl = drive("4h from 1 to 8\rnew 7\rstats\rquit\r")
+    _, repl = drive("4h from 1 to 8\rnew 7\ry\rstats\rquit\r")
+    assert "Abandon this game (1 move) for a new deal? [y/N] y" in said(repl)
     assert "(the previous game, 1 move, is kept in" in said(repl)
     assert (home / "previous.spider").read_text().splitlines()[1:3] == [
         "new 5 suits 4",
         "4h from 1 to 8",
     ]
     assert re.search(r"4 suits\s+1\s+0\s+0%\s+0\s+0\s+10\s+-", said(repl))
+
+
+def test_a_typed_new_asks_first_and_no_keeps_the_game(home: Path) -> None:
+    _, repl = drive("4h from 1 to 8\rnew 7\r\rn 7\rn\rquit\r")
+    assert said(repl).count("Abandon this game (1 move) for a new deal? [y/N] ") == 2
+    assert repl.session.origin == DealOrigin(5) and repl.session.game.moves_made == 1
+
+
+def test_resign_records_the_game_as_lost_and_a_new_deal_asks_nothing(home: Path) -> None:
+    _, repl = drive("4h from 1 to 8\r7 3\rresign\rnew 7\rquit\r")
+    text = said(repl)
+    assert "resigned after 2 moves: the game is recorded as lost" in text
+    assert "Abandon this game" not in text  # it is over: nothing to abandon
+    assert results() == [(Result.LOST, 2)]
+    assert repl.session.origin == DealOrigin(7)
+
+
+def test_the_one_letter_commands_and_a_leading_colon_in_the_line_mode(home: Path) -> None:
+    _, repl = drive("4h from 1 to 8\ru\rr\r:undo\rd\rh\rq\r")
+    text = said(repl)
+    assert "unknown command" not in text
+    assert text.count("took back 4h from 1 to 8") == 2 and "replayed 4h from 1 to 8" in text
+    assert "4 deals left" in text  # d
+    assert re.search(r"\n\w+ from \d+ to \d+: ", text)  # h: a hint
+    assert repl.status == 0  # q
 
 
 def test_a_won_game_is_counted_and_leaves_the_journal(home: Path) -> None:
@@ -666,3 +694,41 @@ def test_a_file_name_with_a_control_character_is_said_escaped(home: Path) -> Non
     assert "\u202e" not in said(repl)
     assert "saved to a\\u202eb.spider" in said(repl)
     assert "resumed a\\u202eb.spider: 0 moves replayed" in said(repl)
+
+
+def test_settings_are_kept_for_the_next_start_and_complete_suits_go_by_default(
+    home: Path,
+) -> None:
+    from spider_cli.app import preferences
+    from spider_cli.language.commands import Settings
+    from spider_cli.tui import main
+
+    def start(suits: int | None = None) -> Game:
+        """The game 'spider' (or 'spider --suits N') starts with, at a terminal."""
+        started: list[Repl] = []
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(Repl, "run", lambda repl: started.append(repl) or 0)
+            main.play_at_terminal(None, None, suits, False, line_mode=True)
+        return started[0].session.game
+
+    assert preferences.load() == Settings(autoremove=True)  # a player's default
+    assert Session().settings == Settings()  # scripts and files: the manual's own rules
+    game = start()
+    assert game.suits == 4 and game.autoremove
+    drive("set autoremove off\rset suits 2\rquit\r")
+    assert preferences.load() == Settings(autoremove=False, suits=2)
+    game = start()  # the next start
+    assert game.suits == 2 and not game.autoremove
+    assert start(4).suits == 4  # --suits 4 says otherwise
+
+
+def test_the_slow_path_is_said_once(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from spider_cli.analysis import native
+
+    monkeypatch.setattr(native, "warning", lambda: "note: slow")  # the core is still used
+    _, repl = drive("new 5 winnable\rnew 6 winnable\rquit\r")
+    assert said(repl).count("note: slow") == 1  # at the first long search only
+    monkeypatch.setattr(native, "missing", lambda: True)  # left out at install time
+    _, repl = drive("new 5 winnable\rquit\r")
+    assert said(repl).count(f"note: {native.ABSENT}.") == 1  # in the welcome
+    assert "note: slow" not in said(repl)

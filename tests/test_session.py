@@ -76,9 +76,9 @@ def test_expect_lists_each_pile_that_differs(tmp_path: Path) -> None:
     assert status == 1 and "pile 2" in err
 
 
-def test_a_parse_error_shows_the_column_and_a_caret(tmp_path: Path) -> None:
+def test_a_parse_error_shows_the_character_and_a_caret(tmp_path: Path) -> None:
     status, _, err = run(tmp_path, "load start.txt\nJh frm 8 to 9\n", start_txt=START)
-    assert status == 1 and ":2: error: column" in err and "^" in err
+    assert status == 1 and ":2: error: character" in err and "^" in err
 
 
 def play_randomly(session: Session, steps: int, choose) -> None:

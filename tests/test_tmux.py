@@ -137,7 +137,8 @@ def test_play_save_quit_and_resume_in_a_terminal(tmux: Tmux, tmp_path: Path) -> 
     tmux.keys("Enter")
     screen = tmux.wait("SPIDER-EXITED 0")  # saved: no question
     assert "[Y/n]" not in screen
-    assert (tmp_path / "game-5.spider").read_text().splitlines()[1:3] == [
+    assert (tmp_path / "game-5.spider").read_text().splitlines()[1:4] == [
+        "set autoremove on",  # a player's default: the file says so
         "new 5 suits 4",
         "4h from 1 to 8",
     ]
@@ -193,7 +194,7 @@ STATUS = re.compile(
     r"|deals left 5 \| removed 0/8 \| moves (0|1) \| score (0|12)"
     r"|deals 5 \| (removed|off) 0/8 \| moves (0|1) \| score (0|12))"
     r"( +\| +(time )?\d+:\d\d)?"  # the time played
-    r"(  (keys: )?u r d h n q( :)?|  u undo  r redo.*: type)? *$",
+    r"(  (keys: )?\^Z \^Y \? !|  \^Z undo  \^Y redo  \? hint  ! play it)? *$",
     re.MULTILINE,
 )
 """The status line at the start, in any of its wordings (a cut word does not match)."""
@@ -218,11 +219,16 @@ def test_the_board_at_four_sizes_and_a_click(
     assert "4h from 1 to 6" in screen
     assert STATUS.search(screen), screen
     assert screen.splitlines()[0].startswith("hand ")  # the tableau stays in place
-    tmux.keys("u")
+    tmux.keys("C-z")
     tmux.wait("took back 4h from 1 to 6")
-    tmux.keys("r")
+    tmux.keys("C-y")
     tmux.wait("replayed 4h from 1 to 6")
-    tmux.keys("q")
+    tmux.type("h")  # a letter writes the command line: Enter runs it
+    time.sleep(0.3)
+    assert "spider> h" in tmux.screen()
+    tmux.keys("Enter")
+    tmux.wait(r"\d+ to \d+: ")  # the hint
+    tmux.enter("q")
     screen = tmux.wait("SPIDER-EXITED 0")  # no question: the journal keeps the game
     assert "[Y/n]" not in screen and "Traceback" not in screen
     assert "4h from 1 to 6" in (tmp_path / "home" / "current.spider").read_text()
@@ -234,7 +240,7 @@ def test_ctrl_c_stops_a_long_search_on_the_board(tmux: Tmux, tmp_path: Path) -> 
     # Typed and entered in one piece: a completion left pending by the typing must not open
     # a menu over the replies when the search is done.
     tmux.enter("solve turn up a card, no deal, keep 1 space, limit 50000000")  # minutes
-    tmux.wait(r"searching\.\.\. \(Ctrl-C stops\)")  # said once Ctrl-C can stop it
+    tmux.wait(r"searching\.\.\. [1-9]\d* s \(Ctrl-C stops\)")  # it counts its seconds
     tmux.keys("C-c")
     screen = tmux.wait(r"interrupted; the game is as it was\s+spider> *$")
     tmux.type("7h from 5 to 10")

@@ -21,7 +21,7 @@ def test_the_board_offers_the_game_in_progress_back_without_leaving_the_screen(
     tmux.type("4h from 1 to 8")
     tmux.keys("Enter")
     tmux.wait("pile 1 turns up Kd")
-    tmux.keys("C-c", "q")  # leaves at once: the journal keeps the game
+    tmux.enter("q")  # leaves at once: the journal keeps the game
     tmux.wait("SPIDER-EXITED 0")
     tmux.restart(_spider(tmp_path))
     screen = tmux.wait(r"Continue the game in progress \(1 move\)\? \[Y/n\]")
@@ -31,7 +31,8 @@ def test_the_board_offers_the_game_in_progress_back_without_leaving_the_screen(
     tmux.keys("Enter")
     screen = tmux.wait("continued after move 1")
     assert re.search(r"moves 1 ", screen)
-    tmux.keys("q")
+    tmux.type("quit")
+    tmux.keys("Enter")
     screen = tmux.wait("SPIDER-EXITED 0")  # never saved: the journal keeps it, no question
     assert "[Y/n]" not in screen and "Traceback" not in screen
 
@@ -48,5 +49,5 @@ def test_ctrl_c_stops_auto_on_the_board_between_moves(
     tmux.keys("C-c")
     screen = tmux.wait("auto stops: stopped")
     assert "Traceback" not in screen and "SPIDER-EXITED" not in screen
-    tmux.keys("C-c", "u")  # the keys are single keys again
+    tmux.keys("C-z")  # undoes (the program is not suspended)
     tmux.wait("took back")

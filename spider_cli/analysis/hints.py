@@ -290,7 +290,8 @@ def _advise(
             back = mine.back > plain.back
             what = "a space comes back" if back else "a space comes back or another card turns up"
             ours, theirs = (mine.back, plain.back) if back else (mine.on, plain.on)
-            then = f"; then {what} for {ours:.0%} of the cards it could be, not {theirs:.0%}"
+            then = f"; then {what} for {ours:.0%} of the cards it could be, against {theirs:.0%} "
+            then += "turning it up at once"
     else:
         where = "in any line" if decision.exhausted else f"within {budget:,} positions"
         what = "puts a space to use" if decision.mode is Mode.USE else "builds the runs"

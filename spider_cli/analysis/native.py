@@ -11,6 +11,7 @@ ones step for step, and ``tests/test_core.py`` compares them.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -60,8 +61,17 @@ def status() -> str:
     if not built():
         return ABSENT
     if not wanted():
-        return "the compiled search core is turned off (SPIDER_PURE): searches run in pure Python"
+        return (
+            "the compiled search core is turned off (SPIDER_PURE): searches run in pure "
+            "Python, about 30 times slower"
+        )
     return "compiled search core: in use"
+
+
+def missing() -> bool:
+    """Was the compiled core left out at install time? Found without loading it, so that a
+    start can say so and stay quick."""
+    return importlib.util.find_spec("spider_cli.analysis._core") is None
 
 
 def warning() -> str | None:

@@ -3,8 +3,9 @@
 Each function takes the :class:`~spider_cli.app.session.Session` it acts on; the session's
 methods of the same names delegate here, so the session holds the game and its commands and
 this module what asking the analysis means to it: the game as its player knows it, the line
-found last (``found``, ``found_at``) for ``apply`` and ``auto``, and where the last hints
-were asked (``hinted``, ``planned``). Every failure is a SpiderError in a player's words.
+found last (``found``, ``found_at``) for ``apply`` and ``auto``, and where the last hint
+was asked (``hinted``: where, which choice, by which search; ``planned``). Every failure
+is a SpiderError in a player's words.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from spider_cli.app.results import Auto, Played
 from spider_cli.language.gamefiles import DealOrigin
+from spider_cli.rules.engine import Move
 from spider_cli.rules.errors import SpiderError
 from spider_cli.rules.goals import Constraints, Goal
 
@@ -51,17 +53,20 @@ def solve(
     return report
 
 
-def hint(session: Session, deeper: bool = False) -> Advice:
-    """The blind player's line and why (``apply`` plays it); asked again in the same
-    position, the next alternative; ``deeper``: with searches ten times longer. No line goes
-    back to a position the game has been in. Where the last hint's line ended, the player
-    goes on with the value of a space it had there, as the bench's does."""
+def hint(session: Session, deeper: bool = False, following: bool = False) -> Advice:
+    """The blind player's best line and why (``apply`` plays it): the same position always
+    gets the same hint. ``deeper``: the best with searches ten times longer; ``following``:
+    the player's next choice after the one given last here by the same search, labelled
+    with its rank (back to the best once there are no more). No line goes back to a
+    position the game has been in. Where the last hint's line ended, the player goes on
+    with the value of a space it had there, as the bench's does."""
     from spider_cli.analysis import hints
     from spider_cli.analysis.blindplayer import Mode
 
     key = session.game.key()
-    at, asked = session.hinted
-    skip = asked if at == key else 0
+    at, given, search = session.hinted
+    skip = given if following and at == key and search == deeper else 0
+    skip = max(skip, 1) if following else 0
     ended, mode = session.planned
     mode = mode if ended == key and mode is not None else Mode.KEEP
     budget = hints.BUDGET * (hints.DEEPER if deeper else 1)
@@ -70,8 +75,11 @@ def hint(session: Session, deeper: bool = False) -> Advice:
     advice = hints.hint(game, budget, avoid, skip, mode, level=level)
     if skip and not advice.actions:  # no more alternatives: back to the best
         advice = hints.hint(game, budget, avoid, 0, mode, level=level)
+        advice.text = f"no other choice; the best again: {advice.text}"
         skip = 0
-    session.hinted = (key, skip + 1)
+    elif skip:
+        advice.text = f"choice {skip + 1}: {advice.text}"
+    session.hinted = (key, skip + 1, deeper)
     _remember(session, advice.actions)
     kept = advice.mode is not Mode.KEEP
     session.planned = (_ending(session, advice.actions), advice.mode) if kept else (None, None)
@@ -133,7 +141,14 @@ def auto(
                 if not advice.actions or advice.lost:
                     why = advice.text
                     break
-            played.extend(session.apply(1))
+            straight = _straight(session, played)
+            if straight is None:
+                played.extend(session.apply(1))
+            else:  # the cards it moved last go on: from where they were, in one move
+                rest = session.found[1:]
+                session.undo(1)
+                played[-1] = session.play(straight)
+                session.found, session.found_at = rest, session.game.key() if rest else None
             if each is not None:
                 each(played[-1])
         else:
@@ -142,6 +157,34 @@ def auto(
         why = _interrupted(session.game.moves_made - start)
     session.found, session.found_at = [], None
     return Auto(tuple(played), why)
+
+
+def _straight(session: Session, played: list[Played]) -> Move | None:
+    """When the next move of the line found moves on exactly the cards ``auto`` moved last
+    (a hint's line, then the next one's, can carry a run through a pile: 2h from 5 to 1,
+    then from 1 to 8), the one move that takes them there from where they were, if it is
+    legal and leads to the same position; else None."""
+    if not played or not session.found:
+        return None
+    last, action = played[-1].action, session.found[0]
+    if not (
+        isinstance(last, Move)
+        and isinstance(action, Move)
+        and action.src == last.dst
+        and action.count == last.count
+        and action.dst != last.src
+    ):
+        return None
+    work = session.game.copy()
+    work.push(action)
+    target = work.key()
+    work.pop()
+    work.pop()
+    straight = Move(last.src, action.dst, last.count)
+    if work.why_illegal(straight) is not None:
+        return None
+    work.push(straight)
+    return straight if work.key() == target else None
 
 
 def _remember(session: Session, line: list[Action]) -> None:

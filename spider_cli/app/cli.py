@@ -92,9 +92,8 @@ def _add_play(sub: _Subparsers) -> argparse.ArgumentParser:
         "--suits",
         type=int,
         choices=(1, 2, 4),
-        default=4,
         metavar="N",
-        help="1, 2 or 4 suits (default 4)",
+        help="1, 2 or 4 suits (default: 4, or what 'set suits N' keeps at a terminal)",
     )
     play.add_argument(
         "--winnable",
@@ -129,7 +128,14 @@ def _add_run(sub: _Subparsers) -> argparse.ArgumentParser:
 
 
 def _add_examples(sub: _Subparsers) -> argparse.ArgumentParser:
-    return sub.add_parser("examples", help="list the manual's worked problems, one line each")
+    examples = sub.add_parser(
+        "examples",
+        help="list the manual's worked problems, one line each; with a NAME, its questions",
+    )
+    examples.add_argument(
+        "name", nargs="?", metavar="NAME", help="an example's name: its questions in full"
+    )
+    return examples
 
 
 def _add_show(sub: _Subparsers) -> argparse.ArgumentParser:
@@ -160,7 +166,7 @@ def _add_solve(sub: _Subparsers) -> argparse.ArgumentParser:
     solve = sub.add_parser(
         "solve",
         help="answer a goal for a position, or win a numbered deal knowing every card",
-        epilog="Examples: spider solve problem-3 remove hearts then clubs, no deal; "
+        epilog="Examples: spider solve problem-3 remove hearts, no deal; "
         "spider solve --seed 7 --suits 2. Exit status: 0 a line found (or the deal "
         "won), 1 impossible, 3 unknown at the search's limit, 2 bad input.",
     )
@@ -173,7 +179,14 @@ def _add_solve(sub: _Subparsers) -> argparse.ArgumentParser:
     solve.add_argument(
         "--seed", metavar="DEAL", help="play this deal with every card known: " + _SEED_HELP
     )
-    solve.add_argument("--suits", type=int, choices=(1, 2, 4), default=4)
+    solve.add_argument(
+        "--suits",
+        type=int,
+        choices=(1, 2, 4),
+        default=4,
+        metavar="N",
+        help="1, 2 or 4 suits: the game of the deal --seed names (default 4)",
+    )
     _add_limits(solve, "for --seed: ")
 
     return solve
@@ -187,7 +200,14 @@ def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
     bench.add_argument(
         "--seeds", default="0-99", help="deals: 0-99 (default), pysol:1-1000, kpat:1-100, 17"
     )
-    bench.add_argument("--suits", type=int, choices=(1, 2, 4), default=1)
+    bench.add_argument(
+        "--suits",
+        type=int,
+        choices=(1, 2, 4),
+        default=1,
+        metavar="N",
+        help="1, 2 or 4 suits: the game of the deals (default 1)",
+    )
     _add_limits(bench, "for each deal: ")
     bench.add_argument("--jobs", type=int, help="worker processes (default: every core)")
     _add_results_options(bench)
@@ -321,7 +341,9 @@ def _play_options(play: argparse.ArgumentParser) -> str:
     return "\n".join(lines)
 
 
-Interactive = Callable[[str | None, int | DealSource | None, int, bool, bool, Wanted | None], int]
+Interactive = Callable[
+    [str | None, int | DealSource | None, int | None, bool, bool, Wanted | None], int
+]
 """Plays a game at a terminal: (file or example name, deal number or named deal, suits,
 ASCII only, line mode, the kind of deal wanted) to an exit status. The terminal UI passes it in
 (:mod:`spider_cli.tui.main`), so that this layer never imports the layer above it."""
@@ -358,13 +380,13 @@ def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -
     if args.command == "run":
         return run_scripts(args.scripts, sys.stdout, sys.stderr, quiet=args.quiet)
     if args.command == "examples":
-        return list_examples()
+        return list_examples() if args.name is None else example_questions(args.name)
     if args.command == "bench":
         return bench_command(args)
     if args.command == "show":
         return show_file(args.file, args.lines, args.markdown, args.full, args.suits)
     try:
-        deal = _deal(args.seed, args.suits)
+        deal = _deal(args.seed, args.suits or 4)
     except SpiderError as error:
         print(f"spider: --seed: {error}", file=sys.stderr)
         return USAGE
@@ -449,13 +471,13 @@ def _error(where: str, error: SpiderError) -> str:
 
 def _reason(error: SpiderError) -> str:
     if isinstance(error, NotationError):
-        where = f"column {error.column}: " if error.column else ""
+        where = f"character {error.column}: " if error.column else ""
         return where + error.message + (f"\n{error.context}" if error.context else "")
     return str(error)
 
 
 def _load_error(name: str, error: SpiderError) -> str:
-    """Why the file ``name`` did not load, as ``NAME:LINE: error: column C: reason`` where
+    """Why the file ``name`` did not load, as ``NAME:LINE: error: character C: reason`` where
     the error has a place in the file (the form of ``spider run``'s errors)."""
     line = f":{error.line}" if isinstance(error, NotationError) and error.line else ""
     return _error(f"{name}{line}", error)
@@ -468,8 +490,35 @@ def list_examples() -> int:
     found = examples.catalogue()
     width = max((len(e.name) for e in found), default=0)
     for example in found:
-        questions = f"  [{len(example.questions)} questions]" if example.questions else ""
+        count = len(example.questions)
+        questions = f"  [{count} question{'s' if count != 1 else ''}]" if count else ""
         print(f"{example.name:<{width}}  {example.title}{questions}")
+    return OK
+
+
+def example_questions(name: str) -> int:
+    """An example's questions: each as the manual asks it, the ``spider solve`` line that
+    asks it here, and the manual's answer and why."""
+    import textwrap
+
+    from spider_cli.app import examples
+
+    wanted = name.lower().removesuffix(".txt").removesuffix(".spider")
+    found = [e for e in examples.catalogue() if wanted in (e.name.lower(), e.path.stem.lower())]
+    if not found:
+        listed = "'spider examples' lists them"
+        print(f"spider: no example called {files.shown(name)} ({listed})", file=sys.stderr)
+        return USAGE
+    example = found[0]
+    print(f"{example.name}: {example.title}")
+    if not example.questions:
+        print("  (no questions: 'spider show NAME' prints it, 'spider NAME' plays it)")
+    for n, question in enumerate(example.questions, 1):
+        goal = ", ".join(part for part in (question.solve, question.constraints) if part)
+        print(f"\n{n}. {question.ask}")
+        print(f"   spider solve {example.name} {goal}")
+        why = f"the manual: {question.answer}. {question.explanation}".strip()
+        print(textwrap.fill(why, 80, initial_indent="   ", subsequent_indent="   "))
     return OK
 
 
@@ -502,7 +551,7 @@ def show_file(
 def play(
     name: str | None,
     seed: int | DealSource | None,
-    suits: int,
+    suits: int | None,
     ascii_only: bool = False,
     interactive: Interactive | None = None,
     line_mode: bool = False,
@@ -516,7 +565,7 @@ def play(
     if interactive is None or not sys.stdin.isatty():
         try:
             session = Session(clock=time.perf_counter)
-            started = session.new(seed or 0, suits, wanted)
+            started = session.new(seed or 0, suits or 4, wanted)
         except SpiderError as error:
             print(f"spider: {error}", file=sys.stderr)
             return REFUSED
@@ -624,10 +673,21 @@ def bench_command(args: argparse.Namespace) -> int:
         )
         print(json.dumps(data, indent=1))
     else:
-        print(summary.text(args.limit, args.time_limit))
+        print(_fitted(summary.text(args.limit, args.time_limit)))
         if done:
             print(f"{len(done)} of the results were stored by an earlier run")
     return OK
+
+
+def _fitted(report: str, width: int = 80) -> str:
+    """A report's lines broken between words to fit ``width`` columns (a terminal wraps
+    them mid-word otherwise), the rest of a line indented."""
+    import textwrap
+
+    return "\n".join(
+        textwrap.fill(line, width, subsequent_indent="  ", break_on_hyphens=False)
+        for line in report.splitlines()
+    )
 
 
 def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
@@ -671,7 +731,7 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
         print(json.dumps(data, indent=1))
     else:
         what = f"blind, {level.value} level, {budget:,} positions a search"
-        print(blind.summary_text(summary, results, what))
+        print(_fitted(blind.summary_text(summary, results, what)))
         if done:
             print(f"{len(done)} of the games were stored by an earlier run of the same player")
     return OK

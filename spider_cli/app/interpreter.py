@@ -137,7 +137,7 @@ def _dispatch(session: Session, prepared: Prepared, answers: Answers) -> tuple[o
             if source is not Source.OURS and seed is not None:
                 deal = DealSource(source, seed, suits)
             started, text = _text(session.new(deal, suits, wanted))
-            return started, _noted(text) if wanted is not None else text
+            return started, _noted(session, text) if wanted is not None else text
         case cmd.Load(path=path):
             return _text(session.load(path))
         case cmd.Save(path=path, replace=replace):
@@ -156,12 +156,12 @@ def _dispatch(session: Session, prepared: Prepared, answers: Answers) -> tuple[o
         case cmd.Solve(goal=goal, constraints=constraints, each_reveal=each_reveal):
             report = session.solve(goal, constraints, each_reveal)
             return report, replies.solve_text(report)
-        case cmd.Hint(deeper=deeper):
-            advice = session.hint(deeper)
+        case cmd.Hint(deeper=deeper, following=following):
+            advice = session.hint(deeper, following)
             return advice, advice.text
         case cmd.Odds():
             chance = session.odds()
-            return chance, _noted(replies.chance_text(chance))
+            return chance, _noted(session, replies.chance_text(chance))
         case cmd.Apply(n=n):
             played = session.apply(n)
             return played, "\n".join(replies.played_text(p) for p in played)
@@ -191,6 +191,8 @@ def _dispatch(session: Session, prepared: Prepared, answers: Answers) -> tuple[o
             return None, replies.games_text(session.games(n))
         case cmd.Open(number=number):
             return _text(session.open(number))
+        case cmd.Resign():
+            return _text(session.resign())
         case cmd.Quit():
             return None, ""
     raise AssertionError(f"no method for {command!r}")  # pragma: no cover
@@ -200,9 +202,13 @@ def _text(result: object) -> tuple[object, str]:
     return result, replies.text_of(result)
 
 
-def _noted(text: str) -> str:
-    """A search's answer, after a note when the searches ran on the slow Python path."""
+def _noted(session: Session, text: str) -> str:
+    """A search's answer, after a note when the searches run on the slow Python path: once
+    in a session (``slow_noted``)."""
     from spider_cli.analysis import native
 
     note = native.warning()
-    return text if note is None else f"{note}\n{text}"
+    if note is None or session.slow_noted:
+        return text
+    session.slow_noted = True
+    return f"{note}\n{text}"

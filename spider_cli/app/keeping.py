@@ -258,6 +258,21 @@ class Keeper:
         if kept and self.session.game.moves_made:
             self.journal.update(self.session, self.saved_as, False, self.number, timed=True)
 
+    def keep_settings(self) -> None:
+        """A setting changed: keep the player's settings for the next start."""
+        from spider_cli.app import preferences
+
+        try:
+            preferences.save(self.session.settings)
+        except SpiderError as error:
+            self._note(str(error), Tone.WARNING)
+
+    def resigned(self) -> None:
+        """The player gave the game up: it is recorded as lost, and not again."""
+        if not self.counted:
+            self.number = self.record(self.session, self.number, Result.LOST, again=True)
+            self.counted = True
+
     def save_on_leaving(self, name: str) -> Saved:
         """Save the game as ``name`` while leaving (a file it may replace: asked before)."""
         saved = self.session.save(name, replace=True)

@@ -18,6 +18,7 @@ from spider_cli.app.results import (
     Played,
     Recorded,
     Replayed,
+    Resigned,
     Rewound,
     Saved,
     SettingChanged,
@@ -28,9 +29,10 @@ from spider_cli.language import positions
 from spider_cli.language import textfiles as files
 from spider_cli.language.commands import SETTING_VALUES, Settings
 from spider_cli.rules.cards import RANK_WORDS, SUIT_NAMES, Card, card_text
-from spider_cli.rules.engine import SUITS_IN_VARIANT, Deal, Game
+from spider_cli.rules.engine import SUITS_IN_VARIANT, Deal, Game, Move
 from spider_cli.rules.errors import SpiderError
 from spider_cli.rules.text import clock_text, moved_text
+from spider_cli.rules.values import replace
 
 if TYPE_CHECKING:
     from spider_cli.analysis.chances import Chance
@@ -56,6 +58,11 @@ def text_of(result: object) -> str:
             return f"saved to {files.shown(result.name)}"
         case Opened():
             return opened_text(result)
+        case Resigned(moves=moves):
+            return (
+                f"resigned after {moves} move{'s' if moves != 1 else ''}: the game is recorded "
+                "as lost ('new' deals another; 'undo' and moves still work, unrecorded)"
+            )
         case Matched():
             return f"position matches {files.shown(result.name)}"
         case Auto():
@@ -94,8 +101,14 @@ def played_lines(played: Played) -> list[list[Piece]]:
         notes.append([f"{left} deal{'s' if left != 1 else ''} left"])
     if played.status.won and not played.wins:  # said once, when the game was won
         notes += [[f"score {played.status.score}"]]
-    else:
-        notes += [[note] for note in status_notes(played.status)]
+    else:  # a suit ready to remove is said once, by the move or deal that completed it
+        action = played.action
+        fresh = tuple(
+            pile
+            for pile in played.status.ready
+            if isinstance(action, Deal) or (isinstance(action, Move) and pile == action.dst)
+        )
+        notes += [[note] for note in status_notes(replace(played.status, ready=fresh))]
     return [first, *(["  ", *note] for note in notes)]
 
 

@@ -151,6 +151,12 @@ class Saved(Value):
     path: Path
 
 
+class Resigned(Value):
+    """The player gave the game up after ``moves`` moves: the history records it as lost."""
+
+    moves: int
+
+
 class Matched(Value):
     """``expect``: the position is the one in the file."""
 

@@ -33,6 +33,7 @@ from spider_cli.app.results import (
     Recorded,
     Replayed,
     Reply,
+    Resigned,
     Rewound,
     Saved,
     SettingChanged,
@@ -80,6 +81,7 @@ __all__ = [
     "Recorded",
     "Replayed",
     "Reply",
+    "Resigned",
     "Rewound",
     "Saved",
     "Session",
@@ -103,8 +105,9 @@ class Session:
     may stop) and to say how long a search took; None (the default) leaves searches bounded
     by positions alone (the REPL and the CLI pass ``time.perf_counter``). ``found`` is the
     rest of the line the last ``solve`` or ``hint`` found, for ``apply``, and ``found_at``
-    the position (``Game.key()``) it starts from; ``hinted`` is the position the last hints
-    were asked in and how many: asking again there gives the next alternative; ``planned``
+    the position (``Game.key()``) it starts from; ``hinted`` is the position the last hint
+    was asked in, the rank of the choice given and whether the search was the deeper one
+    (``hint next`` gives the following choice); ``planned``
     the position the last hint's line ends in and the value of a space the player had there.
     ``timer``
     keeps the time played in this game (the REPL and the board keep one; scripts do not):
@@ -112,7 +115,8 @@ class Session:
     ``source_name`` says how the game began, in a word, for the history: the deal's name
     ("17", "pysol:14934") or the name of the position or file loaded. ``log`` is the history
     of games read by ``games``, ``open`` and ``stats`` (None: the one in the player's data
-    directory, opened when first needed).
+    directory, opened when first needed). ``slow_noted``: the player has been told that the
+    searches run on the slow Python path (it is said once).
     """
 
     def __init__(
@@ -125,11 +129,12 @@ class Session:
         clock: Callable[[], float] | None = None,
         found: list[Action] | None = None,
         found_at: PositionKey | None = None,
-        hinted: tuple[PositionKey | None, int] = (None, 0),
+        hinted: tuple[PositionKey | None, int, bool] = (None, 0, False),
         planned: tuple[PositionKey | None, Mode | None] = (None, None),
         timer: Timer | None = None,
         source_name: str = "",
         log: GameLog | None = None,
+        slow_noted: bool = False,
     ) -> None:
         self.game = Game.new(0) if game is None else game
         self.origin: Origin = DealOrigin(0) if origin is None else origin
@@ -144,6 +149,7 @@ class Session:
         self.timer = timer
         self.source_name = source_name
         self.log = log
+        self.slow_noted = slow_noted
 
     def copy(self, **changes: Any) -> Session:
         """A session sharing this one's values except ``changes`` (its game is the same
@@ -281,6 +287,10 @@ class Session:
         while len(played) < n and (action := game.next_redo()) is not None:
             played.append(self._changed_by(action, move_text(game, action), redo=True))
         return Replayed(tuple(played))
+
+    def resign(self) -> Resigned:
+        """Give the game up (the front ends' keeper records it as lost)."""
+        return Resigned(self.game.moves_made)
 
     def assume(self, pile: int, card: Card) -> Assumed:
         """Decide the next unknown card turned up (or dealt) on ``pile`` (0..9)."""
@@ -494,10 +504,10 @@ class Session:
         """Search the known cards for a line to ``goal`` (``apply`` plays it)."""
         return analysing.solve(self, goal, constraints, each_reveal)
 
-    def hint(self, deeper: bool = False) -> Advice:
-        """The blind player's line and why (``apply`` plays it); asked again in the same
-        position, the next alternative (:func:`analysing.hint`)."""
-        return analysing.hint(self, deeper)
+    def hint(self, deeper: bool = False, following: bool = False) -> Advice:
+        """The blind player's best line and why (``apply`` plays it); ``following``: its
+        next choice after the one given last here (:func:`analysing.hint`)."""
+        return analysing.hint(self, deeper, following)
 
     def odds(self) -> Chance:
         """The share of deals consistent with what the player sees that full-information

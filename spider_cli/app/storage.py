@@ -24,6 +24,7 @@ from spider_cli.language.gamefiles import DealOrigin, PositionOrigin
 from spider_cli.language.notation import parse_command
 from spider_cli.rules.cards import Card
 from spider_cli.rules.errors import NotationError, SpiderError
+from spider_cli.rules.values import replace
 
 if TYPE_CHECKING:
     from spider_cli.app.session import Session
@@ -111,7 +112,7 @@ def resume(session: Session, record: gamefiles.GameRecord, base_dir: Path, name:
         _replay(other, step.action)
     for written in record.pending:
         _replay(other, written)
-    session.settings = other.settings
+    session.settings = replace(other.settings, suits=session.settings.suits)  # the player's
     start = origin.name if isinstance(origin, DealOrigin) else name
     session._begin(other.game, other.origin, start, record.seconds or 0)
     session.changed = False

@@ -58,12 +58,14 @@ COMMANDS: dict[str, CommandInfo] = {
         "History",
         ("undo [N]",),
     ),
+    "u": CommandInfo("take back the last move", "u (undo) takes a number, as in 'u' or 'u 3'"),
     "redo": CommandInfo(
         "replay a move taken back",
         "redo takes a number of actions, as in 'redo' or 'redo 3'",
         "History",
         ("redo [N]",),
     ),
+    "r": CommandInfo("replay a move taken back", "r (redo) takes a number, as in 'r' or 'r 3'"),
     "restart": CommandInfo(
         "the same hand again from the start",
         _nothing("restart"),
@@ -77,11 +79,15 @@ COMMANDS: dict[str, CommandInfo] = {
         "History",
         ("new [N|pysol:N|kpat:N] [suits 1|2|4] [winnable|easy|medium|hard]",),
     ),
+    "n": CommandInfo(
+        "a new game (as 'new')",
+        "n (new) takes what new takes, as in 'n 17 suits 2' or 'n winnable'",
+    ),
     "replay": CommandInfo(
         "step through the game from the start",
         _nothing("replay"),
         "History",
-        ("replay (step through the game from the start)",),
+        ("replay (the game from its start)",),
     ),
     "moves": CommandInfo(
         "every legal move (* natural)",
@@ -163,9 +169,12 @@ COMMANDS: dict[str, CommandInfo] = {
     ),
     "hint": CommandInfo(
         "a suggested move",
-        "hint takes nothing or 'deeper', as in 'hint' or 'hint deeper'",
+        "hint takes nothing, 'next' or 'deeper', as in 'hint', 'hint next' or 'hint deeper'",
         "Analysis",
-        ("hint [deeper] (the best next move, and why)",),
+        ("hint [next|deeper] (the best next move, and why; see 'help hints')",),
+    ),
+    "h": CommandInfo(
+        "a suggested move", "h (hint) takes nothing, 'next' or 'deeper', as in 'h next'"
     ),
     "apply": CommandInfo(
         "play the line found",
@@ -177,7 +186,7 @@ COMMANDS: dict[str, CommandInfo] = {
         "play hint's moves",
         "auto takes a number of moves or nothing, as in 'auto' or 'auto 20'",
         "Analysis",
-        ("auto [N] (play hint's moves until N moves, a deal is due or the win; Ctrl-C stops)",),
+        ("auto [N] (play hint's moves until N moves, a deal or the win)",),
     ),
     "solve": CommandInfo(
         "search for a line to a goal",
@@ -195,23 +204,31 @@ COMMANDS: dict[str, CommandInfo] = {
         "Analysis",
         ("odds",),  # one word: 'help solve' says more, and the list keeps within 30 rows
     ),
+    "o": CommandInfo(
+        "the chance of a win with every card known", "o (odds) takes nothing after it"
+    ),
     "set": CommandInfo(
         "change a setting, or list them",
-        "set takes a name and a value, as in 'set autoremove on', or nothing to list them",
+        "set takes a name and a value, as in 'set autoremove off', or nothing to list them",
         "Settings",
         (
             "set (list them)",
             "set autoremove on|off",
             "set sixth left|spread (where new deals put a 6th card)",
+            "set suits 1|2|4 (a new game's, when none is named)",
         ),
     ),
     "help": CommandInfo(
         "how to play, and the commands",
         "help takes a topic or nothing, as in 'help' or 'help moves'",
         "Also",
-        ("help [rules|notation|commands|files|scoring|keys|solve]",),
+        ("help [rules|notation|commands|files|scoring|keys|solve|hints]",),
+    ),
+    "resign": CommandInfo(
+        "give the game up (recorded as lost)", _nothing("resign"), "History", ("resign",)
     ),
     "quit": CommandInfo("leave (the game is kept)", _nothing("quit"), "Also", ("quit",)),
+    "q": CommandInfo("leave (the game is kept)", "q (quit) takes nothing after it"),
     "exit": CommandInfo("leave (the game is kept)", _nothing("exit")),
 }
 """Every command word, in the order ``help`` lists them."""

@@ -170,16 +170,20 @@ class ListSettings(Value):
 
 
 class Settings(Value):
-    """The settings ``set NAME VALUE`` changes: remove complete suits at once, and which four
-    piles get a sixth card in a new deal ("left" or "spread")."""
+    """The settings ``set NAME VALUE`` changes: remove complete suits at once, which four
+    piles get a sixth card in a new deal ("left" or "spread"), and the suits of a new game
+    when none is named (``spider`` with no ``--suits``)."""
 
     autoremove: bool = False
     sixth: str = "left"
+    suits: int = 4
 
     def changed(self, name: str, value: bool | str) -> Settings:
         """These settings with one changed (a name and value from :func:`setting_value`)."""
         if name == "autoremove":
             return replace(self, autoremove=bool(value))
+        if name == "suits":
+            return replace(self, suits=int(value))
         return replace(self, sixth=str(value))
 
 
@@ -195,6 +199,7 @@ SETTING_VALUES: dict[str, dict[str, bool | str]] = {
         "0": False,
     },
     "sixth": {"left": "left", "spread": "spread", "1,4,7,10": "spread"},
+    "suits": {"1": "1", "2": "2", "4": "4"},
 }
 """Each setting's name, and the words it takes with the value each one means."""
 
@@ -219,6 +224,10 @@ class Help(Value):
 
 class Quit(Value):
     """Leave spider."""
+
+
+class Resign(Value):
+    """Give the game up: the history of games records it as lost."""
 
 
 class Replay(Value):
@@ -250,10 +259,12 @@ class Solve(Value):
 
 
 class Hint(Value):
-    """Suggest the blind player's next move, with the manual's reason for it; ``deeper``:
-    with searches ten times longer ("hint deeper")."""
+    """Suggest the blind player's best move, with the manual's reason for it; ``deeper``:
+    the best with searches ten times longer ("hint deeper"); ``following``: its next choice
+    after the one given last here ("hint next")."""
 
     deeper: bool = False
+    following: bool = False
 
 
 class Odds(Value):

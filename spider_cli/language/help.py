@@ -61,20 +61,23 @@ At the prompt:
   Ctrl-D          at 'pile N turns up:', random cards for the rest of a deal
   Ctrl-D, quit    leave; the game is kept and 'spider' offers it back (asks
                   only to update a file you saved it to that is now behind)
-  Ctrl-Z          wait in the background ('fg' in the shell comes back); the
-                  time played on the status line stops meanwhile
+  Ctrl-Z          (the line mode) wait in the background ('fg' in the shell
+                  comes back); the time played stops meanwhile
   Enter           on an empty line, draw the tableau again
 On the board (the full screen; 'spider --line' plays at a plain prompt instead):
-  u r d           undo, redo, deal      (single keys, while the line is empty)
-  h or ?          hint                  n  a new deal (asks first)    q  quit
-  o               odds: the chance of a win with every card known
-  :, a letter     start writing a command (the keys are then letters, until
-                  Ctrl-C, Esc or a click gives them back)
+  letters         always write a command: 'help', 'hint', 'undo 3' run whole;
+                  the one-letter commands need Enter too: u undo, r redo,
+                  d deal, h hint, o odds, n new deal (asks first), q quit
+  Ctrl-Z, Ctrl-Y  undo, redo (at once; Ctrl-Z does not suspend the board)
+  ?  !            hint (its cards are marked), play the marked move (with
+                  none marked, hint's move), while the line is empty
+  :               may start a command (':help' is 'help'), in either mode
   click a card    it and the cards covering it go to their obvious place
   drag a card     press on it, let go over another pile: the cards go there
   right click     select a card; a click on another pile moves it there
   click the hand  deal; a click on a complete suit removes it
-  PageUp, wheel   scroll back through the replies
+  PageUp/PageDown scroll the replies (the wheel too); a bar says when there
+                  is more above or below
 Red underlined text in the line cannot be read; Enter says why. The game is
 journaled after every command: if the terminal closes, 'spider' offers it back.
 Every game is kept in the history: 'games' lists the last ones, 'open N' brings
@@ -93,7 +96,7 @@ a line in notation ('apply' plays it, 'apply 1' its next move); 'impossible',
 at once with the reason when no search is needed, or once every reachable
 position has been examined (it says how many); or 'unknown' at the limit
 ('no line of 8 moves or fewer exists'). Ctrl-C stops a long search.
-Example: solve remove hearts then clubs, no deal
+Example: solve remove hearts, no deal (in problem-3)
 '... for each reveal': for every card the next face-down card could be, can
 the goal still be reached once it is turned up? ("get a space: possible if
 it is a 4, 9, Jack or King")
@@ -102,6 +105,26 @@ it is a 4, 9, Jack or King")
 those deals a search that sees every card wins from here, with the interval.
 From the shell: spider solve FILE GOAL, spider solve --seed N (every card
 known), spider bench --seeds 0-99 --suits 1 (share of deals won).""",
+    "hints": """\
+hint gives the best move the blind player finds (it sees only what you see),
+and why; asked again in the same position it gives the same move. 'hint next'
+gives its next choice ("choice 2: ..."), 'hint deeper' the best of searches
+ten times longer. The cards of the move are marked on the board: '!' plays it,
+'apply' plays the whole line, 'auto' plays hint after hint.
+The reasons, in the manual's words:
+  a natural move          a card onto the next higher card of its own suit
+  top down                not natural, and of the moves that are not, it moves
+                          the highest card: low cards stay free to go on it
+  frees a King            the card left face up is a King, which can go into
+                          a space
+  turns up a card         the line ends turning up a face-down card
+  prepares a contingency  the line's first moves make room before the card
+                          turns up, so that play goes on whatever it is:
+                          "then a space comes back for 80% of the cards it
+                          could be, against 50% turning it up at once" compares
+                          the line with the best single move that turns up
+                          the same card, over every card it could be
+  a weak line             nothing turns up, no space is got, no suit removed""",
 }
 
 
@@ -122,7 +145,7 @@ def _commands_topic() -> str:
             else:
                 line += (" " if n else "") + piece
         lines.append(line)
-    return "\n".join([*lines, "'#' starts a comment."])
+    return "\n".join(lines)
 
 
 TOPICS["commands"] = _commands_topic()
@@ -135,7 +158,7 @@ def help_text(topic: str | None = None) -> str:
             "New to Spider? 'help rules' tells how the game goes, 'help notation' how to\n"
             "write moves, with the manual's own examples.\n\n"
             + TOPICS["commands"]
-            + "\nMore: help rules, help notation, help files, help scoring, help keys"
+            + "\nMore: 'help TOPIC' for a topic above; '#' starts a comment."
         )
     text = TOPICS.get(topic.lower().rstrip("s")) or TOPICS.get(topic.lower())
     if text is None:

@@ -38,6 +38,7 @@ from spider_cli.language.commands import (
     Redo,
     RemoveCommand,
     Replay,
+    Resign,
     Restart,
     RunSpec,
     Save,
@@ -303,6 +304,9 @@ class Reader:
     def quit(self, children: list[Any]) -> Quit:
         return Quit()
 
+    def resign(self, children: list[Any]) -> Resign:
+        return Resign()
+
     def replay(self, children: list[Any]) -> Replay:
         return Replay()
 
@@ -318,7 +322,8 @@ class Reader:
     # -- analysis
 
     def hint(self, children: list[Any]) -> Hint:
-        return Hint(deeper=bool(children))
+        how = str(children[0]).lower() if children else ""
+        return Hint(deeper=how == "deeper", following=how == "next")
 
     def odds(self, children: list[Any]) -> Odds:
         return Odds()

@@ -422,9 +422,10 @@ class Game:
                 return "cannot deal: the hand is empty"
             spaces = self.spaces()
             if spaces:
-                which = ", ".join(str(i + 1) for i in spaces)
-                verb = "is a space" if len(spaces) == 1 else "are spaces"
-                return f"cannot deal: pile {which} {verb}"
+                if len(spaces) == 1:
+                    return f"cannot deal: pile {spaces[0] + 1} is a space"
+                *most, last = (str(i + 1) for i in spaces)
+                return f"cannot deal: piles {', '.join(most)} and {last} are spaces"
             return None
         if isinstance(action, Remove):
             if not 0 <= action.pile < PILES:

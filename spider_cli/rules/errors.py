@@ -35,7 +35,7 @@ class NotationError(SpiderError):
         self.context = context
 
     def __str__(self) -> str:
-        where = f"line {self.line}, column {self.column}: " if self.line and self.column else ""
+        where = f"line {self.line}, character {self.column}: " if self.line and self.column else ""
         text = where + self.message
         return f"{text}\n{self.context}" if self.context else text
 

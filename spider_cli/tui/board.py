@@ -26,7 +26,7 @@ import contextlib
 import signal
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from prompt_toolkit import print_formatted_text
 from prompt_toolkit.application import Application
@@ -37,7 +37,6 @@ from prompt_toolkit.completion import (
     Completion,
     DynamicCompleter,
 )
-from prompt_toolkit.data_structures import Point
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
@@ -61,7 +60,7 @@ from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
 
 from spider_cli.app import interrupt
 from spider_cli.app.journal import Entry, Journal
-from spider_cli.app.replies import auto_stop, chance_text
+from spider_cli.app.replies import auto_stop
 from spider_cli.app.results import Auto, Played
 from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
@@ -70,12 +69,22 @@ from spider_cli.rules.errors import SpiderError
 from spider_cli.tui import mousereports, render
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer, highlight_line
-from spider_cli.tui.player import PROMPT, Player, Question, Stop, error_lines, searches
+from spider_cli.tui.player import (
+    PROMPT,
+    Player,
+    Question,
+    Stop,
+    error_lines,
+    searches,
+    ticking,
+)
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Spot
 
 TRANSCRIPT_LENGTH = 2000
 MESSAGE_LINES = 500
 """Lines the message area keeps (it scrolls back through them)."""
+WHEEL_ROWS = 3
+"""Rows of replies a turn of the wheel scrolls."""
 MESSAGE_ROWS = 3
 """Rows the message area keeps on the screen at least: the tableau shrinks first."""
 _FIXED_ROWS = 4 + MESSAGE_ROWS
@@ -134,13 +143,14 @@ class Board:
         self.previewed: Session | None = None
         """The game in progress, shown with its status line while it is offered back."""
         self.question: Question | None = None
-        self.typing = False
-        """The player is writing a command: the single keys are letters again."""
         self.pressed: Spot | None = None
         self.selected: Spot | None = None
         self.farewell: list[StyleAndTextTuples] = []
         """What is said while leaving, printed once the screen is given back."""
         self._ran = False
+        self._screen = threading.Lock()
+        """Held while the screen is drawn during a search, and while its ticking line is
+        written."""
         self.buffer = Buffer(
             history=self.history,
             completer=_NotOnAnEmptyLine(
@@ -151,7 +161,6 @@ class Board:
             complete_while_typing=True,
             auto_suggest=LegalSuggestions(session),
             multiline=False,
-            on_text_changed=self._text_changed,
         )
         self.app: Application[int] = Application(
             layout=self._layout(),
@@ -171,9 +180,7 @@ class Board:
             lexer=DynamicLexer(lambda: None if self.question else CommandLexer()),
             input_processors=[BeforeInput(self._prompt), AppendAutoSuggestion()],
         )
-        messages = FormattedTextControl(
-            self._messages, get_cursor_position=self._newest, focusable=False
-        )
+        messages = FormattedTextControl(self._messages, focusable=False)
         body = HSplit(
             [
                 Window(FormattedTextControl(self._tableau), height=self._tableau_height),
@@ -196,21 +203,41 @@ class Board:
             game, self.glyphs, columns, max(1, rows - _FIXED_ROWS), self.fresh, self._click
         )
         selected = self.selected or self.pressed
-        if selected is None or selected.pile is None or selected.at is None:
+        marks: dict[int, tuple[int, str]] = {}  # pile: (from which card, style)
+        hinted = self.marked()
+        if hinted is not None:
+            piles = game.piles
+            marks[hinted.dst] = (max(0, len(piles[hinted.dst]) - 1), " class:hinted")
+            marks[hinted.src] = (len(piles[hinted.src]) - hinted.count, " class:hinted")
+        if selected is not None and selected.pile is not None and selected.at is not None:
+            marks[selected.pile] = (selected.at, " class:selected")
+        if not marks:
             return text
         out: StyleAndTextTuples = []
         for fragment in text:
             handler = fragment[2] if len(fragment) == 3 else None
+            spot = handler.spot if isinstance(handler, _Click) else None
+            mark = marks.get(spot.pile) if spot is not None and spot.pile is not None else None
             if (
                 isinstance(handler, _Click)
-                and handler.spot.pile == selected.pile
-                and (handler.spot.at or 0) >= selected.at
+                and mark is not None
+                and handler.spot.at is not None
+                and handler.spot.at >= mark[0]
                 and fragment[1].strip()
             ):
-                out.append((fragment[0] + " class:selected", fragment[1], handler))
+                out.append((fragment[0] + mark[1], fragment[1], handler))
             else:
                 out.append(fragment)
         return out
+
+    def marked(self) -> Move | None:
+        """The next move of the line ``hint`` or ``solve`` found in this position (marked on
+        the tableau; ``!`` plays it), or None."""
+        session = self.session
+        if self.shown is not None or not session.found or session.found_at != session.game.key():
+            return None
+        action = session.found[0]
+        return action if isinstance(action, Move) else None
 
     def _tableau_height(self) -> Dimension:
         return Dimension.exact(sum(1 for _ in split_lines(self._tableau())) - 1)
@@ -220,7 +247,7 @@ class Board:
 
     def _status(self) -> StyleAndTextTuples:
         columns, _rows = self._size()
-        keys = self.question is None and not self.typing
+        keys = self.question is None and not self.buffer.text
         status = (self.previewed or self.session).status()
         return render.toolbar(status, self.glyphs, columns, keys=keys)
 
@@ -229,32 +256,65 @@ class Board:
         columns, _rows = self._size()
         return [row for line in self.messages for row in render.wrap(line, columns)]
 
+    def _message_height(self) -> int:
+        """The rows the message area has: what the tableau, the status line and the
+        command line leave."""
+        _columns, rows = self._size()
+        tableau = sum(1 for _ in split_lines(self._tableau())) - 1
+        return max(1, rows - tableau - 2)
+
+    def _view(self) -> tuple[list[StyleAndTextTuples], int, int, int]:
+        """The rows of replies in view (scrolled back ``self.scroll`` rows, kept within the
+        replies), how many are hidden above them and below, and the rows of the area."""
+        rows = self._message_rows()
+        height = self._message_height()
+        self.scroll = max(0, min(self.scroll, len(rows) - height))
+        end = len(rows) - self.scroll
+        start = max(0, end - height)
+        if start and height > 1:
+            start += 1  # the top row says that there is more
+        if self.scroll and height > 2:
+            end -= 1  # and the bottom one, that newer replies are below
+        return rows[start:end], start, len(rows) - end, height
+
     def _messages(self) -> StyleAndTextTuples:
-        """The replies, each row as wide as the screen so that the wheel scrolls them."""
+        """The replies in view, each row as wide as the screen so that the wheel scrolls
+        them, with a sign above and below when there is more (PageUp and PageDown)."""
         columns, _rows = self._size()
+        view, above, below, height = self._view()
+        if above and height > 1:
+            sign = f"▲ {above} more line{'s' if above != 1 else ''}: PageUp or the wheel"
+            view.insert(0, [("class:more", sign[:columns])])
+        if below and height > 2:
+            view.append([("class:more", f"▼ {below} newer: PageDown"[:columns])])
         out: StyleAndTextTuples = []
-        for n, row in enumerate(self._message_rows()):
+        for n, row in enumerate(view):
             if n:
                 out.append(("", "\n"))
             out += [(style, text, self._wheel) for style, text, *_ in row]
             out.append(("", " " * (columns - len(render.plain(row))), self._wheel))
         return out
 
+    def _page(self) -> int:
+        """How far PageUp and PageDown scroll: the message area less a row kept in view."""
+        return max(1, self._message_height() - 2)
+
+    def scroll_by(self, rows: int) -> None:
+        """Scroll the replies back (``rows`` > 0) or forward; the view moves at once."""
+        self.scroll = max(0, self.scroll + rows)
+        self._view()  # kept within the replies
+
     def _wheel(self, event: MouseEvent) -> object:
         """The wheel over the replies scrolls them; a button let go there drops a drag."""
         if event.event_type == MouseEventType.MOUSE_UP:
             self.pressed = None
         elif event.event_type == MouseEventType.SCROLL_UP:
-            self.scroll = min(len(self._message_rows()) - 1, self.scroll + 1)
+            self.scroll_by(WHEEL_ROWS)
         elif event.event_type == MouseEventType.SCROLL_DOWN:
-            self.scroll = max(0, self.scroll - 1)
+            self.scroll_by(-WHEEL_ROWS)
         else:
             return NotImplemented
         return None
-
-    def _newest(self) -> Point:
-        """Where the message area's view ends: the newest row, or as far as scrolled back."""
-        return Point(0, max(0, len(self._message_rows()) - 1 - self.scroll))
 
     def _prompt(self) -> StyleAndTextTuples:
         if self.question:
@@ -302,12 +362,15 @@ class Board:
             yield
             return
         output = self.app.output
+
+        def write(text: str) -> None:
+            output.write_raw(text)
+            output.flush()
+
         previous = interrupt.install()  # Ctrl-C stops the search, never half a move
         try:
-            with self.app.input.cooked_mode():
-                # Said once Ctrl-C does stop the search (a player may press it at once).
-                output.write_raw("\r\x1b[2Ksearching... (Ctrl-C stops)")
-                output.flush()
+            # Said once Ctrl-C does stop the search (a player may press it at once).
+            with self.app.input.cooked_mode(), ticking(write, self._screen):
                 yield
         finally:
             signal.signal(signal.SIGINT, previous)
@@ -325,8 +388,8 @@ class Board:
             self.shown, self.previewed = preview.game, preview
 
     keys_help = (
-        "\nClick a card to send it to its obvious place. With the line empty, keys:"
-        "\nu undo, r redo, d deal, h hint, o odds, n new, q quit; ':' starts a command."
+        "\nClick a card to send it to its obvious place, the hand to deal. Ctrl-Z undoes,"
+        "\nCtrl-Y redoes, ? hints (its cards are marked), ! plays that move; 'help keys'."
     )
 
     # -- the loop -----------------------------------------------------------------------------
@@ -358,28 +421,41 @@ class Board:
             )
 
     def _keys(self) -> KeyBindings:
+        """The keys that act at once. Letters always write the command line, so a typed
+        word is never taken for keys; these keys start no command word."""
         keys = KeyBindings()
-        free = Condition(lambda: not self.typing and not self.question and not self.buffer.text)
-
-        def key(name: str, call: Callable[[], None]) -> None:
-            @keys.add(name, filter=free)
-            def _(event: KeyPressEvent) -> None:
-                call()
-
+        asking = Condition(lambda: self.question is not None)
+        free = ~asking & Condition(lambda: not self.buffer.text)
         act = self.player.act
-        key("u", lambda: act(lambda: self.session.undo(1)))
-        key("r", lambda: act(lambda: self.session.redo(1)))
-        key("d", lambda: act(self.session.deal))
-        key("h", self._hint)
-        key("?", self._hint)
-        key("o", self._odds)
-        key("q", self.player.leave)
-        key("n", self._ask_new)
-        key(":", self._start_typing)
 
-        @keys.add("c-z")
-        def _background(event: KeyPressEvent) -> None:
-            event.app.suspend_to_background()  # the time played stops with the program
+        @keys.add("c-z", filter=~asking)
+        def _undo(event: KeyPressEvent) -> None:
+            act(lambda: self.session.undo(1), command=cmd.Undo())
+
+        @keys.add("c-y", filter=~asking)
+        def _redo(event: KeyPressEvent) -> None:
+            act(lambda: self.session.redo(1), command=cmd.Redo())
+
+        @keys.add("?", filter=free)
+        def _hint(event: KeyPressEvent) -> None:
+            self.player.prepared(cmd.Hint())
+
+        @keys.add("!", filter=free)
+        def _play_hint(event: KeyPressEvent) -> None:
+            self.play_marked()
+
+        stepping = Condition(lambda: self.question is not None and self.question.stepper)
+
+        @keys.add("q", filter=stepping)
+        @keys.add("escape", filter=stepping, eager=True)
+        def _stop(event: KeyPressEvent) -> None:
+            self.buffer.text = "q"
+            self.enter()
+
+        @keys.add("b", filter=stepping)
+        def _step_back(event: KeyPressEvent) -> None:
+            self.buffer.text = "b"
+            self.enter()
 
         @keys.add("enter")
         def _enter(event: KeyPressEvent) -> None:
@@ -393,7 +469,6 @@ class Board:
                 self.say(question.text + "^C", "class:dim")
                 question.answer(Stop.CANCEL)
             else:
-                self.typing = False
                 self.selected = None
 
         @keys.add("c-d", filter=Condition(lambda: not self.buffer.text))
@@ -401,29 +476,28 @@ class Board:
             if self.question is None:
                 self.player.leave()
 
-        @keys.add("escape", eager=True)
+        @keys.add("escape", filter=~asking, eager=True)
         def _escape(event: KeyPressEvent) -> None:
-            if self.question is None:
-                self.buffer.reset()
-                self.typing = False
-                self.selected = None
+            self.buffer.reset()
+            self.selected = None
 
         @keys.add("pageup")
         def _back(event: KeyPressEvent) -> None:
-            self.scroll = min(len(self.messages) - 1, self.scroll + MESSAGE_ROWS)
+            self.scroll_by(self._page())
 
         @keys.add("pagedown")
         def _forward(event: KeyPressEvent) -> None:
-            self.scroll = max(0, self.scroll - MESSAGE_ROWS)
+            self.scroll_by(-self._page())
 
         return keys
 
-    def _text_changed(self, buffer: Buffer) -> None:
-        if buffer.text:
-            self.typing = True
-
-    def _start_typing(self) -> None:
-        self.typing = True
+    def play_marked(self) -> None:
+        """The ``!`` key: play the next move of the line found (the one marked on the
+        tableau); with none found here, hint's move (as ``auto 1``)."""
+        if self.marked() is not None:
+            self.player.prepared(cmd.Apply(1))
+        else:
+            self.player.auto(cmd.Auto(1), "")
 
     def enter(self) -> None:
         """Enter: answer the question asked, or run the line typed."""
@@ -431,13 +505,12 @@ class Board:
         question, self.question = self.question, None
         if question is not None:
             self.buffer.reset()
-            self.typing = False  # an answer, not a command: the single keys are back
             self.say(question.text + line)
             question.answer(line)
             return
         if not line.strip():
             self.buffer.reset()
-            self.typing = True
+            self.scroll = 0  # Enter on an empty line: the newest replies again
             return
         self.buffer.append_to_history()
         self.buffer.reset()
@@ -449,18 +522,13 @@ class Board:
         key's work is done), its moved cards underlined."""
         self.fresh = fresh
         self.say(render.played(played))
-        self.app.render_counter += 1  # a new drawing: nothing is taken from the last one
-        self.app.renderer.render(self.app, self.app.layout)
+        with self._screen:  # not while the ticking line is written
+            self.app.render_counter += 1  # a new drawing: nothing is taken from the last one
+            self.app.renderer.render(self.app, self.app.layout)
 
     def auto_said(self, auto: Auto) -> str:
         """Why ``auto`` stopped (its moves are in the replies already)."""
         return "\n".join(auto_stop(auto))
-
-    def _hint(self) -> None:
-        self.player.act(self.session.hint, lambda advice: advice.text, cmd.Hint())
-
-    def _odds(self) -> None:
-        self.player.act(self.session.odds, chance_text, cmd.Odds())
 
     # -- questions ----------------------------------------------------------------------------
 
@@ -468,16 +536,6 @@ class Board:
         """Ask in the command line; Enter answers, Ctrl-C cancels."""
         self.buffer.reset()
         self.question = question
-
-    def _ask_new(self) -> None:
-        suits = self.session.game.suits
-        plural = "s" if suits != 1 else ""
-
-        def then(yes: bool | Stop) -> None:
-            if yes is True:
-                self.player.act(lambda: self.session.new(None, suits))
-
-        self.player.ask_yes(f"Start a new deal ({suits} suit{plural})? [y/N] ", then, False)
 
     # -- the mouse ----------------------------------------------------------------------------
 
@@ -496,7 +554,6 @@ class Board:
         if kind == MouseEventType.MOUSE_UP:
             pressed, self.pressed = self.pressed, None
             if self.question is None and event.button != MouseButton.RIGHT:
-                self.typing = False
                 self.released(pressed or spot, spot)
             return None
         return NotImplemented

@@ -21,17 +21,19 @@ def full_screen(line_mode: bool) -> bool:
 def play_at_terminal(
     name: str | None,
     seed: int | DealSource | None,
-    suits: int,
+    suits: int | None,
     ascii_only: bool,
     line_mode: bool = False,
     wanted: Wanted | None = None,
 ) -> int:
     """``spider`` at a terminal: offer the journaled game back (no arguments), else start the
-    file or deal asked for (or the first deal from it of the kind ``wanted``), and play
+    file or deal asked for (or the first deal from it of the kind ``wanted``; ``suits``
+    None: the player's setting), with the player's settings, and play
     until the player leaves: on the full-screen board (:mod:`spider_cli.tui.board`), or at
     a prompt below the output (:mod:`spider_cli.tui.repl`)."""
     import time
 
+    from spider_cli.app import preferences
     from spider_cli.app.journal import Journal
     from spider_cli.app.replies import started_text
     from spider_cli.app.session import Session
@@ -44,9 +46,10 @@ def play_at_terminal(
 
     glyphs = render.choose_glyphs(ascii_only, getattr(sys.stdout, "encoding", None))
     clock = time.perf_counter
-    session = Session(clock=clock, timer=Timer(clock))
+    settings = preferences.load()  # kept from the last time (complete suits go at once)
+    session = Session(clock=clock, timer=Timer(clock), settings=settings)
     try:
-        started = session.new(seed, suits, wanted)
+        started = session.new(seed, suits or settings.suits, wanted)
     except SpiderError as error:
         print(f"spider: {error}", file=sys.stderr)
         return 1

@@ -16,6 +16,7 @@ import contextlib
 import os
 import signal
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
@@ -24,11 +25,12 @@ from typing import NamedTuple, Protocol, TypeVar
 from prompt_toolkit.completion import Completer, PathCompleter, WordCompleter
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 
+from spider_cli.analysis import native
 from spider_cli.app.interpreter import Answers, Prepared
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.keeping import Keeper, Tone
 from spider_cli.app.replies import result_lines, text_of
-from spider_cli.app.results import Auto, Played, Reply, Saved
+from spider_cli.app.results import Auto, Played, Reply, Resigned, Saved, SettingChanged
 from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
 from spider_cli.language import textfiles as files
@@ -51,6 +53,32 @@ def searches(command: cmd.Command | None) -> bool:
     if isinstance(command, cmd.NewCommand):
         return command.wanted is not None
     return isinstance(command, cmd.Solve | cmd.Hint | cmd.Auto | cmd.Odds)
+
+
+@contextlib.contextmanager
+def ticking(write: Callable[[str], None], lock: threading.Lock) -> Iterator[None]:
+    """While a search runs, a line that counts its seconds and says how to stop it, so that
+    a long search does not look like a hang: written at once and every half second with
+    ``write`` (holding ``lock``, which the screen's drawing holds too), wiped afterwards."""
+    done = threading.Event()
+    began = time.monotonic()
+
+    def tick() -> None:
+        while True:
+            with lock:
+                write(f"\r\x1b[2Ksearching... {time.monotonic() - began:.0f} s (Ctrl-C stops)")
+            if done.wait(0.5):
+                return
+
+    ticker = threading.Thread(target=tick, daemon=True)
+    ticker.start()
+    try:
+        yield
+    finally:
+        done.set()
+        ticker.join()
+        with lock:
+            write("\r\x1b[2K")
 
 
 NOT_IN_POOL = "not a card an unknown card can be (Tab lists them)"
@@ -82,8 +110,8 @@ Answer = str | Stop
 
 
 class Question(NamedTuple):
-    """A question for the player; ``answer`` gets the reply. ``stepper``: q or Escape
-    answers at once (stepping through a replay)."""
+    """A question for the player; ``answer`` gets the reply. ``stepper``: q, Escape and b
+    answer at once (stepping through a replay)."""
 
     text: str
     answer: Callable[[Answer], None]
@@ -223,10 +251,14 @@ class Player:
     def welcome(self) -> str:
         moves = self.session.game.moves_made
         where = f", continued after move {moves}" if moves else ""
+        slow = ""
+        if native.missing() and native.wanted():  # said once, here rather than at a search
+            self.session.slow_noted = True
+            slow = f"\nnote: {native.ABSENT}."
         return (
             f"Spider: {self.session.describe_start()}{where}.\n"
             "New here? Type 'help'. Moves are written 'Jh from 8 to 9', or just '8 9'.\n"
-            "Tab completes. 'quit' leaves; the game is always kept for next time."
+            "Tab completes. 'quit' leaves; the game is always kept for next time." + slow
         )
 
     def offer_journals(self, waiting: list[tuple[Journal, Entry]]) -> None:
@@ -271,7 +303,22 @@ class Player:
             self.prepared(command, line)
 
     def prepared(self, what: cmd.Command | Action, line: str = "") -> None:
-        """Prepare a command (or an action chosen with the mouse), ask its questions, run it."""
+        """Prepare a command (or an action chosen with the mouse), ask its questions, run it.
+        A new deal asked for in a game in progress is asked about first, as it abandons it."""
+        moves = self.session.game.moves_made
+        if isinstance(what, cmd.NewCommand) and moves and not self.keeper.counted:
+
+            def then(yes: bool | Stop) -> None:
+                if yes is True:
+                    self._prepared(what, line)
+
+            plural = "s" if moves != 1 else ""
+            question = f"Abandon this game ({moves} move{plural}) for a new deal? [y/N] "
+            self.ask_yes(question, then, False)
+            return
+        self._prepared(what, line)
+
+    def _prepared(self, what: cmd.Command | Action, line: str = "") -> None:
         try:
             prepared = self.session.prepare(what)
         except SpiderError as error:
@@ -410,6 +457,10 @@ class Player:
             self.keeper.replaced(previous, reply.result)
         if isinstance(reply.result, Saved):
             self.keeper.saved(reply.result)
+        if isinstance(reply.result, Resigned):
+            self.keeper.resigned()
+        if isinstance(reply.result, SettingChanged):
+            self.keeper.keep_settings()
         self.after_command()
         self._show(reply, before, replaced)
         self.flush_later()
@@ -441,7 +492,8 @@ class Player:
     # -- replay -------------------------------------------------------------------------------
 
     def replay(self) -> None:
-        """Step through the game from the start on a copy: Enter next move, q stop."""
+        """Step through the game from the start on a copy: Enter the next move, b back one,
+        q stop (the keys b and q act at once)."""
         session, surface = self.session, self.surface
         total = session.game.moves_made
         if not total:
@@ -453,28 +505,39 @@ class Player:
             note=render.message(f"replay: the start ({total} moves to go)"), game=viewer.game
         )
 
-        def step(number: int) -> None:
+        def step(at: int) -> None:
             def answer(reply: Answer) -> None:
-                if isinstance(reply, Stop) or reply.strip().lower().startswith("q"):
+                word = "" if isinstance(reply, Stop) else reply.strip().lower()
+                if isinstance(reply, Stop) or word.startswith("q"):
                     note = f"back at the current position (move {total})"
                     surface.draw(note=render.message(note))
                     return
                 before = Snapshot.of(viewer.game)
-                moved = f"move {number}/{total}: {viewer.redo().moves[0].text}"
+                if word.startswith("b"):
+                    if not at:
+                        surface.say("replay: this is the start", "class:dim")
+                        step(at)
+                        return
+                    took = viewer.undo(1).moves[0].text
+                    back = f"back to move {at - 1}/{total} (took back {took})"
+                    surface.draw(note=render.message(back), game=viewer.game)
+                    step(at - 1)
+                    return
+                moved = f"move {at + 1}/{total}: {viewer.redo().moves[0].text}"
                 surface.draw(
                     render.fresh_cards(before, viewer.game),
                     render.change(moved, render.describe_changes(before, viewer.game)),
                     game=viewer.game,
                 )
-                if number == total:
+                if at + 1 == total:
                     surface.draw(note=render.message("replay over: this is the current position"))
                 else:
-                    step(number + 1)
+                    step(at + 1)
 
-            question = f"replay {number - 1}/{total} (Enter: next move, q: stop) "
+            question = f"replay {at}/{total} (Enter: next move, b: back, q: stop) "
             surface.ask(Question(question, answer, stepper=True))
 
-        step(1)
+        step(0)
 
     # -- leaving ------------------------------------------------------------------------------
 

@@ -64,6 +64,8 @@ STYLE = Style.from_dict(
         "toolbar.alert": "reverse bold",
         "toolbar.keys": "reverse ansibrightblack",
         "selected": "reverse",
+        "hinted": "bg:ansicyan ansiblack",
+        "more": "ansibrightblack reverse",
         "question": "bold ansiyellow",
         # the line being typed (spider_cli.tui.highlight)
         "input.keyword": "ansicyan",
@@ -252,6 +254,19 @@ def _pile_cells(
     return cells
 
 
+def _squeezed(cells: list[_Cell], rows: int, glyphs: Glyphs) -> list[_Cell]:
+    """A pile's cells in at most ``rows`` (at least 2): its backs, a ``⋮ N`` for the N
+    cells left out, then its last cells, where play goes on (a small window still shows
+    them)."""
+    if len(cells) <= rows:
+        return cells
+    head = cells[:1] if cells[0].style == "class:back" and rows >= 3 else []
+    tail = max(1, rows - len(head) - 1)
+    hidden = len(cells) - len(head) - tail
+    mark = f"{'⋮' if glyphs.symbols else ':'}{hidden}"
+    return [*head, _Cell(mark, "class:dim", cells[len(head)].at), *cells[-tail:]]
+
+
 def column_width(width: int) -> int:
     """The width of a column for a terminal ``width`` wide: eight for 80 or more, down to
     four (40 columns: a card and a gap)."""
@@ -310,6 +325,9 @@ def tableau(
         height = max(map(len, columns))
         if max_rows is None or height <= max_rows:
             break
+    else:  # still too tall: the longest piles keep their backs and their last cards
+        columns = [_squeezed(column, max(2, max_rows or height), glyphs) for column in columns]
+        height = max(map(len, columns))
     header = _header(game, glyphs, width)
     if clickable is not None:
         hand = clickable(HAND)
@@ -467,8 +485,9 @@ def change(text: str, notes: Iterable[str] = ()) -> FormattedText:
     return message("\n".join(lines), "class:move") if lines else FormattedText([])
 
 
-KEYS = (("u", "undo"), ("r", "redo"), ("d", "deal"), ("h", "hint"), ("n", "new"), ("q", "quit"))
-"""The board's single keys (acting when the command line is empty), for the status line."""
+KEYS = (("^Z", "undo"), ("^Y", "redo"), ("?", "hint"), ("!", "play it"))
+"""The board's keys that act at once (no letter: letters write commands), for the status
+line."""
 
 
 def toolbar(
@@ -505,8 +524,8 @@ def toolbar(
     legends = [""]
     if keys:
         legends = [
-            "  ".join(f"{key} {word}" for key, word in KEYS) + "  : type",
-            "keys: " + " ".join(key for key, _ in KEYS) + " :",
+            "  ".join(f"{key} {word}" for key, word in KEYS),
+            "keys: " + " ".join(key for key, _ in KEYS),
             " ".join(key for key, _ in KEYS),
             "",
         ]

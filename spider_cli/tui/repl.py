@@ -25,7 +25,6 @@ import functools
 import signal
 import sys
 import threading
-import time
 from collections import deque
 from collections.abc import Iterator
 
@@ -49,7 +48,16 @@ from spider_cli.tui import mousereports, render
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer
 from spider_cli.tui.linehistory import HISTORY_FILE, _trim_history, open_history
-from spider_cli.tui.player import PROMPT, Answer, Player, Question, Stop, error_lines, searches
+from spider_cli.tui.player import (
+    PROMPT,
+    Answer,
+    Player,
+    Question,
+    Stop,
+    error_lines,
+    searches,
+    ticking,
+)
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs
 
 __all__ = ["HISTORY_FILE", "Repl", "_trim_history", "build_prompt_session", "open_history"]
@@ -185,6 +193,10 @@ class Repl:
             def _stop(event: KeyPressEvent) -> None:
                 event.app.exit(result="q")
 
+            @keys.add("b")
+            def _back(event: KeyPressEvent) -> None:
+                event.app.exit(result="b")
+
         prompt: PromptSession[str] = PromptSession(
             style=STYLE,
             include_default_pygments_style=False,
@@ -239,27 +251,16 @@ _SCREEN = threading.Lock()
 
 @contextlib.contextmanager
 def _ticking(search: bool) -> Iterator[None]:
-    """While a ``solve`` or ``hint`` runs at a terminal, a line that counts the seconds and
-    says how to stop, so that a long search does not look like a hang; wiped afterwards."""
+    """While a ``solve`` or ``hint`` runs at a terminal, the ticking line
+    (:func:`~spider_cli.tui.player.ticking`)."""
     out = sys.stdout
     if not search or not out.isatty():
         yield
         return
-    done = threading.Event()
 
-    def tick() -> None:
-        began = time.monotonic()
-        while not done.wait(0.5):
-            with _SCREEN:
-                out.write(f"\rsearching... {time.monotonic() - began:.0f} s (Ctrl-C stops)")
-                out.flush()
-
-    ticker = threading.Thread(target=tick, daemon=True)
-    ticker.start()
-    try:
-        yield
-    finally:
-        done.set()
-        ticker.join()
-        out.write("\r\x1b[2K")
+    def write(text: str) -> None:
+        out.write(text)
         out.flush()
+
+    with ticking(write, _SCREEN):
+        yield
