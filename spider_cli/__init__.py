@@ -19,7 +19,8 @@ type checkers read it, and so does the loader (:func:`_table`).
   :class:`PositionFile` (``.to_game()``); :func:`grid`, :func:`markdown`, :func:`lines` and
   :func:`position_code` write a game or a position file; :func:`differences` compares them.
 * Analysis: :func:`solve` (a :class:`Report` with a :class:`Verdict`) for a :class:`Goal`
-  (of a :class:`GoalKind`) under :class:`Constraints`, and :func:`hint` (an :class:`Advice`).
+  (of a :class:`GoalKind`) under :class:`Constraints`, and :func:`hint` (an :class:`Advice`;
+  its ``level``, a :class:`Level`, says how far it looks ahead over what could turn up).
 * Playing: a :class:`Session` runs typed lines (``execute``), starts deals (``new``; a
   :class:`DealSource` names ours, ``pysol:N`` or ``kpat:N``) and loads and saves game files
   (``load``, ``save``).
@@ -36,6 +37,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the table of public names (see _table); "X as X" marks a name exported
+    from spider_cli.analysis.chancesearch import Level as Level
     from spider_cli.analysis.goals import Verdict as Verdict
     from spider_cli.analysis.hints import Advice as Advice
     from spider_cli.analysis.hints import hint as hint
