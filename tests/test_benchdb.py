@@ -269,4 +269,4 @@ def test_blind_games_are_kept_and_read_back_only_for_the_same_player(
     with benchdb.Store(db) as store:
         deals = bench.parse_deals("3-4", 2)
         key = chancesearch.player_key(Level.PLAIN, 60, 2)
-        assert len(store.blind_results(deals, key)) == 2
+        assert len(store.blind_results(deals, f"{key}, 6 moves at most")) == 2

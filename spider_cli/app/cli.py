@@ -699,7 +699,9 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
 
     budget = args.budget or blindplayer.BUDGETS[args.suits]
     level = chancesearch.Level(args.level or DEFAULT_LEVEL)
-    player = chancesearch.player_key(level, budget, args.suits)
+    player = (
+        f"{chancesearch.player_key(level, budget, args.suits)}, {blind.MAX_MOVES} moves at most"
+    )
     try:
         mapper = None
         if args.cluster is not None:
