@@ -319,6 +319,17 @@ static int py_check(void *ctx)
     return 0;
 }
 
+/* The same for a search run with the GIL released (Ctrl-C only): the GIL taken back for the
+ * check. Signals are handled in the main thread; in another the check finds nothing. */
+static int py_check_released(void *ctx)
+{
+    (void)ctx;
+    PyGILState_STATE gil = PyGILState_Ensure();
+    int stop = PyErr_CheckSignals() < 0 ? SEARCH_ERROR : 0;
+    PyGILState_Release(gil);
+    return stop;
+}
+
 /* ---- the primitives, for the property tests and the Python searches ---- */
 
 static PyObject *py_actions(PyObject *self, PyObject *args)
@@ -613,7 +624,11 @@ static PyObject *py_blind_search(PyObject *self, PyObject *args)
         position_from_py(piles, &s, NULL, 0, hand, removed, POS_UNSEEN) < 0)
         return NULL;
     r.want_reveals = want;
-    int status = blind_search(&s, removed, space, hand, budget, parts, width, &w, &r);
+    PyStop ps = {NULL};
+    Stopper stop = {py_check, &ps};
+    int status = blind_search(&s, removed, space, hand, budget, parts, width, &w, &stop, &r);
+    if (status == SEARCH_ERROR)
+        return NULL; /* the exception (KeyboardInterrupt) is set */
     if (status == SEARCH_NOMEM)
         return PyErr_NoMemory();
     PyObject *line = node_line(&r, r.best_node);
@@ -701,10 +716,14 @@ static PyObject *py_blind_game(PyObject *self, PyObject *args)
     if (known_deal_from_py(piles, rows_obj, removed, &s, &rows, &nrows) < 0)
         return NULL;
     int status;
+    Stopper stop = {py_check_released, NULL};
+    g.stop = &stop;
     Py_BEGIN_ALLOW_THREADS
     status = blind_game(&s, (const uint8_t(*)[PILES])rows, nrows, removed, &g, &w, &r);
     Py_END_ALLOW_THREADS
     PyMem_Free(rows);
+    if (status == SEARCH_ERROR)
+        return NULL; /* the exception (KeyboardInterrupt) is set */
     if (status == SEARCH_NOMEM)
         return PyErr_NoMemory();
     return Py_BuildValue("(iiiiiiLl)", r.won, r.done, r.removed, r.down, r.hand, r.moves,

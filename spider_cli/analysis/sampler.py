@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from spider_cli.analysis import native
+from spider_cli.analysis import memory, native
 from spider_cli.analysis.blindplayer import (
     BEAM,
     CHOICES,
@@ -140,12 +140,14 @@ def samples(view: PlayerView, count: int, seed: int) -> list[Game]:
 def rollout(piles: State, rows: Sequence[Sequence[int]], removed: int, policy: Policy) -> Outcome:
     """Play the rest of a game by the blind player's policy, the deal (``piles`` with the
     face-down cards known, the hand in ``rows`` in dealing order) fully known but the player
-    shown only its view. On the compiled core when it is there."""
+    shown only its view. On the compiled core when it is there; each search within the memory
+    ceiling (:func:`memory.blind_positions`)."""
     core = native.core()
     if core is not None:
         try:
+            budget = min(policy.budget, memory.blind_positions(compiled=True))
             found = core.blind_game(
-                piles, rows, removed, policy.budget, policy.searches, WEIGHTS, policy.moves
+                piles, rows, removed, budget, policy.searches, WEIGHTS, policy.moves
             )
         except ValueError:  # beyond the core's bounds: Python's turn
             pass

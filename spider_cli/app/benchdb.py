@@ -47,6 +47,15 @@ CREATE TABLE IF NOT EXISTS results (
 """``time_limit`` is 0 for none; ``line`` is the winning line as a JSON list of moves."""
 
 
+def _reason(error: sqlite3.Error) -> str:
+    """What went wrong in a write, in a player's words (SQLite says "disk I/O error" or
+    "database or disk is full" for a full disk)."""
+    text = str(error)
+    if "full" in text or "I/O" in text:
+        return f"the disk is full or failing ({text})"
+    return text
+
+
 def default_path() -> Path:
     """Where results go unless ``--db`` says otherwise."""
     return userdirs.data_dir() / FILE_NAME
@@ -113,9 +122,15 @@ class Store:
             result.seconds,
             json.dumps(list(result.line)),
         )
-        with self._db:  # commits, or rolls back on an error
-            self._transaction()
-            self._db.execute("INSERT OR REPLACE INTO results VALUES (?,?,?,?,?,?,?,?,?,?)", row)
+        try:
+            with self._db:  # commits, or rolls back on an error
+                self._transaction()
+                self._db.execute("INSERT OR REPLACE INTO results VALUES (?,?,?,?,?,?,?,?,?,?)", row)
+        except sqlite3.Error as error:  # a full disk, a file gone read-only, ...
+            raise SpiderError(
+                f"cannot store the result of deal {deal} in {files.shown(str(self.path))}: "
+                f"{_reason(error)}; the results stored before it are kept"
+            ) from None
 
     def close(self) -> None:
         self._db.close()

@@ -631,9 +631,16 @@ def bench_command(args: argparse.Namespace) -> int:
 def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     """``spider bench --blind``: numbered deals (ours, PySolFC's or KPatience's) played by
     the blind player through a player's view (:mod:`spider_cli.analysis.blind`)."""
-    from spider_cli.analysis import bench, blind, blindplayer, sampler
+    from spider_cli.analysis import bench, blind, blindplayer, memory, sampler
 
     budget = args.budget or blindplayer.BUDGETS[args.suits]
+    if budget > memory.blind_positions():  # each search would stop there: say so, use it
+        budget = memory.blind_positions()
+        print(
+            f"spider bench: note: each search stops at the memory ceiling of {budget:,} "
+            f"positions (about {memory.ceiling() >> 20:,} MB; {memory.VARIABLE} sets it)",
+            file=sys.stderr,
+        )
     sampling = sampler.Sampling(args.samples) if args.samples else None
     summary, results = blind.run(deals, args.suits, budget, args.jobs, sampling=sampling)
     if args.json:
