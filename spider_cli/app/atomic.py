@@ -40,16 +40,17 @@ def refuse_unless_file(path: str | os.PathLike[str]) -> None:
     )
 
 
-def write_atomically(path: str | os.PathLike[str], text: str) -> None:
+def write_atomically(path: str | os.PathLike[str], text: str, private: bool = False) -> None:
     """Replace the file at ``path`` with ``text`` (UTF-8): afterwards it holds all of it or,
     if anything failed, exactly what it held before.
 
     The text goes to a temporary file in the same directory (so the final rename stays on one
     file system), is flushed to disk with fsync, and then takes the file's place with
     :func:`os.replace`, which is atomic. A new file gets the usual permissions (umask); an
-    existing one keeps its mode. Only a regular file is replaced: never a symbolic link (nor
-    what it points to), a pipe, a socket, a device or a directory (see
-    :func:`refuse_unless_file`).
+    existing one keeps its mode, unless ``private`` (spider's own files): then the file is
+    the user's alone, whatever mode a file planted there had. Only a regular file is
+    replaced: never a symbolic link (nor what it points to), a pipe, a socket, a device or a
+    directory (see :func:`refuse_unless_file`).
     Errors are :class:`OSError`, as from :func:`open`.
     """
     target = os.path.abspath(os.fspath(path))
@@ -67,8 +68,11 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))
+        if private:
+            os.chmod(temporary, 0o600)
+        else:
+            with contextlib.suppress(FileNotFoundError):
+                os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):

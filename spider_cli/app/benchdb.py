@@ -19,6 +19,7 @@ from types import TracebackType
 from spider_cli.analysis.bench import DealResult
 from spider_cli.app import userdirs
 from spider_cli.app.databases import has_tables, refuse_unless_files
+from spider_cli.app.userdirs import check_private
 from spider_cli.language import textfiles as files
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import SpiderError
@@ -68,10 +69,12 @@ class Store:
         """Open (or begin) the results file at ``path``: SpiderError if it is not a regular
         file (nor are SQLite's files beside it), not a database, or another program's."""
         try:
+            if path == default_path():  # the data directory: one rule for all it holds
+                check_private(path.parent)
             path.parent.mkdir(parents=True, exist_ok=True)
             refuse_unless_files(path)
             self._db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
-        except (OSError, sqlite3.DatabaseError) as error:
+        except (OSError, sqlite3.DatabaseError, SpiderError) as error:
             raise SpiderError(f"cannot use {files.shown(str(path))} for results: {error}") from None
         try:
             self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")

@@ -24,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-import stat
 import time
 from collections.abc import Callable, Iterator
 from enum import Enum
@@ -33,6 +32,7 @@ from typing import TypeVar
 
 from spider_cli.app.atomic import move_aside
 from spider_cli.app.databases import has_tables, refuse_unless_files
+from spider_cli.app.userdirs import UntrustedError, check_private
 from spider_cli.language import textfiles as files
 from spider_cli.language.gamefiles import command_lines
 from spider_cli.language.textfiles import NotAFileError
@@ -432,23 +432,16 @@ def _check_place(path: Path) -> None:
     directory (private)."""
     directory = path.parent
     try:
-        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-        info = directory.stat()
+        check_private(directory)
+    except UntrustedError as error:
+        raise HistoryError(str(error)) from None
     except OSError as error:
         raise HistoryError(
             f"cannot keep the game history in {files.shown(str(directory))}: {files.reason(error)}"
         ) from None
-    getuid = getattr(os, "getuid", None)
-    why = None
     if not os.access(directory, os.W_OK):
-        why = "is read-only"
-    elif getuid is not None and info.st_uid != getuid():
-        why = "belongs to another user"
-    elif info.st_mode & stat.S_IWOTH:
-        why = "can be written by other users"
-    if why is not None:
         raise HistoryError(
-            f"{files.shown(str(directory))} {why}: spider keeps no game history there"
+            f"{files.shown(str(directory))} is read-only: spider keeps no game history there"
         )
     try:
         refuse_unless_files(path)
