@@ -17,12 +17,12 @@ from pathlib import Path
 from types import TracebackType
 
 from spider_cli.analysis.bench import DealResult
-from spider_cli.app import userdirs
-from spider_cli.app.databases import has_tables, refuse_unless_files
+from spider_cli.app import databases, userdirs
+from spider_cli.app.databases import BadValue, has_tables, refuse_unless_files
 from spider_cli.app.userdirs import check_private
 from spider_cli.language import textfiles as files
 from spider_cli.rules.deals import DealSource, Source
-from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.errors import NotationError, SpiderError
 
 FILE_NAME = "bench.sqlite"
 """The results file's name in the player's data directory (the default ``--db``)."""
@@ -57,6 +57,41 @@ def _reason(error: sqlite3.Error) -> str:
     return text
 
 
+LONGEST_LINE = 16 * 1024 * 1024
+"""The most characters of a stored winning line (as JSON)."""
+
+
+def _result(row: tuple[object, ...]) -> DealResult:
+    """The typed reader of the results table: one row as a deal's result, every value
+    checked (BadValue names the first that its column cannot hold)."""
+    source, number, suits, won, seconds, positions, moves, line = row
+    digits = databases.text(number, "number", 21)
+    if not (digits.isascii() and digits.isdecimal()) or (len(digits) > 1 and digits[0] == "0"):
+        raise BadValue("number", number)
+    try:
+        deal = DealSource(
+            Source(databases.text(source, "source", 10, [s.value for s in Source])),
+            int(digits),
+            databases.integer(suits, "suits", 1, 4),
+        )
+    except NotationError:  # a number past its numbering's, or 3 suits
+        raise BadValue("number" if suits in (1, 2, 4) else "suits", number) from None
+    try:
+        moves_line = json.loads(databases.text(line, "line", LONGEST_LINE))
+    except (ValueError, RecursionError):
+        raise BadValue("line", line) from None
+    if not isinstance(moves_line, list) or not all(isinstance(m, str) for m in moves_line):
+        raise BadValue("line", line)
+    return DealResult(
+        deal,
+        bool(databases.integer(won, "won", 0, 1)),
+        databases.real(seconds, "seconds", 0.0, 1e12),
+        databases.integer(positions, "positions", 0, 2**63 - 1),
+        databases.integer(moves, "moves", 0, 2**63 - 1),
+        tuple(moves_line),
+    )
+
+
 def default_path() -> Path:
     """Where results go unless ``--db`` says otherwise."""
     return userdirs.data_dir() / FILE_NAME
@@ -86,6 +121,8 @@ class Store:
             self._db.close()
             raise SpiderError(f"cannot use {files.shown(str(path))} for results: {error}") from None
         self.path = path
+        self.notices: list[str] = []
+        """Warnings to say: rows left out for a bad value."""
 
     def _transaction(self) -> sqlite3.Connection:
         self._db.execute("BEGIN IMMEDIATE")
@@ -94,7 +131,9 @@ class Store:
     def results(
         self, deals: Iterable[DealSource], limit: int, time_limit: float | None
     ) -> list[DealResult]:
-        """The stored results of ``deals`` at these limits (those not stored are left out)."""
+        """The stored results of ``deals`` at these limits (those not stored are left out). A
+        row with a bad value is left out too, with a notice naming it (:attr:`notices`): its
+        deal is played again, and its row replaced."""
         wanted = set(deals)
         rows = self._db.execute(
             "SELECT source, number, suits, won, seconds, positions, moves, line FROM results"
@@ -102,12 +141,18 @@ class Store:
             (limit, time_limit or 0.0),
         )
         found = []
-        for source, number, suits, won, seconds, positions, moves, line in rows:
-            deal = DealSource(Source(source), int(number), suits)
-            if deal in wanted:
-                found.append(
-                    DealResult(deal, bool(won), seconds, positions, moves, tuple(json.loads(line)))
+        for row in rows:
+            try:
+                result = _result(row)
+            except BadValue as error:
+                source, number, suits = (files.shown(repr(v))[:40] for v in row[:3])
+                self.notices.append(
+                    f"the stored result of source = {source}, number = {number}, "
+                    f"suits = {suits} holds a bad value ({error}): it is not counted"
                 )
+                continue
+            if result.deal in wanted:
+                found.append(result)
         return found
 
     def add(self, result: DealResult, limit: int, time_limit: float | None) -> None:

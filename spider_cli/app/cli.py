@@ -602,6 +602,8 @@ def bench_command(args: argparse.Namespace) -> int:
             mapper = dask_mapper(args.cluster)
         with benchdb.Store(args.db or benchdb.default_path()) as store:
             done = store.results(deals, args.limit, args.time_limit)
+            for notice in store.notices:
+                print(f"spider bench: warning: {notice}", file=sys.stderr)
             summary, results = bench.run(
                 deals,
                 args.suits,
