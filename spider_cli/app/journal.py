@@ -27,10 +27,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from spider_cli.app.atomic import move_aside, remove_stale_temporaries, write_atomically
+from spider_cli.app.atomic import (
+    move_aside,
+    refuse_unless_file,
+    remove_stale_temporaries,
+    write_atomically,
+)
 from spider_cli.app.userdirs import UntrustedError, check_private, data_dir
 from spider_cli.language import textfiles
 from spider_cli.language.gamefiles import without_time
+from spider_cli.language.textfiles import NotAFileError
 from spider_cli.rules.errors import SpiderError
 
 if TYPE_CHECKING:
@@ -105,6 +111,8 @@ class Journal:
         """Every journal is held by another spider: this one keeps none."""
         self.notice: str | None = None
         """Said once: this spider keeps its journal in another slot (another one runs)."""
+        self.not_kept: str | None = None
+        """Why the last :meth:`retire` could not keep the game aside (None: it could)."""
         self.untrusted: str | None = None
         """Why the directory is not trusted (another user could change it): nothing in it
         is read or written (:func:`~spider_cli.app.userdirs.check_private`)."""
@@ -280,8 +288,18 @@ class Journal:
 
     def retire(self) -> Path | None:
         """Move the journaled game aside to ``previous.spider``; its path, or None (no
-        journal, or something that is not a regular file at either name)."""
+        journal, or something that is not a regular file at either name: :attr:`not_kept`
+        then says why the game could not be kept aside)."""
         self._written = self._dormant = None
-        if self.untrusted is not None:
+        self.not_kept = None
+        if self.untrusted is not None or not self.path.is_file() or self.path.is_symlink():
             return None
-        return self.previous if move_aside(self.path, self.previous) else None
+        try:
+            refuse_unless_file(self.previous)
+        except NotAFileError as error:  # a named pipe, a link, ... at previous.spider
+            self.not_kept = str(error)
+            return None
+        if move_aside(self.path, self.previous):
+            return self.previous
+        self.not_kept = f"it could not be moved to {textfiles.shown(str(self.previous))}"
+        return None
