@@ -6,7 +6,7 @@
  *
  * The boundary: the C files trust their input (a card byte indexes arrays of 14 ranks and 4
  * suits, a weight is multiplied by a pile's length). So every entry point converts its
- * position with position_from_py (or a lone pile with pile_from_py), which calls one checker,
+ * position with position_from_py (a lone pile with check_pile), which calls one checker,
  * check_position: each byte a card or a face-down card, the counts within two decks; its
  * weights with weights_from_py and its numbers with int_in_range. A new entry point does the
  * same and the C behind it may trust what it is given. */
@@ -106,9 +106,8 @@ static int check_pile(const uint8_t *p, int n, int flags, int *copies)
         if (copies)
             copies[code]++;
     }
-    if (k == n && n && p[n - 1] != FACE_DOWN)
-        return bad("a pile whose last card lies face down, known"); /* an unknown one waits to
-                                                                      be turned up */
+    if (k == n && n && p[n - 1] != FACE_DOWN) /* (an unknown one waits to be turned up) */
+        return bad("a pile whose last card lies face down, known");
     for (; k < n; k++) {
         if (p[k] >= FACE_DOWN)
             return bad("a face-down card on a face-up card");
