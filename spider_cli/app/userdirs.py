@@ -65,13 +65,15 @@ def _why_not(directory: Path) -> str | None:
         return "is a symbolic link"
     if not stat.S_ISDIR(info.st_mode):
         return f"is {files.kind(info.st_mode)}, not a directory"
-    if me is not None and info.st_uid != me:
+    if me is None:  # (Windows: no owners nor modes of this kind; its ACLs guard the profile)
+        return None
+    if info.st_uid != me:
         return "belongs to another user"
     if _writable_by_others(info):
         return "can be written by other users"
     for above in directory.absolute().parents:
         info = os.stat(above)
-        if me is not None and info.st_uid not in (me, 0):
+        if info.st_uid not in (me, 0):
             return f"lies in {files.shown(str(above))}, which belongs to another user"
         if _writable_by_others(info) and not info.st_mode & stat.S_ISVTX:
             return f"lies in {files.shown(str(above))}, which other users can write"
