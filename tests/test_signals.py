@@ -109,8 +109,11 @@ def test_sigterm_at_the_prompt_keeps_the_game(home: Path) -> None:
     assert _journaled(home) == 1
 
 
-def test_sigterm_on_the_board_gives_the_terminal_back(home: Path) -> None:
-    board = _Raw([*COMMAND, "--seed", "5"], _env(home))
+@pytest.mark.parametrize("during", ["", ":auto 500\r"], ids=["idle", "auto"])
+def test_sigterm_on_the_board_gives_the_terminal_back(home: Path, during: str) -> None:
+    """Idle, or while ``auto`` plays (on the Python path: slowly) with the terminal as for a
+    search."""
+    board = _Raw([*COMMAND, "--seed", "5"], {**_env(home), "SPIDER_PURE": "1"})
     try:
         seen = b""
         deadline = time.monotonic() + 30
@@ -119,8 +122,12 @@ def test_sigterm_on_the_board_gives_the_terminal_back(home: Path) -> None:
             ready, _, _ = select.select([board.master], [], [], 0.5)
             if ready:
                 seen += os.read(board.master, 65536)
-        board.send("u")  # a key: the board is running its loop
-        time.sleep(0.2)
+        if during:
+            board.send(during)
+            _wait_for_moves(home, 3, board.process)
+        else:
+            board.send("u")  # a key: the board is running its loop
+            time.sleep(0.2)
         os.killpg(board.process.pid, signal.SIGTERM)
         seen += board.read_all()
         assert board.process.wait(30) == 128 + signal.SIGTERM
