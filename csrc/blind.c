@@ -81,7 +81,7 @@ static int ranked_cmp(const void *x, const void *y)
 }
 
 int blind_search(const State *start, int removed, long space, int hand, long long budget,
-                 int parts, long width, const Weights *w, BlindResult *out)
+                 int parts, long width, const Weights *w, Stopper *stop, BlindResult *out)
 {
     Store seen;
     Entries level = {0}, next = {0};
@@ -111,6 +111,8 @@ int blind_search(const State *start, int removed, long space, int hand, long lon
     while (level.n && positions < budget) {
         next.n = 0;
         for (size_t e = 0; e < level.n && positions < budget; e++) {
+            if ((e & 63) == 0 && (status = stopper_check(stop)) != 0)
+                goto fail;
             BlindEntry parent = level.v[e];
             State s;
             size_t kn;
@@ -209,6 +211,8 @@ int blind_search(const State *start, int removed, long space, int hand, long lon
     free(ranked);
     return status;
 nomem:
+    status = SEARCH_NOMEM;
+fail:
     store_free(&seen);
     free(level.v);
     free(next.v);
@@ -216,7 +220,7 @@ nomem:
     free(nodes);
     free(out->reveals.v);
     out->reveals.v = NULL;
-    return SEARCH_NOMEM;
+    return status;
 }
 
 int blind_line(const BlindResult *r, int32_t node, Line *line)

@@ -1,7 +1,15 @@
 /* spider_cli.analysis._core: the compiled core's Python face. The only file that knows Python:
- * it checks what it is given (a bad argument is a ValueError or TypeError, never a crash),
+ * it checks what it is given (a bad argument is a ValueError or TypeError, or OverflowError for
+ * an integer past C's as Python's own functions say; never a crash),
  * converts positions and lines, and runs the searches with the GIL held (they are short
- * between checks of Ctrl-C and of the caller's clock). */
+ * between checks of Ctrl-C and of the caller's clock).
+ *
+ * The boundary: the C files trust their input (a card byte indexes arrays of 14 ranks and 4
+ * suits, a weight is multiplied by a pile's length). So every entry point converts its
+ * position with position_from_py (a lone pile with check_pile), which calls one checker,
+ * check_position: each byte a card or a face-down card, the counts within two decks; its
+ * weights with weights_from_py and its numbers with int_in_range. A new entry point does the
+ * same and the C behind it may trust what it is given. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -51,6 +59,119 @@ static int state_from_py(PyObject *obj, State *s, Py_ssize_t extra)
     return 0;
 }
 
+/* ---- the checker: what a position may hold ---- */
+
+#define UNSEEN_CARD 15 /* the blind player's card turned up but not yet seen (blindplayer.UNSEEN) */
+#define WEIGHT_MOST 1000000L /* |weight| and |space|: far past any tuning, far from overflow */
+
+enum {
+    POS_UNSEEN = 1,        /* a face-up UNSEEN_CARD may stand for a card not yet seen */
+    POS_KNOWN = 2,         /* every face-down card and every card of the hand is known */
+    POS_ROWS_UNKNOWN = 4,  /* a card of the hand may be 0 (unknown) */
+};
+
+static int bad(const char *why)
+{
+    PyErr_SetString(PyExc_ValueError, why);
+    return -1;
+}
+
+/* A long argument within [lo, hi], else a ValueError naming it. */
+static int int_in_range(long v, long lo, long hi, const char *what)
+{
+    if (v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "%s is %ld to %ld, not %ld", what, lo, hi, v);
+        return -1;
+    }
+    return 0;
+}
+
+static int is_card(int c)
+{
+    return c < FACE_DOWN && (c & 15) >= ACE && (c & 15) <= KING;
+}
+
+/* One pile: face-down cards (FACE_DOWN alone, or a card plus FACE_DOWN) under face-up cards,
+ * the last card face up or unknown (a move turned it up, what it is not yet given); each card
+ * counted in copies[] (by code) when copies is given. */
+static int check_pile(const uint8_t *p, int n, int flags, int *copies)
+{
+    int k = 0;
+    for (; k < n && p[k] >= FACE_DOWN; k++) {
+        int code = p[k] - FACE_DOWN;
+        if (!code && !(flags & POS_KNOWN))
+            continue;
+        if (!is_card(code))
+            return bad(code ? "a face-down byte that is no card" : "a face-down card not known");
+        if (copies)
+            copies[code]++;
+    }
+    if (k == n && n && p[n - 1] != FACE_DOWN) /* (an unknown one waits to be turned up) */
+        return bad("a pile whose last card lies face down, known");
+    for (; k < n; k++) {
+        if (p[k] >= FACE_DOWN)
+            return bad("a face-down card on a face-up card");
+        if (p[k] == UNSEEN_CARD && (flags & POS_UNSEEN))
+            continue;
+        if (!is_card(p[k]))
+            return bad("a byte that is no card (a card is suit * 16 + rank 1..13)");
+        if (copies)
+            copies[p[k]]++;
+    }
+    return 0;
+}
+
+/* Every position at the boundary: its piles, the hand's rows, `hand` more cards in the hand
+ * not given, `removed` suits removed. Every byte a card of four suits and thirteen ranks, no
+ * card more than eight times (one suit in two decks), no rank more than eight times
+ * counting the suits removed, no more than 104 cards in all. */
+static int check_position(const State *s, const uint8_t (*rows)[PILES], int nrows, long hand,
+                          long removed, int flags)
+{
+    int copies[FACE_DOWN] = {0};
+    if (int_in_range(removed, 0, 8, "the number of suits removed") < 0 ||
+        int_in_range(hand, 0, MAX_CARDS, "the number of cards in the hand") < 0 ||
+        int_in_range(nrows, 0, MAX_CARDS / PILES, "the number of rows in the hand") < 0)
+        return -1;
+    long total = 13 * removed + hand + (long)nrows * PILES;
+    for (int i = 0; i < PILES; i++) {
+        total += s->len[i];
+        if (check_pile(s->c[i], s->len[i], flags, copies) < 0)
+            return -1;
+    }
+    for (int r = 0; r < nrows; r++)
+        for (int i = 0; i < PILES; i++) {
+            int c = rows[r][i];
+            if (!c && (flags & POS_ROWS_UNKNOWN))
+                continue;
+            if (!is_card(c))
+                return bad(c ? "a card of the hand is no card" : "a card of the hand not known");
+            copies[c]++;
+        }
+    if (total > MAX_CARDS)
+        return bad("more than 104 cards with the hand and the suits removed");
+    for (int rank = ACE; rank <= KING; rank++) {
+        long of_rank = removed;
+        for (int suit = 0; suit < 4; suit++) {
+            if (copies[suit * 16 + rank] > 8)
+                return bad("a card more than eight times: two decks have no more");
+            of_rank += copies[suit * 16 + rank];
+        }
+        if (of_rank > 8)
+            return bad("a rank more than eight times (with the suits removed)");
+    }
+    return 0;
+}
+
+/* A position converted and checked: what every entry point that takes piles calls. */
+static int position_from_py(PyObject *obj, State *s, const uint8_t (*rows)[PILES], int nrows,
+                            long hand, long removed, int flags)
+{
+    if (state_from_py(obj, s, (Py_ssize_t)nrows * PILES) < 0)
+        return -1;
+    return check_position(s, rows, nrows, hand, removed, flags);
+}
+
 static PyObject *piles_to_py(const State *s)
 {
     PyObject *list = PyList_New(PILES);
@@ -88,7 +209,9 @@ static PyObject *line_to_py(const Line *line)
     return list;
 }
 
-/* An action (kind, src, dst, count), checked to be one that apply can make on the position. */
+/* An action (kind, src, dst, count), checked to be one of the position's moves or removals
+ * (one of those actions() lists, every space open to it): apply and undo trust the cards they
+ * move to form a run, and a removal's thirteen to be a suit. */
 static int action_from_py(PyObject *obj, const State *s, Action *a)
 {
     int kind, src, dst, count;
@@ -99,28 +222,22 @@ static int action_from_py(PyObject *obj, const State *s, Action *a)
     if (!PyArg_ParseTuple(obj, "iiii;an action is (kind, src, dst, count)", &kind, &src, &dst,
                           &count))
         return -1;
-    if (src < 0 || src >= PILES || dst < 0 || dst >= PILES) {
-        PyErr_SetString(PyExc_ValueError, "a pile is 0 to 9");
-        return -1;
-    }
-    if (kind == ACT_MOVE) {
-        if (src == dst || count < 1 || count > s->len[src]) {
-            PyErr_SetString(PyExc_ValueError, "not a move of cards the pile has");
-            return -1;
+    if (kind == ACT_REMOVE)
+        dst = src, count = 13;
+    int spaces[PILES], nspaces = 0;
+    for (int i = 0; i < PILES; i++)
+        if (!s->len[i])
+            spaces[nspaces++] = i;
+    Action acts[MAX_ACTIONS];
+    int n = gen_actions(s, spaces, nspaces, 1, acts);
+    for (int i = 0; i < n; i++)
+        if (acts[i].kind == kind && acts[i].src == src && acts[i].dst == dst &&
+            acts[i].count == count) {
+            *a = acts[i];
+            return 0;
         }
-    } else if (kind == ACT_REMOVE) {
-        if (s->len[src] < 13) {
-            PyErr_SetString(PyExc_ValueError, "a removal from a pile of fewer than 13 cards");
-            return -1;
-        }
-        dst = src;
-        count = 13;
-    } else {
-        PyErr_SetString(PyExc_ValueError, "an action is a move (0) or a removal (1)");
-        return -1;
-    }
-    *a = (Action){(int8_t)kind, (int8_t)src, (int8_t)dst, (int8_t)count};
-    return 0;
+    PyErr_SetString(PyExc_ValueError, "not a move or removal the position allows");
+    return -1;
 }
 
 static int weights_from_py(PyObject *obj, Weights *w)
@@ -145,12 +262,17 @@ static int weights_from_py(PyObject *obj, Weights *w)
     }
     for (int i = 0; i < N_HIDDEN; i++) {
         w->hidden[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (w->hidden[i] == -1 && PyErr_Occurred()) {
+        if ((w->hidden[i] == -1 && PyErr_Occurred()) ||
+            int_in_range(w->hidden[i], -WEIGHT_MOST, WEIGHT_MOST, "a weight") < 0) {
             Py_DECREF(seq);
             return -1;
         }
     }
     Py_DECREF(seq);
+    const long more[] = {w->hidden_step, w->clear, w->suited, w->ranked, w->removed};
+    for (size_t i = 0; i < sizeof more / sizeof *more; i++)
+        if (int_in_range(more[i], -WEIGHT_MOST, WEIGHT_MOST, "a weight") < 0)
+            return -1;
     return 0;
 }
 
@@ -196,6 +318,17 @@ static int py_check(void *ctx)
     return 0;
 }
 
+/* The same for a search run with the GIL released (Ctrl-C only): the GIL taken back for the
+ * check. Signals are handled in the main thread; in another the check finds nothing. */
+static int py_check_released(void *ctx)
+{
+    (void)ctx;
+    PyGILState_STATE gil = PyGILState_Ensure();
+    int stop = PyErr_CheckSignals() < 0 ? SEARCH_ERROR : 0;
+    PyGILState_Release(gil);
+    return stop;
+}
+
 /* ---- the primitives, for the property tests and the Python searches ---- */
 
 static PyObject *py_actions(PyObject *self, PyObject *args)
@@ -207,7 +340,7 @@ static PyObject *py_actions(PyObject *self, PyObject *args)
     (void)self;
     if (!PyArg_ParseTuple(args, "OO|p", &piles, &spaces_obj, &whole))
         return NULL;
-    if (state_from_py(piles, &s, 0) < 0)
+    if (position_from_py(piles, &s, NULL, 0, 0, 0, POS_UNSEEN) < 0)
         return NULL;
     PyObject *seq = PySequence_Fast(spaces_obj, "spaces are a sequence of piles");
     if (!seq)
@@ -256,7 +389,8 @@ static PyObject *py_apply(PyObject *self, PyObject *args)
     (void)self;
     if (!PyArg_ParseTuple(args, "OO", &piles, &action))
         return NULL;
-    if (state_from_py(piles, &s, 0) < 0 || action_from_py(action, &s, &a) < 0)
+    if (position_from_py(piles, &s, NULL, 0, 0, 0, POS_UNSEEN) < 0 ||
+        action_from_py(action, &s, &a) < 0)
         return NULL;
     int outcome = apply_action(&s, a, &u, &turned);
     PyObject *list = piles_to_py(&s);
@@ -276,7 +410,8 @@ static PyObject *py_apply_undo(PyObject *self, PyObject *args)
     (void)self;
     if (!PyArg_ParseTuple(args, "OO", &piles, &action))
         return NULL;
-    if (state_from_py(piles, &s, 0) < 0 || action_from_py(action, &s, &a) < 0)
+    if (position_from_py(piles, &s, NULL, 0, 0, 0, POS_UNSEEN) < 0 ||
+        action_from_py(action, &s, &a) < 0)
         return NULL;
     apply_action(&s, a, &u, &turned);
     undo_action(&s, &u);
@@ -292,7 +427,7 @@ static PyObject *py_rank_key(PyObject *self, PyObject *args)
     (void)self;
     if (!PyArg_ParseTuple(args, "Oi", &piles, &removed))
         return NULL;
-    if (state_from_py(piles, &s, 0) < 0)
+    if (position_from_py(piles, &s, NULL, 0, 0, removed, 0) < 0)
         return NULL;
     rank_key(&s, removed, &chaos, &negready);
     return Py_BuildValue("(ll)", chaos, negready);
@@ -306,7 +441,8 @@ static PyObject *py_pile_value(PyObject *self, PyObject *args)
     (void)self;
     if (!PyArg_ParseTuple(args, "y*O", &pile, &wobj))
         return NULL;
-    if (pile.len > MAX_CARDS || weights_from_py(wobj, &w) < 0) {
+    if (pile.len > MAX_CARDS || weights_from_py(wobj, &w) < 0 ||
+        check_pile(pile.buf, (int)pile.len, POS_UNSEEN, NULL) < 0) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_ValueError, "a pile of more than 104 cards");
         PyBuffer_Release(&pile);
@@ -326,7 +462,7 @@ static PyObject *py_state_key(PyObject *self, PyObject *args)
     (void)self;
     if (!PyArg_ParseTuple(args, "O", &piles))
         return NULL;
-    if (state_from_py(piles, &s, 0) < 0)
+    if (position_from_py(piles, &s, NULL, 0, 0, 0, POS_UNSEEN) < 0)
         return NULL;
     size_t n = state_pack(&s, key);
     return Py_BuildValue("(y#K)", (const char *)key, (Py_ssize_t)n,
@@ -335,7 +471,7 @@ static PyObject *py_state_key(PyObject *self, PyObject *args)
 
 /* ---- the searches ---- */
 
-static int rows_from_py(PyObject *obj, uint8_t (**rows)[PILES], int *nrows, Py_ssize_t *cards)
+static int rows_from_py(PyObject *obj, uint8_t (**rows)[PILES], int *nrows)
 {
     PyObject *seq = PySequence_Fast(obj, "the hand is a sequence of rows");
     if (!seq)
@@ -375,7 +511,6 @@ static int rows_from_py(PyObject *obj, uint8_t (**rows)[PILES], int *nrows, Py_s
     }
     Py_DECREF(seq);
     *nrows = (int)n;
-    *cards = n * PILES;
     return 0;
 fail:
     Py_DECREF(seq);
@@ -387,26 +522,14 @@ fail:
 /* A deal every card of which is known (full-information play, the blind player's game on a
  * sample): the piles, face-down cards as their codes plus FACE_DOWN, and the hand's rows.
  * *rows is PyMem_Malloc'd on success. */
-static int known_deal_from_py(PyObject *piles, PyObject *rows_obj, State *s,
+static int known_deal_from_py(PyObject *piles, PyObject *rows_obj, long removed, State *s,
                               uint8_t (**rows)[PILES], int *nrows)
 {
-    Py_ssize_t hand = 0;
-    if (rows_from_py(rows_obj, rows, nrows, &hand) < 0)
+    if (rows_from_py(rows_obj, rows, nrows) < 0)
         return -1;
-    if (state_from_py(piles, s, hand) < 0)
+    if (position_from_py(piles, s, (const uint8_t(*)[PILES])*rows, *nrows, 0, removed,
+                         POS_KNOWN) < 0)
         goto fail;
-    for (int i = 0; i < PILES; i++)
-        for (int k = 0; k < s->len[i]; k++)
-            if ((s->c[i][k] & 15) < ACE || (s->c[i][k] & 15) > KING) {
-                PyErr_SetString(PyExc_ValueError, "full-information play needs every card known");
-                goto fail;
-            }
-    for (int r = 0; r < *nrows; r++)
-        for (int i = 0; i < PILES; i++)
-            if (((*rows)[r][i] & 15) < ACE || ((*rows)[r][i] & 15) > KING) {
-                PyErr_SetString(PyExc_ValueError, "a card of the hand is not a card");
-                goto fail;
-            }
     return 0;
 fail:
     PyMem_Free(*rows);
@@ -451,11 +574,10 @@ static PyObject *py_beam(PyObject *self, PyObject *args)
         return NULL;
     if (width < 1 || width > 1000000)
         return PyErr_Format(PyExc_ValueError, "a beam width is 1 to 1,000,000");
-    if (removed < 0 || removed > 8)
-        return PyErr_Format(PyExc_ValueError, "0 to 8 suits removed");
-    if (limit_from_py(budget_obj, &budget) < 0)
+    if (int_in_range(max_levels, 0, INT_MAX, "a number of levels") < 0 ||
+        limit_from_py(budget_obj, &budget) < 0)
         return NULL;
-    if (known_deal_from_py(piles, rows_obj, &s, &rows, &nrows) < 0)
+    if (known_deal_from_py(piles, rows_obj, removed, &s, &rows, &nrows) < 0)
         return NULL;
     PyStop ps = {expired};
     Stopper stop = {py_check, &ps};
@@ -494,17 +616,18 @@ static PyObject *py_blind_search(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OiliOplOp", &piles, &removed, &space, &hand, &budget_obj,
                           &parts, &width, &wobj, &want))
         return NULL;
-    if (removed < 0 || removed > 8)
-        return PyErr_Format(PyExc_ValueError, "0 to 8 suits removed");
-    if (hand < 0 || hand > MAX_CARDS)
-        return PyErr_Format(PyExc_ValueError, "a hand of 0 to 104 cards");
     if (width < 0 || width > 1000000)
         return PyErr_Format(PyExc_ValueError, "a beam width is 0 (none) to 1,000,000");
-    if (limit_from_py(budget_obj, &budget) < 0 || weights_from_py(wobj, &w) < 0 ||
-        state_from_py(piles, &s, 0) < 0)
+    if (int_in_range(space, -WEIGHT_MOST, WEIGHT_MOST, "a space's worth") < 0 ||
+        limit_from_py(budget_obj, &budget) < 0 || weights_from_py(wobj, &w) < 0 ||
+        position_from_py(piles, &s, NULL, 0, hand, removed, POS_UNSEEN) < 0)
         return NULL;
     r.want_reveals = want;
-    int status = blind_search(&s, removed, space, hand, budget, parts, width, &w, &r);
+    PyStop ps = {NULL};
+    Stopper stop = {py_check, &ps};
+    int status = blind_search(&s, removed, space, hand, budget, parts, width, &w, &stop, &r);
+    if (status == SEARCH_ERROR)
+        return NULL; /* the exception (KeyboardInterrupt) is set */
     if (status == SEARCH_NOMEM)
         return PyErr_NoMemory();
     PyObject *line = node_line(&r, r.best_node);
@@ -625,12 +748,10 @@ static PyObject *py_blind_game(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OOiOOOi|ip", &piles, &rows_obj, &removed, &budget_obj,
                           &searches, &wobj, &max_moves, &max_turns, &record))
         return NULL;
-    if (removed < 0 || removed > 8)
-        return PyErr_Format(PyExc_ValueError, "0 to 8 suits removed");
     if (gamespec_from_py(budget_obj, searches, max_moves, max_turns, &g) < 0 ||
         weights_from_py(wobj, &w) < 0)
         return NULL;
-    if (known_deal_from_py(piles, rows_obj, &s, &rows, &nrows) < 0)
+    if (known_deal_from_py(piles, rows_obj, removed, &s, &rows, &nrows) < 0)
         return NULL;
     if (record) {
         /* a turn ends at a card turned up or a row dealt: at most one a card, and the start */
@@ -642,11 +763,19 @@ static PyObject *py_blind_game(PyObject *self, PyObject *args)
         }
     }
     int status;
+    Stopper stop = {py_check_released, NULL};
+    g.stop = &stop;
     Py_BEGIN_ALLOW_THREADS
     status = blind_game(&s, (const uint8_t(*)[PILES])rows, nrows, removed, &g, &w, &r, &end,
                         record ? &log : NULL);
     Py_END_ALLOW_THREADS
     PyMem_Free(rows);
+    if (status == SEARCH_ERROR || status == SEARCH_NOMEM) {
+        PyMem_Free(log.v);
+        if (status == SEARCH_ERROR)
+            return NULL; /* the exception (KeyboardInterrupt) is set */
+        return PyErr_NoMemory();
+    }
     PyObject *turns = record ? PyList_New((Py_ssize_t)log.n) : Py_NewRef(Py_None);
     for (size_t i = 0; turns && record && i < log.n; i++) {
         PyObject *t = features_to_py(log.v[i]);
@@ -656,10 +785,6 @@ static PyObject *py_blind_game(PyObject *self, PyObject *args)
             PyList_SET_ITEM(turns, (Py_ssize_t)i, t);
     }
     PyMem_Free(log.v);
-    if (status == SEARCH_NOMEM) {
-        Py_XDECREF(turns);
-        return PyErr_NoMemory();
-    }
     PyObject *endpy = turns ? piles_to_py(&end) : NULL;
     PyObject *endt = endpy ? PyList_AsTuple(endpy) : NULL;
     Py_XDECREF(endpy);
@@ -814,42 +939,52 @@ static PyObject *py_chance_search(PyObject *self, PyObject *args)
                           &cands_obj, &seed_obj, &traj_obj, &budget_obj, &searches, &wobj, &turns,
                           &max_moves, &vobj, &margin, &expired))
         return NULL;
-    if (margin < 0 || margin > 10000) {
-        PyErr_SetString(PyExc_ValueError, "a margin is 0 to 100 standard errors");
+    if (int_in_range(margin, 0, 10000, "a margin in hundredths of a standard error") < 0)
         goto out;
-    }
-    if (removed < 0 || removed > 8 || rows < 0 || rows > MAX_CARDS / PILES) {
-        PyErr_SetString(PyExc_ValueError, "0 to 8 suits removed and 0 to 10 rows in hand");
-        goto out;
-    }
-    if (state_from_py(piles, &view, (Py_ssize_t)rows * PILES) < 0 ||
+    if (int_in_range(rows, 0, MAX_CARDS / PILES, "the number of rows in the hand") < 0 ||
+        position_from_py(piles, &view, NULL, 0, (long)rows * PILES, removed, 0) < 0 ||
         gamespec_from_py(budget_obj, searches, max_moves, turns, &c.rollout) < 0 ||
         weights_from_py(wobj, &c.w) < 0 || value_from_py(vobj, &c.value) < 0)
         goto out;
-    int down = 0;
+    /* A player's view: every face-down card unknown; the unseen cards fill its face-down
+     * places and the hand, and with the face-up cards and the suits removed make no card
+     * or rank more than two decks hold. */
+    int down = 0, copies[FACE_DOWN] = {0};
     for (int i = 0; i < PILES; i++)
         for (int k = 0; k < view.len[i]; k++) {
             uint8_t b = view.c[i][k];
-            int face_down = b >= FACE_DOWN;
-            if ((face_down && b != FACE_DOWN) || (!face_down && ((b & 15) < ACE ||
-                                                                 (b & 15) > KING)) ||
-                (face_down && k && view.c[i][k - 1] < FACE_DOWN)) {
+            if (b > FACE_DOWN) {
                 PyErr_SetString(PyExc_ValueError,
-                                "a player's view: unknown face-down cards under face-up cards");
+                                "a player's view has no known face-down card");
                 goto out;
             }
-            down += face_down;
+            if (b == FACE_DOWN)
+                down++;
+            else
+                copies[b]++;
         }
     const uint8_t *u = unseen.buf;
     if (unseen.len != down + (Py_ssize_t)rows * PILES) {
         PyErr_SetString(PyExc_ValueError, "the unseen cards fill the face-down places and the hand");
         goto out;
     }
-    for (Py_ssize_t k = 0; k < unseen.len; k++)
-        if ((u[k] & 15) < ACE || (u[k] & 15) > KING || u[k] >= FACE_DOWN) {
+    for (Py_ssize_t k = 0; k < unseen.len; k++) {
+        if (!is_card(u[k])) {
             PyErr_SetString(PyExc_ValueError, "an unseen card is not a card");
             goto out;
         }
+        copies[u[k]]++;
+    }
+    for (int rank = ACE; rank <= KING; rank++) {
+        int of_rank = removed;
+        for (int suit = 0; suit < 4; suit++)
+            of_rank += copies[suit * 16 + rank];
+        if (of_rank > 8) {
+            PyErr_SetString(PyExc_ValueError, "the unseen cards and the view hold a rank more "
+                                              "than eight times");
+            goto out;
+        }
+    }
     int overflow;
     unsigned long long seed = PyLong_AsUnsignedLongLongMask(seed_obj);
     if (seed == (unsigned long long)-1 && PyErr_Occurred())
@@ -1042,7 +1177,8 @@ static PyObject *py_goal_search(PyObject *self, PyObject *args)
     if (weight < 0 || weight > 1000)
         return PyErr_Format(PyExc_ValueError, "a weight is 0 to 1000");
     if (spec_from_py(spec, &g) < 0 || limit_from_py(limit_obj, &limit) < 0 ||
-        state_from_py(root_obj, &root, (Py_ssize_t)g.nrows * PILES) < 0)
+        position_from_py(root_obj, &root, (const uint8_t(*)[PILES])g.rows, g.nrows, 0, 0,
+                         POS_ROWS_UNKNOWN) < 0)
         return NULL;
     PyStop ps = {expired};
     Stopper stop = {py_check, &ps};

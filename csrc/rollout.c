@@ -55,37 +55,39 @@ static void mask(const State *s, State *view)
 }
 
 /* The best line of the turn's searches (the first on a tie), as blindplayer.plan without
- * samples; its value in *best. */
+ * samples: SEARCH_FOUND, or why not (memory ran out, `stop` said so), with no line then. */
 static int turn_line(const State *view, int removed, long space, int hand, const GameSpec *g,
                      const Weights *w, Line *line, long long *positions)
 {
     long best = 0;
+    int status = SEARCH_FOUND;
     line->v = NULL;
     line->n = 0;
-    for (int k = 0; k < g->nsearches; k++) {
+    for (int k = 0; k < g->nsearches && status == SEARCH_FOUND; k++) {
         BlindResult r;
         r.want_reveals = 0;
-        if (blind_search(view, removed, space, hand, g->budget, g->parts[k], g->width[k], w,
-                         &r) == SEARCH_NOMEM)
-            goto nomem;
+        status = blind_search(view, removed, space, hand, g->budget, g->parts[k], g->width[k], w,
+                              g->stop, &r);
+        if (status != SEARCH_FOUND)
+            break;
         *positions += r.positions;
         if (k == 0 || r.best > best) {
             Line found;
             if (blind_line(&r, r.best_node, &found) < 0) {
-                blind_free(&r);
-                goto nomem;
+                status = SEARCH_NOMEM;
+            } else {
+                free(line->v);
+                *line = found;
+                best = r.best;
             }
-            free(line->v);
-            *line = found;
-            best = r.best;
         }
         blind_free(&r);
     }
-    return 0;
-nomem:
-    free(line->v);
-    line->v = NULL;
-    return -1;
+    if (status != SEARCH_FOUND) {
+        free(line->v);
+        line->v = NULL;
+    }
+    return status;
 }
 
 enum { KEEP, USE, FILL };
@@ -110,9 +112,10 @@ int blind_game(const State *start, const uint8_t (*rows)[PILES], int nrows, int 
         State view;
         mask(&s, &view);
         Line line;
-        if (turn_line(&view, removed, worth[mode], PILES * (nrows - dealt), g, w, &line,
-                      &out->positions) < 0)
-            return SEARCH_NOMEM;
+        int status = turn_line(&view, removed, worth[mode], PILES * (nrows - dealt), g, w, &line,
+                               &out->positions);
+        if (status != SEARCH_FOUND)
+            return status;
         if (line.n) {
             for (size_t k = 0; k < line.n && out->moves < g->max_moves; k++) {
                 Undo u;

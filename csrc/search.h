@@ -108,8 +108,10 @@ typedef struct {
 } BlindResult;
 
 long blind_value(const State *s, int removed, long space, const Weights *w);
+/* SEARCH_FOUND, or SEARCH_NOMEM, or what `stop` said (checked every 64 positions expanded:
+ * Ctrl-C), with nothing held then. */
 int blind_search(const State *start, int removed, long space, int hand, long long budget,
-                 int parts, long width, const Weights *w, BlindResult *out);
+                 int parts, long width, const Weights *w, Stopper *stop, BlindResult *out);
 /* The line to a node (line->v is malloc'd; -1 when memory ran out). */
 int blind_line(const BlindResult *r, int32_t node, Line *line);
 void blind_free(BlindResult *r);
@@ -123,6 +125,7 @@ typedef struct {
     long width[3];
     int max_moves;
     int max_turns; /* turns (each ends at a card turned up or a row dealt); 0: no limit */
+    Stopper *stop; /* checked between positions as blind_search does (may be NULL) */
 } GameSpec;
 
 typedef struct {

@@ -270,3 +270,36 @@ def test_blind_games_are_kept_and_read_back_only_for_the_same_player(
         deals = bench.parse_deals("3-4", 2)
         key = chancesearch.player_key(Level.PLAIN, 60, 2)
         assert len(store.blind_results(deals, f"{key}, 6 moves at most")) == 2
+
+
+def test_a_full_disk_is_said_in_a_players_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file that cannot grow (SQLite's page limit, as a full disk) ends the run with the
+    reason and what is kept, never an internal error; what was stored stays."""
+    opened = benchdb.Store.__init__
+
+    def cannot_grow(self: benchdb.Store, path: Path) -> None:
+        opened(self, path)
+        pages = self._db.execute("PRAGMA page_count").fetchone()[0]
+        self._db.execute(f"PRAGMA max_page_count = {pages + 1}")
+        for n in range(1000):  # fill what is left with rows of other limits
+            filler = ("ours", str(n), 9, -1, 0.0, 0, 0, 0, 0.0, "x" * 200)
+            try:
+                self._db.execute("INSERT INTO results VALUES (?,?,?,?,?,?,?,?,?,?)", filler)
+            except sqlite3.IntegrityError:  # filled before
+                break
+            except sqlite3.OperationalError:
+                break
+
+    monkeypatch.setattr(benchdb.Store, "__init__", cannot_grow)
+    path = tmp_path / "full.sqlite"
+    argv = ["bench", "--seeds", "1-6", "--suits", "1", "--limit", str(LIMIT), "--jobs", "1"]
+    assert main([*argv, "--db", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "disk is full" in err and "results stored before it are kept" in err, err
+    assert "internal error" not in err
+    monkeypatch.undo()
+    kept = [row for row in rows(path) if row[3] == LIMIT]
+    with benchdb.Store(path) as store:
+        assert len(store.results(bench.parse_deals("1-6", 1), LIMIT, None)) == len(kept)

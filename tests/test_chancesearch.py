@@ -471,9 +471,9 @@ def test_each_rollout_search_is_held_within_the_memory_ceiling(
 ) -> None:
     from spider_cli.analysis import memory
 
-    monkeypatch.setattr(memory, "positions", lambda: 5)
+    monkeypatch.setattr(memory, "blind_positions", lambda: 5)
     assert chancesearch._capped(Policy(2_000, turns=3)) == Policy(5, turns=3)
-    monkeypatch.setattr(memory, "positions", lambda: 10**9)
+    monkeypatch.setattr(memory, "blind_positions", lambda: 10**9)
     assert chancesearch._capped(Policy(2_000)) == Policy(2_000)
 
 

@@ -33,7 +33,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
 
-from spider_cli.analysis import native
+from spider_cli.analysis import memory, native
 from spider_cli.analysis.compact import FACE_DOWN, REVEAL, State, actions, apply, run_length
 from spider_cli.rules.engine import PILES, Action, Deal, Remove
 
@@ -368,12 +368,21 @@ def _search(
     the line, positions examined). ``width`` 0 keeps every position of a level
     (breadth-first), else only the ``width`` best (a beam: deeper at the same cost).
     ``parts``: parts of runs may go into a space. The lines that end at their first card
-    turned up are added to ``reveals``. On the compiled core when it is there."""
+    turned up are added to ``reveals``. On the compiled core when it is there; never past the
+    memory ceiling (:func:`memory.blind_positions`)."""
     core = native.core()
     if core is not None:
         try:
             best, line, positions, found = core.blind_search(
-                piles, removed, mode.value, hand, budget, parts, width, WEIGHTS, reveals is not None
+                piles,
+                removed,
+                mode.value,
+                hand,
+                min(budget, memory.blind_positions(compiled=True)),
+                parts,
+                width,
+                WEIGHTS,
+                reveals is not None,
             )
         except ValueError:  # beyond the core's bounds (more than 104 cards): Python's turn
             pass
@@ -398,6 +407,7 @@ def _search_python(
     reveals: list[Reveal] | None = None,
 ) -> tuple[int, tuple[Action, ...], int]:
     """:func:`_search` on the Python path (the reference)."""
+    budget = min(budget, memory.blind_positions(compiled=False))
     cards = sum(map(len, piles)) + 13 * removed  # in the tableau or removed: the same all along
     best = value(piles, removed, mode)
     best_line: tuple[Action, ...] = ()

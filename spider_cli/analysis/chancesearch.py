@@ -200,7 +200,9 @@ def rollout(
 ) -> Outcome:
     """Play on by the blind player's policy, the deal (``piles`` with the face-down cards
     known, the hand in ``rows`` in dealing order) fully known but the player shown only its
-    view. On the compiled core when it is there."""
+    view. On the compiled core when it is there; each search within the memory ceiling
+    (:func:`_capped`)."""
+    policy = _capped(policy)
     core = native.core()
     if core is None:
         return rollout_python(piles, rows, removed, policy, record)
@@ -473,7 +475,7 @@ def search(
 def _capped(policy: Policy) -> Policy:
     """The policy with each of its searches held within the memory ceiling (a search holds
     every position it examines)."""
-    most = memory.positions()
+    most = memory.blind_positions()
     return (
         policy
         if policy.budget <= most

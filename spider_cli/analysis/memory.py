@@ -1,7 +1,8 @@
 """The memory ceiling of every search, as a number of positions.
 
 A goal search (solve's A* and breadth-first searches) holds every position it has seen, so
-its memory grows with the positions it examines. However large a limit the user asks for,
+its memory grows with the positions it examines, and so does each of the blind player's
+searches (:func:`blind_positions`). However large a limit the user asks for,
 it stops, answering "unknown" as at its limit, once it would hold more than the ceiling:
 by default a quarter of the machine's memory, or what ``SPIDER_MEMORY`` says ("2G", "512M",
 a number of bytes). The ceiling is
@@ -71,6 +72,25 @@ def problem() -> str | None:
 def positions() -> int:
     """The most positions a goal search may examine on the path in use."""
     cost = POSITION_BYTES if native.core() is not None else POSITION_BYTES_PYTHON
+    return max(1, ceiling() // cost)
+
+
+BLIND_POSITION_BYTES = 200
+"""What one position costs a blind player's search on the compiled core (its key in the
+store, its node, its entry in a level), measured at 3 and 6 million positions on our deal 34
+of two suits (about 165 bytes) and rounded up."""
+
+BLIND_POSITION_BYTES_PYTHON = 560
+"""The same on the Python path (about 490 bytes at 600,000 and 1,200,000 positions)."""
+
+
+def blind_positions(compiled: bool | None = None) -> int:
+    """The most positions one search of the blind player may examine: on the compiled core
+    (``compiled``; None: the path in use) or on the Python path. A turn runs its searches
+    one after another, each freed before the next."""
+    if compiled is None:
+        compiled = native.core() is not None
+    cost = BLIND_POSITION_BYTES if compiled else BLIND_POSITION_BYTES_PYTHON
     return max(1, ceiling() // cost)
 
 

@@ -40,17 +40,20 @@ def refuse_unless_file(path: str | os.PathLike[str]) -> None:
     )
 
 
-def write_atomically(path: str | os.PathLike[str], text: str) -> None:
+def write_atomically(path: str | os.PathLike[str], text: str, private: bool = False) -> None:
     """Replace the file at ``path`` with ``text`` (UTF-8): afterwards it holds all of it or,
     if anything failed, exactly what it held before.
 
     The text goes to a temporary file in the same directory (so the final rename stays on one
     file system), is flushed to disk with fsync, and then takes the file's place with
     :func:`os.replace`, which is atomic. A new file gets the usual permissions (umask); an
-    existing one keeps its mode. Only a regular file is replaced: never a symbolic link (nor
-    what it points to), a pipe, a socket, a device or a directory (see
-    :func:`refuse_unless_file`).
-    Errors are :class:`OSError`, as from :func:`open`.
+    existing one keeps its mode, unless ``private`` (spider's own files): then the file is
+    the user's alone, whatever mode a file planted there had. Only a regular file is
+    replaced: never a symbolic link (nor what it points to), a pipe, a socket, a device or a
+    directory (see :func:`refuse_unless_file`).
+    Errors are :class:`OSError`, as from :func:`open`. Temporary files of this name that a
+    spider killed mid-write left beside it are deleted (:func:`remove_stale_temporaries`),
+    wherever the file is: the journal's directory or the player's own folder.
     """
     target = os.path.abspath(os.fspath(path))
     directory, name = os.path.split(target)
@@ -67,14 +70,18 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))
+        if private:
+            os.chmod(temporary, 0o600)
+        else:
+            with contextlib.suppress(FileNotFoundError):
+                os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
     _sync_directory(directory)
+    remove_stale_temporaries(directory, name=name)
 
 
 def move_aside(source: str | os.PathLike[str], destination: str | os.PathLike[str]) -> bool:
@@ -104,9 +111,12 @@ def _sync_directory(directory: str) -> None:
         os.close(fd)
 
 
-def remove_stale_temporaries(directory: str | os.PathLike[str], before: float | None = None) -> int:
-    """Delete temporary files of :func:`write_atomically` in ``directory`` last changed before
-    ``before`` (default: when this process started), left by a crash or a kill; how many.
+def remove_stale_temporaries(
+    directory: str | os.PathLike[str], before: float | None = None, name: str | None = None
+) -> int:
+    """Delete temporary files of :func:`write_atomically` in ``directory`` (of the file
+    ``name`` only, if given) last changed before ``before`` (default: when this process
+    started), left by a crash or a kill; how many.
 
     Only regular files with our naming pattern are touched; links and others' files stay.
     """
@@ -119,6 +129,8 @@ def remove_stale_temporaries(directory: str | os.PathLike[str], before: float | 
         return 0
     for entry in entries:
         if not _TEMPORARY.fullmatch(entry.name):
+            continue
+        if name is not None and entry.name[1 : -len(".12345678.tmp")] != name:
             continue
         try:
             info = entry.stat(follow_symlinks=False)

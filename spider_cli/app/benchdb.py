@@ -17,11 +17,12 @@ from pathlib import Path
 from types import TracebackType
 
 from spider_cli.analysis.bench import DealResult
-from spider_cli.app import userdirs
-from spider_cli.app.databases import has_tables, refuse_unless_files
+from spider_cli.app import databases, userdirs
+from spider_cli.app.databases import BadValue, has_tables, refuse_unless_files
+from spider_cli.app.userdirs import check_private
 from spider_cli.language import textfiles as files
 from spider_cli.rules.deals import DealSource, Source
-from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.errors import NotationError, SpiderError
 
 FILE_NAME = "bench.sqlite"
 """The results file's name in the player's data directory (the default ``--db``)."""
@@ -64,6 +65,50 @@ its moves (``chancesearch.player_key``), so a stored game is read back only for 
 player."""
 
 
+def _reason(error: sqlite3.Error) -> str:
+    """What went wrong in a write, in a player's words (SQLite says "disk I/O error" or
+    "database or disk is full" for a full disk)."""
+    text = str(error)
+    if "full" in text or "I/O" in text:
+        return f"the disk is full or failing ({text})"
+    return text
+
+
+LONGEST_LINE = 16 * 1024 * 1024
+"""The most characters of a stored winning line (as JSON)."""
+
+
+def _result(row: tuple[object, ...]) -> DealResult:
+    """The typed reader of the results table: one row as a deal's result, every value
+    checked (BadValue names the first that its column cannot hold)."""
+    source, number, suits, won, seconds, positions, moves, line = row
+    digits = databases.text(number, "number", 21)
+    if not (digits.isascii() and digits.isdecimal()) or (len(digits) > 1 and digits[0] == "0"):
+        raise BadValue("number", number)
+    try:
+        deal = DealSource(
+            Source(databases.text(source, "source", 10, [s.value for s in Source])),
+            int(digits),
+            databases.integer(suits, "suits", 1, 4),
+        )
+    except NotationError:  # a number past its numbering's, or 3 suits
+        raise BadValue("number" if suits in (1, 2, 4) else "suits", number) from None
+    try:
+        moves_line = json.loads(databases.text(line, "line", LONGEST_LINE))
+    except (ValueError, RecursionError):
+        raise BadValue("line", line) from None
+    if not isinstance(moves_line, list) or not all(isinstance(m, str) for m in moves_line):
+        raise BadValue("line", line)
+    return DealResult(
+        deal,
+        bool(databases.integer(won, "won", 0, 1)),
+        databases.real(seconds, "seconds", 0.0, 1e12),
+        databases.integer(positions, "positions", 0, 2**63 - 1),
+        databases.integer(moves, "moves", 0, 2**63 - 1),
+        tuple(moves_line),
+    )
+
+
 def default_path() -> Path:
     """Where results go unless ``--db`` says otherwise."""
     return userdirs.data_dir() / FILE_NAME
@@ -76,10 +121,12 @@ class Store:
         """Open (or begin) the results file at ``path``: SpiderError if it is not a regular
         file (nor are SQLite's files beside it), not a database, or another program's."""
         try:
+            if path == default_path():  # the data directory: one rule for all it holds
+                check_private(path.parent)
             path.parent.mkdir(parents=True, exist_ok=True)
             refuse_unless_files(path)
             self._db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
-        except (OSError, sqlite3.DatabaseError) as error:
+        except (OSError, sqlite3.DatabaseError, SpiderError) as error:
             raise SpiderError(f"cannot use {files.shown(str(path))} for results: {error}") from None
         try:
             self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
@@ -92,6 +139,8 @@ class Store:
             self._db.close()
             raise SpiderError(f"cannot use {files.shown(str(path))} for results: {error}") from None
         self.path = path
+        self.notices: list[str] = []
+        """Warnings to say: rows left out for a bad value."""
 
     def _transaction(self) -> sqlite3.Connection:
         self._db.execute("BEGIN IMMEDIATE")
@@ -100,20 +149,34 @@ class Store:
     def results(
         self, deals: Iterable[DealSource], limit: int, time_limit: float | None
     ) -> list[DealResult]:
-        """The stored results of ``deals`` at these limits (those not stored are left out)."""
-        wanted = set(deals)
+        """The stored results of ``deals`` at these limits (those not stored are left out). A
+        row with a bad value is left out too, with a notice naming it (:attr:`notices`): its
+        deal is played again, and its row replaced."""
         rows = self._db.execute(
             "SELECT source, number, suits, won, seconds, positions, moves, line FROM results"
             " WHERE position_limit = ? AND time_limit = ?",
             (limit, time_limit or 0.0),
         )
+        return self._read(rows, set(deals))
+
+    def _read(
+        self, rows: Iterable[tuple[object, ...]], wanted: set[DealSource]
+    ) -> list[DealResult]:
+        """The rows of ``wanted`` deals as results (:func:`_result`); a row with a bad value
+        is left out with a notice naming it."""
         found = []
-        for source, number, suits, won, seconds, positions, moves, line in rows:
-            deal = DealSource(Source(source), int(number), suits)
-            if deal in wanted:
-                found.append(
-                    DealResult(deal, bool(won), seconds, positions, moves, tuple(json.loads(line)))
+        for row in rows:
+            try:
+                result = _result(row)
+            except BadValue as error:
+                source, number, suits = (files.shown(repr(v))[:40] for v in row[:3])
+                self.notices.append(
+                    f"the stored result of source = {source}, number = {number}, "
+                    f"suits = {suits} holds a bad value ({error}): it is not counted"
                 )
+                continue
+            if result.deal in wanted:
+                found.append(result)
         return found
 
     def add(self, result: DealResult, limit: int, time_limit: float | None) -> None:
@@ -131,24 +194,30 @@ class Store:
             result.seconds,
             json.dumps(list(result.line)),
         )
-        with self._db:  # commits, or rolls back on an error
-            self._transaction()
-            self._db.execute("INSERT OR REPLACE INTO results VALUES (?,?,?,?,?,?,?,?,?,?)", row)
+        self._store("INSERT OR REPLACE INTO results VALUES (?,?,?,?,?,?,?,?,?,?)", row, deal)
+
+    def _store(self, statement: str, row: tuple[object, ...], deal: DealSource) -> None:
+        """One row written in its own transaction; a failure (a full disk, a file gone
+        read-only) said in a player's words."""
+        try:
+            with self._db:  # commits, or rolls back on an error
+                self._transaction()
+                self._db.execute(statement, row)
+        except sqlite3.Error as error:
+            raise SpiderError(
+                f"cannot store the result of deal {deal} in {files.shown(str(self.path))}: "
+                f"{_reason(error)}; the results stored before it are kept"
+            ) from None
 
     def blind_results(self, deals: Iterable[DealSource], player: str) -> list[DealResult]:
-        """The stored blind games of ``deals`` by ``player`` (those not stored are left out)."""
-        wanted = set(deals)
+        """The stored blind games of ``deals`` by ``player`` (those not stored are left out;
+        a row with a bad value too, with a notice)."""
         rows = self._db.execute(
-            "SELECT source, number, suits, won, seconds, positions, moves FROM blind_results"
-            " WHERE player = ?",
+            "SELECT source, number, suits, won, seconds, positions, moves, '[]'"
+            " FROM blind_results WHERE player = ?",
             (player,),
         )
-        found = []
-        for source, number, suits, won, seconds, positions, moves in rows:
-            deal = DealSource(Source(source), int(number), suits)
-            if deal in wanted:
-                found.append(DealResult(deal, bool(won), seconds, positions, moves))
-        return found
+        return self._read(rows, set(deals))
 
     def add_blind(self, result: DealResult, player: str) -> None:
         """Store one blind game at once (its own transaction), replacing an older one."""
@@ -163,9 +232,7 @@ class Store:
             result.positions,
             result.seconds,
         )
-        with self._db:
-            self._transaction()
-            self._db.execute("INSERT OR REPLACE INTO blind_results VALUES (?,?,?,?,?,?,?,?)", row)
+        self._store("INSERT OR REPLACE INTO blind_results VALUES (?,?,?,?,?,?,?,?)", row, deal)
 
     def close(self) -> None:
         self._db.close()

@@ -653,6 +653,8 @@ def bench_command(args: argparse.Namespace) -> int:
             mapper = dask_mapper(args.cluster)
         with benchdb.Store(args.db or benchdb.default_path()) as store:
             done = store.results(deals, args.limit, args.time_limit)
+            for notice in store.notices:
+                print(f"spider bench: warning: {notice}", file=sys.stderr)
             summary, results = bench.run(
                 deals,
                 args.suits,
@@ -694,10 +696,17 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     """``spider bench --blind``: numbered deals (ours, PySolFC's or KPatience's) played by
     the blind player through a player's view (:mod:`spider_cli.analysis.blind`), each game
     stored as it finishes under the player's key (:func:`chancesearch.player_key`)."""
-    from spider_cli.analysis import bench, blind, blindplayer, chancesearch
+    from spider_cli.analysis import bench, blind, blindplayer, chancesearch, memory
     from spider_cli.app import benchdb
 
     budget = args.budget or blindplayer.BUDGETS[args.suits]
+    if budget > memory.blind_positions():  # each search would stop there: say so, use it
+        budget = memory.blind_positions()
+        print(
+            f"spider bench: note: each search stops at the memory ceiling of {budget:,} "
+            f"positions (about {memory.ceiling() >> 20:,} MB; {memory.VARIABLE} sets it)",
+            file=sys.stderr,
+        )
     level = chancesearch.Level(args.level or DEFAULT_LEVEL)
     player = (
         f"{chancesearch.player_key(level, budget, args.suits)}, {blind.MAX_MOVES} moves at most"
@@ -710,6 +719,8 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
             mapper = dask_mapper(args.cluster)
         with benchdb.Store(args.db or benchdb.default_path()) as store:
             done = store.blind_results(deals, player)
+            for notice in store.notices:
+                print(f"spider bench: warning: {notice}", file=sys.stderr)
             summary, results = blind.run(
                 deals,
                 args.suits,

@@ -6,6 +6,12 @@ SQLite keeps up to three files beside a database (``-wal``, ``-shm``, ``-journal
 at any of them would have SQLite write through it, and a named pipe would block it. A file
 whose schema version is right but whose tables differ (a column dropped, a table missing,
 another program's table of the same name) would end in an error deep in a query.
+
+A row of the right shape may still hold any value: SQLite keeps text in an INTEGER column,
+a blob anywhere. Each table has one typed reader that checks every value of a row with the
+checkers here (:func:`integer`, :func:`real`, :func:`text`) and turns it into a value, or
+refuses it with :class:`BadValue`, naming the column; the row is then left out with a
+warning, never counted.
 """
 
 from __future__ import annotations
@@ -18,6 +24,46 @@ from collections.abc import Iterable
 from spider_cli.app.atomic import refuse_unless_file
 
 COMPANIONS = ("", "-wal", "-shm", "-journal")
+
+SHOWN_VALUE = 40
+"""The most characters of a bad value a warning shows."""
+
+
+class BadValue(ValueError):
+    """A value in a row that its column cannot hold; the message names the column."""
+
+    def __init__(self, column: str, value: object) -> None:
+        shown = repr(value)
+        if len(shown) > SHOWN_VALUE:
+            shown = shown[: SHOWN_VALUE - 3] + "..."
+        super().__init__(f"{column} = {shown}")
+
+
+def integer(value: object, column: str, least: int, most: int) -> int:
+    """``value`` as an integer from ``least`` to ``most`` (never a bool, text or float)."""
+    if type(value) is not int or not least <= value <= most:
+        raise BadValue(column, value)
+    return value
+
+
+def real(value: object, column: str, least: float, most: float) -> float:
+    """``value`` as a finite number from ``least`` to ``most`` (an integer is one)."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise BadValue(column, value)
+    if not least <= value <= most:  # (NaN compares false: refused too)
+        raise BadValue(column, value)
+    return float(value)
+
+
+def text(value: object, column: str, most: int, choices: Iterable[str] | None = None) -> str:
+    """``value`` as text of at most ``most`` characters, one of ``choices`` if given."""
+    if type(value) is not str or len(value) > most:
+        raise BadValue(column, value)
+    if choices is not None and value not in choices:
+        raise BadValue(column, value)
+    return value
+
+
 """The database's own name, and the suffixes of the files SQLite keeps beside it."""
 
 

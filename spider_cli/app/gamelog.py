@@ -24,15 +24,16 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-import stat
 import time
 from collections.abc import Callable, Iterator
 from enum import Enum
 from pathlib import Path
 from typing import TypeVar
 
+from spider_cli.app import databases
 from spider_cli.app.atomic import move_aside
-from spider_cli.app.databases import has_tables, refuse_unless_files
+from spider_cli.app.databases import BadValue, has_tables, refuse_unless_files
+from spider_cli.app.userdirs import UntrustedError, check_private
 from spider_cli.language import textfiles as files
 from spider_cli.language.gamefiles import command_lines
 from spider_cli.language.textfiles import NotAFileError
@@ -255,7 +256,7 @@ class GameLog:
                 (min(limit, LARGEST),),
             ).fetchall()
         )
-        return [_entry(row) for row in rows]
+        return self._entries(rows)
 
     def entry(self, number: int) -> Entry:
         """Game ``number``, with its game file; SpiderError if there is none."""
@@ -268,7 +269,12 @@ class GameLog:
             )
         if row is None:
             raise SpiderError(f"there is no game {number} in the history ('games' lists them)")
-        return _entry(row)
+        try:
+            return _entry(row)
+        except BadValue as error:
+            raise SpiderError(
+                f"game {number} of the history holds a bad value ({error}): it cannot be opened"
+            ) from None
 
     def finished(self) -> list[Entry]:
         """Every finished game of a numbered deal, in the order they ended."""
@@ -278,13 +284,39 @@ class GameLog:
                 " AND result != 'in progress' ORDER BY ended, id"
             ).fetchall()
         )
-        return [_entry(row) for row in rows]
+        return self._entries(rows)
 
     def carried(self) -> dict[int, Carried]:
-        rows = self._work(
+        """The figures carried over from the old statistics file, by variant (a row with a
+        bad value is left out, with a notice)."""
+        rows: list[tuple[object, ...]] = self._work(
             lambda db: db.execute("SELECT suits, games, wins, best FROM carried").fetchall()
         )
-        return {suits: Carried(games, wins, best) for suits, games, wins, best in rows}
+        found = {}
+        for row in rows:
+            try:
+                suits, carried = _carried(row)
+            except BadValue as error:
+                self.notices.append(
+                    f"the figures carried over for suits = {row[0]!r} hold a bad value "
+                    f"({error}): they are not counted"
+                )
+                continue
+            found[suits] = carried
+        return found
+
+    def _entries(self, rows: list[_Row]) -> list[Entry]:
+        """The games of ``rows``; one with a bad value is left out, with a notice naming it."""
+        found = []
+        for row in rows:
+            try:
+                found.append(_entry(row))
+            except BadValue as error:
+                self.notices.append(
+                    f"game {row[0]} of the history holds a bad value ({error}): "
+                    "it is left out and not counted"
+                )
+        return found
 
     # -- the connection -----------------------------------------------------------------------
 
@@ -383,12 +415,47 @@ _Row = tuple[int, str, int, int, float, float | None, int, int, float, str, str]
 """A game as SQLite gives it: the columns of :data:`_LISTED`, then the game file (or '')."""
 
 
+LATEST = 253_402_300_799.0
+"""The last second of the year 9999: no start or end of a game is later (nor before 1970)."""
+LONGEST_DEAL = 10_000
+"""The most characters of a deal's name (a position file's name is one)."""
+
+
 def _entry(row: _Row) -> Entry:
+    """The typed reader of the games table: every value checked (BadValue names the first
+    that is not one its column can hold)."""
     number, deal, numbered, suits, started, ended, moves, score, seconds, result, text = row
     return Entry(
-        number, deal, bool(numbered), suits, started, ended, moves, score, seconds, Result(result),
-        text,
-    )  # fmt: skip
+        databases.integer(number, "id", 1, LARGEST),
+        databases.text(deal, "deal", LONGEST_DEAL),
+        bool(databases.integer(numbered, "numbered", 0, 1)),
+        _suits(suits),
+        databases.real(started, "started", 0.0, LATEST),
+        None if ended is None else databases.real(ended, "ended", 0.0, LATEST),
+        databases.integer(moves, "moves", 0, LARGEST),
+        databases.integer(score, "score", -LARGEST - 1, LARGEST),
+        databases.real(seconds, "seconds", 0.0, LATEST),
+        Result(databases.text(result, "result", 20, [r.value for r in Result])),
+        databases.text(text, "game_file", files.MAX_FILE_BYTES),
+    )
+
+
+def _suits(value: object) -> int:
+    suits = databases.integer(value, "suits", 1, 4)
+    if suits == 3:
+        raise BadValue("suits", value)
+    return suits
+
+
+def _carried(row: tuple[object, ...]) -> tuple[int, Carried]:
+    """The typed reader of the carried table: (suits, its figures), every value checked."""
+    suits, games, wins, best = row
+    played = databases.integer(games, "games", 0, LARGEST)
+    return _suits(suits), Carried(
+        played,
+        databases.integer(wins, "wins", 0, played),
+        None if best is None else databases.integer(best, "best", -LARGEST - 1, LARGEST),
+    )
 
 
 @contextlib.contextmanager
@@ -432,23 +499,16 @@ def _check_place(path: Path) -> None:
     directory (private)."""
     directory = path.parent
     try:
-        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-        info = directory.stat()
+        check_private(directory)
+    except UntrustedError as error:
+        raise HistoryError(str(error)) from None
     except OSError as error:
         raise HistoryError(
             f"cannot keep the game history in {files.shown(str(directory))}: {files.reason(error)}"
         ) from None
-    getuid = getattr(os, "getuid", None)
-    why = None
     if not os.access(directory, os.W_OK):
-        why = "is read-only"
-    elif getuid is not None and info.st_uid != getuid():
-        why = "belongs to another user"
-    elif info.st_mode & stat.S_IWOTH:
-        why = "can be written by other users"
-    if why is not None:
         raise HistoryError(
-            f"{files.shown(str(directory))} {why}: spider keeps no game history there"
+            f"{files.shown(str(directory))} is read-only: spider keeps no game history there"
         )
     try:
         refuse_unless_files(path)

@@ -188,7 +188,8 @@ def _dispatch(session: Session, prepared: Prepared, answers: Answers) -> tuple[o
 
             return None, stats.report(session.games_log())
         case cmd.Games(n=n):
-            return None, replies.games_text(session.games(n))
+            listed = replies.games_text(session.games(n))
+            return None, "\n".join([*session.games_log().take_notices(), listed])
         case cmd.Open(number=number):
             return _text(session.open(number))
         case cmd.Resign():

@@ -27,10 +27,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from spider_cli.app.atomic import move_aside, remove_stale_temporaries, write_atomically
-from spider_cli.app.userdirs import data_dir
+from spider_cli.app.atomic import (
+    move_aside,
+    refuse_unless_file,
+    remove_stale_temporaries,
+    write_atomically,
+)
+from spider_cli.app.userdirs import UntrustedError, check_private, data_dir
 from spider_cli.language import textfiles
 from spider_cli.language.gamefiles import without_time
+from spider_cli.language.textfiles import NotAFileError
 from spider_cli.rules.errors import SpiderError
 
 if TYPE_CHECKING:
@@ -105,6 +111,11 @@ class Journal:
         """Every journal is held by another spider: this one keeps none."""
         self.notice: str | None = None
         """Said once: this spider keeps its journal in another slot (another one runs)."""
+        self.not_kept: str | None = None
+        """Why the last :meth:`retire` could not keep the game aside (None: it could)."""
+        self.untrusted: str | None = None
+        """Why the directory is not trusted (another user could change it): nothing in it
+        is read or written (:func:`~spider_cli.app.userdirs.check_private`)."""
 
     def claim(self) -> bool:
         """Take the first journal no other spider holds, or this journal's slot (kept until
@@ -115,9 +126,13 @@ class Journal:
         from filelock import FileLock, Timeout
 
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-        except OSError:
+            check_private(self.directory)
+        except UntrustedError as error:
+            self.untrusted = str(error)
             return False
+        except OSError:  # it cannot be made (writing says why)
+            return False
+        self.untrusted = None
         slots = range(1, SLOTS + 1) if self.slot is None else [self.slot]
         held = 0
         for slot in slots:
@@ -145,7 +160,7 @@ class Journal:
     def keeping(self) -> bool:
         """Whether the journal keeps the game: it could be written, as far as is known, and
         another spider does not hold every one."""
-        return not (self.failed or self.crowded)
+        return not (self.failed or self.crowded or self.untrusted)
 
     def waiting(self) -> list[tuple[Journal, Entry]]:
         """The games left in this directory's journals that no other spider holds (a
@@ -178,7 +193,7 @@ class Journal:
         other spiders, or what has its name is not a regular file: writing says so). A
         journal that cannot be read is a game of no moves (loading it says why)."""
         self.claim()
-        if self.crowded:
+        if self.crowded or self.untrusted:
             return None
         try:
             text = textfiles.read_text(self.path, self.path.name, follow_links=False)
@@ -217,6 +232,11 @@ class Journal:
         if without_time(text) == self._written and not timed:
             return None
         self.claim()
+        if self.untrusted:
+            return self._warn(
+                f"{self.untrusted}; the game is not journaled: "
+                "save the game with 'save FILE' to keep it"
+            )
         if self.crowded:
             self._written = without_time(text)
             return self._warn(
@@ -236,7 +256,7 @@ class Journal:
             return self._warn(f"the game is not journaled: its file would be {too_long}")
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            write_atomically(self.path, text)
+            write_atomically(self.path, text, private=True)
         except OSError as error:
             reason = textfiles.reason(error)
             return self._warn(
@@ -260,13 +280,26 @@ class Journal:
 
     def clear(self, session: Session) -> None:
         """Take the game out of the journal (it was won); it comes back only if it changes."""
-        with contextlib.suppress(OSError):
-            self.path.unlink()
+        if self.untrusted is None:
+            with contextlib.suppress(OSError):
+                self.path.unlink()
         self._written = None
         self._dormant = without_time(session.game_file())
 
     def retire(self) -> Path | None:
         """Move the journaled game aside to ``previous.spider``; its path, or None (no
-        journal, or something that is not a regular file at either name)."""
+        journal, or something that is not a regular file at either name: :attr:`not_kept`
+        then says why the game could not be kept aside)."""
         self._written = self._dormant = None
-        return self.previous if move_aside(self.path, self.previous) else None
+        self.not_kept = None
+        if self.untrusted is not None or not self.path.is_file() or self.path.is_symlink():
+            return None
+        try:
+            refuse_unless_file(self.previous)
+        except NotAFileError as error:  # a named pipe, a link, ... at previous.spider
+            self.not_kept = str(error)
+            return None
+        if move_aside(self.path, self.previous):
+            return self.previous
+        self.not_kept = f"it could not be moved to {textfiles.shown(str(self.previous))}"
+        return None

@@ -165,6 +165,13 @@ class Keeper:
         if not self.counted:
             self.record(previous, self.number, Result.ABANDONED)
         aside = self.journal.retire()
+        if aside is None and self.journal.not_kept and count:
+            back = f"; 'open {self.number}' brings it back" if self.number is not None else ""
+            self._note(
+                f"the previous game, {count} move{'s' if count != 1 else ''}, could not be "
+                f"kept aside ({self.journal.not_kept}){back}",
+                Tone.WARNING,
+            )
         if aside is not None and count and previous.changed:
             where = files.shown(str(aside))
             self._note(

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from spider_cli.app.atomic import move_aside
 from spider_cli.app.gamelog import LARGEST, Carried, Entry, GameLog, Result
-from spider_cli.app.userdirs import data_dir
+from spider_cli.app.userdirs import UntrustedError, check_private, data_dir
 from spider_cli.language import textfiles as files
 from spider_cli.rules.text import clock_text
 
@@ -68,6 +68,10 @@ def load(path: Path | None = None) -> Stats:
     path = path or stats_path()
     if files.missing(path) is not None:
         return Stats()
+    try:
+        check_private(path.parent)
+    except (UntrustedError, OSError) as error:
+        return Stats(warning=f"{error}; the old statistics are not counted")
     records: dict[int, Record] = {}
     try:
         data = json.loads(files.read_text(path, FILE_NAME, MAX_BYTES, follow_links=False))

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from spider_cli.language import grammar
+from spider_cli.language import textfiles as files
 from spider_cli.language.deck import (
     MAX_HAND,
     check_counts,
@@ -260,7 +261,7 @@ class Reader:
         if item.data == "suits_line":
             suits = _number(tokens[0])
             if suits not in SUITS_IN_VARIANT:
-                raise self.at(tokens[0], f"a game has 1, 2 or 4 suits, not {tokens[0].value}")
+                raise self.at(tokens[0], f"a game has 1, 2 or 4 suits, not {_said(tokens[0])}")
             header.suits = suits
         elif item.data == "stock_count":
             header.stock_keyword = keyword
@@ -268,7 +269,7 @@ class Reader:
             if header.stock_count > DECK_SIZE:
                 raise self.at(
                     tokens[0],
-                    f"the hand cannot hold {tokens[0].value} cards: a game has {DECK_SIZE}",
+                    f"the hand cannot hold {_said(tokens[0])} cards: a game has {DECK_SIZE}",
                 )
         elif item.data == "stock_cards":
             cells = [self._cell(cell) for cell in rest]
@@ -284,7 +285,8 @@ class Reader:
             count = _number(tokens[0])
             if count > 8:
                 raise self.at(
-                    tokens[0], f"at most eight suits can be removed, not {tokens[0].value}"
+                    tokens[0],
+                    f"at most eight suits can be removed, not {_said(tokens[0])}",
                 )
             header.removed_count = count
         else:
@@ -459,7 +461,7 @@ class Reader:
         assert isinstance(removed, Tree)
         suits = _number(suits_token)
         if suits not in SUITS_IN_VARIANT:
-            raise self.at(suits_token, f"a game has 1, 2 or 4 suits, not {suits_token.value}")
+            raise self.at(suits_token, f"a game has 1, 2 or 4 suits, not {_said(suits_token)}")
         header = _Header(suits=suits)
         hand_cards, hand_tokens = self._code_cards_at(_tokens(hand))
         header.stock_count = len(hand_cards)
@@ -470,7 +472,7 @@ class Reader:
         if mark.type == "INT":
             header.removed_count = _number(mark)
             if header.removed_count > 8:
-                raise self.at(mark, f"at most eight suits can be removed, not {mark.value}")
+                raise self.at(mark, f"at most eight suits can be removed, not {_said(mark)}")
         elif mark.type == "DASHES":
             if mark.value != "-":
                 raise self.at(mark, "write - for no removed suits")
@@ -517,7 +519,7 @@ class Reader:
             if token.type == "INT":
                 count = _number(token)
                 if len(cards) + count > DECK_SIZE:
-                    raise self.at(token, f"{token.value} cards: a game has only {DECK_SIZE}")
+                    raise self.at(token, f"{_said(token)} cards: a game has only {DECK_SIZE}")
                 found = [UNKNOWN] * count
             else:
                 found = [Card.parse("".join(card)) for card in _CARD_IN_TEXT.findall(token.value)]
@@ -580,6 +582,11 @@ class Reader:
             return error if keyword is None else self.at(keyword, error.message)
 
         return _finish(piles, down, header, at_hand)
+
+
+def _said(token: Token) -> str:
+    """A token as an error repeats it: a number of 5,000 digits by its first ones."""
+    return files.clipped(str(token.value))
 
 
 def _tokens(tree: Tree[Token]) -> list[Token]:

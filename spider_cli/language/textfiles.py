@@ -174,6 +174,18 @@ def reason(error: OSError | ValueError) -> str:
     return words.get(error.errno or 0) or error.strerror or str(error)
 
 
+CLIPPED = 20
+"""The most characters of a word from a file that a message repeats (a number of 5,000
+digits is said by its first digits and its length)."""
+
+
+def clipped(text: str, most: int = CLIPPED) -> str:
+    """``text`` safe to print (:func:`shown`) and short: a longer one is cut, saying how
+    long it was."""
+    text = shown(text)
+    return text if len(text) <= most else f"{text[: most - 8]}… ({len(text):,} characters)"
+
+
 def shown(text: str, newlines: bool = False) -> str:
     """Text from outside (a file's name, a line of a file), safe to print: its control
     characters (terminal escapes) shown escaped, line feeds too unless ``newlines`` keeps

@@ -11,7 +11,7 @@ from pathlib import Path
 from prompt_toolkit.history import History, InMemoryHistory
 
 from spider_cli.app.atomic import write_atomically
-from spider_cli.app.userdirs import state_dir
+from spider_cli.app.userdirs import UntrustedError, check_private, state_dir
 from spider_cli.language import textfiles as files
 from spider_cli.rules.errors import SpiderError
 
@@ -55,8 +55,8 @@ def open_history(directory: Path | None = None) -> History:
     """The history kept across runs in the state directory (in memory if it cannot be)."""
     directory = directory or state_dir()
     try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError:
+        check_private(directory)  # another user's lines, or ours read by others: neither
+    except (UntrustedError, OSError):
         return InMemoryHistory()
     path = directory / HISTORY_FILE
     _trim_history(path)
@@ -73,6 +73,8 @@ def _trim_history(path: Path, keep: int = HISTORY_KEEP) -> None:
         text = files.read_text(path, HISTORY_FILE, follow_links=False)
         entries = text.split("\n# ")[1:]
         if len(entries) > keep:
-            write_atomically(path, "".join(f"\n# {entry}" for entry in entries[-keep:]))
+            write_atomically(
+                path, "".join(f"\n# {entry}" for entry in entries[-keep:]), private=True
+            )
     except (OSError, SpiderError):
         return

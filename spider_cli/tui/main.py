@@ -33,7 +33,7 @@ def play_at_terminal(
     a prompt below the output (:mod:`spider_cli.tui.repl`)."""
     import time
 
-    from spider_cli.app import preferences
+    from spider_cli.app import interrupt, preferences
     from spider_cli.app.journal import Journal
     from spider_cli.app.replies import started_text
     from spider_cli.app.session import Session
@@ -58,7 +58,17 @@ def play_at_terminal(
     player = kind(session, glyphs, Journal(), open_history())
     if wanted is not None:
         player.player.later(started_text(started), "")
-    return player.start(name, offer_journal=name is None and seed is None and wanted is None)
+    try:
+        with interrupt.terminating():
+            return player.start(
+                name, offer_journal=name is None and seed is None and wanted is None
+            )
+    except interrupt.Terminated as ended:  # the terminal is restored by now (prompt_toolkit)
+        keeper = player.player.keeper
+        keeper.left()
+        kept = "the game is kept in the journal" if keeper.journal.keeping else "the game is lost"
+        print(f"spider: ended by {ended.name}; {kept}", file=sys.stderr)
+        return 128 + ended.signum
 
 
 def main(argv: list[str] | None = None) -> int:

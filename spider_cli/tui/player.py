@@ -408,6 +408,7 @@ class Player:
             game = self.session.game
             fresh = render.fresh_cards(before[0], game)
             before[0] = Snapshot.of(game)
+            self.keeper.after_command()  # each move journaled as played: none lost to a kill
             self.surface.show_played(played, fresh)
 
         def call() -> Reply:

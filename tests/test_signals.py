@@ -1,0 +1,158 @@
+"""Nothing lost to a signal: each move of ``auto`` is journaled as it is played, so a kill
+(SIGKILL, SIGTERM, SIGHUP) in the middle of a long ``auto`` loses none of the moves shown;
+SIGTERM and SIGHUP end spider as Ctrl-C stops a command (never in the middle of a move),
+keeping the game and saying so; on the board the terminal is given back as it was (the
+alternate screen left, mouse reporting off)."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from test_repl import _Terminal
+
+from spider_cli.app import interrupt
+from spider_cli.app.interrupt import HELD, Terminated
+
+COMMAND = [sys.executable, "-m", "spider_cli"]
+_MOVES = re.compile(r"^# position after (\d+) moves", re.MULTILINE)
+
+
+def _env(home: Path) -> dict[str, str]:
+    return {**os.environ, "SPIDER_HOME": str(home), "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm"}
+
+
+def _journaled(home: Path) -> int:
+    """The moves of the game in the journal (0: none yet)."""
+    journal = home / "current.spider"
+    found = _MOVES.search(journal.read_text()) if journal.exists() else None
+    return int(found.group(1)) if found else 0
+
+
+def _wait_for_moves(home: Path, moves: int, process: object) -> int:
+    """Wait (at most a minute: a guard, not a measure) until the journal holds ``moves``
+    moves while ``auto`` still plays; how many it holds."""
+    deadline = time.monotonic() + 60
+    while _journaled(home) < moves:
+        assert time.monotonic() < deadline, "auto's moves never reached the journal"
+        time.sleep(0.05)
+    return _journaled(home)
+
+
+class _Raw(_Terminal):
+    """The terminal's bytes as written, escapes and all."""
+
+    def read_all(self, seconds: float = 30) -> bytes:
+        raw = b""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.master], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                raw += chunk
+            elif self.process.poll() is not None:
+                break
+        return raw
+
+
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM, signal.SIGHUP])
+def test_a_long_auto_killed_loses_no_move_it_journaled(home: Path, signum: int) -> None:
+    """On the Python path (SPIDER_PURE) ``auto`` plays deal 5 for 36 moves, a few a second:
+    the kill comes in the middle of it (its end is never said)."""
+    env = {**_env(home), "SPIDER_PURE": "1"}
+    first = _Raw([*COMMAND, "--line", "--seed", "5"], env)
+    try:
+        first.expect("spider>")
+        first.send("auto 500\r")
+        shown = _wait_for_moves(home, 4, first.process)
+        os.killpg(first.process.pid, signum)
+        status = first.process.wait(30)
+        said = first.read_all().decode("utf-8", "replace")
+    finally:
+        first.close()
+    assert "auto stops" not in first.seen + said  # killed while auto played
+    if signum != signal.SIGKILL:
+        assert f"ended by {signal.Signals(signum).name}; the game is kept in the journal" in said
+        assert status == 128 + signum
+    kept = _journaled(home)
+    assert kept >= shown
+    second = _Terminal([*COMMAND, "--line"], _env(home))
+    try:
+        second.expect(rf"Continue the game in progress \({kept} moves\)\? \[Y/n\]")
+    finally:
+        second.close()
+
+
+def test_sigterm_at_the_prompt_keeps_the_game(home: Path) -> None:
+    first = _Terminal([*COMMAND, "--line", "--seed", "5"], _env(home))
+    try:
+        first.expect("spider>")
+        first.send("4h from 1 to 8\r")
+        first.expect("pile 1 turns up Kd")
+        first.expect("spider>")
+        os.killpg(first.process.pid, signal.SIGTERM)
+        assert first.process.wait(30) == 128 + signal.SIGTERM
+        first.expect("ended by SIGTERM; the game is kept in the journal")
+    finally:
+        first.close()
+    assert _journaled(home) == 1
+
+
+@pytest.mark.parametrize("during", ["", ":auto 500\r"], ids=["idle", "auto"])
+def test_sigterm_on_the_board_gives_the_terminal_back(home: Path, during: str) -> None:
+    """Idle, or while ``auto`` plays (on the Python path: slowly) with the terminal as for a
+    search."""
+    board = _Raw([*COMMAND, "--seed", "5"], {**_env(home), "SPIDER_PURE": "1"})
+    try:
+        seen = b""
+        deadline = time.monotonic() + 30
+        while b"\x1b[?1049h" not in seen or b"removed" not in seen:
+            assert time.monotonic() < deadline, "the board never showed"
+            ready, _, _ = select.select([board.master], [], [], 0.5)
+            if ready:
+                seen += os.read(board.master, 65536)
+        if during:
+            board.send(during)
+            _wait_for_moves(home, 3, board.process)
+        else:
+            board.send("u")  # a key: the board is running its loop
+            time.sleep(0.2)
+        os.killpg(board.process.pid, signal.SIGTERM)
+        seen += board.read_all()
+        assert board.process.wait(30) == 128 + signal.SIGTERM
+    finally:
+        board.close()
+    assert seen.rfind(b"\x1b[?1049l") > seen.rfind(b"\x1b[?1049h")  # the alternate screen left
+    assert seen.rfind(b"\x1b[?1000l") > seen.rfind(b"\x1b[?1000h")  # mouse reporting off
+    assert b"ended by SIGTERM; the game is kept in the journal" in seen
+
+
+def test_a_termination_within_a_move_waits_for_its_end_and_outranks_ctrl_c() -> None:
+    previous = interrupt.install()
+    try:
+        with interrupt.terminating():
+            done = []
+            with pytest.raises(Terminated) as ended, HELD:
+                os.kill(os.getpid(), signal.SIGINT)
+                os.kill(os.getpid(), signal.SIGTERM)
+                os.kill(os.getpid(), signal.SIGINT)
+                done.append("the move")
+            assert done == ["the move"] and ended.value.code == 128 + signal.SIGTERM
+            assert HELD.pending is None
+            with pytest.raises(Terminated):
+                os.kill(os.getpid(), signal.SIGHUP)
+                pytest.fail("the termination should have been raised already")
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
