@@ -296,12 +296,12 @@ def test_hint_deeper_searches_ten_times_longer() -> None:
 
 
 def test_auto_never_carries_cards_through_a_pile_when_one_move_takes_them_there() -> None:
-    """Deal 1 of two suits: one hint plays 4-Ah from 10 to 3, the next would carry it on
-    from 3 to 4; auto plays 4-Ah from 10 to 4 instead, to the same position."""
-    session = Session.new_game(1, 2)
-    auto = session.auto(8)
+    """Deal 2 of one suit: one hint plays 5s from 9 to 3, the next would carry it on from 3
+    to 7; auto plays 5s from 9 to 7 instead, to the same position."""
+    session = Session.new_game(2, 1)
+    auto = session.auto(12)
     texts = [p.text for p in auto.moves]
-    assert "4-Ah from 10 to 4" in texts and "4-Ah from 10 to 3" not in texts
+    assert "5s from 9 to 7" in texts and "5s from 9 to 3" not in texts
     assert [entry.text for entry in session.history()] == texts
     for before, after in itertools.pairwise(auto.moves):
         first, then = before.action, after.action
