@@ -67,7 +67,7 @@ def _directory(path: Path) -> None:
 def test_a_game_that_cannot_be_kept_aside_is_said_so(home: Path, plant) -> None:
     home.mkdir(parents=True, exist_ok=True)
     plant(home / "previous.spider")
-    _, repl = drive("4h from 1 to 8\r7 3\rnew\rquit\r")
+    _, repl = drive("4h from 1 to 8\r7 3\rnew\ry\rquit\r")
     assert "the previous game, 2 moves, could not be kept aside" in said(repl)
     assert "'open 1' brings it back" in said(repl)
 
