@@ -299,8 +299,10 @@ LARGEST = 2**63 - 1
 BLIND_LEVELS = ("plain", "quick", "strong", "expert")
 """``bench --blind --level``'s choices (:class:`spider_cli.analysis.chancesearch.Level`)."""
 
-DEFAULT_LEVEL = "strong"
-"""The strongest level whose 4-suit games take a minute or less (BENCHMARKS.md)."""
+DEFAULT_LEVEL = "quick"
+"""The hint's level, so that the bench measures the player that gives advice: no level was
+measured stronger than another yet (BENCHMARKS.md), and this one takes 10-20 s a 4-suit
+game."""
 
 
 def _positive(
