@@ -476,11 +476,7 @@ def _capped(policy: Policy) -> Policy:
     """The policy with each of its searches held within the memory ceiling (a search holds
     every position it examines)."""
     most = memory.blind_positions()
-    return (
-        policy
-        if policy.budget <= most
-        else Policy(most, policy.searches, policy.moves, policy.turns)
-    )
+    return policy if policy.budget <= most else replace(policy, budget=most)
 
 
 def search_python(
