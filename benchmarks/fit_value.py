@@ -1,4 +1,4 @@
-"""Fit the learned value of the blind player's search (``chancesearch.Value``) on self-play.
+"""Fit the learned value of the blind player's search (``rollouts.Value``) on self-play.
 
     python benchmarks/fit_value.py play --suits 4 --games 4000 --data /tmp/selfplay-4.jsonl
     python benchmarks/fit_value.py fit --data /tmp/selfplay-1.jsonl /tmp/selfplay-2.jsonl \
@@ -7,7 +7,7 @@
 ``play`` plays our deals from :data:`FIRST` on (deals no other work tunes or measures on),
 each by the blind player without lookahead (the search's own rollout policy,
 :data:`POLICY`), every card known to the table and none to the player, and appends one JSON
-line a game: the deal, whether it was won, and the :data:`chancesearch.FEATURES` at the start
+line a game: the deal, whether it was won, and the :data:`rollouts.FEATURES` at the start
 of each turn. It resumes: deals already in the file are skipped. Both cores by default.
 
 ``fit`` fits one logistic model of "this game is won" per suit count, by Newton's method on
@@ -29,7 +29,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from spider_cli.analysis import blindplayer, chancesearch
+from spider_cli.analysis import blindplayer, rollouts
 from spider_cli.analysis.compact import encode
 from spider_cli.rules.deals import DealSource, Source
 
@@ -37,7 +37,7 @@ FIRST = 1_000_000
 """The first deal played for the fit (our numbering): far from deals 0-999 that are tuned
 and measured on."""
 
-POLICY = chancesearch.Policy(2_000, blindplayer.SEARCHES)
+POLICY = rollouts.Policy(2_000, blindplayer.SEARCHES)
 """The self-play policy: the blind player's three searches at 2,000 positions, no weighing
 of cards (what the expert level's rollouts play)."""
 
@@ -45,7 +45,7 @@ of cards (what the expert level's rollouts play)."""
 def play_one(task: tuple[int, int]) -> dict[str, object]:
     number, suits = task
     start = encode(DealSource(Source.OURS, number, suits).game())
-    outcome = chancesearch.rollout(start.piles, start.rows, 0, POLICY, record=True)
+    outcome = rollouts.rollout(start.piles, start.rows, 0, POLICY, record=True)
     return {"deal": number, "suits": suits, "won": outcome.won, "turns": outcome.log}
 
 
@@ -123,14 +123,14 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
-def report(model: chancesearch.Value, games: list[dict], label: str) -> str:
+def report(model: rollouts.Value, games: list[dict], label: str) -> str:
     """Log-loss of the integer model on every turn of ``games``, and its calibration in
     five bands of predicted chance."""
     loss, n = 0.0, 0
     bands = [[0, 0, 0.0] for _ in range(5)]
     for game in games:
         for f in game["turns"]:
-            p = min(max(model.worth(f) / chancesearch.WON, 1e-4), 1 - 1e-4)
+            p = min(max(model.worth(f) / rollouts.WON, 1e-4), 1 - 1e-4)
             y = int(game["won"])
             loss -= math.log(p if y else 1 - p)
             n += 1
@@ -162,14 +162,14 @@ def fit(args: argparse.Namespace) -> None:
         xs, ys = rows_of(games[:cut])
         w = newton(xs, ys)
         weights = tuple(round(1000 * v) for v in w[1:])
-        model = chancesearch.Value(round(1000 * w[0]), weights)
+        model = rollouts.Value(round(1000 * w[0]), weights)
         print(report(model, games[:cut], f"{suits} suits, fitted"))
         print(report(model, games[cut:], f"{suits} suits, held out"))
         models[str(suits)] = {
             "games": len(games),
             "fitted on deals": f"{games[0]['deal']}-{games[cut - 1]['deal']}",
             "bias": model.bias,
-            "weights": dict(zip(chancesearch.FEATURES, weights, strict=True)),
+            "weights": dict(zip(rollouts.FEATURES, weights, strict=True)),
         }
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False

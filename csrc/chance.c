@@ -1,4 +1,4 @@
-/* The search over what turns up: chance.py, step for step.
+/* The search over what turns up: chancesearch.py, step for step.
  *
  * The player's candidate decisions (a line up to the first card it turns up, or a deal) are
  * weighed on the same samples of the cards it has not seen: sample k deals the unseen cards

@@ -1,13 +1,13 @@
 /* The compiled search core of spider: compact positions and what the searches do with them.
  *
- * The Python modules spider_cli/analysis/compact.py, autoplay.py, blindplayer.py, sampler.py and
- * solver.py are the reference; every function here does what its Python counterpart does, in
+ * The Python modules spider_cli/analysis/compact.py, autoplay.py, blindplayer.py, rollouts.py,
+ * chancesearch.py and solver.py are the reference; every function here does what its Python counterpart does, in
  * the same order, so that both paths give the same answers (tests/test_core.py compares them).
  *
  * Split as KPatience's patsolve splits its solver: the position (state.c: packing, hashing,
  * the position store), the moves (moves.c: generation, apply and undo), the values (value.c:
  * chaos and the blind player's value), and one file per search (beam.c, blind.c, goal.c,
- * rollout.c).
+ * rollout.c, chance.c).
  * module.c is the only file that knows Python.
  *
  * A card is a byte: suit * 16 + rank (1..13), plus FACE_DOWN when it lies face down; FACE_DOWN

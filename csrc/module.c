@@ -732,9 +732,9 @@ static PyObject *py_blind_game(PyObject *self, PyObject *args)
     /* blind_game(piles, rows, removed, budget, searches, weights, max_moves, max_turns=0,
      *            record=False)
      *   -> (won, done, removed, down, hand, moves, positions, value, turns, lost, end, log):
-     *   sampler.rollout_python, on a deal every card of which is known; searches: one to
+     *   rollouts.rollout_python, on a deal every card of which is known; searches: one to
      *   three (parts, width) pairs; end: the piles where it stopped; log: each turn's
-     *   features (chance.features) when record, else None */
+     *   features (rollouts.features) when record, else None */
     PyObject *piles, *rows_obj, *budget_obj, *searches, *wobj;
     int removed, max_moves, max_turns = 0, record = 0;
     uint8_t(*rows)[PILES] = NULL;
@@ -1222,7 +1222,7 @@ static PyMethodDef methods[] = {
     {"state_key", py_state_key, METH_VARARGS, "state_key(piles): (packed bytes, 64-bit hash)"},
     {"blind_game", py_blind_game, METH_VARARGS,
      "blind_game(piles, rows, removed, budget, searches, weights, max_moves, max_turns=0, "
-     "record=False): sampler.rollout_python"},
+     "record=False): rollouts.rollout_python"},
     {"chance_search", py_chance_search, METH_VARARGS,
      "chance_search(piles, removed, rows, unseen, candidates, seed, trajectories, budget, "
      "searches, weights, turns, max_moves, value, margin, expired): "

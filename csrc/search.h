@@ -137,7 +137,7 @@ typedef struct {
 
 /* ---- chance.c: the features of a player's view, and the search over what turns up ---- */
 
-#define N_FEATURES 10 /* chance.FEATURES */
+#define N_FEATURES 10 /* rollouts.FEATURES */
 
 typedef struct {
     int (*v)[N_FEATURES];
@@ -146,7 +146,7 @@ typedef struct {
 
 int suits_done(const State *s, int removed);
 int face_down(const State *s);
-/* chance.features: what the learned value weighs, from the position's face-down counts
+/* rollouts.features: what the learned value weighs, from the position's face-down counts
  * and face-up cards only (the face-down cards' codes are never read). */
 void view_features(const State *s, int removed, int rows_left, int *f);
 
@@ -157,7 +157,7 @@ int blind_game(const State *start, const uint8_t (*rows)[PILES], int nrows, int 
                const GameSpec *g, const Weights *w, GameResult *out, State *end,
                FeatureLog *log);
 
-/* The learned value (chance.Value): a logistic model of winning, weights in thousandths. */
+/* The learned value (rollouts.Value): a logistic model of winning, weights in thousandths. */
 typedef struct {
     long bias;
     long w[N_FEATURES];

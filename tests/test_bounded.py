@@ -13,7 +13,7 @@ from types import FrameType
 import pytest
 from randomplay import play_randomly
 
-from spider_cli.analysis import blind, blindplayer, chancesearch, compact, memory
+from spider_cli.analysis import blind, blindplayer, compact, memory, rollouts
 from spider_cli.analysis.blindplayer import SEARCHES, Mode
 from spider_cli.analysis.compact import State
 from spider_cli.app.cli import main
@@ -62,9 +62,9 @@ def test_a_rollout_asking_for_more_than_the_ceiling_plays_as_at_the_ceiling(
 ) -> None:
     monkeypatch.setenv("SPIDER_MEMORY", "1M")
     piles, rows, removed = _known()
-    at = chancesearch.Policy(budget=memory.blind_positions(), moves=6)
-    huge = chancesearch.Policy(budget=HUGE, moves=6)
-    assert chancesearch.rollout(piles, rows, removed, huge) == chancesearch.rollout(
+    at = rollouts.Policy(budget=memory.blind_positions(), moves=6)
+    huge = rollouts.Policy(budget=HUGE, moves=6)
+    assert rollouts.rollout(piles, rows, removed, huge) == rollouts.rollout(
         piles, rows, removed, at
     )
 
@@ -115,8 +115,8 @@ def test_signals_are_seen_during_a_rollout(
     monkeypatch.setenv("SPIDER_MEMORY", "1G")
     piles, rows, removed = _known()
     budget = 200_000 if search_path == "core" else 20_000
-    policy = chancesearch.Policy(budget=budget, searches=((True, 0),), moves=3)
-    assert _counted(ticks, lambda: chancesearch.rollout(piles, rows, removed, policy)) > 1
+    policy = rollouts.Policy(budget=budget, searches=((True, 0),), moves=3)
+    assert _counted(ticks, lambda: rollouts.rollout(piles, rows, removed, policy)) > 1
 
 
 def test_ctrl_c_stops_a_blind_search(search_path: str, monkeypatch: pytest.MonkeyPatch) -> None:

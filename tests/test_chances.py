@@ -14,7 +14,7 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from spider_cli.analysis import chances, chancesearch, native
+from spider_cli.analysis import chances, chancesearch, native, rollouts
 from spider_cli.analysis.compact import State
 from spider_cli.analysis.view import PlayerView, view_of
 from spider_cli.app.cli import main
@@ -199,14 +199,14 @@ def test_the_players_own_chance_is_played_out_on_samples_the_same_on_both_paths(
     with native.pure():
         assert chancesearch.estimate(view, 3 * chancesearch.PYTHON_SHARE) == played
     won = sum(
-        chancesearch.rollout(*_sampled(view, k), 0, chancesearch.ODDS_POLICY).won for k in range(3)
+        rollouts.rollout(*_sampled(view, k), 0, chancesearch.ODDS_POLICY).won for k in range(3)
     )
     assert won == played.won
 
 
 def _sampled(view: PlayerView, k: int) -> tuple[State, tuple[bytes, ...]]:
-    known, hand = chancesearch.sample(view.piles(), view.unseen(), chancesearch.seed_of(view), k)
-    return known, chancesearch.rows_of(hand)
+    known, hand = rollouts.sample(view.piles(), view.unseen(), rollouts.seed_of(view), k)
+    return known, rollouts.rows_of(hand)
 
 
 def test_odds_with_every_card_in_sight_plays_the_one_deal() -> None:

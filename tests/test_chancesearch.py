@@ -16,11 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from randomplay import play_randomly
 
-from spider_cli.analysis import blind, blindplayer, chancesearch, native
+from spider_cli.analysis import blind, blindplayer, chancesearch, native, rollouts
 from spider_cli.analysis.blindplayer import WEIGHTS, Mode
-from spider_cli.analysis.chancesearch import (
+from spider_cli.analysis.chancesearch import Level
+from spider_cli.analysis.compact import FACE_DOWN, State, encode
+from spider_cli.analysis.rollouts import (
     WON,
-    Level,
     Outcome,
     Policy,
     Value,
@@ -30,7 +31,6 @@ from spider_cli.analysis.chancesearch import (
     rows_of,
     sample,
 )
-from spider_cli.analysis.compact import FACE_DOWN, State, encode
 from spider_cli.analysis.view import PlayerView, view_of
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Game
@@ -67,7 +67,7 @@ def _view(number: int, suits: int, moves: int, seed: int) -> PlayerView:
     st.integers(0, 2**32),
     st.integers(0, 150),
     SEARCHES,
-    st.sampled_from((0, 1, 7, 40, chancesearch.MAX_MOVES)),
+    st.sampled_from((0, 1, 7, 40, rollouts.MAX_MOVES)),
     st.sampled_from((0, 1, 3)),
     st.booleans(),
 )
@@ -102,25 +102,25 @@ def test_a_rollout_wins_a_won_position_at_once_and_counts_what_is_left() -> None
     outcome = rollout(done, (), 0, Policy(100))
     piles = 8 * (blindplayer.CLEAR + 12 * blindplayer.SUITED) + 2 * Mode.KEEP.value
     assert outcome == Outcome(True, 8, 0, 0, 0, 0, 0, piles, 0, False, done)
-    assert outcome.worth(chancesearch.learned(1)) == WON
+    assert outcome.worth(rollouts.learned(1)) == WON
     start = encode(DealSource(Source.OURS, 3, 1).game())
     lost = rollout_python(start.piles, start.rows, 0, Policy(0))
     assert not lost.won and lost.lost and lost.down == 44 and lost.hand == 0
     assert lost.moves == 5 and lost.turns == 6  # the start and a turn after each row dealt
-    assert lost.worth(chancesearch.learned(1)) == 0
+    assert lost.worth(rollouts.learned(1)) == 0
     two = rollout_python(start.piles, start.rows, 0, Policy(0, turns=2))
     assert two.turns == 2 and two.hand == 30 and not two.lost  # two turns, each ending in a deal
 
 
 def test_a_rollout_plans_on_the_view_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     given: list[State] = []
-    real = chancesearch.decide
+    real = rollouts.decide
 
     def spy(piles: State, *args: object) -> blindplayer.Decision:
         given.append(piles)
         return real(piles, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(chancesearch, "decide", spy)
+    monkeypatch.setattr(rollouts, "decide", spy)
     start = encode(DealSource(Source.OURS, 9, 4).game())
     rollout_python(start.piles, start.rows, 0, Policy(60, moves=20))
     assert given and all(byte <= FACE_DOWN for piles in given for pile in piles for byte in pile)
@@ -136,13 +136,13 @@ def test_the_features_count_what_a_player_sees() -> None:
     ) + (b"",) * 6
     f = features(piles, 1, 3)
     assert f == (1, 3, 7, 1, 1, 2, 1, 3, 2, 1)
-    assert len(f) == len(chancesearch.FEATURES)
+    assert len(f) == len(rollouts.FEATURES)
 
 
 def test_the_learned_value_ships_for_each_variant_and_rises_with_suits_complete() -> None:
     for suits in (1, 2, 4):
-        model = chancesearch.learned(suits)
-        assert len(model.weights) == len(chancesearch.FEATURES)
+        model = rollouts.learned(suits)
+        assert len(model.weights) == len(rollouts.FEATURES)
         assert "fit_value.py" in model.made_by or "hand" in model.made_by
         start = encode(DealSource(Source.OURS, 0, suits).game())
         f = features(start.piles, 0, len(start.rows))
@@ -168,7 +168,7 @@ def test_every_sample_holds_the_unseen_cards_and_agrees_with_the_view(
     seed: int, suits: int, moves: int, pick: int, sample_seed: int, k: int
 ) -> None:
     view = view_of(play_randomly(Game.new(seed, suits), moves, pick))
-    game = chancesearch.sampled_game(view, sample_seed, k)
+    game = rollouts.sampled_game(view, sample_seed, k)
     hidden = [c for p, d in zip(game.piles, game.down, strict=True) for c in p[:d]]
     assert Counter(hidden + game.hand) == Counter(view.unseen())
     assert view_of(game) == view  # every face-up card, count and removed suit as seen
@@ -212,7 +212,7 @@ def test_the_search_is_the_same_on_both_paths(
         sample_seed,
         trajectories,
         TINY,
-        chancesearch.learned(suits),
+        rollouts.learned(suits),
     )
     found = chancesearch.search(*args)
     assert chancesearch.search(*args) == found  # the same every time
@@ -228,7 +228,7 @@ def test_the_players_own_choice_is_played_on_every_sample_and_stands_unless_beat
     lines = _candidates(view, 5)
     assert len(lines) == 6  # (five lines and the deal)
     args = (view.piles(), 0, view.hand // 10, view.unseen(), lines, 5, 60, TINY)
-    model = chancesearch.learned(4)
+    model = rollouts.learned(4)
     found = chancesearch.search(*args, model, None, 0.0)
     others = len(lines) - 1
     rounds = max(1, (others - 1).bit_length())
@@ -270,7 +270,7 @@ def test_the_choice_depends_on_the_view_alone_and_is_the_same_every_time() -> No
     face-down cards and the hand dealt otherwise) get the same choice."""
     game = _played(12, 4, 25, 12)
     view = view_of(game)
-    other = chancesearch.sampled_game(view, 99, 0)
+    other = rollouts.sampled_game(view, 99, 0)
     assert view_of(other) == view and other.hand != game.hand
     chosen = chancesearch.choose(view_of(game), Mode.KEEP, 300, Level.QUICK)
     assert chancesearch.choose(view_of(other), Mode.KEEP, 300, Level.QUICK) == chosen
@@ -325,7 +325,7 @@ def test_a_clock_that_runs_out_stops_the_search_with_the_players_own_choice() ->
     for pure in (False, True):
         calls.clear()
         with native.pure() if pure else _nothing():
-            found = chancesearch.search(*args, chancesearch.learned(4), expired, 0.0)
+            found = chancesearch.search(*args, rollouts.learned(4), expired, 0.0)
         assert found.stopped and found.trajectories == 3 and found.chosen == 0
 
 
@@ -367,7 +367,7 @@ def _good() -> list[object]:
         WEIGHTS,
         1,
         50,
-        chancesearch.learned(4).core(),
+        rollouts.learned(4).core(),
         200,
         None,
     ]
@@ -443,9 +443,7 @@ def test_the_value_file_names_what_made_it() -> None:
         resources.files("spider_cli.analysis").joinpath("value.json").read_text("utf-8")
     )
     assert data["made_by"] and set(data["models"]) == {"1", "2", "4"}
-    assert all(
-        set(model["weights"]) == set(chancesearch.FEATURES) for model in data["models"].values()
-    )
+    assert all(set(model["weights"]) == set(rollouts.FEATURES) for model in data["models"].values())
 
 
 @pytest.mark.parametrize("pure", [False, True])
@@ -462,7 +460,7 @@ def test_ctrl_c_stops_the_search_between_games(pure: bool) -> None:
 
     args = (view.piles(), 0, view.hand // 10, view.unseen(), lines, 5, 500, TINY)
     with native.pure() if pure else _nothing(), pytest.raises(KeyboardInterrupt):
-        chancesearch.search(*args, chancesearch.learned(4), interrupted)
+        chancesearch.search(*args, rollouts.learned(4), interrupted)
     assert len(calls) == 2  # read after each game, and the first raise ends the search
 
 
@@ -472,9 +470,9 @@ def test_each_rollout_search_is_held_within_the_memory_ceiling(
     from spider_cli.analysis import memory
 
     monkeypatch.setattr(memory, "blind_positions", lambda: 5)
-    assert chancesearch._capped(Policy(2_000, turns=3)) == Policy(5, turns=3)
+    assert rollouts.capped(Policy(2_000, turns=3)) == Policy(5, turns=3)
     monkeypatch.setattr(memory, "blind_positions", lambda: 10**9)
-    assert chancesearch._capped(Policy(2_000)) == Policy(2_000)
+    assert rollouts.capped(Policy(2_000)) == Policy(2_000)
 
 
 def test_a_hint_that_looked_ahead_says_how_far_and_on_which_path() -> None:

@@ -16,7 +16,8 @@ from collections.abc import Iterable
 
 from spider_cli.analysis import autoplay, chancesearch
 from spider_cli.analysis.bench import wilson
-from spider_cli.analysis.chancesearch import Estimate, sampled_game, seed_of
+from spider_cli.analysis.chancesearch import Estimate
+from spider_cli.analysis.rollouts import sampled_game, seed_of
 from spider_cli.analysis.view import PlayerView
 from spider_cli.rules.engine import Game
 from spider_cli.rules.goals import Wanted
