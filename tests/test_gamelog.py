@@ -615,3 +615,17 @@ def test_the_journal_keeps_the_time_but_is_not_rewritten_for_it_alone(tmp_path: 
     resumed = Session.new_game(seed=1, timer=Timer(clock))
     resumed.load(entry.path)
     assert resumed.status().played == 814
+
+
+def test_a_write_interrupted_between_begin_and_commit_never_blocks_the_next(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C can land between BEGIN and the code that would roll it back (seen on the board
+    under load: every write after it failed with "cannot start a transaction within a
+    transaction"); the next write rolls the stale transaction back and goes on."""
+    log = GameLog(tmp_path / FILE_NAME)
+    number = log.record(None, facts(moves=1))
+    log._connect().execute("BEGIN IMMEDIATE")  # as an interrupt leaves it
+    log._connect().execute("UPDATE games SET moves = 99")  # never committed
+    assert log.record(number, facts(moves=3)) == number
+    assert [entry.moves for entry in log.recent()] == [3]

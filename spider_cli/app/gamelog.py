@@ -460,15 +460,21 @@ def _carried(row: tuple[object, ...]) -> tuple[int, Carried]:
 
 @contextlib.contextmanager
 def _transaction(db: sqlite3.Connection) -> Iterator[None]:
-    """One write transaction, taking the write lock at once (so the busy timeout applies)."""
-    db.execute("BEGIN IMMEDIATE")
+    """One write transaction, taking the write lock at once (so the busy timeout applies).
+    A transaction left open by an interrupt (Ctrl-C between BEGIN and the ``try``, or during
+    COMMIT) is rolled back first: it was never committed, and would refuse every write
+    after it."""
+    if db.in_transaction:
+        db.execute("ROLLBACK")
     try:
+        db.execute("BEGIN IMMEDIATE")
         yield
+        db.execute("COMMIT")
     except BaseException:
-        with contextlib.suppress(sqlite3.Error):
-            db.execute("ROLLBACK")
+        if db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
         raise
-    db.execute("COMMIT")
 
 
 def _prepare(db: sqlite3.Connection) -> None:
