@@ -181,7 +181,8 @@ def test_odds_is_the_same_for_the_same_position_and_sees_no_hidden_card() -> Non
     ) in reply.text
     assert chance.unseen == 94 and "the 94 cards out of sight dealt at random" in reply.text
     player = chance.player
-    assert player is not None and player.games == chancesearch.ODDS_GAMES
+    share = 1 if native.core() is not None else chancesearch.PYTHON_SHARE
+    assert player is not None and player.games == chancesearch.ODDS_GAMES // share
     low, high = player.interval
     assert reply.text.startswith(
         "the chance that this program's blind player wins from here: "
@@ -194,14 +195,15 @@ def test_the_players_own_chance_is_played_out_on_samples_the_same_on_both_paths(
     """One suit, deal 5: the blind player wins most games from the start, and each sampled
     game played to the end counts; the Python path plays fewer, the same ones."""
     view = view_of(Session.new_game(5, suits=1).game)
-    played = chancesearch.estimate(view, 3)
-    assert played.games == 3 and 0 <= played.won <= 3
     with native.pure():
-        assert chancesearch.estimate(view, 3 * chancesearch.PYTHON_SHARE) == played
+        slow = chancesearch.estimate(view, 3 * chancesearch.PYTHON_SHARE)
+    assert slow.games == 3 and 0 <= slow.won <= 3
+    if native.core() is not None:
+        assert chancesearch.estimate(view, 3) == slow
     won = sum(
         rollouts.rollout(*_sampled(view, k), 0, chancesearch.ODDS_POLICY).won for k in range(3)
     )
-    assert won == played.won
+    assert won == slow.won
 
 
 def _sampled(view: PlayerView, k: int) -> tuple[State, tuple[bytes, ...]]:
