@@ -55,6 +55,16 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("search_path", paths, indirect=True)
 
 
+@pytest.fixture(autouse=True)
+def _on_search_path(request: pytest.FixtureRequest) -> None:
+    """Puts every test of a BOTH_PATHS module on its path, whether or not the test names
+    ``search_path`` among its arguments (an appended fixture name alone is not enough for
+    pytest to set the fixture up)."""
+    callspec = getattr(request.node, "callspec", None)
+    if callspec is not None and "search_path" in callspec.params:
+        request.getfixturevalue("search_path")
+
+
 @pytest.fixture
 def search_path(request: pytest.FixtureRequest) -> Iterator[str]:
     """Which path the searches of the test take: "core" or "python" (SPIDER_PURE is set
