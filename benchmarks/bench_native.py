@@ -21,7 +21,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from spider_cli.analysis import autoplay, blind, blindplayer, compact, native, solver
+from spider_cli.analysis import autoplay, blind, blindplayer, compact, hints, native, solver
 from spider_cli.analysis.blindplayer import Mode
 from spider_cli.app import examples
 from spider_cli.language.commands import Solve
@@ -52,7 +52,7 @@ def blind_work() -> Callable[[], int]:
             for action in turn.line:
                 if table.play(action):
                     break
-    budget = blindplayer.BUDGETS[4]
+    budget = hints.BUDGET
 
     def work() -> int:
         return sum(
