@@ -294,13 +294,13 @@ def test_moves_by_engine_value_or_command_say_what_they_changed() -> None:
     played = session.move(Move(0, 7, 1))  # 4h from 1 to 8, as a mouse drag would give it
     assert played.text == "4h from 1 to 8"
     assert played.turned_up == ((0, Card.parse("Kd")),)
-    assert played.removed == () and played.status.moves == 1 and not played.status.won
+    assert played.removed == () and not played.won and played.score is None  # not over
     obvious = session.move(ObviousCommand(7))  # pile 7 clicked: 8d onto 9d
     assert obvious.action == Move(6, 2, 1) and obvious.turned_up == ((6, Card.parse("7c")),)
     typed = session.move(MoveCommand(src=3, dst=4))  # "3 4"
     assert typed.text == "9-8d from 3 to 4"
     dealt = session.deal()
-    assert dealt.status.deals_left == 4 and "4 deals left" in played_text(dealt)
+    assert dealt.deals_left == 4 and "4 deals left" in played_text(dealt)
     with pytest.raises(IllegalMoveError):
         session.remove()
     assert session.game.moves_made == 4

@@ -60,6 +60,10 @@ class Answers(Value):
     replace: bool | None = None
 
 
+NO_ANSWERS = Answers()
+"""A script's answers: none (cards drawn from the pool, no file replaced)."""
+
+
 def execute(session: Session, line: str) -> Reply:
     """Run one line with no questions asked (a script's way); raises only SpiderError,
     leaving the game as it was on failure."""
@@ -90,14 +94,16 @@ def _prepared(session: Session, command: cmd.Command | None, action: Action) -> 
     if reason:
         raise IllegalMoveError(reason)
     reveals = tuple(game.unknown_reveals(action))
+    if not reveals:  # (most moves: the pool is built only when a card can turn up)
+        return Prepared(command, action, game.key(), (), (), None)
     pool = tuple(Card(code) for code, n in enumerate(game.pool) for _ in range(n))
-    return Prepared(command, action, game.key(), reveals, pool if reveals else ())
+    return Prepared(command, action, game.key(), reveals, pool)
 
 
 def run(session: Session, prepared: Prepared, answers: Answers | None = None) -> Reply:
     """Run a prepared command with its answers (none: cards drawn from the pool, no file
     replaced); raises only SpiderError, leaving the game as it was on failure."""
-    answers = Answers() if answers is None else answers
+    answers = NO_ANSWERS if answers is None else answers
     command = prepared.command
     result, text = _dispatch(session, prepared, answers)
     return Reply(text, isinstance(command, cmd.Quit), command, result)

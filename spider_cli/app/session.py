@@ -47,7 +47,7 @@ from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
 from spider_cli.language.notation import resolve
 from spider_cli.rules.cards import ACE, Card
 from spider_cli.rules.deals import KPAT_MAX, PYSOL_MAX, DealSource, Source
-from spider_cli.rules.engine import Action, Deal, Game, Move, PositionKey, Remove
+from spider_cli.rules.engine import PILES, Action, Deal, Game, Move, PositionKey, Remove
 from spider_cli.rules.errors import IllegalMoveError, SpiderError
 from spider_cli.rules.goals import Constraints, Goal, Wanted
 from spider_cli.rules.text import move_text
@@ -249,8 +249,37 @@ class Session:
                 if game.down[pile] < before
             )
         gone = tuple(game.removed[removed:]) if len(game.removed) > removed else ()
-        status = self.status()
-        return Played(action, text, turned, gone, status, status.won and not was_won, moved)
+        won = game.is_won()
+        lost = not won and game.is_lost()
+        ready: tuple[int, ...] = ()
+        if isinstance(action, Move):
+            ready = (action.dst,) if self._ready(action.dst) else ()
+        elif isinstance(action, Deal):
+            ready = tuple(pile for pile in range(PILES) if self._ready(pile))
+        score = game.score() if won or lost else None
+        return Played(
+            action,
+            text,
+            turned,
+            gone,
+            moved,
+            game.deals_left,
+            ready,
+            won,
+            won and not was_won,
+            lost,
+            score,
+        )
+
+    def _ready(self, pile: int) -> bool:
+        """Whether pile ``pile`` ends with a complete suit that could be removed."""
+        game = self.game
+        cards = game.piles[pile]
+        return (
+            len(cards) - game.down[pile] >= 13
+            and cards[-1] & 15 == ACE
+            and game.why_illegal(Remove(pile)) is None
+        )
 
     def undo(self, n: int = 1) -> Rewound:
         """Take back the last ``n`` actions (as many as there are)."""
@@ -315,14 +344,7 @@ class Session:
     def status(self) -> Status:
         """Deals left, suits removed, moves made, score, and a win, a loss or suits ready."""
         game = self.game
-        down = game.down
-        ready = tuple(
-            pile
-            for pile, cards in enumerate(game.piles)
-            if len(cards) - down[pile] >= 13
-            and cards[-1] & 15 == ACE
-            and game.why_illegal(Remove(pile)) is None
-        )
+        ready = tuple(pile for pile in range(PILES) if self._ready(pile))
         return Status(
             self.origin,
             game.deals_left,

@@ -461,18 +461,31 @@ class Game:
 
     def is_won(self) -> bool:
         """Won when every card is part of a complete suit (removed or still in the tableau)."""
-        return len(self.removed) + self.complete_in_tableau() == 8
+        removed = len(self.removed)
+        face_up = sum(map(len, self.piles)) - sum(self.down)
+        return face_up >= 13 * (8 - removed) and removed + self.complete_in_tableau() == 8
 
     def is_lost(self) -> bool:
-        """Lost when the hand is empty and nothing but pointless shuffles between spaces is left."""
+        """Lost when the hand is empty and nothing but pointless shuffles between spaces is left
+        (a whole pile, no card face down, from one space to another). Stops at the first
+        action that is more than that, as :meth:`legal_moves` would list it."""
         if self.stock or self.is_won():
             return False
-        for action in self.legal_moves():
-            if not isinstance(action, Move):
-                return False
-            src = action.src
-            if self.piles[action.dst] or self.down[src] or action.count < len(self.piles[src]):
-                return False
+        piles, down = self.piles, self.down
+        bottoms = {p[-1] & 15 for p in piles if p}  # the ranks at the piles' bottoms
+        space = not all(piles)
+        for src, p in enumerate(piles):
+            if not p:
+                continue
+            if space and (down[src] or len(p) > 1):
+                return False  # part of a pile, or a pile over face-down cards, into a space
+            length = self.run_length(src)
+            low = p[-1] & 15
+            for rank in range(low + 1, low + length + 1):
+                if rank in bottoms:
+                    return False  # a move onto a card
+            if length >= 13 and low == ACE and self._complete_at_bottom(src):
+                return False  # a removal
         return True
 
     def complete_in_tableau(self) -> int:
