@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from spider_cli.rules.cards import (
     ACE,
@@ -68,10 +68,53 @@ PositionKey = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...
 """What :meth:`Game.key` gives: piles, face-down counts, the hand (last card dealt first),
 removed suits."""
 
-_Record = tuple[Action, Any, tuple[tuple[int, int], ...] | None, list[tuple[int, int]] | None]
-"""What :meth:`Game.push` keeps to take an action back: the action; how its source pile
-was turned up (an int, see ``_flip``; for a deal, (pile, how) pairs); the suits removed
-by autoremove, as (pile, flip) pairs; the unknown cards turned up, as (pile, card) pairs."""
+
+class Identified(NamedTuple):
+    """An unknown card that became known as it arrived face up on ``pile``: the next card
+    assumed for that pile (``state`` None), or drawn from the pool with the generator in
+    ``state`` before the draw. Taking the action back gives the assumption back, or the
+    card to the pool and the generator its state, so that a redo draws the same card."""
+
+    pile: int
+    card: int
+    state: int | None
+
+
+class Turn(NamedTuple):
+    """A pile's last face-down card turned up (``identified``: how, if it was unknown)."""
+
+    pile: int
+    identified: Identified | None = None
+
+
+_KNOWN_TURNS = tuple(Turn(pile) for pile in range(PILES))
+"""The turns of known cards, one a pile (made once: most turns are of these)."""
+
+
+class Removed(NamedTuple):
+    """A complete suit removed from ``pile`` by autoremove, and the turn that followed."""
+
+    pile: int
+    turned: Turn | None
+
+
+class Undo(NamedTuple):
+    """What :meth:`Game.push` keeps to take an action back exactly."""
+
+    action: Action
+    turned: Turn | None = None
+    """A move's or a removal's: its pile's last face-down card, turned up."""
+    dealt: tuple[Identified, ...] = ()
+    """A deal's: the unknown cards it dealt."""
+    autoremoved: tuple[Removed, ...] = ()
+    """The suits autoremove took off after the action, in order."""
+
+    def identified(self) -> list[Identified]:
+        """The unknown cards the action turned up or dealt, in the order they became known."""
+        known = [self.turned.identified] if self.turned and self.turned.identified else []
+        known += self.dealt
+        known += (r.turned.identified for r in self.autoremoved if r.turned and r.turned.identified)
+        return known
 
 
 # ---------------------------------------------------------------------------------------------
@@ -155,7 +198,6 @@ class Game:
 
     __slots__ = (
         "_redo",
-        "_reveals",
         "_stack",
         "assumed",
         "autoremove",
@@ -191,9 +233,8 @@ class Game:
         self.autoremove = False
         self.rng = SplitMix64(seed)
         self.assumed: list[deque[int]] = [deque() for _ in range(PILES)]
-        self._stack: list[_Record] = []
+        self._stack: list[Undo] = []
         self._redo: list[Action] = []
-        self._reveals: list[tuple[int, int]] | None = None
         self.pool = self._check_and_pool()
 
     @classmethod
@@ -282,7 +323,6 @@ class Game:
         other.assumed = [deque(q) for q in self.assumed]
         other._stack = self._stack[:]
         other._redo = self._redo[:]
-        other._reveals = None
         other.pool = self.pool[:]
         return other
 
@@ -326,7 +366,7 @@ class Game:
     @property
     def move_stack(self) -> list[Action]:
         """The actions pushed so far, oldest first."""
-        return [record[0] for record in self._stack]
+        return [record.action for record in self._stack]
 
     @property
     def moves_made(self) -> int:
@@ -703,13 +743,12 @@ class Game:
             piles.append(pile)
         return piles
 
-    def _identify(self, pile: int) -> tuple[int, int]:
-        """The identity of an unknown card arriving face up on ``pile``; (card, how)."""
-        q = self.assumed[pile]
-        if q:
-            card = q.popleft()
-            self._note_reveal(pile, card)
-            return card, 1
+    def _identify(self, pile: int) -> Identified:
+        """The identity of an unknown card arriving face up on ``pile``: the next assumed
+        for it, else a seeded draw from the pool."""
+        queue = self.assumed[pile]
+        if queue:
+            return Identified(pile, queue.popleft(), None)
         state = self.rng.state
         r = self.rng.below(sum(self.pool))
         pool = self.pool
@@ -717,48 +756,42 @@ class Game:
             r -= pool[code]
             if r < 0:
                 pool[code] -= 1
-                self._note_reveal(pile, code)
-                return code, state << 1  # even and > 1 unless state is 0: see _forget
+                return Identified(pile, code, state)
         raise AssertionError("empty pool")
-
-    def _note_reveal(self, pile: int, card: int) -> None:
-        if self._reveals is None:
-            self._reveals = []
-        self._reveals.append((pile, card))
 
     def last_reveals(self) -> list[tuple[int, Card]]:
         """The unknown cards the last push or redo turned up or dealt: (pile, card) pairs."""
         if not self._stack:
             return []
-        return [(pile, Card(card)) for pile, card in self._stack[-1][3] or ()]
+        return [(known.pile, Card(known.card)) for known in self._stack[-1].identified()]
 
-    def _forget(self, pile: int, card: int, how: int) -> None:
+    def _forget(self, known: Identified) -> None:
         """Undo :meth:`_identify`: the card becomes unknown again."""
-        if how == 1:
-            self.assumed[pile].appendleft(card)
+        self.piles[known.pile][-1] = UNKNOWN
+        if known.state is None:
+            self.assumed[known.pile].appendleft(known.card)
         else:
-            self.pool[card] += 1
-            self.rng.state = how >> 1
+            self.pool[known.card] += 1
+            self.rng.state = known.state
 
-    def _flip(self, pile: int) -> int:
-        """Turn up the last face-down card if nothing covers it; returns how (see _unflip)."""
+    def _flip(self, pile: int) -> Turn | None:
+        """Turn up the last face-down card if nothing covers it (None: none turned up)."""
         p = self.piles[pile]
         d = self.down[pile]
         if d and len(p) == d:
             self.down[pile] = d - 1
             if p[-1] == UNKNOWN:
-                p[-1], how = self._identify(pile)
-                return how + 2  # 3: assumed; even >= 2: drawn (rng state << 1)
-            return 1
-        return 0
+                known = self._identify(pile)
+                p[-1] = known.card
+                return Turn(pile, known)
+            return _KNOWN_TURNS[pile]
+        return None
 
-    def _unflip(self, pile: int, flip: int) -> None:
-        if flip:
-            p = self.piles[pile]
-            if flip >= 2:
-                self._forget(pile, p[-1], flip - 2)
-                p[-1] = UNKNOWN
-            self.down[pile] += 1
+    def _unflip(self, turned: Turn | None) -> None:
+        if turned is not None:
+            if turned.identified is not None:
+                self._forget(turned.identified)
+            self.down[turned.pile] += 1
 
     def push(self, action: Action) -> None:
         """Apply a legal action (not checked: see :meth:`why_illegal`) and record it."""
@@ -766,8 +799,6 @@ class Game:
         self._push(action)
 
     def _push(self, action: Action) -> None:
-        self._reveals = None
-        autos = None
         if type(action) is Move:
             src, dst, n = action
             piles = self.piles
@@ -775,71 +806,74 @@ class Game:
             pd = piles[dst]
             pd += ps[-n:]
             del ps[-n:]
-            flip: int | tuple[tuple[int, int], ...] = 0
             d = self.down[src]
-            if d and len(ps) == d:
-                flip = self._flip(src)
+            turned = self._flip(src) if d and len(ps) == d else None
             if self.autoremove and len(pd) >= 13 and pd[-1] & 15 == ACE:
-                autos = self._autoremove((dst,))
+                record = Undo(action, turned, (), self._autoremove((dst,)))
+            else:
+                record = Undo(action, turned)
         elif type(action) is Remove:
-            flip = self._remove(action.pile)
+            record = Undo(action, self._remove(action.pile))
         else:
-            flip = self._deal()
-            if self.autoremove:
-                autos = self._autoremove(range(PILES))
-        self._stack.append((action, flip, autos, self._reveals))
+            dealt = self._deal()
+            autos = self._autoremove(range(PILES)) if self.autoremove else ()
+            record = Undo(action, None, dealt, autos)
+        self._stack.append(record)
 
-    def _remove(self, pile: int) -> int:
+    def _remove(self, pile: int) -> Turn | None:
         p = self.piles[pile]
         self.removed.append(p[-1] >> 4)
         del p[-13:]
         return self._flip(pile)
 
-    def _deal(self) -> tuple[tuple[int, int], ...]:
+    def _deal(self) -> tuple[Identified, ...]:
         stock = self.stock
-        hows: list[tuple[int, int]] = []
         for pile in self.piles:
             pile.append(stock.pop())
-        if UNKNOWN in (p[-1] for p in self.piles):
-            for i, p in enumerate(self.piles):
-                if p[-1] == UNKNOWN:
-                    p[-1], how = self._identify(i)
-                    hows.append((i, how))
-        return tuple(hows)
+        if UNKNOWN not in (p[-1] for p in self.piles):
+            return ()
+        dealt = []
+        for i, p in enumerate(self.piles):
+            if p[-1] == UNKNOWN:
+                known = self._identify(i)
+                p[-1] = known.card
+                dealt.append(known)
+        return tuple(dealt)
 
-    def _autoremove(self, piles: Iterable[int]) -> tuple[tuple[int, int], ...] | None:
+    def _autoremove(self, piles: Iterable[int]) -> tuple[Removed, ...]:
         done = []
         for i in piles:
             while self._complete_at_bottom(i):
-                done.append((i, self._remove(i)))
-        return tuple(done) or None
+                done.append(Removed(i, self._remove(i)))
+        return tuple(done)
 
     def pop(self) -> Action:
         """Take back the last action exactly; it can be replayed with :meth:`redo`."""
-        action, flip, autos, _ = self._stack.pop()
-        if autos:
-            for pile, f in reversed(autos):
-                self._unremove(pile, f)
+        record = self._stack.pop()
+        action, turned, dealt, autoremoved = record
+        if autoremoved:
+            for removed in reversed(autoremoved):
+                self._unremove(removed.pile, removed.turned)
         piles = self.piles
         if type(action) is Move:
             src, dst, n = action
-            self._unflip(src, flip)
+            if turned is not None:
+                self._unflip(turned)
             pd = piles[dst]
             piles[src] += pd[-n:]
             del pd[-n:]
         elif type(action) is Remove:
-            self._unremove(action.pile, flip)
+            self._unremove(action.pile, turned)
         else:
-            for i, how in reversed(flip):
-                self._forget(i, piles[i][-1], how)
-                piles[i][-1] = UNKNOWN
+            for known in reversed(dealt):
+                self._forget(known)
             for cards in reversed(piles):
                 self.stock.append(cards.pop())
         self._redo.append(action)
         return action
 
-    def _unremove(self, pile: int, flip: int) -> None:
-        self._unflip(pile, flip)
+    def _unremove(self, pile: int, turned: Turn | None) -> None:
+        self._unflip(turned)
         suit = self.removed.pop()
         self.piles[pile] += [suit * 16 + r for r in range(KING, 0, -1)]
 
