@@ -97,7 +97,7 @@ def thousand_move_game(folder: Path) -> Path:
             continue
         session.play(rng.choice(moves))
     path = folder / "thousand.spider-game"
-    session.save(path)
+    session.files.save(path)
     return path
 
 

@@ -33,13 +33,13 @@ def main() -> None:
             if session.game.is_won() or session.game.is_lost():
                 break
             began = time.perf_counter()
-            advice = session.hint(deeper=args.deeper)
+            advice = session.analysis.hint(deeper=args.deeper)
             times.append(time.perf_counter() - began)
             looked += "looked ahead" in advice.text
             if advice.deal_due:
                 session.deal()
             elif advice.actions and not advice.lost:
-                session.apply()
+                session.analysis.apply()
             else:
                 break
         print(f"deal {deal}: {len(times)} hints so far", flush=True)

@@ -25,8 +25,10 @@ from prompt_toolkit.output import DummyOutput
 
 from spider_cli.app import cli
 from spider_cli.app.journal import Journal
-from spider_cli.app.session import DealOrigin, Session, Status
+from spider_cli.app.results import Status
+from spider_cli.app.session import Session
 from spider_cli.app.timer import Timer
+from spider_cli.language.gamefiles import DealOrigin
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Deal, Game, Move
 from spider_cli.tui import render
@@ -173,7 +175,7 @@ def test_clicking_the_hand_deals_and_a_complete_suit_is_removed(home: Path) -> N
 
 def test_the_cards_a_click_turns_up_are_asked_for_first(home: Path) -> None:
     intro = Session.new_game(seed=0, base_dir=Path.cwd())
-    intro.load("intro-deal")
+    intro.files.load("intro-deal")
     bottom = len(intro.game.piles[7]) - 1
     _, board = play([click(*card(7, bottom)), "zz\r", "6s\r", "q\r"], intro)
     text = said(board)
@@ -217,7 +219,7 @@ def test_one_letter_commands_need_enter_and_the_keys_that_act_start_no_word(home
 
 def test_the_hinted_move_is_marked_on_the_tableau_and_the_key_plays_it(home: Path) -> None:
     session = Session.new_game(seed=SEED, base_dir=Path.cwd())
-    advice = session.copy(game=session.game.copy()).hint()
+    advice = session.copy(game=session.game.copy()).analysis.hint()
     _, board = play(["?", "\x1b"], session=session)  # no quit: input ends
     hinted = board.marked()
     assert hinted == advice.action and isinstance(hinted, Move)
@@ -305,7 +307,7 @@ def test_the_board_fits_the_screen(home: Path, columns: int, rows: int) -> None:
     for _ in range(4):
         session.deal()
     problem = Session(base_dir=Path.cwd())
-    problem.load("problem-1")  # long piles of face-up cards that are not runs
+    problem.files.load("problem-1")  # long piles of face-up cards that are not runs
     for game in (session, problem):
         _, board = play(["q\r"], game, columns, rows)
         tableau = render.plain(board._tableau()).splitlines()

@@ -536,7 +536,7 @@ def show_file(
             game, full = DealSource.parse(name, suits).game(), True
         else:
             session = Session.new_game(seed=0)
-            session.load(name)
+            session.files.load(name)
             game = session.game
     except SpiderError as error:
         print(_load_error(name, error), file=sys.stderr)
@@ -576,7 +576,7 @@ def play(
             print(f"spider: {started_text(started)}", file=sys.stderr)
         if name is not None:
             try:
-                session.load(name)
+                session.files.load(name)
             except SpiderError as error:
                 print(_load_error(name, error), file=sys.stderr)
                 return REFUSED
@@ -623,9 +623,9 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
 
     session = Session.new_game(seed=0, clock=time.perf_counter)
     try:
-        session.load(args.file)
+        session.files.load(args.file)
         question = parse_question(" ".join(args.goal) or "win")
-        report = session.solve(question.goal, question.constraints, question.each_reveal)
+        report = session.analysis.solve(question.goal, question.constraints, question.each_reveal)
     except SpiderError as error:
         print(_error(args.file, error), file=sys.stderr)
         return USAGE

@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from spider_cli.analysis.chances import Chance
     from spider_cli.analysis.solver import Report
     from spider_cli.app.gamelog import Entry
-    from spider_cli.app.session import Session
 
 
 def text_of(result: object) -> str:
@@ -337,11 +336,10 @@ def locate_text(game: Game, rank: int, suit: int | None) -> str:
     return "\n".join(lines)
 
 
-def show_text(session: Session, pile: int | None) -> str:
+def show_text(game: Game, status: Status, pile: int | None) -> str:
     """The tableau and the status line, or one pile (numbered 1..10) in full."""
-    game = session.game
     if pile is None:
-        return positions.grid(game, hide=True) + "\n" + status_text(session.status())
+        return positions.grid(game, hide=True) + "\n" + status_text(status)
     if not 1 <= pile <= 10:
         raise SpiderError(f"there is no pile {pile}")
     cards = game.piles[pile - 1]

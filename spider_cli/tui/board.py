@@ -233,10 +233,9 @@ class Board:
     def marked(self) -> Move | None:
         """The next move of the line ``hint`` or ``solve`` found in this position (marked on
         the tableau; ``!`` plays it), or None."""
-        session = self.session
-        if self.shown is not None or not session.found or session.found_at != session.game.key():
+        if self.shown is not None:
             return None
-        action = session.found[0]
+        action = self.session.analysis.next_found()
         return action if isinstance(action, Move) else None
 
     def _tableau_height(self) -> Dimension:
@@ -384,7 +383,7 @@ class Board:
             return
         preview = Session.new_game(seed=0)
         with contextlib.suppress(SpiderError):  # a damaged one is said once answered
-            preview.load(entry.path)
+            preview.files.load(entry.path)
             self.shown, self.previewed = preview.game, preview
 
     keys_help = (

@@ -24,9 +24,9 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion, Path
 from prompt_toolkit.document import Document
 
 from spider_cli.app import examples
-from spider_cli.app.session import SETTING_VALUES, Session
+from spider_cli.app.session import Session
 from spider_cli.language.commandinfo import COMMANDS
-from spider_cli.language.commands import MoveCommand, RunSpec
+from spider_cli.language.commands import SETTING_VALUES, MoveCommand, RunSpec
 from spider_cli.language.help import TOPICS
 from spider_cli.language.notation import (
     MAX_DIGITS,

@@ -232,7 +232,7 @@ class Player:
             loaded = None
             if name is not None:
                 try:
-                    loaded = self.session.load(name)
+                    loaded = self.session.files.load(name)
                 except SpiderError as error:
                     self.surface.error(error)
                     return 1
@@ -253,7 +253,7 @@ class Player:
         where = f", continued after move {moves}" if moves else ""
         slow = ""
         if native.missing() and native.wanted():  # said once, here rather than at a search
-            self.session.slow_noted = True
+            self.session.analysis.slow_noted = True
             slow = f"\nnote: {native.ABSENT}."
         return (
             f"Spider: {self.session.describe_start()}{where}.\n"
@@ -412,7 +412,7 @@ class Player:
             self.surface.show_played(played, fresh)
 
         def call() -> Reply:
-            result = self.session.auto(command.n, each=moved)
+            result = self.session.analysis.auto(command.n, each=moved)
             return Reply(self.surface.auto_said(result), command=command, result=result)
 
         self.surface.say("auto: hint's moves, one at a time (Ctrl-C stops)", "class:dim")
@@ -500,7 +500,7 @@ class Player:
         if not total:
             surface.say("no moves yet: this is the start of the game")
             return
-        viewer = session.copy(game=session.game.copy(), found=[])
+        viewer = session.copy(game=session.game.copy())
         viewer.restart()
         surface.draw(
             note=render.message(f"replay: the start ({total} moves to go)"), game=viewer.game
@@ -574,7 +574,7 @@ class Player:
                 self.surface.finish(0, self.keeper.not_saved())
             else:
                 name = reply.strip() or default
-                path = self.session.would_replace(name)
+                path = self.session.files.would_replace(name)
                 if path is None or self.keeper.own_file(path):
                     self._save_and_leave(name)
                     return
