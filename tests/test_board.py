@@ -28,6 +28,7 @@ from spider_cli.app.journal import Journal
 from spider_cli.app.results import Status
 from spider_cli.app.session import Session
 from spider_cli.app.timer import Timer
+from spider_cli.language.commands import Hint, Odds, Redo, Undo
 from spider_cli.language.gamefiles import DealOrigin
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Deal, Game, Move
@@ -215,6 +216,27 @@ def test_one_letter_commands_need_enter_and_the_keys_that_act_start_no_word(home
     assert "Abandon this game (2 moves) for a new deal? [y/N] y" in text
     assert board.session.game.moves_made == 0  # a new deal, of the same variant
     assert board.session.game.suits == 4
+
+
+def test_the_keys_run_their_commands_as_typed_ones_do(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from spider_cli.analysis import native
+
+    monkeypatch.setattr(native, "warning", lambda: "note: slow")  # the core is still used
+    prepared: list[object] = []
+    prepare = Session.prepare
+
+    def preparing(session: Session, command: object) -> object:
+        prepared.append(command)
+        return prepare(session, command)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Session, "prepare", preparing)
+    steps = [click(*card(0, 5)), "\x1a", "\x19", "o\r", "o\r", "?"]
+    _status, board = play([*steps, "q\r"])
+    assert prepared[1:5] == [Undo(), Redo(), Odds(), Odds()]  # Ctrl-Z, Ctrl-Y, o, o
+    assert isinstance(prepared[5], Hint)  # ?
+    assert said(board).count("note: slow") == 1  # the slow path said once, by the first o
 
 
 def test_the_hinted_move_is_marked_on_the_tableau_and_the_key_plays_it(home: Path) -> None:

@@ -425,19 +425,19 @@ class Board:
         keys = KeyBindings()
         asking = Condition(lambda: self.question is not None)
         free = ~asking & Condition(lambda: not self.buffer.text)
-        act = self.player.act
+        prepared = self.player.prepared  # a key runs its command as a typed one does
 
         @keys.add("c-z", filter=~asking)
         def _undo(event: KeyPressEvent) -> None:
-            act(lambda: self.session.undo(1), command=cmd.Undo())
+            prepared(cmd.Undo())
 
         @keys.add("c-y", filter=~asking)
         def _redo(event: KeyPressEvent) -> None:
-            act(lambda: self.session.redo(1), command=cmd.Redo())
+            prepared(cmd.Redo())
 
         @keys.add("?", filter=free)
         def _hint(event: KeyPressEvent) -> None:
-            self.player.prepared(cmd.Hint())
+            prepared(cmd.Hint())
 
         @keys.add("!", filter=free)
         def _play_hint(event: KeyPressEvent) -> None:

@@ -20,7 +20,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
-from typing import NamedTuple, Protocol, TypeVar
+from typing import NamedTuple, Protocol
 
 from prompt_toolkit.completion import Completer, PathCompleter, WordCompleter
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
@@ -42,9 +42,6 @@ from spider_cli.tui import render
 from spider_cli.tui.render import Snapshot
 
 PROMPT = "spider> "
-
-Result = TypeVar("Result")
-"""What a session method a key calls returns."""
 
 
 def searches(command: cmd.Command | None) -> bool:
@@ -383,21 +380,6 @@ class Player:
             then(True)
         else:
             self.ask_yes(replace_question(path), lambda yes: then(yes is True), default=False)
-
-    def act(
-        self,
-        call: Callable[[], Result],
-        text: Callable[[Result], str] = text_of,
-        command: cmd.Command | None = None,
-    ) -> None:
-        """A key: call a session method, shown as a typed command's result (``command``:
-        the command the key stands for)."""
-
-        def reply() -> Reply:
-            result = call()
-            return Reply(text(result), result=result)
-
-        self.perform(reply, command=command)
 
     def auto(self, command: cmd.Auto, line: str) -> None:
         """Hint's moves one at a time, each shown as it is played, so that a long ``auto``
