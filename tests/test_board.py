@@ -23,11 +23,12 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from spider_cli.app import cli
 from spider_cli.app.journal import Journal
 from spider_cli.app.results import Status
 from spider_cli.app.session import Session
 from spider_cli.app.timer import Timer
+from spider_cli.cli import main as cli
+from spider_cli.cli.parser import SUBCOMMANDS
 from spider_cli.language.commands import Hint, Odds, Redo, Undo
 from spider_cli.language.gamefiles import DealOrigin
 from spider_cli.rules.cards import Card
@@ -429,7 +430,7 @@ def test_spider_help_lists_the_play_options_and_every_command(
         "--line",
         "FILE",
         "--version",
-        *cli.SUBCOMMANDS,
+        *SUBCOMMANDS,
     ):
         assert word in text
     assert cli.main(["--version"]) == 0

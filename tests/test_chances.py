@@ -17,10 +17,10 @@ from prompt_toolkit.output import DummyOutput
 from spider_cli.analysis import chances, chancesearch, native, rollouts
 from spider_cli.analysis.compact import State
 from spider_cli.analysis.view import PlayerView, view_of
-from spider_cli.app.cli import main
 from spider_cli.app.journal import Journal
 from spider_cli.app.results import Started
 from spider_cli.app.session import Session
+from spider_cli.cli.main import main
 from spider_cli.language import positions
 from spider_cli.language.commands import NewCommand
 from spider_cli.language.gamefiles import DealOrigin

@@ -362,7 +362,7 @@ def test_a_plain_new_keeps_our_own_deals() -> None:
 
 
 def test_cli_seed_names_any_deal(capsys: pytest.CaptureFixture[str]) -> None:
-    from spider_cli.app.cli import main
+    from spider_cli.cli.main import main
 
     assert main(["solve", "--seed", "kpat:3", "--suits", "1", "--limit", "300"]) == 3
     assert capsys.readouterr().out.startswith("deal kpat:3, 1 suit: no win found")

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from spider_cli.app import stats
-from spider_cli.app.cli import main, run_scripts
 from spider_cli.app.journal import Journal
 from spider_cli.app.session import Session
+from spider_cli.cli.main import main, run_scripts
 from spider_cli.language import positions
 from spider_cli.rules.errors import SpiderError
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 from spider_cli.app.atomic import write_atomically
-from spider_cli.app.cli import main
+from spider_cli.cli.main import main
 from spider_cli.language import grammar
 from spider_cli.language.positions import (
     differences,

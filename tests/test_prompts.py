@@ -26,9 +26,9 @@ from test_board import card, click, play
 from test_board import said as board_said
 from test_repl import drive, journal_fails, moves, said
 
-from spider_cli.app import cli
 from spider_cli.app.keeping import Keeper
 from spider_cli.app.session import Session
+from spider_cli.cli import main as cli
 from spider_cli.language.gamefiles import DealOrigin
 from spider_cli.language.help import help_text
 from spider_cli.rules.deals import DealSource, Source

@@ -13,11 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spider_cli.app import examples
-from spider_cli.app.cli import main, run_scripts
 from spider_cli.app.journal import Journal
 from spider_cli.app.replies import played_text
 from spider_cli.app.results import LoadKind
 from spider_cli.app.session import Session
+from spider_cli.cli.main import main, run_scripts
 from spider_cli.language import gamefiles, positions
 from spider_cli.language.commands import Assume, DealCommand, MoveCommand, ObviousCommand
 from spider_cli.language.gamefiles import DealOrigin, PositionOrigin

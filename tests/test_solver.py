@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from spider_cli.analysis import autoplay, bench, compact, native, solver
 from spider_cli.app import examples
-from spider_cli.app.cli import main
 from spider_cli.app.session import Session
+from spider_cli.cli.main import main
 from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command
 from spider_cli.language.positions import load_position
