@@ -28,9 +28,10 @@ from spider_cli.app.results import (
 from spider_cli.language import positions
 from spider_cli.language import textfiles as files
 from spider_cli.language.commands import SETTING_VALUES, Settings
-from spider_cli.rules.cards import RANK_WORDS, SUIT_NAMES, Card, card_text
-from spider_cli.rules.engine import SUITS_IN_VARIANT, Deal, Game
+from spider_cli.rules.cards import RANK_WORDS, SUIT_NAMES, SUITS_IN_VARIANT, Card, card_text
+from spider_cli.rules.engine import Deal, Game
 from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.placing import complete_suits, locate
 from spider_cli.rules.text import clock_text, moved_text
 
 if TYPE_CHECKING:
@@ -300,7 +301,7 @@ def choices_text(choices: list[Choice]) -> str:
 
 
 def complete_text(game: Game) -> str:
-    sets = game.complete_suits()
+    sets = complete_suits(game)
     if not sets:
         return "no suit has all thirteen cards face up"
     parts = [
@@ -318,7 +319,7 @@ def locate_text(game: Game, rank: int, suit: int | None) -> str:
         card = Card.of(rank, each)
         places = []
         hidden = 0
-        for where in game.locate(card):
+        for where in locate(game, card):
             if where.place == "removed":
                 places.append("removed")
             elif where.face_up:

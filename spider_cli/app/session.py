@@ -52,6 +52,7 @@ from spider_cli.rules.deals import KPAT_MAX, PYSOL_MAX, DealSource, Source
 from spider_cli.rules.engine import PILES, Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, SpiderError
 from spider_cli.rules.goals import Wanted
+from spider_cli.rules.placing import removal
 from spider_cli.rules.text import move_text
 from spider_cli.rules.values import replace
 
@@ -201,7 +202,7 @@ class Session:
     def remove(self, pile: int | None = None, suit: int | None = None) -> Played:
         """Take a complete suit off pile ``pile`` (0..9); with no pile, off the first pile
         that ends with one (of ``suit``, if given)."""
-        return self.play(self.game.removal(pile, suit))
+        return self.play(removal(self.game, pile, suit))
 
     def play(self, action: Action) -> Played:
         """Check an engine action against the rules, then play it (unknown cards it turns

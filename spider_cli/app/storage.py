@@ -28,6 +28,7 @@ from spider_cli.rules.cards import Card
 from spider_cli.rules.deals import Source
 from spider_cli.rules.engine import Action, Deal, Game
 from spider_cli.rules.errors import IllegalMoveError, NotationError, SpiderError
+from spider_cli.rules.placing import removal
 from spider_cli.rules.values import replace
 
 if TYPE_CHECKING:
@@ -248,7 +249,7 @@ def _replay(game: Game, settings: Settings, written: gamefiles.Written) -> Setti
             case cmd.DealCommand():
                 _play(game, Deal())
             case cmd.RemoveCommand(suit=suit, pile=pile):
-                _play(game, game.removal(None if pile is None else pile - 1, suit))
+                _play(game, removal(game, None if pile is None else pile - 1, suit))
             case cmd.MoveCommand() as command:
                 _play(game, resolve(game, command))
     return settings

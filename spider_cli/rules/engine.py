@@ -19,25 +19,21 @@ from typing import NamedTuple
 from spider_cli.rules.cards import (
     ACE,
     KING,
-    RANK_NAMES,
     SUIT_NAMES,
+    SUITS_IN_VARIANT,
     UNKNOWN,
     Card,
     card_text,
-    run_text,
 )
 from spider_cli.rules.errors import IllegalMoveError, PositionError
 from spider_cli.rules.layout import grid, position_code
-from spider_cli.rules.values import Value
+from spider_cli.rules.shuffle import SplitMix64, shuffled_deck
 
 PILES = 10
 DECK_SIZE = 104
 DEAL_SIZE = 10
 INITIAL_FACE_DOWN = 44
 """Face-down cards in every initial deal: the score counts the ones turned over since."""
-
-SUITS_IN_VARIANT = {4: (0, 1, 2, 3), 2: (0, 1), 1: (0,)}
-"""Suits used by each variant: 4 suits (default), 2 suits (spades, hearts), 1 suit (spades)."""
 
 SIXTH_CARD_PILES = {"left": (0, 1, 2, 3), "spread": (0, 3, 6, 9)}
 """Which four piles get a sixth card in the deal: the leftmost four, or piles 1, 4, 7, 10."""
@@ -115,74 +111,6 @@ class Undo(NamedTuple):
         known += self.dealt
         known += (r.turned.identified for r in self.autoremoved if r.turned and r.turned.identified)
         return known
-
-
-# ---------------------------------------------------------------------------------------------
-# The documented shuffle: the same deal for the same number on every platform, forever.
-
-
-class SplitMix64:
-    """Steele, Lea and Flood's SplitMix64 generator (the seed is any integer, taken mod 2**64).
-
-    Specified here rather than taken from :mod:`random` so that numbered deals never change.
-    """
-
-    MASK = (1 << 64) - 1
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & self.MASK
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """A uniform integer in ``0 .. n-1`` (rejection sampling, no modulo bias)."""
-        limit = (1 << 64) - (1 << 64) % n
-        while True:
-            x = self.next()
-            if x < limit:
-                return x % n
-
-
-def ordered_deck(suits: int = 4) -> list[int]:
-    """The 104 cards before shuffling: eight suit sets, each Ace to King.
-
-    Four suits: s h d c s h d c; two suits: s h s h s h s h; one suit: eight sets of spades.
-    """
-    used = SUITS_IN_VARIANT[suits]
-    return [Card.of(rank, used[k % len(used)]) for k in range(8) for rank in range(1, 14)]
-
-
-def shuffled_deck(seed: int, suits: int = 4) -> list[int]:
-    """Deal number ``seed``: the ordered deck shuffled (:func:`shuffle`) by SplitMix64
-    seeded with ``seed``."""
-    return shuffle(ordered_deck(suits), SplitMix64(seed))
-
-
-def shuffle(cards: list[int], rng: SplitMix64) -> list[int]:
-    """The cards shuffled in place (and returned) by Fisher-Yates driven by ``rng``: for i
-    from the last place down to 1, swap card i with card ``below(i + 1)``."""
-    for i in range(len(cards) - 1, 0, -1):
-        j = rng.below(i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-    return cards
-
-
-# ---------------------------------------------------------------------------------------------
-
-
-class Location(Value):
-    """Where one copy of a card is: ``place`` is "pile", "hand" or "removed"."""
-
-    card: Card
-    place: str
-    pile: int = -1
-    index: int = -1
-    face_up: bool = False
 
 
 class Game:
@@ -411,7 +339,7 @@ class Game:
         dst = self.piles[move.dst]
         return bool(dst) and dst[-1] == self.piles[move.src][-move.count] + 1
 
-    def _complete_at_bottom(self, pile: int) -> bool:
+    def complete_at_bottom(self, pile: int) -> bool:
         p = self.piles[pile]
         return (
             len(p) - self.down[pile] >= 13
@@ -446,7 +374,7 @@ class Game:
             for dst in spaces:
                 for count in range(1, length + 1):
                     moves.append(Move(src, dst, count))
-            if length >= 13 and low == ACE and self._complete_at_bottom(src):
+            if length >= 13 and low == ACE and self.complete_at_bottom(src):
                 moves.append(Remove(src))
         if self.stock and not spaces:
             moves.append(DEAL)
@@ -470,7 +398,7 @@ class Game:
         if isinstance(action, Remove):
             if not 0 <= action.pile < PILES:
                 return f"there is no pile {action.pile + 1}"
-            if not self._complete_at_bottom(action.pile):
+            if not self.complete_at_bottom(action.pile):
                 return f"pile {action.pile + 1} does not end with a complete suit, King to Ace"
             return None
         src, dst, count = action
@@ -524,7 +452,7 @@ class Game:
             for rank in range(low + 1, low + length + 1):
                 if rank in bottoms:
                     return False  # a move onto a card
-            if length >= 13 and low == ACE and self._complete_at_bottom(src):
+            if length >= 13 and low == ACE and self.complete_at_bottom(src):
                 return False  # a removal
         return True
 
@@ -566,144 +494,6 @@ class Game:
         if in_tableau >= 4 and len(self.removed) + in_tableau == 8:
             points += 2 * (in_tableau - 3)
         return points
-
-    def locate(self, card: int) -> list[Location]:
-        """Every known copy of a card: in a pile (face up or down), in the hand, or removed."""
-        found: list[Location] = []
-        for i, p in enumerate(self.piles):
-            for j, c in enumerate(p):
-                if c == card:
-                    found.append(Location(Card(card), "pile", i, j, j >= self.down[i]))
-        for j, c in enumerate(self.hand):
-            if c == card:
-                found.append(Location(Card(card), "hand", -1, j))
-        for _ in range(self.removed.count(card >> 4)):
-            found.append(Location(Card(card), "removed"))
-        return found
-
-    def complete_suits(self) -> dict[int, int]:
-        """For each suit, how many complete runs of thirteen its face-up cards could form."""
-        counts = [0] * 64
-        for i, p in enumerate(self.piles):
-            for c in p[self.down[i] :]:
-                counts[c] += 1
-        result = {}
-        for suit in SUITS_IN_VARIANT[self.suits]:
-            sets = min(counts[suit * 16 + r] for r in range(1, 14))
-            if sets:
-                result[suit] = sets
-        return result
-
-    def obvious(self, pile: int, count: int | None = None) -> Action:
-        """The manual's "obvious place" for a pile's cards, or IllegalMoveError saying why not.
-
-        In order: remove a complete suit; else move the longest run that fits onto a card of
-        its own suit; else onto a card of another suit; else the whole run into a space.
-        ``count`` asks for the last ``count`` cards exactly (the manual's click on a card
-        above the bottom: that card and the cards covering it).
-        """
-        if not 0 <= pile < PILES:
-            raise IllegalMoveError(f"there is no pile {pile + 1}")
-        cards = self.piles[pile]
-        if not cards:
-            raise IllegalMoveError(f"pile {pile + 1} is a space")
-        length = self.run_length(pile)
-        if count is not None and not 1 <= count <= length:
-            if count > len(cards) - self.down[pile]:
-                raise IllegalMoveError(f"that card in pile {pile + 1} is face down")
-            raise IllegalMoveError(
-                f"{card_text(cards[-count])} cannot move with the cards below it in pile "
-                f"{pile + 1}: they are not a run of one suit"
-            )
-        if count in (None, 13) and self._complete_at_bottom(pile):
-            return Remove(pile)
-        moves = [
-            m
-            for m in self.legal_moves()
-            if isinstance(m, Move) and m.src == pile and count in (None, m.count)
-        ]
-        onto = [m for m in moves if self.piles[m.dst]]
-        for natural in (True, False):
-            best = [m for m in onto if self.is_natural(m) == natural]
-            if best:
-                return max(best, key=lambda m: (m.count, -m.dst))
-        length = count or length
-        if length == len(cards) and moves:
-            raise IllegalMoveError(
-                f"pile {pile + 1} has nowhere to go but another space, which gains nothing"
-            )
-        spaces = self.spaces()
-        if spaces:
-            return Move(pile, spaces[0], length)
-        run = cards[-length:]
-        if run[0] & 15 == KING and length == 1:
-            raise IllegalMoveError(f"{card_text(run[0])} is a King and there is no space for it")
-        wanted = " or ".join(
-            RANK_NAMES[(c & 15) + 1] for c in run[: 1 if count else None] if c & 15 != KING
-        )
-        if not wanted:
-            raise IllegalMoveError(f"{run_text(run)} starts with a King and there is no space")
-        raise IllegalMoveError(
-            f"{run_text(run)} in pile {pile + 1} has nowhere to go: no pile ends with a "
-            f"{wanted}, and there is no space"
-        )
-
-    def obvious_at(self, pile: int, at: int | None = None) -> Action:
-        """The obvious place (:meth:`obvious`) of the cards of ``pile`` from index ``at``
-        down (the manual's click on a card; None or the bottom card: the longest run that
-        fits). A click on any card of a complete suit at the bottom removes the suit."""
-        if not 0 <= pile < PILES:
-            raise IllegalMoveError(f"there is no pile {pile + 1}")
-        cards = self.piles[pile]
-        count = None
-        if at is not None and at < len(cards) - 1:
-            count = len(cards) - at
-        if count is not None and count <= 13 and self.is_legal(Remove(pile)):
-            count = None
-        return self.obvious(pile, count)
-
-    def fitting_move(self, src: int, dst: int) -> Move:
-        """As many cards of pile ``src``'s movable run as fit on pile ``dst`` (all of it
-        into a space), the manual's move by two pile numbers; IllegalMoveError says why none
-        fit. Not checked against the rules otherwise (see :meth:`why_illegal`)."""
-        for pile in (src, dst):
-            if not 0 <= pile < PILES:
-                raise IllegalMoveError(f"there is no pile {pile + 1}")
-        cards = self.piles[src]
-        if not cards:
-            raise IllegalMoveError(f"pile {src + 1} is a space")
-        length = self.run_length(src)
-        target = self.piles[dst]
-        if not target or src == dst:
-            return Move(src, dst, length)
-        count = (target[-1] & 15) - (cards[-1] & 15)
-        if 1 <= count <= length:
-            return Move(src, dst, count)
-        raise IllegalMoveError(
-            f"nothing in pile {src + 1}'s movable run ({run_text(cards[-length:])}) can go "
-            f"onto {card_text(target[-1])}"
-        )
-
-    def removal(self, pile: int | None = None, suit: int | None = None) -> Remove:
-        """The removal of a complete suit off ``pile``, or off the first pile that ends with
-        one (of ``suit``, when given); IllegalMoveError says why there is none. A pile named
-        is not checked against the rules (see :meth:`why_illegal`), but a suit named with
-        it must be the one there."""
-        if pile is not None:
-            if not 0 <= pile < PILES:
-                raise IllegalMoveError(f"there is no pile {pile + 1}")
-            cards = self.piles[pile]
-            if suit is not None and self._complete_at_bottom(pile) and cards[-1] >> 4 != suit:
-                raise IllegalMoveError(
-                    f"pile {pile + 1} ends with the {SUIT_NAMES[cards[-1] >> 4]}, "
-                    f"not the {SUIT_NAMES[suit]}"
-                )
-            return Remove(pile)
-        for i, cards in enumerate(self.piles):
-            if self._complete_at_bottom(i) and suit in (None, cards[-1] >> 4):
-                return Remove(i)
-        what = "a complete suit" if suit is None else f"the {SUIT_NAMES[suit]}"
-        raise IllegalMoveError(f"no pile ends with {what}, King to Ace")
 
     # -- changing the position ----------------------------------------------------------------
 
@@ -843,7 +633,7 @@ class Game:
     def _autoremove(self, piles: Iterable[int]) -> tuple[Removed, ...]:
         done = []
         for i in piles:
-            while self._complete_at_bottom(i):
+            while self.complete_at_bottom(i):
                 done.append(Removed(i, self._remove(i)))
         return tuple(done)
 

@@ -66,6 +66,7 @@ from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Action, Deal, Game, Move
 from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.placing import fitting_move, obvious_at
 from spider_cli.tui import mousereports, render
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer, highlight_line
@@ -580,7 +581,7 @@ class Board:
         run that fits) to their obvious place."""
         assert spot.pile is not None
         try:
-            self._play(self.session.game.obvious_at(spot.pile, spot.at))
+            self._play(obvious_at(self.session.game, spot.pile, spot.at))
         except SpiderError as error:
             self.error(error)
 
@@ -595,7 +596,7 @@ class Board:
             return
         if spot.at is None or spot.at >= len(cards) - 1:
             try:
-                action = game.fitting_move(spot.pile, dst)
+                action = fitting_move(game, spot.pile, dst)
             except SpiderError as error:
                 self.error(error)
                 return
