@@ -10,7 +10,8 @@ share one meaning for every command (``grammar/commands.lark``).
 
 The commands are run by a :class:`Commands` table: one handler a command type, registered
 with :meth:`Commands.handles` beside the code it calls (pgspecial's ``special_command``),
-each giving the command's typed result and its reply.
+each giving the command's typed result and its reply, and saying whether the command
+searches (so that a front end shows that it is working and Ctrl-C stops it).
 """
 
 from __future__ import annotations
@@ -71,18 +72,29 @@ class Commands(Generic[Host]):
 
     def __init__(self) -> None:
         self.handlers: dict[type[cmd.Command] | None, Handler[Host]] = {}
+        self.searching: dict[type[cmd.Command] | None, Callable[[Any], bool]] = {}
 
-    def handles(self, *kinds: type[cmd.Command] | None) -> Callable[[Handler[Host]], Handler[Host]]:
+    def handles(
+        self, *kinds: type[cmd.Command] | None, searches: bool | Callable[[Any], bool] = False
+    ) -> Callable[[Handler[Host]], Handler[Host]]:
         """Register the decorated function as the handler of ``kinds`` (None: an engine
-        action chosen with the mouse)."""
+        action chosen with the mouse). ``searches``: whether the command can take long (a
+        search, hint's moves one after another, deals checked), or a test of the command
+        that says so."""
+        test = searches if callable(searches) else (lambda _command: searches)
 
         def register(handler: Handler[Host]) -> Handler[Host]:
             for kind in kinds:
                 assert kind not in self.handlers, f"{kind} has a handler already"
                 self.handlers[kind] = handler
+                self.searching[kind] = test
             return handler
 
         return register
+
+    def searches(self, command: cmd.Command | None) -> bool:
+        """Whether running ``command`` can take long (Ctrl-C stops it)."""
+        return self.searching[None if command is None else type(command)](command)
 
     def run(self, host: Host, prepared: Prepared, answers: Answers) -> Reply:
         """Run a prepared command through its handler."""

@@ -518,7 +518,7 @@ def _restart(session: Session, *_: object) -> tuple[object, str]:
     return _replied(session.restart())
 
 
-@handles(cmd.NewCommand)
+@handles(cmd.NewCommand, searches=lambda command: command.wanted is not None)
 def _new(session: Session, command: cmd.NewCommand, *_: object) -> tuple[object, str]:
     suits = command.suits or session.game.suits
     deal: int | DealSource | None = command.seed
@@ -567,19 +567,19 @@ def _settings(session: Session, *_: object) -> tuple[object, str]:
     return None, replies.settings_text(session.settings)
 
 
-@handles(cmd.Solve)
+@handles(cmd.Solve, searches=True)
 def _solve(session: Session, command: cmd.Solve, *_: object) -> tuple[object, str]:
     report = session.analysis.solve(command.goal, command.constraints, command.each_reveal)
     return report, replies.solve_text(report)
 
 
-@handles(cmd.Hint)
+@handles(cmd.Hint, searches=True)
 def _hint(session: Session, command: cmd.Hint, *_: object) -> tuple[object, str]:
     advice = session.analysis.hint(command.deeper, command.following)
     return advice, advice.text
 
 
-@handles(cmd.Odds)
+@handles(cmd.Odds, searches=True)
 def _odds(session: Session, *_: object) -> tuple[object, str]:
     chance = session.analysis.odds()
     return chance, session.analysis.noted(replies.chance_text(chance))
@@ -591,7 +591,7 @@ def _apply(session: Session, command: cmd.Apply, *_: object) -> tuple[object, st
     return played, "\n".join(replies.played_text(p) for p in played)
 
 
-@handles(cmd.Auto)
+@handles(cmd.Auto, searches=True)
 def _auto(session: Session, command: cmd.Auto, *_: object) -> tuple[object, str]:
     return _replied(session.analysis.auto(command.n))
 

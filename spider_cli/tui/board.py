@@ -62,7 +62,7 @@ from spider_cli.app import interrupt
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.replies import auto_stop
 from spider_cli.app.results import Auto, Played
-from spider_cli.app.session import Session
+from spider_cli.app.session import COMMANDS, Session
 from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Action, Deal, Game, Move
 from spider_cli.rules.errors import SpiderError
@@ -76,7 +76,6 @@ from spider_cli.tui.player import (
     Question,
     Stop,
     error_lines,
-    searches,
     ticking,
 )
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Spot
@@ -358,7 +357,10 @@ class Board:
     def searching(self, command: cmd.Command | None) -> Iterator[None]:
         """While a search runs: a line that says so, and the terminal as for a prompt, so
         that Ctrl-C interrupts it (the board reads Ctrl-C as a key otherwise)."""
-        if not searches(command) or threading.current_thread() is not threading.main_thread():
+        if (
+            not COMMANDS.searches(command)
+            or threading.current_thread() is not threading.main_thread()
+        ):
             yield
             return
         output = self.app.output

@@ -44,14 +44,6 @@ from spider_cli.tui.render import Snapshot
 PROMPT = "spider> "
 
 
-def searches(command: cmd.Command | None) -> bool:
-    """Whether a command starts a search, or hint's moves one after another, or checks deals
-    (which can take long: Ctrl-C stops it)."""
-    if isinstance(command, cmd.NewCommand):
-        return command.wanted is not None
-    return isinstance(command, cmd.Solve | cmd.Hint | cmd.Auto | cmd.Odds)
-
-
 @contextlib.contextmanager
 def ticking(write: Callable[[str], None], lock: threading.Lock) -> Iterator[None]:
     """While a search runs, a line that counts its seconds and says how to stop it, so that
