@@ -3,7 +3,7 @@
 
 Each deal is played by following the hints (``hint`` then ``apply``, or ``deal`` when the
 hint says a deal is due), as a player who trusts them would, for at most ``--turns`` hints;
-every ``Session.hint()`` is timed alone. Prints the median, the 95th percentile and the
+every ``Session.analysis.hint()`` is timed alone. Prints the median, the 95th percentile and the
 slowest, and how many hints looked ahead (weighed choices on sampled games). ``--deeper``
 times ``hint deeper`` instead. The deals default to a range no tuning used.
 """
