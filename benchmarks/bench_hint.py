@@ -3,7 +3,7 @@
 
 Each deal is played by following the hints (``hint`` then ``apply``, or ``deal`` when the
 hint says a deal is due), as a player who trusts them would, for at most ``--turns`` hints;
-every ``Session.hint()`` is timed alone. Prints the median, the 95th percentile and the
+every ``Session.analysis.hint()`` is timed alone. Prints the median, the 95th percentile and the
 slowest, and how many hints looked ahead (weighed choices on sampled games). ``--deeper``
 times ``hint deeper`` instead. The deals default to a range no tuning used.
 """
@@ -33,13 +33,13 @@ def main() -> None:
             if session.game.is_won() or session.game.is_lost():
                 break
             began = time.perf_counter()
-            advice = session.hint(deeper=args.deeper)
+            advice = session.analysis.hint(deeper=args.deeper)
             times.append(time.perf_counter() - began)
             looked += "looked ahead" in advice.text
             if advice.deal_due:
                 session.deal()
             elif advice.actions and not advice.lost:
-                session.apply()
+                session.analysis.apply()
             else:
                 break
         print(f"deal {deal}: {len(times)} hints so far", flush=True)

@@ -13,8 +13,9 @@ import pytest
 from spider_cli.analysis import bench, blind, chancesearch
 from spider_cli.analysis.bench import DealResult
 from spider_cli.analysis.chancesearch import Level
-from spider_cli.app import benchdb, cli
-from spider_cli.app.cli import main
+from spider_cli.app import benchdb
+from spider_cli.cli.main import main
+from spider_cli.cli.parser import DEFAULT_LEVEL
 from spider_cli.rules.deals import PYSOL_MAX, DealSource, Source
 from spider_cli.rules.errors import SpiderError
 
@@ -170,7 +171,7 @@ def test_bench_json_has_one_shape_with_every_card_known_or_blind(
         "seconds_per_deal": None,
         "positions_per_search": 50,
         "moves_per_deal": 4,
-        "level": cli.DEFAULT_LEVEL,
+        "level": DEFAULT_LEVEL,
     }
     assert main([*argv, "--blind", "--budget", "50", "--level", "plain"]) == 0
     plain = json.loads(capsys.readouterr().out)

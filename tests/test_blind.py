@@ -129,7 +129,7 @@ def test_the_json_summary_names_variant_seeds_played_won_and_each_deal(
 def test_spider_bench_blind_json(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from spider_cli.app.cli import main
+    from spider_cli.cli.main import main
 
     monkeypatch.setattr(blind, "MAX_MOVES", 4)
     argv = ["bench", "--blind", "--seeds", "7", "--suits", "4", "--budget", "100", "--jobs", "1"]
@@ -148,7 +148,7 @@ def test_spider_bench_blind_json(
 def test_blind_play_of_pysol_and_kpat_deals(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from spider_cli.app.cli import main
+    from spider_cli.cli.main import main
 
     for name in ("pysol:3", "kpat:3"):
         view = blind.Table(DealSource.parse(name, 2)).view()

@@ -23,10 +23,14 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from spider_cli.app import cli
 from spider_cli.app.journal import Journal
-from spider_cli.app.session import DealOrigin, Session, Status
+from spider_cli.app.results import Status
+from spider_cli.app.session import Session
 from spider_cli.app.timer import Timer
+from spider_cli.cli import main as cli
+from spider_cli.cli.parser import SUBCOMMANDS
+from spider_cli.language.commands import Hint, Odds, Redo, Undo
+from spider_cli.language.gamefiles import DealOrigin
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Deal, Game, Move
 from spider_cli.tui import render
@@ -173,7 +177,7 @@ def test_clicking_the_hand_deals_and_a_complete_suit_is_removed(home: Path) -> N
 
 def test_the_cards_a_click_turns_up_are_asked_for_first(home: Path) -> None:
     intro = Session.new_game(seed=0, base_dir=Path.cwd())
-    intro.load("intro-deal")
+    intro.files.load("intro-deal")
     bottom = len(intro.game.piles[7]) - 1
     _, board = play([click(*card(7, bottom)), "zz\r", "6s\r", "q\r"], intro)
     text = said(board)
@@ -215,9 +219,30 @@ def test_one_letter_commands_need_enter_and_the_keys_that_act_start_no_word(home
     assert board.session.game.suits == 4
 
 
+def test_the_keys_run_their_commands_as_typed_ones_do(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from spider_cli.analysis import native
+
+    monkeypatch.setattr(native, "warning", lambda: "note: slow")  # the core is still used
+    prepared: list[object] = []
+    prepare = Session.prepare
+
+    def preparing(session: Session, command: object) -> object:
+        prepared.append(command)
+        return prepare(session, command)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Session, "prepare", preparing)
+    steps = [click(*card(0, 5)), "\x1a", "\x19", "o\r", "o\r", "?"]
+    _status, board = play([*steps, "q\r"])
+    assert prepared[1:5] == [Undo(), Redo(), Odds(), Odds()]  # Ctrl-Z, Ctrl-Y, o, o
+    assert isinstance(prepared[5], Hint)  # ?
+    assert said(board).count("note: slow") == 1  # the slow path said once, by the first o
+
+
 def test_the_hinted_move_is_marked_on_the_tableau_and_the_key_plays_it(home: Path) -> None:
     session = Session.new_game(seed=SEED, base_dir=Path.cwd())
-    advice = session.copy(game=session.game.copy()).hint()
+    advice = session.copy(game=session.game.copy()).analysis.hint()
     _, board = play(["?", "\x1b"], session=session)  # no quit: input ends
     hinted = board.marked()
     assert hinted == advice.action and isinstance(hinted, Move)
@@ -305,7 +330,7 @@ def test_the_board_fits_the_screen(home: Path, columns: int, rows: int) -> None:
     for _ in range(4):
         session.deal()
     problem = Session(base_dir=Path.cwd())
-    problem.load("problem-1")  # long piles of face-up cards that are not runs
+    problem.files.load("problem-1")  # long piles of face-up cards that are not runs
     for game in (session, problem):
         _, board = play(["q\r"], game, columns, rows)
         tableau = render.plain(board._tableau()).splitlines()
@@ -405,7 +430,7 @@ def test_spider_help_lists_the_play_options_and_every_command(
         "--line",
         "FILE",
         "--version",
-        *cli.SUBCOMMANDS,
+        *SUBCOMMANDS,
     ):
         assert word in text
     assert cli.main(["--version"]) == 0

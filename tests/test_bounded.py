@@ -16,7 +16,7 @@ from randomplay import play_randomly
 from spider_cli.analysis import blind, blindplayer, compact, memory, rollouts
 from spider_cli.analysis.blindplayer import SEARCHES, Mode
 from spider_cli.analysis.compact import State
-from spider_cli.app.cli import main
+from spider_cli.cli.main import main
 from spider_cli.rules.deals import DealSource, Source
 
 HUGE = 2**63 - 1

@@ -17,11 +17,13 @@ from prompt_toolkit.output import DummyOutput
 from spider_cli.analysis import chances, chancesearch, native, rollouts
 from spider_cli.analysis.compact import State
 from spider_cli.analysis.view import PlayerView, view_of
-from spider_cli.app.cli import main
 from spider_cli.app.journal import Journal
-from spider_cli.app.session import DealOrigin, Session, Started
+from spider_cli.app.results import Started
+from spider_cli.app.session import Session
+from spider_cli.cli.main import main
 from spider_cli.language import positions
 from spider_cli.language.commands import NewCommand
+from spider_cli.language.gamefiles import DealOrigin
 from spider_cli.language.notation import parse_command
 from spider_cli.rules.deals import Source
 from spider_cli.rules.engine import Game, Move, Remove
@@ -172,7 +174,7 @@ def test_odds_is_the_same_for_the_same_position_and_sees_no_hidden_card() -> Non
     assert session.execute("odds").result == chance
     code = positions.position_code(session.game, hide=True)  # the face-down cards unknown
     other = Session.of_position(positions.parse_position_code(code).to_game())
-    assert other.odds() == chance
+    assert other.analysis.odds() == chance
     low, high = chance.interval
     share = round(100 * chance.won / chance.samples)
     assert (
@@ -215,13 +217,14 @@ def test_odds_with_every_card_in_sight_plays_the_one_deal() -> None:
     spades = list(range(13, 0, -1))  # King to Ace
     piles = [spades[:6], spades[6:], spades, *[[]] * 7]  # 7-A onto 8 wins; pile 3 is whole
     game = Game(piles, [0] * 10, [], [0] * 6, 1)
-    assert Session.of_position(game).odds() == chances.Chance(1, 1, 0)  # nothing to estimate
+    odds = Session.of_position(game).analysis.odds()
+    assert odds == chances.Chance(1, 1, 0)  # nothing to estimate
     assert "every card is in sight: full-information play wins from here" in (
         Session.of_position(game).execute("odds").text
     )
     game.push(Remove(2))
     game.push(Move(1, 0, 7))
-    assert game.is_won() and Session.of_position(game).odds() == chances.Chance(1, 1, 0)
+    assert game.is_won() and Session.of_position(game).analysis.odds() == chances.Chance(1, 1, 0)
 
 
 def test_o_enter_on_the_board_tells_the_odds(home: Path) -> None:

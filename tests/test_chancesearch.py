@@ -484,11 +484,11 @@ def test_a_hint_looks_ahead_on_the_core_and_not_on_the_python_path() -> None:
     from spider_cli.app.session import Session
 
     if native.core() is not None:
-        advice = Session.new_game(3, 4).hint()
+        advice = Session.new_game(3, 4).analysis.hint()
         assert "looked ahead over" in advice.text and "choices weighed" in advice.text
         assert hints.hint_level() is Level.QUICK and hints.hint_level(True) is Level.STRONG
     with native.pure():
-        slow = Session.new_game(3, 4).hint()
+        slow = Session.new_game(3, 4).analysis.hint()
         assert hints.hint_level() is Level.PLAIN and hints.hint_level(True) is Level.QUICK
     assert "looked ahead" not in slow.text
     assert "a hint does not look ahead" in native.ABSENT

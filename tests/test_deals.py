@@ -341,7 +341,7 @@ def test_session_plays_another_programs_deal_and_saves_it(tmp_path: Path) -> Non
     saved = (tmp_path / "g.spider").read_text(encoding="utf-8")
     assert "\nnew pysol:14934 suits 4\n" in saved
     again = Session.new_game(seed=0)
-    again.load(tmp_path / "g.spider")
+    again.files.load(tmp_path / "g.spider")
     assert again.game.key() == session.game.key() and again.game.moves_made == 1
     again.restart()
     assert again.game.key() == DealSource(Source.PYSOL, 14934).game().key()
@@ -362,7 +362,7 @@ def test_a_plain_new_keeps_our_own_deals() -> None:
 
 
 def test_cli_seed_names_any_deal(capsys: pytest.CaptureFixture[str]) -> None:
-    from spider_cli.app.cli import main
+    from spider_cli.cli.main import main
 
     assert main(["solve", "--seed", "kpat:3", "--suits", "1", "--limit", "300"]) == 3
     assert capsys.readouterr().out.startswith("deal kpat:3, 1 suit: no win found")

@@ -10,16 +10,17 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from spider_cli.rules.cards import UNKNOWN, Card
-from spider_cli.rules.engine import (
-    DEAL,
-    Game,
-    Move,
-    Remove,
-    SplitMix64,
-    ordered_deck,
-    shuffled_deck,
-)
+from spider_cli.rules.engine import DEAL, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, PositionError
+from spider_cli.rules.placing import (
+    complete_suits,
+    fitting_move,
+    locate,
+    obvious,
+    obvious_at,
+    removal,
+)
+from spider_cli.rules.shuffle import SplitMix64, ordered_deck, shuffled_deck
 
 
 def C(text: str) -> int:
@@ -277,76 +278,76 @@ def test_impossible_positions_are_refused() -> None:
 
 def test_obvious_place_prefers_remove_then_same_suit_then_other_suit_then_space() -> None:
     game = position(["-- 7s 6h", "-- 7h", "-- 7d", "", *EMPTY9[:5], "Kd"])
-    assert game.obvious(0) == Move(0, 1, 1)
+    assert obvious(game, 0) == Move(0, 1, 1)
     other = position(["-- 8s 6h", "-- 7d", "-- Kc", "", *EMPTY9[:5], "Kd"])
-    assert other.obvious(0) == Move(0, 1, 1)
+    assert obvious(other, 0) == Move(0, 1, 1)
     spaced = position(["-- 8s 6h", "-- Qd", "-- Kc", "", *EMPTY9[:5], "Kd"])
-    assert spaced.obvious(0) == Move(0, 3, 1)
+    assert obvious(spaced, 0) == Move(0, 3, 1)
     removable = position(["-- " + SPADES, "-- 2h", *EMPTY9[:7], "Kd"])
-    assert removable.obvious(0) == Remove(0)
+    assert obvious(removable, 0) == Remove(0)
     stuck = position(
         ["-- 8s 6h", "-- Qd", "-- Kc", "-- 2c", "-- 2d", "-- 2h", "-- 2s", "-- 3c", "-- 3d", "Kd"]
     )
     with pytest.raises(IllegalMoveError, match="nowhere to go: no pile ends with a 7"):
-        stuck.obvious(0)
+        obvious(stuck, 0)
 
 
 def test_obvious_place_of_a_card_above_the_bottom_moves_it_and_the_cards_covering_it() -> None:
     game = position(["-- 9h 8s 7s 6s", "-- 9s", "-- 8h", "", *EMPTY9[:5], "Kd"])
-    assert game.obvious(0, 3) == Move(0, 1, 3)  # 8-6s onto its own suit
-    assert game.obvious(0, 2) == Move(0, 2, 2)  # 7-6s onto another suit
-    assert game.obvious(0, 1) == Move(0, 3, 1)  # 6s: only the space
-    assert game.obvious(0) == Move(0, 1, 3)  # the whole run, as before
+    assert obvious(game, 0, 3) == Move(0, 1, 3)  # 8-6s onto its own suit
+    assert obvious(game, 0, 2) == Move(0, 2, 2)  # 7-6s onto another suit
+    assert obvious(game, 0, 1) == Move(0, 3, 1)  # 6s: only the space
+    assert obvious(game, 0) == Move(0, 1, 3)  # the whole run, as before
     with pytest.raises(IllegalMoveError, match="9h cannot move with the cards below it"):
-        game.obvious(0, 4)
+        obvious(game, 0, 4)
     with pytest.raises(IllegalMoveError, match="face down"):
-        game.obvious(0, 5)
+        obvious(game, 0, 5)
     removable = position(["-- 5h " + SPADES, "-- 2h", *EMPTY9[:7], "Kd"])
-    assert removable.obvious(0, 13) == Remove(0)
-    assert removable.obvious(0, 12) == Move(0, 9, 12)  # Q-As onto the Kd of pile 10
+    assert obvious(removable, 0, 13) == Remove(0)
+    assert obvious(removable, 0, 12) == Move(0, 9, 12)  # Q-As onto the Kd of pile 10
 
 
 def test_a_click_on_a_card_sends_it_and_the_cards_covering_it_to_their_obvious_place() -> None:
     game = position(["-- 9h 8s 7s 6s", "-- 9s", "-- 8h", "", *EMPTY9[:5], "Kd"])
-    assert game.obvious_at(0) == game.obvious_at(0, 4) == Move(0, 1, 3)  # the bottom card
-    assert game.obvious_at(0, 3) == Move(0, 2, 2)  # 7s: 7-6s onto the 8h
-    assert game.obvious_at(0, 2) == Move(0, 1, 3)  # 8s: 8-6s onto the 9s
+    assert obvious_at(game, 0) == obvious_at(game, 0, 4) == Move(0, 1, 3)  # the bottom card
+    assert obvious_at(game, 0, 3) == Move(0, 2, 2)  # 7s: 7-6s onto the 8h
+    assert obvious_at(game, 0, 2) == Move(0, 1, 3)  # 8s: 8-6s onto the 9s
     removable = position(["-- 5h " + SPADES, "-- 2h", *EMPTY9[:7], "Kd"])
-    assert removable.obvious_at(0, 3) == Remove(0)  # any card of the complete suit
-    assert removable.obvious_at(0, 13) == Remove(0)
+    assert obvious_at(removable, 0, 3) == Remove(0)  # any card of the complete suit
+    assert obvious_at(removable, 0, 13) == Remove(0)
     with pytest.raises(IllegalMoveError, match="there is no pile 11"):
-        game.obvious_at(10)
+        obvious_at(game, 10)
 
 
 def test_a_move_by_two_pile_numbers_takes_as_many_cards_as_fit() -> None:
     game = position(["-- 9h 8s 7s 6s", "-- 9s", "-- 8h", "", "-- 4d", *EMPTY9[:4], "Kd"])
-    assert game.fitting_move(0, 1) == Move(0, 1, 3)
-    assert game.fitting_move(0, 2) == Move(0, 2, 2)
-    assert game.fitting_move(0, 3) == Move(0, 3, 3)  # into a space: the whole run
+    assert fitting_move(game, 0, 1) == Move(0, 1, 3)
+    assert fitting_move(game, 0, 2) == Move(0, 2, 2)
+    assert fitting_move(game, 0, 3) == Move(0, 3, 3)  # into a space: the whole run
     with pytest.raises(IllegalMoveError, match=r"nothing in pile 1's movable run \(8-6s\)"):
-        game.fitting_move(0, 4)
+        fitting_move(game, 0, 4)
     with pytest.raises(IllegalMoveError, match="pile 4 is a space"):
-        game.fitting_move(3, 0)
+        fitting_move(game, 3, 0)
     with pytest.raises(IllegalMoveError, match="there is no pile 11"):
-        game.fitting_move(0, 10)
+        fitting_move(game, 0, 10)
 
 
 def test_the_removal_of_a_complete_suit_finds_its_pile() -> None:
     game = position(["-- 2h", "-- 5h " + SPADES, *EMPTY9[:7], "Kd"])
-    assert game.removal() == game.removal(suit=0) == game.removal(1, 0) == Remove(1)
-    assert game.removal(0) == Remove(0)  # named: for the rules to refuse (why_illegal)
+    assert removal(game) == removal(game, suit=0) == removal(game, 1, 0) == Remove(1)
+    assert removal(game, 0) == Remove(0)  # named: for the rules to refuse (why_illegal)
     with pytest.raises(IllegalMoveError, match="no pile ends with the hearts, King to Ace"):
-        game.removal(suit=1)
+        removal(game, suit=1)
     with pytest.raises(IllegalMoveError, match="pile 2 ends with the spades, not the hearts"):
-        game.removal(1, 1)
+        removal(game, 1, 1)
     with pytest.raises(IllegalMoveError, match="there is no pile 0"):
-        game.removal(-1)
+        removal(game, -1)
 
 
 def test_complete_suits_and_locate() -> None:
     game = position(["-- " + SPADES, "-- 2h", *EMPTY9[:7], "Kd"])
-    assert game.complete_suits() == {0: 1}
-    where = game.locate(C("Kd"))
+    assert complete_suits(game) == {0: 1}
+    where = locate(game, C("Kd"))
     assert [(w.place, w.pile) for w in where] == [("pile", 9)]
 
 

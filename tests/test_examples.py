@@ -10,8 +10,8 @@ import sys
 import pytest
 
 from spider_cli.app import examples
-from spider_cli.app.cli import run_scripts
 from spider_cli.app.session import Session
+from spider_cli.cli.main import run_scripts
 from spider_cli.language.positions import load_position
 
 FOLDER = examples.folder()
@@ -58,7 +58,7 @@ def test_spider_examples_lists_them() -> None:
 def test_spider_examples_counts_the_questions_and_shows_them_by_name(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from spider_cli.app.cli import main
+    from spider_cli.cli.main import main
 
     assert main(["examples"]) == 0
     listing = capsys.readouterr().out
@@ -78,7 +78,7 @@ def test_spider_examples_counts_the_questions_and_shows_them_by_name(
 def test_suits_has_its_help_in_solve_and_bench(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from spider_cli.app.cli import main
+    from spider_cli.cli.main import main
 
     assert main([command, "--help"]) == 0
     assert re.search(r"--suits N +1, 2 or 4 suits", capsys.readouterr().out)

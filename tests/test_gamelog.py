@@ -358,7 +358,7 @@ def test_the_time_played_goes_with_the_game_file_and_back(tmp_path: Path) -> Non
     assert gamefiles.read(text).seconds == 754
     clock.now += 100
     other = Session.new_game(seed=1, base_dir=tmp_path, timer=Timer(clock))
-    other.load("game.spider")
+    other.files.load("game.spider")
     clock.now += 6
     assert other.status().played == 760
     assert other.history()[0].text == "4h from 1 to 8"
@@ -369,11 +369,11 @@ def test_the_time_played_goes_with_the_game_file_and_back(tmp_path: Path) -> Non
 def test_a_game_file_without_a_time_loads_and_scripts_write_none(tmp_path: Path) -> None:
     session = Session.new_game(seed=SEED, base_dir=tmp_path)
     session.execute("4h from 1 to 8")
-    assert "time played" not in session.game_file()
+    assert "time played" not in session.files.game_file()
     clock = Clock()
     timed = Session.new_game(seed=1, base_dir=tmp_path, timer=Timer(clock))
-    (tmp_path / "old.spider").write_text(session.game_file())
-    timed.load("old.spider")
+    (tmp_path / "old.spider").write_text(session.files.game_file())
+    timed.files.load("old.spider")
     assert timed.status().played == 0 and timed.game.moves_made == 1
 
 
@@ -418,7 +418,7 @@ def test_games_are_recorded_listed_and_opened_again(home: Path) -> None:
     assert [e.text for e in repl.session.history()] == ["4h from 1 to 8", "8d from 7 to 3"]
     assert [(e.number, e.result) for e in GameLog().recent()] == [(1, Result.IN_PROGRESS)]
     assert repl.player.keeper.number == 1  # the game goes on in its own row
-    assert GameLog().entry(1).game_file == repl.session.game_file()
+    assert GameLog().entry(1).game_file == repl.session.files.game_file()
 
 
 def test_a_game_left_at_the_prompt_stays_in_progress_and_comes_back(home: Path) -> None:
@@ -613,7 +613,7 @@ def test_the_journal_keeps_the_time_but_is_not_rewritten_for_it_alone(tmp_path: 
     entry = journal.read()
     assert entry is not None and (entry.number, entry.moves) == (7, 1)
     resumed = Session.new_game(seed=1, timer=Timer(clock))
-    resumed.load(entry.path)
+    resumed.files.load(entry.path)
     assert resumed.status().played == 814
 
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from spider_cli.app import stats
-from spider_cli.app.cli import main, run_scripts
 from spider_cli.app.journal import Journal
 from spider_cli.app.session import Session
+from spider_cli.cli.main import main, run_scripts
 from spider_cli.language import positions
 from spider_cli.rules.errors import SpiderError
 
@@ -32,7 +32,7 @@ def test_bad_names_give_clear_errors(tmp_path: Path, what: str, verb: str) -> No
     session = Session.new_game(seed=3, base_dir=tmp_path)
     before = session.game.key()
     with pytest.raises(SpiderError) as caught:
-        getattr(session, verb)(BAD_NAMES[what])
+        getattr(session.files, verb)(BAD_NAMES[what])
     assert "\0" not in str(caught.value)
     assert session.game.key() == before
 
@@ -43,11 +43,11 @@ def test_a_loop_of_links_and_a_fifo_are_refused_at_once(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe")
     session = Session.new_game(seed=3, base_dir=tmp_path)
     with pytest.raises(SpiderError, match="loop of symbolic links"):
-        session.load(tmp_path / "a")
+        session.files.load(tmp_path / "a")
     with pytest.raises(SpiderError, match="not a regular file"):
-        session.load("pipe")
+        session.files.load("pipe")
     with pytest.raises(SpiderError, match="not a regular file"):
-        session.expect("pipe")
+        session.files.expect("pipe")
 
 
 def test_save_never_writes_through_a_link(tmp_path: Path) -> None:
@@ -162,7 +162,7 @@ while True:
         session.play(action)
     if session.game.moves_made > 40:
         session.restart()
-    session.save("game.spider")
+    session.files.save("game.spider")
     journal.update(session)
 """
 
@@ -181,7 +181,7 @@ def test_kill_9_while_saving_leaves_whole_files(tmp_path: Path) -> None:
         writer.wait(timeout=60)
         for name in ("game.spider", "current.spider"):
             if (tmp_path / name).exists():
-                Session.new_game(seed=0, base_dir=tmp_path).load(name)  # whole, or it raises
+                Session.new_game(seed=0, base_dir=tmp_path).files.load(name)  # whole, or it raises
     starting = "import sys, pathlib; from spider_cli.app.journal import Journal; "
     starting += "Journal(pathlib.Path(sys.argv[1])).claim()"
     time.sleep(0.05)  # a file system's times can be coarse: the next start comes after
@@ -379,7 +379,7 @@ def test_a_byte_order_mark_does_not_spoil_the_first_line(
 ) -> None:
     """Some editors begin UTF-8 files with one: scripts, game files and stdin alike."""
     monkeypatch.chdir(tmp_path)
-    Session.new_game(seed=2, base_dir=tmp_path).save("g.spider")
+    Session.new_game(seed=2, base_dir=tmp_path).files.save("g.spider")
     Path("bom.spider").write_bytes(b"\xef\xbb\xbf" + Path("g.spider").read_bytes())
     Path("s.spider").write_bytes(b"\xef\xbb\xbfscore\nload bom.spider\n")
     assert main(["run", "s.spider"]) == 0

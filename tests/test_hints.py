@@ -213,12 +213,12 @@ def test_following_the_hints_never_repeats_a_position(monkeypatch: pytest.Monkey
     seen = {session.game.key()}
     moves = 0
     while moves < 150 and not session.status().won:
-        advice = session.hint()
+        advice = session.analysis.hint()
         if advice.deal_due:
             played = [session.deal()]
         else:
             assert advice.actions, advice.text
-            played = session.apply()
+            played = session.analysis.apply()
         for _ in played:
             moves += 1
         key = session.game.key()
@@ -231,36 +231,36 @@ def test_apply_plays_the_line_in_parts() -> None:
     """A hint's whole line is kept: 'apply 1' plays its first move, 'apply' the rest."""
     session = Session.new_game(3, 1)
     for _ in range(40):
-        advice = session.hint()
+        advice = session.analysis.hint()
         if len(advice.actions) > 1:
             break
         if advice.actions:
-            session.apply()
+            session.analysis.apply()
         else:
             session.deal()
-    line = list(session.hint().actions)
+    line = list(session.analysis.hint().actions)
     assert len(line) > 1
-    first = session.apply(1)
+    first = session.analysis.apply(1)
     assert [p.action for p in first] == line[:1]
-    rest = session.apply()
+    rest = session.analysis.apply()
     assert [p.action for p in rest] == line[1:]
     with pytest.raises(SpiderError, match="no line to apply"):
-        session.apply()
+        session.analysis.apply()
 
 
 def test_the_same_position_gets_the_same_hint_and_next_gives_the_next_choice() -> None:
     session = Session.new_game(3, 1)
-    first = session.hint()
-    assert first.actions and session.hint() == first  # asked again: the same hint
-    second = session.hint(following=True)
+    first = session.analysis.hint()
+    assert first.actions and session.analysis.hint() == first  # asked again: the same hint
+    second = session.analysis.hint(following=True)
     assert second.text.startswith("choice 2: ") and second.actions[0] != first.actions[0]
-    third = session.hint(following=True)
+    third = session.analysis.hint(following=True)
     assert third.text.startswith(("choice 3: ", "no other choice; the best again: "))
-    deeper = session.hint(deeper=True)  # its own best line, not a choice after the others
+    deeper = session.analysis.hint(deeper=True)  # its own best line, not a choice after the others
     assert not deeper.text.startswith(("choice", "no other"))
-    chosen = session.hint(deeper=True, following=True)
+    chosen = session.analysis.hint(deeper=True, following=True)
     assert chosen.text.startswith("choice 2: ")
-    assert session.apply() and session.game.moves_made == len(chosen.actions)
+    assert session.analysis.apply() and session.game.moves_made == len(chosen.actions)
 
 
 def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -281,9 +281,11 @@ def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) ->
     session = Session.new_game(6, 2)
     ours: list[Action] = []
     while len(ours) < len(played):
-        advice = session.hint()
+        advice = session.analysis.hint()
         assert advice.actions or advice.deal_due, advice.text
-        ours += [p.action for p in ([session.deal()] if advice.deal_due else session.apply())]
+        ours += [
+            p.action for p in ([session.deal()] if advice.deal_due else session.analysis.apply())
+        ]
     assert ours[: len(played)] == played
 
 
@@ -300,7 +302,7 @@ def test_auto_never_carries_cards_through_a_pile_when_one_move_takes_them_there(
     to 3, the next would carry it on from 3 to 7; auto plays 5s from 9 to 7 instead, to the
     same position. (The Python path's hints do not look ahead, and play another game.)"""
     session = Session.new_game(2, 1)
-    auto = session.auto(12)
+    auto = session.analysis.auto(12)
     texts = [p.text for p in auto.moves]
     if native.core() is not None:
         assert "5s from 9 to 7" in texts and "5s from 9 to 3" not in texts

@@ -8,7 +8,7 @@ import io
 import pytest
 
 from spider_cli.analysis import memory, solver
-from spider_cli.app.cli import main, run_scripts
+from spider_cli.cli.main import main, run_scripts
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.goals import Constraints, Goal
 

@@ -48,6 +48,7 @@ from spider_cli.language.reader import _placed_reader
 from spider_cli.rules.cards import RANK_NAMES, Card
 from spider_cli.rules.engine import DEAL, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, NotationError
+from spider_cli.rules.placing import obvious
 from spider_cli.rules.text import move_text
 
 C = Card.parse
@@ -267,7 +268,7 @@ GAME = table(
         ("remove 8", Remove(7)),
         ("remove the spades", Remove(7)),
         ("remove spades from column 8", Remove(7)),
-        ("3", GAME.obvious(2)),
+        ("3", obvious(GAME, 2)),
         ("obvious 8", Remove(7)),
     ],
 )

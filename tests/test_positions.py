@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 from spider_cli.app.atomic import write_atomically
-from spider_cli.app.cli import main
+from spider_cli.cli.main import main
 from spider_cli.language import grammar
 from spider_cli.language.positions import (
     differences,
@@ -27,10 +27,11 @@ from spider_cli.language.positions import (
     position_code,
     read_position,
 )
-from spider_cli.rules.cards import UNKNOWN, Card
+from spider_cli.rules.cards import SUITS_IN_VARIANT, UNKNOWN, Card
 from spider_cli.rules.deals import DealSource, Source
-from spider_cli.rules.engine import SUITS_IN_VARIANT, Game, Move, shuffled_deck
+from spider_cli.rules.engine import Game, Move
 from spider_cli.rules.errors import NotationError, PositionError, SpiderError
+from spider_cli.rules.shuffle import shuffled_deck
 
 GOLDEN = Path(__file__).parent / "golden"
 

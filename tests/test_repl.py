@@ -31,7 +31,8 @@ from prompt_toolkit.output import DummyOutput
 from spider_cli.app import examples
 from spider_cli.app.gamelog import GameLog, Result
 from spider_cli.app.journal import Journal
-from spider_cli.app.session import DealOrigin, Session
+from spider_cli.app.session import Session
+from spider_cli.language.gamefiles import DealOrigin
 from spider_cli.language.help import TOPICS
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Game
@@ -353,7 +354,7 @@ def _journal(path: Path, moves: list[str], age: float) -> None:
     session = Session.new_game(seed=SEED)
     for move in moves:
         session.execute(move)
-    path.write_text(session.game_file())
+    path.write_text(session.files.game_file())
     os.utime(path, (time.time() - age, time.time() - age))
 
 

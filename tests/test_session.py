@@ -13,12 +13,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spider_cli.app import examples
-from spider_cli.app.cli import main, run_scripts
 from spider_cli.app.journal import Journal
 from spider_cli.app.replies import played_text
-from spider_cli.app.session import DealOrigin, LoadKind, PositionOrigin, Session
+from spider_cli.app.results import LoadKind
+from spider_cli.app.session import Session
+from spider_cli.cli.main import main, run_scripts
 from spider_cli.language import gamefiles, positions
 from spider_cli.language.commands import Assume, DealCommand, MoveCommand, ObviousCommand
+from spider_cli.language.gamefiles import DealOrigin, PositionOrigin
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Game, Move
 from spider_cli.rules.errors import IllegalMoveError, NotationError, SpiderError
@@ -294,13 +296,13 @@ def test_moves_by_engine_value_or_command_say_what_they_changed() -> None:
     played = session.move(Move(0, 7, 1))  # 4h from 1 to 8, as a mouse drag would give it
     assert played.text == "4h from 1 to 8"
     assert played.turned_up == ((0, Card.parse("Kd")),)
-    assert played.removed == () and played.status.moves == 1 and not played.status.won
+    assert played.removed == () and not played.won and played.score is None  # not over
     obvious = session.move(ObviousCommand(7))  # pile 7 clicked: 8d onto 9d
     assert obvious.action == Move(6, 2, 1) and obvious.turned_up == ((6, Card.parse("7c")),)
     typed = session.move(MoveCommand(src=3, dst=4))  # "3 4"
     assert typed.text == "9-8d from 3 to 4"
     dealt = session.deal()
-    assert dealt.status.deals_left == 4 and "4 deals left" in played_text(dealt)
+    assert dealt.deals_left == 4 and "4 deals left" in played_text(dealt)
     with pytest.raises(IllegalMoveError):
         session.remove()
     assert session.game.moves_made == 4
@@ -324,20 +326,20 @@ def test_undo_redo_and_restart_return_what_they_took_back_and_replayed() -> None
 def test_the_origin_is_a_value_and_a_numbered_deal_is_analysed_blind(tmp_path: Path) -> None:
     session = Session.new_game(seed=8, suits=2)
     assert session.origin == DealOrigin(8, 2, "left")
-    assert session.analysed().unknown_count() == 44 + 50
+    assert session.analysis.analysed().unknown_count() == 44 + 50
     (tmp_path / "start.txt").write_text(START)
     session.base_dir = tmp_path
-    loaded = session.load("start.txt")
+    loaded = session.files.load("start.txt")
     assert (loaded.kind, loaded.name, loaded.path) == (
         LoadKind.POSITION_FILE,
         "start.txt",
         tmp_path / "start.txt",
     )
     assert isinstance(session.origin, PositionOrigin)
-    assert session.analysed() is session.game
+    assert session.analysis.analysed() is session.game
     code = positions.position_code(session.game)
-    assert session.load(code).kind is LoadKind.POSITION_CODE and session.origin.code == code
-    assert session.load("problem-3").kind is LoadKind.EXAMPLE
+    assert session.files.load(code).kind is LoadKind.POSITION_CODE and session.origin.code == code
+    assert session.files.load("problem-3").kind is LoadKind.EXAMPLE
     assert session.status().origin == session.origin
 
 
@@ -371,7 +373,7 @@ def test_a_bad_game_file_names_the_line(
     (tmp_path / "bad.spider").write_text("\n".join([gamefiles.MAGIC, *lines]) + "\n")
     session = Session.new_game(seed=1, base_dir=tmp_path)
     with pytest.raises(NotationError, match=message) as caught:
-        session.load("bad.spider")
+        session.files.load("bad.spider")
     assert caught.value.line == line and session.origin == DealOrigin(1)
 
 
@@ -380,10 +382,10 @@ def test_a_saved_deal_resumes_the_same_whatever_the_loading_sessions_settings(
 ) -> None:
     session = Session.new_game(seed=5, base_dir=tmp_path)
     session.move(Move(0, 7, 1))
-    session.save("left.spider")
+    session.files.save("left.spider")
     other = Session.new_game(seed=1, base_dir=tmp_path)
     other.execute("set sixth spread")
-    loaded = other.load("left.spider")
+    loaded = other.files.load("left.spider")
     assert (loaded.kind, loaded.moves) == (LoadKind.GAME_FILE, 1)
     assert other.game.key() == session.game.key() and other.origin == DealOrigin(5, 4, "left")
 
@@ -429,13 +431,13 @@ def test_auto_stopped_by_ctrl_c_leaves_the_game_as_it_is() -> None:
         if session.game.moves_made == 2:
             raise KeyboardInterrupt
 
-    auto = session.auto(10, each)
+    auto = session.analysis.auto(10, each)
     assert (len(auto.moves), session.game.moves_made) == (2, 2)
     assert auto.stopped == (
         "stopped by Ctrl-C; the 2 moves it played are kept ('undo 2' takes them back)"
     )
     with pytest.raises(SpiderError, match="no line to apply"):
-        session.apply()
+        session.analysis.apply()
 
 
 def test_auto_needs_a_positive_number() -> None:
@@ -491,12 +493,12 @@ def test_a_game_too_long_to_load_back_is_not_saved(
 
     monkeypatch.setattr(textfiles, "MAX_FILE_BYTES", 4000)
     session = _back_and_forth(40)
-    assert len(session.game_file()) < 4000
-    session.save(tmp_path / "fits.spider")
-    assert Session().load(tmp_path / "fits.spider").moves == 80
+    assert len(session.files.game_file()) < 4000
+    session.files.save(tmp_path / "fits.spider")
+    assert Session().files.load(tmp_path / "fits.spider").moves == 80
     session = _back_and_forth(100)
     with pytest.raises(SpiderError, match=r"long\.spider: the game file would be over 4,000"):
-        session.save(tmp_path / "long.spider")
+        session.files.save(tmp_path / "long.spider")
     assert not (tmp_path / "long.spider").exists()
     journal = Journal(tmp_path / "data")
     assert journal.update(session) == (

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from spider_cli.analysis import autoplay, bench, compact, native, solver
 from spider_cli.app import examples
-from spider_cli.app.cli import main
 from spider_cli.app.session import Session
+from spider_cli.cli.main import main
 from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command
 from spider_cli.language.positions import load_position
@@ -587,7 +587,7 @@ def test_solve_then_apply_all_or_one_move_at_a_time() -> None:
     session.execute("load problem-5-jacks-swapped")
     reply = session.execute("solve remove spades, no deal, no new space")
     assert "possible in" in reply.text and "'apply'" in reply.text
-    first = move_text(session.game, session.found[0])
+    first = move_text(session.game, session.analysis.found[0])
     assert session.execute("apply 1").text.startswith(first)
     session.execute("apply")
     assert session.game.removed == [0]
@@ -606,7 +606,7 @@ def test_apply_refuses_a_changed_position() -> None:
 
 def test_a_numbered_deal_is_analysed_as_its_player_sees_it() -> None:
     session = Session.new_game(seed=4)
-    view = session.analysed()
+    view = session.analysis.analysed()
     assert view.unknown_count() == 44 + 50
     assert compact.player_view(session.game).pool == view.pool
     reply = session.execute("solve turn up a card")

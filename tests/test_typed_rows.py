@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from spider_cli.analysis import bench
 from spider_cli.analysis.bench import DealResult
 from spider_cli.app import benchdb, stats
-from spider_cli.app.cli import BUG, main
 from spider_cli.app.gamelog import FILE_NAME, Carried, Facts, GameLog, Result
+from spider_cli.cli.exits import BUG
+from spider_cli.cli.main import main
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import SpiderError
 

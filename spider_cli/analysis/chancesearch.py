@@ -59,7 +59,8 @@ from spider_cli.analysis.rollouts import (
     seed_of,
 )
 from spider_cli.analysis.view import PlayerView
-from spider_cli.rules.engine import DEAL, PILES, Action, Deal, SplitMix64
+from spider_cli.rules.engine import DEAL, PILES, Action, Deal
+from spider_cli.rules.shuffle import SplitMix64
 
 Line = tuple[Action, ...]
 """A choice the search weighs: moves up to and with the first card they turn up, or the deal."""

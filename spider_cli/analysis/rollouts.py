@@ -24,7 +24,8 @@ from spider_cli.analysis.blindplayer import BEAM, WEIGHTS, Kind, Mode, Searches,
 from spider_cli.analysis.compact import FACE_DOWN, State, apply
 from spider_cli.analysis.view import PlayerView
 from spider_cli.rules.cards import KING
-from spider_cli.rules.engine import PILES, Deal, Game, SplitMix64, shuffle
+from spider_cli.rules.engine import PILES, Deal, Game
+from spider_cli.rules.shuffle import SplitMix64, shuffle
 
 MAX_MOVES = 1_000
 """Moves a rollout may take (the table's limit, :data:`spider_cli.analysis.blind.MAX_MOVES`)."""

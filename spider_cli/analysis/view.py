@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from spider_cli.analysis.compact import FACE_DOWN, State
 from spider_cli.rules.cards import UNKNOWN
-from spider_cli.rules.engine import Game, ordered_deck
+from spider_cli.rules.engine import Game
+from spider_cli.rules.shuffle import ordered_deck
 
 
 @dataclass(frozen=True, slots=True)

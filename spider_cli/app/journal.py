@@ -77,7 +77,7 @@ def journal_text(
 ) -> str:
     """The journal for a session: its game file (``game_file`` if the caller has it), then
     the REPL's notes as comments."""
-    text = session.game_file() if game_file is None else game_file
+    text = session.files.game_file() if game_file is None else game_file
     if saved_as:
         text += f"{_SAVED}{saved_as}\n"
         if session.changed:
@@ -284,7 +284,7 @@ class Journal:
             with contextlib.suppress(OSError):
                 self.path.unlink()
         self._written = None
-        self._dormant = without_time(session.game_file())
+        self._dormant = without_time(session.files.game_file())
 
     def retire(self) -> Path | None:
         """Move the journaled game aside to ``previous.spider``; its path, or None (no

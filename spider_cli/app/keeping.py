@@ -17,10 +17,10 @@ from typing import NamedTuple
 from spider_cli.app.gamelog import HistoryError, Result
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.results import Loaded, LoadKind, Opened, Saved
-from spider_cli.app.session import DealOrigin, Session
+from spider_cli.app.session import Session
 from spider_cli.app.timer import Timer
 from spider_cli.language import textfiles as files
-from spider_cli.language.gamefiles import without_time
+from spider_cli.language.gamefiles import DealOrigin, without_time
 from spider_cli.rules.errors import SpiderError
 
 __all__ = ["Keeper", "LeaveQuestion", "Notice", "Tone"]
@@ -127,7 +127,7 @@ class Keeper:
         session = self.session
         if keep:
             try:
-                session.load(entry.path)
+                session.files.load(entry.path)
             except SpiderError as error:
                 aside = self.journal.retire()
                 kept = ", nor kept aside" if aside is None else f"; it is kept in {aside}"
@@ -155,7 +155,7 @@ class Keeper:
         had taken: a stopped watch holds it)."""
         other = Session.new_game(seed=0, timer=Timer(lambda: 0.0), log=self.session.log)
         with contextlib.suppress(SpiderError):
-            other.load(entry.path)
+            other.files.load(entry.path)
             self.record(other, entry.number, Result.ABANDONED)
 
     def replaced(self, previous: Session, result: object) -> None:
@@ -240,7 +240,7 @@ class Keeper:
         won, lost = game.is_won(), game.is_lost()
         if session.timer is not None:
             session.timer.pause() if won or lost else session.timer.resume()
-        text = session.game_file()  # once, for the history and the journal
+        text = session.files.game_file()  # once, for the history and the journal
         if not self.counted:
             result = Result.WON if won else Result.LOST if lost else Result.IN_PROGRESS
             self.number = self.record(session, self.number, result, game_file=text)
@@ -282,7 +282,7 @@ class Keeper:
 
     def save_on_leaving(self, name: str) -> Saved:
         """Save the game as ``name`` while leaving (a file it may replace: asked before)."""
-        saved = self.session.save(name, replace=True)
+        saved = self.session.files.save(name, replace=True)
         self.saved(saved)
         self.journal.update(self.session, self.saved_as, self.counted, self.number)
         return saved

@@ -28,17 +28,16 @@ from spider_cli.app.results import (
 from spider_cli.language import positions
 from spider_cli.language import textfiles as files
 from spider_cli.language.commands import SETTING_VALUES, Settings
-from spider_cli.rules.cards import RANK_WORDS, SUIT_NAMES, Card, card_text
-from spider_cli.rules.engine import SUITS_IN_VARIANT, Deal, Game, Move
+from spider_cli.rules.cards import RANK_WORDS, SUIT_NAMES, SUITS_IN_VARIANT, Card, card_text
+from spider_cli.rules.engine import Deal, Game
 from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.placing import complete_suits, locate
 from spider_cli.rules.text import clock_text, moved_text
-from spider_cli.rules.values import replace
 
 if TYPE_CHECKING:
     from spider_cli.analysis.chances import Chance
     from spider_cli.analysis.solver import Report
     from spider_cli.app.gamelog import Entry
-    from spider_cli.app.session import Session
 
 
 def text_of(result: object) -> str:
@@ -91,25 +90,23 @@ def played_lines(played: Played) -> list[list[Piece]]:
     """What an action changed, line by line, from the typed result: the move in notation
     (its cards first, when it moved some), then one note a line (a card turned up, a suit
     removed, the deals left, the game won or lost, a suit ready)."""
-    first = move_pieces(played.text, played.moved)
+    notes = _played_notes(played)
+    return [move_pieces(played.text, played.moved), *(["  ", *note] for note in notes)]
+
+
+def _played_notes(played: Played) -> list[list[Piece]]:
     notes: list[list[Piece]] = [
         [f"pile {pile + 1} turns up ", (card,)] for pile, card in played.turned_up
     ]
     notes += [[f"{SUIT_NAMES[suit]} removed"] for suit in played.removed]
     if isinstance(played.action, Deal):
-        left = played.status.deals_left
+        left = played.deals_left
         notes.append([f"{left} deal{'s' if left != 1 else ''} left"])
-    if played.status.won and not played.wins:  # said once, when the game was won
-        notes += [[f"score {played.status.score}"]]
-    else:  # a suit ready to remove is said once, by the move or deal that completed it
-        action = played.action
-        fresh = tuple(
-            pile
-            for pile in played.status.ready
-            if isinstance(action, Deal) or (isinstance(action, Move) and pile == action.dst)
-        )
-        notes += [[note] for note in status_notes(replace(played.status, ready=fresh))]
-    return [first, *(["  ", *note] for note in notes)]
+    if played.won and not played.wins:  # said once, when the game was won
+        notes.append([f"score {played.score}"])
+    else:
+        notes += [[note] for note in _notes(played.won, played.lost, played.score, played.ready)]
+    return notes
 
 
 def line_text(pieces: list[Piece]) -> str:
@@ -119,7 +116,8 @@ def line_text(pieces: list[Piece]) -> str:
 
 def played_text(played: Played) -> str:
     """The move in notation, then what it changed, one note a line."""
-    return "\n".join(line_text(line) for line in played_lines(played))
+    notes = _played_notes(played)
+    return "\n".join([played.text, *(f"  {line_text(note)}" for note in notes)])
 
 
 def auto_text(auto: Auto) -> str:
@@ -129,17 +127,17 @@ def auto_text(auto: Auto) -> str:
 
 def auto_stop(auto: Auto) -> list[str]:
     """Why ``auto`` stopped, unless its last move said so (a win or a loss)."""
-    last = auto.moves[-1].status if auto.moves else None
+    last = auto.moves[-1] if auto.moves else None
     return [] if last is not None and (last.won or last.lost) else [f"auto stops: {auto.stopped}"]
 
 
-def status_notes(status: Status) -> list[str]:
-    """Notes about the game as a whole: a suit ready to remove, a win, a loss."""
-    if status.won:
-        return [f"you have won! score {status.score}"]
-    if status.lost:
-        return [f"no moves left and the hand is empty: the game is lost (score {status.score})"]
-    return [f"a complete suit can be removed from pile {pile + 1}" for pile in status.ready]
+def _notes(won: bool, lost: bool, score: int | None, ready: tuple[int, ...]) -> list[str]:
+    """Notes about the game as a whole: a win, a loss, or a suit ready to remove."""
+    if won:
+        return [f"you have won! score {score}"]
+    if lost:
+        return [f"no moves left and the hand is empty: the game is lost (score {score})"]
+    return [f"a complete suit can be removed from pile {pile + 1}" for pile in ready]
 
 
 def settings_text(settings: Settings) -> str:
@@ -303,7 +301,7 @@ def choices_text(choices: list[Choice]) -> str:
 
 
 def complete_text(game: Game) -> str:
-    sets = game.complete_suits()
+    sets = complete_suits(game)
     if not sets:
         return "no suit has all thirteen cards face up"
     parts = [
@@ -321,7 +319,7 @@ def locate_text(game: Game, rank: int, suit: int | None) -> str:
         card = Card.of(rank, each)
         places = []
         hidden = 0
-        for where in game.locate(card):
+        for where in locate(game, card):
             if where.place == "removed":
                 places.append("removed")
             elif where.face_up:
@@ -339,11 +337,10 @@ def locate_text(game: Game, rank: int, suit: int | None) -> str:
     return "\n".join(lines)
 
 
-def show_text(session: Session, pile: int | None) -> str:
+def show_text(game: Game, status: Status, pile: int | None) -> str:
     """The tableau and the status line, or one pile (numbered 1..10) in full."""
-    game = session.game
     if pile is None:
-        return positions.grid(game, hide=True) + "\n" + status_text(session.status())
+        return positions.grid(game, hide=True) + "\n" + status_text(status)
     if not 1 <= pile <= 10:
         raise SpiderError(f"there is no pile {pile}")
     cards = game.piles[pile - 1]

@@ -59,17 +59,27 @@ class Status(Value):
 
 class Played(Value):
     """An action played: its notation, the cards it turned up ((pile 0..9, card) pairs),
-    the suits it removed (also by autoremove), and the game's status after it."""
+    the suits it removed (also by autoremove), and what it changed in the game as a whole.
+    Only what a reply says is worked out: the score only once the game is over (the
+    session's :meth:`~spider_cli.app.session.Session.status` gives the whole status)."""
 
     action: Action
     text: str
     turned_up: tuple[tuple[int, Card], ...]
     removed: tuple[int, ...]
-    status: Status
-    wins: bool = False
-    """This action won the game (the win is announced once, not again after a remove)."""
-    moved: tuple[Card, ...] = ()
+    moved: tuple[Card, ...]
     """The cards a move carried, the top one first (none for a deal or a removal)."""
+    deals_left: int
+    ready: tuple[int, ...]
+    """Piles on which this action completed a suit that could be removed (a move's
+    destination, or any pile after a deal): said once, by the action that completed it."""
+    won: bool
+    """The game is won after it."""
+    wins: bool
+    """This action won the game (the win is announced once, not again after a remove)."""
+    lost: bool
+    score: int | None
+    """The score once the game is over (won or lost), else None."""
 
 
 class Recorded(Value):

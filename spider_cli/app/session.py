@@ -1,12 +1,16 @@
 """One game in progress, and the methods that act on it.
 
 A :class:`Session` holds a :class:`~spider_cli.rules.engine.Game` and how it began (its
-origin). Its methods are the program's API: they take typed values (engine moves, command
-values) and return typed results (:mod:`spider_cli.app.results`), and every failure is a
-:class:`~spider_cli.rules.errors.SpiderError` with a message for a player, leaving the game
-as it was. A command runs in two phases (:mod:`spider_cli.app.interpreter`): prepared, its
-questions answered by the front end, then run; :meth:`Session.execute` runs a line as a
-script does.
+origin), and owns two parts: its game files (``files``, :class:`~spider_cli.app.storage.Files`:
+load, save, open, expect) and its analysis (``analysis``,
+:class:`~spider_cli.app.analysing.Analysis`: solve, hint, odds, apply, auto, and the line
+found last). Its methods are the program's API: they take typed values (engine moves,
+command values) and return typed results (:mod:`spider_cli.app.results`), and every failure
+is a :class:`~spider_cli.rules.errors.SpiderError` with a message for a player, leaving the
+game as it was. A command runs in two phases (:mod:`spider_cli.app.interpreter`):
+:meth:`Session.prepare`, its questions answered by the front end, then :meth:`Session.run`,
+through the table of commands at the end of this module; :meth:`Session.execute` runs a
+line as a script does.
 
 The engine's move stack is the game's only history: the moves in notation, the cards they
 turned up, game files and the journal are all derived from it (:meth:`Session.history`).
@@ -16,80 +20,49 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from spider_cli.app import analysing, interpreter, storage
-from spider_cli.app.interpreter import Answers, Prepared
+from spider_cli.app import replies
+from spider_cli.app.analysing import Analysis
+from spider_cli.app.interpreter import NO_ANSWERS, Answers, Commands, Prepared
 from spider_cli.app.interrupt import HELD
 from spider_cli.app.results import (
     Assumed,
-    Auto,
     Choice,
-    Loaded,
-    LoadKind,
-    Matched,
-    Opened,
     Played,
     Recorded,
     Replayed,
     Reply,
     Resigned,
     Rewound,
-    Saved,
     SettingChanged,
     Started,
     Status,
 )
+from spider_cli.app.storage import Files, start_of
 from spider_cli.language import commands as cmd
 from spider_cli.language import positions
-from spider_cli.language.commands import SETTING_VALUES, Settings
+from spider_cli.language import textfiles as files
+from spider_cli.language.commands import SETTING_VALUES, Settings, setting_value
 from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
-from spider_cli.language.notation import resolve
+from spider_cli.language.help import help_text
+from spider_cli.language.notation import parse_command, resolve
 from spider_cli.rules.cards import ACE, Card
 from spider_cli.rules.deals import KPAT_MAX, PYSOL_MAX, DealSource, Source
-from spider_cli.rules.engine import Action, Deal, Game, Move, PositionKey, Remove
+from spider_cli.rules.engine import PILES, Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, SpiderError
-from spider_cli.rules.goals import Constraints, Goal, Wanted
+from spider_cli.rules.goals import Wanted
+from spider_cli.rules.placing import removal
 from spider_cli.rules.text import move_text
 from spider_cli.rules.values import replace
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from spider_cli.analysis.blindplayer import Mode
-    from spider_cli.analysis.chances import Chance
-    from spider_cli.analysis.hints import Advice
-    from spider_cli.analysis.solver import Report
     from spider_cli.app.gamelog import Entry, Facts, GameLog
     from spider_cli.app.timer import Timer
 
-__all__ = [
-    "SETTING_VALUES",
-    "Answers",
-    "Assumed",
-    "Auto",
-    "Choice",
-    "DealOrigin",
-    "LoadKind",
-    "Loaded",
-    "Matched",
-    "Opened",
-    "Origin",
-    "Played",
-    "PositionOrigin",
-    "Prepared",
-    "Recorded",
-    "Replayed",
-    "Reply",
-    "Resigned",
-    "Rewound",
-    "Saved",
-    "Session",
-    "SettingChanged",
-    "Settings",
-    "Started",
-    "Status",
-]
+__all__ = ["Session"]
 
 
 LAST_DEAL = {Source.PYSOL: PYSOL_MAX, Source.KPAT: KPAT_MAX}
@@ -103,20 +76,12 @@ class Session:
     needs answered (which card turns up, replace a file?), and :meth:`run` takes the
     answers. ``clock`` is read by a ``solve ... within N seconds`` (the only search a clock
     may stop) and to say how long a search took; None (the default) leaves searches bounded
-    by positions alone (the REPL and the CLI pass ``time.perf_counter``). ``found`` is the
-    rest of the line the last ``solve`` or ``hint`` found, for ``apply``, and ``found_at``
-    the position (``Game.key()``) it starts from; ``hinted`` is the position the last hint
-    was asked in, the rank of the choice given and whether the search was the deeper one
-    (``hint next`` gives the following choice); ``planned``
-    the position the last hint's line ends in and the value of a space the player had there.
-    ``timer``
-    keeps the time played in this game (the REPL and the board keep one; scripts do not):
-    each new game gets a fresh one, a resumed game file starts from the time it carries.
-    ``source_name`` says how the game began, in a word, for the history: the deal's name
-    ("17", "pysol:14934") or the name of the position or file loaded. ``log`` is the history
-    of games read by ``games``, ``open`` and ``stats`` (None: the one in the player's data
-    directory, opened when first needed). ``slow_noted``: the player has been told that the
-    searches run on the slow Python path (it is said once).
+    by positions alone (the REPL and the CLI pass ``time.perf_counter``). ``timer`` keeps
+    the time played in this game (the REPL and the board keep one; scripts do not): each
+    new game gets a fresh one, a resumed game file starts from the time it carries. ``log``
+    is the history of games read by ``games``, ``open`` and ``stats`` (None: the one in the
+    player's data directory, opened when first needed). ``base_dir``: where the names of
+    files are read from.
     """
 
     def __init__(
@@ -125,36 +90,39 @@ class Session:
         origin: Origin | None = None,
         settings: Settings | None = None,
         base_dir: Path | None = None,
-        changed: bool = False,
         clock: Callable[[], float] | None = None,
-        found: list[Action] | None = None,
-        found_at: PositionKey | None = None,
-        hinted: tuple[PositionKey | None, int, bool] = (None, 0, False),
-        planned: tuple[PositionKey | None, Mode | None] = (None, None),
         timer: Timer | None = None,
-        source_name: str = "",
         log: GameLog | None = None,
-        slow_noted: bool = False,
     ) -> None:
         self.game = Game.new(0) if game is None else game
         self.origin: Origin = DealOrigin(0) if origin is None else origin
         self.settings = Settings() if settings is None else settings
         self.base_dir = Path.cwd() if base_dir is None else base_dir
-        self.changed = changed
         self.clock = clock
-        self.found: list[Action] = [] if found is None else found
-        self.found_at = found_at
-        self.hinted = hinted
-        self.planned = planned
         self.timer = timer
-        self.source_name = source_name
         self.log = log
-        self.slow_noted = slow_noted
+        self.changed = False
+        """The game has changed since it was last saved or begun from a file."""
+        self.source_name = ""
+        """How the game began, in a word, for the history: the deal's name ("17",
+        "pysol:14934") or the name of the position or file loaded."""
+        self.files = Files(self)
+        self.analysis = Analysis(self)
 
-    def copy(self, **changes: Any) -> Session:
-        """A session sharing this one's values except ``changes`` (its game is the same
-        object unless a new one is given)."""
-        return Session(**{**vars(self), **changes})
+    def copy(self, game: Game | None = None) -> Session:
+        """A session with this one's game (the same object unless ``game`` is given), origin
+        and settings, and an analysis of its own (no line found yet)."""
+        other = Session(
+            self.game if game is None else game,
+            self.origin,
+            self.settings,
+            self.base_dir,
+            self.clock,
+            self.timer,
+            self.log,
+        )
+        other.changed, other.source_name = self.changed, self.source_name
+        return other
 
     def __repr__(self) -> str:
         return f"Session({self.origin!r}, {self.game.moves_made} moves)"
@@ -185,16 +153,40 @@ class Session:
     def execute(self, line: str) -> Reply:
         """Run one line as a script does (nothing asked: cards drawn from the pool, no file
         replaced but by ``save!``); raises only SpiderError, leaving the game as it was."""
-        return interpreter.execute(self, line)
+        command = parse_command(line)
+        if command is None:
+            return Reply()
+        return self.run(self.prepare(command))
 
     def prepare(self, command: cmd.Command | Action) -> Prepared:
-        """What ``command`` (or an engine action) will do, and the questions it needs
-        answered before it runs."""
-        return interpreter.prepare(self, command)
+        """What ``command`` (or an engine action, a click's) will do, and the questions it
+        needs answered before it runs. A move, deal or removal is resolved and checked here
+        (SpiderError says why it cannot be played)."""
+        if isinstance(command, Move | Deal | Remove):
+            return self._prepared(None, command)
+        if isinstance(command, cmd.TableauCommand):
+            return self._prepared(command, resolve(self.game, command))
+        if isinstance(command, cmd.Save) and not command.replace:
+            return Prepared(command, replaces=self.files.would_replace(command.path))
+        return Prepared(command)
 
-    def run(self, prepared: Prepared, answers: Answers | None = None) -> Reply:
-        """Run a prepared command with the answers to its questions (it asks nothing)."""
-        return interpreter.run(self, prepared, answers)
+    def _prepared(self, command: cmd.Command | None, action: Action) -> Prepared:
+        """A move, deal or removal checked against the rules, with the cards it turns up."""
+        game = self.game
+        reason = game.why_illegal(action)
+        if reason:
+            raise IllegalMoveError(reason)
+        reveals = tuple(game.unknown_reveals(action))
+        if not reveals:  # (most moves: the pool is built only when a card can turn up)
+            return Prepared(command, action, game.key(), (), (), None)
+        pool = tuple(Card(code) for code, n in enumerate(game.pool) for _ in range(n))
+        return Prepared(command, action, game.key(), reveals, pool)
+
+    def run(self, prepared: Prepared, answers: Answers = NO_ANSWERS) -> Reply:
+        """Run a prepared command with the answers to its questions (it asks nothing; none:
+        cards drawn from the pool, no file replaced); raises only SpiderError, leaving the
+        game as it was on failure."""
+        return COMMANDS.run(self, prepared, answers)
 
     # -- moves --------------------------------------------------------------------------------
 
@@ -210,7 +202,7 @@ class Session:
     def remove(self, pile: int | None = None, suit: int | None = None) -> Played:
         """Take a complete suit off pile ``pile`` (0..9); with no pile, off the first pile
         that ends with one (of ``suit``, if given)."""
-        return self.play(self.game.removal(pile, suit))
+        return self.play(removal(self.game, pile, suit))
 
     def play(self, action: Action) -> Played:
         """Check an engine action against the rules, then play it (unknown cards it turns
@@ -249,8 +241,37 @@ class Session:
                 if game.down[pile] < before
             )
         gone = tuple(game.removed[removed:]) if len(game.removed) > removed else ()
-        status = self.status()
-        return Played(action, text, turned, gone, status, status.won and not was_won, moved)
+        won = game.is_won()
+        lost = not won and game.is_lost()
+        ready: tuple[int, ...] = ()
+        if isinstance(action, Move):
+            ready = (action.dst,) if self._ready(action.dst) else ()
+        elif isinstance(action, Deal):
+            ready = tuple(pile for pile in range(PILES) if self._ready(pile))
+        score = game.score() if won or lost else None
+        return Played(
+            action,
+            text,
+            turned,
+            gone,
+            moved,
+            game.deals_left,
+            ready,
+            won,
+            won and not was_won,
+            lost,
+            score,
+        )
+
+    def _ready(self, pile: int) -> bool:
+        """Whether pile ``pile`` ends with a complete suit that could be removed."""
+        game = self.game
+        cards = game.piles[pile]
+        return (
+            len(cards) - game.down[pile] >= 13
+            and cards[-1] & 15 == ACE
+            and game.why_illegal(Remove(pile)) is None
+        )
 
     def undo(self, n: int = 1) -> Rewound:
         """Take back the last ``n`` actions (as many as there are)."""
@@ -315,14 +336,7 @@ class Session:
     def status(self) -> Status:
         """Deals left, suits removed, moves made, score, and a win, a loss or suits ready."""
         game = self.game
-        down = game.down
-        ready = tuple(
-            pile
-            for pile, cards in enumerate(game.piles)
-            if len(cards) - down[pile] >= 13
-            and cards[-1] & 15 == ACE
-            and game.why_illegal(Remove(pile)) is None
-        )
+        ready = tuple(pile for pile in range(PILES) if self._ready(pile))
         return Status(
             self.origin,
             game.deals_left,
@@ -361,7 +375,7 @@ class Session:
             for a in game.legal_moves()
         ]
 
-    # -- new games and files ------------------------------------------------------------------
+    # -- new games --------------------------------------------------------------------------
 
     def new(
         self, seed: int | DealSource | None = None, suits: int = 4, wanted: Wanted | None = None
@@ -377,10 +391,10 @@ class Session:
                 seed = int.from_bytes(os.urandom(4)) % 10**9
             origin = DealOrigin(seed, suits, self.settings.sixth)
         if wanted is None:
-            self._begin(self._start_of(origin), origin, origin.name)
+            self.begin(start_of(origin), origin, origin.name)
             return Started(origin)
         started = self._choose(origin, wanted)
-        self._begin(self._start_of(started.origin), started.origin, started.origin.name)
+        self.begin(start_of(started.origin), started.origin, started.origin.name)
         return started
 
     def _choose(self, first: DealOrigin, wanted: Wanted) -> Started:
@@ -393,7 +407,7 @@ class Session:
         last = first.seed + chances.TRIES - 1
         last = min(last, LAST_DEAL.get(first.source, last))
         origins = [replace(first, seed=number) for number in range(first.seed, last + 1)]
-        found = chances.first_fitting((self._start_of(o) for o in origins), wanted)
+        found = chances.first_fitting((start_of(o) for o in origins), wanted)
         if found is None:
             tried = f"deals {first.name} to {origins[-1].name}" if len(origins) > 1 else None
             raise SpiderError(
@@ -405,17 +419,9 @@ class Session:
         place, checked = found
         return Started(origins[place], checked, place, wanted)
 
-    @staticmethod
-    def _start_of(origin: Origin) -> Game:
-        if isinstance(origin, DealOrigin) and origin.source is Source.OURS:
-            return Game.new(origin.seed, origin.suits, origin.sixth)
-        if isinstance(origin, DealOrigin):
-            return origin.deal.game()
-        return positions.parse_position_code(origin.code).to_game()
-
-    def _begin(self, game: Game, origin: Origin, name: str, seconds: float = 0.0) -> None:
+    def begin(self, game: Game, origin: Origin, name: str, seconds: float = 0.0) -> None:
         """Take over a new game (``name``: how it began, in a word; ``seconds``: the time
-        already played in it)."""
+        already played in it): a new deal, a file read, a game of the history opened."""
         game.autoremove = self.settings.autoremove
         self.game = game
         self.origin = origin
@@ -423,11 +429,6 @@ class Session:
         self.changed = True
         if self.timer is not None:
             self.timer = self.timer.fresh(seconds)
-
-    def load(self, source: str | Path) -> Loaded:
-        """Read a position code, a position or game file (relative to ``base_dir``), or one
-        of the manual's examples by name (:func:`storage.load`)."""
-        return storage.load(self, source)
 
     def history_facts(self, game_file: str | None = None) -> Facts:
         """What the history of games records of this game now (``game_file``: its game
@@ -438,7 +439,7 @@ class Session:
         from spider_cli.app.gamelog import Facts
 
         seconds = 0.0 if self.timer is None else self.timer.seconds()
-        text = self.game_file() if game_file is None else game_file
+        text = self.files.game_file() if game_file is None else game_file
         return Facts(name, numbered, game.suits, game.moves_made, game.score(), seconds, text)
 
     def games(self, n: int | None = None) -> list[Entry]:
@@ -459,28 +460,6 @@ class Session:
             self.log = GameLog()
         return self.log
 
-    def open(self, number: int) -> Opened:
-        """Bring game ``number`` of the history back as it was left, from its game file."""
-        return storage.open_game(self, number)
-
-    def game_file(self) -> str:
-        """The game file of this game: its start, moves, reveals and pending assumptions."""
-        return storage.game_file(self)
-
-    def save(self, name: str | Path, replace: bool = False) -> Saved:
-        """Write the game file to ``name`` (relative to ``base_dir``), atomically; a file
-        that exists only with ``replace`` (:func:`storage.save`)."""
-        return storage.save(self, name, replace)
-
-    def would_replace(self, name: str | Path) -> Path | None:
-        """The file that saving as ``name`` would replace, or None."""
-        return storage.would_replace(self, name)
-
-    def expect(self, name: str | Path) -> Matched:
-        """Check that the position is the one in a position file; SpiderError lists the
-        differences."""
-        return storage.expect(self, name)
-
     def change_setting(self, name: str, value: bool | str) -> SettingChanged:
         """Change a setting (see :data:`SETTING_VALUES`); autoremove applies to this game."""
         if name not in SETTING_VALUES or value not in SETTING_VALUES[name].values():
@@ -491,40 +470,190 @@ class Session:
             self.changed = True
         return SettingChanged(name, value)
 
-    # -- analysis: solve, hint, odds, auto, apply (spider_cli.app.analysing) -----------------
-
-    def analysed(self) -> Game:
-        """The game as its player knows it: a numbered deal hides its face-down cards and
-        its hand, so hints and the solver must not use them."""
-        return analysing.analysed(self)
-
-    def solve(
-        self, goal: Goal, constraints: Constraints | None = None, each_reveal: bool = False
-    ) -> Report:
-        """Search the known cards for a line to ``goal`` (``apply`` plays it)."""
-        return analysing.solve(self, goal, constraints, each_reveal)
-
-    def hint(self, deeper: bool = False, following: bool = False) -> Advice:
-        """The blind player's best line and why (``apply`` plays it); ``following``: its
-        next choice after the one given last here (:func:`analysing.hint`)."""
-        return analysing.hint(self, deeper, following)
-
-    def odds(self) -> Chance:
-        """The share of deals consistent with what the player sees that full-information
-        play wins from here (:func:`analysing.odds`)."""
-        return analysing.odds(self)
-
-    def auto(self, n: int | None = None, each: Callable[[Played], None] | None = None) -> Auto:
-        """Play hint's moves one at a time until ``n`` moves (None: no limit), a deal being
-        due, the win, or no move left; ``each`` is called after every move."""
-        return analysing.auto(self, n, each)
-
-    def apply(self, n: int | None = None) -> list[Played]:
-        """Play the line found last, all of it or its next ``n`` moves."""
-        return analysing.apply(self, n)
-
 
 def _recorded(game: Game, action: Action, reveals: tuple[tuple[int, Card], ...]) -> Recorded:
     """An action just taken back off ``game``, as the history records it."""
     moved = game.piles[action.src][-action.count :] if isinstance(action, Move) else []
     return Recorded(action, move_text(game, action), reveals, tuple(map(Card, moved)))
+
+
+# -- the table of commands: each command's handler, its typed result and its reply ---------
+
+COMMANDS: Commands[Session] = Commands()
+"""Every command a session runs (:meth:`Session.run`), by the type of its value."""
+handles = COMMANDS.handles
+
+
+def _replied(result: object) -> tuple[object, str]:
+    """A typed result and its reply (:func:`replies.text_of`)."""
+    return result, replies.text_of(result)
+
+
+@handles(None, cmd.MoveCommand, cmd.ObviousCommand, cmd.DealCommand, cmd.RemoveCommand)
+def _tableau(
+    session: Session, command: cmd.TableauCommand | None, prepared: Prepared, answers: Answers
+) -> tuple[object, str]:
+    """A prepared move, deal or removal pushed, after the cards the player chose for its
+    reveals are decided."""
+    game = session.game
+    if prepared.action is None or prepared.at != game.key():
+        raise SpiderError("the position has changed since that command was read: type it again")
+    for pile, card in answers.cards:
+        game.assume(pile, card)
+    return _replied(session.push(prepared.action))
+
+
+@handles(cmd.Undo)
+def _undo(session: Session, command: cmd.Undo, *_: object) -> tuple[object, str]:
+    return _replied(session.undo(command.n))
+
+
+@handles(cmd.Redo)
+def _redo(session: Session, command: cmd.Redo, *_: object) -> tuple[object, str]:
+    return _replied(session.redo(command.n))
+
+
+@handles(cmd.Restart)
+def _restart(session: Session, *_: object) -> tuple[object, str]:
+    return _replied(session.restart())
+
+
+@handles(cmd.NewCommand, searches=lambda command: command.wanted is not None)
+def _new(session: Session, command: cmd.NewCommand, *_: object) -> tuple[object, str]:
+    suits = command.suits or session.game.suits
+    deal: int | DealSource | None = command.seed
+    if command.source is not Source.OURS and command.seed is not None:
+        deal = DealSource(command.source, command.seed, suits)
+    started, text = _replied(session.new(deal, suits, command.wanted))
+    return started, session.analysis.noted(text) if command.wanted is not None else text
+
+
+@handles(cmd.Load)
+def _load(session: Session, command: cmd.Load, *_: object) -> tuple[object, str]:
+    return _replied(session.files.load(command.path))
+
+
+@handles(cmd.Save)
+def _save(
+    session: Session, command: cmd.Save, prepared: Prepared, answers: Answers
+) -> tuple[object, str]:
+    if prepared.replaces is not None and answers.replace is False:
+        raise SpiderError(f"{files.shown(str(command.path))} is kept as it was: nothing saved")
+    return _replied(session.files.save(command.path, command.replace or bool(answers.replace)))
+
+
+@handles(cmd.Expect)
+def _expect(session: Session, command: cmd.Expect, *_: object) -> tuple[object, str]:
+    return _replied(session.files.expect(command.path))
+
+
+@handles(cmd.Open)
+def _open(session: Session, command: cmd.Open, *_: object) -> tuple[object, str]:
+    return _replied(session.files.open(command.number))
+
+
+@handles(cmd.Assume)
+def _assume(session: Session, command: cmd.Assume, *_: object) -> tuple[object, str]:
+    return _replied(session.assume(command.pile - 1, command.card))
+
+
+@handles(cmd.Set)
+def _set(session: Session, command: cmd.Set, *_: object) -> tuple[object, str]:
+    return _replied(session.change_setting(*setting_value(command)))
+
+
+@handles(cmd.ListSettings)
+def _settings(session: Session, *_: object) -> tuple[object, str]:
+    return None, replies.settings_text(session.settings)
+
+
+@handles(cmd.Solve, searches=True)
+def _solve(session: Session, command: cmd.Solve, *_: object) -> tuple[object, str]:
+    report = session.analysis.solve(command.goal, command.constraints, command.each_reveal)
+    return report, replies.solve_text(report)
+
+
+@handles(cmd.Hint, searches=True)
+def _hint(session: Session, command: cmd.Hint, *_: object) -> tuple[object, str]:
+    advice = session.analysis.hint(command.deeper, command.following)
+    return advice, advice.text
+
+
+@handles(cmd.Odds, searches=True)
+def _odds(session: Session, *_: object) -> tuple[object, str]:
+    chance = session.analysis.odds()
+    return chance, session.analysis.noted(replies.chance_text(chance))
+
+
+@handles(cmd.Apply)
+def _apply(session: Session, command: cmd.Apply, *_: object) -> tuple[object, str]:
+    played = session.analysis.apply(command.n)
+    return played, "\n".join(replies.played_text(p) for p in played)
+
+
+@handles(cmd.Auto, searches=True)
+def _auto(session: Session, command: cmd.Auto, *_: object) -> tuple[object, str]:
+    return _replied(session.analysis.auto(command.n))
+
+
+@handles(cmd.Moves)
+def _moves(session: Session, *_: object) -> tuple[object, str]:
+    return None, replies.choices_text(session.choices())
+
+
+@handles(cmd.Replay)
+def _replay(session: Session, *_: object) -> tuple[object, str]:
+    return None, replies.history_text(session.history())
+
+
+@handles(cmd.Complete)
+def _complete(session: Session, *_: object) -> tuple[object, str]:
+    return None, replies.complete_text(session.game)
+
+
+@handles(cmd.Locate)
+def _locate(session: Session, command: cmd.Locate, *_: object) -> tuple[object, str]:
+    return None, replies.locate_text(session.game, command.rank, command.suit)
+
+
+@handles(cmd.Score)
+def _score(session: Session, *_: object) -> tuple[object, str]:
+    return None, f"score {session.game.score()}"
+
+
+@handles(cmd.Show)
+def _show(session: Session, command: cmd.Show, *_: object) -> tuple[object, str]:
+    return None, replies.show_text(session.game, session.status(), command.pile)
+
+
+@handles(cmd.Code)
+def _code(session: Session, *_: object) -> tuple[object, str]:
+    return None, positions.position_code(session.game, hide=True)
+
+
+@handles(cmd.Help)
+def _help(session: Session, command: cmd.Help, *_: object) -> tuple[object, str]:
+    return None, help_text(command.topic)
+
+
+@handles(cmd.Stats)
+def _stats(session: Session, *_: object) -> tuple[object, str]:
+    from spider_cli.app import stats
+
+    return None, stats.report(session.games_log())
+
+
+@handles(cmd.Games)
+def _games(session: Session, command: cmd.Games, *_: object) -> tuple[object, str]:
+    listed = replies.games_text(session.games(command.n))
+    return None, "\n".join([*session.games_log().take_notices(), listed])
+
+
+@handles(cmd.Resign)
+def _resign(session: Session, *_: object) -> tuple[object, str]:
+    return _replied(session.resign())
+
+
+@handles(cmd.Quit)
+def _quit(session: Session, *_: object) -> tuple[object, str]:
+    return None, ""

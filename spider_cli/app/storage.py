@@ -1,17 +1,19 @@
 """A session's game to and from files: load, save, expect, and game files resumed.
 
-Each function takes the :class:`~spider_cli.app.session.Session` it acts on; the session's
-methods of the same names delegate here, so the session holds the game and its commands and
-this module what files mean to it. A game file is replayed through the session's own
-methods (:func:`resume`), so a file goes through the same rules as the moves typed; its
-errors name the file's line. Every failure is a SpiderError in a player's words.
+A :class:`Files` belongs to one :class:`~spider_cli.app.session.Session` (its ``files``)
+and reaches the game through :class:`Desk`, what it needs of the session, so that this
+module does not import the session's: a file read becomes the session's game through its
+public :meth:`~Desk.begin`. A game file is replayed move by move through the same rules as
+the moves typed (:meth:`Files.resume`), and the game in progress stays as it was if the
+file fails; its errors name the file's line. Every failure is a SpiderError in a player's
+words.
 """
 
 from __future__ import annotations
 
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from spider_cli.app.atomic import write_atomically
 from spider_cli.app.replies import status_text
@@ -19,201 +21,245 @@ from spider_cli.app.results import Loaded, LoadKind, Matched, Opened, Saved
 from spider_cli.language import commands as cmd
 from spider_cli.language import gamefiles, positions
 from spider_cli.language import textfiles as files
-from spider_cli.language.commands import setting_value
-from spider_cli.language.gamefiles import DealOrigin, PositionOrigin
-from spider_cli.language.notation import parse_command
+from spider_cli.language.commands import Settings, setting_value
+from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
+from spider_cli.language.notation import parse_command, resolve
 from spider_cli.rules.cards import Card
-from spider_cli.rules.errors import NotationError, SpiderError
+from spider_cli.rules.deals import Source
+from spider_cli.rules.engine import Action, Deal, Game
+from spider_cli.rules.errors import IllegalMoveError, NotationError, SpiderError
+from spider_cli.rules.placing import removal
 from spider_cli.rules.values import replace
 
 if TYPE_CHECKING:
-    from spider_cli.app.session import Session
+    from spider_cli.app.gamelog import GameLog
+    from spider_cli.app.results import Recorded, Status
+    from spider_cli.app.timer import Timer
 
-__all__ = [
-    "expect",
-    "game_file",
-    "is_script",
-    "load",
-    "open_game",
-    "resume",
-    "save",
-    "would_replace",
-]
+__all__ = ["Desk", "Files", "is_script", "start_of"]
 
 
-def load(session: Session, source: str | Path) -> Loaded:
-    """Read a position code, a position or game file (relative to ``base_dir``), or one
-    of the manual's examples by name, into ``session``."""
-    name = str(source)
-    if positions.is_position_code(name):
-        game = positions.parse_position_code(name).to_game()
-        origin = PositionOrigin(positions.position_code(game))
-        session._begin(game, origin, "position code")
-        return Loaded(LoadKind.POSITION_CODE, name, None, origin)
-    path, example = _find(session, name)
-    text = files.read_text(path, name)
-    kind = LoadKind.EXAMPLE if example else None
-    if gamefiles.is_game_file(text):
-        resume(session, gamefiles.read(text), path.parent, path.name)
-        moves = session.game.moves_made
-        kind = kind or LoadKind.GAME_FILE
-        return Loaded(kind, path.name, path, session.origin, game_file=True, moves=moves)
-    try:
-        game = positions.read_position(text).to_game()
-    except NotationError as error:
-        if is_script(text):
-            raise SpiderError(
-                f"{files.shown(path.name)} is a script of commands, not a position or game "
-                f"file: scripts are run ('spider run {files.shown(name)}'), not shown or "
-                "loaded"
+class Desk(Protocol):
+    """What the files need of the session they belong to."""
+
+    game: Game
+    origin: Origin
+    settings: Settings
+    base_dir: Path
+    changed: bool
+    timer: Timer | None
+
+    def begin(self, game: Game, origin: Origin, name: str, seconds: float = 0.0) -> None: ...
+
+    def history(self) -> list[Recorded]: ...
+
+    def status(self) -> Status: ...
+
+    def games_log(self) -> GameLog: ...
+
+
+def start_of(origin: Origin) -> Game:
+    """The game at the start ``origin`` names: a numbered deal, or a position."""
+    if isinstance(origin, DealOrigin) and origin.source is Source.OURS:
+        return Game.new(origin.seed, origin.suits, origin.sixth)
+    if isinstance(origin, DealOrigin):
+        return origin.deal.game()
+    return positions.parse_position_code(origin.code).to_game()
+
+
+class Files:
+    """One session's game files (see the module)."""
+
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+
+    def load(self, source: str | Path) -> Loaded:
+        """Read a position code, a position or game file (relative to ``base_dir``), or one
+        of the manual's examples by name, as the session's game."""
+        desk = self.desk
+        name = str(source)
+        if positions.is_position_code(name):
+            game = positions.parse_position_code(name).to_game()
+            origin = PositionOrigin(positions.position_code(game))
+            desk.begin(game, origin, "position code")
+            return Loaded(LoadKind.POSITION_CODE, name, None, origin)
+        path, example = self._find(name)
+        text = files.read_text(path, name)
+        kind = LoadKind.EXAMPLE if example else None
+        if gamefiles.is_game_file(text):
+            self.resume(gamefiles.read(text), path.name)
+            moves = desk.game.moves_made
+            kind = kind or LoadKind.GAME_FILE
+            return Loaded(kind, path.name, path, desk.origin, game_file=True, moves=moves)
+        try:
+            game = positions.read_position(text).to_game()
+        except NotationError as error:
+            if is_script(text):
+                raise SpiderError(
+                    f"{files.shown(path.name)} is a script of commands, not a position or "
+                    f"game file: scripts are run ('spider run {files.shown(name)}'), not "
+                    "shown or loaded"
+                ) from None
+            raise NotationError(
+                f"{files.shown(path.name)}: {error.message}",
+                error.line,
+                error.column,
+                error.context,
             ) from None
-        raise NotationError(
-            f"{files.shown(path.name)}: {error.message}",
-            error.line,
-            error.column,
-            error.context,
-        ) from None
-    origin = PositionOrigin(positions.position_code(game))
-    session._begin(game, origin, path.name)
-    return Loaded(kind or LoadKind.POSITION_FILE, path.name, path, origin)
+        origin = PositionOrigin(positions.position_code(game))
+        desk.begin(game, origin, path.name)
+        return Loaded(kind or LoadKind.POSITION_FILE, path.name, path, origin)
+
+    def _path(self, name: str | Path) -> Path:
+        return files.path_of(name, self.desk.base_dir)
+
+    def _find(self, name: str) -> tuple[Path, bool]:
+        """The file a name means: a file (relative to ``base_dir``), else an example's."""
+        path = self._path(name)
+        problem = files.missing(path)
+        if problem is None:
+            return path, False
+        from spider_cli.app import examples  # the manual's worked problems, by name
+
+        found = examples.find(name)
+        if found is not None:
+            return found, True
+        if problem == files.NOT_FOUND:
+            problem = "no such file or example"
+        raise SpiderError(f"cannot read {files.shown(name)}: {problem}")
+
+    def resume(self, record: gamefiles.GameRecord, name: str) -> None:
+        """Replay a game file on a game of its own, then make it the session's (``name``:
+        the file's, for a game that began as a position); errors name the line of the
+        file, and leave the session's game as it was."""
+        origin = record.origin
+        with gamefiles.at_line(*record.start):
+            game = start_of(origin)
+        settings = record.settings
+        game.autoremove = settings.autoremove
+        for step in record.steps:
+            for written in step.assumptions:
+                settings = _replay(game, settings, written)
+            settings = _replay(game, settings, step.action)
+        for written in record.pending:
+            settings = _replay(game, settings, written)
+        desk = self.desk
+        desk.settings = replace(settings, suits=desk.settings.suits)  # the player's
+        start = origin.name if isinstance(origin, DealOrigin) else name
+        desk.begin(game, origin, start, record.seconds or 0)
+        desk.changed = False
+
+    def open(self, number: int) -> Opened:
+        """Bring game ``number`` of the history back as it was left, from its game file."""
+        desk = self.desk
+        entry = desk.games_log().entry(number)
+        try:
+            record = gamefiles.read(entry.game_file)
+        except NotationError as error:
+            raise SpiderError(f"game {number} of the history cannot be read: {error}") from None
+        try:
+            self.resume(record, entry.deal)
+        except NotationError as error:
+            raise SpiderError(f"game {number} of the history cannot be replayed: {error}") from None
+        return Opened(number, entry.deal, entry.result, desk.game.moves_made, desk.origin)
+
+    def game_file(self) -> str:
+        """The game file of the session's game: its start, moves, reveals and pending
+        assumptions (and the time played, if the session keeps it)."""
+        desk = self.desk
+        game = desk.game
+        moves = [
+            gamefiles.SavedMove(e.text, tuple(cmd.Assume(p + 1, c) for p, c in e.reveals))
+            for e in desk.history()
+        ]
+        pending = [
+            cmd.Assume(p + 1, Card(c)) for p, queue in enumerate(game.assumed) for c in queue
+        ]
+        text = gamefiles.game_text(
+            desk.origin,
+            desk.settings,
+            moves,
+            pending,
+            status_text(desk.status()),
+            positions.grid(game, hide=True),
+        )
+        if desk.timer is None:
+            return text
+        return text + gamefiles.time_line(desk.timer.seconds())
+
+    def save(self, name: str | Path, replace: bool = False) -> Saved:
+        """Write the game file to ``name`` (relative to ``base_dir``), atomically. A file
+        that exists is replaced only with ``replace`` (without, SpiderError: a script must
+        say ``save!``; a front end asks the player first, see
+        :attr:`~spider_cli.app.interpreter.Prepared.replaces`)."""
+        path = self._path(name)
+        if not replace and self.would_replace(name) is not None:
+            shown = files.shown(str(name))
+            raise SpiderError(f"{shown} exists: 'save! {shown}' replaces it")
+        text = self.game_file()
+        too_long = files.unreadable(text)
+        if too_long:
+            shown = files.shown(str(name))
+            raise SpiderError(f"cannot save {shown}: the game file would be {too_long}")
+        try:
+            write_atomically(path, text)
+        except (OSError, ValueError) as error:
+            shown = files.shown(str(name))
+            raise SpiderError(f"cannot save {shown}: {files.reason(error)}") from None
+        self.desk.changed = False
+        return Saved(str(name), path)
+
+    def would_replace(self, name: str | Path) -> Path | None:
+        """The file that saving as ``name`` would replace (a file, not a link: a link is
+        never written through), or None (also for a name no file can have: saving says
+        why)."""
+        try:
+            path = self._path(name)
+            regular = stat.S_ISREG(path.lstat().st_mode)
+        except (SpiderError, OSError, ValueError):
+            return None
+        return path if regular else None
+
+    def expect(self, name: str | Path) -> Matched:
+        """Check that the session's position is the one in a position file; SpiderError
+        lists the differences."""
+        path, _example = self._find(str(name))
+        expected = positions.read_position(files.read_text(path, str(name)))
+        differences = positions.differences(self.desk.game, expected)
+        if differences:
+            raise SpiderError(
+                f"the position is not the one in {files.shown(str(name))}:\n"
+                + "\n".join(f"  {d}" for d in differences)
+            )
+        return Matched(str(name))
 
 
-def _path(session: Session, name: str | Path) -> Path:
-    return files.path_of(name, session.base_dir)
-
-
-def _find(session: Session, name: str) -> tuple[Path, bool]:
-    """The file a name means: a file (relative to ``base_dir``), else an example's."""
-    path = _path(session, name)
-    problem = files.missing(path)
-    if problem is None:
-        return path, False
-    from spider_cli.app import examples  # the manual's worked problems, by name
-
-    found = examples.find(name)
-    if found is not None:
-        return found, True
-    if problem == files.NOT_FOUND:
-        problem = "no such file or example"
-    raise SpiderError(f"cannot read {files.shown(name)}: {problem}")
-
-
-def resume(session: Session, record: gamefiles.GameRecord, base_dir: Path, name: str) -> None:
-    """Replay a game file through a fresh session's methods, then let ``session`` take over
-    its game (``name``: the file's, for a game that began as a position); errors name the
-    line of the file."""
-    other = type(session)(settings=record.settings, base_dir=base_dir)
-    origin = record.origin
-    with gamefiles.at_line(*record.start):
-        other._begin(other._start_of(origin), origin, name)
-    for step in record.steps:
-        for written in step.assumptions:
-            _replay(other, written)
-        _replay(other, step.action)
-    for written in record.pending:
-        _replay(other, written)
-    session.settings = replace(other.settings, suits=session.settings.suits)  # the player's
-    start = origin.name if isinstance(origin, DealOrigin) else name
-    session._begin(other.game, other.origin, start, record.seconds or 0)
-    session.changed = False
-
-
-def open_game(session: Session, number: int) -> Opened:
-    """Bring game ``number`` of the history back as it was left, from its game file."""
-    entry = session.games_log().entry(number)
-    try:
-        record = gamefiles.read(entry.game_file)
-    except NotationError as error:
-        raise SpiderError(f"game {number} of the history cannot be read: {error}") from None
-    try:
-        resume(session, record, session.base_dir, entry.deal)
-    except NotationError as error:
-        raise SpiderError(f"game {number} of the history cannot be replayed: {error}") from None
-    return Opened(number, entry.deal, entry.result, session.game.moves_made, session.origin)
-
-
-def _replay(session: Session, written: gamefiles.Written) -> None:
-    """One step of a game file, through the session's methods; errors name its line."""
+def _replay(game: Game, settings: Settings, written: gamefiles.Written) -> Settings:
+    """One step of a game file played on ``game`` as the same command typed would be (its
+    errors name its line); the settings after it."""
     with gamefiles.at_line(written.line, written.text):
         match written.command:
             case cmd.Assume(pile=pile, card=card):
-                session.assume(pile - 1, card)
+                game.assume(pile - 1, card)
             case cmd.Set() as command:
-                session.change_setting(*setting_value(command))
+                name, value = setting_value(command)
+                settings = settings.changed(name, value)
+                if name == "autoremove":
+                    game.autoremove = bool(value)
             case cmd.DealCommand():
-                session.deal()
+                _play(game, Deal())
             case cmd.RemoveCommand(suit=suit, pile=pile):
-                session.remove(None if pile is None else pile - 1, suit)
+                _play(game, removal(game, None if pile is None else pile - 1, suit))
             case cmd.MoveCommand() as command:
-                session.move(command)
+                _play(game, resolve(game, command))
+    return settings
 
 
-def game_file(session: Session) -> str:
-    """The game file of the session's game: its start, moves, reveals and pending
-    assumptions (and the time played, if the session keeps it)."""
-    game = session.game
-    moves = [
-        gamefiles.SavedMove(e.text, tuple(cmd.Assume(p + 1, c) for p, c in e.reveals))
-        for e in session.history()
-    ]
-    pending = [cmd.Assume(p + 1, Card(c)) for p, queue in enumerate(game.assumed) for c in queue]
-    text = gamefiles.game_text(
-        session.origin,
-        session.settings,
-        moves,
-        pending,
-        status_text(session.status()),
-        positions.grid(game, hide=True),
-    )
-    if session.timer is None:
-        return text
-    return text + gamefiles.time_line(session.timer.seconds())
-
-
-def save(session: Session, name: str | Path, replace: bool = False) -> Saved:
-    """Write the game file to ``name`` (relative to ``base_dir``), atomically. A file that
-    exists is replaced only with ``replace`` (without, SpiderError: a script must say
-    ``save!``; a front end asks the player first, see :meth:`Session.prepare`)."""
-    path = _path(session, name)
-    if not replace and would_replace(session, name) is not None:
-        shown = files.shown(str(name))
-        raise SpiderError(f"{shown} exists: 'save! {shown}' replaces it")
-    text = game_file(session)
-    too_long = files.unreadable(text)
-    if too_long:
-        shown = files.shown(str(name))
-        raise SpiderError(f"cannot save {shown}: the game file would be {too_long}")
-    try:
-        write_atomically(path, text)
-    except (OSError, ValueError) as error:
-        raise SpiderError(f"cannot save {files.shown(str(name))}: {files.reason(error)}") from None
-    session.changed = False
-    return Saved(str(name), path)
-
-
-def would_replace(session: Session, name: str | Path) -> Path | None:
-    """The file that saving as ``name`` would replace (a file, not a link: a link is never
-    written through), or None (also for a name no file can have: saving says why)."""
-    try:
-        path = _path(session, name)
-        regular = stat.S_ISREG(path.lstat().st_mode)
-    except (SpiderError, OSError, ValueError):
-        return None
-    return path if regular else None
-
-
-def expect(session: Session, name: str | Path) -> Matched:
-    """Check that the session's position is the one in a position file; SpiderError lists
-    the differences."""
-    path, _example = _find(session, str(name))
-    expected = positions.read_position(files.read_text(path, str(name)))
-    differences = positions.differences(session.game, expected)
-    if differences:
-        raise SpiderError(
-            f"the position is not the one in {files.shown(str(name))}:\n"
-            + "\n".join(f"  {d}" for d in differences)
-        )
-    return Matched(str(name))
+def _play(game: Game, action: Action) -> None:
+    reason = game.why_illegal(action)
+    if reason:
+        raise IllegalMoveError(reason)
+    game.push(action)
 
 
 def is_script(text: str) -> bool:

@@ -308,6 +308,7 @@ Command = (
     | ListSettings
     | Help
     | Quit
+    | Resign
     | Replay
     | Stats
     | Games

@@ -8,10 +8,11 @@ from collections.abc import Sequence
 
 from spider_cli.rules.cards import (
     SUIT_NAMES,
+    SUITS_IN_VARIANT,
     UNKNOWN,
     Card,
 )
-from spider_cli.rules.engine import DEAL_SIZE, DECK_SIZE, SUITS_IN_VARIANT
+from spider_cli.rules.engine import DEAL_SIZE, DECK_SIZE
 from spider_cli.rules.errors import NotationError, PositionError
 
 MAX_HAND = 5 * DEAL_SIZE

@@ -26,11 +26,12 @@ from spider_cli.language.deck import (
 from spider_cli.language.positionfile import PositionFile
 from spider_cli.rules.cards import (
     SUIT_NAMES,
+    SUITS_IN_VARIANT,
     UNKNOWN,
     Card,
     parse_suit,
 )
-from spider_cli.rules.engine import DECK_SIZE, PILES, SUITS_IN_VARIANT, Game
+from spider_cli.rules.engine import DECK_SIZE, PILES, Game
 from spider_cli.rules.errors import NotationError, caret_line
 
 if TYPE_CHECKING:  # lark is imported when a position is read, not with this module

@@ -30,6 +30,7 @@ from spider_cli.language.reader import (
 from spider_cli.rules.cards import card_text, run_text
 from spider_cli.rules.engine import DEAL, PILES, Action, Game, Move
 from spider_cli.rules.errors import IllegalMoveError
+from spider_cli.rules.placing import fitting_move, obvious, removal
 
 __all__ = [
     "MAX_DIGITS",
@@ -64,12 +65,12 @@ def resolve(game: Game, cmd: TableauCommand) -> Action:
     with the card named) is the first legal one taken.
     """
     if isinstance(cmd, ObviousCommand):
-        return game.obvious(cmd.pile - 1)
+        return obvious(game, cmd.pile - 1)
     if isinstance(cmd, MoveCommand):
         return _resolve_move(game, cmd)
     if isinstance(cmd, DealCommand):
         return DEAL
-    return game.removal(None if cmd.pile is None else cmd.pile - 1, cmd.suit)
+    return removal(game, None if cmd.pile is None else cmd.pile - 1, cmd.suit)
 
 
 def _resolve_move(game: Game, cmd: MoveCommand) -> Move:
@@ -111,7 +112,7 @@ def _move_from(game: Game, cmd: MoveCommand, src: int) -> Move:
         raise IllegalMoveError(_not_at_bottom(game, src, run))
     dst = _destination(game, cmd, src)
     if run is None:
-        return game.fitting_move(src, dst)
+        return fitting_move(game, src, dst)
     if run.count is None:
         count = _count_from_top(game, src, run)
         if not count:

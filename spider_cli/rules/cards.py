@@ -19,6 +19,8 @@ UNKNOWN = 0
 SUIT_LETTERS = "shdc"
 SUIT_SYMBOLS = "♠♥♦♣"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+SUITS_IN_VARIANT = {4: (0, 1, 2, 3), 2: (0, 1), 1: (0,)}
+"""Suits used by each variant: 4 suits (default), 2 suits (spades, hearts), 1 suit (spades)."""
 RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_WORDS = (
     "",

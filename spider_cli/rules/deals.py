@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple, TypeVar
 
-from spider_cli.rules.cards import Card
-from spider_cli.rules.engine import DEAL_SIZE, DECK_SIZE, PILES, SUITS_IN_VARIANT, Game
+from spider_cli.rules.cards import SUITS_IN_VARIANT, Card
+from spider_cli.rules.engine import DEAL_SIZE, DECK_SIZE, PILES, Game
 from spider_cli.rules.errors import NotationError
 from spider_cli.rules.values import Value
 

@@ -14,30 +14,26 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from spider_cli.rules.cards import (
     ACE,
     KING,
-    RANK_NAMES,
     SUIT_NAMES,
+    SUITS_IN_VARIANT,
     UNKNOWN,
     Card,
     card_text,
-    run_text,
 )
 from spider_cli.rules.errors import IllegalMoveError, PositionError
 from spider_cli.rules.layout import grid, position_code
-from spider_cli.rules.values import Value
+from spider_cli.rules.shuffle import SplitMix64, shuffled_deck
 
 PILES = 10
 DECK_SIZE = 104
 DEAL_SIZE = 10
 INITIAL_FACE_DOWN = 44
 """Face-down cards in every initial deal: the score counts the ones turned over since."""
-
-SUITS_IN_VARIANT = {4: (0, 1, 2, 3), 2: (0, 1), 1: (0,)}
-"""Suits used by each variant: 4 suits (default), 2 suits (spades, hearts), 1 suit (spades)."""
 
 SIXTH_CARD_PILES = {"left": (0, 1, 2, 3), "spread": (0, 3, 6, 9)}
 """Which four piles get a sixth card in the deal: the leftmost four, or piles 1, 4, 7, 10."""
@@ -68,78 +64,53 @@ PositionKey = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...
 """What :meth:`Game.key` gives: piles, face-down counts, the hand (last card dealt first),
 removed suits."""
 
-_Record = tuple[Action, Any, tuple[tuple[int, int], ...] | None, list[tuple[int, int]] | None]
-"""What :meth:`Game.push` keeps to take an action back: the action; how its source pile
-was turned up (an int, see ``_flip``; for a deal, (pile, how) pairs); the suits removed
-by autoremove, as (pile, flip) pairs; the unknown cards turned up, as (pile, card) pairs."""
+
+class Identified(NamedTuple):
+    """An unknown card that became known as it arrived face up on ``pile``: the next card
+    assumed for that pile (``state`` None), or drawn from the pool with the generator in
+    ``state`` before the draw. Taking the action back gives the assumption back, or the
+    card to the pool and the generator its state, so that a redo draws the same card."""
+
+    pile: int
+    card: int
+    state: int | None
 
 
-# ---------------------------------------------------------------------------------------------
-# The documented shuffle: the same deal for the same number on every platform, forever.
+class Turn(NamedTuple):
+    """A pile's last face-down card turned up (``identified``: how, if it was unknown)."""
+
+    pile: int
+    identified: Identified | None = None
 
 
-class SplitMix64:
-    """Steele, Lea and Flood's SplitMix64 generator (the seed is any integer, taken mod 2**64).
-
-    Specified here rather than taken from :mod:`random` so that numbered deals never change.
-    """
-
-    MASK = (1 << 64) - 1
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & self.MASK
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """A uniform integer in ``0 .. n-1`` (rejection sampling, no modulo bias)."""
-        limit = (1 << 64) - (1 << 64) % n
-        while True:
-            x = self.next()
-            if x < limit:
-                return x % n
+_KNOWN_TURNS = tuple(Turn(pile) for pile in range(PILES))
+"""The turns of known cards, one a pile (made once: most turns are of these)."""
 
 
-def ordered_deck(suits: int = 4) -> list[int]:
-    """The 104 cards before shuffling: eight suit sets, each Ace to King.
+class Removed(NamedTuple):
+    """A complete suit removed from ``pile`` by autoremove, and the turn that followed."""
 
-    Four suits: s h d c s h d c; two suits: s h s h s h s h; one suit: eight sets of spades.
-    """
-    used = SUITS_IN_VARIANT[suits]
-    return [Card.of(rank, used[k % len(used)]) for k in range(8) for rank in range(1, 14)]
+    pile: int
+    turned: Turn | None
 
 
-def shuffled_deck(seed: int, suits: int = 4) -> list[int]:
-    """Deal number ``seed``: the ordered deck shuffled (:func:`shuffle`) by SplitMix64
-    seeded with ``seed``."""
-    return shuffle(ordered_deck(suits), SplitMix64(seed))
+class Undo(NamedTuple):
+    """What :meth:`Game.push` keeps to take an action back exactly."""
 
+    action: Action
+    turned: Turn | None = None
+    """A move's or a removal's: its pile's last face-down card, turned up."""
+    dealt: tuple[Identified, ...] = ()
+    """A deal's: the unknown cards it dealt."""
+    autoremoved: tuple[Removed, ...] = ()
+    """The suits autoremove took off after the action, in order."""
 
-def shuffle(cards: list[int], rng: SplitMix64) -> list[int]:
-    """The cards shuffled in place (and returned) by Fisher-Yates driven by ``rng``: for i
-    from the last place down to 1, swap card i with card ``below(i + 1)``."""
-    for i in range(len(cards) - 1, 0, -1):
-        j = rng.below(i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-    return cards
-
-
-# ---------------------------------------------------------------------------------------------
-
-
-class Location(Value):
-    """Where one copy of a card is: ``place`` is "pile", "hand" or "removed"."""
-
-    card: Card
-    place: str
-    pile: int = -1
-    index: int = -1
-    face_up: bool = False
+    def identified(self) -> list[Identified]:
+        """The unknown cards the action turned up or dealt, in the order they became known."""
+        known = [self.turned.identified] if self.turned and self.turned.identified else []
+        known += self.dealt
+        known += (r.turned.identified for r in self.autoremoved if r.turned and r.turned.identified)
+        return known
 
 
 class Game:
@@ -155,7 +126,6 @@ class Game:
 
     __slots__ = (
         "_redo",
-        "_reveals",
         "_stack",
         "assumed",
         "autoremove",
@@ -191,9 +161,8 @@ class Game:
         self.autoremove = False
         self.rng = SplitMix64(seed)
         self.assumed: list[deque[int]] = [deque() for _ in range(PILES)]
-        self._stack: list[_Record] = []
+        self._stack: list[Undo] = []
         self._redo: list[Action] = []
-        self._reveals: list[tuple[int, int]] | None = None
         self.pool = self._check_and_pool()
 
     @classmethod
@@ -282,7 +251,6 @@ class Game:
         other.assumed = [deque(q) for q in self.assumed]
         other._stack = self._stack[:]
         other._redo = self._redo[:]
-        other._reveals = None
         other.pool = self.pool[:]
         return other
 
@@ -326,7 +294,7 @@ class Game:
     @property
     def move_stack(self) -> list[Action]:
         """The actions pushed so far, oldest first."""
-        return [record[0] for record in self._stack]
+        return [record.action for record in self._stack]
 
     @property
     def moves_made(self) -> int:
@@ -371,7 +339,7 @@ class Game:
         dst = self.piles[move.dst]
         return bool(dst) and dst[-1] == self.piles[move.src][-move.count] + 1
 
-    def _complete_at_bottom(self, pile: int) -> bool:
+    def complete_at_bottom(self, pile: int) -> bool:
         p = self.piles[pile]
         return (
             len(p) - self.down[pile] >= 13
@@ -406,7 +374,7 @@ class Game:
             for dst in spaces:
                 for count in range(1, length + 1):
                     moves.append(Move(src, dst, count))
-            if length >= 13 and low == ACE and self._complete_at_bottom(src):
+            if length >= 13 and low == ACE and self.complete_at_bottom(src):
                 moves.append(Remove(src))
         if self.stock and not spaces:
             moves.append(DEAL)
@@ -430,7 +398,7 @@ class Game:
         if isinstance(action, Remove):
             if not 0 <= action.pile < PILES:
                 return f"there is no pile {action.pile + 1}"
-            if not self._complete_at_bottom(action.pile):
+            if not self.complete_at_bottom(action.pile):
                 return f"pile {action.pile + 1} does not end with a complete suit, King to Ace"
             return None
         src, dst, count = action
@@ -461,18 +429,31 @@ class Game:
 
     def is_won(self) -> bool:
         """Won when every card is part of a complete suit (removed or still in the tableau)."""
-        return len(self.removed) + self.complete_in_tableau() == 8
+        removed = len(self.removed)
+        face_up = sum(map(len, self.piles)) - sum(self.down)
+        return face_up >= 13 * (8 - removed) and removed + self.complete_in_tableau() == 8
 
     def is_lost(self) -> bool:
-        """Lost when the hand is empty and nothing but pointless shuffles between spaces is left."""
+        """Lost when the hand is empty and nothing but pointless shuffles between spaces is left
+        (a whole pile, no card face down, from one space to another). Stops at the first
+        action that is more than that, as :meth:`legal_moves` would list it."""
         if self.stock or self.is_won():
             return False
-        for action in self.legal_moves():
-            if not isinstance(action, Move):
-                return False
-            src = action.src
-            if self.piles[action.dst] or self.down[src] or action.count < len(self.piles[src]):
-                return False
+        piles, down = self.piles, self.down
+        bottoms = {p[-1] & 15 for p in piles if p}  # the ranks at the piles' bottoms
+        space = not all(piles)
+        for src, p in enumerate(piles):
+            if not p:
+                continue
+            if space and (down[src] or len(p) > 1):
+                return False  # part of a pile, or a pile over face-down cards, into a space
+            length = self.run_length(src)
+            low = p[-1] & 15
+            for rank in range(low + 1, low + length + 1):
+                if rank in bottoms:
+                    return False  # a move onto a card
+            if length >= 13 and low == ACE and self.complete_at_bottom(src):
+                return False  # a removal
         return True
 
     def complete_in_tableau(self) -> int:
@@ -514,144 +495,6 @@ class Game:
             points += 2 * (in_tableau - 3)
         return points
 
-    def locate(self, card: int) -> list[Location]:
-        """Every known copy of a card: in a pile (face up or down), in the hand, or removed."""
-        found: list[Location] = []
-        for i, p in enumerate(self.piles):
-            for j, c in enumerate(p):
-                if c == card:
-                    found.append(Location(Card(card), "pile", i, j, j >= self.down[i]))
-        for j, c in enumerate(self.hand):
-            if c == card:
-                found.append(Location(Card(card), "hand", -1, j))
-        for _ in range(self.removed.count(card >> 4)):
-            found.append(Location(Card(card), "removed"))
-        return found
-
-    def complete_suits(self) -> dict[int, int]:
-        """For each suit, how many complete runs of thirteen its face-up cards could form."""
-        counts = [0] * 64
-        for i, p in enumerate(self.piles):
-            for c in p[self.down[i] :]:
-                counts[c] += 1
-        result = {}
-        for suit in SUITS_IN_VARIANT[self.suits]:
-            sets = min(counts[suit * 16 + r] for r in range(1, 14))
-            if sets:
-                result[suit] = sets
-        return result
-
-    def obvious(self, pile: int, count: int | None = None) -> Action:
-        """The manual's "obvious place" for a pile's cards, or IllegalMoveError saying why not.
-
-        In order: remove a complete suit; else move the longest run that fits onto a card of
-        its own suit; else onto a card of another suit; else the whole run into a space.
-        ``count`` asks for the last ``count`` cards exactly (the manual's click on a card
-        above the bottom: that card and the cards covering it).
-        """
-        if not 0 <= pile < PILES:
-            raise IllegalMoveError(f"there is no pile {pile + 1}")
-        cards = self.piles[pile]
-        if not cards:
-            raise IllegalMoveError(f"pile {pile + 1} is a space")
-        length = self.run_length(pile)
-        if count is not None and not 1 <= count <= length:
-            if count > len(cards) - self.down[pile]:
-                raise IllegalMoveError(f"that card in pile {pile + 1} is face down")
-            raise IllegalMoveError(
-                f"{card_text(cards[-count])} cannot move with the cards below it in pile "
-                f"{pile + 1}: they are not a run of one suit"
-            )
-        if count in (None, 13) and self._complete_at_bottom(pile):
-            return Remove(pile)
-        moves = [
-            m
-            for m in self.legal_moves()
-            if isinstance(m, Move) and m.src == pile and count in (None, m.count)
-        ]
-        onto = [m for m in moves if self.piles[m.dst]]
-        for natural in (True, False):
-            best = [m for m in onto if self.is_natural(m) == natural]
-            if best:
-                return max(best, key=lambda m: (m.count, -m.dst))
-        length = count or length
-        if length == len(cards) and moves:
-            raise IllegalMoveError(
-                f"pile {pile + 1} has nowhere to go but another space, which gains nothing"
-            )
-        spaces = self.spaces()
-        if spaces:
-            return Move(pile, spaces[0], length)
-        run = cards[-length:]
-        if run[0] & 15 == KING and length == 1:
-            raise IllegalMoveError(f"{card_text(run[0])} is a King and there is no space for it")
-        wanted = " or ".join(
-            RANK_NAMES[(c & 15) + 1] for c in run[: 1 if count else None] if c & 15 != KING
-        )
-        if not wanted:
-            raise IllegalMoveError(f"{run_text(run)} starts with a King and there is no space")
-        raise IllegalMoveError(
-            f"{run_text(run)} in pile {pile + 1} has nowhere to go: no pile ends with a "
-            f"{wanted}, and there is no space"
-        )
-
-    def obvious_at(self, pile: int, at: int | None = None) -> Action:
-        """The obvious place (:meth:`obvious`) of the cards of ``pile`` from index ``at``
-        down (the manual's click on a card; None or the bottom card: the longest run that
-        fits). A click on any card of a complete suit at the bottom removes the suit."""
-        if not 0 <= pile < PILES:
-            raise IllegalMoveError(f"there is no pile {pile + 1}")
-        cards = self.piles[pile]
-        count = None
-        if at is not None and at < len(cards) - 1:
-            count = len(cards) - at
-        if count is not None and count <= 13 and self.is_legal(Remove(pile)):
-            count = None
-        return self.obvious(pile, count)
-
-    def fitting_move(self, src: int, dst: int) -> Move:
-        """As many cards of pile ``src``'s movable run as fit on pile ``dst`` (all of it
-        into a space), the manual's move by two pile numbers; IllegalMoveError says why none
-        fit. Not checked against the rules otherwise (see :meth:`why_illegal`)."""
-        for pile in (src, dst):
-            if not 0 <= pile < PILES:
-                raise IllegalMoveError(f"there is no pile {pile + 1}")
-        cards = self.piles[src]
-        if not cards:
-            raise IllegalMoveError(f"pile {src + 1} is a space")
-        length = self.run_length(src)
-        target = self.piles[dst]
-        if not target or src == dst:
-            return Move(src, dst, length)
-        count = (target[-1] & 15) - (cards[-1] & 15)
-        if 1 <= count <= length:
-            return Move(src, dst, count)
-        raise IllegalMoveError(
-            f"nothing in pile {src + 1}'s movable run ({run_text(cards[-length:])}) can go "
-            f"onto {card_text(target[-1])}"
-        )
-
-    def removal(self, pile: int | None = None, suit: int | None = None) -> Remove:
-        """The removal of a complete suit off ``pile``, or off the first pile that ends with
-        one (of ``suit``, when given); IllegalMoveError says why there is none. A pile named
-        is not checked against the rules (see :meth:`why_illegal`), but a suit named with
-        it must be the one there."""
-        if pile is not None:
-            if not 0 <= pile < PILES:
-                raise IllegalMoveError(f"there is no pile {pile + 1}")
-            cards = self.piles[pile]
-            if suit is not None and self._complete_at_bottom(pile) and cards[-1] >> 4 != suit:
-                raise IllegalMoveError(
-                    f"pile {pile + 1} ends with the {SUIT_NAMES[cards[-1] >> 4]}, "
-                    f"not the {SUIT_NAMES[suit]}"
-                )
-            return Remove(pile)
-        for i, cards in enumerate(self.piles):
-            if self._complete_at_bottom(i) and suit in (None, cards[-1] >> 4):
-                return Remove(i)
-        what = "a complete suit" if suit is None else f"the {SUIT_NAMES[suit]}"
-        raise IllegalMoveError(f"no pile ends with {what}, King to Ace")
-
     # -- changing the position ----------------------------------------------------------------
 
     def assume(self, pile: int, card: int) -> None:
@@ -690,13 +533,12 @@ class Game:
             piles.append(pile)
         return piles
 
-    def _identify(self, pile: int) -> tuple[int, int]:
-        """The identity of an unknown card arriving face up on ``pile``; (card, how)."""
-        q = self.assumed[pile]
-        if q:
-            card = q.popleft()
-            self._note_reveal(pile, card)
-            return card, 1
+    def _identify(self, pile: int) -> Identified:
+        """The identity of an unknown card arriving face up on ``pile``: the next assumed
+        for it, else a seeded draw from the pool."""
+        queue = self.assumed[pile]
+        if queue:
+            return Identified(pile, queue.popleft(), None)
         state = self.rng.state
         r = self.rng.below(sum(self.pool))
         pool = self.pool
@@ -704,48 +546,42 @@ class Game:
             r -= pool[code]
             if r < 0:
                 pool[code] -= 1
-                self._note_reveal(pile, code)
-                return code, state << 1  # even and > 1 unless state is 0: see _forget
+                return Identified(pile, code, state)
         raise AssertionError("empty pool")
-
-    def _note_reveal(self, pile: int, card: int) -> None:
-        if self._reveals is None:
-            self._reveals = []
-        self._reveals.append((pile, card))
 
     def last_reveals(self) -> list[tuple[int, Card]]:
         """The unknown cards the last push or redo turned up or dealt: (pile, card) pairs."""
         if not self._stack:
             return []
-        return [(pile, Card(card)) for pile, card in self._stack[-1][3] or ()]
+        return [(known.pile, Card(known.card)) for known in self._stack[-1].identified()]
 
-    def _forget(self, pile: int, card: int, how: int) -> None:
+    def _forget(self, known: Identified) -> None:
         """Undo :meth:`_identify`: the card becomes unknown again."""
-        if how == 1:
-            self.assumed[pile].appendleft(card)
+        self.piles[known.pile][-1] = UNKNOWN
+        if known.state is None:
+            self.assumed[known.pile].appendleft(known.card)
         else:
-            self.pool[card] += 1
-            self.rng.state = how >> 1
+            self.pool[known.card] += 1
+            self.rng.state = known.state
 
-    def _flip(self, pile: int) -> int:
-        """Turn up the last face-down card if nothing covers it; returns how (see _unflip)."""
+    def _flip(self, pile: int) -> Turn | None:
+        """Turn up the last face-down card if nothing covers it (None: none turned up)."""
         p = self.piles[pile]
         d = self.down[pile]
         if d and len(p) == d:
             self.down[pile] = d - 1
             if p[-1] == UNKNOWN:
-                p[-1], how = self._identify(pile)
-                return how + 2  # 3: assumed; even >= 2: drawn (rng state << 1)
-            return 1
-        return 0
+                known = self._identify(pile)
+                p[-1] = known.card
+                return Turn(pile, known)
+            return _KNOWN_TURNS[pile]
+        return None
 
-    def _unflip(self, pile: int, flip: int) -> None:
-        if flip:
-            p = self.piles[pile]
-            if flip >= 2:
-                self._forget(pile, p[-1], flip - 2)
-                p[-1] = UNKNOWN
-            self.down[pile] += 1
+    def _unflip(self, turned: Turn | None) -> None:
+        if turned is not None:
+            if turned.identified is not None:
+                self._forget(turned.identified)
+            self.down[turned.pile] += 1
 
     def push(self, action: Action) -> None:
         """Apply a legal action (not checked: see :meth:`why_illegal`) and record it."""
@@ -753,8 +589,6 @@ class Game:
         self._push(action)
 
     def _push(self, action: Action) -> None:
-        self._reveals = None
-        autos = None
         if type(action) is Move:
             src, dst, n = action
             piles = self.piles
@@ -762,71 +596,74 @@ class Game:
             pd = piles[dst]
             pd += ps[-n:]
             del ps[-n:]
-            flip: int | tuple[tuple[int, int], ...] = 0
             d = self.down[src]
-            if d and len(ps) == d:
-                flip = self._flip(src)
+            turned = self._flip(src) if d and len(ps) == d else None
             if self.autoremove and len(pd) >= 13 and pd[-1] & 15 == ACE:
-                autos = self._autoremove((dst,))
+                record = Undo(action, turned, (), self._autoremove((dst,)))
+            else:
+                record = Undo(action, turned)
         elif type(action) is Remove:
-            flip = self._remove(action.pile)
+            record = Undo(action, self._remove(action.pile))
         else:
-            flip = self._deal()
-            if self.autoremove:
-                autos = self._autoremove(range(PILES))
-        self._stack.append((action, flip, autos, self._reveals))
+            dealt = self._deal()
+            autos = self._autoremove(range(PILES)) if self.autoremove else ()
+            record = Undo(action, None, dealt, autos)
+        self._stack.append(record)
 
-    def _remove(self, pile: int) -> int:
+    def _remove(self, pile: int) -> Turn | None:
         p = self.piles[pile]
         self.removed.append(p[-1] >> 4)
         del p[-13:]
         return self._flip(pile)
 
-    def _deal(self) -> tuple[tuple[int, int], ...]:
+    def _deal(self) -> tuple[Identified, ...]:
         stock = self.stock
-        hows: list[tuple[int, int]] = []
         for pile in self.piles:
             pile.append(stock.pop())
-        if UNKNOWN in (p[-1] for p in self.piles):
-            for i, p in enumerate(self.piles):
-                if p[-1] == UNKNOWN:
-                    p[-1], how = self._identify(i)
-                    hows.append((i, how))
-        return tuple(hows)
+        if UNKNOWN not in (p[-1] for p in self.piles):
+            return ()
+        dealt = []
+        for i, p in enumerate(self.piles):
+            if p[-1] == UNKNOWN:
+                known = self._identify(i)
+                p[-1] = known.card
+                dealt.append(known)
+        return tuple(dealt)
 
-    def _autoremove(self, piles: Iterable[int]) -> tuple[tuple[int, int], ...] | None:
+    def _autoremove(self, piles: Iterable[int]) -> tuple[Removed, ...]:
         done = []
         for i in piles:
-            while self._complete_at_bottom(i):
-                done.append((i, self._remove(i)))
-        return tuple(done) or None
+            while self.complete_at_bottom(i):
+                done.append(Removed(i, self._remove(i)))
+        return tuple(done)
 
     def pop(self) -> Action:
         """Take back the last action exactly; it can be replayed with :meth:`redo`."""
-        action, flip, autos, _ = self._stack.pop()
-        if autos:
-            for pile, f in reversed(autos):
-                self._unremove(pile, f)
+        record = self._stack.pop()
+        action, turned, dealt, autoremoved = record
+        if autoremoved:
+            for removed in reversed(autoremoved):
+                self._unremove(removed.pile, removed.turned)
         piles = self.piles
         if type(action) is Move:
             src, dst, n = action
-            self._unflip(src, flip)
+            if turned is not None:
+                self._unflip(turned)
             pd = piles[dst]
             piles[src] += pd[-n:]
             del pd[-n:]
         elif type(action) is Remove:
-            self._unremove(action.pile, flip)
+            self._unremove(action.pile, turned)
         else:
-            for i, how in reversed(flip):
-                self._forget(i, piles[i][-1], how)
-                piles[i][-1] = UNKNOWN
+            for known in reversed(dealt):
+                self._forget(known)
             for cards in reversed(piles):
                 self.stock.append(cards.pop())
         self._redo.append(action)
         return action
 
-    def _unremove(self, pile: int, flip: int) -> None:
-        self._unflip(pile, flip)
+    def _unremove(self, pile: int, turned: Turn | None) -> None:
+        self._unflip(turned)
         suit = self.removed.pop()
         self.piles[pile] += [suit * 16 + r for r in range(KING, 0, -1)]
 

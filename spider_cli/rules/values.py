@@ -85,6 +85,11 @@ class Value:
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         fields = self.__match_args__
+        if not kwargs and len(args) == len(fields):  # every field, in order: the quick way
+            self.__dict__.update(zip(fields, args, strict=True))
+            if self._checked:
+                self.__post_init__()  # type: ignore[attr-defined]  # _checked says it is there
+            return
         if len(args) > len(fields):
             raise TypeError(f"{type(self).__name__} takes {len(fields)} values, not {len(args)}")
         values = dict(zip(fields, args, strict=False))

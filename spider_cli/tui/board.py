@@ -62,10 +62,11 @@ from spider_cli.app import interrupt
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.replies import auto_stop
 from spider_cli.app.results import Auto, Played
-from spider_cli.app.session import Session
+from spider_cli.app.session import COMMANDS, Session
 from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Action, Deal, Game, Move
 from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.placing import fitting_move, obvious_at
 from spider_cli.tui import mousereports, render
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer, highlight_line
@@ -75,7 +76,6 @@ from spider_cli.tui.player import (
     Question,
     Stop,
     error_lines,
-    searches,
     ticking,
 )
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Spot
@@ -233,10 +233,9 @@ class Board:
     def marked(self) -> Move | None:
         """The next move of the line ``hint`` or ``solve`` found in this position (marked on
         the tableau; ``!`` plays it), or None."""
-        session = self.session
-        if self.shown is not None or not session.found or session.found_at != session.game.key():
+        if self.shown is not None:
             return None
-        action = session.found[0]
+        action = self.session.analysis.next_found()
         return action if isinstance(action, Move) else None
 
     def _tableau_height(self) -> Dimension:
@@ -358,7 +357,10 @@ class Board:
     def searching(self, command: cmd.Command | None) -> Iterator[None]:
         """While a search runs: a line that says so, and the terminal as for a prompt, so
         that Ctrl-C interrupts it (the board reads Ctrl-C as a key otherwise)."""
-        if not searches(command) or threading.current_thread() is not threading.main_thread():
+        if (
+            not COMMANDS.searches(command)
+            or threading.current_thread() is not threading.main_thread()
+        ):
             yield
             return
         output = self.app.output
@@ -384,7 +386,7 @@ class Board:
             return
         preview = Session.new_game(seed=0)
         with contextlib.suppress(SpiderError):  # a damaged one is said once answered
-            preview.load(entry.path)
+            preview.files.load(entry.path)
             self.shown, self.previewed = preview.game, preview
 
     keys_help = (
@@ -426,19 +428,19 @@ class Board:
         keys = KeyBindings()
         asking = Condition(lambda: self.question is not None)
         free = ~asking & Condition(lambda: not self.buffer.text)
-        act = self.player.act
+        prepared = self.player.prepared  # a key runs its command as a typed one does
 
         @keys.add("c-z", filter=~asking)
         def _undo(event: KeyPressEvent) -> None:
-            act(lambda: self.session.undo(1), command=cmd.Undo())
+            prepared(cmd.Undo())
 
         @keys.add("c-y", filter=~asking)
         def _redo(event: KeyPressEvent) -> None:
-            act(lambda: self.session.redo(1), command=cmd.Redo())
+            prepared(cmd.Redo())
 
         @keys.add("?", filter=free)
         def _hint(event: KeyPressEvent) -> None:
-            self.player.prepared(cmd.Hint())
+            prepared(cmd.Hint())
 
         @keys.add("!", filter=free)
         def _play_hint(event: KeyPressEvent) -> None:
@@ -581,7 +583,7 @@ class Board:
         run that fits) to their obvious place."""
         assert spot.pile is not None
         try:
-            self._play(self.session.game.obvious_at(spot.pile, spot.at))
+            self._play(obvious_at(self.session.game, spot.pile, spot.at))
         except SpiderError as error:
             self.error(error)
 
@@ -596,7 +598,7 @@ class Board:
             return
         if spot.at is None or spot.at >= len(cards) - 1:
             try:
-                action = game.fitting_move(spot.pile, dst)
+                action = fitting_move(game, spot.pile, dst)
             except SpiderError as error:
                 self.error(error)
                 return

@@ -24,9 +24,9 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion, Path
 from prompt_toolkit.document import Document
 
 from spider_cli.app import examples
-from spider_cli.app.session import SETTING_VALUES, Session
+from spider_cli.app.session import Session
 from spider_cli.language.commandinfo import COMMANDS
-from spider_cli.language.commands import MoveCommand, RunSpec
+from spider_cli.language.commands import SETTING_VALUES, MoveCommand, RunSpec
 from spider_cli.language.help import TOPICS
 from spider_cli.language.notation import (
     MAX_DIGITS,
@@ -34,10 +34,11 @@ from spider_cli.language.notation import (
     read_run,
     resolve,
 )
-from spider_cli.rules.cards import RANK_NAMES, SUIT_NAMES, Card, run_text
-from spider_cli.rules.engine import PILES, SUITS_IN_VARIANT, Move, Remove
+from spider_cli.rules.cards import RANK_NAMES, SUIT_NAMES, SUITS_IN_VARIANT, Card, run_text
+from spider_cli.rules.engine import PILES, Move, Remove
 from spider_cli.rules.errors import SpiderError
 from spider_cli.rules.goals import Wanted
+from spider_cli.rules.placing import obvious
 from spider_cli.rules.text import move_text
 from spider_cli.tui.highlight import expected_after, keyword_texts
 
@@ -157,7 +158,7 @@ class SpiderCompleter(Completer):
             if not game.piles[i]:
                 continue
             try:
-                action = game.obvious(i)
+                action = obvious(game, i)
             except SpiderError:
                 continue
             out.append(_Choice(str(i + 1), move_text(game, action)))

@@ -1,4 +1,4 @@
-"""The ``spider`` command: the command line of :mod:`spider_cli.app.cli`, with the board or
+"""The ``spider`` command: the command line of :mod:`spider_cli.cli.main`, with the board or
 the REPL for a person at a terminal (prompt_toolkit is imported only then, so scripts start
 fast)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import sys
 
-from spider_cli.app import cli
+from spider_cli.cli import main as cli
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.goals import Wanted
 

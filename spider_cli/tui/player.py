@@ -20,7 +20,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
-from typing import NamedTuple, Protocol, TypeVar
+from typing import NamedTuple, Protocol
 
 from prompt_toolkit.completion import Completer, PathCompleter, WordCompleter
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
@@ -42,17 +42,6 @@ from spider_cli.tui import render
 from spider_cli.tui.render import Snapshot
 
 PROMPT = "spider> "
-
-Result = TypeVar("Result")
-"""What a session method a key calls returns."""
-
-
-def searches(command: cmd.Command | None) -> bool:
-    """Whether a command starts a search, or hint's moves one after another, or checks deals
-    (which can take long: Ctrl-C stops it)."""
-    if isinstance(command, cmd.NewCommand):
-        return command.wanted is not None
-    return isinstance(command, cmd.Solve | cmd.Hint | cmd.Auto | cmd.Odds)
 
 
 @contextlib.contextmanager
@@ -232,7 +221,7 @@ class Player:
             loaded = None
             if name is not None:
                 try:
-                    loaded = self.session.load(name)
+                    loaded = self.session.files.load(name)
                 except SpiderError as error:
                     self.surface.error(error)
                     return 1
@@ -253,7 +242,7 @@ class Player:
         where = f", continued after move {moves}" if moves else ""
         slow = ""
         if native.missing() and native.wanted():  # said once, here rather than at a search
-            self.session.slow_noted = True
+            self.session.analysis.slow_noted = True
             slow = f"\nnote: {native.ABSENT}."
         return (
             f"Spider: {self.session.describe_start()}{where}.\n"
@@ -384,21 +373,6 @@ class Player:
         else:
             self.ask_yes(replace_question(path), lambda yes: then(yes is True), default=False)
 
-    def act(
-        self,
-        call: Callable[[], Result],
-        text: Callable[[Result], str] = text_of,
-        command: cmd.Command | None = None,
-    ) -> None:
-        """A key: call a session method, shown as a typed command's result (``command``:
-        the command the key stands for)."""
-
-        def reply() -> Reply:
-            result = call()
-            return Reply(text(result), result=result)
-
-        self.perform(reply, command=command)
-
     def auto(self, command: cmd.Auto, line: str) -> None:
         """Hint's moves one at a time, each shown as it is played, so that a long ``auto``
         shows its progress; Ctrl-C stops it, the moves played kept."""
@@ -412,7 +386,7 @@ class Player:
             self.surface.show_played(played, fresh)
 
         def call() -> Reply:
-            result = self.session.auto(command.n, each=moved)
+            result = self.session.analysis.auto(command.n, each=moved)
             return Reply(self.surface.auto_said(result), command=command, result=result)
 
         self.surface.say("auto: hint's moves, one at a time (Ctrl-C stops)", "class:dim")
@@ -500,7 +474,7 @@ class Player:
         if not total:
             surface.say("no moves yet: this is the start of the game")
             return
-        viewer = session.copy(game=session.game.copy(), found=[])
+        viewer = session.copy(game=session.game.copy())
         viewer.restart()
         surface.draw(
             note=render.message(f"replay: the start ({total} moves to go)"), game=viewer.game
@@ -574,7 +548,7 @@ class Player:
                 self.surface.finish(0, self.keeper.not_saved())
             else:
                 name = reply.strip() or default
-                path = self.session.would_replace(name)
+                path = self.session.files.would_replace(name)
                 if path is None or self.keeper.own_file(path):
                     self._save_and_leave(name)
                     return

@@ -40,7 +40,7 @@ from spider_cli.app import interrupt
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.replies import auto_text
 from spider_cli.app.results import Auto, Played
-from spider_cli.app.session import Session
+from spider_cli.app.session import COMMANDS, Session
 from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Game
 from spider_cli.rules.errors import SpiderError
@@ -55,7 +55,6 @@ from spider_cli.tui.player import (
     Question,
     Stop,
     error_lines,
-    searches,
     ticking,
 )
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs
@@ -172,7 +171,7 @@ class Repl:
 
     def searching(self, command: cmd.Command | None) -> contextlib.AbstractContextManager[None]:
         """What the player sees while ``command`` runs: a ticking line for a search."""
-        return _ticking(searches(command))
+        return _ticking(COMMANDS.searches(command))
 
     def offering(self, entry: Entry | None) -> None:
         """The line mode shows nothing behind the question."""

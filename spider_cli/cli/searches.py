@@ -1,0 +1,183 @@
+"""``spider solve`` and ``spider bench``: the searches run from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from spider_cli.app.session import Session
+from spider_cli.cli.exits import OK, REFUSED, USAGE, error_line
+from spider_cli.cli.parser import DEFAULT_LEVEL
+from spider_cli.language import textfiles as files
+from spider_cli.rules.deals import DealSource
+from spider_cli.rules.errors import SpiderError
+
+
+def say_if_slow() -> None:
+    """Say once, before a long search, that the compiled core is missing or that
+    ``SPIDER_MEMORY`` makes no sense (on standard error, so that the answer on standard
+    output stays the same)."""
+    from spider_cli.analysis import memory, native
+
+    for note in (native.warning(), memory.problem()):
+        if note:
+            print(note if note.startswith("note:") else f"note: {note}", file=sys.stderr)
+
+
+SOLVE_STATUS = {"possible": 0, "impossible": 1, "unknown": 3}
+"""``spider solve``'s exit status by verdict, for scripts; any error is :data:`USAGE` (2),
+as grep's, since 1 is an answer here."""
+
+
+def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> int:
+    """``spider solve``: a numbered deal (``deal``, from ``--seed``) played with every card
+    known, or a goal for a file.
+
+    The exit status tells the verdict (:data:`SOLVE_STATUS`): a deal not won within the
+    limits is "unknown", not "impossible". Searches are timed by ``time.perf_counter``,
+    which stops them only at a time asked for ("within N seconds", ``--time-limit``)."""
+    say_if_slow()
+    if deal is not None:
+        from spider_cli.analysis.autoplay import play as play_deal
+
+        result = play_deal(
+            deal.game(), args.limit, clock=time.perf_counter, seconds=args.time_limit
+        )
+        print(f"deal {deal}, {deal.suits} suit{'s' if deal.suits != 1 else ''}: " + result.text())
+        return SOLVE_STATUS["possible" if result.won else "unknown"]
+    if args.file is None:
+        print("spider solve: give a position file (and a goal), or --seed N", file=sys.stderr)
+        return USAGE
+    from spider_cli.language.notation import parse_question
+
+    session = Session.new_game(seed=0, clock=time.perf_counter)
+    try:
+        session.files.load(args.file)
+        question = parse_question(" ".join(args.goal) or "win")
+        report = session.analysis.solve(question.goal, question.constraints, question.each_reveal)
+    except SpiderError as error:
+        print(error_line(args.file, error), file=sys.stderr)
+        return USAGE
+    print(report.text)
+    return SOLVE_STATUS[report.status]
+
+
+def bench_command(args: argparse.Namespace) -> int:
+    """``spider bench``: full-information play over a range of deals, on every core or a
+    Dask cluster, each result stored as it finishes (see :mod:`spider_cli.app.benchdb`)."""
+    from spider_cli.analysis import bench
+    from spider_cli.app import benchdb
+
+    say_if_slow()
+    try:
+        deals = bench.parse_deals(args.seeds, args.suits)
+    except SpiderError as error:  # the command line asks for what cannot be
+        print(f"spider bench: {files.shown(str(error), newlines=True)}", file=sys.stderr)
+        return USAGE
+    if args.blind:
+        return _blind_bench(args, deals)
+    try:
+        mapper = None
+        if args.cluster is not None:
+            from spider_cli.app.cluster import dask_mapper
+
+            mapper = dask_mapper(args.cluster)
+        with benchdb.Store(args.db or benchdb.default_path()) as store:
+            done = store.results(deals, args.limit, args.time_limit)
+            for notice in store.notices:
+                print(f"spider bench: warning: {notice}", file=sys.stderr)
+            summary, results = bench.run(
+                deals,
+                args.suits,
+                args.limit,
+                args.time_limit,
+                args.jobs,
+                done=done,
+                record=lambda result: store.add(result, args.limit, args.time_limit),
+                mapper=mapper,
+            )
+    except SpiderError as error:  # the results file or the cluster
+        print(f"spider bench: {files.shown(str(error), newlines=True)}", file=sys.stderr)
+        return REFUSED
+    if args.json:
+        limits = bench.Limits(positions_per_deal=args.limit, seconds_per_deal=args.time_limit)
+        data = bench.summary_json(
+            summary, results, args.seeds, bench.BenchMode.KNOWN, limits, earlier=len(done)
+        )
+        print(json.dumps(data, indent=1))
+    else:
+        print(_fitted(summary.text(args.limit, args.time_limit)))
+        if done:
+            print(f"{len(done)} of the results were stored by an earlier run")
+    return OK
+
+
+def _fitted(report: str, width: int = 80) -> str:
+    """A report's lines broken between words to fit ``width`` columns (a terminal wraps
+    them mid-word otherwise), the rest of a line indented."""
+    import textwrap
+
+    return "\n".join(
+        textwrap.fill(line, width, subsequent_indent="  ", break_on_hyphens=False)
+        for line in report.splitlines()
+    )
+
+
+def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
+    """``spider bench --blind``: numbered deals (ours, PySolFC's or KPatience's) played by
+    the blind player through a player's view (:mod:`spider_cli.analysis.blind`), each game
+    stored as it finishes under the player's key (:func:`chancesearch.player_key`)."""
+    from spider_cli.analysis import bench, blind, chancesearch, hints, memory
+    from spider_cli.app import benchdb
+
+    budget = args.budget or hints.BUDGET
+    if budget > memory.blind_positions():  # each search would stop there: say so, use it
+        budget = memory.blind_positions()
+        print(
+            f"spider bench: note: each search stops at the memory ceiling of {budget:,} "
+            f"positions (about {memory.ceiling() >> 20:,} MB; {memory.VARIABLE} sets it)",
+            file=sys.stderr,
+        )
+    level = chancesearch.Level(args.level or DEFAULT_LEVEL)
+    player = (
+        f"{chancesearch.player_key(level, budget, args.suits)}, {blind.MAX_MOVES} moves at most"
+    )
+    try:
+        mapper = None
+        if args.cluster is not None:
+            from spider_cli.app.cluster import dask_mapper
+
+            mapper = dask_mapper(args.cluster)
+        with benchdb.Store(args.db or benchdb.default_path()) as store:
+            done = store.blind_results(deals, player)
+            for notice in store.notices:
+                print(f"spider bench: warning: {notice}", file=sys.stderr)
+            summary, results = blind.run(
+                deals,
+                args.suits,
+                budget,
+                args.jobs,
+                level=level,
+                done=done,
+                record=lambda result: store.add_blind(result, player),
+                mapper=mapper,
+            )
+    except SpiderError as error:  # the results file or the cluster
+        print(f"spider bench: {files.shown(str(error), newlines=True)}", file=sys.stderr)
+        return REFUSED
+    if args.json:
+        limits = bench.Limits(
+            positions_per_search=budget, moves_per_deal=blind.MAX_MOVES, level=level.value
+        )
+        data = bench.summary_json(
+            summary, results, args.seeds, bench.BenchMode.BLIND, limits, earlier=len(done)
+        )
+        print(json.dumps(data, indent=1))
+    else:
+        what = f"blind, {level.value} level, {budget:,} positions a search"
+        print(_fitted(blind.summary_text(summary, results, what)))
+        if done:
+            print(f"{len(done)} of the games were stored by an earlier run of the same player")
+    return OK
