@@ -1246,5 +1246,9 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__core(void)
 {
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    /* the most cards a position may hold: spider_cli.analysis.native reads its bound here */
+    if (m && PyModule_AddIntConstant(m, "MAX_CARDS", MAX_CARDS) < 0)
+        Py_CLEAR(m);
+    return m;
 }

@@ -52,13 +52,18 @@ def test_the_search_is_the_same_on_both_paths(
     piles, removed, hand = _view(number, suits, moves, seed)
     for hand_now in {hand, 0}:
         found: list[blindplayer.Reveal] = []
-        result = blindplayer._search(piles, removed, mode, hand_now, budget, parts, width, found)
+        result = native.backend().blind_search(
+            piles, removed, mode, hand_now, budget, parts, width, found
+        )
         reference: list[blindplayer.Reveal] = []
-        assert result == blindplayer._search_python(
+        assert result == native.PYTHON.blind_search(
             piles, removed, mode, hand_now, budget, parts, width, reference
         )
         assert found == reference
-        assert blindplayer._search(piles, removed, mode, hand_now, budget, parts, width) == result
+        assert (
+            native.backend().blind_search(piles, removed, mode, hand_now, budget, parts, width)
+            == result
+        )
 
 
 @settings(max_examples=60, deadline=None)

@@ -146,7 +146,10 @@ def _decide(game: Game, budget: int, mode: Mode) -> Decision:
     unseen: list[int] = []
     if blindplayer.WEIGHED[game.suits]:
         unseen = [card for card, copies in enumerate(game.pool) for _ in range(copies)]
-    return blindplayer.decide(piles, len(game.removed), len(game.stock), mode, budget, unseen)
+    search = native.backend().blind_search
+    return blindplayer.decide(
+        search, piles, len(game.removed), len(game.stock), mode, budget, unseen
+    )
 
 
 def _searchable(game: Game) -> bool:
@@ -173,7 +176,7 @@ def _looked_ahead(choice: Choice) -> str:
     )
     if not own:
         text += f" (the first choice before looking ahead: {weighed.chance(0):.0%})"
-    if native.core() is None:
+    if not native.backend().compiled:
         text += (
             f" (on the Python path, 1/{chancesearch.PYTHON_SHARE} of the games the compiled "
             "core plays)"
@@ -324,8 +327,9 @@ def _prepares(
     ]
     if mine is None or not any(plains):
         return None
+    search = native.backend().blind_search
     judged = [
-        blindplayer.contingency(piles, reveal, cards, mode, hand)
+        blindplayer.contingency(search, piles, reveal, cards, mode, hand)
         for reveal in (mine, *plains)
         if reveal is not None
     ]

@@ -35,8 +35,8 @@ from spider_cli.rules.text import clock_text, moved_text
 from spider_cli.rules.values import replace
 
 if TYPE_CHECKING:
+    from spider_cli.analysis.answers import Report
     from spider_cli.analysis.chances import Chance
-    from spider_cli.analysis.solver import Report
     from spider_cli.app.gamelog import Entry
     from spider_cli.app.session import Session
 

@@ -56,10 +56,10 @@ from spider_cli.rules.values import replace
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from spider_cli.analysis.answers import Report
     from spider_cli.analysis.blindplayer import Mode
     from spider_cli.analysis.chances import Chance
     from spider_cli.analysis.hints import Advice
-    from spider_cli.analysis.solver import Report
     from spider_cli.app.gamelog import Entry, Facts, GameLog
     from spider_cli.app.timer import Timer
 
