@@ -1,7 +1,7 @@
-/* Full-information play: autoplay._beam, one beam search of a given width.
+/* Full-information play: beam.beam, one beam search of a given width.
  *
  * Level by level: every kept position is expanded with the pruned moves of
- * autoplay._beam_moves (and the deal), complete suits are removed at once, the children are
+ * beam.beam_moves (and the deal), complete suits are removed at once, the children are
  * ranked by (deals made, chaos, -readiness) in the order they were found, and the best
  * `width` of each number of deals made are kept. */
 #include <stdlib.h>
@@ -62,7 +62,7 @@ static int beam_move_ok(const State *s, const int *runs, Action a, int endgame)
     return 1;
 }
 
-/* autoplay._settle: remove every complete suit, a pass over the piles at a time. */
+/* beam.settle: remove every complete suit, a pass over the piles at a time. */
 static int settle(State *s, int8_t *rem, Undo *undo)
 {
     int nrem = 0, again = 1;

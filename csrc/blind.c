@@ -1,4 +1,4 @@
-/* The blind player's search: blindplayer._search, step for step.
+/* The blind player's search: blindplayer.search, step for step.
  *
  * Level by level over the moves that rearrange face-up cards (a card turned up is UNSEEN:
  * the worst it could be), each position once, until `budget` positions: breadth-first, or a

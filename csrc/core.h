@@ -1,8 +1,9 @@
 /* The compiled search core of spider: compact positions and what the searches do with them.
  *
- * The Python modules spider_cli/analysis/compact.py, autoplay.py, blindplayer.py, rollouts.py,
- * chancesearch.py and solver.py are the reference; every function here does what its Python counterpart does, in
- * the same order, so that both paths give the same answers (tests/test_core.py compares them).
+ * The Python modules spider_cli/analysis/compact.py, beam.py, goalsearch.py, blindplayer.py,
+ * rollouts.py and weighing.py are the reference; every function here does what its Python
+ * counterpart does, in the same order, so that both paths give the same answers
+ * (tests/test_core*.py compare them; native.py chooses the path).
  *
  * Split as KPatience's patsolve splits its solver: the position (state.c: packing, hashing,
  * the position store), the moves (moves.c: generation, apply and undo), the values (value.c:

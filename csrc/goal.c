@@ -1,4 +1,4 @@
-/* The goal searches of `solve`: solver.astar with Search.expand, met, advance, estimate,
+/* The goal searches of `solve`: goalsearch.astar with Search.expand, met, advance, estimate,
  * canonical and space_macros, step for step.
  *
  * A key is (canonical piles, rows dealt, removal progress). Progress is the step of the goal
@@ -12,8 +12,6 @@
 
 #include "core.h"
 #include "search.h"
-
-enum { GOAL_TURN_UP = 0, GOAL_SPACE = 1, GOAL_REMOVE = 2, GOAL_FREE = 3, GOAL_WIN = 4 };
 
 typedef struct {
     int step;
@@ -359,7 +357,7 @@ static int onto_cards(const State *s, int src, const int *dsts, int ndst, Action
     return k;
 }
 
-/* solver.space_macros (on a copy of the position, moves made and taken back in place) */
+/* goalsearch.space_macros (on a copy of the position, moves made and taken back in place) */
 static int space_macros(const State *piles, int space, Steps *out)
 {
     State work = *piles;

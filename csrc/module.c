@@ -559,7 +559,7 @@ static PyObject *search_result(int status, Line *line)
 static PyObject *py_beam(PyObject *self, PyObject *args)
 {
     /* beam(piles, rows, removed, width, budget, max_levels, expired)
-     *   -> (line or None, positions): autoplay._beam */
+     *   -> (line or None, positions): beam.beam */
     PyObject *piles, *rows_obj, *budget_obj, *expired;
     int removed, max_levels;
     long width;
@@ -603,7 +603,7 @@ static PyObject *node_line(const BlindResult *r, int32_t node)
 static PyObject *py_blind_search(PyObject *self, PyObject *args)
 {
     /* blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals)
-     *   -> (best, line, positions, reveals or None): blindplayer._search, each reveal
+     *   -> (best, line, positions, reveals or None): blindplayer.search, each reveal
      *   (score, line, piles, pile, removed) */
     PyObject *piles, *budget_obj, *wobj;
     int removed, hand, parts, want;
@@ -732,7 +732,7 @@ static PyObject *py_blind_game(PyObject *self, PyObject *args)
     /* blind_game(piles, rows, removed, budget, searches, weights, max_moves, max_turns=0,
      *            record=False)
      *   -> (won, done, removed, down, hand, moves, positions, value, turns, lost, end, log):
-     *   rollouts.rollout_python, on a deal every card of which is known; searches: one to
+     *   rollouts.rollout, on a deal every card of which is known; searches: one to
      *   three (parts, width) pairs; end: the piles where it stopped; log: each turn's
      *   features (rollouts.features) when record, else None */
     PyObject *piles, *rows_obj, *budget_obj, *searches, *wobj;
@@ -921,7 +921,7 @@ static PyObject *py_chance_search(PyObject *self, PyObject *args)
     /* chance_search(piles, removed, rows, unseen, candidates, seed, trajectories, budget,
      *               searches, weights, turns, max_moves, value, margin, expired)
      *   -> (chosen, sums, counts, diffs, squares, positions, trajectories, stopped):
-     *   chancesearch.search_python; margin: in hundredths of a standard error */
+     *   weighing.search; margin: in hundredths of a standard error */
     PyObject *piles, *cands_obj, *seed_obj, *traj_obj, *budget_obj, *searches, *wobj, *vobj,
         *expired;
     Py_buffer unseen;
@@ -1070,7 +1070,7 @@ static int spec_from_py(PyObject *obj, GoalSpec *g)
                           &g->no_new_space, &g->no_deal, &g->keep_suits_in_pinned,
                           &g->forbidden, &g->card, &g->chaos_weight, &steps_obj, &rows_obj))
         return -1;
-    if (g->kind < 0 || g->kind > 4 || g->pile < -1 || g->pile >= PILES || g->fixed < 0 ||
+    if (g->kind < GOAL_TURN_UP || g->kind > GOAL_WIN || g->pile < -1 || g->pile >= PILES || g->fixed < 0 ||
         g->fixed > PILES || g->root_spaces < 0 || g->keep_spaces < 0 || g->forbidden < 0 ||
         g->forbidden > 15 || g->card < 0 || g->card > 255 || g->chaos_weight < 0 ||
         g->chaos_weight > 1000000) {
@@ -1162,7 +1162,7 @@ static int spec_from_py(PyObject *obj, GoalSpec *g)
 static PyObject *py_goal_search(PyObject *self, PyObject *args)
 {
     /* goal_search(goal, root, macros, into_spaces, ordered, limit, weight, expired)
-     *   -> (steps or None, positions, exhaustive, depth, bytes): solver.astar */
+     *   -> (steps or None, positions, exhaustive, depth, bytes): goalsearch.astar */
     PyObject *spec, *root_obj, *limit_obj, *expired;
     int macros, into_spaces, ordered;
     long weight;
@@ -1222,19 +1222,19 @@ static PyMethodDef methods[] = {
     {"state_key", py_state_key, METH_VARARGS, "state_key(piles): (packed bytes, 64-bit hash)"},
     {"blind_game", py_blind_game, METH_VARARGS,
      "blind_game(piles, rows, removed, budget, searches, weights, max_moves, max_turns=0, "
-     "record=False): rollouts.rollout_python"},
+     "record=False): rollouts.rollout"},
     {"chance_search", py_chance_search, METH_VARARGS,
      "chance_search(piles, removed, rows, unseen, candidates, seed, trajectories, budget, "
      "searches, weights, turns, max_moves, value, margin, expired): "
-     "chancesearch.search_python"},
+     "weighing.search"},
     {"blind_search", py_blind_search, METH_VARARGS,
      "blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals): "
-     "blindplayer._search"},
+     "blindplayer.search"},
     {"goal_search", py_goal_search, METH_VARARGS,
      "goal_search(goal, root, macros, into_spaces, ordered, limit, weight, expired): "
-     "solver.astar"},
+     "goalsearch.astar"},
     {"beam", py_beam, METH_VARARGS,
-     "beam(piles, rows, removed, width, budget, max_levels, expired): autoplay._beam"},
+     "beam(piles, rows, removed, width, budget, max_levels, expired): beam.beam"},
     {NULL, NULL, 0, NULL},
 };
 
