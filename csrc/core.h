@@ -48,7 +48,15 @@ typedef struct {
     int8_t suit;    /* the suit a removal took off */
 } Undo;
 
-/* ---- state.c: packing, hashing, and a store of distinct packed positions ---- */
+/* ---- state.c: a growable array, packing, hashing, and a store of distinct packed positions */
+
+/* Room for `need` items in the array *array (a pointer to it) of *cap items of `size` bytes
+ * each: the capacity doubles, from `first` when the array is empty (NULL). 0, or -1 when
+ * memory runs out or the bytes would overflow (the array and *cap are then as they were).
+ * Every array a search grows goes through GROW. */
+int grow(void *array, size_t *cap, size_t need, size_t size, size_t first);
+#define GROW(arr, cap, need, first) \
+    ((size_t)(need) <= (cap) ? 0 : grow(&(arr), &(cap), (need), sizeof *(arr), (first)))
 
 /* A position packed as bytes: each pile's length, then its cards; at most PACKED_MAX bytes. */
 #define PACKED_MAX (PILES + MAX_CARDS + 8)
