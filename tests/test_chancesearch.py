@@ -62,8 +62,10 @@ def rollout_python(
 
 
 def _search(*args: Any) -> Weighed:
-    """The chance search on the path in use."""
-    return native.backend().chance_search(*args)
+    """The chance search on the path in use (by default with no clock and the margin of
+    weighing.MARGIN)."""
+    defaults = (None, weighing.MARGIN)
+    return native.backend().chance_search(*args, *defaults[len(args) - 9 :])
 
 
 def _played(number: int, suits: int, moves: int, seed: int) -> Game:

@@ -20,16 +20,19 @@ import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from spider_cli.analysis import beam, blindplayer, compact, goalsearch, memory, rollouts, weighing
-from spider_cli.analysis.blindplayer import WEIGHTS, Mode, Reveal
+from spider_cli.analysis import compact, memory
 from spider_cli.analysis.compact import Start, State
 from spider_cli.analysis.goals import Expired, Limit
-from spider_cli.analysis.goalsearch import WEIGHT, Key, Outcome, Search
-from spider_cli.analysis.rollouts import Policy, Value, capped
-from spider_cli.analysis.weighing import MARGIN, Line, Weighed
 from spider_cli.rules.engine import DEAL, Action, Move, Remove, SplitMix64
+
+if TYPE_CHECKING:  # (each search's modules load with its first search, so a start stays quick)
+    from spider_cli.analysis import rollouts
+    from spider_cli.analysis.blindplayer import Mode, Reveal
+    from spider_cli.analysis.goalsearch import Key, Outcome, Search
+    from spider_cli.analysis.rollouts import Policy, Value
+    from spider_cli.analysis.weighing import Line, Weighed
 
 _UNLOADED = object()
 _module: object = _UNLOADED
@@ -108,8 +111,8 @@ class Backend(Protocol):
         trajectories: int,
         policy: Policy,
         model: Value,
-        expired: Expired | None = None,
-        margin: float = MARGIN,
+        expired: Expired | None,
+        margin: float,
     ) -> Weighed:
         """:func:`spider_cli.analysis.weighing.search`: the blind player's choices weighed
         on sampled deals, each search within the ceiling."""
@@ -128,6 +131,8 @@ class Python:
         return compact.apply(piles, action)
 
     def beam(self, start: Start, width: int, limit: Limit) -> tuple[list[Action] | None, int]:
+        from spider_cli.analysis import beam
+
         return beam.beam(start, width, limit)
 
     def goal_search(
@@ -139,6 +144,8 @@ class Python:
         ordered: bool,
         limit: Limit,
     ) -> Outcome:
+        from spider_cli.analysis import goalsearch
+
         return goalsearch.astar(search, root, macros, into_spaces, ordered, limit)
 
     def blind_search(
@@ -152,6 +159,8 @@ class Python:
         width: int = 0,
         reveals: list[Reveal] | None = None,
     ) -> tuple[int, tuple[Action, ...], int]:
+        from spider_cli.analysis import blindplayer
+
         budget = min(budget, memory.blind_positions(self.compiled))
         return blindplayer.search(piles, removed, mode, hand, budget, parts, width, reveals)
 
@@ -163,7 +172,9 @@ class Python:
         policy: Policy,
         record: bool = False,
     ) -> rollouts.Outcome:
-        policy = capped(policy, memory.blind_positions(self.compiled))
+        from spider_cli.analysis import rollouts
+
+        policy = rollouts.capped(policy, memory.blind_positions(self.compiled))
         return rollouts.rollout(self.blind_search, piles, rows, removed, policy, record)
 
     def chance_search(
@@ -177,10 +188,12 @@ class Python:
         trajectories: int,
         policy: Policy,
         model: Value,
-        expired: Expired | None = None,
-        margin: float = MARGIN,
+        expired: Expired | None,
+        margin: float,
     ) -> Weighed:
-        policy = capped(policy, memory.blind_positions(self.compiled))
+        from spider_cli.analysis import rollouts, weighing
+
+        policy = rollouts.capped(policy, memory.blind_positions(self.compiled))
         return weighing.search(
             self.rollout,
             piles,
@@ -219,9 +232,11 @@ class Core:
         return new, turned, outcome
 
     def beam(self, start: Start, width: int, limit: Limit) -> tuple[list[Action] | None, int]:
+        from spider_cli.analysis.beam import MAX_LEVELS
+
         removed = len(start.removed)
         line, positions = self.module.beam(
-            start.piles, start.rows, removed, width, limit.positions, beam.MAX_LEVELS, limit.expired
+            start.piles, start.rows, removed, width, limit.positions, MAX_LEVELS, limit.expired
         )
         return (None if line is None else [action(*a) for a in line]), positions
 
@@ -234,6 +249,9 @@ class Core:
         ordered: bool,
         limit: Limit,
     ) -> Outcome:
+        from spider_cli.analysis import goalsearch
+        from spider_cli.analysis.goalsearch import WEIGHT, Outcome
+
         spec = goalsearch.spec(search)
         steps, positions, exhaustive, depth, _bytes = self.module.goal_search(
             spec, root[0], macros, into_spaces, ordered, limit.positions, WEIGHT, limit.expired
@@ -256,6 +274,8 @@ class Core:
         width: int = 0,
         reveals: list[Reveal] | None = None,
     ) -> tuple[int, tuple[Action, ...], int]:
+        from spider_cli.analysis.blindplayer import WEIGHTS, Reveal
+
         best, line, positions, found = self.module.blind_search(
             piles,
             removed,
@@ -282,7 +302,10 @@ class Core:
         policy: Policy,
         record: bool = False,
     ) -> rollouts.Outcome:
-        policy = capped(policy, memory.blind_positions(self.compiled))
+        from spider_cli.analysis import rollouts
+        from spider_cli.analysis.blindplayer import WEIGHTS
+
+        policy = rollouts.capped(policy, memory.blind_positions(self.compiled))
         *counts, end, log = self.module.blind_game(
             piles,
             rows,
@@ -321,9 +344,13 @@ class Core:
         trajectories: int,
         policy: Policy,
         model: Value,
-        expired: Expired | None = None,
-        margin: float = MARGIN,
+        expired: Expired | None,
+        margin: float,
     ) -> Weighed:
+        from spider_cli.analysis.blindplayer import WEIGHTS
+        from spider_cli.analysis.rollouts import capped
+        from spider_cli.analysis.weighing import Weighed
+
         policy = capped(policy, memory.blind_positions(self.compiled))
         chosen, sums, counts, diffs, squares, positions, played, stopped = (
             self.module.chance_search(
