@@ -17,6 +17,8 @@ from spider_cli.rules.engine import DEAL, Deal, Move, Remove
 
 core = native._load()
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built")
+COMPILED = native.Core(core) if core is not None else native.PYTHON
+"""The core's path, whatever SPIDER_PURE says (these tests compare it with Python's)."""
 
 
 _reachable = reachable
@@ -100,7 +102,7 @@ def test_a_beam_search_is_the_same_on_both_paths(
     number: int, suits: int, moves: int, seed: int, width: int, budget: int
 ) -> None:
     start = compact.encode(_reachable(number, suits, moves, seed, hidden=False))
-    found = native.backend().beam(start, width, Limit(budget))
+    found = COMPILED.beam(start, width, Limit(budget))
     assert native.PYTHON.beam(start, width, Limit(budget)) == found
 
 
@@ -188,7 +190,7 @@ def test_each_copy_of_the_rules_agrees_with_the_next(
     game = _reachable(number, suits, moves, seed, hidden)
     piles = compact.encode(game).piles
     spaces = [i for i, p in enumerate(piles) if not p]
-    python, compiled = native.PYTHON, native.backend()
+    python, compiled = native.PYTHON, COMPILED
     found = python.moves(piles, spaces)
     assert set(found) == {a for a in game.legal_moves() if not isinstance(a, Deal)}
     assert compiled.moves(piles, spaces) == found
