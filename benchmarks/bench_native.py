@@ -21,7 +21,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from spider_cli.analysis import blind, blindplayer, compact, native, solver
+from spider_cli.analysis import blind, blindplayer, compact, hints, native, solver
 from spider_cli.analysis.blindplayer import Mode
 from spider_cli.analysis.goals import Limit
 from spider_cli.app import examples
@@ -54,7 +54,7 @@ def blind_work() -> Callable[[], int]:
             for action in turn.line:
                 if table.play(action):
                     break
-    budget = blindplayer.BUDGETS[4]
+    budget = hints.BUDGET
 
     def work() -> int:
         search = native.backend().blind_search

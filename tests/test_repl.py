@@ -725,6 +725,7 @@ def test_settings_are_kept_for_the_next_start_and_complete_suits_go_by_default(
 def test_the_slow_path_is_said_once(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from spider_cli.analysis import native
 
+    monkeypatch.delenv("SPIDER_PURE", raising=False)  # (a player who chose it is not told)
     monkeypatch.setattr(native, "warning", lambda: "note: slow")  # the core is still used
     _, repl = drive("new 5 winnable\rnew 6 winnable\rquit\r")
     assert said(repl).count("note: slow") == 1  # at the first long search only

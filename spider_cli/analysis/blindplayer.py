@@ -64,11 +64,6 @@ SAMPLES = 8
 LOOK = 300
 """Positions examined after each card tried."""
 
-BUDGETS = {1: BUDGET, 2: BUDGET, 4: 10_000}
-"""The default budget of each variant: four suits win more with a longer search, and their
-games are short. Deals 0-199 with contingencies weighed: 38 won at 10,000 positions (the
-hint's budget), 28 at 6,000 (35 at 6,000 before they were weighed)."""
-
 REMOVED = 1_000
 """Value of a suit removed (more than the runs it takes away)."""
 

@@ -168,17 +168,9 @@ def estimate(view: PlayerView, games: int = ODDS_GAMES) -> Estimate:
 
 
 PYTHON_SHARE = 8
-"""On the Python path (about 30 times slower) a level plays this many times fewer sampled
-games a choice, so that it answers in about the same time; :func:`strength` says so."""
-
-
-def strength(level: Level) -> Strength:
-    """The search of ``level`` on the path in use: :data:`LEVELS`, with a share of its
-    sampled games on the Python path (:data:`PYTHON_SHARE`)."""
-    full = LEVELS[level]
-    if native.backend().compiled:
-        return full
-    return replace(full, trajectories=max(full.candidates, full.trajectories // PYTHON_SHARE))
+"""On the Python path (about 30 times slower) :func:`estimate` plays this many times fewer
+games, so that ``odds`` answers in about the same time; its answer says how many. (A level's
+search is never cut: the same level plays the same move on both paths.)"""
 
 
 def choose(
@@ -204,13 +196,13 @@ def weigh(
     expired: Expired | None = None,
 ) -> Choice:
     """The blind player's ``decision`` from ``view``, its choices weighed by the chance
-    search (:func:`spider_cli.analysis.weighing.search`) at ``level`` (:func:`strength`)
+    search (:func:`spider_cli.analysis.weighing.search`) at ``level`` (:data:`LEVELS`)
     when there are two or more; the one played comes first."""
     plain = Choice(decision, decision)
     if level is Level.PLAIN or decision.kind is not Kind.LINE or view.hand % PILES:
         return plain
     piles = view.piles()
-    chosen = strength(level)
+    chosen = LEVELS[level]
     lines = candidates_of(piles, decision, view.hand, chosen.candidates)
     if len(lines) < 2:
         return plain

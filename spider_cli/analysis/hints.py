@@ -35,19 +35,32 @@ from spider_cli.rules.goals import Constraints, Goal, GoalKind
 from spider_cli.rules.text import move_text
 
 BUDGET = 10_000
-"""Positions each of the player's three searches examines for a hint (a hint takes about
-a tenth of a second on the compiled core; see BENCHMARKS.md for how well ``auto`` plays at
-it)."""
+"""Positions each of the player's three searches examines for a hint, and for the same
+player in ``spider bench --blind`` (a hint takes about a tenth of a second on the compiled
+core). Deals 0-199, each of the three searches at 2,000 / 5,000 / 10,000 / 20,000
+positions (the player's own line, no look-ahead): 4 suits won 23 / 30 / 39 / 44, 2 suits
+114 / 136 / 141 (BENCHMARKS.md, "The player's budget")."""
 
 DEEPER = 10
 """``hint deeper``: the player's searches get this many times :data:`BUDGET`."""
 
 LEVEL = Level.QUICK
-"""How far a hint looks ahead over the cards that could turn up (BENCHMARKS.md: about a
-second a hint on the compiled core)."""
+"""How far a hint looks ahead over the cards that could turn up on the compiled core
+(BENCHMARKS.md: about a second a hint)."""
 
 DEEPER_LEVEL = Level.STRONG
-"""How far ``hint deeper`` looks ahead."""
+"""How far ``hint deeper`` looks ahead on the compiled core."""
+
+
+def hint_level(deeper: bool = False) -> Level:
+    """How far a hint (``deeper``: ``hint deeper``) looks ahead on the path in use: on the
+    Python path, about 30 times slower, one level less (a plain hint does not look ahead),
+    so that it answers in about the same time (:data:`native.ABSENT` says so). A level plays
+    the same move on both paths."""
+    if native.backend().compiled:
+        return DEEPER_LEVEL if deeper else LEVEL
+    return Level.QUICK if deeper else Level.PLAIN
+
 
 LONGER_BUDGET = 160_000
 """When the player has nothing that gains: the positions a longer search (the solver's
@@ -94,7 +107,7 @@ def hint(
     skip: int = 0,
     mode: Mode = Mode.KEEP,
     longer: int = LONGER_BUDGET,
-    level: Level = LEVEL,
+    level: Level | None = None,
 ) -> Advice:
     """The player's line for ``game`` as its player sees it, and why.
 
@@ -105,8 +118,9 @@ def hint(
     passes over that many of the player's lines (each starting with another move): asking
     again gives the next alternative. ``longer`` is the longer search's budget, used when
     nothing gains. The player's close choices are weighed on sampled games at ``level``
-    (:func:`~spider_cli.analysis.chancesearch.weigh`): its pick comes first, then the
-    player's own lines. The advice counts the positions examined."""
+    (:func:`~spider_cli.analysis.chancesearch.weigh`; None: the hint's, :func:`hint_level`): its
+    pick comes first, then the player's own lines. The advice counts the positions examined."""
+    level = hint_level() if level is None else level
     if game.is_won():
         return Advice("the game is won: nothing left to do")
     decision = _decide(game, budget, mode)
@@ -176,11 +190,6 @@ def _looked_ahead(choice: Choice) -> str:
     )
     if not own:
         text += f" (the first choice before looking ahead: {weighed.chance(0):.0%})"
-    if not native.backend().compiled:
-        text += (
-            f" (on the Python path, 1/{chancesearch.PYTHON_SHARE} of the games the compiled "
-            "core plays)"
-        )
     return text
 
 

@@ -40,7 +40,8 @@ _forced_pure = 0
 
 ABSENT = (
     "the compiled search core is not built (no C compiler at install time?): "
-    "searches run in pure Python, about 30 times slower"
+    "searches run in pure Python, about 30 times slower, and a hint does not look ahead "
+    "over what could turn up ('hint deeper' does)"
 )
 
 

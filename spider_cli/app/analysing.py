@@ -70,7 +70,7 @@ def hint(session: Session, deeper: bool = False, following: bool = False) -> Adv
     ended, mode = session.planned
     mode = mode if ended == key and mode is not None else Mode.KEEP
     budget = hints.BUDGET * (hints.DEEPER if deeper else 1)
-    level = hints.DEEPER_LEVEL if deeper else hints.LEVEL
+    level = hints.hint_level(deeper)
     game, avoid = analysed(session), _visited(session)
     advice = hints.hint(game, budget, avoid, skip, mode, level=level)
     if skip and not advice.actions:  # no more alternatives: back to the best

@@ -221,7 +221,7 @@ def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
         type=_positive(int),
         metavar="N",
         help="with --blind: positions each of a turn's three searches examines (default "
-        "2,000; 10,000 for 4 suits)",
+        "10,000, the hint's)",
     )
     bench.add_argument(
         "--level",
@@ -698,10 +698,10 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     """``spider bench --blind``: numbered deals (ours, PySolFC's or KPatience's) played by
     the blind player through a player's view (:mod:`spider_cli.analysis.blind`), each game
     stored as it finishes under the player's key (:func:`chancesearch.player_key`)."""
-    from spider_cli.analysis import bench, blind, blindplayer, chancesearch, memory, native
+    from spider_cli.analysis import bench, blind, chancesearch, hints, memory, native
     from spider_cli.app import benchdb
 
-    budget = args.budget or blindplayer.BUDGETS[args.suits]
+    budget = args.budget or hints.BUDGET
     most = memory.blind_positions(native.backend().compiled)
     if budget > most:  # each search would stop there: say so, use it
         budget = most
