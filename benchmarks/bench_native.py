@@ -6,7 +6,7 @@ prints positions a second on each and their ratio; the counts of positions must 
 (the paths give the same answers), and the script says so if they are not. Ratios, because
 this machine is shared and noisy: both paths see the same load.
 
-- beam: the full-information beam (autoplay._beam, width 1024) on our deals 10-13, 4 suits,
+- beam: the full-information beam (the backend's beam, width 1024) on our deals 10-13, 4 suits,
   300,000 positions each at most;
 - blind: the blind player's three searches (blindplayer.plan) on every fifth turn's position
   of blind games of deals 0-3, 4 suits, at the 4-suit budget;
@@ -21,8 +21,9 @@ import statistics
 import time
 from collections.abc import Callable
 
-from spider_cli.analysis import autoplay, blind, blindplayer, compact, hints, native, solver
+from spider_cli.analysis import blind, blindplayer, compact, hints, native, solver
 from spider_cli.analysis.blindplayer import Mode
+from spider_cli.analysis.goals import Limit
 from spider_cli.app import examples
 from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command
@@ -32,7 +33,7 @@ from spider_cli.rules.deals import DealSource, Source
 
 def beam_work() -> Callable[[], int]:
     starts = [compact.encode(DealSource(Source.OURS, n, 4).game()) for n in range(10, 14)]
-    return lambda: sum(autoplay._beam(s, 1024, 300_000, None)[1] for s in starts)
+    return lambda: sum(native.backend().beam(s, 1024, Limit(300_000))[1] for s in starts)
 
 
 def blind_work() -> Callable[[], int]:
@@ -46,7 +47,8 @@ def blind_work() -> Callable[[], int]:
             if turn_number % 5 == 0:
                 views.append(view)
             piles = view.piles()
-            turn = blindplayer.plan(piles, len(view.removed), Mode.KEEP, view.hand, 2_000)
+            search = native.backend().blind_search
+            turn = blindplayer.plan(search, piles, len(view.removed), Mode.KEEP, view.hand, 2_000)
             if not turn.line:
                 break
             for action in turn.line:
@@ -55,8 +57,9 @@ def blind_work() -> Callable[[], int]:
     budget = hints.BUDGET
 
     def work() -> int:
+        search = native.backend().blind_search
         return sum(
-            blindplayer.plan(v.piles(), len(v.removed), Mode.KEEP, v.hand, budget).positions
+            blindplayer.plan(search, v.piles(), len(v.removed), Mode.KEEP, v.hand, budget).positions
             for v in views
         )
 
@@ -117,7 +120,7 @@ def main() -> None:
     parser.add_argument("parts", nargs="*", help="beam, blind, goal (default: all three)")
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    if native.core() is None:
+    if not native.backend().compiled:
         raise SystemExit(native.status())
     for name in args.parts or PARTS:
         if name not in PARTS:

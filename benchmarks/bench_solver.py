@@ -32,7 +32,10 @@ import time
 
 from spider_cli.analysis import bench, compact, counting, hints
 from spider_cli.analysis.autoplay import PLAY_LIMIT
-from spider_cli.analysis.solver import PORTFOLIO, Search, astar, counted_out, make_search, solve
+from spider_cli.analysis.goals import Limit
+from spider_cli.analysis.goalsearch import Search, make_search
+from spider_cli.analysis.proofs import counted_out
+from spider_cli.analysis.solver import PORTFOLIO, astar, solve
 from spider_cli.app import examples
 from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command
@@ -103,7 +106,7 @@ def speed(limit: int = 300_000) -> None:
     )
     search = make_search(game, goal, constraints)
     began = time.perf_counter()
-    count = astar(search, False, True, limit, ordered=False).positions
+    count = astar(search, False, True, Limit(limit), ordered=False).positions
     seconds = time.perf_counter() - began
     print(
         f"complete search alone, the same question: {count:,} positions in {seconds:.2f} s "
@@ -112,7 +115,7 @@ def speed(limit: int = 300_000) -> None:
     count, began = 0, time.perf_counter()
     for chaos_weight, macros, _share in PORTFOLIO:  # phase A's searches, a fifth each
         search.chaos_weight = chaos_weight
-        count += astar(search, macros, False, limit // 5).positions
+        count += astar(search, macros, False, Limit(limit // 5)).positions
     seconds = time.perf_counter() - began
     print(
         f"phase A's three ordered searches alone, {limit // 5:,} positions each: "

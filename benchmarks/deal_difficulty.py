@@ -15,6 +15,7 @@ import statistics
 import time
 
 from spider_cli.analysis import autoplay, native
+from spider_cli.analysis.goals import Limit
 from spider_cli.rules.engine import Game
 
 
@@ -32,7 +33,7 @@ def main() -> None:
         times: list[float] = []
         for seed in seeds:
             began = time.perf_counter()
-            result = autoplay.play(Game.new(seed, suits), args.limit)
+            result = autoplay.play(Game.new(seed, suits), Limit(args.limit))
             times.append(time.perf_counter() - began)
             if result.won:
                 needed.append(result.positions)

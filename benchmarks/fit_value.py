@@ -29,7 +29,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from spider_cli.analysis import blindplayer, rollouts
+from spider_cli.analysis import blindplayer, native, rollouts
 from spider_cli.analysis.compact import encode
 from spider_cli.rules.deals import DealSource, Source
 
@@ -45,7 +45,7 @@ of cards (what the expert level's rollouts play)."""
 def play_one(task: tuple[int, int]) -> dict[str, object]:
     number, suits = task
     start = encode(DealSource(Source.OURS, number, suits).game())
-    outcome = rollouts.rollout(start.piles, start.rows, 0, POLICY, record=True)
+    outcome = native.backend().rollout(start.piles, start.rows, 0, POLICY, record=True)
     return {"deal": number, "suits": suits, "won": outcome.won, "turns": outcome.log}
 
 

@@ -1,7 +1,7 @@
-/* Full-information play: autoplay._beam, one beam search of a given width.
+/* Full-information play: beam.beam, one beam search of a given width.
  *
  * Level by level: every kept position is expanded with the pruned moves of
- * autoplay._beam_moves (and the deal), complete suits are removed at once, the children are
+ * beam.beam_moves (and the deal), complete suits are removed at once, the children are
  * ranked by (deals made, chaos, -readiness) in the order they were found, and the best
  * `width` of each number of deals made are kept. */
 #include <stdlib.h>
@@ -34,14 +34,8 @@ typedef struct {
 
 static int32_t node_add(Nodes *ns, int32_t parent, Action a)
 {
-    if (ns->n == ns->cap) {
-        size_t cap = ns->cap ? ns->cap * 2 : 1024;
-        Node *v = realloc(ns->v, cap * sizeof *v);
-        if (!v)
-            return -2;
-        ns->v = v;
-        ns->cap = cap;
-    }
+    if (GROW(ns->v, ns->cap, ns->n + 1, 1024) < 0)
+        return -2;
     ns->v[ns->n] = (Node){parent, a};
     return (int32_t)ns->n++;
 }
@@ -62,7 +56,7 @@ static int beam_move_ok(const State *s, const int *runs, Action a, int endgame)
     return 1;
 }
 
-/* autoplay._settle: remove every complete suit, a pass over the piles at a time. */
+/* beam.settle: remove every complete suit, a pass over the piles at a time. */
 static int settle(State *s, int8_t *rem, Undo *undo)
 {
     int nrem = 0, again = 1;
@@ -138,224 +132,246 @@ static int unwind(const Nodes *ns, int32_t node, Line *line)
     return 0;
 }
 
+/* A beam search under way: what its steps (root, expand a child, keep the best) share. */
+typedef struct {
+    const uint8_t (*rows)[PILES];
+    int nrows;
+    long width;
+    Nodes ns;            /* the lines, as a tree of actions */
+    Store seen;          /* every position kept (with its deals made) */
+    Store level_seen;    /* the level's children */
+    int level_store;     /* level_seen is open */
+    Entry *beam, *next;
+    size_t nbeam;
+    Child *children;
+    size_t nchildren, cap_children;
+    uint64_t *order;     /* the children's ranks (rank_of), sorted */
+    long long positions;
+    uint8_t key[PACKED_MAX + 1];
+    Line *line;
+} BeamRun;
+
+/* The root: the start with its complete suits removed, kept and stored. 0, or -1 (memory). */
+static int beam_root(BeamRun *b, const State *start, int removed0)
+{
+    b->beam = malloc(sizeof *b->beam);
+    if (!b->beam)
+        return -1;
+    Entry *e = &b->beam[0];
+    e->s = *start;
+    int8_t rem[8];
+    Undo undo[8];
+    int nrem = settle(&e->s, rem, undo);
+    int32_t root = -1;
+    for (int r = 0; r < nrem && r < 8; r++) {
+        root = node_add(&b->ns, root, (Action){ACT_REMOVE, rem[r], rem[r], 13});
+        if (root < -1)
+            return -1;
+    }
+    all_info(e);
+    e->dealt = 0;
+    e->removed = removed0 + nrem;
+    e->node = root;
+    size_t n = state_pack(&e->s, b->key);
+    b->key[n++] = 0;
+    int added;
+    b->nbeam = 1;
+    return store_add(&b->seen, b->key, n, &added) < 0 ? -1 : 0;
+}
+
+/* The actions tried from `e` (beam.beam_moves, then the deal), into acts; how many. */
+static int beam_actions(const BeamRun *b, const Entry *e, int *runs, Action *acts)
+{
+    int endgame = e->dealt >= b->nrows;
+    int space = -1, all_filled = 1;
+    for (int i = 0; i < PILES; i++)
+        if (!e->s.len[i]) {
+            all_filled = 0;
+            if (space < 0)
+                space = i;
+        }
+    for (int i = 0; i < PILES; i++)
+        runs[i] = e->info[i].run;
+    int na = gen_actions_runs(&e->s, runs, &space, space >= 0 ? 1 : 0, 0, acts);
+    int k = 0;
+    for (int j = 0; j < na; j++)
+        if (acts[j].kind == ACT_MOVE && beam_move_ok(&e->s, runs, acts[j], endgame))
+            acts[k++] = acts[j];
+    if (!endgame && all_filled)
+        acts[k++] = (Action){ACT_DEAL, 0, 0, 0};
+    return k;
+}
+
+/* The child of `e` by `act`, made in place and taken back at once: new to the level, it is
+ * ranked and recorded among the children. SEARCH_NONE, SEARCH_FOUND (every suit removed: the
+ * line is written) or SEARCH_NOMEM. */
+static int beam_child(BeamRun *b, Entry *e, Action act)
+{
+    State *child = &e->s;
+    Undo u, undo[8];
+    int turned, dealt = e->dealt, deal = act.kind == ACT_DEAL;
+    if (deal) {
+        for (int i = 0; i < PILES; i++)
+            child->c[i][child->len[i]++] = b->rows[dealt][i];
+        dealt++;
+    } else {
+        apply_action(child, act, &u, &turned);
+    }
+    int8_t rem[8];
+    int nrem = settle(child, rem, undo);
+    size_t n = state_pack(child, b->key);
+    b->key[n++] = (uint8_t)dealt;
+    uint64_t h = hash_bytes(b->key, n);
+    long id = -2; /* -2: seen before; -1: no memory */
+    int added = 0;
+    if (store_find_h(&b->seen, b->key, n, h) < 0)
+        id = store_add_h(&b->level_seen, b->key, n, h, &added);
+    int removed = e->removed + nrem;
+    long chaos = 0, negready = 0;
+    if (added && removed < 8) {
+        PileInfo info[PILES];
+        memcpy(info, e->info, sizeof info);
+        if (deal) {
+            for (int i = 0; i < PILES; i++)
+                pile_info(child->c[i], child->len[i], &info[i]);
+        } else { /* only the piles the move and the removals changed */
+            pile_info(child->c[act.src], child->len[act.src], &info[act.src]);
+            pile_info(child->c[act.dst], child->len[act.dst], &info[act.dst]);
+            for (int r = 0; r < nrem; r++)
+                pile_info(child->c[rem[r]], child->len[rem[r]], &info[rem[r]]);
+        }
+        rank_from_info(info, removed, &chaos, &negready);
+    }
+    unsettle(child, undo, nrem);
+    if (deal) {
+        for (int i = 0; i < PILES; i++)
+            child->len[i]--;
+    } else {
+        undo_action(child, &u);
+    }
+    if (id == -1)
+        return SEARCH_NOMEM;
+    if (!added)
+        return SEARCH_NONE;
+    if (removed >= 8) {
+        int32_t node = chain(&b->ns, e->node, act, rem, nrem);
+        if (node < -1 || unwind(&b->ns, node, b->line) < 0)
+            return SEARCH_NOMEM;
+        b->positions += (long long)b->level_seen.count;
+        return SEARCH_FOUND;
+    }
+    if (GROW(b->children, b->cap_children, b->nchildren + 1, 4096) < 0)
+        return SEARCH_NOMEM;
+    Child *c = &b->children[b->nchildren];
+    *c = (Child){id, dealt, chaos, negready, removed, e->node, act, nrem, {0}, b->nchildren};
+    memcpy(c->rem, rem, (size_t)nrem);
+    b->nchildren++;
+    return SEARCH_NONE;
+}
+
+/* The next beam: the level's children ranked, the best `width` of each number of deals made
+ * kept and stored as seen. 0, or -1 (memory). */
+static int beam_keep(BeamRun *b)
+{
+    free(b->order);
+    b->order = malloc((b->nchildren ? b->nchildren : 1) * sizeof *b->order);
+    if (!b->order)
+        return -1;
+    for (size_t i = 0; i < b->nchildren; i++)
+        b->order[i] = rank_of(&b->children[i]);
+    qsort(b->order, b->nchildren, sizeof *b->order, u64_cmp);
+    size_t most = (size_t)b->width * (size_t)(b->nrows + 1); /* kept: width per deals made */
+    size_t room = b->nchildren < most ? (b->nchildren ? b->nchildren : 1) : most;
+    free(b->next);
+    b->next = malloc(room * sizeof *b->next);
+    if (!b->next)
+        return -1;
+    size_t kept_all = 0;
+    long kept = 0;
+    int current = -1;
+    for (size_t i = 0; i < b->nchildren; i++) {
+        Child *c = &b->children[b->order[i] & ((1ULL << 36) - 1)];
+        if (c->dealt != current) {
+            current = c->dealt;
+            kept = 0;
+        }
+        if (kept >= b->width)
+            continue;
+        kept++;
+        Entry *e = &b->next[kept_all++];
+        size_t n;
+        const uint8_t *k = store_key(&b->level_seen, (size_t)c->key, &n);
+        state_unpack(&e->s, k);
+        all_info(e);
+        e->dealt = c->dealt;
+        e->removed = c->removed;
+        e->node = chain(&b->ns, c->parent, c->action, c->rem, c->nrem);
+        int added;
+        if (e->node < -1 ||
+            store_add_h(&b->seen, k, n, b->level_seen.hashes[c->key], &added) < 0)
+            return -1;
+    }
+    Entry *t = b->beam;
+    b->beam = b->next;
+    b->next = t;
+    b->nbeam = kept_all;
+    return 0;
+}
+
 int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int removed0,
                 long width, long long budget, int max_levels, Stopper *stop, Line *line,
                 long long *positions_out)
 {
-    int status = SEARCH_NONE;
-    Nodes ns = {0};
-    Store seen, level_seen;
-    Entry *beam = NULL, *next = NULL;
-    Child *children = NULL;
-    uint64_t *order = NULL; /* the children's ranks (rank_of), sorted */
-    size_t nchildren = 0, cap_children = 0;
-    size_t nbeam = 0;
-    long long positions = 1;
-    int level_store = 0;
-    uint8_t key[PACKED_MAX + 1];
-    Action acts[MAX_ACTIONS];
-
+    BeamRun b = {0};
+    b.rows = rows;
+    b.nrows = nrows;
+    b.width = width;
+    b.positions = 1;
+    b.line = line;
     line->v = NULL;
     line->n = 0;
-    if (store_init(&seen) < 0)
+    if (store_init(&b.seen) < 0)
         return SEARCH_NOMEM;
-    beam = malloc(sizeof *beam);
-    if (!beam)
-        goto nomem;
-    beam[0].s = *start;
-    {
-        int8_t rem[8];
-        Undo undo[8];
-        int nrem = settle(&beam[0].s, rem, undo);
-        int32_t root = -1;
-        for (int r = 0; r < nrem && r < 8; r++) {
-            root = node_add(&ns, root, (Action){ACT_REMOVE, rem[r], rem[r], 13});
-            if (root < -1)
-                goto nomem;
-        }
-        all_info(&beam[0]);
-        beam[0].dealt = 0;
-        beam[0].removed = removed0 + nrem;
-        beam[0].node = root;
-        size_t n = state_pack(&beam[0].s, key);
-        key[n++] = 0;
-        int added;
-        if (store_add(&seen, key, n, &added) < 0)
+    int status = SEARCH_NOMEM;
+    if (beam_root(&b, start, removed0) < 0)
+        goto done;
+    for (int level = 0; b.nbeam && level < max_levels; level++) {
+        if (store_init(&b.level_seen) < 0)
             goto nomem;
-    }
-    nbeam = 1;
-    for (int level = 0; nbeam && level < max_levels; level++) {
-        if (store_init(&level_seen) < 0)
-            goto nomem;
-        level_store = 1;
-        nchildren = 0;
-        for (size_t b = 0; b < nbeam; b++) {
-            Entry *e = &beam[b];
-            int endgame = e->dealt >= nrows;
-            int space = -1;
-            int all_filled = 1;
-            for (int i = 0; i < PILES; i++)
-                if (!e->s.len[i]) {
-                    all_filled = 0;
-                    if (space < 0)
-                        space = i;
-                }
+        b.level_store = 1;
+        b.nchildren = 0;
+        for (size_t e = 0; e < b.nbeam; e++) {
             int runs[PILES];
-            for (int i = 0; i < PILES; i++)
-                runs[i] = e->info[i].run;
-            int na = gen_actions_runs(&e->s, runs, &space, space >= 0 ? 1 : 0, 0, acts);
-            int k = 0;
-            for (int j = 0; j < na; j++)
-                if (acts[j].kind == ACT_MOVE && beam_move_ok(&e->s, runs, acts[j], endgame))
-                    acts[k++] = acts[j];
-            if (!endgame && all_filled)
-                acts[k++] = (Action){ACT_DEAL, 0, 0, 0};
+            Action acts[MAX_ACTIONS];
+            int k = beam_actions(&b, &b.beam[e], runs, acts);
             for (int j = 0; j < k; j++) {
-                /* The child is made in place on the parent and taken back at once. */
-                State *child = &e->s;
-                Undo u, undo[8];
-                int turned;
-                int dealt = e->dealt;
-                if (acts[j].kind == ACT_DEAL) {
-                    for (int i = 0; i < PILES; i++)
-                        child->c[i][child->len[i]++] = rows[dealt][i];
-                    dealt++;
-                } else {
-                    apply_action(child, acts[j], &u, &turned);
-                }
-                int8_t rem[8];
-                int nrem = settle(child, rem, undo);
-                size_t n = state_pack(child, key);
-                key[n++] = (uint8_t)dealt;
-                uint64_t h = hash_bytes(key, n);
-                long id = -2; /* -2: seen before; -1: no memory */
-                int added = 0;
-                if (store_find_h(&seen, key, n, h) < 0)
-                    id = store_add_h(&level_seen, key, n, h, &added);
-                int removed = e->removed + nrem;
-                long chaos = 0, negready = 0;
-                if (added && removed < 8) {
-                    PileInfo info[PILES];
-                    memcpy(info, e->info, sizeof info);
-                    if (acts[j].kind == ACT_DEAL) {
-                        for (int i = 0; i < PILES; i++)
-                            pile_info(child->c[i], child->len[i], &info[i]);
-                    } else {
-                        pile_info(child->c[acts[j].src], child->len[acts[j].src], &info[acts[j].src]);
-                        pile_info(child->c[acts[j].dst], child->len[acts[j].dst], &info[acts[j].dst]);
-                        for (int r = 0; r < nrem; r++)
-                            pile_info(child->c[rem[r]], child->len[rem[r]], &info[rem[r]]);
-                    }
-                    rank_from_info(info, removed, &chaos, &negready);
-                }
-                unsettle(child, undo, nrem);
-                if (acts[j].kind == ACT_DEAL) {
-                    for (int i = 0; i < PILES; i++)
-                        child->len[i]--;
-                } else {
-                    undo_action(child, &u);
-                }
-                if (id == -1)
-                    goto nomem;
-                if (!added)
-                    continue;
-                if (removed >= 8) {
-                    int32_t node = chain(&ns, e->node, acts[j], rem, nrem);
-                    if (node < -1 || unwind(&ns, node, line) < 0)
-                        goto nomem;
-                    positions += (long long)level_seen.count;
-                    status = SEARCH_FOUND;
+                status = beam_child(&b, &b.beam[e], acts[j]);
+                if (status != SEARCH_NONE)
                     goto done;
-                }
-                if (nchildren == cap_children) {
-                    size_t cap = cap_children ? cap_children * 2 : 4096;
-                    Child *v = realloc(children, cap * sizeof *v);
-                    if (!v)
-                        goto nomem;
-                    children = v;
-                    cap_children = cap;
-                }
-                Child *c = &children[nchildren];
-                c->key = id;
-                c->dealt = dealt;
-                c->chaos = chaos;
-                c->negready = negready;
-                c->removed = removed;
-                c->parent = e->node;
-                c->action = acts[j];
-                c->nrem = nrem;
-                memcpy(c->rem, rem, (size_t)nrem);
-                c->order = nchildren++;
             }
         }
-        positions += (long long)level_seen.count;
-        if (positions > budget) {
-            status = SEARCH_LIMIT;
+        b.positions += (long long)b.level_seen.count;
+        status = b.positions > budget ? SEARCH_LIMIT : stopper_check(stop);
+        if (status != SEARCH_NONE)
             goto done;
-        }
-        int why = stopper_check(stop);
-        if (why) {
-            status = why;
-            goto done;
-        }
-        free(order);
-        order = malloc((nchildren ? nchildren : 1) * sizeof *order);
-        if (!order)
+        if (beam_keep(&b) < 0)
             goto nomem;
-        for (size_t i = 0; i < nchildren; i++)
-            order[i] = rank_of(&children[i]);
-        qsort(order, nchildren, sizeof *order, u64_cmp);
-        size_t most = (size_t)width * (size_t)(nrows + 1); /* kept: width per deals made */
-        free(next);
-        next = malloc((nchildren < most ? (nchildren ? nchildren : 1) : most) * sizeof *next);
-        if (!next)
-            goto nomem;
-        size_t kept_all = 0;
-        long kept = 0;
-        int current = -1;
-        for (size_t i = 0; i < nchildren; i++) {
-            Child *c = &children[order[i] & ((1ULL << 36) - 1)];
-            if (c->dealt != current) {
-                current = c->dealt;
-                kept = 0;
-            }
-            if (kept >= width)
-                continue;
-            kept++;
-            Entry *e = &next[kept_all++];
-            size_t n;
-            const uint8_t *k = store_key(&level_seen, (size_t)c->key, &n);
-            state_unpack(&e->s, k);
-            all_info(e);
-            e->dealt = c->dealt;
-            e->removed = c->removed;
-            e->node = chain(&ns, c->parent, c->action, c->rem, c->nrem);
-            if (e->node < -1)
-                goto nomem;
-            int added;
-            if (store_add_h(&seen, k, n, level_seen.hashes[c->key], &added) < 0)
-                goto nomem;
-        }
-        store_free(&level_seen);
-        level_store = 0;
-        Entry *t = beam;
-        beam = next;
-        next = t;
-        nbeam = kept_all;
+        store_free(&b.level_seen);
+        b.level_store = 0;
     }
     status = SEARCH_NONE;
     goto done;
 nomem:
     status = SEARCH_NOMEM;
 done:
-    if (level_store)
-        store_free(&level_seen);
-    store_free(&seen);
-    free(beam);
-    free(next);
-    free(children);
-    free(order);
-    free(ns.v);
-    *positions_out = positions;
+    if (b.level_store)
+        store_free(&b.level_seen);
+    store_free(&b.seen);
+    free(b.beam);
+    free(b.next);
+    free(b.children);
+    free(b.order);
+    free(b.ns.v);
+    *positions_out = b.positions;
     return status;
 }

@@ -1,4 +1,4 @@
-/* The blind player's search: blindplayer._search, step for step.
+/* The blind player's search: blindplayer.search, step for step.
  *
  * Level by level over the moves that rearrange face-up cards (a card turned up is UNSEEN:
  * the worst it could be), each position once, until `budget` positions: breadth-first, or a
@@ -27,28 +27,16 @@ typedef struct {
 
 static int entries_push(Entries *es, BlindEntry e)
 {
-    if (es->n == es->cap) {
-        size_t cap = es->cap ? es->cap * 2 : 256;
-        BlindEntry *v = realloc(es->v, cap * sizeof *v);
-        if (!v)
-            return -1;
-        es->v = v;
-        es->cap = cap;
-    }
+    if (GROW(es->v, es->cap, es->n + 1, 256) < 0)
+        return -1;
     es->v[es->n++] = e;
     return 0;
 }
 
 static int reveal_push(BlindReveals *rs, BlindReveal r)
 {
-    if (rs->n == rs->cap) {
-        size_t cap = rs->cap ? rs->cap * 2 : 64;
-        BlindReveal *v = realloc(rs->v, cap * sizeof *v);
-        if (!v)
-            return -1;
-        rs->v = v;
-        rs->cap = cap;
-    }
+    if (GROW(rs->v, rs->cap, rs->n + 1, 64) < 0)
+        return -1;
     rs->v[rs->n++] = r;
     return 0;
 }
@@ -80,144 +68,169 @@ static int ranked_cmp(const void *x, const void *y)
     return a->index < b->index ? -1 : (a->index > b->index);
 }
 
+/* A blind search under way: what its steps (expand a position, keep a level) share. */
+typedef struct {
+    long space;
+    int hand, parts, cards;
+    const Weights *w;
+    Store seen;
+    Entries level, next;
+    BlindNode *nodes;
+    size_t nnodes, capnodes;
+    Ranked *ranked;
+    uint8_t key[PACKED_MAX];
+    long long positions, budget;
+    int32_t best_node;
+    BlindResult *out;
+} BlindRun;
+
+/* The children of `parent` within the budget, each valued and recorded (and, ending at its
+ * first card turned up, kept as a reveal). 0, or -1 (memory). */
+static int blind_expand(BlindRun *b, BlindEntry parent)
+{
+    const Weights *w = b->w;
+    const long space = b->space;
+    const long long budget = b->budget;
+    State s;
+    size_t kn;
+    Action acts[MAX_ACTIONS];
+    state_unpack(&s, store_key(&b->seen, (size_t)parent.id, &kn));
+    int spaces[1], nspaces = 0;
+    int runs[PILES];
+    for (int i = 0; i < PILES; i++) {
+        runs[i] = run_length(s.c[i], s.len[i]);
+        if (!s.len[i] && !nspaces)
+            spaces[nspaces++] = i;
+    }
+    int na = gen_actions_runs(&s, runs, spaces, nspaces, 0, acts);
+    for (int j = 0; j < na; j++) {
+        Action a = acts[j];
+        int now = parent.off;
+        if (a.kind == ACT_REMOVE) {
+            if (b->hand && b->cards - 13 * (parent.off + 1) < PILES)
+                continue; /* a row could never be dealt again */
+            now = parent.off + 1;
+        } else if (!(b->parts || s.len[a.dst]) && a.count < runs[a.src]) {
+            continue; /* into a space goes a whole run */
+        }
+        if (b->positions == budget)
+            break;
+        long before = pv(&s, a.src, space, w) + (a.dst != a.src ? pv(&s, a.dst, space, w) : 0);
+        Undo u;
+        int turned, added;
+        int outcome = apply_action(&s, a, &u, &turned);
+        if (outcome == OUT_REVEAL)
+            s.c[turned][s.len[turned] - 1] = UNSEEN; /* not seen until played */
+        else
+            turned = -1;
+        long score = parent.worth + w->removed * (now - parent.off) - before +
+                     pv(&s, a.src, space, w) + (a.dst != a.src ? pv(&s, a.dst, space, w) : 0);
+        size_t n = state_pack(&s, b->key);
+        long id = store_add(&b->seen, b->key, n, &added);
+        if (turned >= 0)
+            s.c[turned][s.len[turned] - 1] = FACE_DOWN;
+        undo_action(&s, &u);
+        if (id < 0)
+            return -1;
+        if (!added)
+            continue;
+        b->positions++;
+        if (GROW(b->nodes, b->capnodes, b->nnodes + 1, 1024) < 0)
+            return -1;
+        int32_t node = (int32_t)b->nnodes++;
+        b->nodes[node] = (BlindNode){parent.node, a};
+        BlindResult *out = b->out;
+        if (turned >= 0 && !parent.turned_up && out->want_reveals &&
+            reveal_push(&out->reveals, (BlindReveal){score, node, id, turned, now}) < 0)
+            return -1;
+        if (entries_push(&b->next, (BlindEntry){id, now, score, node,
+                                                parent.turned_up || turned >= 0}) < 0)
+            return -1;
+        if (score > out->best) {
+            out->best = score;
+            b->best_node = node;
+        }
+    }
+    return 0;
+}
+
+/* The next level: every child, or (a beam) the `width` best, first found first on a tie (a
+ * stable sort). 0, or -1 (memory). */
+static int blind_keep(BlindRun *b, long width)
+{
+    if (!width) {
+        Entries t = b->level;
+        b->level = b->next;
+        b->next = t;
+        return 0;
+    }
+    free(b->ranked);
+    b->ranked = malloc((b->next.n ? b->next.n : 1) * sizeof *b->ranked);
+    if (!b->ranked)
+        return -1;
+    for (size_t i = 0; i < b->next.n; i++)
+        b->ranked[i] = (Ranked){b->next.v[i].worth, i};
+    qsort(b->ranked, b->next.n, sizeof *b->ranked, ranked_cmp);
+    size_t keep = b->next.n < (size_t)width ? b->next.n : (size_t)width;
+    b->level.n = 0;
+    for (size_t i = 0; i < keep; i++)
+        if (entries_push(&b->level, b->next.v[b->ranked[i].index]) < 0)
+            return -1;
+    return 0;
+}
+
 int blind_search(const State *start, int removed, long space, int hand, long long budget,
                  int parts, long width, const Weights *w, Stopper *stop, BlindResult *out)
 {
-    Store seen;
-    Entries level = {0}, next = {0};
-    BlindNode *nodes = NULL;
-    size_t nnodes = 0, capnodes = 0;
-    Ranked *ranked = NULL;
-    uint8_t key[PACKED_MAX];
-    Action acts[MAX_ACTIONS];
-    int status = SEARCH_NONE;
-    int cards = 13 * removed;
+    BlindRun b = {0};
+    b.space = space;
+    b.hand = hand;
+    b.parts = parts;
+    b.w = w;
+    b.budget = budget;
+    b.best_node = -1;
+    b.out = out;
+    b.cards = 13 * removed;
     for (int i = 0; i < PILES; i++)
-        cards += start->len[i];
-
-    int want_reveals = out->want_reveals;
+        b.cards += start->len[i];
+    int want_reveals = out->want_reveals, status = SEARCH_NOMEM, added;
     memset(out, 0, sizeof *out);
     out->want_reveals = want_reveals;
     out->best = blind_value(start, removed, space, w);
-    int32_t best_node = -1;
-    if (store_init(&seen) < 0)
+    if (store_init(&b.seen) < 0)
         return SEARCH_NOMEM;
-    int added;
-    size_t n = state_pack(start, key);
-    long root = store_add(&seen, key, n, &added);
-    if (root < 0 || entries_push(&level, (BlindEntry){root, removed, out->best, -1, 0}) < 0)
-        goto nomem;
-    long long positions = 0;
-    while (level.n && positions < budget) {
-        next.n = 0;
-        for (size_t e = 0; e < level.n && positions < budget; e++) {
+    size_t n = state_pack(start, b.key);
+    long root = store_add(&b.seen, b.key, n, &added);
+    if (root < 0 || entries_push(&b.level, (BlindEntry){root, removed, out->best, -1, 0}) < 0)
+        goto fail;
+    while (b.level.n && b.positions < budget) {
+        b.next.n = 0;
+        for (size_t e = 0; e < b.level.n && b.positions < budget; e++) {
             if ((e & 63) == 0 && (status = stopper_check(stop)) != 0)
                 goto fail;
-            BlindEntry parent = level.v[e];
-            State s;
-            size_t kn;
-            state_unpack(&s, store_key(&seen, (size_t)parent.id, &kn));
-            int spaces[1], nspaces = 0;
-            int runs[PILES];
-            for (int i = 0; i < PILES; i++) {
-                runs[i] = run_length(s.c[i], s.len[i]);
-                if (!s.len[i] && !nspaces)
-                    spaces[nspaces++] = i;
-            }
-            int na = gen_actions_runs(&s, runs, spaces, nspaces, 0, acts);
-            for (int j = 0; j < na; j++) {
-                Action a = acts[j];
-                int now = parent.off;
-                if (a.kind == ACT_REMOVE) {
-                    if (hand && cards - 13 * (parent.off + 1) < PILES)
-                        continue; /* a row could never be dealt again */
-                    now = parent.off + 1;
-                } else if (!(parts || s.len[a.dst]) && a.count < runs[a.src]) {
-                    continue; /* into a space goes a whole run */
-                }
-                if (positions == budget)
-                    break;
-                long before = pv(&s, a.src, space, w) + (a.dst != a.src ? pv(&s, a.dst, space, w) : 0);
-                Undo u;
-                int turned;
-                int outcome = apply_action(&s, a, &u, &turned);
-                if (outcome == OUT_REVEAL)
-                    s.c[turned][s.len[turned] - 1] = UNSEEN; /* not seen until played */
-                else
-                    turned = -1;
-                long score = parent.worth + w->removed * (now - parent.off) - before +
-                             pv(&s, a.src, space, w) + (a.dst != a.src ? pv(&s, a.dst, space, w) : 0);
-                n = state_pack(&s, key);
-                long id = store_add(&seen, key, n, &added);
-                if (turned >= 0)
-                    s.c[turned][s.len[turned] - 1] = FACE_DOWN;
-                undo_action(&s, &u);
-                if (id < 0)
-                    goto nomem;
-                if (!added)
-                    continue;
-                positions++;
-                if (nnodes == capnodes) {
-                    size_t cap = capnodes ? capnodes * 2 : 1024;
-                    BlindNode *v = realloc(nodes, cap * sizeof *v);
-                    if (!v)
-                        goto nomem;
-                    nodes = v;
-                    capnodes = cap;
-                }
-                int32_t node = (int32_t)nnodes++;
-                nodes[node] = (BlindNode){parent.node, a};
-                if (turned >= 0 && !parent.turned_up && out->want_reveals &&
-                    reveal_push(&out->reveals, (BlindReveal){score, node, id, turned, now}) < 0)
-                    goto nomem;
-                if (entries_push(&next, (BlindEntry){id, now, score, node,
-                                                     parent.turned_up || turned >= 0}) < 0)
-                    goto nomem;
-                if (score > out->best) {
-                    out->best = score;
-                    best_node = node;
-                }
-            }
+            status = SEARCH_NOMEM;
+            if (blind_expand(&b, b.level.v[e]) < 0)
+                goto fail;
         }
-        if (width) { /* the `width` best, first found first on a tie (a stable sort) */
-            free(ranked);
-            ranked = malloc((next.n ? next.n : 1) * sizeof *ranked);
-            if (!ranked)
-                goto nomem;
-            for (size_t i = 0; i < next.n; i++)
-                ranked[i] = (Ranked){next.v[i].worth, i};
-            qsort(ranked, next.n, sizeof *ranked, ranked_cmp);
-            size_t keep = next.n < (size_t)width ? next.n : (size_t)width;
-            level.n = 0;
-            for (size_t i = 0; i < keep; i++)
-                if (entries_push(&level, next.v[ranked[i].index]) < 0)
-                    goto nomem;
-        } else {
-            Entries t = level;
-            level = next;
-            next = t;
-        }
+        if (blind_keep(&b, width) < 0)
+            goto fail;
     }
-    out->positions = positions;
-    status = SEARCH_FOUND;
+    out->positions = b.positions;
     /* The best line and each reveal's line are read back from the nodes. */
-    out->nodes = nodes;
-    out->nnodes = nnodes;
-    out->best_node = best_node;
-    out->store = seen;
-    nodes = NULL;
-    free(level.v);
-    free(next.v);
-    free(ranked);
-    return status;
-nomem:
-    status = SEARCH_NOMEM;
+    out->nodes = b.nodes;
+    out->nnodes = b.nnodes;
+    out->best_node = b.best_node;
+    out->store = b.seen;
+    free(b.level.v);
+    free(b.next.v);
+    free(b.ranked);
+    return SEARCH_FOUND;
 fail:
-    store_free(&seen);
-    free(level.v);
-    free(next.v);
-    free(ranked);
-    free(nodes);
+    store_free(&b.seen);
+    free(b.level.v);
+    free(b.next.v);
+    free(b.ranked);
+    free(b.nodes);
     free(out->reveals.v);
     out->reveals.v = NULL;
     return status;

@@ -1,4 +1,4 @@
-/* The search over what turns up: chancesearch.py, step for step.
+/* The search over what turns up: weighing.py, step for step.
  *
  * The player's candidate decisions (a line up to the first card it turns up, or a deal) are
  * weighed on the same samples of the cards it has not seen: sample k deals the unseen cards
@@ -161,7 +161,7 @@ static void rank(int *alive, int n, const long long *sum)
 
 /* Whether the paired differences (sum d, sum of squares q, over n samples) put a
  * candidate ahead of the player's own by more than `margin` standard errors: d > 0 and
- * d^2 (n - 1) > margin^2 (n q - d^2), in doubles in this order (chancesearch._beats). */
+ * d^2 (n - 1) > margin^2 (n q - d^2), in doubles in this order (weighing._beats). */
 static int beats(long long d, long long q, long long n, double margin)
 {
     if (d <= 0 || n < 2)

@@ -1,8 +1,9 @@
 /* The compiled search core of spider: compact positions and what the searches do with them.
  *
- * The Python modules spider_cli/analysis/compact.py, autoplay.py, blindplayer.py, rollouts.py,
- * chancesearch.py and solver.py are the reference; every function here does what its Python counterpart does, in
- * the same order, so that both paths give the same answers (tests/test_core.py compares them).
+ * The Python modules spider_cli/analysis/compact.py, beam.py, goalsearch.py, blindplayer.py,
+ * rollouts.py and weighing.py are the reference; every function here does what its Python
+ * counterpart does, in the same order, so that both paths give the same answers
+ * (tests/test_core*.py compare them; native.py chooses the path).
  *
  * Split as KPatience's patsolve splits its solver: the position (state.c: packing, hashing,
  * the position store), the moves (moves.c: generation, apply and undo), the values (value.c:
@@ -47,7 +48,15 @@ typedef struct {
     int8_t suit;    /* the suit a removal took off */
 } Undo;
 
-/* ---- state.c: packing, hashing, and a store of distinct packed positions ---- */
+/* ---- state.c: a growable array, packing, hashing, and a store of distinct packed positions */
+
+/* Room for `need` items in the array *array (a pointer to it) of *cap items of `size` bytes
+ * each: the capacity doubles, from `first` when the array is empty (NULL). 0, or -1 when
+ * memory runs out or the bytes would overflow (the array and *cap are then as they were).
+ * Every array a search grows goes through GROW. */
+int grow(void *array, size_t *cap, size_t need, size_t size, size_t first);
+#define GROW(arr, cap, need, first) \
+    ((size_t)(need) <= (cap) ? 0 : grow(&(arr), &(cap), (need), sizeof *(arr), (first)))
 
 /* A position packed as bytes: each pile's length, then its cards; at most PACKED_MAX bytes. */
 #define PACKED_MAX (PILES + MAX_CARDS + 8)

@@ -1,4 +1,4 @@
-/* The goal searches of `solve`: solver.astar with Search.expand, met, advance, estimate,
+/* The goal searches of `solve`: goalsearch.astar with Search.expand, met, advance, estimate,
  * canonical and space_macros, step for step.
  *
  * A key is (canonical piles, rows dealt, removal progress). Progress is the step of the goal
@@ -12,8 +12,6 @@
 
 #include "core.h"
 #include "search.h"
-
-enum { GOAL_TURN_UP = 0, GOAL_SPACE = 1, GOAL_REMOVE = 2, GOAL_FREE = 3, GOAL_WIN = 4 };
 
 typedef struct {
     int step;
@@ -325,14 +323,8 @@ typedef struct {
 
 static int steps_push(Steps *ss, const Action *a, int n)
 {
-    if (ss->n == ss->cap) {
-        size_t cap = ss->cap ? ss->cap * 2 : 256;
-        Step *v = realloc(ss->v, cap * sizeof *v);
-        if (!v)
-            return -1;
-        ss->v = v;
-        ss->cap = cap;
-    }
+    if (GROW(ss->v, ss->cap, ss->n + 1, 256) < 0)
+        return -1;
     Step *st = &ss->v[ss->n++];
     st->n = (int8_t)n;
     for (int i = 0; i < n; i++)
@@ -359,7 +351,7 @@ static int onto_cards(const State *s, int src, const int *dsts, int ndst, Action
     return k;
 }
 
-/* solver.space_macros (on a copy of the position, moves made and taken back in place) */
+/* goalsearch.space_macros (on a copy of the position, moves made and taken back in place) */
 static int space_macros(const State *piles, int space, Steps *out)
 {
     State work = *piles;
@@ -485,14 +477,8 @@ typedef struct {
 
 static int heap_push(Heap *h, HeapItem item)
 {
-    if (h->n == h->cap) {
-        size_t cap = h->cap ? h->cap * 2 : 1024;
-        HeapItem *v = realloc(h->v, cap * sizeof *v);
-        if (!v)
-            return -1;
-        h->v = v;
-        h->cap = cap;
-    }
+    if (GROW(h->v, h->cap, h->n + 1, 1024) < 0)
+        return -1;
     size_t i = h->n++;
     while (i > 0) {
         size_t parent = (i - 1) / 2;
@@ -547,223 +533,245 @@ static int path_to(const Link *links, int32_t id, const Step *last, GoalResult *
     return 0;
 }
 
+/* A goal search under way: what its steps (expand, commit, stop) share. */
+typedef struct {
+    const GoalSpec *g;
+    int macros, into_spaces, ordered;
+    long weight;
+    Store parents;         /* every position seen, by id */
+    Link *links;           /* each id's parent and step */
+    size_t nlinks, caplinks;
+    Heap heap;             /* ordered: the frontier by f */
+    HeapItem *queue;       /* breadth-first: a FIFO (head..tail) */
+    size_t qhead, qtail, qcap;
+    Steps steps;
+    long long count;       /* children pushed */
+    uint8_t key[PACKED_MAX + 8];
+    PileCache cache;
+    GoalResult *out;
+} GoalRun;
+
+/* A child a step reached: its packed key, whether it meets the goal, its estimate. */
+typedef struct {
+    size_t n;
+    int met;
+    long guess;
+} Child;
+
+static int frontier_push(GoalRun *r, HeapItem item)
+{
+    if (r->ordered)
+        return heap_push(&r->heap, item);
+    if (r->qtail == r->qcap && r->qhead > r->qcap / 2) { /* reuse the consumed front */
+        memmove(r->queue, r->queue + r->qhead, (r->qtail - r->qhead) * sizeof *r->queue);
+        r->qtail -= r->qhead;
+        r->qhead = 0;
+    } else if (GROW(r->queue, r->qcap, r->qtail + 1, 1024) < 0) {
+        return -1;
+    }
+    r->queue[r->qtail++] = item;
+    return 0;
+}
+
+/* The next position to expand; 0 when none is left. */
+static int frontier_pop(GoalRun *r, HeapItem *item)
+{
+    if (r->ordered) {
+        if (!r->heap.n)
+            return 0;
+        *item = heap_pop(&r->heap);
+        return 1;
+    }
+    if (r->qhead == r->qtail)
+        return 0;
+    *item = r->queue[r->qhead++];
+    return 1;
+}
+
+/* The line found: to `id`, then `last` (a move that turns up a card the goal wants). */
+static int found(GoalRun *r, int32_t id, const Step *last)
+{
+    if (path_to(r->links, id, last, r->out) < 0)
+        return SEARCH_NOMEM;
+    r->out->positions = (long long)r->parents.count;
+    return SEARCH_FOUND;
+}
+
+enum { STEP_CHILD = -1 }; /* (beside the SEARCH_ outcomes) */
+
+/* Play `step` (or, a deal, the next row) on `s` in place and judge the child into *c, then
+ * take it back. STEP_CHILD: a child to commit; SEARCH_NONE: none (the step breaks a rule, or
+ * the first new space is another pile's); SEARCH_FOUND (written) when a move turns up a card
+ * the goal wants; SEARCH_NOMEM. */
+static int try_step(GoalRun *r, State *s, const Step *step, const Progress *progress, int dealt,
+                    int32_t from, Child *c)
+{
+    const GoalSpec *g = r->g;
+    Undo undo[3];
+    int played = 0, turned = -1, ok = 1, child_dealt = dealt;
+    int deal = step->a[0].kind == ACT_DEAL;
+    Progress child = *progress;
+    if (deal) {
+        for (int i = 0; i < PILES; i++)
+            s->c[i][s->len[i]++] = g->rows[dealt][i];
+        child_dealt = dealt + 1;
+    }
+    for (int a = 0; !deal && a < step->n; a++) {
+        Action act = step->a[a];
+        int outcome = apply_action(s, act, &undo[played++], &turned);
+        if (outcome == OUT_REVEAL) {
+            ok = 0;
+            if (!g->no_turn_up && met(g, s, &child, turned, 1)) {
+                Step shorter = *step;
+                shorter.n = (int8_t)(a + 1);
+                while (played > 0)
+                    undo_action(s, &undo[--played]);
+                return found(r, from, &shorter);
+            }
+            break;
+        }
+        if ((turned >= 0 && g->no_turn_up) ||
+            (outcome > 0 && (!advance(g, &child, outcome - 1) ||
+                             (g->keep_suits_in_pinned && act.src < g->fixed))) ||
+            (g->no_new_space && spaces_of(s) > g->root_spaces && outcome == 0)) {
+            ok = 0;
+            break;
+        }
+    }
+    /* What the goal asks of the child reads the same in its canonical order: the pinned
+     * piles keep their slots, and the rest is counted over all piles. */
+    int skip = !ok;
+    c->met = 0;
+    c->guess = 0;
+    if (ok) {
+        c->n = pack_key(g, s, child_dealt, &child, r->key);
+        c->met = met(g, s, &child, deal ? -1 : turned, 0);
+        skip = !deal && g->kind == GOAL_SPACE && g->pile >= 0 && !c->met &&
+               spaces_of(s) > g->root_spaces && s->len[g->fixed ? 0 : g->pile];
+        if (!skip && r->ordered) {
+            int touched = 0;
+            for (int a = 0; a < step->n; a++)
+                touched |= step->a[a].kind == ACT_DEAL ? (1 << PILES) - 1
+                                                      : 1 << step->a[a].src | 1 << step->a[a].dst;
+            c->guess = estimate(g, s, &child, &r->cache, touched);
+        }
+    }
+    if (deal) {
+        for (int i = 0; i < PILES; i++)
+            s->len[i]--;
+    }
+    while (played > 0)
+        undo_action(s, &undo[--played]);
+    return skip ? SEARCH_NONE : STEP_CHILD;
+}
+
+/* A new child into the store and the frontier: SEARCH_NONE, SEARCH_FOUND when it meets the
+ * goal, or SEARCH_NOMEM. */
+static int commit(GoalRun *r, const Child *c, const Step *step, HeapItem from, int depth)
+{
+    int added;
+    long id = store_add(&r->parents, r->key, c->n, &added);
+    if (id < 0)
+        return SEARCH_NOMEM;
+    if (!added)
+        return SEARCH_NONE;
+    if (GROW(r->links, r->caplinks, r->nlinks + 1, 1024) < 0)
+        return SEARCH_NOMEM;
+    r->links[r->nlinks++] = (Link){from.id, *step};
+    if (c->met)
+        return found(r, (int32_t)id, NULL);
+    r->count++;
+    HeapItem child = {r->ordered ? depth + r->weight * c->guess : 0, r->count, depth, (int32_t)id};
+    return frontier_push(r, child) < 0 ? SEARCH_NOMEM : SEARCH_NONE;
+}
+
+/* Every step from the position `item`, the deal last: SEARCH_NONE, SEARCH_FOUND or
+ * SEARCH_NOMEM. */
+static int expand(GoalRun *r, HeapItem item)
+{
+    const GoalSpec *g = r->g;
+    State s;
+    int dealt;
+    Progress progress;
+    size_t kn;
+    const uint8_t *k = store_key(&r->parents, (size_t)item.id, &kn);
+    unpack_key(k, kn, &s, &dealt, &progress);
+    r->steps.n = 0;
+    if (gen_steps(g, &s, r->macros, r->into_spaces, &r->steps) < 0)
+        return SEARCH_NOMEM;
+    int deal = !g->no_deal && dealt < g->nrows && !spaces_of(&s) && g->row_known[dealt];
+    if (r->ordered)
+        cache_fill(g, &s, &progress, &r->cache);
+    Step deal_step = {1, {{ACT_DEAL, 0, 0, 0}}};
+    for (size_t j = 0; j < r->steps.n + (size_t)deal; j++) {
+        const Step *step = j < r->steps.n ? &r->steps.v[j] : &deal_step;
+        Child c;
+        int status = try_step(r, &s, step, &progress, dealt, item.id, &c);
+        if (status == STEP_CHILD)
+            status = commit(r, &c, step, item, item.depth + 1);
+        if (status == SEARCH_FOUND || status == SEARCH_NOMEM)
+            return status;
+    }
+    return SEARCH_NONE;
+}
+
+/* Past the limit, or told to stop (asked every 64 children): why, else SEARCH_NONE. */
+static int stop_at(GoalRun *r, long long limit, Stopper *stop, int depth)
+{
+    int why = SEARCH_NONE;
+    if ((long long)r->parents.count > limit)
+        why = SEARCH_LIMIT;
+    else if ((r->count & 63) == 0)
+        why = stopper_check(stop);
+    if (why) {
+        r->out->positions = (long long)r->parents.count;
+        r->out->depth = r->ordered ? 0 : depth - 1;
+    }
+    return why;
+}
+
 int goal_search(const GoalSpec *g, const State *root, int macros, int into_spaces,
                 int ordered, long long limit, long weight, Stopper *stop, GoalResult *out)
 {
-    Store parents;
-    Link *links = NULL;
-    size_t nlinks = 0, caplinks = 0;
-    Heap heap = {0};
-    HeapItem *queue = NULL; /* breadth-first: a FIFO (head..tail) */
-    size_t qhead = 0, qtail = 0, qcap = 0;
-    Steps steps = {0};
-    uint8_t key[PACKED_MAX + 8];
-    int status = SEARCH_NONE;
-    long long count = 0;
+    GoalRun r = {0};
+    r.g = g;
+    r.macros = macros;
+    r.into_spaces = into_spaces;
+    r.ordered = ordered;
+    r.weight = weight;
+    r.out = out;
+    memset(out, 0, sizeof *out);
+    if (store_init(&r.parents) < 0)
+        return SEARCH_NOMEM;
+    int status = SEARCH_NOMEM, added;
     Progress root_progress;
     progress_at(g, 0, &root_progress);
-    PileCache cache;
-
-    memset(out, 0, sizeof *out);
-    if (store_init(&parents) < 0)
-        return SEARCH_NOMEM;
-    int added;
-    size_t n = pack_key(g, root, 0, &root_progress, key);
-    if (store_add(&parents, key, n, &added) < 0)
-        goto nomem;
-    links = malloc(1024 * sizeof *links);
-    if (!links)
-        goto nomem;
-    caplinks = 1024;
-    links[nlinks++] = (Link){-1, {0, {{0, 0, 0, 0}}}};
-    HeapItem first = {0, 0, 0, 0};
-    if (ordered) {
-        if (heap_push(&heap, first) < 0)
-            goto nomem;
-    } else {
-        queue = malloc(1024 * sizeof *queue);
-        if (!queue)
-            goto nomem;
-        qcap = 1024;
-        queue[qtail++] = first;
-    }
-    for (;;) {
-        HeapItem item;
-        if (ordered) {
-            if (!heap.n)
-                break;
-            item = heap_pop(&heap);
-        } else {
-            if (qhead == qtail)
-                break;
-            item = queue[qhead++];
-        }
-        int depth = item.depth + 1;
-        State s;
-        int dealt;
-        Progress progress;
-        size_t kn;
-        const uint8_t *k = store_key(&parents, (size_t)item.id, &kn);
-        unpack_key(k, kn, &s, &dealt, &progress);
-        steps.n = 0;
-        if (gen_steps(g, &s, macros, into_spaces, &steps) < 0)
-            goto nomem;
-        int nspaces = spaces_of(&s);
-        if (ordered)
-            cache_fill(g, &s, &progress, &cache);
-        for (size_t j = 0; j <= steps.n; j++) {
-            /* The step is played in place on the position and taken back at once. */
-            State *cur = &s;
-            Undo undo[3];
-            int played = 0;
-            Progress child_progress = progress;
-            int turned = -1, ok = 1, child_dealt = dealt;
-            Step step;
-            if (j == steps.n) { /* the deal, last */
-                if (g->no_deal || dealt >= g->nrows || nspaces || !g->row_known[dealt])
-                    break;
-                for (int i = 0; i < PILES; i++)
-                    cur->c[i][cur->len[i]++] = g->rows[dealt][i];
-                child_dealt = dealt + 1;
-                step.n = 1;
-                step.a[0] = (Action){ACT_DEAL, 0, 0, 0};
-            } else {
-                step = steps.v[j];
-                for (int a = 0; a < step.n; a++) {
-                    Action act = step.a[a];
-                    int outcome = apply_action(cur, act, &undo[played++], &turned);
-                    if (outcome == OUT_REVEAL) {
-                        ok = 0;
-                        if (!g->no_turn_up && met(g, cur, &child_progress, turned, 1)) {
-                            Step shorter = step;
-                            shorter.n = (int8_t)(a + 1);
-                            if (path_to(links, item.id, &shorter, out) < 0)
-                                goto nomem;
-                            out->positions = (long long)parents.count;
-                            status = SEARCH_FOUND;
-                            goto done;
-                        }
-                        break;
-                    }
-                    if (turned >= 0 && g->no_turn_up) {
-                        ok = 0;
-                        break;
-                    }
-                    if (outcome > 0) {
-                        if (!advance(g, &child_progress, outcome - 1) ||
-                            (g->keep_suits_in_pinned && act.src < g->fixed)) {
-                            ok = 0;
-                            break;
-                        }
-                    }
-                    if (g->no_new_space && spaces_of(cur) > g->root_spaces && outcome == 0) {
-                        ok = 0;
-                        break;
-                    }
-                }
-            }
-            /* What the goal asks of the child reads the same in its canonical order: the
-             * pinned piles keep their slots, and the rest is counted over all piles. */
-            int is_met = 0, skip = !ok;
-            long guess = 0;
-            if (ok) {
-                n = pack_key(g, cur, child_dealt, &child_progress, key);
-                is_met = met(g, cur, &child_progress, j == steps.n ? -1 : turned, 0);
-                skip = j < steps.n && g->kind == GOAL_SPACE && g->pile >= 0 && !is_met &&
-                       spaces_of(cur) > g->root_spaces && cur->len[g->fixed ? 0 : g->pile];
-                if (!skip && ordered) {
-                    int touched = 0;
-                    for (int a = 0; a < step.n; a++)
-                        touched |= step.a[a].kind == ACT_DEAL
-                                       ? (1 << PILES) - 1
-                                       : 1 << step.a[a].src | 1 << step.a[a].dst;
-                    guess = estimate(g, cur, &child_progress, &cache, touched);
-                }
-            }
-            if (j == steps.n) {
-                for (int i = 0; i < PILES; i++)
-                    cur->len[i]--;
-            } else {
-                while (played > 0)
-                    undo_action(cur, &undo[--played]);
-            }
-            if (skip)
-                continue; /* not a step, or the first new space is another pile's */
-            long id = store_add(&parents, key, n, &added);
-            if (id < 0)
-                goto nomem;
-            if (!added)
-                continue;
-            if (nlinks == caplinks) {
-                size_t cap = caplinks * 2;
-                Link *v = realloc(links, cap * sizeof *v);
-                if (!v)
-                    goto nomem;
-                links = v;
-                caplinks = cap;
-            }
-            links[nlinks++] = (Link){item.id, step};
-            if (is_met) {
-                if (path_to(links, (int32_t)id, NULL, out) < 0)
-                    goto nomem;
-                out->positions = (long long)parents.count;
-                status = SEARCH_FOUND;
-                goto done;
-            }
-            count++;
-            HeapItem child = {0, count, depth, (int32_t)id};
-            if (ordered) {
-                child.f = depth + weight * guess;
-                if (heap_push(&heap, child) < 0)
-                    goto nomem;
-            } else {
-                if (qtail == qcap) {
-                    if (qhead > qcap / 2) { /* reuse the consumed front */
-                        memmove(queue, queue + qhead, (qtail - qhead) * sizeof *queue);
-                        qtail -= qhead;
-                        qhead = 0;
-                    } else {
-                        size_t cap = qcap * 2;
-                        HeapItem *v = realloc(queue, cap * sizeof *v);
-                        if (!v)
-                            goto nomem;
-                        queue = v;
-                        qcap = cap;
-                    }
-                }
-                queue[qtail++] = child;
-            }
-        }
-        if ((long long)parents.count > limit) {
-            out->positions = (long long)parents.count;
-            out->depth = ordered ? 0 : depth - 1;
-            status = SEARCH_LIMIT;
+    size_t n = pack_key(g, root, 0, &root_progress, r.key);
+    if (store_add(&r.parents, r.key, n, &added) < 0 ||
+        GROW(r.links, r.caplinks, 1, 1024) < 0)
+        goto done;
+    r.links[r.nlinks++] = (Link){-1, {0, {{0, 0, 0, 0}}}};
+    HeapItem item = {0, 0, 0, 0};
+    if (frontier_push(&r, item) < 0)
+        goto done;
+    while (frontier_pop(&r, &item)) {
+        status = expand(&r, item);
+        if (status == SEARCH_NONE)
+            status = stop_at(&r, limit, stop, item.depth + 1);
+        if (status != SEARCH_NONE)
             goto done;
-        }
-        if ((count & 63) == 0) {
-            int why = stopper_check(stop);
-            if (why) {
-                out->positions = (long long)parents.count;
-                out->depth = ordered ? 0 : depth - 1;
-                status = why;
-                goto done;
-            }
-        }
     }
-    out->positions = (long long)parents.count;
+    out->positions = (long long)r.parents.count;
     out->exhaustive = 1;
     status = SEARCH_NONE;
-    goto done;
-nomem:
-    status = SEARCH_NOMEM;
 done:
-    out->bytes = store_bytes(&parents) + caplinks * sizeof *links + heap.cap * sizeof *heap.v +
-                 qcap * sizeof *queue;
-    store_free(&parents);
-    free(links);
-    free(heap.v);
-    free(queue);
-    free(steps.v);
+    out->bytes = store_bytes(&r.parents) + r.caplinks * sizeof *r.links +
+                 r.heap.cap * sizeof *r.heap.v + r.qcap * sizeof *r.queue;
+    store_free(&r.parents);
+    free(r.links);
+    free(r.heap.v);
+    free(r.queue);
+    free(r.steps.v);
     if (status == SEARCH_NOMEM || status == SEARCH_ERROR) {
         free(out->steps);
         out->steps = NULL;

@@ -559,7 +559,7 @@ static PyObject *search_result(int status, Line *line)
 static PyObject *py_beam(PyObject *self, PyObject *args)
 {
     /* beam(piles, rows, removed, width, budget, max_levels, expired)
-     *   -> (line or None, positions): autoplay._beam */
+     *   -> (line or None, positions): beam.beam */
     PyObject *piles, *rows_obj, *budget_obj, *expired;
     int removed, max_levels;
     long width;
@@ -603,7 +603,7 @@ static PyObject *node_line(const BlindResult *r, int32_t node)
 static PyObject *py_blind_search(PyObject *self, PyObject *args)
 {
     /* blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals)
-     *   -> (best, line, positions, reveals or None): blindplayer._search, each reveal
+     *   -> (best, line, positions, reveals or None): blindplayer.search, each reveal
      *   (score, line, piles, pile, removed) */
     PyObject *piles, *budget_obj, *wobj;
     int removed, hand, parts, want;
@@ -732,7 +732,7 @@ static PyObject *py_blind_game(PyObject *self, PyObject *args)
     /* blind_game(piles, rows, removed, budget, searches, weights, max_moves, max_turns=0,
      *            record=False)
      *   -> (won, done, removed, down, hand, moves, positions, value, turns, lost, end, log):
-     *   rollouts.rollout_python, on a deal every card of which is known; searches: one to
+     *   rollouts.rollout, on a deal every card of which is known; searches: one to
      *   three (parts, width) pairs; end: the piles where it stopped; log: each turn's
      *   features (rollouts.features) when record, else None */
     PyObject *piles, *rows_obj, *budget_obj, *searches, *wobj;
@@ -916,12 +916,92 @@ static int value_from_py(PyObject *obj, ValueModel *v)
     return 0;
 }
 
+/* A player's view: every face-down card unknown; the unseen cards fill its face-down places
+ * and the hand, and with the face-up cards and the suits removed make no card or rank more
+ * than two decks hold. */
+static int check_unseen(const State *view, const uint8_t *u, Py_ssize_t nunseen, int rows,
+                        int removed)
+{
+    int down = 0, copies[FACE_DOWN] = {0};
+    for (int i = 0; i < PILES; i++)
+        for (int k = 0; k < view->len[i]; k++) {
+            uint8_t b = view->c[i][k];
+            if (b > FACE_DOWN)
+                return bad("a player's view has no known face-down card");
+            if (b == FACE_DOWN)
+                down++;
+            else
+                copies[b]++;
+        }
+    if (nunseen != down + (Py_ssize_t)rows * PILES)
+        return bad("the unseen cards fill the face-down places and the hand");
+    for (Py_ssize_t k = 0; k < nunseen; k++) {
+        if (!is_card(u[k]))
+            return bad("an unseen card is not a card");
+        copies[u[k]]++;
+    }
+    for (int rank = ACE; rank <= KING; rank++) {
+        int of_rank = removed;
+        for (int suit = 0; suit < 4; suit++)
+            of_rank += copies[suit * 16 + rank];
+        if (of_rank > 8)
+            return bad("the unseen cards and the view hold a rank more than eight times");
+    }
+    return 0;
+}
+
+/* The candidate lines, each checked against the view (candidate_from_py); *ncand counts
+ * those converted (to be freed), also on an error. */
+static int candidates_from_py(PyObject *obj, const State *view, int rows, Line *lines,
+                              int *ncand)
+{
+    PyObject *seq = PySequence_Fast(obj, "candidates are a sequence of lines");
+    if (!seq)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    int status = 0;
+    if (n < 1 || n > MAX_CANDIDATES)
+        status = bad("1 to 64 candidates");
+    while (!status && *ncand < n) {
+        if (candidate_from_py(PySequence_Fast_GET_ITEM(seq, *ncand), view, rows,
+                              &lines[*ncand]) < 0)
+            status = -1;
+        else
+            ++*ncand;
+    }
+    Py_DECREF(seq);
+    return status;
+}
+
+/* (chosen, sums, counts, diffs, squares, positions, trajectories, stopped) */
+static PyObject *weighed_to_py(const ChanceResult *r, int ncand, int stopped)
+{
+    PyObject *lists[4] = {NULL, NULL, NULL, NULL}, *result = NULL;
+    long long *arrays[4] = {r->sum, r->count, r->diff, r->square};
+    for (int j = 0; j < 4; j++) {
+        lists[j] = PyList_New(ncand);
+        for (int i = 0; lists[j] && i < ncand; i++) {
+            PyObject *v = PyLong_FromLongLong(arrays[j][i]);
+            if (!v)
+                Py_CLEAR(lists[j]);
+            else
+                PyList_SET_ITEM(lists[j], i, v);
+        }
+    }
+    if (lists[0] && lists[1] && lists[2] && lists[3])
+        result = Py_BuildValue("(iOOOOLLO)", r->chosen, lists[0], lists[1], lists[2], lists[3],
+                               r->positions, r->trajectories, stopped ? Py_True : Py_False);
+    for (int j = 0; j < 4; j++)
+        Py_XDECREF(lists[j]);
+    return result;
+}
+
 static PyObject *py_chance_search(PyObject *self, PyObject *args)
 {
     /* chance_search(piles, removed, rows, unseen, candidates, seed, trajectories, budget,
      *               searches, weights, turns, max_moves, value, margin, expired)
      *   -> (chosen, sums, counts, diffs, squares, positions, trajectories, stopped):
-     *   chancesearch.search_python; margin: in hundredths of a standard error */
+     *   weighing.search; margin: in hundredths of a standard error */
     PyObject *piles, *cands_obj, *seed_obj, *traj_obj, *budget_obj, *searches, *wobj, *vobj,
         *expired;
     Py_buffer unseen;
@@ -946,45 +1026,9 @@ static PyObject *py_chance_search(PyObject *self, PyObject *args)
         gamespec_from_py(budget_obj, searches, max_moves, turns, &c.rollout) < 0 ||
         weights_from_py(wobj, &c.w) < 0 || value_from_py(vobj, &c.value) < 0)
         goto out;
-    /* A player's view: every face-down card unknown; the unseen cards fill its face-down
-     * places and the hand, and with the face-up cards and the suits removed make no card
-     * or rank more than two decks hold. */
-    int down = 0, copies[FACE_DOWN] = {0};
-    for (int i = 0; i < PILES; i++)
-        for (int k = 0; k < view.len[i]; k++) {
-            uint8_t b = view.c[i][k];
-            if (b > FACE_DOWN) {
-                PyErr_SetString(PyExc_ValueError,
-                                "a player's view has no known face-down card");
-                goto out;
-            }
-            if (b == FACE_DOWN)
-                down++;
-            else
-                copies[b]++;
-        }
     const uint8_t *u = unseen.buf;
-    if (unseen.len != down + (Py_ssize_t)rows * PILES) {
-        PyErr_SetString(PyExc_ValueError, "the unseen cards fill the face-down places and the hand");
+    if (check_unseen(&view, u, unseen.len, rows, removed) < 0)
         goto out;
-    }
-    for (Py_ssize_t k = 0; k < unseen.len; k++) {
-        if (!is_card(u[k])) {
-            PyErr_SetString(PyExc_ValueError, "an unseen card is not a card");
-            goto out;
-        }
-        copies[u[k]]++;
-    }
-    for (int rank = ACE; rank <= KING; rank++) {
-        int of_rank = removed;
-        for (int suit = 0; suit < 4; suit++)
-            of_rank += copies[suit * 16 + rank];
-        if (of_rank > 8) {
-            PyErr_SetString(PyExc_ValueError, "the unseen cards and the view hold a rank more "
-                                              "than eight times");
-            goto out;
-        }
-    }
     int overflow;
     unsigned long long seed = PyLong_AsUnsignedLongLongMask(seed_obj);
     if (seed == (unsigned long long)-1 && PyErr_Occurred())
@@ -996,22 +1040,8 @@ static PyObject *py_chance_search(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "1 to 100,000,000 trajectories");
         goto out;
     }
-    PyObject *seq = PySequence_Fast(cands_obj, "candidates are a sequence of lines");
-    if (!seq)
+    if (candidates_from_py(cands_obj, &view, rows, lines, &ncand) < 0)
         goto out;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    if (n < 1 || n > MAX_CANDIDATES) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "1 to 64 candidates");
-        goto out;
-    }
-    for (; ncand < n; ncand++)
-        if (candidate_from_py(PySequence_Fast_GET_ITEM(seq, ncand), &view, rows,
-                              &lines[ncand]) < 0) {
-            Py_DECREF(seq);
-            goto out;
-        }
-    Py_DECREF(seq);
     c.view = &view;
     c.removed = removed;
     c.rows = rows;
@@ -1030,26 +1060,8 @@ static PyObject *py_chance_search(PyObject *self, PyObject *args)
         PyErr_NoMemory();
         goto out;
     }
-    if (status == SEARCH_ERROR)
-        goto out;
-    PyObject *lists[4] = {NULL, NULL, NULL, NULL};
-    long long *arrays[4] = {sum, count, diff, square};
-    for (int j = 0; j < 4; j++) {
-        lists[j] = PyList_New(ncand);
-        for (int i = 0; lists[j] && i < ncand; i++) {
-            PyObject *v = PyLong_FromLongLong(arrays[j][i]);
-            if (!v)
-                Py_CLEAR(lists[j]);
-            else
-                PyList_SET_ITEM(lists[j], i, v);
-        }
-    }
-    if (lists[0] && lists[1] && lists[2] && lists[3])
-        result = Py_BuildValue("(iOOOOLLO)", r.chosen, lists[0], lists[1], lists[2], lists[3],
-                               r.positions, r.trajectories,
-                               status == SEARCH_STOPPED ? Py_True : Py_False);
-    for (int j = 0; j < 4; j++)
-        Py_XDECREF(lists[j]);
+    if (status != SEARCH_ERROR)
+        result = weighed_to_py(&r, ncand, status == SEARCH_STOPPED);
 out:
     for (int i = 0; i < ncand; i++)
         free(lines[i].v);
@@ -1070,7 +1082,7 @@ static int spec_from_py(PyObject *obj, GoalSpec *g)
                           &g->no_new_space, &g->no_deal, &g->keep_suits_in_pinned,
                           &g->forbidden, &g->card, &g->chaos_weight, &steps_obj, &rows_obj))
         return -1;
-    if (g->kind < 0 || g->kind > 4 || g->pile < -1 || g->pile >= PILES || g->fixed < 0 ||
+    if (g->kind < GOAL_TURN_UP || g->kind > GOAL_WIN || g->pile < -1 || g->pile >= PILES || g->fixed < 0 ||
         g->fixed > PILES || g->root_spaces < 0 || g->keep_spaces < 0 || g->forbidden < 0 ||
         g->forbidden > 15 || g->card < 0 || g->card > 255 || g->chaos_weight < 0 ||
         g->chaos_weight > 1000000) {
@@ -1162,7 +1174,7 @@ static int spec_from_py(PyObject *obj, GoalSpec *g)
 static PyObject *py_goal_search(PyObject *self, PyObject *args)
 {
     /* goal_search(goal, root, macros, into_spaces, ordered, limit, weight, expired)
-     *   -> (steps or None, positions, exhaustive, depth, bytes): solver.astar */
+     *   -> (steps or None, positions, exhaustive, depth, bytes): goalsearch.astar */
     PyObject *spec, *root_obj, *limit_obj, *expired;
     int macros, into_spaces, ordered;
     long weight;
@@ -1222,19 +1234,19 @@ static PyMethodDef methods[] = {
     {"state_key", py_state_key, METH_VARARGS, "state_key(piles): (packed bytes, 64-bit hash)"},
     {"blind_game", py_blind_game, METH_VARARGS,
      "blind_game(piles, rows, removed, budget, searches, weights, max_moves, max_turns=0, "
-     "record=False): rollouts.rollout_python"},
+     "record=False): rollouts.rollout"},
     {"chance_search", py_chance_search, METH_VARARGS,
      "chance_search(piles, removed, rows, unseen, candidates, seed, trajectories, budget, "
      "searches, weights, turns, max_moves, value, margin, expired): "
-     "chancesearch.search_python"},
+     "weighing.search"},
     {"blind_search", py_blind_search, METH_VARARGS,
      "blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals): "
-     "blindplayer._search"},
+     "blindplayer.search"},
     {"goal_search", py_goal_search, METH_VARARGS,
      "goal_search(goal, root, macros, into_spaces, ordered, limit, weight, expired): "
-     "solver.astar"},
+     "goalsearch.astar"},
     {"beam", py_beam, METH_VARARGS,
-     "beam(piles, rows, removed, width, budget, max_levels, expired): autoplay._beam"},
+     "beam(piles, rows, removed, width, budget, max_levels, expired): beam.beam"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1246,5 +1258,9 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__core(void)
 {
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    /* the most cards a position may hold: spider_cli.analysis.native reads its bound here */
+    if (m && PyModule_AddIntConstant(m, "MAX_CARDS", MAX_CARDS) < 0)
+        Py_CLEAR(m);
+    return m;
 }

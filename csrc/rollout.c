@@ -1,4 +1,4 @@
-/* The blind player's whole game on a deal whose every card is known: rollouts.rollout_python,
+/* The blind player's whole game on a deal whose every card is known: rollouts.rollout,
  * step for step. The sampling player plays these on samples of the cards it has not seen.
  *
  * The player sees only its view: before each turn the face-down cards are masked (FACE_DOWN

@@ -44,9 +44,14 @@ typedef struct {
     Action a[3];
 } Step;
 
-/* What a solver.Search knows, as plain values (module.c reads them from Python). */
+/* The goal kinds, in the order of spider_cli.rules.goals.GoalKind. */
+enum { GOAL_TURN_UP = 0, GOAL_SPACE = 1, GOAL_REMOVE = 2, GOAL_FREE = 3, GOAL_WIN = 4 };
+
+/* What a goalsearch.Search knows, as plain values: goalsearch.GoalSpec's fields in its order
+ * (the steps and rows as counted arrays); module.c reads them from Python, one format letter
+ * a field. tests/test_core_goal.py checks all three against GoalSpec. */
 typedef struct {
-    int kind;         /* 0 turn up, 1 space, 2 remove, 3 free, 4 win */
+    int kind;         /* GOAL_TURN_UP ... GOAL_WIN */
     int pile;         /* the real pile the goal names, or -1 */
     int fixed;        /* pinned piles, kept in the first slots */
     int sorted_mode;  /* the other piles as a sorted multiset */
@@ -72,7 +77,7 @@ typedef struct {
     size_t bytes;   /* memory the search held at its end */
 } GoalResult;
 
-/* solver.astar from `root` (canonical, no deal made, the goal's first step to do). */
+/* goalsearch.astar from `root` (canonical, no deal made, the goal's first step to do). */
 int goal_search(const GoalSpec *g, const State *root, int macros, int into_spaces,
                 int ordered, long long limit, long weight, Stopper *stop, GoalResult *out);
 

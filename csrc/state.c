@@ -1,8 +1,30 @@
-/* Positions packed as bytes, their hash, and the exact store of distinct positions. */
+/* A growable array, positions packed as bytes, their hash, and the exact store of distinct
+ * positions. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core.h"
+
+int grow(void *array, size_t *cap, size_t need, size_t size, size_t first)
+{
+    size_t n = *cap ? *cap : first;
+    while (n < need) {
+        if (n > SIZE_MAX / 2)
+            return -1;
+        n *= 2;
+    }
+    if (n > SIZE_MAX / size)
+        return -1;
+    void *old; /* the caller's pointer, copied as bytes: any object pointer type */
+    memcpy(&old, array, sizeof old);
+    void *v = realloc(old, n * size);
+    if (!v)
+        return -1;
+    memcpy(array, &v, sizeof v);
+    *cap = n;
+    return 0;
+}
 
 size_t state_pack(const State *s, uint8_t *out)
 {
@@ -159,26 +181,13 @@ long store_add_h(Store *st, const uint8_t *key, size_t n, uint64_t h, int *added
         return found;
     if (st->count >= UINT32_MAX - 1)
         return -1;
-    if (st->arena_used + n > st->arena_size) {
-        size_t size = st->arena_size * 2;
-        while (size < st->arena_used + n)
-            size *= 2;
-        uint8_t *arena = realloc(st->arena, size);
-        if (!arena)
+    if (GROW(st->arena, st->arena_size, st->arena_used + n, 1 << 16) < 0)
+        return -1;
+    if (st->count == st->capacity) { /* the offsets and the hashes grow together */
+        size_t cap = st->capacity, same = st->capacity;
+        if (GROW(st->offset, cap, st->count + 1, 1024) < 0 ||
+            GROW(st->hashes, same, st->count + 1, 1024) < 0)
             return -1;
-        st->arena = arena;
-        st->arena_size = size;
-    }
-    if (st->count == st->capacity) {
-        size_t cap = st->capacity * 2;
-        size_t *offset = realloc(st->offset, cap * sizeof *offset);
-        if (!offset)
-            return -1;
-        st->offset = offset;
-        uint64_t *hashes = realloc(st->hashes, cap * sizeof *hashes);
-        if (!hashes)
-            return -1;
-        st->hashes = hashes;
         st->capacity = cap;
     }
     size_t id = st->count++;

@@ -37,12 +37,12 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the table of public names (see _table); "X as X" marks a name exported
+    from spider_cli.analysis.answers import Report as Report
+    from spider_cli.analysis.answers import answer
     from spider_cli.analysis.chancesearch import Level as Level
     from spider_cli.analysis.goals import Verdict as Verdict
     from spider_cli.analysis.hints import Advice as Advice
     from spider_cli.analysis.hints import hint as hint
-    from spider_cli.analysis.solver import Report as Report
-    from spider_cli.analysis.solver import answer
     from spider_cli.app.session import Session as Session
     from spider_cli.language.notation import parse_command as parse_command
     from spider_cli.language.notation import resolve as resolve

@@ -56,10 +56,10 @@ def test_the_policy_is_given_only_positions_with_the_hidden_cards_unknown(
     seen: list[State] = []
     real = blindplayer.plan
 
-    def spy(piles: State, *args: object, **kwargs: object) -> blindplayer.Turn:
+    def spy(search: object, piles: State, *args: object, **kwargs: object) -> blindplayer.Turn:
         seen.append(piles)
         assert all(byte <= FACE_DOWN for pile in piles for byte in pile)  # no known card down
-        return real(piles, *args, **kwargs)  # type: ignore[arg-type]
+        return real(search, piles, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(blindplayer, "plan", spy)
     monkeypatch.setattr(blind, "MAX_MOVES", 30)
@@ -75,6 +75,7 @@ def test_the_policy_is_given_the_unseen_cards_where_it_weighs_them(
     real = blindplayer.plan
 
     def spy(
+        search: blindplayer.BlindSearch,
         piles: State,
         removed: int,
         mode: object,
@@ -84,7 +85,7 @@ def test_the_policy_is_given_the_unseen_cards_where_it_weighs_them(
         searches: blindplayer.Searches = blindplayer.SEARCHES,
     ) -> blindplayer.Turn:
         given.append((piles, hand, tuple(unseen)))  # type: ignore[arg-type]
-        return real(piles, removed, mode, hand, budget, unseen, searches)  # type: ignore[arg-type]
+        return real(search, piles, removed, mode, hand, budget, unseen, searches)  # type: ignore[arg-type]
 
     monkeypatch.setattr(blindplayer, "plan", spy)
     monkeypatch.setattr(blind, "MAX_MOVES", 12)

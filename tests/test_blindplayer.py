@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spider_cli.analysis import blind, blindplayer
+from spider_cli.analysis import blind, blindplayer, native
 from spider_cli.analysis.blindplayer import UNSEEN, Kind, Mode
 from spider_cli.analysis.compact import REVEAL, State, actions, apply, encode
 from spider_cli.app import examples
@@ -32,7 +32,9 @@ def _turns_in(number: int, suits: int, turns: int) -> blind.Table:
     table = blind.Table(DealSource(Source.OURS, number, suits))
     for _ in range(turns):
         view = table.view()
-        turn = blindplayer.plan(view.piles(), len(view.removed), Mode.KEEP, 1)
+        turn = blindplayer.plan(
+            native.backend().blind_search, view.piles(), len(view.removed), Mode.KEEP, 1
+        )
         spaces = any(not up and not down for up, down in zip(view.face_up, view.down, strict=True))
         if not turn.line and (spaces or not view.hand):
             break  # no line, and no row may be dealt: far enough in
@@ -55,7 +57,9 @@ def test_a_line_raises_the_value_unless_it_turns_up_a_card(
     table = _turns_in(number, suits, turns)
     view = table.view()
     piles = view.piles()
-    turn = blindplayer.plan(piles, len(view.removed), mode, view.hand, 300, view.unseen())
+    turn = blindplayer.plan(
+        native.backend().blind_search, piles, len(view.removed), mode, view.hand, 300, view.unseen()
+    )
     end, removed, turned = _follow(piles, len(view.removed), turn.line)
     before = blindplayer.value(piles, len(view.removed), mode)
     assert turned or not turn.line or blindplayer.value(end, removed, mode) > before
@@ -80,7 +84,7 @@ def test_a_search_values_its_line_as_the_position_it_leads_to(
     view = table.view()
     piles = view.piles()
     reveals: list[blindplayer.Reveal] = []
-    best, line, positions = blindplayer._search(
+    best, line, positions = native.backend().blind_search(
         piles, len(view.removed), Mode.USE, view.hand, 400, parts, width, reveals
     )
     state, removed = piles, len(view.removed)
@@ -129,9 +133,9 @@ def test_no_suit_is_removed_when_too_few_cards_would_be_left_to_deal() -> None:
     hand = list(range(1, 11))
     game = Game(piles, [0] * 10, hand, removed=[0] * 6, suits=1)
     state = tuple(bytes(p) for p in game.piles)
-    held = blindplayer.plan(state, 6, Mode.KEEP, hand=10)
+    held = blindplayer.plan(native.backend().blind_search, state, 6, Mode.KEEP, hand=10)
     assert not any(isinstance(a, Remove) for a in held.line)
-    free = blindplayer.plan(state, 6, Mode.KEEP, hand=0)
+    free = blindplayer.plan(native.backend().blind_search, state, 6, Mode.KEEP, hand=0)
     assert Remove(0) in free.line
 
 
@@ -150,17 +154,17 @@ def test_a_card_turned_up_in_a_plan_takes_no_card_and_goes_nowhere_but_a_space(
 def test_a_turn_deals_only_with_every_space_filled_and_is_lost_with_no_hand() -> None:
     """decide: nothing gains with a space on the table and cards in the hand, so the space
     is filled first (a line decided with a space a loss); with no space, a deal; with the
-    hand empty, the game is lost."""
-    blockers = [bytes(p) for p in ([13, 1], [29, 17], [45, 33], [61, 49], [13, 49], [29, 33])]
+    hand empty, the game is lost (a position two decks can hold: eight Kings)."""
+    blockers = [bytes(p) for p in ([13, 1], [29, 17], [45, 33], [61, 49], [12, 49], [29, 33])]
     spaced: State = (bytes([13, 9]), b"", *blockers, bytes([45, 41]), bytes([61, 57]))
-    fill = blindplayer.decide(spaced, 0, 10)
+    fill = blindplayer.decide(native.backend().blind_search, spaced, 0, 10)
     assert fill.kind is Kind.LINE and fill.mode is Mode.FILL
     end, _removed, _turned = _follow(spaced, 0, fill.line)
     assert all(end)
-    full = (spaced[0], bytes([29, 25]), *spaced[2:])
-    deal = blindplayer.decide(full, 0, 10)
+    full = (spaced[0], bytes([28, 25]), *spaced[2:])
+    deal = blindplayer.decide(native.backend().blind_search, full, 0, 10)
     assert (deal.kind, deal.line, deal.exhausted) == (Kind.DEAL, (), True)
-    assert blindplayer.decide(full, 0, 0).kind is Kind.LOST
+    assert blindplayer.decide(native.backend().blind_search, full, 0, 0).kind is Kind.LOST
 
 
 def test_a_turn_ranks_its_candidates_best_first_each_line_once() -> None:
@@ -168,7 +172,15 @@ def test_a_turn_ranks_its_candidates_best_first_each_line_once() -> None:
     table = _turns_in(5, 2, 3)
     view = table.view()
     piles = view.piles()
-    turn = blindplayer.decide(piles, len(view.removed), view.hand, Mode.KEEP, 500, view.unseen())
+    turn = blindplayer.decide(
+        native.backend().blind_search,
+        piles,
+        len(view.removed),
+        view.hand,
+        Mode.KEEP,
+        500,
+        view.unseen(),
+    )
     assert turn.kind is Kind.LINE and len(turn.candidates) > 2
     assert turn.candidates[0].line == turn.line
     others = [c.score for c in turn.candidates[1:]]
@@ -183,12 +195,14 @@ def test_known_face_down_cards_are_played_past_as_any_move() -> None:
     unknown, the line can do nothing with it."""
     aces = [bytes([33])] * 7
     known: State = (bytes([64 + 5, 22]), bytes([23]), bytes([61, 6]), *aces)  # 6h, 7h, Kc 6s
-    line = blindplayer.decide(known, 0, 0).line
+    line = blindplayer.decide(native.backend().blind_search, known, 0, 0).line
     assert line[:1] == (Move(0, 1, 1),) and Move(0, 2, 1) in line
     end, _removed, turned = _follow(known, 0, line)
     assert not turned and not end[0]
     unknown = (bytes([64, 22]), *known[1:])
-    assert Move(0, 2, 1) not in blindplayer.decide(unknown, 0, 0).line
+    assert (
+        Move(0, 2, 1) not in blindplayer.decide(native.backend().blind_search, unknown, 0, 0).line
+    )
 
 
 def test_a_space_is_spent_to_turn_up_a_card_when_it_comes_back_often_enough() -> None:
@@ -201,7 +215,9 @@ def test_a_space_is_spent_to_turn_up_a_card_when_it_comes_back_often_enough() ->
     game = load_position(examples.find("problem-1")).to_game()
     piles = encode(game).piles
     unseen = [card for card, copies in enumerate(game.pool) for _ in range(copies)]
-    decision = blindplayer.decide(piles, 0, len(game.stock), Mode.KEEP, 10_000, unseen)
+    decision = blindplayer.decide(
+        native.backend().blind_search, piles, 0, len(game.stock), Mode.KEEP, 10_000, unseen
+    )
     assert decision.line[:5] == (
         Move(9, 4, 1),  # As onto the 2s
         Move(9, 1, 1),  # the deuces swapped through the space
@@ -213,10 +229,14 @@ def test_a_space_is_spent_to_turn_up_a_card_when_it_comes_back_often_enough() ->
     swapped = blindplayer.reveal_of(piles, decision.line[:5], 0)
     plain = blindplayer.reveal_of(piles, (Move(9, 4, 1), Move(2, 1, 3)), 0)
     assert swapped is not None and plain is not None
-    judged = blindplayer.contingency(piles, swapped, cards, Mode.KEEP, len(game.stock))
+    judged = blindplayer.contingency(
+        native.backend().blind_search, piles, swapped, cards, Mode.KEEP, len(game.stock)
+    )
     assert (judged.back, judged.on) == (17 / 32, 26 / 32)
-    judged = blindplayer.contingency(piles, plain, cards, Mode.KEEP, len(game.stock))
+    judged = blindplayer.contingency(
+        native.backend().blind_search, piles, plain, cards, Mode.KEEP, len(game.stock)
+    )
     assert (judged.back, judged.on) == (17 / 32, 23 / 32)
-    assert blindplayer.decide(piles, 0, len(game.stock), Mode.KEEP, 10_000).line == (
-        Move(9, 4, 1),
-    )  # without the unseen cards weighed, the sure line
+    assert blindplayer.decide(
+        native.backend().blind_search, piles, 0, len(game.stock), Mode.KEEP, 10_000
+    ).line == (Move(9, 4, 1),)  # without the unseen cards weighed, the sure line

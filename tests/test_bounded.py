@@ -13,7 +13,7 @@ from types import FrameType
 import pytest
 from randomplay import play_randomly
 
-from spider_cli.analysis import blind, blindplayer, compact, memory, rollouts
+from spider_cli.analysis import blind, compact, memory, native, rollouts
 from spider_cli.analysis.blindplayer import SEARCHES, Mode
 from spider_cli.analysis.compact import State
 from spider_cli.cli.main import main
@@ -50,10 +50,13 @@ def test_each_blind_search_stops_at_the_memory_ceiling(
     piles, removed, hand = _wide()
     for setting in ("1M", "2M"):
         monkeypatch.setenv("SPIDER_MEMORY", setting)
-        ceiling = memory.blind_positions()
-        at = blindplayer._search(piles, removed, Mode.KEEP, hand, ceiling, parts, width)
+        ceiling = memory.blind_positions(native.backend().compiled)
+        at = native.backend().blind_search(piles, removed, Mode.KEEP, hand, ceiling, parts, width)
         for budget in (ceiling + 1, HUGE, 10**30):
-            assert blindplayer._search(piles, removed, Mode.KEEP, hand, budget, parts, width) == at
+            assert (
+                native.backend().blind_search(piles, removed, Mode.KEEP, hand, budget, parts, width)
+                == at
+            )
         assert at[2] == ceiling if not width else at[2] <= ceiling
 
 
@@ -62,9 +65,9 @@ def test_a_rollout_asking_for_more_than_the_ceiling_plays_as_at_the_ceiling(
 ) -> None:
     monkeypatch.setenv("SPIDER_MEMORY", "1M")
     piles, rows, removed = _known()
-    at = rollouts.Policy(budget=memory.blind_positions(), moves=6)
+    at = rollouts.Policy(budget=memory.blind_positions(native.backend().compiled), moves=6)
     huge = rollouts.Policy(budget=HUGE, moves=6)
-    assert rollouts.rollout(piles, rows, removed, huge) == rollouts.rollout(
+    assert native.backend().rollout(piles, rows, removed, huge) == native.backend().rollout(
         piles, rows, removed, at
     )
 
@@ -104,7 +107,8 @@ def test_signals_are_seen_during_a_blind_search(
     piles, removed, hand = _wide()
     budget = 200_000 if search_path == "core" else 20_000
     seen = _counted(
-        ticks, lambda: blindplayer._search(piles, removed, Mode.KEEP, hand, budget, True, 0)
+        ticks,
+        lambda: native.backend().blind_search(piles, removed, Mode.KEEP, hand, budget, True, 0),
     )
     assert seen > 1
 
@@ -116,7 +120,7 @@ def test_signals_are_seen_during_a_rollout(
     piles, rows, removed = _known()
     budget = 200_000 if search_path == "core" else 20_000
     policy = rollouts.Policy(budget=budget, searches=((True, 0),), moves=3)
-    assert _counted(ticks, lambda: rollouts.rollout(piles, rows, removed, policy)) > 1
+    assert _counted(ticks, lambda: native.backend().rollout(piles, rows, removed, policy)) > 1
 
 
 def test_ctrl_c_stops_a_blind_search(search_path: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -131,7 +135,7 @@ def test_ctrl_c_stops_a_blind_search(search_path: str, monkeypatch: pytest.Monke
     try:
         signal.setitimer(signal.ITIMER_REAL, 0.001, 0.001)
         with pytest.raises(KeyboardInterrupt):
-            blindplayer._search(piles, removed, Mode.KEEP, hand, HUGE, True, 0)
+            native.backend().blind_search(piles, removed, Mode.KEEP, hand, HUGE, True, 0)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
@@ -145,5 +149,6 @@ def test_bench_blind_with_a_budget_past_the_ceiling_says_so_and_ends(
     argv = ["bench", "--blind", "--seeds", "3", "--suits", "1", "--jobs", "1", "--json"]
     assert main([*argv, "--budget", str(HUGE)]) == 0
     out, err = capsys.readouterr()
-    assert f"stops at the memory ceiling of {memory.blind_positions():,} positions" in err
-    assert json.loads(out)["limits"]["positions_per_search"] == memory.blind_positions()
+    most = memory.blind_positions(native.backend().compiled)
+    assert f"stops at the memory ceiling of {most:,} positions" in err
+    assert json.loads(out)["limits"]["positions_per_search"] == most

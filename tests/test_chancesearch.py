@@ -10,13 +10,14 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from randomplay import play_randomly
 
-from spider_cli.analysis import blind, blindplayer, chancesearch, native, rollouts
+from spider_cli.analysis import blind, blindplayer, chancesearch, native, rollouts, weighing
 from spider_cli.analysis.blindplayer import WEIGHTS, Mode
 from spider_cli.analysis.chancesearch import Level
 from spider_cli.analysis.compact import FACE_DOWN, State, encode
@@ -26,12 +27,11 @@ from spider_cli.analysis.rollouts import (
     Policy,
     Value,
     features,
-    rollout,
-    rollout_python,
     rows_of,
     sample,
 )
 from spider_cli.analysis.view import PlayerView, view_of
+from spider_cli.analysis.weighing import Weighed
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Game
 
@@ -44,6 +44,28 @@ SEARCHES = st.lists(
 
 TINY = Policy(60, ((True, 10),), turns=2)
 """A rollout cheap enough for the Python path in a test."""
+
+
+def rollout(
+    piles: State, rows: tuple[bytes, ...], removed: int, policy: Policy, record: bool = False
+) -> Outcome:
+    """A rollout on the path in use."""
+    return native.backend().rollout(piles, rows, removed, policy, record)
+
+
+def rollout_python(
+    piles: State, rows: tuple[bytes, ...], removed: int, policy: Policy, record: bool = False
+) -> Outcome:
+    """The Python rollout (the reference), each of its searches on the path in use."""
+    search = native.backend().blind_search
+    return rollouts.rollout(search, piles, rows, removed, policy, record)
+
+
+def _search(*args: Any) -> Weighed:
+    """The chance search on the path in use (by default with no clock and the margin of
+    weighing.MARGIN)."""
+    defaults = (None, weighing.MARGIN)
+    return native.backend().chance_search(*args, *defaults[len(args) - 9 :])
 
 
 def _played(number: int, suits: int, moves: int, seed: int) -> Game:
@@ -116,9 +138,9 @@ def test_a_rollout_plans_on_the_view_alone(monkeypatch: pytest.MonkeyPatch) -> N
     given: list[State] = []
     real = rollouts.decide
 
-    def spy(piles: State, *args: object) -> blindplayer.Decision:
+    def spy(search: object, piles: State, *args: object) -> blindplayer.Decision:
         given.append(piles)
-        return real(piles, *args)  # type: ignore[arg-type]
+        return real(search, piles, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(rollouts, "decide", spy)
     start = encode(DealSource(Source.OURS, 9, 4).game())
@@ -182,7 +204,9 @@ def test_every_sample_holds_the_unseen_cards_and_agrees_with_the_view(
 
 def _candidates(view: PlayerView, most: int = 3) -> list[chancesearch.Line]:
     piles = view.piles()
-    decision = blindplayer.decide(piles, len(view.removed), view.hand, Mode.KEEP, 300)
+    decision = blindplayer.decide(
+        native.backend().blind_search, piles, len(view.removed), view.hand, Mode.KEEP, 300
+    )
     return chancesearch.candidates_of(piles, decision, view.hand, most)
 
 
@@ -214,10 +238,10 @@ def test_the_search_is_the_same_on_both_paths(
         TINY,
         rollouts.learned(suits),
     )
-    found = chancesearch.search(*args)
-    assert chancesearch.search(*args) == found  # the same every time
+    found = _search(*args)
+    assert _search(*args) == found  # the same every time
     with native.pure():
-        assert chancesearch.search(*args) == found
+        assert _search(*args) == found
     assert 0 <= found.chosen < len(lines) and found.counts[found.chosen] == max(found.counts)
     assert sum(found.counts) == found.trajectories
     assert all(0 <= s <= WON * c for s, c in zip(found.sums, found.counts, strict=True))
@@ -229,7 +253,7 @@ def test_the_players_own_choice_is_played_on_every_sample_and_stands_unless_beat
     assert len(lines) == 6  # (five lines and the deal)
     args = (view.piles(), 0, view.hand // 10, view.unseen(), lines, 5, 60, TINY)
     model = rollouts.learned(4)
-    found = chancesearch.search(*args, model, None, 0.0)
+    found = _search(*args, model, None, 0.0)
     others = len(lines) - 1
     rounds = max(1, (others - 1).bit_length())
     assert (
@@ -241,7 +265,7 @@ def test_the_players_own_choice_is_played_on_every_sample_and_stands_unless_beat
     best = max(range(1, len(lines)), key=lambda i: (found.counts[i], found.sums[i], -i))
     assert found.chosen in (0, best)
     assert (found.chosen == best) == (found.diffs[best] > 0)  # margin 0: any gain
-    assert chancesearch.search(*args, model, None, 100.0).chosen == 0  # never sure enough
+    assert _search(*args, model, None, 100.0).chosen == 0  # never sure enough
     assert found.diffs[0] == found.squares[0] == 0
 
 
@@ -256,7 +280,7 @@ def _halvings(others: int, rounds: int) -> list[int]:
 
 
 def test_a_candidate_beats_the_players_own_only_by_the_margin() -> None:
-    beats = chancesearch._beats
+    beats = weighing._beats
     assert beats(50, 50, 50, 2.0)  # +1 on every one of 50 samples: sure
     assert not beats(0, 0, 50, 0.0) and not beats(-5, 25, 5, 0.0)
     assert beats(1, 1, 2, 0.0) and not beats(10, 100, 1, 0.0)  # one sample tells no spread
@@ -280,18 +304,20 @@ def test_the_choice_depends_on_the_view_alone_and_is_the_same_every_time() -> No
 def test_the_player_is_given_only_the_view(monkeypatch: pytest.MonkeyPatch) -> None:
     given: list[object] = []
     searched: list[State] = []
-    real_choose, real_search = chancesearch.choose, chancesearch.search
+    real_choose = chancesearch.choose
+    path = type(native.backend())
+    real_search = path.chance_search
 
     def spy(view: object, *args: object) -> chancesearch.Choice:
         given.append(view)
         return real_choose(view, *args)  # type: ignore[arg-type]
 
-    def spy_search(piles: State, *args: object) -> chancesearch.Weighed:
+    def spy_search(self: object, piles: State, *args: object) -> Weighed:
         searched.append(piles)
-        return real_search(piles, *args)  # type: ignore[arg-type]
+        return real_search(self, piles, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(chancesearch, "choose", spy)
-    monkeypatch.setattr(chancesearch, "search", spy_search)
+    monkeypatch.setattr(path, "chance_search", spy_search)
     monkeypatch.setattr(blind, "MAX_MOVES", 12)
     table = blind.Table(DealSource(Source.OURS, 7, 4))
     first = blind.play_blind(table, 200, Level.QUICK)
@@ -307,7 +333,15 @@ def test_the_plain_level_is_the_blind_players_own_turn() -> None:
     assert (
         choice.played
         == choice.decision
-        == blindplayer.decide(piles, len(view.removed), view.hand, Mode.KEEP, 300, view.unseen())
+        == blindplayer.decide(
+            native.backend().blind_search,
+            piles,
+            len(view.removed),
+            view.hand,
+            Mode.KEEP,
+            300,
+            view.unseen(),
+        )
     )
     assert choice.weighed is None
 
@@ -325,7 +359,7 @@ def test_a_clock_that_runs_out_stops_the_search_with_the_players_own_choice() ->
     for pure in (False, True):
         calls.clear()
         with native.pure() if pure else _nothing():
-            found = chancesearch.search(*args, rollouts.learned(4), expired, 0.0)
+            found = _search(*args, rollouts.learned(4), expired, 0.0)
         assert found.stopped and found.trajectories == 3 and found.chosen == 0
 
 
@@ -460,7 +494,7 @@ def test_ctrl_c_stops_the_search_between_games(pure: bool) -> None:
 
     args = (view.piles(), 0, view.hand // 10, view.unseen(), lines, 5, 500, TINY)
     with native.pure() if pure else _nothing(), pytest.raises(KeyboardInterrupt):
-        chancesearch.search(*args, rollouts.learned(4), interrupted)
+        _search(*args, rollouts.learned(4), interrupted)
     assert len(calls) == 2  # read after each game, and the first raise ends the search
 
 
@@ -469,10 +503,12 @@ def test_each_rollout_search_is_held_within_the_memory_ceiling(
 ) -> None:
     from spider_cli.analysis import memory
 
-    monkeypatch.setattr(memory, "blind_positions", lambda: 5)
-    assert rollouts.capped(Policy(2_000, turns=3)) == Policy(5, turns=3)
-    monkeypatch.setattr(memory, "blind_positions", lambda: 10**9)
-    assert rollouts.capped(Policy(2_000)) == Policy(2_000)
+    assert rollouts.capped(Policy(2_000, turns=3), 5) == Policy(5, turns=3)
+    assert rollouts.capped(Policy(2_000), 10**9) == Policy(2_000)
+    start = encode(DealSource(Source.OURS, 3, 1).game())
+    monkeypatch.setattr(memory, "blind_positions", lambda compiled: 5)
+    capped = native.backend().rollout(start.piles, start.rows, 0, Policy(2_000, turns=1))
+    assert 0 < capped.positions <= 5 * capped.moves + 5  # each search stops at 5
 
 
 def test_a_hint_looks_ahead_on_the_core_and_not_on_the_python_path() -> None:
@@ -483,7 +519,7 @@ def test_a_hint_looks_ahead_on_the_core_and_not_on_the_python_path() -> None:
     from spider_cli.analysis import hints
     from spider_cli.app.session import Session
 
-    if native.core() is not None:
+    if native.backend().compiled:
         advice = Session.new_game(3, 4).analysis.hint()
         assert "looked ahead over" in advice.text and "choices weighed" in advice.text
         assert hints.hint_level() is Level.QUICK and hints.hint_level(True) is Level.STRONG

@@ -11,11 +11,14 @@ from randomplay import reachable
 
 from spider_cli.analysis import autoplay, compact, native
 from spider_cli.analysis.compact import FACE_DOWN, State
+from spider_cli.analysis.goals import Limit
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import DEAL, Deal, Move, Remove
 
 core = native._load()
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built")
+COMPILED = native.Core(core) if core is not None else native.PYTHON
+"""The core's path, whatever SPIDER_PURE says (these tests compare it with Python's)."""
 
 
 _reachable = reachable
@@ -99,17 +102,16 @@ def test_a_beam_search_is_the_same_on_both_paths(
     number: int, suits: int, moves: int, seed: int, width: int, budget: int
 ) -> None:
     start = compact.encode(_reachable(number, suits, moves, seed, hidden=False))
-    found = autoplay._beam(start, width, budget, None)
-    with native.pure():
-        assert autoplay._beam(start, width, budget, None) == found
+    found = COMPILED.beam(start, width, Limit(budget))
+    assert native.PYTHON.beam(start, width, Limit(budget)) == found
 
 
 @pytest.mark.parametrize("suits", [1, 4])
 def test_full_information_play_is_the_same_on_both_paths(suits: int) -> None:
     game = DealSource.parse("3", suits).game()
-    played = autoplay.play(game, limit=60_000)
+    played = autoplay.play(game, Limit(60_000))
     with native.pure():
-        assert autoplay.play(game, limit=60_000) == played
+        assert autoplay.play(game, Limit(60_000)) == played
     assert played.won and played.positions > 0
 
 
@@ -168,3 +170,37 @@ def test_limits_at_the_edges_of_64_bits_are_taken_as_they_come() -> None:
         line, positions = core.beam(start.piles, start.rows, 0, 4, budget, 400, None)
         assert positions >= 1
         assert (line is None) == (budget < 1000)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from((1, 2, 4)),
+    st.integers(0, 120),
+    st.integers(0, 2**32),
+    st.booleans(),
+)
+def test_each_copy_of_the_rules_agrees_with_the_next(
+    number: int, suits: int, moves: int, seed: int, hidden: bool
+) -> None:
+    """The rules are written three times: the engine (``Game``), the searches' compact
+    positions (the Python path) and moves.c (the core). From positions deep into deals the
+    engine's moves and removals are compact's, each leading to the position the engine
+    reaches, and compact's are the core's, in the same order, with the same results."""
+    game = _reachable(number, suits, moves, seed, hidden)
+    piles = compact.encode(game).piles
+    spaces = [i for i, p in enumerate(piles) if not p]
+    python, compiled = native.PYTHON, COMPILED
+    found = python.moves(piles, spaces)
+    assert set(found) == {a for a in game.legal_moves() if not isinstance(a, Deal)}
+    assert compiled.moves(piles, spaces) == found
+    for action in found:
+        new, turned, outcome = python.apply(piles, action)
+        assert compiled.apply(piles, action) == (new, turned, outcome)
+        after = game.copy()
+        after.push(action)
+        reached = compact.encode(after).piles
+        if outcome == compact.REVEAL:  # the engine turns up an unknown card, compact stops
+            assert reached[turned][:-1] == new[turned][:-1]
+            new[turned] = reached[turned]
+        assert tuple(new) == reached

@@ -16,6 +16,8 @@ from spider_cli.rules.deals import DealSource, Source
 
 core = native._load()
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built")
+COMPILED = native.Core(core) if core is not None else native.PYTHON
+"""The core's path, whatever SPIDER_PURE says (these tests compare it with Python's)."""
 
 
 def _view(number: int, suits: int, moves: int, seed: int) -> tuple[State, int, int]:
@@ -52,13 +54,13 @@ def test_the_search_is_the_same_on_both_paths(
     piles, removed, hand = _view(number, suits, moves, seed)
     for hand_now in {hand, 0}:
         found: list[blindplayer.Reveal] = []
-        result = blindplayer._search(piles, removed, mode, hand_now, budget, parts, width, found)
+        result = COMPILED.blind_search(piles, removed, mode, hand_now, budget, parts, width, found)
         reference: list[blindplayer.Reveal] = []
-        assert result == blindplayer._search_python(
+        assert result == native.PYTHON.blind_search(
             piles, removed, mode, hand_now, budget, parts, width, reference
         )
         assert found == reference
-        assert blindplayer._search(piles, removed, mode, hand_now, budget, parts, width) == result
+        assert COMPILED.blind_search(piles, removed, mode, hand_now, budget, parts, width) == result
 
 
 @settings(max_examples=60, deadline=None)

@@ -4,19 +4,25 @@ positions, goals and constraints. Skipped where the core was not built; CI requi
 
 from __future__ import annotations
 
+import re
+import typing
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from randomplay import reachable
 
-from spider_cli.analysis import native, solver
+from spider_cli.analysis import goalsearch, native, solver
+from spider_cli.analysis.goals import Limit
+from spider_cli.analysis.goalsearch import GOAL_KINDS, GoalSpec
 from spider_cli.app import examples
 from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command
 from spider_cli.language.positions import load_position
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Game
-from spider_cli.rules.goals import Constraints, Goal
+from spider_cli.rules.goals import Constraints, Goal, GoalKind
 
 core = native._load()
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built")
@@ -101,31 +107,33 @@ def test_searches_are_the_same_on_random_positions(
     limit: int,
 ) -> None:
     game = _position(number, suits, moves, seed, hidden)
-    search = solver.make_search(game, goal, constraints)
+    search = goalsearch.make_search(game, goal, constraints)
     search.chaos_weight = chaos_weight
     macros, into_spaces, ordered = how
-    outcome = solver.astar(search, macros, into_spaces, limit, ordered)
+    outcome = solver.astar(search, macros, into_spaces, Limit(limit), ordered)
     with native.pure():
-        assert solver.astar(search, macros, into_spaces, limit, ordered) == outcome
+        assert solver.astar(search, macros, into_spaces, Limit(limit), ordered) == outcome
 
 
 def test_a_search_stops_when_told_and_on_ctrl_c() -> None:
     game = load_position(examples.find("problem-3")).to_game()  # type: ignore[arg-type]
-    search = solver.make_search(game, Goal("remove", steps=((3,), (1,))), Constraints(no_deal=True))
+    search = goalsearch.make_search(
+        game, Goal("remove", steps=((3,), (1,))), Constraints(no_deal=True)
+    )
     calls: list[int] = []
 
-    def expired() -> bool:
+    def clock() -> float:  # past the end at its second reading
         calls.append(1)
-        return len(calls) >= 2
+        return float(len(calls))
 
-    outcome = solver.astar(search, False, True, 10**9, ordered=False, expired=expired)
+    outcome = solver.astar(search, False, True, Limit(10**9, clock, 1.5), ordered=False)
     assert outcome.line is None and not outcome.exhaustive and len(calls) == 2
 
-    def interrupt() -> bool:
+    def interrupt() -> float:
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        solver.astar(search, False, True, 10**9, ordered=False, expired=interrupt)
+        solver.astar(search, False, True, Limit(10**9, interrupt, 0.0), ordered=False)
 
 
 EMPTY = (b"",) * 10
@@ -157,7 +165,35 @@ def test_limits_at_the_edges_of_64_bits(monkeypatch: pytest.MonkeyPatch) -> None
     """Limits up to 10**30 reach the core clamped, and the memory ceiling stops the search."""
     monkeypatch.setenv("SPIDER_MEMORY", "8M")
     game = DealSource.parse("pysol:5", 4).game()
-    search = solver.make_search(game, Goal("win"), Constraints())
+    search = goalsearch.make_search(game, Goal("win"), Constraints())
     for limit in (0, 1, 2**63 - 1, 10**30):
-        outcome = solver.astar(search, False, True, limit, ordered=False)
+        outcome = solver.astar(search, False, True, Limit(limit), ordered=False)
         assert 1 <= outcome.positions <= 8 * 2**20 // 160 + 1000
+
+
+def test_the_goal_spec_is_written_once() -> None:
+    """goalsearch.GoalSpec is the one definition of a goal search as the core takes it: the
+    struct in csrc/search.h has its fields in its order (beside the counts of its arrays),
+    module.c reads each with a format letter of its type, and the goal kinds are numbered in
+    the order of GoalKind."""
+    csrc = Path(__file__).resolve().parent.parent / "csrc"
+    header = re.sub(r"/\*.*?\*/", "", (csrc / "search.h").read_text(), flags=re.S)
+    struct = re.search(r"typedef struct \{([^}]*)\} GoalSpec;", header)
+    assert struct is not None
+    names = re.findall(r"(\w+)(?:\[[^\]]*\])*\s*[,;]", struct.group(1))
+    counts = {"nsteps", "step_len", "nrows", "row_known"}
+    assert [name for name in names if name not in counts] == list(GoalSpec._fields)
+    kinds = re.search(r"enum \{\s*(GOAL_[^}]*)\}", header)
+    assert kinds is not None
+    numbered = [part.split("=") for part in kinds.group(1).split(",")]
+    assert [(name.strip(), int(k)) for name, k in numbered] == [
+        (f"GOAL_{kind.name}", GOAL_KINDS.index(kind)) for kind in GoalKind
+    ]
+    module = (csrc / "module.c").read_text()
+    fmt = re.search(r'int spec_from_py\(.*?PyArg_ParseTuple\(obj, "(\w+);', module, re.S)
+    assert fmt is not None and len(fmt.group(1)) == len(GoalSpec._fields)
+    letters = {int: "il", bool: "p", tuple: "O"}
+    types = typing.get_type_hints(GoalSpec)
+    for letter, name in zip(fmt.group(1), GoalSpec._fields, strict=True):
+        kind = typing.get_origin(types[name]) or types[name]
+        assert letter in letters[kind], name

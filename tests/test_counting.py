@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_solver import TooBig, ask, brute_force, example, scatter, table
 
-from spider_cli.analysis import solver
+from spider_cli.analysis import goalsearch, proofs
 from spider_cli.analysis.counting import Question, turn_up_piles
 from spider_cli.rules.cards import UNKNOWN, Card, card_text
 from spider_cli.rules.engine import Action, Game, Move
@@ -107,7 +107,7 @@ def test_the_argument_is_never_wrong(
     constraints = Constraints(
         no_deal=True, keep_spaces=keep, no_turn_up=no_turn_up, no_new_space=no_new_space
     )
-    reason = solver.counted_out(solver.make_search(game, GOALS[goal], constraints))
+    reason = proofs.counted_out(goalsearch.make_search(game, GOALS[goal], constraints))
     if reason:
         with contextlib.suppress(TooBig):
             assert not reachable(game, GOALS[goal], constraints), reason
@@ -173,8 +173,8 @@ def test_the_piles_it_rules_out_for_a_card_to_turn_up_are_ruled_out(seed: int, k
     """For a card to turn up anywhere, the argument names the piles where the first card
     turned up could be; trying every move turns up none first in any other pile."""
     game = shallow_position(random.Random(seed))
-    search = solver.make_search(game, Goal("turn up"), Constraints(no_deal=True))
-    question = Question(kind="turn up", spaces=keep, **solver._question_terms(search))
+    search = goalsearch.make_search(game, Goal("turn up"), Constraints(no_deal=True))
+    question = Question(kind="turn up", spaces=keep, **proofs._question_terms(search))
     found = turn_up_piles(search.start.piles, question)
     assert found is not None
     open_piles, _examined = found
@@ -200,7 +200,7 @@ def test_the_argument_bites_on_the_random_positions() -> None:
         game = crowded_position(random.Random(seed))
         for goal in (GOALS["space"], GOALS["turn up in pile 1"]):
             constraints = Constraints(no_deal=True)
-            if solver.counted_out(solver.make_search(game, goal, constraints)):
+            if proofs.counted_out(goalsearch.make_search(game, goal, constraints)):
                 proved += 1
                 with contextlib.suppress(TooBig):
                     assert not reachable(game, goal, constraints)
@@ -255,13 +255,13 @@ def test_no_proof_while_a_deal_can_come() -> None:
         Card.parse(t) for t in ("As", "2h", "3d", "4s", "5h", "6d", "7s", "8h", "9d", "10s")
     ]
     assert UNKNOWN not in game.hand[:10]
-    search = solver.make_search(game, Goal("turn up", pile=0), Constraints())
-    assert solver.counted_out(search) == ""
+    search = goalsearch.make_search(game, Goal("turn up", pile=0), Constraints())
+    assert proofs.counted_out(search) == ""
 
 
 def test_the_argument_gives_up_past_its_budget() -> None:
     """The passes are exponential at worst, so the argument stops after a set number of
     choices and proves nothing (the search then goes on as before)."""
-    search = solver.make_search(example("problem-2"), Goal("space"), Constraints(no_deal=True))
-    assert solver.counted_out(search)
-    assert solver.counted_out(search, budget=100) == ""
+    search = goalsearch.make_search(example("problem-2"), Goal("space"), Constraints(no_deal=True))
+    assert proofs.counted_out(search)
+    assert proofs.counted_out(search, budget=100) == ""

@@ -6,14 +6,15 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spider_cli.analysis import autoplay, compact, detours
+from spider_cli.analysis import autoplay, compact, detours, native
+from spider_cli.analysis.goals import Limit
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Move
 
 
 def _won_line(number: int, suits: int) -> tuple[compact.Start, list, object]:
     game = DealSource.parse(str(number), suits).game()
-    found, _positions = autoplay._beam(compact.encode(game), 64, 300_000, None)
+    found, _positions = native.backend().beam(compact.encode(game), 64, Limit(300_000))
     return compact.encode(game), found or [], game
 
 

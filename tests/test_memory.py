@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from spider_cli.analysis import memory, solver
+from spider_cli.analysis import memory, native, solver
 from spider_cli.cli.main import main, run_scripts
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.goals import Constraints, Goal
@@ -40,7 +40,7 @@ def test_solve_stops_at_the_ceiling(
     search_path: str, monkeypatch: pytest.MonkeyPatch, limit: int | None
 ) -> None:
     monkeypatch.setenv("SPIDER_MEMORY", "4M")
-    ceiling = memory.positions()
+    ceiling = memory.positions(native.backend().compiled)
     game = DealSource.parse("pysol:5", 4).game()
     answer = solver.solve(game, Goal("win"), Constraints(limit=limit))
     assert answer.status == "unknown"

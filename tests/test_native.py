@@ -29,11 +29,11 @@ def test_spider_pure_and_the_pure_block_keep_the_python_path(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delenv("SPIDER_PURE", raising=False)
-    assert native.core() is native._load()
+    assert native.backend().compiled is native.built()
     with native.pure():
-        assert native.core() is None and not native.wanted()
+        assert native.backend() is native.PYTHON and not native.wanted()
     monkeypatch.setenv("SPIDER_PURE", "1")
-    assert native.core() is None
+    assert native.backend() is native.PYTHON
     assert "turned off" in native.status() or not native.built()
     assert native.warning() is None  # asked for: nothing to warn of
     monkeypatch.setenv("SPIDER_PURE", "0")
@@ -44,7 +44,7 @@ def test_without_the_core_version_solve_and_bench_say_so_once(
     no_core: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.delenv("SPIDER_PURE", raising=False)
-    assert native.core() is None and not native.built()
+    assert native.backend() is native.PYTHON and not native.built()
     assert cli.main(["--version"]) == 0
     assert "not built" in capsys.readouterr().out
     assert cli.main(["solve", "--seed", "3", "--suits", "1", "--limit", "2000"]) in (0, 3)

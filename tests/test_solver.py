@@ -18,7 +18,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spider_cli.analysis import autoplay, bench, compact, native, solver
+from spider_cli.analysis import (
+    answers,
+    autoplay,
+    bench,
+    compact,
+    contingencies,
+    goalsearch,
+    native,
+    proofs,
+    solver,
+)
+from spider_cli.analysis.goals import Limit
 from spider_cli.app import examples
 from spider_cli.app.session import Session
 from spider_cli.cli.main import main
@@ -483,7 +494,7 @@ def test_problem_1_contingencies_are_the_manuals() -> None:
     """The manual's Jack, 4 and King give the space back; a 9 also does when the 8-6s went
     into the space (the 8-6s goes back onto it), an 8 does not."""
     game = example("problem-1")
-    prefix, found = solver.contingencies(
+    prefix, found = contingencies.contingencies(
         game, Goal("space"), Constraints(no_deal=True, limit=3_000)
     )
     assert prefix is None
@@ -491,20 +502,20 @@ def test_problem_1_contingencies_are_the_manuals() -> None:
     ranks = {card & 15 for card in column_3.cards("possible")}
     assert {4, 9, 11, 13} == ranks
     assert not {8, 12, 1} & ranks
-    report = solver.contingency_text(Goal("space"), prefix, found)
+    report = contingencies.contingency_text(Goal("space"), prefix, found)
     assert "get a space: possible if it is a 4, 9, Jack or King" in report
-    assert solver.contingency_status(prefix, found) == "possible"
+    assert contingencies.contingency_status(prefix, found) == "possible"
     hopeless = [
         replace(c, outcomes=[o for o in c.outcomes if o[2].status == "impossible"]) for c in found
     ]
-    assert solver.contingency_status(prefix, hopeless) == "impossible"
+    assert contingencies.contingency_status(prefix, hopeless) == "impossible"
 
 
 def test_problem_1_after_the_hedge_a_9_or_an_8_depends_on_the_column() -> None:
     """After the hedge both columns dig in one move. A Jack, 4 or King gives the space back
     either way; a 9 only when the 8-6s went into the space, an 8 only when the 7-2d did."""
     game = example("problem-1-hedged")
-    prefix, found = solver.contingencies(
+    prefix, found = contingencies.contingencies(
         game, Goal("space"), Constraints(no_deal=True, limit=3_000)
     )
     assert prefix is None
@@ -516,12 +527,12 @@ def test_problem_1_after_the_hedge_a_9_or_an_8_depends_on_the_column() -> None:
 
 def test_contingencies_without_a_revealing_move_find_one_first() -> None:
     game = table(["-- 5h", "6c 3d", "Kc 4s", *BLOCKERS[:7]])
-    prefix, found = solver.contingencies(game, Goal("space"), Constraints(no_deal=True))
+    prefix, found = contingencies.contingencies(game, Goal("space"), Constraints(no_deal=True))
     assert prefix is not None and prefix.texts == ["3d from 2 to 3", "5h from 1 to 2"]
     assert [c.text for c in found] == ["5h from 1 to 2"]
     assert sum(n for _card, n, _answer in found[0].outcomes) == game.unknown_count()
     with pytest.raises(QuestionError, match="drop 'no turn up'"):
-        solver.contingencies(game, Goal("space"), Constraints(no_turn_up=True))
+        contingencies.contingencies(game, Goal("space"), Constraints(no_turn_up=True))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -664,14 +675,14 @@ def test_removals_are_engine_actions() -> None:
 def test_a_search_cut_short_proves_no_shorter_line() -> None:
     """Breadth-first, a search stopped at a limit still proves that no line of its depth or
     fewer moves exists: the shortest line, found without the limit, is longer."""
-    search = solver.make_search(
+    search = goalsearch.make_search(
         example("problem-1"), Goal("turn up", pile=9), Constraints(no_deal=True)
     )
-    whole = solver.astar(search, False, True, 100_000, ordered=False)
+    whole = solver.astar(search, False, True, Limit(100_000), ordered=False)
     assert whole.line is not None
     depths = []
     for limit in (40, 300, 3000):
-        cut = solver.astar(search, False, True, limit, ordered=False)
+        cut = solver.astar(search, False, True, Limit(limit), ordered=False)
         if cut.line is None:
             assert cut.depth < len(whole.line)
             depths.append(cut.depth)
@@ -781,7 +792,7 @@ def test_impossible_at_once_is_never_wrong(seed: int, unknown: float, goal: str,
     game = small_position(random.Random(seed), unknown)
     target, _constraints, met = GOALS[goal]
     constraints = Constraints(no_deal=True, keep_spaces=keep)
-    reason = solver.out_of_reach(solver.make_search(game, target, constraints))
+    reason = proofs.out_of_reach(goalsearch.make_search(game, target, constraints))
     if reason:
 
         def kept(start: Game, now: Game | None) -> bool:
@@ -811,11 +822,13 @@ def test_a_card_in_a_known_hand_counts_when_a_deal_may_come() -> None:
     game.stock[-10:] = row[::-1]  # the stock is kept in reverse: its end is dealt first
     assert compact.encode(game).rows[0] == tuple(row)
     assert (
-        solver.out_of_reach(solver.make_search(game, Goal("remove", steps=((1,),)), Constraints()))
+        proofs.out_of_reach(
+            goalsearch.make_search(game, Goal("remove", steps=((1,),)), Constraints())
+        )
         == ""
     )
-    assert "the Kh is not among the known cards on the table" in solver.out_of_reach(
-        solver.make_search(game, Goal("remove", steps=((1,),)), Constraints(no_deal=True))
+    assert "the Kh is not among the known cards on the table" in proofs.out_of_reach(
+        goalsearch.make_search(game, Goal("remove", steps=((1,),)), Constraints(no_deal=True))
     )
 
 
@@ -849,18 +862,18 @@ def test_turn_up_by_freeing_a_card_first() -> None:
     game = table(["-- 5h", "Qs 6s 4c", "Qh 5d", *KINGS[:7]])
     goal = Goal("turn up", pile=0)
     assert solver._cards_to_free(game, goal) == [int(C("6s"))]
-    found, examined = solver._via_free(game, goal, Constraints(no_deal=True), 10_000)
+    found, examined = solver._via_free(game, goal, Constraints(no_deal=True), Limit(10_000))
     assert found is not None and examined > 0
     _actions, texts, reveal = found
     assert texts == ["4c from 2 to 3", "5h from 1 to 2"] and reveal == 1
     assert solver._cards_to_free(example("problem-2"), Goal("turn up", pile=5))[0] == C("6s")
 
 
-def report_for(game: Game, line: str) -> solver.Report:
+def report_for(game: Game, line: str) -> answers.Report:
     """Answer a typed ``solve`` line through the solver's typed API."""
     command = parse_command(line)
     assert isinstance(command, Solve)
-    return solver.answer(game, command.goal, command.constraints, command.each_reveal)
+    return answers.answer(game, command.goal, command.constraints, command.each_reveal)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -910,7 +923,7 @@ def test_solve_and_play_read_no_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     bounded by positions."""
     games = {name: example(name) for name, _question in QUESTIONS}
     before = [ask(games[name], question) for name, question in QUESTIONS]
-    contingency = solver.contingencies(
+    contingency = contingencies.contingencies(
         games["problem-1"], Goal("space"), Constraints(no_deal=True, limit=300)
     )
     win = report_for(Game.new(3, suits=1), "solve win within 10 sec")
@@ -919,7 +932,7 @@ def test_solve_and_play_read_no_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     assert [ask(games[name], question) for name, question in QUESTIONS] == before
     assert [answer.seconds for answer in before] == [None] * len(before)
     assert (
-        solver.contingencies(
+        contingencies.contingencies(
             games["problem-1"], Goal("space"), Constraints(no_deal=True, limit=300)
         )
         == contingency
@@ -958,18 +971,18 @@ def test_a_clock_times_a_search_and_caps_only_the_time_asked_for() -> None:
 def test_play_is_bounded_by_positions_and_capped_by_a_clock_only_when_asked() -> None:
     game = Game.new(1, suits=1)
     plain = autoplay.play(game)
-    clocked = autoplay.play(game, clock=hour_a_call())
+    clocked = autoplay.play(game, Limit(autoplay.PLAY_LIMIT, hour_a_call()))
     assert clocked.actions == plain.actions and clocked.positions == plain.positions
     assert plain.seconds is None and clocked.seconds is not None
-    capped = autoplay.play(game, clock=hour_a_call(), seconds=5)
+    capped = autoplay.play(game, Limit.of(autoplay.PLAY_LIMIT, 5, hour_a_call()))
     assert not capped.won and capped.positions < plain.positions
-    short = autoplay.play(game, limit=50)
+    short = autoplay.play(game, Limit(50))
     assert not short.won and short.positions <= 50 + 200
     assert short.text().startswith("no win found within the limits (")
     assert autoplay.play_limit(None) == autoplay.PLAY_LIMIT
     with native.pure():
         assert autoplay.play_limit(2) == 2 * autoplay.PER_SECOND
-    if native.core() is not None:
+    if native.backend().compiled:
         assert autoplay.play_limit(2) == 2 * autoplay.PER_SECOND_CORE
 
 

@@ -28,7 +28,7 @@ from enum import Enum
 from typing import Any, TextIO
 
 from spider_cli.analysis.autoplay import play
-from spider_cli.analysis.goals import PLAY_LIMIT
+from spider_cli.analysis.goals import PLAY_LIMIT, Limit
 from spider_cli.rules.deals import DealSource, Source, deal_name
 from spider_cli.rules.errors import QuestionError
 
@@ -178,7 +178,7 @@ as it is done, in any order: :func:`local_results` here, or a cluster's."""
 def solve_deal(task: Task) -> DealResult:
     """Play one deal (run in a worker process), timed by ``time.perf_counter``."""
     deal, limit, time_limit = task
-    result = play(deal.game(), limit, clock=time.perf_counter, seconds=time_limit)
+    result = play(deal.game(), Limit.of(limit, time_limit, time.perf_counter))
     seconds = result.seconds or 0.0  # always measured: a clock was given
     return DealResult(
         deal, result.won, seconds, result.positions, len(result.actions), tuple(result.texts)

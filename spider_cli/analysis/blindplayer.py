@@ -31,9 +31,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
-from spider_cli.analysis import memory, native
 from spider_cli.analysis.compact import FACE_DOWN, REVEAL, State, actions, apply, run_length
 from spider_cli.rules.engine import PILES, Action, Deal, Remove
 
@@ -157,13 +156,14 @@ def value(piles: State, removed: int, mode: Mode) -> int:
 
 
 Searches = tuple[tuple[bool, int], ...]
-"""The searches of a turn, each ``(parts, width)`` as :func:`_search` takes them."""
+"""The searches of a turn, each ``(parts, width)`` as :class:`BlindSearch` takes them."""
 
 SEARCHES: Searches = ((False, 0), (True, 0), (True, BEAM))
 """The player's three searches (see :func:`plan`)."""
 
 
 def plan(
+    search: BlindSearch,
     piles: State,
     removed: int,
     mode: Mode,
@@ -185,7 +185,7 @@ def plan(
     these three (the sampling player's rollouts use fewer)."""
     reveals: list[Reveal] = []
     found_by = [
-        _search(piles, removed, mode, hand, budget, parts, width, reveals)
+        search(piles, removed, mode, hand, budget, parts, width, reveals)
         for parts, width in searches
     ]
     best = max(found_by, key=lambda found: found[0])
@@ -196,9 +196,9 @@ def plan(
     )
     line, looked = best[1], 0
     if unseen and best[1]:
-        line, looked = _expect(piles, best[1], reveals, unseen, mode, hand)
+        line, looked = _expect(search, piles, best[1], reveals, unseen, mode, hand)
     if unseen and not first_reveal(piles, line):
-        line, more = _contingent(piles, line, best[0], reveals, unseen, mode, hand)
+        line, more = _contingent(search, piles, line, best[0], reveals, unseen, mode, hand)
         looked += more
     if not line:
         return Turn((), spent + looked, (), exhausted)
@@ -256,6 +256,7 @@ class Decision:
 
 
 def decide(
+    search: BlindSearch,
     piles: State,
     removed: int,
     hand: int,
@@ -278,7 +279,7 @@ def decide(
     spaces = not all(piles)
     exhausted = True
     while True:
-        turn = plan(piles, removed, mode, hand, budget, unseen, searches)
+        turn = plan(search, piles, removed, mode, hand, budget, unseen, searches)
         positions += turn.positions
         exhausted = exhausted and turn.exhausted
         if turn.line:
@@ -349,7 +350,28 @@ Node = tuple[State, int, int, tuple[Action, ...], bool]
 has turned a card up."""
 
 
-def _search(
+class BlindSearch(Protocol):
+    """One search of the blind player (:func:`search`, or the compiled core's, as
+    :func:`spider_cli.analysis.native.backend` gives it): the best-valued line found within
+    ``budget`` positions, level by level, as (its value, the line, positions examined).
+    ``width`` 0 keeps every position of a level (breadth-first), else only the ``width``
+    best (a beam: deeper at the same cost). ``parts``: parts of runs may go into a space.
+    The lines that end at their first card turned up are added to ``reveals``."""
+
+    def __call__(
+        self,
+        piles: State,
+        removed: int,
+        mode: Mode,
+        hand: int,
+        budget: int,
+        parts: bool,
+        width: int = 0,
+        reveals: list[Reveal] | None = None,
+    ) -> tuple[int, tuple[Action, ...], int]: ...
+
+
+def search(
     piles: State,
     removed: int,
     mode: Mode,
@@ -359,50 +381,7 @@ def _search(
     width: int = 0,
     reveals: list[Reveal] | None = None,
 ) -> tuple[int, tuple[Action, ...], int]:
-    """The best-valued line found within ``budget`` positions, level by level: (its value,
-    the line, positions examined). ``width`` 0 keeps every position of a level
-    (breadth-first), else only the ``width`` best (a beam: deeper at the same cost).
-    ``parts``: parts of runs may go into a space. The lines that end at their first card
-    turned up are added to ``reveals``. On the compiled core when it is there; never past the
-    memory ceiling (:func:`memory.blind_positions`)."""
-    core = native.core()
-    if core is not None:
-        try:
-            best, line, positions, found = core.blind_search(
-                piles,
-                removed,
-                mode.value,
-                hand,
-                min(budget, memory.blind_positions(compiled=True)),
-                parts,
-                width,
-                WEIGHTS,
-                reveals is not None,
-            )
-        except ValueError:  # beyond the core's bounds (more than 104 cards): Python's turn
-            pass
-        else:
-            if reveals is not None:
-                reveals.extend(
-                    Reveal(score, tuple(native.action(*a) for a in moves), state, pile, off)
-                    for score, moves, state, pile, off in found
-                )
-            return best, tuple(native.action(*a) for a in line), positions
-    return _search_python(piles, removed, mode, hand, budget, parts, width, reveals)
-
-
-def _search_python(
-    piles: State,
-    removed: int,
-    mode: Mode,
-    hand: int,
-    budget: int,
-    parts: bool,
-    width: int = 0,
-    reveals: list[Reveal] | None = None,
-) -> tuple[int, tuple[Action, ...], int]:
-    """:func:`_search` on the Python path (the reference)."""
-    budget = min(budget, memory.blind_positions(compiled=False))
+    """A :class:`BlindSearch` on the Python path (the reference of csrc/blind.c)."""
     cards = sum(map(len, piles)) + 13 * removed  # in the tableau or removed: the same all along
     best = value(piles, removed, mode)
     best_line: tuple[Action, ...] = ()
@@ -451,6 +430,7 @@ def samples(unseen: Sequence[int], count: int = SAMPLES) -> list[tuple[int, int]
 
 
 def _expect(
+    search: BlindSearch,
     piles: State,
     line: tuple[Action, ...],
     reveals: list[Reveal],
@@ -484,7 +464,7 @@ def _expect(
         for card, weight in cards:
             seen = list(reveal.state)
             seen[reveal.pile] = seen[reveal.pile][:-1] + bytes((card,))
-            found = _search(tuple(seen), reveal.removed, mode, hand, LOOK, parts=True)
+            found = search(tuple(seen), reveal.removed, mode, hand, LOOK, True)
             looked += found[2]
             total += weight * found[0]
         if (
@@ -508,7 +488,12 @@ class Contingency(NamedTuple):
 
 
 def contingency(
-    piles: State, reveal: Reveal, cards: Sequence[tuple[int, int]], mode: Mode, hand: int
+    search: BlindSearch,
+    piles: State,
+    reveal: Reveal,
+    cards: Sequence[tuple[int, int]],
+    mode: Mode,
+    hand: int,
 ) -> Contingency:
     """The manual's contingency reasoning for ``reveal`` (a line from ``piles`` that ends at
     a card turned up): for each card it could be (``cards``, each with its weight), a search
@@ -519,7 +504,7 @@ def contingency(
     for card, weight in cards:
         seen = list(reveal.state)
         seen[reveal.pile] = seen[reveal.pile][:-1] + bytes((card,))
-        _score, line, looked = _search(tuple(seen), reveal.removed, mode, hand, LOOK, parts=True)
+        _score, line, looked = search(tuple(seen), reveal.removed, mode, hand, LOOK, True)
         positions += looked
         total += weight
         state, spaced, turned = tuple(seen), False, False
@@ -557,6 +542,7 @@ def reveal_of(piles: State, line: Sequence[Action], removed: int) -> Reveal | No
 
 
 def _contingent(
+    search: BlindSearch,
     piles: State,
     line: tuple[Action, ...],
     score: int,
@@ -588,7 +574,7 @@ def _contingent(
     looked = 0
     best_line, best_key = line, (float(score), 2.0)
     for reveal, lost in chosen.values():
-        judged = contingency(piles, reveal, cards, mode, hand)
+        judged = contingency(search, piles, reveal, cards, mode, hand)
         looked += judged.positions
         key = (reveal.score + mode.value * lost * judged.back, judged.on)
         if key > best_key:

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from spider_cli.analysis import autoplay, chancesearch
 from spider_cli.analysis.bench import wilson
 from spider_cli.analysis.chancesearch import Estimate
+from spider_cli.analysis.goals import Limit
 from spider_cli.analysis.rollouts import sampled_game, seed_of
 from spider_cli.analysis.view import PlayerView
 from spider_cli.rules.engine import Game
@@ -62,7 +63,7 @@ def rank(positions: int, suits: int) -> Wanted:
 def check(game: Game, limit: int | None = None) -> Checked:
     """Play a deal whose cards are all known, at most ``limit`` positions (None:
     :data:`CHECK_LIMIT`)."""
-    result = autoplay.play(game, CHECK_LIMIT if limit is None else limit)
+    result = autoplay.play(game, Limit(CHECK_LIMIT if limit is None else limit))
     if not result.won:
         return Checked(False, result.positions)
     return Checked(True, result.positions, rank(result.positions, game.suits))
@@ -121,5 +122,5 @@ def odds(view: PlayerView, count: int = SAMPLES, limit: int = SAMPLE_LIMIT) -> C
     deals = [sampled_game(view, seed, k) for k in range(count if unseen else 1)]
     if deals[0].is_won():  # (the search looks for a win only after a move)
         return Chance(len(deals), len(deals), unseen, player)
-    won = sum(autoplay.play(game, limit).won for game in deals)
+    won = sum(autoplay.play(game, Limit(limit)).won for game in deals)
     return Chance(won, len(deals), unseen, player)

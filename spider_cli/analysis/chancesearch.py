@@ -14,9 +14,10 @@ their paired differences.
 
 The budget is a number of sampled games, each bounded in positions, and everything is
 integers but the value's logistic, so the same view gets the same choice on any machine. The
-compiled core (``csrc/chance.c``) runs the same search step for step; :func:`search_python`
-is the reference. :func:`choose` is the player at a :class:`Level` (the bench's, ``hint``'s,
-``apply``'s and ``auto``'s), :func:`estimate` its chance played out (``odds``).
+search is :mod:`spider_cli.analysis.weighing`'s (the reference), or the compiled core's
+(``csrc/chance.c``), which runs it step for step. :func:`choose` is the player at a
+:class:`Level` (the bench's, ``hint``'s, ``apply``'s and ``auto``'s), :func:`estimate` its
+chance played out (``odds``).
 
 Bjarnason, Fern and Tadepalli (ICAPS 2009) took blind Klondike from 13% to 35% by weighing
 choices on sampled outcomes with rollouts of a fast policy; Bertsekas's rollout algorithm
@@ -26,8 +27,6 @@ is the same idea: a policy improved by simulating it after each choice.
 from __future__ import annotations
 
 import hashlib
-import math
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -37,7 +36,6 @@ from spider_cli.analysis.blindplayer import (
     BEAM,
     SEARCHES,
     WEIGHED,
-    WEIGHTS,
     Candidate,
     Decision,
     Kind,
@@ -45,216 +43,12 @@ from spider_cli.analysis.blindplayer import (
     decide,
     first_reveal,
 )
-from spider_cli.analysis.compact import State, apply
-from spider_cli.analysis.rollouts import (
-    WON,
-    Outcome,
-    Policy,
-    Value,
-    capped,
-    learned,
-    rollout,
-    rows_of,
-    sample,
-    seed_of,
-)
+from spider_cli.analysis.compact import State
+from spider_cli.analysis.goals import Expired
+from spider_cli.analysis.rollouts import Policy, learned, rows_of, sample, seed_of
 from spider_cli.analysis.view import PlayerView
-from spider_cli.rules.engine import DEAL, PILES, Action, Deal
-from spider_cli.rules.shuffle import SplitMix64
-
-Line = tuple[Action, ...]
-"""A choice the search weighs: moves up to and with the first card they turn up, or the deal."""
-
-
-# ---------------------------------------------------------------------------------------------
-# The search
-
-
-MARGIN = 1.0
-"""Standard errors of the paired differences by which another choice must beat the
-player's own before it is played instead: the best mean of a few noisy estimates is close
-to a random pick (BENCHMARKS.md: the sampling player of issue 23), so the player's own
-choice stands unless the samples say otherwise. At 2 the quick level hardly ever overruled
-it (0 to 3 times a game); 0, 1 and the plain player were within the noise of 50 tuning
-deals (9, 10 and 10 won)."""
-
-
-@dataclass(frozen=True)
-class Weighed:
-    """What :func:`search` found: the candidate chosen, and for each candidate its worth
-    summed over the samples it was played on, how many, and the sum of its differences from
-    the player's own choice (the first) on the same samples and of their squares; the
-    positions the rollouts examined, the sampled games played, and whether the caller's
-    clock stopped it early (the player's own choice is then kept)."""
-
-    chosen: int
-    sums: tuple[int, ...]
-    counts: tuple[int, ...]
-    diffs: tuple[int, ...]
-    squares: tuple[int, ...]
-    positions: int
-    trajectories: int
-    stopped: bool = False
-
-    def chance(self, candidate: int) -> float:
-        """The candidate's mean worth, as a chance of a win (0 to 1)."""
-        count = self.counts[candidate]
-        return self.sums[candidate] / (count * WON) if count else 0.0
-
-
-def search(
-    piles: State,
-    removed: int,
-    rows: int,
-    unseen: Sequence[int],
-    candidates: Sequence[Line],
-    seed: int,
-    trajectories: int,
-    policy: Policy,
-    model: Value,
-    expired: Callable[[], bool] | None = None,
-    margin: float = MARGIN,
-) -> Weighed:
-    """Weigh ``candidates`` (lines from the view ``piles``, each ending at the first card it
-    turns up if it turns one up, or ``(DEAL,)``; the player's own choice first) on samples of
-    ``unseen`` with rollouts of ``policy`` valued by ``model`` (:func:`learned`), about
-    ``trajectories`` sampled games in all. The first is played on every sample; the others
-    are halved round by round (sequential halving), and the best of them is chosen only if it
-    beats the first by ``margin`` standard errors of their paired differences. ``expired``
-    (the user's own cap on time) is read between games. On the compiled core when it is
-    there."""
-    policy = capped(policy)
-    core = native.core()
-    if core is None:
-        return search_python(
-            piles,
-            removed,
-            rows,
-            unseen,
-            candidates,
-            seed,
-            trajectories,
-            policy,
-            model,
-            expired,
-            margin,
-        )
-    chosen, sums, counts, diffs, squares, positions, played, stopped = core.chance_search(
-        piles,
-        removed,
-        rows,
-        bytes(unseen),
-        [[native.code(a) for a in line] for line in candidates],
-        seed & SplitMix64.MASK,
-        trajectories,
-        policy.budget,
-        policy.searches,
-        WEIGHTS,
-        policy.turns,
-        policy.moves,
-        model.core(),
-        round(margin * 100),
-        expired,
-    )
-    return Weighed(
-        chosen,
-        tuple(sums),
-        tuple(counts),
-        tuple(diffs),
-        tuple(squares),
-        positions,
-        played,
-        stopped,
-    )
-
-
-def search_python(
-    piles: State,
-    removed: int,
-    rows: int,
-    unseen: Sequence[int],
-    candidates: Sequence[Line],
-    seed: int,
-    trajectories: int,
-    policy: Policy,
-    model: Value,
-    expired: Callable[[], bool] | None = None,
-    margin: float = MARGIN,
-) -> Weighed:
-    """:func:`search` on the Python path (the reference)."""
-    n = len(candidates)
-    sums, counts, diffs, squares = [0] * n, [0] * n, [0] * n, [0] * n
-    positions = played = 0
-    alive = list(range(1, n))
-    rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
-    used = 0
-
-    def result(chosen: int, stopped: bool = False) -> Weighed:
-        return Weighed(
-            chosen,
-            tuple(sums),
-            tuple(counts),
-            tuple(diffs),
-            tuple(squares),
-            positions,
-            played,
-            stopped,
-        )
-
-    for round_ in range(rounds):
-        per = max(1, trajectories // ((len(alive) + 1) * rounds))
-        for k in range(used, used + per):
-            known, hand = sample(piles, unseen, seed, k)
-            own = 0
-            for c in [0, *alive]:
-                outcome = _play(known, rows_of(hand), removed, candidates[c], policy)
-                worth = outcome.worth(model)
-                positions += outcome.positions
-                sums[c] += worth
-                counts[c] += 1
-                played += 1
-                if c:
-                    diffs[c] += worth - own
-                    squares[c] += (worth - own) ** 2
-                else:
-                    own = worth
-                if expired is not None and expired():
-                    return result(0, True)
-        used += per
-        alive.sort(key=lambda i: (-sums[i], i))
-        if len(alive) > 1 and round_ < rounds - 1:
-            del alive[(len(alive) + 1) // 2 :]
-    if alive and _beats(diffs[alive[0]], squares[alive[0]], counts[alive[0]], margin):
-        return result(alive[0])
-    return result(0)
-
-
-def _beats(d: int, q: int, n: int, margin: float) -> bool:
-    """Whether paired differences (sum ``d``, sum of squares ``q``, over ``n`` samples) put
-    a candidate ahead of the player's own by more than ``margin`` standard errors:
-    d > 0 and d² (n - 1) > margin² (n q - d²), in floats in this order (as the core)."""
-    if d <= 0 or n < 2:
-        return False
-    dd = float(d) * float(d)
-    return dd * float(n - 1) > margin * margin * (float(n) * float(q) - dd)
-
-
-def _play(
-    known: State, hand: tuple[bytes, ...], removed: int, line: Line, policy: Policy
-) -> Outcome:
-    """One sampled game: the candidate played on the sample, then a rollout."""
-    state = known
-    if line == (DEAL,):
-        state = tuple(pile + hand[0][i : i + 1] for i, pile in enumerate(state))
-        hand = hand[1:]
-    else:
-        for action in line:
-            assert not isinstance(action, Deal)  # (a deal is a candidate alone)
-            new, _turned, outcome = apply(state, action)
-            state = tuple(new)
-            removed += outcome > 0
-    return rollout(state, hand, removed, policy)
-
+from spider_cli.analysis.weighing import MARGIN, Line, Weighed
+from spider_cli.rules.engine import DEAL, PILES
 
 # ---------------------------------------------------------------------------------------------
 # The player: the blind player's turn, its close choices weighed by the search
@@ -362,13 +156,14 @@ def estimate(view: PlayerView, games: int = ODDS_GAMES) -> Estimate:
     """Play ``games`` deals sampled from what ``view`` allows (:func:`sample`, seeded by the
     view) to the end by :data:`ODDS_POLICY`, and count the wins; fewer games on the Python
     path (:data:`PYTHON_SHARE`)."""
-    if native.core() is None:
+    backend = native.backend()
+    if not backend.compiled:
         games = max(1, games // PYTHON_SHARE)
     piles, unseen, seed = view.piles(), view.unseen(), seed_of(view)
     won = 0
     for k in range(games):
         known, hand = sample(piles, unseen, seed, k)
-        won += rollout(known, rows_of(hand), len(view.removed), ODDS_POLICY).won
+        won += backend.rollout(known, rows_of(hand), len(view.removed), ODDS_POLICY).won
     return Estimate(won, games)
 
 
@@ -383,13 +178,14 @@ def choose(
     mode: Mode,
     budget: int,
     level: Level,
-    expired: Callable[[], bool] | None = None,
+    expired: Expired | None = None,
 ) -> Choice:
     """The blind player's turn from ``view`` (:func:`blindplayer.decide`), its choices then
     weighed by :func:`weigh` at ``level``; the positions counted include the search's."""
     piles = view.piles()
     unseen = view.unseen() if WEIGHED[view.suits] else ()
-    decision = decide(piles, len(view.removed), view.hand, mode, budget, unseen)
+    search = native.backend().blind_search
+    decision = decide(search, piles, len(view.removed), view.hand, mode, budget, unseen)
     return weigh(view, decision, level, expired)
 
 
@@ -397,10 +193,11 @@ def weigh(
     view: PlayerView,
     decision: Decision,
     level: Level,
-    expired: Callable[[], bool] | None = None,
+    expired: Expired | None = None,
 ) -> Choice:
-    """The blind player's ``decision`` from ``view``, its choices weighed by :func:`search`
-    at ``level`` (:data:`LEVELS`) when there are two or more; the one played comes first."""
+    """The blind player's ``decision`` from ``view``, its choices weighed by the chance
+    search (:func:`spider_cli.analysis.weighing.search`) at ``level`` (:data:`LEVELS`)
+    when there are two or more; the one played comes first."""
     plain = Choice(decision, decision)
     if level is Level.PLAIN or decision.kind is not Kind.LINE or view.hand % PILES:
         return plain
@@ -409,7 +206,7 @@ def weigh(
     lines = candidates_of(piles, decision, view.hand, chosen.candidates)
     if len(lines) < 2:
         return plain
-    weighed = search(
+    weighed = native.backend().chance_search(
         piles,
         len(view.removed),
         view.hand // PILES,

@@ -71,6 +71,11 @@ class Start:
     rows: tuple[tuple[int, ...], ...]
     removed: tuple[int, ...]
 
+    @property
+    def cards(self) -> int:
+        """The cards of the game: in the tableau, in the hand and removed."""
+        return sum(map(len, self.piles)) + PILES * len(self.rows) + 13 * len(self.removed)
+
 
 def player_view(game: Game) -> Game:
     """The game as its player sees it: every face-down card and the hand unknown.

@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from spider_cli.analysis.compact import FACE_DOWN, State, card_code, run_length
 from spider_cli.rules.cards import KING
+from spider_cli.rules.goals import GoalKind
 
 RANKS = 13
 ALL_RANKS = sum(1 << r for r in range(1, RANKS + 1))
@@ -43,9 +44,10 @@ class _OverBudget(Exception):
 class Question:
     """What the end of a line must look like, in the terms the argument can count.
 
-    ``kind`` is "turn up" (the top face-down card of pile ``target`` is turned up last, or
-    of any pile when ``target`` is -1), "space" (pile ``target``, if not -1, is one of the
-    empty piles at the end) or "remove" (``suit`` is the next suit to take out). ``spaces``
+    ``kind`` is :attr:`GoalKind.TURN_UP` (the top face-down card of pile ``target`` is
+    turned up last, or of any pile when ``target`` is -1), :attr:`GoalKind.SPACE` (pile
+    ``target``, if not -1, is one of the empty piles at the end) or :attr:`GoalKind.REMOVE`
+    (``suit`` is the next suit to take out). ``spaces``
     is how many empty piles the end position needs, ``most_spaces`` how many it may have at
     most (None: any number). ``others`` are the suits that may be removed on the way.
     ``emptying``: the removal must leave its pile empty (its King at the pile's bottom,
@@ -53,7 +55,7 @@ class Question:
     with no space has had no empty pile before its last step.
     """
 
-    kind: str
+    kind: GoalKind
     target: int = -1
     suit: int | None = None
     spaces: int = 0
@@ -119,7 +121,7 @@ class _Proof:
             growing = False
             for suit in self.question.others:
                 step = Question(
-                    kind="remove",
+                    kind=GoalKind.REMOVE,
                     suit=suit,
                     no_turn_up=self.question.no_turn_up,
                     most_spaces=None if free else most,
@@ -144,7 +146,9 @@ class _Proof:
             and suit in question.others
             and suit not in free
         ):
-            last = Question(kind="remove", suit=suit, no_turn_up=question.no_turn_up, emptying=True)
+            last = Question(
+                kind=GoalKind.REMOVE, suit=suit, no_turn_up=question.no_turn_up, emptying=True
+            )
             if self.passes(last, free, True):
                 free |= {suit}
         return free
@@ -159,7 +163,7 @@ class _Proof:
         if all(self.piles):  # up to the first space, which a move or a removal might make
             free = self.removable(True, 0)
             first_space = Question(
-                kind="space",
+                kind=GoalKind.SPACE,
                 spaces=1,
                 no_turn_up=question.no_turn_up,
                 most_spaces=question.most_spaces,
@@ -167,7 +171,7 @@ class _Proof:
             bare = not self.passes(first_space, free, True) and not any(
                 self.passes(
                     Question(
-                        kind="remove",
+                        kind=GoalKind.REMOVE,
                         suit=suit,
                         no_turn_up=question.no_turn_up,
                         most_spaces=0,
@@ -187,7 +191,7 @@ class _Proof:
         a face-down card (the first card turned up ends the line: until then nothing else
         is)."""
         question = self.question
-        if question.kind == "turn up" and question.target < 0:
+        if question.kind == GoalKind.TURN_UP and question.target < 0:
             return [
                 replace(question, target=i, most_spaces=most, no_turn_up=True)
                 for i, pile in enumerate(self.piles)
@@ -282,12 +286,12 @@ def _search(
     choices = [
         _options(
             pile,
-            i == target and question.kind == "turn up",
+            i == target and question.kind == GoalKind.TURN_UP,
             question.no_turn_up,
             question.suit,
             free,
             question.emptying,
-            i == target and question.kind == "space",
+            i == target and question.kind == GoalKind.SPACE,
         )
         for i, pile in enumerate(piles)
     ]

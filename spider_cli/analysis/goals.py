@@ -1,11 +1,14 @@
 """What a search answers (:class:`Verdict`), how long full-information play may look
-(:data:`PLAY_LIMIT`), and the only way wall time reaches a search (:data:`Clock`,
-:func:`deadline`). What a search looks for lives below, in :mod:`spider_cli.rules.goals`."""
+(:data:`PLAY_LIMIT`), and how far a search may go (:class:`Limit`: positions, and the only
+way wall time reaches a search). What a search looks for lives below, in
+:mod:`spider_cli.rules.goals`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
+
+from spider_cli.rules.values import Value
 
 Clock = Callable[[], float]
 """Seconds from some fixed point (``time.perf_counter``, say). Searches are bounded by the
@@ -16,13 +19,42 @@ Expired = Callable[[], bool]
 """True once a search's time is up (see :func:`deadline`)."""
 
 
-def deadline(clock: Clock | None, seconds: float | None) -> Expired | None:
-    """A test that ``seconds`` have passed on ``clock`` since now, or None (no time cap) when
-    either is missing: with no clock, a search never looks at the time."""
-    if clock is None or seconds is None:
-        return None
-    end = clock() + seconds
-    return lambda: clock() > end
+class Limit(Value):
+    """How far a search may go, as python-chess's ``engine.Limit`` says it: ``positions``
+    examined, and, given a ``clock``, until the clock reads ``end`` (see :meth:`of`). With no
+    clock a search never looks at the time."""
+
+    positions: int
+    clock: Clock | None = None
+    end: float | None = None
+
+    @classmethod
+    def of(cls, positions: int, seconds: float | None = None, clock: Clock | None = None) -> Limit:
+        """``positions``, and ``seconds`` from now on ``clock`` when both are given."""
+        if clock is None or seconds is None:
+            return cls(positions, clock)
+        return cls(positions, clock, clock() + seconds)
+
+    def within(self, positions: int) -> Limit:
+        """The same time, fewer (or other) positions: a share of the limit for one phase."""
+        return Limit(positions, self.clock, self.end)
+
+    @property
+    def expired(self) -> Expired | None:
+        """A test that the time is up, or None when the limit has no time (what the
+        compiled core takes)."""
+        clock, end = self.clock, self.end
+        if clock is None or end is None:
+            return None
+        return lambda: clock() > end
+
+    def elapsed(self, since: float) -> float | None:
+        """Seconds on the clock since ``since`` (a reading of it), or None with no clock."""
+        return self.clock() - since if self.clock is not None else None
+
+    def now(self) -> float:
+        """The clock's reading (0.0 with no clock)."""
+        return self.clock() if self.clock is not None else 0.0
 
 
 PLAY_LIMIT = 20_000_000

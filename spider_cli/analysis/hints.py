@@ -57,7 +57,7 @@ def hint_level(deeper: bool = False) -> Level:
     Python path, about 30 times slower, one level less (a plain hint does not look ahead),
     so that it answers in about the same time (:data:`native.ABSENT` says so). A level plays
     the same move on both paths."""
-    if native.core() is not None:
+    if native.backend().compiled:
         return DEEPER_LEVEL if deeper else LEVEL
     return Level.QUICK if deeper else Level.PLAIN
 
@@ -160,7 +160,10 @@ def _decide(game: Game, budget: int, mode: Mode) -> Decision:
     unseen: list[int] = []
     if blindplayer.WEIGHED[game.suits]:
         unseen = [card for card, copies in enumerate(game.pool) for _ in range(copies)]
-    return blindplayer.decide(piles, len(game.removed), len(game.stock), mode, budget, unseen)
+    search = native.backend().blind_search
+    return blindplayer.decide(
+        search, piles, len(game.removed), len(game.stock), mode, budget, unseen
+    )
 
 
 def _searchable(game: Game) -> bool:
@@ -333,8 +336,9 @@ def _prepares(
     ]
     if mine is None or not any(plains):
         return None
+    search = native.backend().blind_search
     judged = [
-        blindplayer.contingency(piles, reveal, cards, mode, hand)
+        blindplayer.contingency(search, piles, reveal, cards, mode, hand)
         for reveal in (mine, *plains)
         if reveal is not None
     ]

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import os
 
-from spider_cli.analysis import native
-
 VARIABLE = "SPIDER_MEMORY"
 FALLBACK = 4 << 30
 """The ceiling where the machine will not say how much memory it has."""
@@ -69,9 +67,10 @@ def problem() -> str | None:
     return None
 
 
-def positions() -> int:
-    """The most positions a goal search may examine on the path in use."""
-    cost = POSITION_BYTES if native.core() is not None else POSITION_BYTES_PYTHON
+def positions(compiled: bool) -> int:
+    """The most positions a goal search may examine on the compiled core (``compiled``) or
+    on the Python path."""
+    cost = POSITION_BYTES if compiled else POSITION_BYTES_PYTHON
     return max(1, ceiling() // cost)
 
 
@@ -84,19 +83,17 @@ BLIND_POSITION_BYTES_PYTHON = 560
 """The same on the Python path (about 490 bytes at 600,000 and 1,200,000 positions)."""
 
 
-def blind_positions(compiled: bool | None = None) -> int:
+def blind_positions(compiled: bool) -> int:
     """The most positions one search of the blind player may examine: on the compiled core
-    (``compiled``; None: the path in use) or on the Python path. A turn runs its searches
-    one after another, each freed before the next."""
-    if compiled is None:
-        compiled = native.core() is not None
+    (``compiled``) or on the Python path. A turn runs its searches one after another, each
+    freed before the next."""
     cost = BLIND_POSITION_BYTES if compiled else BLIND_POSITION_BYTES_PYTHON
     return max(1, ceiling() // cost)
 
 
-def reached() -> str:
-    """Why a search stopped at the ceiling, in a player's words."""
+def reached(compiled: bool) -> str:
+    """Why a goal search stopped at the ceiling, in a player's words."""
     return (
-        f"stopped at the memory ceiling of {positions():,} positions "
+        f"stopped at the memory ceiling of {positions(compiled):,} positions "
         f"(about {ceiling() >> 20:,} MB; {VARIABLE} sets it)"
     )

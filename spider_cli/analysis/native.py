@@ -1,23 +1,39 @@
 """Which path the searches run on: the compiled core (``spider_cli.analysis._core``, built
-from ``csrc/`` by ``pip install``) or the Python reference. One place decides.
+from ``csrc/`` by ``pip install``) or the Python reference. One place decides
+(:func:`backend`), and both paths do what :class:`Backend` says.
 
 The core is loaded only when a search first asks for it, so start-up does not pay for it.
 ``SPIDER_PURE=1`` in the environment forces the Python path; so does :func:`pure` (the tests
 run the analysis on both paths with it). Where the core was not built (no C compiler at
 install time) everything runs on the Python path, and :func:`status` says so in a
-player's words. Both paths give the same answers: the core's functions mirror the Python
-ones step for step, and ``tests/test_core.py`` compares them.
+player's words; so does a position beyond the core's bounds (more cards than it holds: none
+a game can reach). Both paths give the same answers: the core's functions mirror the Python
+ones step for step, and ``tests/test_core*.py`` compare them. What the core is given is
+checked there (a bad argument is a ValueError, never a crash): an error is a bug to see,
+never a reason to take the other path.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
+from typing import TYPE_CHECKING, Protocol
 
+from spider_cli.analysis import compact, memory
+from spider_cli.analysis.compact import Start, State
+from spider_cli.analysis.goals import Expired, Limit
 from spider_cli.rules.engine import DEAL, Action, Move, Remove
+from spider_cli.rules.shuffle import SplitMix64
+
+if TYPE_CHECKING:  # (each search's modules load with its first search, so a start stays quick)
+    from spider_cli.analysis import rollouts
+    from spider_cli.analysis.blindplayer import Mode, Reveal
+    from spider_cli.analysis.goalsearch import Key, Outcome, Search
+    from spider_cli.analysis.rollouts import Policy, Value
+    from spider_cli.analysis.weighing import Line, Weighed
 
 _UNLOADED = object()
 _module: object = _UNLOADED
@@ -28,6 +44,349 @@ ABSENT = (
     "searches run in pure Python, about 30 times slower, and a hint does not look ahead "
     "over what could turn up ('hint deeper' does)"
 )
+
+
+class Backend(Protocol):
+    """What a search path does: the rules on compact positions, and each search. The Python
+    path is the reference; the compiled core does the same step for step."""
+
+    compiled: bool
+    """The compiled core (its memory ceilings and speed), rather than the Python path."""
+
+    def moves(self, piles: State, spaces: Sequence[int], whole: bool = True) -> list[Move | Remove]:
+        """:func:`spider_cli.analysis.compact.actions`: the moves and removals, in order."""
+        ...
+
+    def apply(self, piles: State, action: Move | Remove) -> tuple[list[bytes], int, int]:
+        """:func:`spider_cli.analysis.compact.apply`: (piles, pile turned up, outcome)."""
+        ...
+
+    def beam(self, start: Start, width: int, limit: Limit) -> tuple[list[Action] | None, int]:
+        """:func:`spider_cli.analysis.beam.beam`: full-information play's beam search."""
+        ...
+
+    def goal_search(
+        self,
+        search: Search,
+        root: Key,
+        macros: bool,
+        into_spaces: bool,
+        ordered: bool,
+        limit: Limit,
+    ) -> Outcome:
+        """:func:`spider_cli.analysis.goalsearch.astar`: one search of ``solve``."""
+        ...
+
+    def blind_search(
+        self,
+        piles: State,
+        removed: int,
+        mode: Mode,
+        hand: int,
+        budget: int,
+        parts: bool,
+        width: int = 0,
+        reveals: list[Reveal] | None = None,
+    ) -> tuple[int, tuple[Action, ...], int]:
+        """:func:`spider_cli.analysis.blindplayer.search`, within the memory ceiling."""
+        ...
+
+    def rollout(
+        self,
+        piles: State,
+        rows: Sequence[Sequence[int]],
+        removed: int,
+        policy: Policy,
+        record: bool = False,
+    ) -> rollouts.Outcome:
+        """:func:`spider_cli.analysis.rollouts.rollout`, each search within the ceiling."""
+        ...
+
+    def chance_search(
+        self,
+        piles: State,
+        removed: int,
+        rows: int,
+        unseen: Sequence[int],
+        candidates: Sequence[Line],
+        seed: int,
+        trajectories: int,
+        policy: Policy,
+        model: Value,
+        expired: Expired | None,
+        margin: float,
+    ) -> Weighed:
+        """:func:`spider_cli.analysis.weighing.search`: the blind player's choices weighed
+        on sampled deals, each search within the ceiling."""
+        ...
+
+
+class Python:
+    """The Python path (the reference): each search as its module writes it."""
+
+    compiled = False
+
+    def moves(self, piles: State, spaces: Sequence[int], whole: bool = True) -> list[Move | Remove]:
+        return list(compact.actions(piles, list(spaces), whole))
+
+    def apply(self, piles: State, action: Move | Remove) -> tuple[list[bytes], int, int]:
+        return compact.apply(piles, action)
+
+    def beam(self, start: Start, width: int, limit: Limit) -> tuple[list[Action] | None, int]:
+        from spider_cli.analysis import beam
+
+        return beam.beam(start, width, limit)
+
+    def goal_search(
+        self,
+        search: Search,
+        root: Key,
+        macros: bool,
+        into_spaces: bool,
+        ordered: bool,
+        limit: Limit,
+    ) -> Outcome:
+        from spider_cli.analysis import goalsearch
+
+        return goalsearch.astar(search, root, macros, into_spaces, ordered, limit)
+
+    def blind_search(
+        self,
+        piles: State,
+        removed: int,
+        mode: Mode,
+        hand: int,
+        budget: int,
+        parts: bool,
+        width: int = 0,
+        reveals: list[Reveal] | None = None,
+    ) -> tuple[int, tuple[Action, ...], int]:
+        from spider_cli.analysis import blindplayer
+
+        budget = min(budget, memory.blind_positions(self.compiled))
+        return blindplayer.search(piles, removed, mode, hand, budget, parts, width, reveals)
+
+    def rollout(
+        self,
+        piles: State,
+        rows: Sequence[Sequence[int]],
+        removed: int,
+        policy: Policy,
+        record: bool = False,
+    ) -> rollouts.Outcome:
+        from spider_cli.analysis import rollouts
+
+        policy = rollouts.capped(policy, memory.blind_positions(self.compiled))
+        return rollouts.rollout(self.blind_search, piles, rows, removed, policy, record)
+
+    def chance_search(
+        self,
+        piles: State,
+        removed: int,
+        rows: int,
+        unseen: Sequence[int],
+        candidates: Sequence[Line],
+        seed: int,
+        trajectories: int,
+        policy: Policy,
+        model: Value,
+        expired: Expired | None,
+        margin: float,
+    ) -> Weighed:
+        from spider_cli.analysis import rollouts, weighing
+
+        policy = rollouts.capped(policy, memory.blind_positions(self.compiled))
+        return weighing.search(
+            self.rollout,
+            piles,
+            removed,
+            rows,
+            unseen,
+            candidates,
+            seed,
+            trajectories,
+            policy,
+            model,
+            expired,
+            margin,
+        )
+
+
+class Core:
+    """The compiled core: each search converted to the core's arguments and back. The only
+    place that knows how the core takes them."""
+
+    compiled = True
+
+    def __init__(self, module: ModuleType) -> None:
+        self.module = module
+        self.cards: int = module.MAX_CARDS
+        """The most cards a position the core takes may hold."""
+
+    def moves(self, piles: State, spaces: Sequence[int], whole: bool = True) -> list[Move | Remove]:
+        found = self.module.actions(piles, list(spaces), whole)
+        return [
+            Move(src, dst, count) if kind == 0 else Remove(src) for kind, src, dst, count in found
+        ]
+
+    def apply(self, piles: State, action: Move | Remove) -> tuple[list[bytes], int, int]:
+        new, turned, outcome = self.module.apply(piles, code(action))
+        return new, turned, outcome
+
+    def beam(self, start: Start, width: int, limit: Limit) -> tuple[list[Action] | None, int]:
+        from spider_cli.analysis.beam import MAX_LEVELS
+
+        removed = len(start.removed)
+        line, positions = self.module.beam(
+            start.piles, start.rows, removed, width, limit.positions, MAX_LEVELS, limit.expired
+        )
+        return (None if line is None else [action(*a) for a in line]), positions
+
+    def goal_search(
+        self,
+        search: Search,
+        root: Key,
+        macros: bool,
+        into_spaces: bool,
+        ordered: bool,
+        limit: Limit,
+    ) -> Outcome:
+        from spider_cli.analysis import goalsearch
+        from spider_cli.analysis.goalsearch import WEIGHT, Outcome
+
+        spec = goalsearch.spec(search)
+        steps, positions, exhaustive, depth, _bytes = self.module.goal_search(
+            spec, root[0], macros, into_spaces, ordered, limit.positions, WEIGHT, limit.expired
+        )
+        if steps is None:
+            return Outcome(None, positions, bool(exhaustive), depth)
+        line = [tuple(action(*a) for a in step) for step in steps]
+        return Outcome(
+            goalsearch.keyed(search, root, line, macros, into_spaces), positions, False, 0
+        )
+
+    def blind_search(
+        self,
+        piles: State,
+        removed: int,
+        mode: Mode,
+        hand: int,
+        budget: int,
+        parts: bool,
+        width: int = 0,
+        reveals: list[Reveal] | None = None,
+    ) -> tuple[int, tuple[Action, ...], int]:
+        from spider_cli.analysis.blindplayer import WEIGHTS, Reveal
+
+        best, line, positions, found = self.module.blind_search(
+            piles,
+            removed,
+            mode.value,
+            hand,
+            min(budget, memory.blind_positions(self.compiled)),
+            parts,
+            width,
+            WEIGHTS,
+            reveals is not None,
+        )
+        if reveals is not None:
+            reveals.extend(
+                Reveal(score, tuple(action(*a) for a in moves), state, pile, off)
+                for score, moves, state, pile, off in found
+            )
+        return best, tuple(action(*a) for a in line), positions
+
+    def rollout(
+        self,
+        piles: State,
+        rows: Sequence[Sequence[int]],
+        removed: int,
+        policy: Policy,
+        record: bool = False,
+    ) -> rollouts.Outcome:
+        from spider_cli.analysis import rollouts
+        from spider_cli.analysis.blindplayer import WEIGHTS
+
+        policy = rollouts.capped(policy, memory.blind_positions(self.compiled))
+        *counts, end, log = self.module.blind_game(
+            piles,
+            rows,
+            removed,
+            policy.budget,
+            policy.searches,
+            WEIGHTS,
+            policy.moves,
+            policy.turns,
+            record,
+        )
+        won, done, off, down, hand, moves, positions, worth, turns, lost = counts
+        return rollouts.Outcome(
+            bool(won),
+            done,
+            off,
+            down,
+            hand,
+            moves,
+            positions,
+            worth,
+            turns,
+            bool(lost),
+            tuple(end),
+            tuple(log) if log is not None else None,
+        )
+
+    def chance_search(
+        self,
+        piles: State,
+        removed: int,
+        rows: int,
+        unseen: Sequence[int],
+        candidates: Sequence[Line],
+        seed: int,
+        trajectories: int,
+        policy: Policy,
+        model: Value,
+        expired: Expired | None,
+        margin: float,
+    ) -> Weighed:
+        from spider_cli.analysis.blindplayer import WEIGHTS
+        from spider_cli.analysis.rollouts import capped
+        from spider_cli.analysis.weighing import Weighed
+
+        policy = capped(policy, memory.blind_positions(self.compiled))
+        chosen, sums, counts, diffs, squares, positions, played, stopped = (
+            self.module.chance_search(
+                piles,
+                removed,
+                rows,
+                bytes(unseen),
+                [[code(a) for a in line] for line in candidates],
+                seed & SplitMix64.MASK,
+                trajectories,
+                policy.budget,
+                policy.searches,
+                WEIGHTS,
+                policy.turns,
+                policy.moves,
+                model.core(),
+                round(margin * 100),
+                expired,
+            )
+        )
+        return Weighed(
+            chosen,
+            tuple(sums),
+            tuple(counts),
+            tuple(diffs),
+            tuple(squares),
+            positions,
+            played,
+            stopped,
+        )
+
+
+PYTHON = Python()
+_compiled: Core | None = None
 
 
 def _load() -> ModuleType | None:
@@ -42,6 +401,19 @@ def _load() -> ModuleType | None:
     return _module  # type: ignore[return-value]
 
 
+def backend(cards: int = 0) -> Backend:
+    """The path a search takes, for a position of ``cards`` cards (in the tableau, the hand
+    and removed; 0: any a game can reach): the compiled core when it is built, wanted
+    (:func:`wanted`) and the position within its bounds, else the Python path."""
+    global _compiled
+    module = _load() if wanted() else None
+    if module is None:
+        return PYTHON
+    if _compiled is None:
+        _compiled = Core(module)
+    return _compiled if cards <= _compiled.cards else PYTHON
+
+
 def built() -> bool:
     """Was the compiled core built for this installation?"""
     return _load() is not None
@@ -50,11 +422,6 @@ def built() -> bool:
 def wanted() -> bool:
     """Does the user (``SPIDER_PURE``) or a test (:func:`pure`) keep the Python path?"""
     return not _forced_pure and os.environ.get("SPIDER_PURE", "") in ("", "0")
-
-
-def core() -> ModuleType | None:
-    """The compiled core, or None: the searches then take the Python path."""
-    return _load() if wanted() else None
 
 
 def status() -> str:

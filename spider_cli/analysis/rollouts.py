@@ -1,5 +1,5 @@
 """Rollouts: the blind player's game played on from a position whose every card is known, as
-it plays it seeing only its view (:func:`rollout`, on the compiled core: ``csrc/rollout.c``),
+it plays it seeing only its view (:func:`rollout`, the reference of ``csrc/rollout.c``),
 and what the search over what turns up (:mod:`~spider_cli.analysis.chancesearch`) needs
 beside them: the learned value of where a rollout stops (:class:`Value`, the
 :data:`FEATURES` of a view, fitted by ``benchmarks/fit_value.py``), and the deals a view
@@ -19,8 +19,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
-from spider_cli.analysis import memory, native
-from spider_cli.analysis.blindplayer import BEAM, WEIGHTS, Kind, Mode, Searches, decide, value
+from spider_cli.analysis.blindplayer import BEAM, BlindSearch, Kind, Mode, Searches, decide, value
 from spider_cli.analysis.compact import FACE_DOWN, State, apply
 from spider_cli.analysis.view import PlayerView
 from spider_cli.rules.cards import KING
@@ -165,52 +164,20 @@ class Outcome:
 
 
 def rollout(
-    piles: State, rows: Sequence[Sequence[int]], removed: int, policy: Policy, record: bool = False
+    search: BlindSearch,
+    piles: State,
+    rows: Sequence[Sequence[int]],
+    removed: int,
+    policy: Policy,
+    record: bool = False,
 ) -> Outcome:
-    """Play on by the blind player's policy, the deal (``piles`` with the face-down cards
+    """Play on by the blind player's ``policy``, the deal (``piles`` with the face-down cards
     known, the hand in ``rows`` in dealing order) fully known but the player shown only its
-    view. On the compiled core when it is there; each search within the memory ceiling
-    (:func:`capped`)."""
-    policy = capped(policy)
-    core = native.core()
-    if core is None:
-        return rollout_python(piles, rows, removed, policy, record)
-    found = core.blind_game(
-        piles,
-        rows,
-        removed,
-        policy.budget,
-        policy.searches,
-        WEIGHTS,
-        policy.moves,
-        policy.turns,
-        record,
-    )
-    *counts, end, log = found
-    won, done, off, down, hand, moves, positions, worth, turns, lost = counts
-    return Outcome(
-        bool(won),
-        done,
-        off,
-        down,
-        hand,
-        moves,
-        positions,
-        worth,
-        turns,
-        bool(lost),
-        tuple(end),
-        tuple(log) if log is not None else None,
-    )
-
-
-def rollout_python(
-    piles: State, rows: Sequence[Sequence[int]], removed: int, policy: Policy, record: bool = False
-) -> Outcome:
-    """:func:`rollout` on the Python path (the reference): the blind player's turns
-    (:func:`blindplayer.decide` with the policy's searches, no card weighed), each on the
-    deal with its face-down cards masked, as :func:`spider_cli.analysis.blind.play_blind`
-    plays them."""
+    view: the blind player's turns (:func:`blindplayer.decide` with the policy's searches,
+    each a ``search``; no card weighed), each on the deal with its face-down cards masked,
+    as :func:`spider_cli.analysis.blind.play_blind` plays them. The Python path (the
+    reference of csrc/rollout.c); :func:`spider_cli.analysis.native.backend` gives the
+    path to take."""
     state = list(piles)
     hand = [bytes(row) for row in rows]
     mode = Mode.KEEP
@@ -226,7 +193,9 @@ def rollout_python(
             turns += 1
             new_turn = False
         view = tuple(_mask(pile) for pile in state)
-        turn = decide(view, removed, PILES * len(hand), mode, policy.budget, (), policy.searches)
+        turn = decide(
+            search, view, removed, PILES * len(hand), mode, policy.budget, (), policy.searches
+        )
         positions += turn.positions
         mode = turn.mode
         if turn.kind is Kind.LINE:
@@ -339,8 +308,7 @@ def rows_of(hand: bytes) -> tuple[bytes, ...]:
     return tuple(hand[r : r + PILES] for r in range(0, len(hand), PILES))
 
 
-def capped(policy: Policy) -> Policy:
-    """The policy with each of its searches held within the memory ceiling (a search holds
-    every position it examines)."""
-    most = memory.blind_positions()
+def capped(policy: Policy, most: int) -> Policy:
+    """The policy with each of its searches held within ``most`` positions, the memory
+    ceiling (a search holds every position it examines)."""
     return policy if policy.budget <= most else replace(policy, budget=most)

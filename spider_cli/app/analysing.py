@@ -21,10 +21,10 @@ from spider_cli.rules.goals import Constraints, Goal
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from spider_cli.analysis.answers import Report
     from spider_cli.analysis.blindplayer import Mode
     from spider_cli.analysis.chances import Chance
     from spider_cli.analysis.hints import Advice
-    from spider_cli.analysis.solver import Report
     from spider_cli.app.results import Played, Rewound
     from spider_cli.rules.engine import Action, Game, PositionKey
 
@@ -92,9 +92,9 @@ class Analysis:
         self, goal: Goal, constraints: Constraints | None = None, each_reveal: bool = False
     ) -> Report:
         """Search the known cards for a line to ``goal`` (``apply`` plays it)."""
-        from spider_cli.analysis import solver
+        from spider_cli.analysis import answers
 
-        report = solver.answer(
+        report = answers.answer(
             self.analysed(),
             goal,
             constraints or Constraints(),

@@ -35,8 +35,8 @@ from spider_cli.rules.placing import complete_suits, locate
 from spider_cli.rules.text import clock_text, moved_text
 
 if TYPE_CHECKING:
+    from spider_cli.analysis.answers import Report
     from spider_cli.analysis.chances import Chance
-    from spider_cli.analysis.solver import Report
     from spider_cli.app.gamelog import Entry
 
 

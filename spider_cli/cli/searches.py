@@ -41,10 +41,10 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
     say_if_slow()
     if deal is not None:
         from spider_cli.analysis.autoplay import play as play_deal
+        from spider_cli.analysis.goals import Limit
 
-        result = play_deal(
-            deal.game(), args.limit, clock=time.perf_counter, seconds=args.time_limit
-        )
+        limit = Limit.of(args.limit, args.time_limit, time.perf_counter)
+        result = play_deal(deal.game(), limit)
         print(f"deal {deal}, {deal.suits} suit{'s' if deal.suits != 1 else ''}: " + result.text())
         return SOLVE_STATUS["possible" if result.won else "unknown"]
     if args.file is None:
@@ -129,12 +129,13 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     """``spider bench --blind``: numbered deals (ours, PySolFC's or KPatience's) played by
     the blind player through a player's view (:mod:`spider_cli.analysis.blind`), each game
     stored as it finishes under the player's key (:func:`chancesearch.player_key`)."""
-    from spider_cli.analysis import bench, blind, chancesearch, hints, memory
+    from spider_cli.analysis import bench, blind, chancesearch, hints, memory, native
     from spider_cli.app import benchdb
 
     budget = args.budget or hints.BUDGET
-    if budget > memory.blind_positions():  # each search would stop there: say so, use it
-        budget = memory.blind_positions()
+    most = memory.blind_positions(native.backend().compiled)
+    if budget > most:  # each search would stop there: say so, use it
+        budget = most
         print(
             f"spider bench: note: each search stops at the memory ceiling of {budget:,} "
             f"positions (about {memory.ceiling() >> 20:,} MB; {memory.VARIABLE} sets it)",

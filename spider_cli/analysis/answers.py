@@ -1,0 +1,62 @@
+"""A ``solve`` command answered (:func:`answer`): "win" with every card known by
+full-information play, ``for each reveal`` by :mod:`spider_cli.analysis.contingencies`,
+everything else by :func:`spider_cli.analysis.solver.solve`."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from spider_cli.analysis.autoplay import play, play_limit
+from spider_cli.analysis.contingencies import (
+    contingencies,
+    contingency_status,
+    contingency_text,
+    goal_text,
+)
+from spider_cli.analysis.goals import Clock, Limit, Verdict
+from spider_cli.analysis.solver import NO_CONSTRAINTS, check_goal, solve
+from spider_cli.rules.engine import Action, Game
+from spider_cli.rules.goals import Constraints, Goal, GoalKind
+from spider_cli.rules.values import replace
+
+
+class Report(NamedTuple):
+    """What a ``solve`` question has to say: the text, the line ``apply`` plays (engine
+    actions for the game asked about), and the verdict (for ``for each reveal``, possible
+    when some card the turned-up card could be leads to the goal, impossible when none
+    can, else unknown)."""
+
+    text: str
+    actions: list[Action]
+    status: Verdict
+
+
+def answer(
+    game: Game,
+    goal: Goal,
+    constraints: Constraints = NO_CONSTRAINTS,
+    each_reveal: bool = False,
+    clock: Clock | None = None,
+) -> Report:
+    """Answer a ``solve`` question on a game; a question that cannot be asked raises
+    :class:`QuestionError`.
+
+    "win" with every card known and no constraint but the time is full-information play
+    (:func:`play`; a deal not won within its limits is "unknown", never "impossible");
+    everything else is the exhaustive search (:func:`solve`). Every search is bounded by
+    positions; ``clock`` (None: none is read) times the answer and caps "within N seconds".
+    """
+    check_goal(goal)
+    if each_reveal:
+        prefix, found = contingencies(game, goal, constraints, clock)
+        line = prefix.actions if prefix is not None and found else []
+        return Report(
+            contingency_text(goal, prefix, found), line, contingency_status(prefix, found)
+        )
+    untimed = replace(constraints, seconds=None)
+    if goal.kind is GoalKind.WIN and untimed == NO_CONSTRAINTS and game.unknown_count() == 0:
+        result = play(game, Limit.of(play_limit(constraints.seconds), constraints.seconds, clock))
+        verdict = Verdict.POSSIBLE if result.won else Verdict.UNKNOWN
+        return Report(result.text(), result.actions, verdict)
+    searched = solve(game, goal, constraints, clock)
+    return Report(f"{goal_text(goal)}: {searched.text()}", searched.actions, searched.status)

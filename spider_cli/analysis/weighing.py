@@ -1,0 +1,166 @@
+"""The search over what could turn up, on the Python path (the reference of
+csrc/chance.c): candidate lines weighed on the same samples of the cards not seen yet, each
+played on by rollouts, with sequential halving (see :mod:`spider_cli.analysis.chancesearch`,
+the player that uses it)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from spider_cli.analysis.compact import State, apply
+from spider_cli.analysis.goals import Expired
+from spider_cli.analysis.rollouts import WON, Outcome, Policy, Value, rows_of, sample
+from spider_cli.rules.engine import DEAL, Action, Deal
+
+Line = tuple[Action, ...]
+"""A choice the search weighs: moves up to and with the first card they turn up, or the deal."""
+
+
+class Rollout(Protocol):
+    """A sampled game played on (:func:`spider_cli.analysis.rollouts.rollout`, or the
+    compiled core's, as :func:`spider_cli.analysis.native.backend` gives it)."""
+
+    def __call__(
+        self,
+        piles: State,
+        rows: Sequence[Sequence[int]],
+        removed: int,
+        policy: Policy,
+        record: bool = False,
+    ) -> Outcome: ...
+
+
+MARGIN = 1.0
+"""Standard errors of the paired differences by which another choice must beat the
+player's own before it is played instead: the best mean of a few noisy estimates is close
+to a random pick (BENCHMARKS.md: the sampling player of issue 23), so the player's own
+choice stands unless the samples say otherwise. At 2 the quick level hardly ever overruled
+it (0 to 3 times a game); 0, 1 and the plain player were within the noise of 50 tuning
+deals (9, 10 and 10 won)."""
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """What :func:`search` found: the candidate chosen, and for each candidate its worth
+    summed over the samples it was played on, how many, and the sum of its differences from
+    the player's own choice (the first) on the same samples and of their squares; the
+    positions the rollouts examined, the sampled games played, and whether the caller's
+    clock stopped it early (the player's own choice is then kept)."""
+
+    chosen: int
+    sums: tuple[int, ...]
+    counts: tuple[int, ...]
+    diffs: tuple[int, ...]
+    squares: tuple[int, ...]
+    positions: int
+    trajectories: int
+    stopped: bool = False
+
+    def chance(self, candidate: int) -> float:
+        """The candidate's mean worth, as a chance of a win (0 to 1)."""
+        count = self.counts[candidate]
+        return self.sums[candidate] / (count * WON) if count else 0.0
+
+
+def search(
+    rollout: Rollout,
+    piles: State,
+    removed: int,
+    rows: int,
+    unseen: Sequence[int],
+    candidates: Sequence[Line],
+    seed: int,
+    trajectories: int,
+    policy: Policy,
+    model: Value,
+    expired: Expired | None = None,
+    margin: float = MARGIN,
+) -> Weighed:
+    """Weigh ``candidates`` (lines from the view ``piles``, each ending at the first card it
+    turns up if it turns one up, or ``(DEAL,)``; the player's own choice first) on samples of
+    ``unseen`` with rollouts of ``policy`` valued by ``model`` (:func:`learned`), about
+    ``trajectories`` sampled games in all. The first is played on every sample; the others
+    are halved round by round (sequential halving), and the best of them is chosen only if it
+    beats the first by ``margin`` standard errors of their paired differences. ``expired``
+    (the user's own cap on time) is read between games. Each sampled game is a
+    ``rollout``. The Python path (the reference of csrc/chance.c)."""
+    n = len(candidates)
+    sums, counts, diffs, squares = [0] * n, [0] * n, [0] * n, [0] * n
+    positions = played = 0
+    alive = list(range(1, n))
+    rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
+    used = 0
+
+    def result(chosen: int, stopped: bool = False) -> Weighed:
+        return Weighed(
+            chosen,
+            tuple(sums),
+            tuple(counts),
+            tuple(diffs),
+            tuple(squares),
+            positions,
+            played,
+            stopped,
+        )
+
+    for round_ in range(rounds):
+        per = max(1, trajectories // ((len(alive) + 1) * rounds))
+        for k in range(used, used + per):
+            known, hand = sample(piles, unseen, seed, k)
+            own = 0
+            for c in [0, *alive]:
+                outcome = _play(rollout, known, rows_of(hand), removed, candidates[c], policy)
+                worth = outcome.worth(model)
+                positions += outcome.positions
+                sums[c] += worth
+                counts[c] += 1
+                played += 1
+                if c:
+                    diffs[c] += worth - own
+                    squares[c] += (worth - own) ** 2
+                else:
+                    own = worth
+                if expired is not None and expired():
+                    return result(0, True)
+        used += per
+        alive.sort(key=lambda i: (-sums[i], i))
+        if len(alive) > 1 and round_ < rounds - 1:
+            del alive[(len(alive) + 1) // 2 :]
+    if alive and _beats(diffs[alive[0]], squares[alive[0]], counts[alive[0]], margin):
+        return result(alive[0])
+    return result(0)
+
+
+def _beats(d: int, q: int, n: int, margin: float) -> bool:
+    """Whether paired differences (sum ``d``, sum of squares ``q``, over ``n`` samples) put
+    a candidate ahead of the player's own by more than ``margin`` standard errors:
+    d > 0 and d² (n - 1) > margin² (n q - d²), in floats in this order (as the core)."""
+    if d <= 0 or n < 2:
+        return False
+    dd = float(d) * float(d)
+    return dd * float(n - 1) > margin * margin * (float(n) * float(q) - dd)
+
+
+def _play(
+    rollout: Rollout,
+    known: State,
+    hand: tuple[bytes, ...],
+    removed: int,
+    line: Line,
+    policy: Policy,
+) -> Outcome:
+    """One sampled game: the candidate played on the sample, then a rollout."""
+    state = known
+    if line == (DEAL,):
+        state = tuple(pile + hand[0][i : i + 1] for i, pile in enumerate(state))
+        hand = hand[1:]
+    else:
+        for action in line:
+            assert not isinstance(action, Deal)  # (a deal is a candidate alone)
+            new, _turned, outcome = apply(state, action)
+            state = tuple(new)
+            removed += outcome > 0
+    return rollout(state, hand, removed, policy)
