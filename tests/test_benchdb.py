@@ -99,6 +99,7 @@ def test_default_file_is_in_the_data_directory(
     assert benchdb.default_path() == tmp_path / benchdb.FILE_NAME
     assert main(["bench", "--seeds", "0", "--suits", "1", "--limit", "200", "--jobs", "1"]) == 0
     assert len(rows(tmp_path / benchdb.FILE_NAME)) == 1
+    assert (tmp_path / benchdb.FILE_NAME).stat().st_mode & 0o077 == 0  # the owner's alone
 
 
 def test_a_stopped_run_resumes_where_it_was(

@@ -206,6 +206,8 @@ def test_a_directory_spider_cannot_write_is_not_said_to_be_writable_by_others(
 def test_a_new_data_directory_is_private(tmp_path: Path) -> None:
     GameLog(tmp_path / "new" / FILE_NAME).recent()
     assert (tmp_path / "new").stat().st_mode & 0o077 == 0
+    for name in os.listdir(tmp_path / "new"):  # the history and SQLite's files beside it
+        assert (tmp_path / "new" / name).stat().st_mode & 0o077 == 0, name
 
 
 def test_two_processes_recording_at_once_lose_no_game(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from types import TracebackType
 
 from spider_cli.analysis.bench import DealResult
 from spider_cli.app import databases, userdirs
-from spider_cli.app.databases import BadValue, has_tables, refuse_unless_files
+from spider_cli.app.databases import BadValue, begin_private, has_tables, refuse_unless_files
 from spider_cli.app.userdirs import check_private
 from spider_cli.language import textfiles as files
 from spider_cli.rules.deals import DealSource, Source
@@ -121,10 +121,13 @@ class Store:
         """Open (or begin) the results file at ``path``: SpiderError if it is not a regular
         file (nor are SQLite's files beside it), not a database, or another program's."""
         try:
-            if path == default_path():  # the data directory: one rule for all it holds
+            private = path == default_path()  # the data directory: one rule for all it holds
+            if private:
                 check_private(path.parent)
             path.parent.mkdir(parents=True, exist_ok=True)
             refuse_unless_files(path)
+            if private:
+                begin_private(path)
             self._db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
         except (OSError, sqlite3.DatabaseError, SpiderError) as error:
             raise SpiderError(f"cannot use {files.shown(str(path))} for results: {error}") from None

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from spider_cli.app.atomic import refuse_unless_file
 
 COMPANIONS = ("", "-wal", "-shm", "-journal")
+"""The database's own name, and the suffixes of the files SQLite keeps beside it."""
 
 SHOWN_VALUE = 40
 """The most characters of a bad value a warning shows."""
@@ -64,14 +65,21 @@ def text(value: object, column: str, most: int, choices: Iterable[str] | None = 
     return value
 
 
-"""The database's own name, and the suffixes of the files SQLite keeps beside it."""
-
-
 def refuse_unless_files(path: str | os.PathLike[str]) -> None:
     """Raise :class:`~spider_cli.language.textfiles.NotAFileError` unless the database at
     ``path`` and each file SQLite keeps beside it is a regular file or nothing at all."""
     for suffix in COMPANIONS:
         refuse_unless_file(f"{os.fspath(path)}{suffix}")
+
+
+def begin_private(path: str | os.PathLike[str]) -> None:
+    """Create the database at ``path`` readable by its owner alone, if it is not there yet
+    (SQLite gives the files it keeps beside it the same permissions); never through a link."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    except FileExistsError:
+        return
+    os.close(fd)
 
 
 def has_tables(db: sqlite3.Connection, schema: Iterable[str]) -> bool:

@@ -32,7 +32,7 @@ from typing import TypeVar
 
 from spider_cli.app import databases
 from spider_cli.app.atomic import move_aside
-from spider_cli.app.databases import BadValue, has_tables, refuse_unless_files
+from spider_cli.app.databases import BadValue, begin_private, has_tables, refuse_unless_files
 from spider_cli.app.userdirs import UntrustedError, check_private
 from spider_cli.language import textfiles as files
 from spider_cli.language.gamefiles import command_lines
@@ -350,6 +350,12 @@ class GameLog:
             return self._connection
         path = self.path
         _check_place(path)
+        try:
+            begin_private(path)
+        except OSError as error:
+            raise HistoryError(
+                f"cannot keep the game history in {files.shown(str(path))}: {files.reason(error)}"
+            ) from None
         # One spider uses its connection from one thread at a time, not always the same one.
         wait = 0 if self._kept_busy else BUSY_SECONDS
         db = sqlite3.connect(path, timeout=wait, isolation_level=None, check_same_thread=False)
