@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 from spider_cli.language import grammar
-from spider_cli.language.commandinfo import COMMANDS
 from spider_cli.language.commands import (
+    WORDS,
     Assume,
     Code,
     Complete,
@@ -535,22 +535,22 @@ def test_the_words_that_start_a_command_are_the_words_of_the_table_of_commands()
         if name != "$END"
     }
     words = {t.pattern.value.lower() for t in starts if t.pattern.type == "str"}
-    assert words == {*COMMANDS, ":"}  # a leading ':' is allowed before any of them
+    assert words == {*WORDS, ":"}  # a leading ':' is allowed before any of them
 
 
 def test_help_lists_every_command_of_the_table_and_every_topic() -> None:
     overview = help_text()
-    for word, info in COMMANDS.items():
+    for word, info in WORDS.items():
         assert all(line in overview for line in info.overview), word
         assert info.group or word in ("from", "exit", "history", *"dhnoqru")  # second spellings
-    assert COMMANDS["help"].overview == (f"help [{'|'.join(TOPICS)}]",)
+    assert WORDS["help"].overview == (f"help [{'|'.join(TOPICS)}]",)
 
 
-@pytest.mark.parametrize("word", [w for w, info in COMMANDS.items() if info.takes])
+@pytest.mark.parametrize("word", [w for w, info in WORDS.items() if info.takes])
 def test_a_command_that_does_not_read_says_what_it_takes(word: str) -> None:
     with pytest.raises(NotationError) as caught:
         parse_command(f"{word} ) x")
-    assert caught.value.message == COMMANDS[word].takes
+    assert caught.value.message == WORDS[word].takes
 
 
 @pytest.mark.parametrize(

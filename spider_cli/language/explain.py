@@ -14,7 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, cast
 
 from spider_cli.language import grammar
-from spider_cli.language.commandinfo import COMMANDS
+from spider_cli.language.commands import WORDS
 from spider_cli.language.textfiles import shown
 from spider_cli.rules.errors import NotationError, caret_line
 
@@ -109,7 +109,7 @@ def _explain(line: str, pos: int, error: UnexpectedInput) -> str:
     start, word = _word_at(line, pos)
     word = shown(word)  # quoted in the message: a control character stays escaped
     words = line.split()
-    info = COMMANDS.get(words[0].lower()) if words else None
+    info = WORDS.get(words[0].lower()) if words else None
     usage = info.takes if info else None
     if usage is None or words[0].lower() in ("assume", "locate"):
         problem = _card_problem(word)

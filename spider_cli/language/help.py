@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spider_cli.language.commandinfo import COMMANDS
+from spider_cli.language.commands import WORDS
 
 WIDTH = 80
 """The longest line of the list of commands."""
@@ -129,9 +129,9 @@ The reasons, in the manual's words:
 
 
 def _commands_topic() -> str:
-    """The commands by group, as :data:`COMMANDS` lists them, lines at most WIDTH long."""
+    """The commands by group, as :data:`WORDS` lists them, lines at most WIDTH long."""
     groups: dict[str, list[str]] = {}
-    for info in COMMANDS.values():
+    for info in WORDS.values():
         if info.group is not None:
             groups.setdefault(info.group, []).extend(info.overview)
     lines = []

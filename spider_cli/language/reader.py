@@ -13,42 +13,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from spider_cli.language import grammar, lalr
-from spider_cli.language.commands import (
-    Apply,
-    Assume,
-    Auto,
-    Code,
-    Command,
-    Complete,
-    DealCommand,
-    Expect,
-    Games,
-    Help,
-    Hint,
-    ListSettings,
-    Load,
-    Locate,
-    MoveCommand,
-    Moves,
-    NewCommand,
-    ObviousCommand,
-    Odds,
-    Open,
-    Quit,
-    Redo,
-    RemoveCommand,
-    Replay,
-    Resign,
-    Restart,
-    RunSpec,
-    Save,
-    Score,
-    Set,
-    Show,
-    Solve,
-    Stats,
-    Undo,
-)
+from spider_cli.language.commands import BUILDERS, Command, RunSpec, Solve
 from spider_cli.language.explain import explain, tree_parser
 from spider_cli.rules.cards import (
     RANK_NAMES,
@@ -61,7 +26,7 @@ from spider_cli.rules.cards import (
 from spider_cli.rules.deals import Source, deal_name
 from spider_cli.rules.engine import PILES
 from spider_cli.rules.errors import NotationError, caret_line
-from spider_cli.rules.goals import Constraints, Goal, GoalKind, Wanted
+from spider_cli.rules.goals import Goal, GoalKind, Wanted
 
 if TYPE_CHECKING:
     from lark import Transformer
@@ -84,11 +49,6 @@ def _reading_parser(name: str = "commands.lark") -> lalr.Parser:
 # From trees to commands
 
 
-def _fields(children: list[dict[str, Any]]) -> dict[str, Any]:
-    """Merge the keyword arguments that a command's clauses contribute."""
-    return {key: value for clause in children for key, value in clause.items()}
-
-
 MAX_DIGITS = 20
 """The longest number a command takes: deal numbers (PySolFC's go up to 10**20 - 1) are the
 longest; a count or pile is far shorter."""
@@ -96,7 +56,8 @@ longest; a count or pile is far shorter."""
 
 class Reader:
     """Makes a command of a line's terminals and rules; clauses become keyword arguments
-    (dicts). The methods are called by :mod:`spider_cli.language.lalr` as a line is read,
+    (dicts), which the command's builder (:data:`commands.BUILDERS`, a method of the rule's
+    name) takes. The methods are called by :mod:`spider_cli.language.lalr` as a line is read,
     or by lark over a tree (:func:`_placed_reader`)."""
 
     # -- terminals
@@ -197,31 +158,14 @@ class Reader:
     def the_space(self, children: list[int]) -> dict[str, Any]:
         return {"into_space": True, "dst": children[0]}
 
-    def move(self, children: list[dict[str, Any]]) -> MoveCommand:
-        return MoveCommand(**_fields(children))
-
-    def quick(self, children: list[Any]) -> MoveCommand:
-        *top, src, dst = children
-        run = RunSpec(top[0].rank, top[0].suit, None) if top else None
-        return MoveCommand(run=run, src=src, dst=dst)
-
-    def obvious(self, children: list[int]) -> ObviousCommand:
-        return ObviousCommand(children[0])
-
     def pile(self, children: list[int]) -> int:
         return children[0]
-
-    def deal(self, children: list[Any]) -> DealCommand:
-        return DealCommand()
 
     def suit(self, children: list[int]) -> dict[str, int]:
         return {"suit": children[0]}
 
     def where(self, children: list[int]) -> dict[str, int]:
         return {"pile": children[0]}
-
-    def remove(self, children: list[dict[str, int]]) -> RemoveCommand:
-        return RemoveCommand(**_fields(children))
 
     # -- the game and the workbench
 
@@ -243,96 +187,10 @@ class Reader:
     def difficulty(self, children: list[Wanted]) -> dict[str, Wanted]:
         return {"wanted": children[0]}
 
-    def new(self, children: list[dict[str, Any]]) -> NewCommand:
-        """A rank of difficulty implies winnable ("new winnable hard" is "new hard")."""
-        fields = _fields(children)
-        ranks = [c["wanted"] for c in children if c.get("wanted") not in (None, Wanted.WINNABLE)]
-        return NewCommand(**({**fields, "wanted": ranks[-1]} if ranks else fields))
-
-    def restart(self, children: list[Any]) -> Restart:
-        return Restart()
-
-    def undo(self, children: list[int]) -> Undo:
-        return Undo(*children)
-
-    def redo(self, children: list[int]) -> Redo:
-        return Redo(*children)
-
-    def assume(self, children: list[Any]) -> Assume:
-        return Assume(*children)
-
-    def moves(self, children: list[Any]) -> Moves:
-        return Moves()
-
-    def complete(self, children: list[Any]) -> Complete:
-        return Complete()
-
-    def locate(self, children: list[Card | int]) -> Locate:
-        (what,) = children
-        return Locate(what.rank, what.suit) if isinstance(what, Card) else Locate(what)
-
-    def score(self, children: list[Any]) -> Score:
-        return Score()
-
-    def show(self, children: list[int]) -> Show:
-        return Show(*children)
-
-    def code(self, children: list[Any]) -> Code:
-        return Code()
-
     def file(self, children: list[str]) -> str:
         return children[0]
 
-    def load(self, children: list[str]) -> Load:
-        return Load(children[0])
-
-    def save(self, children: list[str]) -> Save:
-        return Save(children[0])
-
-    def save_over(self, children: list[str]) -> Save:
-        return Save(children[0], replace=True)
-
-    def expect(self, children: list[str]) -> Expect:
-        return Expect(children[0])
-
-    def set(self, children: list[Any]) -> Set | ListSettings:
-        return Set(*children) if children else ListSettings()
-
-    def help(self, children: list[str]) -> Help:
-        return Help(*children)
-
-    def quit(self, children: list[Any]) -> Quit:
-        return Quit()
-
-    def resign(self, children: list[Any]) -> Resign:
-        return Resign()
-
-    def replay(self, children: list[Any]) -> Replay:
-        return Replay()
-
-    def stats(self, children: list[Any]) -> Stats:
-        return Stats()
-
-    def games(self, children: list[int]) -> Games:
-        return Games(*children)
-
-    def open(self, children: list[int]) -> Open:
-        return Open(children[0])
-
     # -- analysis
-
-    def hint(self, children: list[Any]) -> Hint:
-        how = str(children[0]).lower() if children else ""
-        return Hint(deeper=how == "deeper", following=how == "next")
-
-    def odds(self, children: list[Any]) -> Odds:
-        return Odds()
-
-    def apply(self, children: list[int]) -> Apply:
-        return Apply(*children)
-
-    def auto(self, children: list[int]) -> Auto:
-        return Auto(*children)
 
     def goal_turn_up(self, children: list[int]) -> Goal:
         return Goal(GoalKind.TURN_UP, children[0] - 1 if children else None)
@@ -396,30 +254,9 @@ class Reader:
     def for_each(self, children: list[Any]) -> dict[str, Any]:
         return {"each_reveal": True}
 
-    def solve(self, children: list[Any]) -> Solve:
-        goal, *clauses = children
-        fields: dict[str, Any] = {}
-        no_remove: set[int] = set()
-        each = False
-        for clause in clauses:
-            if "each_reveal" in clause:
-                each = True
-            elif "no_remove" in clause:
-                named = "named_at" in clause
-                if named and any(clause["no_remove"][0] in step for step in goal.steps):
-                    suit = SUIT_NAMES[clause["no_remove"][0]]
-                    raise NotationError(
-                        f"the goal removes the {suit}: 'no remove {suit}' cannot hold with it",
-                        1,
-                        clause["named_at"],
-                    )
-                no_remove.update(clause["no_remove"])
-            else:
-                fields.update(clause)
-        constraints = Constraints(no_remove=tuple(sorted(no_remove)), **fields)
-        return Solve(goal, constraints, each)
 
-    question = solve  # the same clauses, without the word "solve" (parse_question)
+for _rule, _build in BUILDERS.items():  # each command's builder, declared with its type
+    setattr(Reader, _rule, staticmethod(_build))
 
 
 @cache

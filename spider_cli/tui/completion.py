@@ -25,8 +25,7 @@ from prompt_toolkit.document import Document
 
 from spider_cli.app import examples
 from spider_cli.app.session import Session
-from spider_cli.language.commandinfo import COMMANDS
-from spider_cli.language.commands import SETTING_VALUES, MoveCommand, RunSpec
+from spider_cli.language.commands import SETTING_VALUES, WORDS, MoveCommand, RunSpec
 from spider_cli.language.help import TOPICS
 from spider_cli.language.notation import (
     MAX_DIGITS,
@@ -48,7 +47,7 @@ _SKIP = frozenset({"_MOVE", "_COLUMN", "_PILE", "_THE", "_A"})
 
 def _summary(word: str) -> str:
     """A few words about a command word, for the completion menu."""
-    info = COMMANDS.get(word)
+    info = WORDS.get(word)
     return info.summary if info else ""
 
 
