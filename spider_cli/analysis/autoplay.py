@@ -37,6 +37,21 @@ WIDTHS = (4, 16, 64, 256, 1024, 4096)
 """The beam widths tried in turn (a wider beam gets what the narrower ones left of the
 limit: at the default limit, 4096 is reached only when 1024 fails early)."""
 
+SEARCH_VERSION = 1
+"""The version of full-information play. Anyone who changes what :func:`play` finds (its
+moves, ranking, widths, levels, detours, a second stage) must raise it: ``spider bench``
+keeps results under :func:`search_key`, and a stored result of another version is then
+played again rather than reported as this search's. tests/test_search_version.py fails
+when the results of a few deals change while the version stays."""
+
+
+def search_key() -> str:
+    """Everything that decides what :func:`play` finds, as text: the key of its stored
+    results (``spider bench --db``). The path is not in it: the compiled core and the Python
+    path find the same lines in the same positions (tests/test_core.py compares them)."""
+    widths = "-".join(map(str, WIDTHS))
+    return f"beam version {SEARCH_VERSION}, widths {widths}, {MAX_LEVELS} levels"
+
 
 PER_SECOND = 100_000
 """About the positions :func:`play` examines in a second on the Python path, and on the

@@ -636,7 +636,7 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
 def bench_command(args: argparse.Namespace) -> int:
     """``spider bench``: full-information play over a range of deals, on every core or a
     Dask cluster, each result stored as it finishes (see :mod:`spider_cli.app.benchdb`)."""
-    from spider_cli.analysis import bench
+    from spider_cli.analysis import autoplay, bench
     from spider_cli.app import benchdb
 
     _say_if_slow()
@@ -654,7 +654,8 @@ def bench_command(args: argparse.Namespace) -> int:
 
             mapper = dask_mapper(args.cluster)
         with benchdb.Store(args.db or benchdb.default_path()) as store:
-            done = store.results(deals, args.limit, args.time_limit)
+            search = autoplay.search_key()
+            done = store.results(deals, args.limit, args.time_limit, search)
             for notice in store.notices:
                 print(f"spider bench: warning: {notice}", file=sys.stderr)
             summary, results = bench.run(
@@ -664,7 +665,7 @@ def bench_command(args: argparse.Namespace) -> int:
                 args.time_limit,
                 args.jobs,
                 done=done,
-                record=lambda result: store.add(result, args.limit, args.time_limit),
+                record=lambda result: store.add(result, args.limit, args.time_limit, search),
                 mapper=mapper,
             )
     except SpiderError as error:  # the results file or the cluster
@@ -678,8 +679,6 @@ def bench_command(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=1))
     else:
         print(_fitted(summary.text(args.limit, args.time_limit)))
-        if done:
-            print(f"{len(done)} of the results were stored by an earlier run")
     return OK
 
 
@@ -747,6 +746,4 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     else:
         what = f"blind, {level.value} level, {budget:,} positions a search"
         print(_fitted(blind.summary_text(summary, results, what)))
-        if done:
-            print(f"{len(done)} of the games were stored by an earlier run of the same player")
     return OK
