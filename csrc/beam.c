@@ -2,8 +2,8 @@
  *
  * Level by level: every kept position is expanded with the pruned moves of
  * autoplay._beam_moves (and the deal), complete suits are removed at once, the children are
- * ranked by (deals made, chaos, -readiness) in the order they were found, and the best
- * `width` of each number of deals made are kept. */
+ * ranked by (deals made, chaos, -readiness) in the order they were found (or the reverse
+ * of it: `reverse`), and the best `width` of each number of deals made are kept. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,14 +87,18 @@ static void unsettle(State *s, const Undo *undo, int nrem)
         undo_action(s, &undo[--nrem]);
 }
 
+#define ORDER_MASK ((1ULL << 36) - 1)
+
 /* A child's place in the ranking as one number: (deals made, chaos, -readiness, the order
- * it was found in). Chaos and readiness are at most a few hundred (104 cards, 8 suits). */
-static uint64_t rank_of(const Child *c)
+ * it was found in, or its reverse with `reverse`). Chaos and readiness are at most a few
+ * hundred (104 cards, 8 suits). */
+static uint64_t rank_of(const Child *c, int reverse)
 {
     uint64_t chaos = c->chaos < 1023 ? (uint64_t)c->chaos : 1023;
     int64_t ready = -c->negready;
     uint64_t unready = ready >= 1023 ? 0 : (uint64_t)(1023 - ready);
-    return (uint64_t)c->dealt << 56 | chaos << 46 | unready << 36 | (uint64_t)c->order;
+    uint64_t order = reverse ? ORDER_MASK - (uint64_t)c->order : (uint64_t)c->order;
+    return (uint64_t)c->dealt << 56 | chaos << 46 | unready << 36 | order;
 }
 
 static int u64_cmp(const void *x, const void *y)
@@ -139,8 +143,8 @@ static int unwind(const Nodes *ns, int32_t node, Line *line)
 }
 
 int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int removed0,
-                long width, long long budget, int max_levels, Stopper *stop, Line *line,
-                long long *positions_out)
+                long width, long long budget, int max_levels, int reverse, Stopper *stop,
+                Line *line, long long *positions_out)
 {
     int status = SEARCH_NONE;
     Nodes ns = {0};
@@ -303,7 +307,7 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
         if (!order)
             goto nomem;
         for (size_t i = 0; i < nchildren; i++)
-            order[i] = rank_of(&children[i]);
+            order[i] = rank_of(&children[i], reverse);
         qsort(order, nchildren, sizeof *order, u64_cmp);
         size_t most = (size_t)width * (size_t)(nrows + 1); /* kept: width per deals made */
         free(next);
@@ -314,7 +318,8 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
         long kept = 0;
         int current = -1;
         for (size_t i = 0; i < nchildren; i++) {
-            Child *c = &children[order[i] & ((1ULL << 36) - 1)];
+            uint64_t found = order[i] & ORDER_MASK;
+            Child *c = &children[reverse ? ORDER_MASK - found : found];
             if (c->dealt != current) {
                 current = c->dealt;
                 kept = 0;
