@@ -38,7 +38,7 @@ def test_store_keeps_each_result_by_deal_limits_and_search(tmp_path: Path) -> No
     big = DealSource(Source.PYSOL, PYSOL_MAX)  # past SQLite's 64-bit integers
     won = DealResult(DealSource(Source.KPAT, 7, 2), True, 1.5, 900, 2, ("deal", "As from 1 to 2"))
     lost = DealResult(big, False, 3.0, 5000, 0)
-    key = autoplay.search_key()
+    key = autoplay.search_key(LIMIT)
     with benchdb.Store(path) as store:
         store.add(won, 1000, None, key)
         store.add(lost, 1000, None, key)
@@ -55,7 +55,7 @@ def test_store_keeps_each_result_by_deal_limits_and_search(tmp_path: Path) -> No
         store.add(DealResult(won.deal, False, 2.0, 1000, 0), 1000, None, key)  # replaces
         assert [r.won for r in store.results([won.deal], 1000, None, key)] == [False]
         played_elsewhere = DealResult(won.deal, True, 1.0, 5, 1, ("x",), "beam version 0")
-        with pytest.raises(SpiderError, match="another version of the search"):
+        with pytest.raises(SpiderError, match="played by another search"):
             store.add(played_elsewhere, 1000, None, key)  # a cluster's worker of another spider
 
 
@@ -363,5 +363,5 @@ def test_a_full_disk_is_said_in_a_players_words(
     kept = [row for row in rows(path) if row[3] == LIMIT]
     with benchdb.Store(path) as store:
         assert len(
-            store.results(bench.parse_deals("1-6", 1), LIMIT, None, autoplay.search_key())
+            store.results(bench.parse_deals("1-6", 1), LIMIT, None, autoplay.search_key(LIMIT))
         ) == len(kept)

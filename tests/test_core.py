@@ -94,14 +94,27 @@ def test_a_removal_turns_up_the_card_under_it_and_undo_puts_the_suit_back() -> N
     st.integers(0, 2**32),
     st.sampled_from((1, 2, 4, 16)),
     st.integers(1, 3_000),
+    st.booleans(),
 )
 def test_a_beam_search_is_the_same_on_both_paths(
-    number: int, suits: int, moves: int, seed: int, width: int, budget: int
+    number: int, suits: int, moves: int, seed: int, width: int, budget: int, reverse: bool
 ) -> None:
+    """(Ties broken either way: ``reverse`` is the second stage's portfolio.)"""
     start = compact.encode(_reachable(number, suits, moves, seed, hidden=False))
-    found = autoplay._beam(start, width, budget, None)
+    found = autoplay._beam(start, width, budget, None, reverse)
     with native.pure():
-        assert autoplay._beam(start, width, budget, None) == found
+        assert autoplay._beam(start, width, budget, None, reverse) == found
+
+
+@pytest.mark.parametrize("width", [4, 64])
+def test_ties_broken_the_other_way_make_another_beam(width: int) -> None:
+    """The reversed tie-break is the same on both paths and is not the plain beam."""
+    start = compact.encode(DealSource.parse("pysol:3", 4).game())
+    plain = autoplay._beam(start, width, 20_000, None)
+    other = autoplay._beam(start, width, 20_000, None, True)
+    with native.pure():
+        assert autoplay._beam(start, width, 20_000, None, True) == other
+    assert plain != other
 
 
 @pytest.mark.parametrize("suits", [1, 4])

@@ -20,26 +20,31 @@ from spider_cli.rules.deals import DealSource, Source
 GOLDEN = Path(__file__).parent / "golden" / "search_version.json"
 
 CASES = [
-    (DealSource(Source.OURS, 1, 1), 30_000),
-    (DealSource(Source.OURS, 1, 2), 30_000),
-    (DealSource(Source.PYSOL, 7, 4), 40_000),
-    (DealSource(Source.PYSOL, 3, 4), 30_000),
+    (DealSource(Source.OURS, 1, 1), 30_000, autoplay.WIDTHS),
+    (DealSource(Source.OURS, 1, 2), 30_000, autoplay.WIDTHS),
+    (DealSource(Source.PYSOL, 7, 4), 40_000, autoplay.WIDTHS),
+    (DealSource(Source.PYSOL, 3, 4), 30_000, autoplay.WIDTHS),
+    (DealSource(Source.OURS, 1, 2), 30_000, (4,)),
+    (DealSource(Source.PYSOL, 3, 4), 30_000, (4,)),
 ]
-"""Deals and limits: won with 1, 2 and 4 suits, and one not won within its limit."""
+"""Deals and limits: won with 1, 2 and 4 suits, and one not won within its limit; then
+with a beam of width 4 alone, so that the second stage plays what it leaves."""
 
 
 def found() -> list[dict[str, object]]:
     """What the search finds in each case, in JSON values."""
     rows: list[dict[str, object]] = []
-    for deal, limit in CASES:
-        result = autoplay.play(deal.game(), limit)
+    for deal, limit, widths in CASES:
+        result = autoplay.play(deal.game(), limit, widths)
         line = "\n".join(result.texts).encode()
         rows.append(
             {
                 "deal": str(deal),
                 "suits": deal.suits,
                 "limit": limit,
+                "widths": list(widths),
                 "won": result.won,
+                "stage": result.stage.value,
                 "positions": result.positions,
                 "moves": len(result.texts),
                 "line": hashlib.blake2b(line, digest_size=8).hexdigest(),
@@ -62,7 +67,7 @@ def test_the_search_version_names_what_the_search_finds() -> None:
 
 
 def test_the_key_names_the_version() -> None:
-    assert f"version {autoplay.SEARCH_VERSION}," in autoplay.search_key()
+    assert f"version {autoplay.SEARCH_VERSION}," in autoplay.search_key(1000)
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ def _results_file(path: Path) -> DealResult:
     """A results file holding one sound row (deal 3 of one suit); the row's result."""
     good = DealResult(DealSource(Source.OURS, 3, 1), True, 1.5, 900, 2, ("deal", "As from 1 to 2"))
     with benchdb.Store(path) as store:
-        store.add(good, LIMIT, None, autoplay.search_key())
+        store.add(good, LIMIT, None, autoplay.search_key(LIMIT))
     return good
 
 
@@ -68,7 +68,9 @@ def test_a_stored_result_is_counted_only_when_every_value_is_sound(
         if not _set(path, "known_results", column, value):
             return
         with benchdb.Store(path) as store:
-            found = store.results(bench.parse_deals("0-9", 1), LIMIT, None, autoplay.search_key())
+            found = store.results(
+                bench.parse_deals("0-9", 1), LIMIT, None, autoplay.search_key(LIMIT)
+            )
             assert len(found) + len(store.notices) <= 1
             if store.notices:
                 assert f"({column} = " in store.notices[0] and "not counted" in store.notices[0]
@@ -106,7 +108,7 @@ def test_bench_db_with_a_bad_row_says_which_and_plays_its_deal_again(
     assert "warning: the stored result of source = " in err and f"({column} = " in err
     assert "none read from the results file" in out
     with benchdb.Store(path) as store:  # a sound row stored (the bad one replaced, if its key
-        found = store.results(bench.parse_deals("3", 1), LIMIT, None, autoplay.search_key())
+        found = store.results(bench.parse_deals("3", 1), LIMIT, None, autoplay.search_key(LIMIT))
         assert len(found) == 1  # was sound)
         assert len(store.notices) == (column in ("source", "number", "suits"))
 

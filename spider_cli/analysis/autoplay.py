@@ -3,16 +3,20 @@
 
 A beam search in the manner of KPatience's solver (spidersolver2), in Python: positions
 ranked by their "chaos" (:func:`spider_cli.analysis.compact.rank_key`), a beam for each number of
-deals made, widened until it wins or its positions run out. Not exhaustive: "no win found"
-is not a proof.
+deals made, widened until it wins or its positions run out. Then, within the same limit, a
+second stage for the deals the beam loses: the widest beams again with ties broken the other
+way, and the complete search (``solver.astar`` toward a win over every move), which proves a
+deal unwinnable when it examines every reachable position. "No win found" within the limit
+is not a proof; "proved unwinnable" is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from enum import Enum
 
-from spider_cli.analysis import detours, native
+from spider_cli.analysis import detours, memory, native
 from spider_cli.analysis.compact import (
     FACE_DOWN,
     ONE_BYTE,
@@ -27,7 +31,8 @@ from spider_cli.analysis.compact import (
 )
 from spider_cli.analysis.goals import PLAY_LIMIT, Clock, Expired, deadline
 from spider_cli.rules.cards import UNKNOWN
-from spider_cli.rules.engine import DEAL, PILES, Action, Game, Move, Remove
+from spider_cli.rules.engine import DEAL, PILES, Action, Deal, Game, Move, Remove
+from spider_cli.rules.goals import Constraints, Goal, GoalKind
 from spider_cli.rules.text import move_text
 
 MAX_LEVELS = 400
@@ -37,20 +42,28 @@ WIDTHS = (4, 16, 64, 256, 1024, 4096)
 """The beam widths tried in turn (a wider beam gets what the narrower ones left of the
 limit: at the default limit, 4096 is reached only when 1024 fails early)."""
 
-SEARCH_VERSION = 1
+SEARCH_VERSION = 2
 """The version of full-information play. Anyone who changes what :func:`play` finds (its
-moves, ranking, widths, levels, detours, a second stage) must raise it: ``spider bench``
+moves, ranking, widths, levels, detours, its second stage) must raise it: ``spider bench``
 keeps results under :func:`search_key`, and a stored result of another version is then
 played again rather than reported as this search's. tests/test_search_version.py fails
-when the results of a few deals change while the version stays."""
+when the results of a few deals change while the version stays. (2: the second stage.)"""
 
 
-def search_key() -> str:
-    """Everything that decides what :func:`play` finds, as text: the key of its stored
-    results (``spider bench --db``). The path is not in it: the compiled core and the Python
-    path find the same lines in the same positions (tests/test_core.py compares them)."""
+def search_key(limit: int) -> str:
+    """Everything that decides what :func:`play` finds within ``limit`` positions, as text:
+    the key of its stored results (``spider bench --db``). The compiled core and the Python
+    path find the same lines in the same positions (tests/test_core.py compares them), so
+    the path is named only where it can matter: when the memory ceiling, which each path
+    turns into positions at its own cost, would stop the complete search short of the
+    limit."""
     widths = "-".join(map(str, WIDTHS))
-    return f"beam version {SEARCH_VERSION}, widths {widths}, {MAX_LEVELS} levels"
+    key = f"beam version {SEARCH_VERSION}, widths {widths}, {MAX_LEVELS} levels"
+    held = memory.positions()
+    if held < limit:
+        path = "Python" if native.core() is None else "compiled core"
+        key += f", at most {held} positions held ({path})"
+    return key
 
 
 PER_SECOND = 100_000
@@ -71,9 +84,21 @@ def play_limit(seconds: float | None) -> int:
     return PLAY_LIMIT if not seconds else min(PLAY_LIMIT, round(seconds * rate))
 
 
+class Stage(Enum):
+    """The part of :func:`play` that found the win, or that ended it."""
+
+    BEAM = "beam"
+    """The beam, each width in turn (:data:`WIDTHS`)."""
+    PORTFOLIO = "portfolio"
+    """The widest beams again, ties broken the other way (:data:`PORTFOLIO`)."""
+    COMPLETE = "complete"
+    """The complete search (``solver.astar`` toward a win, best first)."""
+
+
 @dataclass
 class PlayResult:
-    """The outcome of :func:`play`: a winning line, or none within the limits."""
+    """The outcome of :func:`play`: a winning line, or none within the limits; ``proved``
+    when the complete search examined every position reachable from the deal (unwinnable)."""
 
     won: bool
     actions: list[Action]
@@ -81,12 +106,24 @@ class PlayResult:
     seconds: float | None  # measured only when play was given a clock
     width: int
     texts: list[str] = field(default_factory=list)
+    stage: Stage = Stage.BEAM
+    proved: bool = False
 
     def text(self) -> str:
         timed = f" in {self.seconds:.2f} s" if self.seconds is not None else ""
-        work = f"{self.positions:,} positions{timed}, beam width {self.width}"
+        if self.proved:
+            return (
+                f"proved unwinnable: the complete search examined every position reachable "
+                f"from the deal ({self.positions:,} positions{timed})"
+            )
+        how = {
+            Stage.BEAM: f"beam width {self.width}",
+            Stage.PORTFOLIO: f"beam width {self.width}, ties broken the other way",
+            Stage.COMPLETE: "the complete search",
+        }[self.stage]
+        work = f"{self.positions:,} positions{timed}, {how}"
         if not self.won:
-            return f"no win found within the limits ({work})"
+            return f"no win found within the limits ({work}; not a proof that none exists)"
         lines = [f"won in {len(self.texts)} moves ({work})"]
         lines.extend(f"  {k:>3}. {t}" for k, t in enumerate(self.texts, start=1))
         return "\n".join(lines)
@@ -135,6 +172,8 @@ def play(
     widths: tuple[int, ...] = WIDTHS,
     clock: Clock | None = None,
     seconds: float | None = None,
+    give_up: bool = False,
+    second: bool = True,
 ) -> PlayResult:
     """Find a winning line for a game whose cards are all known (a numbered deal).
 
@@ -142,7 +181,15 @@ def play(
     ranked by :func:`rank_key`, and the best ``width`` are kept for each number of deals
     made. Each width in turn until a win or ``limit`` positions; memory is bounded by the
     beam (the seen-set holds only kept positions). ``clock`` (None: none is read) times the
-    play and, with ``seconds``, stops it then. A card unknown is the caller's bug.
+    play and, with ``seconds``, stops it then.
+
+    The second stage (``second``) plays the deals the beam does not win within the same
+    limit: the widest beam gets half of what is left, then the beams of :data:`PORTFOLIO`
+    break ties the other way, then the complete search (:func:`_complete`) gets what they
+    leave; when it examines every reachable position, the result is ``proved`` unwinnable.
+    With ``give_up`` (a quick check, no second stage), a wider beam is not begun when it
+    could not run its course in what is left (:func:`hopeless`): a deal not won then costs
+    less, and a few deals won late are not won. A card unknown is the caller's bug.
     """
     start = encode(game)
     if any(c == FACE_DOWN for p in start.piles for c in p) or any(
@@ -154,39 +201,121 @@ def play(
     positions = 0
     width = widths[0]
     found = None
-    for width in widths:
-        found, count = _beam(start, width, limit - positions, expired)
-        positions += count
-        if found is not None or positions >= limit or (expired is not None and expired()):
+    count = 0
+    stage = Stage.BEAM
+    proved = False
+
+    def over() -> bool:
+        return positions >= limit or (expired is not None and expired())
+
+    for k, width in enumerate(widths):
+        if give_up and hopeless(count, limit - positions):
             break
+        left = limit - positions
+        if second and k == len(widths) - 1:
+            left //= LAST_SHARE  # the rest for the second stage
+        found, count = _beam(start, width, left, expired)
+        positions += count
+        if found is not None or over():
+            break
+    if found is None and second and not give_up and not over():
+        stage = Stage.PORTFOLIO
+        for width in PORTFOLIO:
+            if limit - positions < SHORTEST_WIN * width:
+                continue  # it could not reach a win
+            found, count = _beam(start, width, limit - positions, expired, reverse=True)
+            positions += count
+            if found is not None or over():
+                break
+    if found is None and second and not give_up and not over():
+        stage = Stage.COMPLETE
+        found, count, proved = _complete(game, start, limit - positions, expired)
+        positions += count
     took = clock() - began if clock is not None else None
     if found is None:
-        return PlayResult(False, [], positions, took, width)
+        return PlayResult(False, [], positions, took, width, stage=stage, proved=proved)
     line = detours.clean(start, found)
-    return PlayResult(True, line, positions, took, width, _replay_plain(game, line))
+    return PlayResult(True, line, positions, took, width, _replay_plain(game, line), stage)
+
+
+LAST_SHARE = 2
+"""With the second stage, the widest beam of :data:`WIDTHS` gets at most half of what the
+narrower ones left; the portfolio and the complete search get the rest."""
+
+SHORTEST_WIN = 100
+"""A win takes at least about this many moves (100 to 300), and each level of a full beam
+examines at least its width in positions: a beam of the portfolio is begun only with this
+many times its width left (a beam overshoots its budget by up to a level)."""
+
+PORTFOLIO = (4096,)
+"""The second stage's beams: these widths again, with ties in the ranking broken the other
+way (the children last found first). A width wins deals another loses, and so do the two
+orders of ties: of PySolFC's deals that the beam did not win within 20,000,000 positions,
+the beam of 4096 with ties reversed won pysol:679, 914 and 950 (BENCHMARKS.md)."""
+
+
+def _complete(
+    game: Game, start: Start, budget: int, expired: Expired | None
+) -> tuple[list[Action] | None, int, bool]:
+    """The complete search toward a win from the deal (``solver.astar``, best first, every
+    move, at most ``budget`` positions and the memory ceiling): a winning line (its complete
+    suits removed at the end), or None; the positions examined; whether every reachable
+    position was examined (the deal is then unwinnable)."""
+    from spider_cli.analysis import solver  # (solver imports this module)
+
+    search = solver.make_search(game, Goal(GoalKind.WIN), Constraints())
+    outcome = solver.astar(search, False, True, budget, ordered=True, expired=expired)
+    if outcome.line is None:
+        return None, outcome.positions, outcome.exhaustive
+    # In the search's own order of piles (sorted when no deal can follow): made real here.
+    line, _texts, _reveal = solver.replay_steps(game, search, [step for _key, step in outcome.line])
+    piles = list(start.piles)
+    dealt = 0
+    for action in line:
+        if isinstance(action, Deal):
+            piles = [p + ONE_BYTE[c] for p, c in zip(piles, start.rows[dealt], strict=True)]
+            dealt += 1
+        else:
+            piles = apply(tuple(piles), action)[0]
+    _piles, removals = _settle(piles)  # the suits the search left complete in the tableau
+    return [*line, *removals], outcome.positions, False
+
+
+GIVE_UP_GROWTH = 2
+"""A beam four times as wide costs about four times as many positions to run its course as
+the narrower one that ran its course without a win; :func:`hopeless` asks for only twice as
+many, to keep the deals won by a wider beam that ends sooner (none of our 4-suit deals
+200-399 is lost by it: BENCHMARKS.md)."""
+
+
+def hopeless(last: int, left: int) -> bool:
+    """Whether the next, wider beam could not run its course in ``left`` positions, the
+    last one having run its course in ``last`` (0: none ran yet)."""
+    return last * GIVE_UP_GROWTH > left
 
 
 def _beam(
-    start: Start, width: int, budget: int, expired: Expired | None
+    start: Start, width: int, budget: int, expired: Expired | None, reverse: bool = False
 ) -> tuple[list[Action] | None, int]:
     """One beam search of the given width: the winning actions, or None; positions seen.
-    On the compiled core when it is there (the same search, step for step)."""
+    Ties in the ranking go to the child found first, or with ``reverse`` to the one found
+    last. On the compiled core when it is there (the same search, step for step)."""
     core = native.core()
     if core is not None:
         removed = len(start.removed)
         try:
             line, positions = core.beam(
-                start.piles, start.rows, removed, width, budget, MAX_LEVELS, expired
+                start.piles, start.rows, removed, width, budget, MAX_LEVELS, expired, reverse
             )
         except ValueError:  # beyond the core's bounds (more than 104 cards): Python's turn
             pass
         else:
             return (None if line is None else [native.action(*a) for a in line]), positions
-    return _beam_python(start, width, budget, expired)
+    return _beam_python(start, width, budget, expired, reverse)
 
 
 def _beam_python(
-    start: Start, width: int, budget: int, expired: Expired | None
+    start: Start, width: int, budget: int, expired: Expired | None, reverse: bool = False
 ) -> tuple[list[Action] | None, int]:
     """:func:`_beam` on the Python path (the reference)."""
     rows = start.rows
@@ -232,6 +361,8 @@ def _beam_python(
         positions += len(level_seen)
         if positions > budget or (expired is not None and expired()):
             return None, positions
+        if reverse:  # (the sort is stable: ties keep this order)
+            children.reverse()
         children.sort(key=lambda c: (c[0], c[1]))
         beam = []
         kept = 0

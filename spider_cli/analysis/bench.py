@@ -204,7 +204,7 @@ def solve_deal(task: Task) -> DealResult:
         result.positions,
         len(result.actions),
         tuple(result.texts),
-        search_key(),
+        search_key(limit),
     )
 
 

@@ -1324,7 +1324,13 @@ def answer(
         result = play(
             game, play_limit(constraints.seconds), clock=clock, seconds=constraints.seconds
         )
-        verdict = Verdict.POSSIBLE if result.won else Verdict.UNKNOWN
+        verdict = (
+            Verdict.POSSIBLE
+            if result.won
+            else Verdict.IMPOSSIBLE
+            if result.proved
+            else Verdict.UNKNOWN
+        )
         return Report(result.text(), result.actions, verdict)
     searched = solve(game, goal, constraints, clock)
     return Report(

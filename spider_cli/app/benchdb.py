@@ -193,8 +193,9 @@ class Store:
         deal = result.deal
         if result.search and result.search != search:
             raise SpiderError(
-                f"deal {deal} was played by another version of the search ({result.search}; "
-                f"this is {search}): install the same spider on every machine of the cluster"
+                f"deal {deal} was played by another search ({result.search}; here: {search}): "
+                "every machine of the cluster must run the same spider, with the same memory "
+                "ceiling where it stops the search"
             )
         row = (
             deal.source.value,

@@ -605,8 +605,9 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
     known, or a goal for a file.
 
     The exit status tells the verdict (:data:`SOLVE_STATUS`): a deal not won within the
-    limits is "unknown", not "impossible". Searches are timed by ``time.perf_counter``,
-    which stops them only at a time asked for ("within N seconds", ``--time-limit``)."""
+    limits is "unknown", not "impossible", unless the complete search proved it unwinnable.
+    Searches are timed by ``time.perf_counter``, which stops them only at a time asked for
+    ("within N seconds", ``--time-limit``)."""
     _say_if_slow()
     if deal is not None:
         from spider_cli.analysis.autoplay import play as play_deal
@@ -615,7 +616,8 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
             deal.game(), args.limit, clock=time.perf_counter, seconds=args.time_limit
         )
         print(f"deal {deal}, {deal.suits} suit{'s' if deal.suits != 1 else ''}: " + result.text())
-        return SOLVE_STATUS["possible" if result.won else "unknown"]
+        verdict = "possible" if result.won else "impossible" if result.proved else "unknown"
+        return SOLVE_STATUS[verdict]
     if args.file is None:
         print("spider solve: give a position file (and a goal), or --seed N", file=sys.stderr)
         return USAGE
@@ -654,7 +656,7 @@ def bench_command(args: argparse.Namespace) -> int:
 
             mapper = dask_mapper(args.cluster)
         with benchdb.Store(args.db or benchdb.default_path()) as store:
-            search = autoplay.search_key()
+            search = autoplay.search_key(args.limit)
             done = store.results(deals, args.limit, args.time_limit, search)
             for notice in store.notices:
                 print(f"spider bench: warning: {notice}", file=sys.stderr)
