@@ -205,6 +205,8 @@ def play(
     stage = Stage.BEAM
     proved = False
 
+    second = second and not give_up  # (a quick check has no second stage)
+
     def over() -> bool:
         return positions >= limit or (expired is not None and expired())
 
@@ -218,7 +220,7 @@ def play(
         positions += count
         if found is not None or over():
             break
-    if found is None and second and not give_up and not over():
+    if found is None and second and not over():
         stage = Stage.PORTFOLIO
         for width in PORTFOLIO:
             if limit - positions < SHORTEST_WIN * width:
@@ -227,7 +229,7 @@ def play(
             positions += count
             if found is not None or over():
                 break
-    if found is None and second and not give_up and not over():
+    if found is None and second and not over():
         stage = Stage.COMPLETE
         found, count, proved = _complete(game, start, limit - positions, expired)
         positions += count
