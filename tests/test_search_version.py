@@ -14,7 +14,9 @@ import hashlib
 import json
 from pathlib import Path
 
-from spider_cli.analysis import autoplay
+import pytest
+
+from spider_cli.analysis import autoplay, memory, native
 from spider_cli.rules.deals import DealSource, Source
 
 GOLDEN = Path(__file__).parent / "golden" / "search_version.json"
@@ -68,6 +70,19 @@ def test_the_search_version_names_what_the_search_finds() -> None:
 
 def test_the_key_names_the_version() -> None:
     assert f"version {autoplay.SEARCH_VERSION}," in autoplay.search_key(1000)
+
+
+def test_the_key_names_the_memory_ceiling_and_the_path_where_they_decide(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each path turns the memory ceiling into positions at its own cost: where that stops
+    the complete search short of the limit, the paths (and machines) can differ."""
+    monkeypatch.setattr(memory, "positions", lambda: 5_000)
+    assert "held" not in autoplay.search_key(5_000)
+    key = autoplay.search_key(20_000)
+    assert key.startswith(f"beam version {autoplay.SEARCH_VERSION}, ")
+    path = "compiled core" if native.core() is not None else "Python"
+    assert key.endswith(f", at most 5000 positions held ({path})")
 
 
 if __name__ == "__main__":

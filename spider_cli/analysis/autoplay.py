@@ -183,10 +183,11 @@ def play(
     beam (the seen-set holds only kept positions). ``clock`` (None: none is read) times the
     play and, with ``seconds``, stops it then.
 
-    The second stage (``second``) plays the deals the beam does not win within the same
-    limit: the widest beam gets half of what is left, then the beams of :data:`PORTFOLIO`
-    break ties the other way, then the complete search (:func:`_complete`) gets what they
-    leave; when it examines every reachable position, the result is ``proved`` unwinnable.
+    The second stage (``second``) plays the deals the beam does not win with what it leaves
+    of the limit (the widest beam often runs dry, at its last level or with no child left,
+    well short of it): the beams of :data:`PORTFOLIO` break ties the other way, then the
+    complete search (:func:`_complete`) gets what they leave; when it examines every
+    reachable position, the result is ``proved`` unwinnable.
     With ``give_up`` (a quick check, no second stage), a wider beam is not begun when it
     could not run its course in what is left (:func:`hopeless`): a deal not won then costs
     less, and a few deals won late are not won. A card unknown is the caller's bug.
@@ -210,13 +211,10 @@ def play(
     def over() -> bool:
         return positions >= limit or (expired is not None and expired())
 
-    for k, width in enumerate(widths):
+    for width in widths:
         if give_up and hopeless(count, limit - positions):
             break
-        left = limit - positions
-        if second and k == len(widths) - 1:
-            left //= LAST_SHARE  # the rest for the second stage
-        found, count = _beam(start, width, left, expired)
+        found, count = _beam(start, width, limit - positions, expired)
         positions += count
         if found is not None or over():
             break
@@ -239,10 +237,6 @@ def play(
     line = detours.clean(start, found)
     return PlayResult(True, line, positions, took, width, _replay_plain(game, line), stage)
 
-
-LAST_SHARE = 2
-"""With the second stage, the widest beam of :data:`WIDTHS` gets at most half of what the
-narrower ones left; the portfolio and the complete search get the rest."""
 
 SHORTEST_WIN = 100
 """A win takes at least about this many moves (100 to 300), and each level of a full beam
