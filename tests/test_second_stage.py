@@ -57,8 +57,8 @@ def test_a_dead_end_is_proved_unwinnable_with_the_positions_examined() -> None:
     assert not result.won and result.proved and result.stage is Stage.COMPLETE
     assert 1 < result.positions < 20  # (the beams' few, and the complete search's)
     assert result.text() == (
-        "proved unwinnable: the complete search examined every position reachable from the "
-        f"deal ({result.positions:,} positions)"
+        "proved unwinnable: the complete search examined every reachable position "
+        f"({result.positions:,} positions)"
     )
     assert autoplay.play(_game(DEAD_END), 10_000) == result  # deterministic
     report = solver.answer(_game(DEAD_END), Goal(GoalKind.WIN))

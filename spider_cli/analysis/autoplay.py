@@ -113,8 +113,8 @@ class PlayResult:
         timed = f" in {self.seconds:.2f} s" if self.seconds is not None else ""
         if self.proved:
             return (
-                f"proved unwinnable: the complete search examined every position reachable "
-                f"from the deal ({self.positions:,} positions{timed})"
+                "proved unwinnable: the complete search examined every reachable position "
+                f"({self.positions:,} positions{timed})"
             )
         how = {
             Stage.BEAM: f"beam width {self.width}",
