@@ -2,8 +2,8 @@
  *
  * Level by level: every kept position is expanded with the pruned moves of
  * beam.beam_moves (and the deal), complete suits are removed at once, the children are
- * ranked by (deals made, chaos, -readiness) in the order they were found, and the best
- * `width` of each number of deals made are kept. */
+ * ranked by (deals made, chaos, -readiness) in the order they were found (or the reverse
+ * of it: `reverse`), and the best `width` of each number of deals made are kept. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,14 +81,18 @@ static void unsettle(State *s, const Undo *undo, int nrem)
         undo_action(s, &undo[--nrem]);
 }
 
+#define ORDER_MASK ((1ULL << 36) - 1)
+
 /* A child's place in the ranking as one number: (deals made, chaos, -readiness, the order
- * it was found in). Chaos and readiness are at most a few hundred (104 cards, 8 suits). */
-static uint64_t rank_of(const Child *c)
+ * it was found in, or its reverse with `reverse`). Chaos and readiness are at most a few
+ * hundred (104 cards, 8 suits). */
+static uint64_t rank_of(const Child *c, int reverse)
 {
     uint64_t chaos = c->chaos < 1023 ? (uint64_t)c->chaos : 1023;
     int64_t ready = -c->negready;
     uint64_t unready = ready >= 1023 ? 0 : (uint64_t)(1023 - ready);
-    return (uint64_t)c->dealt << 56 | chaos << 46 | unready << 36 | (uint64_t)c->order;
+    uint64_t order = reverse ? ORDER_MASK - (uint64_t)c->order : (uint64_t)c->order;
+    return (uint64_t)c->dealt << 56 | chaos << 46 | unready << 36 | order;
 }
 
 static int u64_cmp(const void *x, const void *y)
@@ -137,6 +141,7 @@ typedef struct {
     const uint8_t (*rows)[PILES];
     int nrows;
     long width;
+    int reverse;         /* ties go to the child found last */
     Nodes ns;            /* the lines, as a tree of actions */
     Store seen;          /* every position kept (with its deals made) */
     Store level_seen;    /* the level's children */
@@ -278,7 +283,7 @@ static int beam_keep(BeamRun *b)
     if (!b->order)
         return -1;
     for (size_t i = 0; i < b->nchildren; i++)
-        b->order[i] = rank_of(&b->children[i]);
+        b->order[i] = rank_of(&b->children[i], b->reverse);
     qsort(b->order, b->nchildren, sizeof *b->order, u64_cmp);
     size_t most = (size_t)b->width * (size_t)(b->nrows + 1); /* kept: width per deals made */
     size_t room = b->nchildren < most ? (b->nchildren ? b->nchildren : 1) : most;
@@ -290,7 +295,8 @@ static int beam_keep(BeamRun *b)
     long kept = 0;
     int current = -1;
     for (size_t i = 0; i < b->nchildren; i++) {
-        Child *c = &b->children[b->order[i] & ((1ULL << 36) - 1)];
+        uint64_t found = b->order[i] & ORDER_MASK;
+        Child *c = &b->children[b->reverse ? ORDER_MASK - found : found];
         if (c->dealt != current) {
             current = c->dealt;
             kept = 0;
@@ -319,13 +325,14 @@ static int beam_keep(BeamRun *b)
 }
 
 int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int removed0,
-                long width, long long budget, int max_levels, Stopper *stop, Line *line,
-                long long *positions_out)
+                long width, long long budget, int max_levels, int reverse, Stopper *stop,
+                Line *line, long long *positions_out)
 {
     BeamRun b = {0};
     b.rows = rows;
     b.nrows = nrows;
     b.width = width;
+    b.reverse = reverse;
     b.positions = 1;
     b.line = line;
     line->v = NULL;

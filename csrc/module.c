@@ -558,10 +558,10 @@ static PyObject *search_result(int status, Line *line)
 
 static PyObject *py_beam(PyObject *self, PyObject *args)
 {
-    /* beam(piles, rows, removed, width, budget, max_levels, expired)
+    /* beam(piles, rows, removed, width, budget, max_levels, expired[, reverse])
      *   -> (line or None, positions): beam.beam */
     PyObject *piles, *rows_obj, *budget_obj, *expired;
-    int removed, max_levels;
+    int removed, max_levels, reverse = 0;
     long width;
     long long budget, positions = 0;
     uint8_t(*rows)[PILES] = NULL;
@@ -569,8 +569,8 @@ static PyObject *py_beam(PyObject *self, PyObject *args)
     State s;
     Line line = {0};
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOilOiO", &piles, &rows_obj, &removed, &width, &budget_obj,
-                          &max_levels, &expired))
+    if (!PyArg_ParseTuple(args, "OOilOiO|p", &piles, &rows_obj, &removed, &width, &budget_obj,
+                          &max_levels, &expired, &reverse))
         return NULL;
     if (width < 1 || width > 1000000)
         return PyErr_Format(PyExc_ValueError, "a beam width is 1 to 1,000,000");
@@ -582,7 +582,7 @@ static PyObject *py_beam(PyObject *self, PyObject *args)
     PyStop ps = {expired};
     Stopper stop = {py_check, &ps};
     int status = beam_search(&s, (const uint8_t(*)[PILES])rows, nrows, removed, width, budget,
-                             max_levels, &stop, &line, &positions);
+                             max_levels, reverse, &stop, &line, &positions);
     PyMem_Free(rows);
     PyObject *found = search_result(status, &line);
     if (!found)
@@ -1246,7 +1246,7 @@ static PyMethodDef methods[] = {
      "goal_search(goal, root, macros, into_spaces, ordered, limit, weight, expired): "
      "goalsearch.astar"},
     {"beam", py_beam, METH_VARARGS,
-     "beam(piles, rows, removed, width, budget, max_levels, expired): beam.beam"},
+     "beam(piles, rows, removed, width, budget, max_levels, expired[, reverse]): beam.beam"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -41,6 +41,8 @@ BOTH_PATHS = {
     "test_examples",
     "test_memory",
     "test_bounded",
+    "test_search_version",
+    "test_second_stage",
 }
 """The analysis tests: each runs on the compiled core and again on the Python path (once,
 on the Python path, where the core is not built)."""

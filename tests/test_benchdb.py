@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from spider_cli.analysis import bench, blind, chancesearch
+from spider_cli.analysis import autoplay, bench, blind, chancesearch
 from spider_cli.analysis.bench import DealResult
 from spider_cli.analysis.chancesearch import Level
 from spider_cli.app import benchdb
@@ -28,30 +28,88 @@ def rows(path: Path) -> list[tuple[object, ...]]:
     with sqlite3.connect(path) as db:
         found = db.execute(
             "SELECT source, number, suits, position_limit, time_limit, won, moves, positions,"
-            " line FROM results ORDER BY source, CAST(number AS INTEGER)"
+            " line FROM known_results ORDER BY source, CAST(number AS INTEGER)"
         ).fetchall()
     db.close()
     return found
 
 
-def test_store_keeps_each_result_by_deal_and_limits(tmp_path: Path) -> None:
+def test_store_keeps_each_result_by_deal_limits_and_search(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "results.sqlite"
     big = DealSource(Source.PYSOL, PYSOL_MAX)  # past SQLite's 64-bit integers
     won = DealResult(DealSource(Source.KPAT, 7, 2), True, 1.5, 900, 2, ("deal", "As from 1 to 2"))
     lost = DealResult(big, False, 3.0, 5000, 0)
+    key = autoplay.search_key(LIMIT)
     with benchdb.Store(path) as store:
-        store.add(won, 1000, None)
-        store.add(lost, 1000, None)
-        store.add(won, 1000, 10.0)  # other limits: another row
+        store.add(won, 1000, None, key)
+        store.add(lost, 1000, None, key)
+        store.add(won, 1000, 10.0, key)  # other limits: another row
+        store.add(lost, 1000, None, "beam version 0")  # another search: another row
     with benchdb.Store(path) as store:
-        assert sorted(store.results([won.deal, big], 1000, None), key=str) == sorted(
+        assert sorted(store.results([won.deal, big], 1000, None, key), key=str) == sorted(
             [won, lost], key=str
         )
-        assert store.results([won.deal, big], 1000, 10.0) == [won]
-        assert store.results([won.deal], 2000, None) == []
-        assert store.results([DealSource(Source.KPAT, 7, 4)], 1000, None) == []
-        store.add(DealResult(won.deal, False, 2.0, 1000, 0), 1000, None)  # replaces
-        assert [r.won for r in store.results([won.deal], 1000, None)] == [False]
+        assert store.results([won.deal, big], 1000, 10.0, key) == [won]
+        assert store.results([won.deal], 2000, None, key) == []
+        assert store.results([DealSource(Source.KPAT, 7, 4)], 1000, None, key) == []
+        assert store.results([won.deal, big], 1000, None, "beam version 0") == [lost]
+        store.add(DealResult(won.deal, False, 2.0, 1000, 0), 1000, None, key)  # replaces
+        assert [r.won for r in store.results([won.deal], 1000, None, key)] == [False]
+        played_elsewhere = DealResult(won.deal, True, 1.0, 5, 1, ("x",), "beam version 0")
+        with pytest.raises(SpiderError, match="played by another search"):
+            store.add(played_elsewhere, 1000, None, key)  # a cluster's worker of another spider
+
+
+def test_a_result_of_another_search_is_never_reported_as_this_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """After an upgrade that changes the search (its version raised), the deals are played
+    again and the summary says none was read; the older rows stay, under their own key."""
+    db = tmp_path / "bench.sqlite"
+    argv = ["bench", "--seeds", "0-1", "--suits", "1", "--limit", "500", "--jobs", "1"]
+    argv += ["--db", str(db)]
+    assert main(argv) == 0
+    assert "deals played: 2 (none read from the results file)" in capsys.readouterr().out
+    assert main(argv) == 0
+    assert "deals played: 0; read from the results file: 2" in capsys.readouterr().out
+    played: list[DealSource] = []
+    solve = bench.solve_deal
+
+    def counted(task: bench.Task) -> DealResult:
+        played.append(task[0])
+        return solve(task)
+
+    monkeypatch.setattr(bench, "solve_deal", counted)
+    monkeypatch.setattr(autoplay, "SEARCH_VERSION", autoplay.SEARCH_VERSION + 1)
+    assert main([*argv, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["from_earlier_runs"] == 0
+    assert played == [DealSource(Source.OURS, 0, 1), DealSource(Source.OURS, 1, 1)]
+    assert len(rows(db)) == 4  # each version's rows, under its own key
+
+
+def test_an_older_spiders_rows_are_never_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A results file of a spider whose rows named no search: its table is left as it was,
+    and its rows (here a won deal that this search does not win) are never read."""
+    db = tmp_path / "bench.sqlite"
+    with sqlite3.connect(db) as old:
+        old.execute(
+            "CREATE TABLE results (source TEXT NOT NULL, number TEXT NOT NULL, suits INTEGER"
+            " NOT NULL, position_limit INTEGER NOT NULL, time_limit REAL NOT NULL, won INTEGER"
+            " NOT NULL, moves INTEGER NOT NULL, positions INTEGER NOT NULL, seconds REAL NOT"
+            " NULL, line TEXT NOT NULL, PRIMARY KEY (source, number, suits, position_limit,"
+            " time_limit))"
+        )
+        old.execute("INSERT INTO results VALUES ('ours','0',4,50,0.0,1,1,7,0.1,'[\"deal\"]')")
+    old.close()
+    argv = ["bench", "--seeds", "0", "--suits", "4", "--limit", "50", "--jobs", "1", "--json"]
+    assert main([*argv, "--db", str(db)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["won"], summary["from_earlier_runs"]) == (0, 0)
+    with sqlite3.connect(db) as kept:
+        assert kept.execute("SELECT count(*) FROM results").fetchone() == (1,)
+    kept.close()
 
 
 def test_store_refuses_a_file_it_cannot_use(tmp_path: Path) -> None:
@@ -83,7 +141,7 @@ def test_a_results_table_with_other_columns_is_refused(
 ) -> None:
     path = tmp_path / "theirs.sqlite"
     with sqlite3.connect(path) as theirs:
-        theirs.execute("CREATE TABLE results (name TEXT, score REAL)")
+        theirs.execute("CREATE TABLE known_results (name TEXT, score REAL)")
     theirs.close()
     assert main(["bench", "--seeds", "1", "--limit", "50", "--db", str(path)]) == 1
     assert capsys.readouterr().err == (
@@ -201,7 +259,7 @@ def test_a_finished_run_plays_nothing_again(
     assert main([*argv, "--db", str(db)]) == 0
     again = capsys.readouterr().out
     assert first.splitlines()[0] == again.splitlines()[0]  # the same deals, won the same
-    assert "2 of the results were stored by an earlier run" in again
+    assert "deals played: 0; read from the results file: 2 (stored by an earlier run" in again
 
 
 def test_a_cluster_run_stores_what_a_local_run_stores(tmp_path: Path) -> None:
@@ -264,10 +322,12 @@ def test_blind_games_are_kept_and_read_back_only_for_the_same_player(
     assert main([*argv, "--budget", "60", "--level", "plain", "--json"]) == 0
     again = json.loads(capsys.readouterr().out)
     assert again["from_earlier_runs"] == 2 and again["deals"] == first["deals"]
+    assert main([*argv, "--budget", "60", "--level", "plain"]) == 0
+    assert "deals played: 0; read from the results file: 2" in capsys.readouterr().out
     assert main([*argv, "--budget", "60", "--level", "quick"]) == 0  # another player: played
-    assert "stored by an earlier run" not in capsys.readouterr().out
+    assert "deals played: 2 (none read" in capsys.readouterr().out
     assert main([*argv, "--budget", "70", "--level", "plain"]) == 0  # another budget: played
-    assert "stored by an earlier run" not in capsys.readouterr().out
+    assert "deals played: 2 (none read" in capsys.readouterr().out
     with benchdb.Store(db) as store:
         deals = bench.parse_deals("3-4", 2)
         key = chancesearch.player_key(Level.PLAIN, 60, 2)
@@ -286,9 +346,9 @@ def test_a_full_disk_is_said_in_a_players_words(
         pages = self._db.execute("PRAGMA page_count").fetchone()[0]
         self._db.execute(f"PRAGMA max_page_count = {pages + 1}")
         for n in range(1000):  # fill what is left with rows of other limits
-            filler = ("ours", str(n), 9, -1, 0.0, 0, 0, 0, 0.0, "x" * 200)
+            filler = ("ours", str(n), 9, -1, 0.0, "", 0, 0, 0, 0.0, "x" * 200)
             try:
-                self._db.execute("INSERT INTO results VALUES (?,?,?,?,?,?,?,?,?,?)", filler)
+                self._db.execute("INSERT INTO known_results VALUES (?,?,?,?,?,?,?,?,?,?,?)", filler)
             except sqlite3.IntegrityError:  # filled before
                 break
             except sqlite3.OperationalError:
@@ -304,4 +364,6 @@ def test_a_full_disk_is_said_in_a_players_words(
     monkeypatch.undo()
     kept = [row for row in rows(path) if row[3] == LIMIT]
     with benchdb.Store(path) as store:
-        assert len(store.results(bench.parse_deals("1-6", 1), LIMIT, None)) == len(kept)
+        assert len(
+            store.results(bench.parse_deals("1-6", 1), LIMIT, None, autoplay.search_key(LIMIT))
+        ) == len(kept)

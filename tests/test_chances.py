@@ -14,8 +14,9 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from spider_cli.analysis import chances, chancesearch, native, rollouts
+from spider_cli.analysis import autoplay, chances, chancesearch, native, rollouts
 from spider_cli.analysis.compact import State
+from spider_cli.analysis.goals import Limit
 from spider_cli.analysis.view import PlayerView, view_of
 from spider_cli.app.journal import Journal
 from spider_cli.app.results import Started
@@ -242,3 +243,28 @@ def test_a_game_file_names_its_deal_by_number_not_by_a_kind() -> None:
     text = f"{gamefiles.MAGIC}\nnew 5 suits 4 winnable\n4h from 1 to 8\n"
     with pytest.raises(SpiderError, match=r"names its deal by number: 'new 5', not"):
         gamefiles.read(text)
+
+
+def test_a_check_for_an_easy_or_medium_deal_stops_at_its_rank_with_the_same_answer() -> None:
+    """The search is monotone in its limit: stopped at the rank's positions, a check says of
+    every deal what the whole limit says, for less when the deal is not of that rank."""
+    for n in range(8):
+        game = Game.new(n, 2)
+        full = chances.check(game)
+        for wanted in (Wanted.EASY, Wanted.MEDIUM):
+            capped = chances.check(game, wanted=wanted)
+            assert chances.fits(capped, wanted) == chances.fits(full, wanted)
+            if chances.fits(full, wanted):
+                assert capped == full
+            assert capped.positions <= full.positions
+
+
+def test_a_winnable_check_gives_up_a_beam_that_could_not_run_its_course() -> None:
+    assert not autoplay.hopeless(0, 10) and not autoplay.hopeless(5, 10)
+    assert autoplay.hopeless(6, 10)
+    game = Game.new(12, 4)  # not won within 200,000 positions
+    full = autoplay.play(game, Limit(200_000))
+    quick = autoplay.play(game, Limit(200_000), give_up=True)
+    assert not full.won and not quick.won and quick.positions < full.positions
+    won = Game.new(0, 4)
+    assert autoplay.play(won, Limit(200_000), give_up=True) == autoplay.play(won, Limit(200_000))

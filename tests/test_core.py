@@ -97,13 +97,25 @@ def test_a_removal_turns_up_the_card_under_it_and_undo_puts_the_suit_back() -> N
     st.integers(0, 2**32),
     st.sampled_from((1, 2, 4, 16)),
     st.integers(1, 3_000),
+    st.booleans(),
 )
 def test_a_beam_search_is_the_same_on_both_paths(
-    number: int, suits: int, moves: int, seed: int, width: int, budget: int
+    number: int, suits: int, moves: int, seed: int, width: int, budget: int, reverse: bool
 ) -> None:
+    """(Ties broken either way: ``reverse`` is the second stage's portfolio.)"""
     start = compact.encode(_reachable(number, suits, moves, seed, hidden=False))
-    found = COMPILED.beam(start, width, Limit(budget))
-    assert native.PYTHON.beam(start, width, Limit(budget)) == found
+    found = COMPILED.beam(start, width, Limit(budget), reverse)
+    assert native.PYTHON.beam(start, width, Limit(budget), reverse) == found
+
+
+@pytest.mark.parametrize("width", [4, 64])
+def test_ties_broken_the_other_way_make_another_beam(width: int) -> None:
+    """The reversed tie-break is the same on both paths and is not the plain beam."""
+    start = compact.encode(DealSource.parse("pysol:3", 4).game())
+    plain = COMPILED.beam(start, width, Limit(20_000))
+    other = COMPILED.beam(start, width, Limit(20_000), reverse=True)
+    assert native.PYTHON.beam(start, width, Limit(20_000), reverse=True) == other
+    assert plain != other
 
 
 @pytest.mark.parametrize("suits", [1, 4])

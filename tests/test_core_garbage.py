@@ -212,6 +212,8 @@ def test_every_function_refuses_garbage_clearly(piles: tuple[bytes, ...], data: 
         _call(core.blind_game, piles, [], 0, number, [(True, small)], WEIGHTS, small),
         _call(core.beam, piles, _rows(piles), small, 4, 300, small, None),
         _call(core.beam, piles, [], 0, number, number, number, None),
+        _call(core.beam, piles, _rows(piles), small, 4, 300, small, None, True),
+        _call(core.beam, piles, [], 0, number, number, number, None, number),
         _call(
             core.chance_search,
             piles,

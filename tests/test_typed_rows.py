@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spider_cli.analysis import bench
+from spider_cli.analysis import autoplay, bench
 from spider_cli.analysis.bench import DealResult
 from spider_cli.app import benchdb, stats
 from spider_cli.app.gamelog import FILE_NAME, Carried, Facts, GameLog, Result
@@ -43,7 +43,7 @@ def _results_file(path: Path) -> DealResult:
     """A results file holding one sound row (deal 3 of one suit); the row's result."""
     good = DealResult(DealSource(Source.OURS, 3, 1), True, 1.5, 900, 2, ("deal", "As from 1 to 2"))
     with benchdb.Store(path) as store:
-        store.add(good, LIMIT, None)
+        store.add(good, LIMIT, None, autoplay.search_key(LIMIT))
     return good
 
 
@@ -66,10 +66,12 @@ def test_a_stored_result_is_counted_only_when_every_value_is_sound(
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite"
         _results_file(path)
-        if not _set(path, "results", column, value):
+        if not _set(path, "known_results", column, value):
             return
         with benchdb.Store(path) as store:
-            found = store.results(bench.parse_deals("0-9", 1), LIMIT, None)
+            found = store.results(
+                bench.parse_deals("0-9", 1), LIMIT, None, autoplay.search_key(LIMIT)
+            )
             assert len(found) + len(store.notices) <= 1
             if store.notices:
                 assert f"({column} = " in store.notices[0] and "not counted" in store.notices[0]
@@ -100,14 +102,15 @@ def test_bench_db_with_a_bad_row_says_which_and_plays_its_deal_again(
     deal is played again, its row replaced."""
     path = tmp_path / "bench.sqlite"
     _results_file(path)
-    assert _set(path, "results", column, value)
+    assert _set(path, "known_results", column, value)
     argv = ["bench", "--seeds", "3", "--suits", "1", "--limit", str(LIMIT), "--jobs", "1"]
     assert main([*argv, "--db", str(path)]) == 0
     out, err = capsys.readouterr()
     assert "warning: the stored result of source = " in err and f"({column} = " in err
-    assert "of the results were stored by an earlier run" not in out
+    assert "none read from the results file" in out
     with benchdb.Store(path) as store:  # a sound row stored (the bad one replaced, if its key
-        assert len(store.results(bench.parse_deals("3", 1), LIMIT, None)) == 1  # was sound)
+        found = store.results(bench.parse_deals("3", 1), LIMIT, None, autoplay.search_key(LIMIT))
+        assert len(found) == 1  # was sound)
         assert len(store.notices) == (column in ("source", "number", "suits"))
 
 

@@ -42,7 +42,8 @@ def answer(
     :class:`QuestionError`.
 
     "win" with every card known and no constraint but the time is full-information play
-    (:func:`play`; a deal not won within its limits is "unknown", never "impossible");
+    (:func:`play`; a deal not won within its limits is "unknown", "impossible" only when
+    its complete search proved it unwinnable);
     everything else is the exhaustive search (:func:`solve`). Every search is bounded by
     positions; ``clock`` (None: none is read) times the answer and caps "within N seconds".
     """
@@ -56,7 +57,13 @@ def answer(
     untimed = replace(constraints, seconds=None)
     if goal.kind is GoalKind.WIN and untimed == NO_CONSTRAINTS and game.unknown_count() == 0:
         result = play(game, Limit.of(play_limit(constraints.seconds), constraints.seconds, clock))
-        verdict = Verdict.POSSIBLE if result.won else Verdict.UNKNOWN
+        verdict = (
+            Verdict.POSSIBLE
+            if result.won
+            else Verdict.IMPOSSIBLE
+            if result.proved
+            else Verdict.UNKNOWN
+        )
         return Report(result.text(), result.actions, verdict)
     searched = solve(game, goal, constraints, clock)
     return Report(f"{goal_text(goal)}: {searched.text()}", searched.actions, searched.status)

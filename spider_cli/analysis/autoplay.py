@@ -3,24 +3,54 @@
 
 A beam search in the manner of KPatience's solver (spidersolver2): positions ranked by their
 "chaos" (:func:`spider_cli.analysis.compact.rank_key`), a beam for each number of deals
-made (:mod:`spider_cli.analysis.beam`), widened until it wins or its positions run out. Not
-exhaustive: "no win found" is not a proof.
+made (:mod:`spider_cli.analysis.beam`), widened until it wins or its positions run out.
+Then, within the same limit, a second stage for the deals the beam loses: the widest beams
+again with ties broken the other way, and the complete search (``solver.astar`` toward a
+win over every move), which proves a deal unwinnable when it examines every reachable
+position. "No win found" within the limit is not a proof; "proved unwinnable" is.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 
-from spider_cli.analysis import detours, native
-from spider_cli.analysis.compact import FACE_DOWN, encode
+from spider_cli.analysis import detours, memory, native
+from spider_cli.analysis.beam import MAX_LEVELS, settle
+from spider_cli.analysis.compact import FACE_DOWN, ONE_BYTE, Start, apply, encode
 from spider_cli.analysis.goals import PLAY_LIMIT, Limit
 from spider_cli.rules.cards import UNKNOWN
-from spider_cli.rules.engine import Action, Game
+from spider_cli.rules.engine import Action, Deal, Game
+from spider_cli.rules.goals import Constraints, Goal, GoalKind
 from spider_cli.rules.text import move_text
 
 WIDTHS = (4, 16, 64, 256, 1024, 4096)
 """The beam widths tried in turn (a wider beam gets what the narrower ones left of the
 limit: at the default limit, 4096 is reached only when 1024 fails early)."""
+
+SEARCH_VERSION = 2
+"""The version of full-information play. Anyone who changes what :func:`play` finds (its
+moves, ranking, widths, levels, detours, its second stage) must raise it: ``spider bench``
+keeps results under :func:`search_key`, and a stored result of another version is then
+played again rather than reported as this search's. tests/test_search_version.py fails
+when the results of a few deals change while the version stays. (2: the second stage.)"""
+
+
+def search_key(limit: int) -> str:
+    """Everything that decides what :func:`play` finds within ``limit`` positions, as text:
+    the key of its stored results (``spider bench --db``). The compiled core and the Python
+    path find the same lines in the same positions (tests/test_core.py compares them), so
+    the path is named only where it can matter: when the memory ceiling, which each path
+    turns into positions at its own cost, would stop the complete search short of the
+    limit."""
+    widths = "-".join(map(str, WIDTHS))
+    key = f"beam version {SEARCH_VERSION}, widths {widths}, {MAX_LEVELS} levels"
+    compiled = native.backend().compiled
+    held = memory.positions(compiled)
+    if held < limit:
+        path = "compiled core" if compiled else "Python"
+        key += f", at most {held} positions held ({path})"
+    return key
 
 
 PER_SECOND = 100_000
@@ -37,9 +67,21 @@ def play_limit(seconds: float | None) -> int:
     return PLAY_LIMIT if not seconds else min(PLAY_LIMIT, round(seconds * rate))
 
 
+class Stage(Enum):
+    """The part of :func:`play` that found the win, or that ended it."""
+
+    BEAM = "beam"
+    """The beam, each width in turn (:data:`WIDTHS`)."""
+    PORTFOLIO = "portfolio"
+    """The widest beams again, ties broken the other way (:data:`PORTFOLIO`)."""
+    COMPLETE = "complete"
+    """The complete search (``solver.astar`` toward a win, best first)."""
+
+
 @dataclass
 class PlayResult:
-    """The outcome of :func:`play`: a winning line, or none within the limits."""
+    """The outcome of :func:`play`: a winning line, or none within the limits; ``proved``
+    when the complete search examined every position reachable from the deal (unwinnable)."""
 
     won: bool
     actions: list[Action]
@@ -47,12 +89,24 @@ class PlayResult:
     seconds: float | None  # measured only when play was given a clock
     width: int
     texts: list[str] = field(default_factory=list)
+    stage: Stage = Stage.BEAM
+    proved: bool = False
 
     def text(self) -> str:
         timed = f" in {self.seconds:.2f} s" if self.seconds is not None else ""
-        work = f"{self.positions:,} positions{timed}, beam width {self.width}"
+        if self.proved:
+            return (
+                "proved unwinnable: the complete search examined every reachable position "
+                f"({self.positions:,} positions{timed})"
+            )
+        how = {
+            Stage.BEAM: f"beam width {self.width}",
+            Stage.PORTFOLIO: f"beam width {self.width}, ties broken the other way",
+            Stage.COMPLETE: "the complete search",
+        }[self.stage]
+        work = f"{self.positions:,} positions{timed}, {how}"
         if not self.won:
-            return f"no win found within the limits ({work})"
+            return f"no win found within the limits ({work}; not a proof that none exists)"
         lines = [f"won in {len(self.texts)} moves ({work})"]
         lines.extend(f"  {k:>3}. {t}" for k, t in enumerate(self.texts, start=1))
         return "\n".join(lines)
@@ -62,15 +116,29 @@ PLAY = Limit(PLAY_LIMIT)
 """Full-information play's limit unless it is given one: :data:`PLAY_LIMIT` positions."""
 
 
-def play(game: Game, limit: Limit = PLAY, widths: tuple[int, ...] = WIDTHS) -> PlayResult:
+def play(
+    game: Game,
+    limit: Limit = PLAY,
+    widths: tuple[int, ...] = WIDTHS,
+    give_up: bool = False,
+    second: bool = True,
+) -> PlayResult:
     """Find a winning line for a game whose cards are all known (a numbered deal).
 
     Beam search level by level: every position of the beam is expanded, the children are
     ranked by :func:`rank_key`, and the best ``width`` are kept for each number of deals
     made. Each width in turn until a win or ``limit`` (its positions; memory is bounded by
     the beam: the seen-set holds only kept positions). The limit's clock (None: none is
-    read) times the play, and stops it at the limit's time. A card unknown is the caller's
-    bug.
+    read) times the play, and stops it at the limit's time.
+
+    The second stage (``second``) plays the deals the beam does not win with what it leaves
+    of the limit (the widest beam often runs dry, at its last level or with no child left,
+    well short of it): the beams of :data:`PORTFOLIO` break ties the other way, then the
+    complete search (:func:`_complete`) gets what they leave; when it examines every
+    reachable position, the result is ``proved`` unwinnable.
+    With ``give_up`` (a quick check, no second stage), a wider beam is not begun when it
+    could not run its course in what is left (:func:`hopeless`): a deal not won then costs
+    less, and a few deals won late are not won. A card unknown is the caller's bug.
     """
     start = encode(game)
     if any(c == FACE_DOWN for p in start.piles for c in p) or any(
@@ -83,16 +151,92 @@ def play(game: Game, limit: Limit = PLAY, widths: tuple[int, ...] = WIDTHS) -> P
     positions = 0
     width = widths[0]
     found = None
+    count = 0
+    stage = Stage.BEAM
+    proved = False
+
+    second = second and not give_up  # (a quick check has no second stage)
+
+    def over() -> bool:
+        return positions >= limit.positions or (expired is not None and expired())
+
     for width in widths:
+        if give_up and hopeless(count, limit.positions - positions):
+            break
         found, count = backend.beam(start, width, limit.within(limit.positions - positions))
         positions += count
-        if found is not None or positions >= limit.positions or (expired and expired()):
+        if found is not None or over():
             break
+    if found is None and second and not over():
+        stage = Stage.PORTFOLIO
+        for width in PORTFOLIO:
+            left = limit.positions - positions
+            if left < SHORTEST_WIN * width:
+                continue  # it could not reach a win
+            found, count = backend.beam(start, width, limit.within(left), reverse=True)
+            positions += count
+            if found is not None or over():
+                break
+    if found is None and second and not over():
+        stage = Stage.COMPLETE
+        found, count, proved = _complete(game, start, limit.within(limit.positions - positions))
+        positions += count
     took = limit.elapsed(began)
     if found is None:
-        return PlayResult(False, [], positions, took, width)
+        return PlayResult(False, [], positions, took, width, stage=stage, proved=proved)
     line = detours.clean(start, found)
-    return PlayResult(True, line, positions, took, width, _replay_plain(game, line))
+    return PlayResult(True, line, positions, took, width, _replay_plain(game, line), stage)
+
+
+SHORTEST_WIN = 100
+"""A win takes at least about this many moves (100 to 300), and each level of a full beam
+examines at least its width in positions: a beam of the portfolio is begun only with this
+many times its width left (a beam overshoots its budget by up to a level)."""
+
+PORTFOLIO = (4096,)
+"""The second stage's beams: these widths again, with ties in the ranking broken the other
+way (the children last found first). A width wins deals another loses, and so do the two
+orders of ties: of PySolFC's deals that the beam did not win within 20,000,000 positions,
+the beam of 4096 with ties reversed won pysol:679, 914 and 950 (BENCHMARKS.md)."""
+
+
+def _complete(game: Game, start: Start, limit: Limit) -> tuple[list[Action] | None, int, bool]:
+    """The complete search toward a win from the deal (``solver.astar``, best first, every
+    move, within ``limit`` and the memory ceiling, on the path ``native.backend`` gives): a
+    winning line (its complete suits removed at the end), or None; the positions examined;
+    whether every reachable position was examined (the deal is then unwinnable)."""
+    from spider_cli.analysis import solver  # (loaded with the first complete search)
+    from spider_cli.analysis.goalsearch import make_search
+
+    search = make_search(game, Goal(GoalKind.WIN), Constraints())
+    outcome = solver.astar(search, False, True, limit, ordered=True)
+    if outcome.line is None:
+        return None, outcome.positions, outcome.exhaustive
+    # In the search's own order of piles (sorted when no deal can follow): made real here.
+    line, _texts, _reveal = solver.replay_steps(game, search, [step for _key, step in outcome.line])
+    piles = list(start.piles)
+    dealt = 0
+    for action in line:
+        if isinstance(action, Deal):
+            piles = [p + ONE_BYTE[c] for p, c in zip(piles, start.rows[dealt], strict=True)]
+            dealt += 1
+        else:
+            piles = apply(tuple(piles), action)[0]
+    _piles, removals = settle(piles)  # the suits the search left complete in the tableau
+    return [*line, *removals], outcome.positions, False
+
+
+GIVE_UP_GROWTH = 2
+"""A beam four times as wide costs about four times as many positions to run its course as
+the narrower one that ran its course without a win; :func:`hopeless` asks for only twice as
+many, to keep the deals won by a wider beam that ends sooner (none of our 4-suit deals
+200-399 is lost by it: BENCHMARKS.md)."""
+
+
+def hopeless(last: int, left: int) -> bool:
+    """Whether the next, wider beam could not run its course in ``left`` positions, the
+    last one having run its course in ``last`` (0: none ran yet)."""
+    return last * GIVE_UP_GROWTH > left
 
 
 def _replay_plain(game: Game, line: list[Action]) -> list[str]:

@@ -65,9 +65,13 @@ def settle(piles: list[bytes]) -> tuple[list[bytes], list[Remove]]:
     return piles, removals
 
 
-def beam(start: Start, width: int, limit: Limit) -> tuple[list[Action] | None, int]:
+def beam(
+    start: Start, width: int, limit: Limit, reverse: bool = False
+) -> tuple[list[Action] | None, int]:
     """One beam search of the given width, within ``limit``: the winning actions, or None;
-    the positions seen. The reference of the compiled core's ``beam`` (csrc/beam.c)."""
+    the positions seen. Ties in the ranking go to the child found first, or with
+    ``reverse`` to the one found last. The reference of the compiled core's ``beam``
+    (csrc/beam.c)."""
     budget, expired = limit.positions, limit.expired
     rows = start.rows
     piles0, removals0 = settle(list(start.piles))
@@ -112,6 +116,8 @@ def beam(start: Start, width: int, limit: Limit) -> tuple[list[Action] | None, i
         positions += len(level_seen)
         if positions > budget or (expired is not None and expired()):
             return None, positions
+        if reverse:  # (the sort is stable: ties keep this order)
+            children.reverse()
         children.sort(key=lambda c: (c[0], c[1]))
         beam = []
         kept = 0

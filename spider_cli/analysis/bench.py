@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any, TextIO
 
-from spider_cli.analysis.autoplay import play
+from spider_cli.analysis.autoplay import play, search_key
 from spider_cli.analysis.goals import PLAY_LIMIT, Limit
 from spider_cli.rules.deals import DealSource, Source, deal_name
 from spider_cli.rules.errors import QuestionError
@@ -44,6 +44,9 @@ class DealResult:
     positions: int
     moves: int
     line: tuple[str, ...] = ()
+    search: str = ""
+    """With every card known, the key of the search that played it
+    (:func:`spider_cli.analysis.autoplay.search_key`, read where it was played)."""
 
     def as_json(self) -> dict[str, object]:
         """The result as JSON values (for ``spider bench --json``, blind or not)."""
@@ -75,6 +78,19 @@ class Summary:
     wall: float
     lost: tuple[str, ...]
     moves_mean: float
+    read: int = 0
+    """Deals whose result was read from the results file (an earlier run of the same
+    search, or the same blind player) rather than played."""
+
+    def origin(self, searcher: str) -> str:
+        """The line that says how many deals were played and how many read back."""
+        played = self.deals - self.read
+        if not self.read:
+            return f"deals played: {played} (none read from the results file)"
+        return (
+            f"deals played: {played}; read from the results file: {self.read} (stored by an "
+            f"earlier run of the same {searcher}, not played again)"
+        )
 
     @property
     def rate(self) -> float:
@@ -91,6 +107,7 @@ class Summary:
             f"time per deal: median {self.median:.2f} s, 95th percentile {self.p95:.2f} s",
             f"positions per second: {self.positions_per_second:,.0f}",
             f"wall time: {self.wall:.1f} s",
+            self.origin("search"),
         ]
         if self.lost:
             lines.append(f"not won: {lost}")
@@ -181,7 +198,13 @@ def solve_deal(task: Task) -> DealResult:
     result = play(deal.game(), Limit.of(limit, time_limit, time.perf_counter))
     seconds = result.seconds or 0.0  # always measured: a clock was given
     return DealResult(
-        deal, result.won, seconds, result.positions, len(result.actions), tuple(result.texts)
+        deal,
+        result.won,
+        seconds,
+        result.positions,
+        len(result.actions),
+        tuple(result.texts),
+        search_key(limit),
     )
 
 
@@ -193,7 +216,8 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
-def summarize(suits: int, results: list[DealResult], wall: float) -> Summary:
+def summarize(suits: int, results: list[DealResult], wall: float, read: int = 0) -> Summary:
+    """The figures of ``results`` (``read`` of them from the results file, not played)."""
     times = [r.seconds for r in results]
     solving = sum(times)
     return Summary(
@@ -206,6 +230,7 @@ def summarize(suits: int, results: list[DealResult], wall: float) -> Summary:
         wall,
         tuple(str(r.deal) for r in sorted(results, key=_order) if not r.won),
         float(statistics.mean(r.moves for r in results)) if results else 0.0,
+        read,
     )
 
 
@@ -266,6 +291,7 @@ def play_all(
     new result as it comes. The summary of them all."""
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks) or 1))
     began = time.perf_counter()
+    read = len(results)
     total = len(results) + len(tasks)
     live = err.isatty()
     for result in (mapper or local_results)(tasks, jobs, worker):
@@ -282,7 +308,7 @@ def play_all(
     if tasks and live:
         err.write("\n")
     results.sort(key=_order)
-    return summarize(suits, results, time.perf_counter() - began), results
+    return summarize(suits, results, time.perf_counter() - began, read), results
 
 
 def local_results(

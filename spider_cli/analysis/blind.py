@@ -115,6 +115,7 @@ def summary_text(summary: Summary, results: list[DealResult], what: str) -> str:
         f"95th percentile {summary.p95:.2f} s",
         f"positions per second: {summary.positions_per_second:,.0f}",
         f"wall time: {summary.wall:.1f} s",
+        summary.origin("player"),
     ]
     if summary.lost:
         lost = ", ".join(map(str, summary.lost[:20])) + (" ..." if len(summary.lost) > 20 else "")

@@ -60,10 +60,20 @@ def rank(positions: int, suits: int) -> Wanted:
     )
 
 
-def check(game: Game, limit: int | None = None) -> Checked:
+def check(game: Game, limit: int | None = None, wanted: Wanted | None = None) -> Checked:
     """Play a deal whose cards are all known, at most ``limit`` positions (None:
-    :data:`CHECK_LIMIT`)."""
-    result = autoplay.play(game, Limit(CHECK_LIMIT if limit is None else limit))
+    :data:`CHECK_LIMIT`), asking whether it is ``wanted`` (None: only whether it is won).
+
+    Easy and medium deals are won within their rank's positions (:data:`THRESHOLDS`), so a
+    check for them stops there: the search is monotone in its limit, so the answer is the
+    one the whole limit gives. A check for a winnable or hard deal gives up when a wider
+    beam could not run its course in what is left (``autoplay.play``'s ``give_up``)."""
+    limit = CHECK_LIMIT if limit is None else limit
+    if wanted in (Wanted.EASY, Wanted.MEDIUM):
+        easy, medium = THRESHOLDS[game.suits]
+        limit = min(limit, easy if wanted is Wanted.EASY else medium)
+    give_up = wanted in (Wanted.WINNABLE, Wanted.HARD)
+    result = autoplay.play(game, Limit(limit), give_up=give_up)
     if not result.won:
         return Checked(False, result.positions)
     return Checked(True, result.positions, rank(result.positions, game.suits))
@@ -78,7 +88,7 @@ def first_fitting(games: Iterable[Game], wanted: Wanted) -> tuple[int, Checked] 
     """The first of ``games`` (deals with every card known) of the kind wanted, by its place
     among them, and its check; None if none is."""
     for place, game in enumerate(games):
-        checked = check(game)
+        checked = check(game, wanted=wanted)
         if fits(checked, wanted):
             return place, checked
     return None

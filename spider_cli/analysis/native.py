@@ -61,8 +61,11 @@ class Backend(Protocol):
         """:func:`spider_cli.analysis.compact.apply`: (piles, pile turned up, outcome)."""
         ...
 
-    def beam(self, start: Start, width: int, limit: Limit) -> tuple[list[Action] | None, int]:
-        """:func:`spider_cli.analysis.beam.beam`: full-information play's beam search."""
+    def beam(
+        self, start: Start, width: int, limit: Limit, reverse: bool = False
+    ) -> tuple[list[Action] | None, int]:
+        """:func:`spider_cli.analysis.beam.beam`: full-information play's beam search (ties
+        broken the other way with ``reverse``: the second stage's portfolio)."""
         ...
 
     def goal_search(
@@ -132,10 +135,12 @@ class Python:
     def apply(self, piles: State, action: Move | Remove) -> tuple[list[bytes], int, int]:
         return compact.apply(piles, action)
 
-    def beam(self, start: Start, width: int, limit: Limit) -> tuple[list[Action] | None, int]:
+    def beam(
+        self, start: Start, width: int, limit: Limit, reverse: bool = False
+    ) -> tuple[list[Action] | None, int]:
         from spider_cli.analysis import beam
 
-        return beam.beam(start, width, limit)
+        return beam.beam(start, width, limit, reverse)
 
     def goal_search(
         self,
@@ -233,12 +238,21 @@ class Core:
         new, turned, outcome = self.module.apply(piles, code(action))
         return new, turned, outcome
 
-    def beam(self, start: Start, width: int, limit: Limit) -> tuple[list[Action] | None, int]:
+    def beam(
+        self, start: Start, width: int, limit: Limit, reverse: bool = False
+    ) -> tuple[list[Action] | None, int]:
         from spider_cli.analysis.beam import MAX_LEVELS
 
         removed = len(start.removed)
         line, positions = self.module.beam(
-            start.piles, start.rows, removed, width, limit.positions, MAX_LEVELS, limit.expired
+            start.piles,
+            start.rows,
+            removed,
+            width,
+            limit.positions,
+            MAX_LEVELS,
+            limit.expired,
+            reverse,
         )
         return (None if line is None else [action(*a) for a in line]), positions
 

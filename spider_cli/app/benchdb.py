@@ -1,9 +1,14 @@
 """``spider bench``'s results, kept in a SQLite file as each deal finishes.
 
-One row per deal and limits: (source, number, suits, position limit, time limit) with how it
-went: won, moves, positions, seconds and the winning line. A run that is stopped (Ctrl-C, a
-machine lost) keeps what it finished; the next run with the same limits reads those rows and
-plays only the rest. Deal numbers are kept as text: PySolFC's run to 20 digits, past
+One row per deal, limits and search: (source, number, suits, position limit, time limit,
+the search's key) with how it went: won, moves, positions, seconds and the winning line. A run
+that is stopped (Ctrl-C, a machine lost) keeps what it finished; the next run of the same
+search with the same limits reads those rows and plays only the rest. The key
+(:func:`spider_cli.analysis.autoplay.search_key`) names the search's version, so a result of
+another version is played again, never reported as this one's. An older spider's table
+``results`` (whose rows named no search) is left as it is and never read.
+
+Deal numbers are kept as text: PySolFC's run to 20 digits, past
 SQLite's 64-bit integers. Every write is its own transaction, and a busy timeout lets two
 runs (or a reader) share the file.
 """
@@ -31,21 +36,23 @@ BUSY_SECONDS = 30.0
 """How long a write waits for another run holding the file before it fails."""
 
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS results (
+CREATE TABLE IF NOT EXISTS known_results (
     source TEXT NOT NULL,
     number TEXT NOT NULL,
     suits INTEGER NOT NULL,
     position_limit INTEGER NOT NULL,
     time_limit REAL NOT NULL,
+    search TEXT NOT NULL,
     won INTEGER NOT NULL,
     moves INTEGER NOT NULL,
     positions INTEGER NOT NULL,
     seconds REAL NOT NULL,
     line TEXT NOT NULL,
-    PRIMARY KEY (source, number, suits, position_limit, time_limit)
+    PRIMARY KEY (source, number, suits, position_limit, time_limit, search)
 )
 """
-"""``time_limit`` is 0 for none; ``line`` is the winning line as a JSON list of moves."""
+"""Every card known: ``time_limit`` is 0 for none; ``search`` the search that played the deal
+(``autoplay.search_key``); ``line`` the winning line as a JSON list of moves."""
 
 _BLIND_SCHEMA = """
 CREATE TABLE IF NOT EXISTS blind_results (
@@ -150,15 +157,15 @@ class Store:
         return self._db
 
     def results(
-        self, deals: Iterable[DealSource], limit: int, time_limit: float | None
+        self, deals: Iterable[DealSource], limit: int, time_limit: float | None, search: str
     ) -> list[DealResult]:
-        """The stored results of ``deals`` at these limits (those not stored are left out). A
-        row with a bad value is left out too, with a notice naming it (:attr:`notices`): its
-        deal is played again, and its row replaced."""
+        """The stored results of ``deals`` at these limits by ``search`` (those not stored are
+        left out). A row with a bad value is left out too, with a notice naming it
+        (:attr:`notices`): its deal is played again, and its row replaced."""
         rows = self._db.execute(
-            "SELECT source, number, suits, won, seconds, positions, moves, line FROM results"
-            " WHERE position_limit = ? AND time_limit = ?",
-            (limit, time_limit or 0.0),
+            "SELECT source, number, suits, won, seconds, positions, moves, line"
+            " FROM known_results WHERE position_limit = ? AND time_limit = ? AND search = ?",
+            (limit, time_limit or 0.0, search),
         )
         return self._read(rows, set(deals))
 
@@ -182,22 +189,33 @@ class Store:
                 found.append(result)
         return found
 
-    def add(self, result: DealResult, limit: int, time_limit: float | None) -> None:
-        """Store one deal's result at once (its own transaction), replacing an older one."""
+    def add(self, result: DealResult, limit: int, time_limit: float | None, search: str) -> None:
+        """Store one deal's result by ``search`` at once (its own transaction), replacing an
+        older one of the same search. A result played by another search (a cluster's worker
+        running another version) is refused: it would be reported as this one's."""
         deal = result.deal
+        if result.search and result.search != search:
+            raise SpiderError(
+                f"deal {deal} was played by another search ({result.search}; here: {search}): "
+                "every machine of the cluster must run the same spider, with the same memory "
+                "ceiling where it stops the search"
+            )
         row = (
             deal.source.value,
             str(deal.number),
             deal.suits,
             limit,
             time_limit or 0.0,
+            search,
             int(result.won),
             result.moves,
             result.positions,
             result.seconds,
             json.dumps(list(result.line)),
         )
-        self._store("INSERT OR REPLACE INTO results VALUES (?,?,?,?,?,?,?,?,?,?)", row, deal)
+        self._store(
+            "INSERT OR REPLACE INTO known_results VALUES (?,?,?,?,?,?,?,?,?,?,?)", row, deal
+        )
 
     def _store(self, statement: str, row: tuple[object, ...], deal: DealSource) -> None:
         """One row written in its own transaction; a failure (a full disk, a file gone

@@ -36,8 +36,9 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
     known, or a goal for a file.
 
     The exit status tells the verdict (:data:`SOLVE_STATUS`): a deal not won within the
-    limits is "unknown", not "impossible". Searches are timed by ``time.perf_counter``,
-    which stops them only at a time asked for ("within N seconds", ``--time-limit``)."""
+    limits is "unknown", not "impossible", unless the complete search proved it unwinnable.
+    Searches are timed by ``time.perf_counter``, which stops them only at a time asked for
+    ("within N seconds", ``--time-limit``)."""
     say_if_slow()
     if deal is not None:
         from spider_cli.analysis.autoplay import play as play_deal
@@ -46,7 +47,8 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
         limit = Limit.of(args.limit, args.time_limit, time.perf_counter)
         result = play_deal(deal.game(), limit)
         print(f"deal {deal}, {deal.suits} suit{'s' if deal.suits != 1 else ''}: " + result.text())
-        return SOLVE_STATUS["possible" if result.won else "unknown"]
+        verdict = "possible" if result.won else "impossible" if result.proved else "unknown"
+        return SOLVE_STATUS[verdict]
     if args.file is None:
         print("spider solve: give a position file (and a goal), or --seed N", file=sys.stderr)
         return USAGE
@@ -67,7 +69,7 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
 def bench_command(args: argparse.Namespace) -> int:
     """``spider bench``: full-information play over a range of deals, on every core or a
     Dask cluster, each result stored as it finishes (see :mod:`spider_cli.app.benchdb`)."""
-    from spider_cli.analysis import bench
+    from spider_cli.analysis import autoplay, bench
     from spider_cli.app import benchdb
 
     say_if_slow()
@@ -85,7 +87,8 @@ def bench_command(args: argparse.Namespace) -> int:
 
             mapper = dask_mapper(args.cluster)
         with benchdb.Store(args.db or benchdb.default_path()) as store:
-            done = store.results(deals, args.limit, args.time_limit)
+            search = autoplay.search_key(args.limit)
+            done = store.results(deals, args.limit, args.time_limit, search)
             for notice in store.notices:
                 print(f"spider bench: warning: {notice}", file=sys.stderr)
             summary, results = bench.run(
@@ -95,7 +98,7 @@ def bench_command(args: argparse.Namespace) -> int:
                 args.time_limit,
                 args.jobs,
                 done=done,
-                record=lambda result: store.add(result, args.limit, args.time_limit),
+                record=lambda result: store.add(result, args.limit, args.time_limit, search),
                 mapper=mapper,
             )
     except SpiderError as error:  # the results file or the cluster
@@ -109,8 +112,6 @@ def bench_command(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=1))
     else:
         print(_fitted(summary.text(args.limit, args.time_limit)))
-        if done:
-            print(f"{len(done)} of the results were stored by an earlier run")
     return OK
 
 
@@ -179,6 +180,4 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     else:
         what = f"blind, {level.value} level, {budget:,} positions a search"
         print(_fitted(blind.summary_text(summary, results, what)))
-        if done:
-            print(f"{len(done)} of the games were stored by an earlier run of the same player")
     return OK
