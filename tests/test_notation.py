@@ -9,7 +9,6 @@ from hypothesis.extra.lark import from_lark
 
 from spider_cli.language import grammar
 from spider_cli.language.commands import (
-    WORDS,
     Assume,
     Code,
     Complete,
@@ -45,6 +44,7 @@ from spider_cli.language.notation import (
     resolve,
 )
 from spider_cli.language.reader import _placed_reader
+from spider_cli.language.registry import WORDS
 from spider_cli.rules.cards import RANK_NAMES, Card
 from spider_cli.rules.engine import DEAL, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, NotationError

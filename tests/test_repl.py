@@ -701,7 +701,7 @@ def test_settings_are_kept_for_the_next_start_and_complete_suits_go_by_default(
     home: Path,
 ) -> None:
     from spider_cli.app import preferences
-    from spider_cli.language.commands import Settings
+    from spider_cli.language.settings import Settings
     from spider_cli.tui import main
 
     def start(suits: int | None = None) -> Game:

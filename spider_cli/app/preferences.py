@@ -2,7 +2,7 @@
 directory, a script of ``set`` lines (``set autoremove on``, ``set suits 2``).
 
 Only the front ends for a person keep them: a script (``spider run``), a game file and the
-Python API start from :class:`~spider_cli.language.commands.Settings`' defaults, so a file
+Python API start from :class:`~spider_cli.language.settings.Settings`' defaults, so a file
 plays the same on every machine. A player's own default differs in one place: complete
 suits are removed at once (:data:`PLAYER_DEFAULTS`), as in every other Spider program;
 ``set autoremove off`` keeps the manual's explicit ``remove``.
@@ -16,8 +16,9 @@ from pathlib import Path
 from spider_cli.app import userdirs
 from spider_cli.app.atomic import write_atomically
 from spider_cli.language import textfiles as files
-from spider_cli.language.commands import SETTING_VALUES, Set, Settings, setting_value
+from spider_cli.language.commands import Set
 from spider_cli.language.notation import parse_command
+from spider_cli.language.settings import SETTING_VALUES, Settings, setting_value
 from spider_cli.rules.errors import SpiderError
 
 FILE_NAME = "settings.spider"

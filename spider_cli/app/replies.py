@@ -27,7 +27,7 @@ from spider_cli.app.results import (
 )
 from spider_cli.language import positions
 from spider_cli.language import textfiles as files
-from spider_cli.language.commands import SETTING_VALUES, Settings
+from spider_cli.language.settings import SETTING_VALUES, Settings
 from spider_cli.rules.cards import RANK_WORDS, SUIT_NAMES, SUITS_IN_VARIANT, Card, card_text
 from spider_cli.rules.engine import Deal, Game
 from spider_cli.rules.errors import SpiderError

@@ -43,10 +43,10 @@ from spider_cli.app.storage import Files, start_of
 from spider_cli.language import commands as cmd
 from spider_cli.language import positions
 from spider_cli.language import textfiles as files
-from spider_cli.language.commands import SETTING_VALUES, Settings, setting_value
 from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
 from spider_cli.language.help import help_text
 from spider_cli.language.notation import parse_command, resolve
+from spider_cli.language.settings import SETTING_VALUES, Settings, setting_value
 from spider_cli.rules.cards import ACE, Card
 from spider_cli.rules.deals import KPAT_MAX, PYSOL_MAX, DealSource, Source
 from spider_cli.rules.engine import PILES, Action, Deal, Game, Move, Remove

@@ -21,9 +21,9 @@ from spider_cli.app.results import Loaded, LoadKind, Matched, Opened, Saved
 from spider_cli.language import commands as cmd
 from spider_cli.language import gamefiles, positions
 from spider_cli.language import textfiles as files
-from spider_cli.language.commands import Settings, setting_value
 from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
 from spider_cli.language.notation import parse_command, resolve
+from spider_cli.language.settings import Settings, setting_value
 from spider_cli.rules.cards import Card
 from spider_cli.rules.deals import Source
 from spider_cli.rules.engine import Action, Deal, Game

@@ -13,57 +13,14 @@ here with :func:`command` and in :data:`Command`, and its handler in the app.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
+from spider_cli.language.registry import Word, command
 from spider_cli.rules.cards import RANK_NAMES, SUIT_LETTERS, SUIT_NAMES, Card
 from spider_cli.rules.deals import Source
-from spider_cli.rules.errors import NotationError, SpiderError
+from spider_cli.rules.errors import NotationError
 from spider_cli.rules.goals import Constraints, Goal, Wanted
-from spider_cli.rules.values import Value, replace
-
-K = TypeVar("K", bound=Value)
-
-
-class Word(Value):
-    """One word that starts a command line.
-
-    ``summary``: a few words shown beside it in the completion menu. ``takes``: what it
-    takes, said when its line does not read (None for moves, whose mistakes have their own
-    messages). ``group`` and ``overview``: where and how ``help`` lists it (no group: not
-    listed, as for a second spelling).
-    """
-
-    word: str
-    summary: str
-    takes: str | None
-    group: str | None = None
-    overview: tuple[str, ...] = ()
-
-
-WORDS: dict[str, Word] = {}
-"""Every command word, in the order ``help`` lists them (the order of the classes below);
-the tests check that the grammar and the table name the same words."""
-
-Builder = Callable[[list[Any]], "Command"]
-"""How the reader makes a command of the values of a grammar rule's parts."""
-
-BUILDERS: dict[str, Builder] = {}
-"""For each rule of grammar/commands.lark that makes a command, its builder: the reader's
-method of that name (:class:`reader.Reader`)."""
-
-
-def command(*words: Word, **builders: Builder) -> Callable[[type[K]], type[K]]:
-    """Declare a command type: the words that start it, as ``help`` lists them, and, by
-    rule name, how the reader builds it from each grammar rule that makes one."""
-
-    def register(kind: type[K]) -> type[K]:
-        for word in words:
-            WORDS[word.word] = word
-        BUILDERS.update(builders)
-        return kind
-
-    return register
+from spider_cli.rules.values import Value
 
 
 def _nothing(word: str) -> str:
@@ -649,53 +606,6 @@ class Set(Value):
 
 class ListSettings(Value):
     """List the settings and their values: "set" alone."""
-
-
-class Settings(Value):
-    """The settings ``set NAME VALUE`` changes: remove complete suits at once, which four
-    piles get a sixth card in a new deal ("left" or "spread"), and the suits of a new game
-    when none is named (``spider`` with no ``--suits``)."""
-
-    autoremove: bool = False
-    sixth: str = "left"
-    suits: int = 4
-
-    def changed(self, name: str, value: bool | str) -> Settings:
-        """These settings with one changed (a name and value from :func:`setting_value`)."""
-        if name == "autoremove":
-            return replace(self, autoremove=bool(value))
-        if name == "suits":
-            return replace(self, suits=int(value))
-        return replace(self, sixth=str(value))
-
-
-SETTING_VALUES: dict[str, dict[str, bool | str]] = {
-    "autoremove": {
-        "on": True,
-        "off": False,
-        "true": True,
-        "false": False,
-        "yes": True,
-        "no": False,
-        "1": True,
-        "0": False,
-    },
-    "sixth": {"left": "left", "spread": "spread", "1,4,7,10": "spread"},
-    "suits": {"1": "1", "2": "2", "4": "4"},
-}
-"""Each setting's name, and the words it takes with the value each one means."""
-
-
-def setting_value(command: Set) -> tuple[str, bool | str]:
-    """The setting a ``set`` command names and the value it means; SpiderError if none."""
-    name = command.name.lower()
-    values = SETTING_VALUES.get(name)
-    if values is None:
-        raise SpiderError(f"no setting called {name!r} (settings: {', '.join(SETTING_VALUES)})")
-    value = values.get(str(command.value).lower())
-    if value is None:
-        raise SpiderError(f"{name} can be {', '.join(sorted(set(map(str, values))))}")
-    return name, value
 
 
 @command(

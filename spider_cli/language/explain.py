@@ -14,7 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, cast
 
 from spider_cli.language import grammar
-from spider_cli.language.commands import WORDS
+from spider_cli.language.registry import WORDS
 from spider_cli.language.textfiles import shown
 from spider_cli.rules.errors import NotationError, caret_line
 

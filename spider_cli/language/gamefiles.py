@@ -28,10 +28,9 @@ from spider_cli.language.commands import (
     NewCommand,
     RemoveCommand,
     Set,
-    Settings,
-    setting_value,
 )
 from spider_cli.language.notation import parse_command
+from spider_cli.language.settings import Settings, setting_value
 from spider_cli.language.textfiles import shown
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import NotationError, SpiderError

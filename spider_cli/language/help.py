@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spider_cli.language.commands import WORDS
+from spider_cli.language.registry import WORDS
 
 WIDTH = 80
 """The longest line of the list of commands."""

@@ -13,8 +13,9 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from spider_cli.language import grammar, lalr
-from spider_cli.language.commands import BUILDERS, Command, RunSpec, Solve
+from spider_cli.language.commands import Command, RunSpec, Solve
 from spider_cli.language.explain import explain, tree_parser
+from spider_cli.language.registry import BUILDERS
 from spider_cli.rules.cards import (
     RANK_NAMES,
     SUIT_LETTERS,
@@ -56,7 +57,7 @@ longest; a count or pile is far shorter."""
 
 class Reader:
     """Makes a command of a line's terminals and rules; clauses become keyword arguments
-    (dicts), which the command's builder (:data:`commands.BUILDERS`, a method of the rule's
+    (dicts), which the command's builder (:data:`registry.BUILDERS`, a method of the rule's
     name) takes. The methods are called by :mod:`spider_cli.language.lalr` as a line is read,
     or by lark over a tree (:func:`_placed_reader`)."""
 

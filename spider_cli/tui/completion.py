@@ -25,7 +25,7 @@ from prompt_toolkit.document import Document
 
 from spider_cli.app import examples
 from spider_cli.app.session import Session
-from spider_cli.language.commands import SETTING_VALUES, WORDS, MoveCommand, RunSpec
+from spider_cli.language.commands import MoveCommand, RunSpec
 from spider_cli.language.help import TOPICS
 from spider_cli.language.notation import (
     MAX_DIGITS,
@@ -33,6 +33,8 @@ from spider_cli.language.notation import (
     read_run,
     resolve,
 )
+from spider_cli.language.registry import WORDS
+from spider_cli.language.settings import SETTING_VALUES
 from spider_cli.rules.cards import RANK_NAMES, SUIT_NAMES, SUITS_IN_VARIANT, Card, run_text
 from spider_cli.rules.engine import PILES, Move, Remove
 from spider_cli.rules.errors import SpiderError
