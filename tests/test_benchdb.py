@@ -60,6 +60,58 @@ def test_store_keeps_each_result_by_deal_limits_and_search(tmp_path: Path) -> No
             store.add(played_elsewhere, 1000, None, key)  # a cluster's worker of another spider
 
 
+def test_the_stage_that_won_and_a_proof_are_kept(tmp_path: Path) -> None:
+    """Each row keeps the part of the search that won the deal, or the proof that none can;
+    the summary names the deals the second stage won and those proved unwinnable."""
+    path = tmp_path / "results.sqlite"
+    key = autoplay.search_key(LIMIT)
+    second = DealResult(
+        DealSource(Source.OURS, 1, 4), True, 1.0, 900, 1, ("x",), "", autoplay.Stage.PORTFOLIO
+    )
+    proved = DealResult(
+        DealSource(Source.OURS, 2, 4),
+        False,
+        1.0,
+        70,
+        0,
+        (),
+        "",
+        autoplay.Stage.COMPLETE,
+        proved=True,
+    )
+    with benchdb.Store(path) as store:
+        store.add(second, LIMIT, None, key)
+        store.add(proved, LIMIT, None, key)
+    with benchdb.Store(path) as store:
+        read = store.results([second.deal, proved.deal], LIMIT, None, key)
+    assert sorted(read, key=str) == sorted([second, proved], key=str)
+    summary = bench.summarize(4, read, 1.0)
+    assert "won by the second stage: 1\n" in summary.text(LIMIT) + "\n"
+    assert "proved unwinnable (every reachable position examined): 2" in summary.text(LIMIT)
+    assert [d["stage"] for d in (r.as_json() for r in read)] == ["portfolio", "complete"]
+
+
+def test_a_results_file_from_before_stages_gains_them(tmp_path: Path) -> None:
+    """A file whose table ends at the winning line (an older spider's) is opened, gains the
+    two columns, and its rows are read with no stage: nothing is lost or refused."""
+    path = tmp_path / "old.sqlite"
+    old_schema = benchdb._SCHEMA.split("    stage TEXT")[0] + (
+        "    PRIMARY KEY (source, number, suits, position_limit, time_limit, search)\n)"
+    )
+    key = autoplay.search_key(LIMIT)
+    with sqlite3.connect(path) as db:
+        db.execute(old_schema)
+        db.execute(
+            "INSERT INTO known_results VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            ("ours", "5", 4, LIMIT, 0.0, key, 1, 1, 800, 0.5, '["x"]'),
+        )
+    db.close()
+    with benchdb.Store(path) as store:
+        [row] = store.results([DealSource(Source.OURS, 5, 4)], LIMIT, None, key)
+    assert row == DealResult(DealSource(Source.OURS, 5, 4), True, 0.5, 800, 1, ("x",))
+    assert row.stage is None and not row.proved
+
+
 def test_a_result_of_another_search_is_never_reported_as_this_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -346,9 +398,11 @@ def test_a_full_disk_is_said_in_a_players_words(
         pages = self._db.execute("PRAGMA page_count").fetchone()[0]
         self._db.execute(f"PRAGMA max_page_count = {pages + 1}")
         for n in range(1000):  # fill what is left with rows of other limits
-            filler = ("ours", str(n), 9, -1, 0.0, "", 0, 0, 0, 0.0, "x" * 200)
+            filler = ("ours", str(n), 9, -1, 0.0, "", 0, 0, 0, 0.0, "x" * 200, "", 0)
             try:
-                self._db.execute("INSERT INTO known_results VALUES (?,?,?,?,?,?,?,?,?,?,?)", filler)
+                self._db.execute(
+                    "INSERT INTO known_results VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", filler
+                )
             except sqlite3.IntegrityError:  # filled before
                 break
             except sqlite3.OperationalError:

@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any, TextIO
 
-from spider_cli.analysis.autoplay import play, search_key
+from spider_cli.analysis.autoplay import Stage, play, search_key
 from spider_cli.analysis.goals import PLAY_LIMIT, Limit
 from spider_cli.rules.deals import DealSource, Source, deal_name
 from spider_cli.rules.errors import QuestionError
@@ -47,6 +47,11 @@ class DealResult:
     search: str = ""
     """With every card known, the key of the search that played it
     (:func:`spider_cli.analysis.autoplay.search_key`, read where it was played)."""
+    stage: Stage | None = None
+    """With every card known, the part of the search that won the deal, or that ended it
+    (None: blind, or a result stored before stages were kept)."""
+    proved: bool = False
+    """Not won, and the complete search examined every reachable position: unwinnable."""
 
     def as_json(self) -> dict[str, object]:
         """The result as JSON values (for ``spider bench --json``, blind or not)."""
@@ -58,6 +63,8 @@ class DealResult:
             "positions": self.positions,
             "seconds": round(self.seconds, 3),
             "line": list(self.line),
+            "stage": self.stage.value if self.stage else None,
+            "proved_unwinnable": self.proved,
         }
 
     @property
@@ -81,6 +88,10 @@ class Summary:
     read: int = 0
     """Deals whose result was read from the results file (an earlier run of the same
     search, or the same blind player) rather than played."""
+    second_stage: tuple[str, ...] = ()
+    """Deals won by the second stage (the beam alone did not win them)."""
+    proved: tuple[str, ...] = ()
+    """Deals proved unwinnable (every reachable position examined)."""
 
     def origin(self, searcher: str) -> str:
         """The line that says how many deals were played and how many read back."""
@@ -97,7 +108,7 @@ class Summary:
         return 100.0 * self.won / self.deals if self.deals else 0.0
 
     def text(self, limit: int, time_limit: float | None = None) -> str:
-        lost = ", ".join(map(str, self.lost[:20])) + (" ..." if len(self.lost) > 20 else "")
+        lost = _listed(self.lost)
         most = f"at most {limit:,} positions" + (
             f" and {time_limit:g} s" if time_limit is not None else ""
         )
@@ -109,9 +120,20 @@ class Summary:
             f"wall time: {self.wall:.1f} s",
             self.origin("search"),
         ]
+        if self.second_stage:
+            lines.append(f"won by the second stage: {_listed(self.second_stage)}")
         if self.lost:
             lines.append(f"not won: {lost}")
+        if self.proved:
+            lines.append(
+                f"proved unwinnable (every reachable position examined): {_listed(self.proved)}"
+            )
         return "\n".join(lines)
+
+
+def _listed(deals: tuple[str, ...], most: int = 20) -> str:
+    """The first ``most`` deals, comma-separated, with "..." for the rest."""
+    return ", ".join(deals[:most]) + (" ..." if len(deals) > most else "")
 
 
 SCHEMA = 3
@@ -205,6 +227,8 @@ def solve_deal(task: Task) -> DealResult:
         len(result.actions),
         tuple(result.texts),
         search_key(limit),
+        result.stage,
+        result.proved,
     )
 
 
@@ -220,6 +244,7 @@ def summarize(suits: int, results: list[DealResult], wall: float, read: int = 0)
     """The figures of ``results`` (``read`` of them from the results file, not played)."""
     times = [r.seconds for r in results]
     solving = sum(times)
+    ordered = sorted(results, key=_order)
     return Summary(
         suits,
         len(results),
@@ -228,9 +253,11 @@ def summarize(suits: int, results: list[DealResult], wall: float, read: int = 0)
         percentile(times, 0.95),
         sum(r.positions for r in results) / solving if solving else 0.0,
         wall,
-        tuple(str(r.deal) for r in sorted(results, key=_order) if not r.won),
+        tuple(str(r.deal) for r in ordered if not r.won),
         float(statistics.mean(r.moves for r in results)) if results else 0.0,
         read,
+        tuple(str(r.deal) for r in ordered if r.won and r.stage not in (None, Stage.BEAM)),
+        tuple(str(r.deal) for r in ordered if r.proved),
     )
 
 

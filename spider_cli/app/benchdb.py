@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
 
+from spider_cli.analysis.autoplay import Stage
 from spider_cli.analysis.bench import DealResult
 from spider_cli.app import databases, userdirs
 from spider_cli.app.databases import BadValue, begin_private, has_tables, refuse_unless_files
@@ -48,11 +49,21 @@ CREATE TABLE IF NOT EXISTS known_results (
     positions INTEGER NOT NULL,
     seconds REAL NOT NULL,
     line TEXT NOT NULL,
+    stage TEXT NOT NULL DEFAULT '',
+    proved INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (source, number, suits, position_limit, time_limit, search)
 )
 """
 """Every card known: ``time_limit`` is 0 for none; ``search`` the search that played the deal
-(``autoplay.search_key``); ``line`` the winning line as a JSON list of moves."""
+(``autoplay.search_key``); ``line`` the winning line as a JSON list of moves; ``stage`` the
+part of the search that won it or ended it (``autoplay.Stage``; '' in a row stored before
+stages were kept); ``proved`` 1 when it was proved unwinnable."""
+
+_STAGE_COLUMNS = (
+    "ALTER TABLE known_results ADD COLUMN stage TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE known_results ADD COLUMN proved INTEGER NOT NULL DEFAULT 0",
+)
+"""What a results file from before stages were kept (its table ends at ``line``) gains."""
 
 _BLIND_SCHEMA = """
 CREATE TABLE IF NOT EXISTS blind_results (
@@ -88,7 +99,7 @@ LONGEST_LINE = 16 * 1024 * 1024
 def _result(row: tuple[object, ...]) -> DealResult:
     """The typed reader of the results table: one row as a deal's result, every value
     checked (BadValue names the first that its column cannot hold)."""
-    source, number, suits, won, seconds, positions, moves, line = row
+    source, number, suits, won, seconds, positions, moves, line, stage, proved = row
     digits = databases.text(number, "number", 21)
     if not (digits.isascii() and digits.isdecimal()) or (len(digits) > 1 and digits[0] == "0"):
         raise BadValue("number", number)
@@ -113,7 +124,12 @@ def _result(row: tuple[object, ...]) -> DealResult:
         databases.integer(positions, "positions", 0, 2**63 - 1),
         databases.integer(moves, "moves", 0, 2**63 - 1),
         tuple(moves_line),
+        stage=Stage(stage) if stage in _STAGES else None,
+        proved=bool(databases.integer(proved, "proved", 0, 1)),
     )
+
+
+_STAGES = {s.value for s in Stage}
 
 
 def default_path() -> Path:
@@ -143,6 +159,13 @@ class Store:
             with self._transaction():
                 self._db.execute(_SCHEMA)
                 self._db.execute(_BLIND_SCHEMA)
+                columns = [
+                    r[0]
+                    for r in self._db.execute("SELECT name FROM pragma_table_info('known_results')")
+                ]
+                if columns and columns[-1] == "line":
+                    for statement in _STAGE_COLUMNS:
+                        self._db.execute(statement)
             if not has_tables(self._db, [_SCHEMA, _BLIND_SCHEMA]):
                 raise SpiderError("it holds a results table that is not spider bench's")
         except (SpiderError, sqlite3.DatabaseError) as error:
@@ -163,7 +186,7 @@ class Store:
         left out). A row with a bad value is left out too, with a notice naming it
         (:attr:`notices`): its deal is played again, and its row replaced."""
         rows = self._db.execute(
-            "SELECT source, number, suits, won, seconds, positions, moves, line"
+            "SELECT source, number, suits, won, seconds, positions, moves, line, stage, proved"
             " FROM known_results WHERE position_limit = ? AND time_limit = ? AND search = ?",
             (limit, time_limit or 0.0, search),
         )
@@ -212,9 +235,11 @@ class Store:
             result.positions,
             result.seconds,
             json.dumps(list(result.line)),
+            result.stage.value if result.stage else "",
+            int(result.proved),
         )
         self._store(
-            "INSERT OR REPLACE INTO known_results VALUES (?,?,?,?,?,?,?,?,?,?,?)", row, deal
+            "INSERT OR REPLACE INTO known_results VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", row, deal
         )
 
     def _store(self, statement: str, row: tuple[object, ...], deal: DealSource) -> None:
@@ -234,7 +259,7 @@ class Store:
         """The stored blind games of ``deals`` by ``player`` (those not stored are left out;
         a row with a bad value too, with a notice)."""
         rows = self._db.execute(
-            "SELECT source, number, suits, won, seconds, positions, moves, '[]'"
+            "SELECT source, number, suits, won, seconds, positions, moves, '[]', '', 0"
             " FROM blind_results WHERE player = ?",
             (player,),
         )
