@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from spider_cli.analysis import blindplayer, rollouts
+from spider_cli.analysis import blindplayer, native, rollouts
 from spider_cli.analysis.compact import encode
 from spider_cli.rules.deals import DealSource, Source
 
@@ -42,7 +42,7 @@ def main() -> None:
         won = []
         for number in deals:
             start = encode(DealSource(Source.OURS, number, args.suits).game())
-            won.append(rollouts.rollout(start.piles, start.rows, 0, policy).won)
+            won.append(native.backend().rollout(start.piles, start.rows, 0, policy).won)
         each = (time.process_time() - started) / len(deals)
         bits = "".join("1" if w else "0" for w in won)
         print(f"{text}: {sum(won)}/{len(deals)} won, {each * 1000:.0f} ms a game {bits}")
