@@ -68,3 +68,39 @@ def test_a_bad_setting_is_said_once(monkeypatch: pytest.MonkeyPatch, capsys, hom
     monkeypatch.setenv("SPIDER_MEMORY", "plenty")
     main(["solve", "--seed", "1", "--suits", "1"])
     assert capsys.readouterr().err.count("SPIDER_MEMORY") == 1
+
+
+def test_bench_workers_share_the_machines_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each worker may hold what its limit (or the ceiling) allows; together three quarters
+    of the machine: the number at once is cut, never the ceiling of each search."""
+    monkeypatch.setattr(memory, "machine", lambda: 16 << 30)
+    monkeypatch.delenv(memory.VARIABLE, raising=False)
+    compiled = native.backend().compiled
+    each = min(4 << 30, 20_000_000 * memory.cost(compiled))  # a quarter, or the limit's
+    assert memory.workers(64, 20_000_000, compiled) == (12 << 30) // each
+    assert memory.workers(64, 10_000, compiled) == 64  # small limits: every core
+    assert memory.workers(2, 10_000, compiled) == 2
+    monkeypatch.setattr(memory, "machine", lambda: 1 << 30)
+    monkeypatch.setenv(memory.VARIABLE, "2G")  # a ceiling past the machine's memory
+    assert memory.workers(8, 20_000_000, compiled) == 1  # always one
+
+
+def test_a_bench_with_more_workers_than_memory_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path
+) -> None:
+    from spider_cli.analysis import bench
+
+    played: list[int] = []
+
+    def one_at_a_time(tasks, jobs, worker):  # the local mapper's contract, counted
+        played.append(jobs)
+        return map(worker, tasks)
+
+    monkeypatch.setattr(bench, "local_results", one_at_a_time)
+    monkeypatch.setattr(memory, "machine", lambda: 64 << 20)  # 3 quarters: 48 MB
+    monkeypatch.setenv(memory.VARIABLE, "64M")  # and each search may hold 64 MB
+    argv = ["bench", "--seeds", "0-2", "--suits", "1", "--limit", "3000000", "--jobs", "3"]
+    assert main([*argv, "--db", str(tmp_path / "b.sqlite")]) == 0
+    err = capsys.readouterr().err
+    assert played == [1]
+    assert "note: 1 deals at a time, not 3" in err and "64 MB" in err, err

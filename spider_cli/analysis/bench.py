@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any, TextIO
 
+from spider_cli.analysis import memory, native
 from spider_cli.analysis.autoplay import Stage, play, search_key
 from spider_cli.analysis.goals import PLAY_LIMIT, Limit
 from spider_cli.rules.deals import DealSource, Source, deal_name
@@ -300,6 +301,17 @@ def run(
     known = {r.deal: r for r in done}
     results = [known[d] for d in unique if d in known]
     tasks: list[Task] = [(d, limit, time_limit) for d in unique if d not in known]
+    if mapper is None and tasks:  # this machine's memory is shared by its workers
+        wanted = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
+        jobs = memory.workers(wanted, limit, native.backend().compiled)
+        if jobs < wanted:
+            each = min(memory.ceiling(), limit * memory.cost(native.backend().compiled))
+            err.write(
+                f"note: {jobs} deals at a time, not {wanted}: each may hold about "
+                f"{each >> 20:,} MB (its limit of {limit:,} positions, or the memory ceiling), "
+                f"and together they keep within {memory.SHARED} quarters of this machine's "
+                f"{memory.machine() >> 20:,} MB\n"
+            )
     return play_all(suits, tasks, results, solve_deal, jobs, err, record, mapper)
 
 

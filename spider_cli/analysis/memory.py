@@ -41,6 +41,14 @@ def parse(text: str) -> int:
     return int(number) * unit
 
 
+def machine() -> int:
+    """The machine's memory in bytes (four times :data:`FALLBACK` where it will not say)."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return 4 * FALLBACK
+
+
 def ceiling() -> int:
     """The bytes a search may hold: ``SPIDER_MEMORY`` when set (a bad value is reported
     and the default used), else a quarter of the machine's memory."""
@@ -50,10 +58,21 @@ def ceiling() -> int:
             return parse(setting)
         except ValueError:
             pass
-    try:
-        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 4
-    except (ValueError, OSError, AttributeError):
-        return FALLBACK
+    return machine() // 4
+
+
+SHARED = 3
+"""Of the machine's memory, the quarters that searches running side by side may hold
+together (``spider bench``'s workers): one is left to everything else."""
+
+
+def workers(wanted: int, limit: int, compiled: bool) -> int:
+    """How many of ``wanted`` searches of at most ``limit`` positions each may run at once:
+    each may hold what its limit or the ceiling allows, whichever is less, and together no
+    more than :data:`SHARED` quarters of the machine's memory. At least one. (The ceiling of
+    each search stays the same, so its results do not depend on how many run.)"""
+    each = max(1, min(ceiling(), limit * cost(compiled)))
+    return max(1, min(wanted, machine() * SHARED // 4 // each))
 
 
 def problem() -> str | None:
@@ -67,11 +86,16 @@ def problem() -> str | None:
     return None
 
 
+def cost(compiled: bool) -> int:
+    """What one position costs a goal search on the compiled core (``compiled``) or on the
+    Python path, in bytes."""
+    return POSITION_BYTES if compiled else POSITION_BYTES_PYTHON
+
+
 def positions(compiled: bool) -> int:
     """The most positions a goal search may examine on the compiled core (``compiled``) or
     on the Python path."""
-    cost = POSITION_BYTES if compiled else POSITION_BYTES_PYTHON
-    return max(1, ceiling() // cost)
+    return max(1, ceiling() // cost(compiled))
 
 
 BLIND_POSITION_BYTES = 200

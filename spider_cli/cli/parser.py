@@ -179,7 +179,12 @@ def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
         help="1, 2 or 4 suits: the game of the deals (default 1)",
     )
     _add_limits(bench, "for each deal: ")
-    bench.add_argument("--jobs", type=int, help="worker processes (default: every core)")
+    bench.add_argument(
+        "--jobs",
+        type=int,
+        help="worker processes (default: every core; fewer where the machine's memory "
+        "would not hold their searches)",
+    )
     _add_results_options(bench)
     bench.add_argument(
         "--blind",
