@@ -7,7 +7,17 @@ the Python path (spider_cli.analysis.native says so once)."""
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-SOURCES = ["module.c", "state.c", "moves.c", "value.c", "beam.c", "blind.c", "goal.c", "rollout.c", "chance.c"]
+SOURCES = [
+    "module.c",
+    "state.c",
+    "moves.c",
+    "value.c",
+    "beam.c",
+    "blind.c",
+    "goal.c",
+    "rollout.c",
+    "chance.c",
+]
 
 
 class BuildCore(build_ext):

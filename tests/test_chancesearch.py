@@ -8,9 +8,9 @@ import contextlib
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +21,7 @@ from spider_cli.analysis import blind, blindplayer, chancesearch, native, rollou
 from spider_cli.analysis.blindplayer import WEIGHTS, Mode
 from spider_cli.analysis.chancesearch import Level
 from spider_cli.analysis.compact import FACE_DOWN, State, encode
+from spider_cli.analysis.goals import Expired
 from spider_cli.analysis.rollouts import (
     WON,
     Outcome,
@@ -31,7 +32,7 @@ from spider_cli.analysis.rollouts import (
     sample,
 )
 from spider_cli.analysis.view import PlayerView, view_of
-from spider_cli.analysis.weighing import Weighed
+from spider_cli.analysis.weighing import Draw, Effort, Line, Weighed
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Game
 
@@ -61,11 +62,16 @@ def rollout_python(
     return rollouts.rollout(search, piles, rows, removed, policy, record)
 
 
-def _search(*args: Any) -> Weighed:
-    """The chance search on the path in use (by default with no clock and the margin of
-    weighing.MARGIN)."""
-    defaults = (None, weighing.MARGIN)
-    return native.backend().chance_search(*args, *defaults[len(args) - 9 :])
+def _search(
+    draw: Draw, lines: Sequence[Line], effort: Effort, expired: Expired | None = None
+) -> Weighed:
+    """The chance search on the path in use."""
+    return native.backend().chance_search(draw, lines, effort, expired)
+
+
+def _draw(view: PlayerView, seed: int) -> Draw:
+    """What the search samples from ``view``, with ``seed``."""
+    return Draw(view.piles(), len(view.removed), view.hand // 10, tuple(view.unseen()), seed)
 
 
 def _played(number: int, suits: int, moves: int, seed: int) -> Game:
@@ -227,21 +233,12 @@ def test_the_search_is_the_same_on_both_paths(
     lines = _candidates(view) or [(DEAL,)] * (view.hand > 0 and all(view.piles()))
     if not lines:
         return
-    args = (
-        view.piles(),
-        len(view.removed),
-        view.hand // 10,
-        view.unseen(),
-        lines,
-        sample_seed,
-        trajectories,
-        TINY,
-        rollouts.learned(suits),
-    )
-    found = _search(*args)
-    assert _search(*args) == found  # the same every time
+    draw, effort = _draw(view, sample_seed), Effort(trajectories, TINY, rollouts.learned(suits))
+    assert effort.margin == weighing.MARGIN  # (by default)
+    found = _search(draw, lines, effort)
+    assert _search(draw, lines, effort) == found  # the same every time
     with native.pure():
-        assert _search(*args) == found
+        assert _search(draw, lines, effort) == found
     assert 0 <= found.chosen < len(lines) and found.counts[found.chosen] == max(found.counts)
     assert sum(found.counts) == found.trajectories
     assert all(0 <= s <= WON * c for s, c in zip(found.sums, found.counts, strict=True))
@@ -251,9 +248,8 @@ def test_the_players_own_choice_is_played_on_every_sample_and_stands_unless_beat
     view = _view(3, 4, 10, 3)
     lines = _candidates(view, 5)
     assert len(lines) == 6  # (five lines and the deal)
-    args = (view.piles(), 0, view.hand // 10, view.unseen(), lines, 5, 60, TINY)
-    model = rollouts.learned(4)
-    found = _search(*args, model, None, 0.0)
+    draw, effort = _draw(view, 5), Effort(60, TINY, rollouts.learned(4), 0.0)
+    found = _search(draw, lines, effort)
     others = len(lines) - 1
     rounds = max(1, (others - 1).bit_length())
     assert (
@@ -265,7 +261,7 @@ def test_the_players_own_choice_is_played_on_every_sample_and_stands_unless_beat
     best = max(range(1, len(lines)), key=lambda i: (found.counts[i], found.sums[i], -i))
     assert found.chosen in (0, best)
     assert (found.chosen == best) == (found.diffs[best] > 0)  # margin 0: any gain
-    assert _search(*args, model, None, 100.0).chosen == 0  # never sure enough
+    assert _search(draw, lines, replace(effort, margin=100.0)).chosen == 0  # never sure enough
     assert found.diffs[0] == found.squares[0] == 0
 
 
@@ -312,9 +308,9 @@ def test_the_player_is_given_only_the_view(monkeypatch: pytest.MonkeyPatch) -> N
         given.append(view)
         return real_choose(view, *args)  # type: ignore[arg-type]
 
-    def spy_search(self: object, piles: State, *args: object) -> Weighed:
-        searched.append(piles)
-        return real_search(self, piles, *args)  # type: ignore[arg-type]
+    def spy_search(self: object, draw: Draw, *args: object) -> Weighed:
+        searched.append(draw.piles)
+        return real_search(self, draw, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(chancesearch, "choose", spy)
     monkeypatch.setattr(path, "chance_search", spy_search)
@@ -349,7 +345,7 @@ def test_the_plain_level_is_the_blind_players_own_turn() -> None:
 def test_a_clock_that_runs_out_stops_the_search_with_the_players_own_choice() -> None:
     view = _view(12, 4, 25, 12)
     lines = _candidates(view, 4)
-    args = (view.piles(), 0, view.hand // 10, view.unseen(), lines, 5, 1000, TINY)
+    draw, effort = _draw(view, 5), Effort(1000, TINY, rollouts.learned(4), 0.0)
     calls = []
 
     def expired() -> bool:
@@ -359,7 +355,7 @@ def test_a_clock_that_runs_out_stops_the_search_with_the_players_own_choice() ->
     for pure in (False, True):
         calls.clear()
         with native.pure() if pure else _nothing():
-            found = _search(*args, rollouts.learned(4), expired, 0.0)
+            found = _search(draw, lines, effort, expired)
         assert found.stopped and found.trajectories == 3 and found.chosen == 0
 
 
@@ -492,9 +488,9 @@ def test_ctrl_c_stops_the_search_between_games(pure: bool) -> None:
             raise KeyboardInterrupt
         return False
 
-    args = (view.piles(), 0, view.hand // 10, view.unseen(), lines, 5, 500, TINY)
+    draw, effort = _draw(view, 5), Effort(500, TINY, rollouts.learned(4))
     with native.pure() if pure else _nothing(), pytest.raises(KeyboardInterrupt):
-        _search(*args, rollouts.learned(4), interrupted)
+        _search(draw, lines, effort, interrupted)
     assert len(calls) == 2  # read after each game, and the first raise ends the search
 
 

@@ -45,9 +45,9 @@ from spider_cli.analysis.blindplayer import (
 )
 from spider_cli.analysis.compact import State
 from spider_cli.analysis.goals import Expired
-from spider_cli.analysis.rollouts import Policy, learned, rows_of, sample, seed_of
+from spider_cli.analysis.rollouts import Policy, Value, learned, rows_of, sample, seed_of
 from spider_cli.analysis.view import PlayerView
-from spider_cli.analysis.weighing import MARGIN, Line, Weighed
+from spider_cli.analysis.weighing import MARGIN, Draw, Effort, Line, Weighed
 from spider_cli.rules.engine import DEAL, PILES
 
 # ---------------------------------------------------------------------------------------------
@@ -91,6 +91,12 @@ class Strength:
     candidates: int
     policy: Policy = field(default_factory=Policy)
     margin: float = MARGIN
+
+    def effort(self, model: Value) -> Effort:
+        """The search's :class:`Effort` at this level with ``model``, the variant's learned
+        value: a level is the same in every variant, so it builds its effort rather than
+        holding one (and :func:`player_key` hashes its fields as they are)."""
+        return Effort(self.trajectories, self.policy, model, self.margin)
 
 
 LEVELS = {
@@ -206,19 +212,9 @@ def weigh(
     lines = candidates_of(piles, decision, view.hand, chosen.candidates)
     if len(lines) < 2:
         return plain
-    weighed = native.backend().chance_search(
-        piles,
-        len(view.removed),
-        view.hand // PILES,
-        view.unseen(),
-        lines,
-        seed_of(view),
-        chosen.trajectories,
-        chosen.policy,
-        learned(view.suits),
-        expired,
-        chosen.margin,
-    )
+    draw = Draw(piles, len(view.removed), view.hand // PILES, tuple(view.unseen()), seed_of(view))
+    effort = chosen.effort(learned(view.suits))
+    weighed = native.backend().chance_search(draw, lines, effort, expired)
     positions = decision.positions + weighed.positions
     line = lines[weighed.chosen]
     if weighed.chosen == 0:  # the player's own line stands, whole

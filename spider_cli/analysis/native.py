@@ -19,6 +19,7 @@ import importlib.util
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
@@ -32,8 +33,8 @@ if TYPE_CHECKING:  # (each search's modules load with its first search, so a sta
     from spider_cli.analysis import rollouts
     from spider_cli.analysis.blindplayer import Mode, Reveal
     from spider_cli.analysis.goalsearch import Key, Outcome, Search
-    from spider_cli.analysis.rollouts import Policy, Value
-    from spider_cli.analysis.weighing import Line, Weighed
+    from spider_cli.analysis.rollouts import Policy
+    from spider_cli.analysis.weighing import Draw, Effort, Line, Weighed
 
 _UNLOADED = object()
 _module: object = _UNLOADED
@@ -107,20 +108,14 @@ class Backend(Protocol):
 
     def chance_search(
         self,
-        piles: State,
-        removed: int,
-        rows: int,
-        unseen: Sequence[int],
+        draw: Draw,
         candidates: Sequence[Line],
-        seed: int,
-        trajectories: int,
-        policy: Policy,
-        model: Value,
-        expired: Expired | None,
-        margin: float,
+        effort: Effort,
+        expired: Expired | None = None,
     ) -> Weighed:
         """:func:`spider_cli.analysis.weighing.search`: the blind player's choices weighed
-        on sampled deals, each search within the ceiling."""
+        on deals sampled from ``draw`` as hard as ``effort`` says, each search within the
+        ceiling."""
         ...
 
 
@@ -186,35 +181,16 @@ class Python:
 
     def chance_search(
         self,
-        piles: State,
-        removed: int,
-        rows: int,
-        unseen: Sequence[int],
+        draw: Draw,
         candidates: Sequence[Line],
-        seed: int,
-        trajectories: int,
-        policy: Policy,
-        model: Value,
-        expired: Expired | None,
-        margin: float,
+        effort: Effort,
+        expired: Expired | None = None,
     ) -> Weighed:
         from spider_cli.analysis import rollouts, weighing
 
-        policy = rollouts.capped(policy, memory.blind_positions(self.compiled))
-        return weighing.search(
-            self.rollout,
-            piles,
-            removed,
-            rows,
-            unseen,
-            candidates,
-            seed,
-            trajectories,
-            policy,
-            model,
-            expired,
-            margin,
-        )
+        policy = rollouts.capped(effort.policy, memory.blind_positions(self.compiled))
+        effort = replace(effort, policy=policy)
+        return weighing.search(self.rollout, draw, candidates, effort, expired)
 
 
 class Core:
@@ -351,39 +327,32 @@ class Core:
 
     def chance_search(
         self,
-        piles: State,
-        removed: int,
-        rows: int,
-        unseen: Sequence[int],
+        draw: Draw,
         candidates: Sequence[Line],
-        seed: int,
-        trajectories: int,
-        policy: Policy,
-        model: Value,
-        expired: Expired | None,
-        margin: float,
+        effort: Effort,
+        expired: Expired | None = None,
     ) -> Weighed:
         from spider_cli.analysis.blindplayer import WEIGHTS
         from spider_cli.analysis.rollouts import capped
         from spider_cli.analysis.weighing import Weighed
 
-        policy = capped(policy, memory.blind_positions(self.compiled))
+        policy = capped(effort.policy, memory.blind_positions(self.compiled))
         chosen, sums, counts, diffs, squares, positions, played, stopped = (
             self.module.chance_search(
-                piles,
-                removed,
-                rows,
-                bytes(unseen),
+                draw.piles,
+                draw.removed,
+                draw.rows,
+                bytes(draw.unseen),
                 [[code(a) for a in line] for line in candidates],
-                seed & SplitMix64.MASK,
-                trajectories,
+                draw.seed & SplitMix64.MASK,
+                effort.trajectories,
                 policy.budget,
                 policy.searches,
                 WEIGHTS,
                 policy.turns,
                 policy.moves,
-                model.core(),
-                round(margin * 100),
+                effort.model.core(),
+                round(effort.margin * 100),
                 expired,
             )
         )

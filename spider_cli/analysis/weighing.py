@@ -65,28 +65,48 @@ class Weighed:
         return self.sums[candidate] / (count * WON) if count else 0.0
 
 
+@dataclass(frozen=True)
+class Draw:
+    """What the search's samples are drawn from: the view's ``piles`` (each face-down card
+    ``FACE_DOWN``), the suits ``removed``, the ``rows`` left in the hand, the ``unseen``
+    cards (in order of their codes, as :func:`~spider_cli.analysis.rollouts.sample` takes
+    them) and the ``seed`` of the samples (the same view, the same samples)."""
+
+    piles: State
+    removed: int
+    rows: int
+    unseen: tuple[int, ...]
+    seed: int
+
+
+@dataclass(frozen=True)
+class Effort:
+    """How hard the search works: about ``trajectories`` sampled games in all, each played
+    on by rollouts of ``policy`` and valued where it stops by ``model`` (the variant's
+    :func:`~spider_cli.analysis.rollouts.learned` value); another choice is played only if
+    it beats the player's own by ``margin`` standard errors (:data:`MARGIN`)."""
+
+    trajectories: int
+    policy: Policy
+    model: Value
+    margin: float = MARGIN
+
+
 def search(
     rollout: Rollout,
-    piles: State,
-    removed: int,
-    rows: int,
-    unseen: Sequence[int],
+    draw: Draw,
     candidates: Sequence[Line],
-    seed: int,
-    trajectories: int,
-    policy: Policy,
-    model: Value,
+    effort: Effort,
     expired: Expired | None = None,
-    margin: float = MARGIN,
 ) -> Weighed:
-    """Weigh ``candidates`` (lines from the view ``piles``, each ending at the first card it
-    turns up if it turns one up, or ``(DEAL,)``; the player's own choice first) on samples of
-    ``unseen`` with rollouts of ``policy`` valued by ``model`` (:func:`learned`), about
-    ``trajectories`` sampled games in all. The first is played on every sample; the others
-    are halved round by round (sequential halving), and the best of them is chosen only if it
-    beats the first by ``margin`` standard errors of their paired differences. ``expired``
-    (the user's own cap on time) is read between games. Each sampled game is a
-    ``rollout``. The Python path (the reference of csrc/chance.c)."""
+    """Weigh ``candidates`` (lines from the view ``draw.piles``, each ending at the first
+    card it turns up if it turns one up, or ``(DEAL,)``; the player's own choice first) on
+    samples of ``draw``, each played on by a ``rollout`` of ``effort.policy`` valued by
+    ``effort.model``, about ``effort.trajectories`` sampled games in all. The first is played
+    on every sample; the others are halved round by round (sequential halving), and the best
+    of them is chosen only if it beats the first by ``effort.margin`` standard errors of
+    their paired differences. ``expired`` (the user's own cap on time) is read between
+    games. The Python path (the reference of csrc/chance.c)."""
     n = len(candidates)
     sums, counts, diffs, squares = [0] * n, [0] * n, [0] * n, [0] * n
     positions = played = 0
@@ -107,13 +127,14 @@ def search(
         )
 
     for round_ in range(rounds):
-        per = max(1, trajectories // ((len(alive) + 1) * rounds))
+        per = max(1, effort.trajectories // ((len(alive) + 1) * rounds))
         for k in range(used, used + per):
-            known, hand = sample(piles, unseen, seed, k)
+            known, hand = sample(draw.piles, draw.unseen, draw.seed, k)
             own = 0
             for c in [0, *alive]:
-                outcome = _play(rollout, known, rows_of(hand), removed, candidates[c], policy)
-                worth = outcome.worth(model)
+                line = candidates[c]
+                outcome = _play(rollout, known, rows_of(hand), draw.removed, line, effort.policy)
+                worth = outcome.worth(effort.model)
                 positions += outcome.positions
                 sums[c] += worth
                 counts[c] += 1
@@ -129,7 +150,7 @@ def search(
         alive.sort(key=lambda i: (-sums[i], i))
         if len(alive) > 1 and round_ < rounds - 1:
             del alive[(len(alive) + 1) // 2 :]
-    if alive and _beats(diffs[alive[0]], squares[alive[0]], counts[alive[0]], margin):
+    if alive and _beats(diffs[alive[0]], squares[alive[0]], counts[alive[0]], effort.margin):
         return result(alive[0])
     return result(0)
 
