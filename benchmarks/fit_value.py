@@ -123,23 +123,48 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
+def auc(scored: list[tuple[float, int]]) -> float:
+    """The area under the ROC curve: the chance that a turn of a won game is scored above a
+    turn of a lost one (ties count half)."""
+    scored = sorted(scored)
+    wins = sum(y for _, y in scored)
+    losses = len(scored) - wins
+    if not wins or not losses:
+        return 0.5
+    rank_sum, k = 0.0, 0
+    while k < len(scored):
+        j = k
+        while j < len(scored) and scored[j][0] == scored[k][0]:
+            j += 1
+        rank_sum += (k + j + 1) / 2 * sum(y for _, y in scored[k:j])  # mean rank, 1-based
+        k = j
+    return (rank_sum - wins * (wins + 1) / 2) / (wins * losses)
+
+
 def report(model: rollouts.Value, games: list[dict], label: str) -> str:
-    """Log-loss of the integer model on every turn of ``games``, and its calibration in
-    five bands of predicted chance."""
+    """Log-loss of the integer model on every turn of ``games``, beside that of the share
+    won alone, its AUC, and its calibration in five bands of predicted chance."""
     loss, n = 0.0, 0
     bands = [[0, 0, 0.0] for _ in range(5)]
+    scored = []
     for game in games:
         for f in game["turns"]:
             p = min(max(model.worth(f) / rollouts.WON, 1e-4), 1 - 1e-4)
             y = int(game["won"])
             loss -= math.log(p if y else 1 - p)
             n += 1
+            scored.append((p, y))
             band = bands[min(4, int(p * 5))]
             band[0] += 1
             band[1] += y
             band[2] += p
+    share = min(max(sum(y for _, y in scored) / max(1, n), 1e-4), 1 - 1e-4)
+    constant = -(share * math.log(share) + (1 - share) * math.log(1 - share))
     base = sum(g["won"] for g in games) / max(1, len(games))
-    lines = [f"{label}: {len(games)} games, {n} turns, won {base:.1%}, log-loss {loss / n:.4f}"]
+    lines = [
+        f"{label}: {len(games)} games, {n} turns, won {base:.1%}, log-loss {loss / n:.4f} "
+        f"(the share of turns won alone: {constant:.4f}), AUC {auc(scored):.3f}"
+    ]
     for k, (count, won, p) in enumerate(bands):
         if count:
             lines.append(
@@ -159,11 +184,17 @@ def fit(args: argparse.Namespace) -> None:
     for suits, games in sorted(by_suits.items()):
         games.sort(key=lambda g: g["deal"])
         cut = len(games) * 4 // 5
-        xs, ys = rows_of(games[:cut])
+        xs, ys = rows_of(games[: min(cut, args.most or cut)])
         w = newton(xs, ys)
         weights = tuple(round(1000 * v) for v in w[1:])
         model = rollouts.Value(round(1000 * w[0]), weights)
-        print(report(model, games[:cut], f"{suits} suits, fitted"))
+        print(
+            report(
+                model,
+                games[:cut],
+                f"{suits} suits, the fitted part ({min(cut, args.most or cut)} games fitted)",
+            )
+        )
         print(report(model, games[cut:], f"{suits} suits, held out"))
         models[str(suits)] = {
             "games": len(games),
@@ -197,6 +228,12 @@ def main() -> None:
     f = sub.add_parser("fit", help="fit the models and write the value file")
     f.add_argument("--data", nargs="+", required=True)
     f.add_argument("--out", default="spider_cli/analysis/value.json")
+    f.add_argument(
+        "--most",
+        type=int,
+        help="fit on only the first N games of the fitted part (a learning curve: the "
+        "held-out part stays the same)",
+    )
     args = parser.parse_args()
     play(args) if args.what == "play" else fit(args)
 
