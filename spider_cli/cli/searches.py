@@ -7,6 +7,7 @@ import json
 import sys
 import time
 
+from spider_cli.analysis.goals import Verdict
 from spider_cli.app.session import Session
 from spider_cli.cli.exits import OK, REFUSED, USAGE, error_line
 from spider_cli.cli.parser import DEFAULT_LEVEL
@@ -26,7 +27,7 @@ def say_if_slow() -> None:
             print(note if note.startswith("note:") else f"note: {note}", file=sys.stderr)
 
 
-SOLVE_STATUS = {"possible": 0, "impossible": 1, "unknown": 3}
+SOLVE_STATUS = {Verdict.POSSIBLE: 0, Verdict.IMPOSSIBLE: 1, Verdict.UNKNOWN: 3}
 """``spider solve``'s exit status by verdict, for scripts; any error is :data:`USAGE` (2),
 as grep's, since 1 is an answer here."""
 
@@ -47,8 +48,9 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
         limit = Limit.of(args.limit, args.time_limit, time.perf_counter)
         result = play_deal(deal.game(), limit)
         print(f"deal {deal}, {deal.suits} suit{'s' if deal.suits != 1 else ''}: " + result.text())
-        verdict = "possible" if result.won else "impossible" if result.proved else "unknown"
-        return SOLVE_STATUS[verdict]
+        if result.won:
+            return SOLVE_STATUS[Verdict.POSSIBLE]
+        return SOLVE_STATUS[Verdict.IMPOSSIBLE if result.proved else Verdict.UNKNOWN]
     if args.file is None:
         print("spider solve: give a position file (and a goal), or --seed N", file=sys.stderr)
         return USAGE
