@@ -202,6 +202,8 @@ def test_runs_know_their_size_and_text() -> None:
         ),
         ("load", "load takes a file name, as in 'load game.txt' or 'load \"my game.txt\"'", 5),
         ("load 'my game", "a quoted name needs its closing '", 6),
+        ('save ""', "a quoted name cannot be empty: write the name between the quotes", 6),
+        ("load ''", "a quoted name cannot be empty: write the name between the quotes", 6),
         ("Js from 9 to 3 (into the space", "a remark in parentheses needs its closing ')'", 16),
         ("3 10\n4 5", "one command per line", 5),
     ],

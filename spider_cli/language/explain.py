@@ -103,6 +103,8 @@ def _explain(line: str, pos: int, error: UnexpectedInput) -> str:
         if error.char == "(":
             return "a remark in parentheses needs its closing ')'"
         if error.char in "'\"":
+            if line[pos + 1 : pos + 2] == error.char:
+                return "a quoted name cannot be empty: write the name between the quotes"
             return f"a quoted name needs its closing {error.char}"
         if error.char == "\n":
             return "one command per line"
