@@ -388,6 +388,15 @@ def test_a_byte_order_mark_does_not_spoil_the_first_line(
     assert capsys.readouterr().out == "score 0\nresumed bom.spider: 0 moves replayed\nscore 0\n"
 
 
+def test_a_game_file_of_one_move_resumes_with_one_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("s.spider").write_text("new 5\n4h from 1 to 6\nsave! g.spider\nload g.spider\n")
+    assert main(["run", "s.spider"]) == 0
+    assert "resumed g.spider: 1 move replayed\n" in capsys.readouterr().out
+
+
 NAMED_FILES = {
     "run": ["run", "x"],
     "show": ["show", "x"],
