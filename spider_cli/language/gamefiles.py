@@ -52,6 +52,9 @@ class DealOrigin(Value):
     sixth: str = "left"
     source: Source = Source.OURS
 
+    def __post_init__(self) -> None:
+        DealSource(self.source, self.seed, self.suits)  # checks the number: NotationError
+
     @property
     def deal(self) -> DealSource:
         """The numbered deal this game began as."""
