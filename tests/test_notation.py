@@ -180,6 +180,8 @@ def test_runs_know_their_size_and_text() -> None:
         ("8-6 from 3 to 10", "a run needs a suit on its last card, as in 8-6s", 2),
         ("Jh from 8", "say where to: 'to PILE'", 10),
         ("mvoe 3 4", "unknown command 'mvoe' (type help for the commands)", 1),
+        ("hlep", "unknown command 'hlep' (type help for the commands)", 1),  # h: hint
+        ("  undoo 2", "unknown command 'undoo' (type help for the commands)", 3),
         ("1x from 3 to 4", "'1x' is not a card", 2),
         ("3-10", "to move from pile 3 to pile 10, write '3 10' or '3>10'", 2),
         ("assume 8 1x", "'1x' is not a card", 10),

@@ -42,8 +42,11 @@ def tree_parser(name: str) -> Lark:
 def explain(line: str, error: UnexpectedInput) -> NotationError:
     """The error to raise for a line lark could not read: where, and why in a player's words."""
     pos = _error_pos(line, error)
+    message = _explain(line, pos, error)
+    if message.startswith(_UNKNOWN):  # "hlep": the caret under the word, not under its "l"
+        pos = _word_at(line, pos)[0]
     context = caret_line(line.split("\n", 1)[0], pos + 1)
-    return NotationError(_explain(line, pos, error), 1, pos + 1, context)
+    return NotationError(message, 1, pos + 1, context)
 
 
 def _error_pos(line: str, error: UnexpectedInput) -> int:
@@ -91,6 +94,8 @@ _PHRASES = {
 }
 """Terminals in a player's words; keywords are quoted as they are written."""
 
+_UNKNOWN = "unknown command "
+
 _SILENT = {"_DOT", "_COMMENT", "$END"}
 """Terminals too obvious to list among the things that could come next."""
 
@@ -119,7 +124,7 @@ def _explain(line: str, pos: int, error: UnexpectedInput) -> str:
             return problem
     in_first_word = bool(word) and start == len(line) - len(line.lstrip())
     if in_first_word and not word[0].isdigit():  # a digit starts a quick move
-        return f"unknown command '{word}' (type help for the commands)"
+        return f"{_UNKNOWN}'{word}' (type help for the commands)"
     if usage is not None:
         return usage
     try:
