@@ -219,6 +219,13 @@ def test_misreadings_say_what_was_expected(text: str, message: str, column: int)
     assert line == text.split("\n")[0] and caret == " " * (column - 1) + "^"
 
 
+@pytest.mark.parametrize("text", ["1-" + "9" * 5000, "9" * 5000 + "-1", "3-" + "1" * 21])
+def test_a_run_or_piles_of_too_many_digits_is_a_clear_error(text: str) -> None:
+    with pytest.raises(NotationError) as caught:  # not Python's limit of 4,300 digits
+        parse_command(text)
+    assert caught.value.message.startswith("a number has at most 20 digits")
+
+
 @pytest.mark.parametrize(
     ("message", "example"),
     [(message, example) for message, examples in _MOVE_MISTAKES.items() for example in examples],

@@ -169,6 +169,8 @@ def _card_problem(word: str) -> str | None:
     top, dash, bottom = word.partition("-")
     if dash:
         piles = re.fullmatch(r"[0-9]+-[0-9]+", word)
+        if piles and max(len(top), len(bottom)) > 20:  # (nor would int() take 5,000 digits)
+            return "a number has at most 20 digits (no count, pile or deal needs more)"
         if piles and int(top) <= int(bottom):  # going up: not a run, but two piles
             quick = f"'{top} {bottom}' or '{top}>{bottom}'"
             return f"to move from pile {top} to pile {bottom}, write {quick}"
