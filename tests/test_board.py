@@ -528,3 +528,14 @@ def test_a_typed_move_on_the_board_is_read_resolved_and_checked_once(
     _status, board = play(["1 6\r", "q\r"])
     assert moves(board) == ["4h from 1 to 6"]
     assert counts[0] == (1, 1, 1)
+
+
+def test_the_prompt_shows_again_after_a_line_wider_than_the_screen(home: Path) -> None:
+    """The command line scrolls sideways to show the end of a long line, and back once the
+    line fits again (run, or rubbed out): the prompt stays in sight. At 40 columns, 'solve
+    get a space in pile 5, no deal' is wider than the screen."""
+    long = "solve get a space in pile 5, no deal, no remove"
+    for steps, left in (([long, "\r", "abc"], "abc"), ([long, "\x7f" * (len(long) - 3)], "sol")):
+        _, board = play(steps, columns=40)
+        assert board.buffer.text == left
+        assert board.app.layout.current_window.horizontal_scroll == 0

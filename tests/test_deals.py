@@ -277,6 +277,7 @@ def test_parse_deal_source(text: str, expected: DealSource) -> None:
         ("pysol:", 4, "is not a deal"),
         ("7", 3, "1, 2 or 4 suits"),
         ("pysol:" + "9" * 30, 4, "too big"),
+        (str(2**64), 4, f"deal numbers run from 0 to {2**64 - 1}, not {2**64}"),
     ],
 )
 def test_bad_deal_names(text: str, suits: int, message: str) -> None:
@@ -361,6 +362,24 @@ def test_a_plain_new_keeps_our_own_deals() -> None:
     assert session.new(DealSource(Source.OURS, 17, 2)).origin == session.origin
 
 
+def test_our_deal_numbers_end_where_the_shuffle_would_deal_them_again(tmp_path: Path) -> None:
+    """The shuffle takes its seed mod 2**64: deal 2**64 would be deal 0 by another name."""
+    from spider_cli.app.session import Session
+
+    assert Game.new(2**64).key() == Game.new(0).key()
+    session = Session.new_game(seed=5)
+    for line in (f"new {2**64}", f"new {2**64} suits 2", f"new {10**20 - 1} winnable"):
+        with pytest.raises(NotationError, match=f"from 0 to {2**64 - 1}, not "):
+            session.execute(line)
+    assert session.describe_start() == "deal 5, 4 suits"  # the game goes on
+    assert session.execute(f"new {2**64 - 1}").text == f"deal {2**64 - 1}, 4 suits"
+    game_file = tmp_path / "g.spider"
+    game_file.write_text(f"# spider game file, version 1\nnew {2**64} suits 4\n")
+    with pytest.raises(NotationError, match="from 0 to") as caught:
+        session.files.load(game_file)
+    assert caught.value.line == 2
+
+
 def test_cli_seed_names_any_deal(capsys: pytest.CaptureFixture[str]) -> None:
     from spider_cli.cli.main import main
 
@@ -390,6 +409,8 @@ def test_bench_reads_ranges_of_any_programs_deals() -> None:
         parse_deals(f"pysol:1-{MAX_DEALS + 1}", 4)
     with pytest.raises(NotationError, match="from 1 to"):
         parse_deals("pysol:0-3", 4)
+    with pytest.raises(NotationError, match=f"from 0 to {2**64 - 1}, not {2**64}"):
+        parse_deals(f"{2**64 - 2}-{2**64}", 4)
 
 
 def test_one_reader_of_deal_names_serves_the_notation_the_command_line_and_benchmarks() -> None:

@@ -366,3 +366,13 @@ def test_a_time_limit_must_be_a_finite_positive_number(
     argv = ["bench", "--seeds", "0", "--limit", "1", "--db", str(tmp_path / "r.sqlite")]
     assert main([*argv, f"--time-limit={seconds}"]) == 2
     assert "argument --time-limit: a positive number is needed" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("jobs", ["0", "-3", "x"])
+def test_bench_jobs_must_be_a_positive_number(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], jobs: str
+) -> None:
+    argv = ["bench", "--seeds", "0", "--limit", "1", "--db", str(tmp_path / "r.sqlite")]
+    assert main([*argv, f"--jobs={jobs}"]) == 2
+    assert "argument --jobs: a positive number is needed" in capsys.readouterr().err
+    assert not (tmp_path / "r.sqlite").exists()  # nothing was played

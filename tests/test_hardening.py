@@ -388,6 +388,31 @@ def test_a_byte_order_mark_does_not_spoil_the_first_line(
     assert capsys.readouterr().out == "score 0\nresumed bom.spider: 0 moves replayed\nscore 0\n"
 
 
+def test_a_game_file_of_one_move_resumes_with_one_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("s.spider").write_text("new 5\n4h from 1 to 6\nsave! g.spider\nload g.spider\n")
+    assert main(["run", "s.spider"]) == 0
+    assert "resumed g.spider: 1 move replayed\n" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("version", ["2", "10", "1.5"])
+def test_a_game_file_of_another_version_says_so(tmp_path: Path, version: str) -> None:
+    path = tmp_path / "new.spider"
+    path.write_text(f"# spider game file, version {version}\nnew 5 suits 4\n4h from 1 to 6\n")
+    session = Session.new_game(seed=2, base_dir=tmp_path)
+    with pytest.raises(SpiderError) as caught:
+        session.files.load("new.spider")
+    assert str(caught.value) == (
+        f"new.spider is a game file of version {version}, which this spider cannot read: "
+        "it reads version 1 (a newer spider wrote it?)"
+    )
+    assert session.game.key() == Session.new_game(seed=2).game.key()
+    path.write_text("# spider game file, version 1\r\nnew 5 suits 4\r\n4h from 1 to 6\r\n")
+    assert session.files.load("new.spider").moves == 1
+
+
 NAMED_FILES = {
     "run": ["run", "x"],
     "show": ["show", "x"],

@@ -180,6 +180,8 @@ def test_runs_know_their_size_and_text() -> None:
         ("8-6 from 3 to 10", "a run needs a suit on its last card, as in 8-6s", 2),
         ("Jh from 8", "say where to: 'to PILE'", 10),
         ("mvoe 3 4", "unknown command 'mvoe' (type help for the commands)", 1),
+        ("hlep", "unknown command 'hlep' (type help for the commands)", 1),  # h: hint
+        ("  undoo 2", "unknown command 'undoo' (type help for the commands)", 3),
         ("1x from 3 to 4", "'1x' is not a card", 2),
         ("3-10", "to move from pile 3 to pile 10, write '3 10' or '3>10'", 2),
         ("assume 8 1x", "'1x' is not a card", 10),
@@ -202,6 +204,8 @@ def test_runs_know_their_size_and_text() -> None:
         ),
         ("load", "load takes a file name, as in 'load game.txt' or 'load \"my game.txt\"'", 5),
         ("load 'my game", "a quoted name needs its closing '", 6),
+        ('save ""', "a quoted name cannot be empty: write the name between the quotes", 6),
+        ("load ''", "a quoted name cannot be empty: write the name between the quotes", 6),
         ("Js from 9 to 3 (into the space", "a remark in parentheses needs its closing ')'", 16),
         ("3 10\n4 5", "one command per line", 5),
     ],
@@ -213,6 +217,13 @@ def test_misreadings_say_what_was_expected(text: str, message: str, column: int)
     assert (error.message, error.line, error.column) == (message, 1, column)
     line, caret = error.context.split("\n")
     assert line == text.split("\n")[0] and caret == " " * (column - 1) + "^"
+
+
+@pytest.mark.parametrize("text", ["1-" + "9" * 5000, "9" * 5000 + "-1", "3-" + "1" * 21])
+def test_a_run_or_piles_of_too_many_digits_is_a_clear_error(text: str) -> None:
+    with pytest.raises(NotationError) as caught:  # not Python's limit of 4,300 digits
+        parse_command(text)
+    assert caught.value.message.startswith("a number has at most 20 digits")
 
 
 @pytest.mark.parametrize(

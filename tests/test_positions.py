@@ -687,6 +687,7 @@ def test_spider_show_names_the_line_of_an_error(
     err = capsys.readouterr().err
     assert err.startswith(f"{path}:2: error: character 9: ")
     assert "pile 1 is marked empty with (sp) twice" in err and "\n1: (sp) (sp)\n" in err
+    assert err.count("twice.txt") == 1  # named once, before its line
 
 
 FULL = lines(DealSource.parse("kpat:3").game())

@@ -83,6 +83,20 @@ def test_a_parse_error_shows_the_character_and_a_caret(tmp_path: Path) -> None:
     assert status == 1 and ":2: error: character" in err and "^" in err
 
 
+def test_an_error_in_a_file_a_script_loads_names_that_files_line(tmp_path: Path) -> None:
+    """The script's line is where the error was met; the line and character are the file's."""
+    bad = START.splitlines()
+    bad[9] = bad[9].replace("Jh", "Jx")
+    status, _, err = run(tmp_path, "score\nload bad.txt\n", bad_txt="\n".join(bad) + "\n")
+    script = tmp_path / "script.spider"
+    column = bad[9].index("Jx") + 1
+    assert status == 1
+    assert err.startswith(f"{script}:2: error: line 10, character {column}: bad.txt: 'Jx' is")
+    assert err.endswith(f"\n{bad[9]}\n{' ' * (column - 1)}^\n")
+    status, _, err = run(tmp_path, "score\nJh frm 8 to 9\n")  # an error in the script's line
+    assert err.startswith(f"{script}:2: error: character 4: say where from and where to")
+
+
 def play_randomly(session: Session, steps: int, choose) -> None:
     for _ in range(steps):
         moves = session.game.legal_moves()

@@ -219,7 +219,8 @@ def loaded_text(loaded: Loaded) -> str:
     if loaded.kind is LoadKind.POSITION_CODE:
         return "position loaded from its code"
     if loaded.game_file:
-        return f"resumed {files.shown(loaded.name)}: {loaded.moves} moves replayed"
+        moves = f"{loaded.moves} move{'s' if loaded.moves != 1 else ''}"
+        return f"resumed {files.shown(loaded.name)}: {moves} replayed"
     return f"loaded {files.shown(loaded.name)}"
 
 

@@ -48,7 +48,7 @@ from spider_cli.language.help import help_text
 from spider_cli.language.notation import parse_command, resolve
 from spider_cli.language.settings import SETTING_VALUES, Settings, setting_value
 from spider_cli.rules.cards import ACE, Card
-from spider_cli.rules.deals import KPAT_MAX, PYSOL_MAX, DealSource, Source
+from spider_cli.rules.deals import KPAT_MAX, OURS_MAX, PYSOL_MAX, DealSource, Source
 from spider_cli.rules.engine import PILES, Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, SpiderError
 from spider_cli.rules.goals import Wanted
@@ -65,8 +65,8 @@ if TYPE_CHECKING:
 __all__ = ["Session"]
 
 
-LAST_DEAL = {Source.PYSOL: PYSOL_MAX, Source.KPAT: KPAT_MAX}
-"""The last deal number of the programs whose numbers end (ours do not)."""
+LAST_DEAL = {Source.OURS: OURS_MAX, Source.PYSOL: PYSOL_MAX, Source.KPAT: KPAT_MAX}
+"""The last deal number of each numbering."""
 
 
 class Session:

@@ -91,6 +91,12 @@ class Files:
             moves = desk.game.moves_made
             kind = kind or LoadKind.GAME_FILE
             return Loaded(kind, path.name, path, desk.origin, game_file=True, moves=moves)
+        version = gamefiles.game_file_version(text)
+        if version is not None:
+            raise SpiderError(
+                f"{files.shown(path.name)} is a game file of version {files.shown(version)}, "
+                "which this spider cannot read: it reads version 1 (a newer spider wrote it?)"
+            )
         try:
             game = positions.read_position(text).to_game()
         except NotationError as error:

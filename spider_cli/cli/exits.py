@@ -9,8 +9,10 @@ error is :data:`USAGE` (:data:`spider_cli.cli.searches.SOLVE_STATUS`).
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 from spider_cli.language import textfiles as files
-from spider_cli.rules.errors import NotationError, SpiderError
+from spider_cli.rules.errors import NotationError, SpiderError, caret_line
 
 OK = 0
 REFUSED = 1
@@ -27,21 +29,36 @@ BROKEN_PIPE = 141
 """The reader of the output left (128 + SIGPIPE), as in ``spider show ... | head``."""
 
 
-def error_line(where: str, error: SpiderError) -> str:
+def error_line(where: str, error: SpiderError, line: str | None = None) -> str:
     """``WHERE: error: REASON`` for the terminal: the control characters of both shown
-    escaped, so that a newline in a file's name cannot start a line of its own."""
-    return f"{files.shown(where)}: error: {files.shown(_reason(error), newlines=True)}"
+    escaped, so that a newline in a file's name cannot start a line of its own.
+
+    ``line`` is the text ``where`` names (a script's line): an error in other text, such
+    as a file the line loads, then gives its own line and character."""
+    return f"{files.shown(where)}: error: {files.shown(_reason(error, line), newlines=True)}"
 
 
-def _reason(error: SpiderError) -> str:
+def _reason(error: SpiderError, line: str | None = None) -> str:
     if isinstance(error, NotationError):
+        if line is not None and error.context and not _about(error, line):
+            return str(error)
         where = f"character {error.column}: " if error.column else ""
         return where + error.message + (f"\n{error.context}" if error.context else "")
     return str(error)
+
+
+def _about(error: NotationError, line: str) -> bool:
+    """Whether ``error`` is about ``line`` (its context shows that line), not other text."""
+    shown = caret_line(line, error.column).split("\n", 1)[0] if error.column else line
+    return error.context.split("\n", 1)[0] == shown
 
 
 def load_error(name: str, error: SpiderError) -> str:
     """Why the file ``name`` did not load, as ``NAME:LINE: error: character C: reason`` where
     the error has a place in the file (the form of ``spider run``'s errors)."""
     line = f":{error.line}" if isinstance(error, NotationError) and error.line else ""
+    named = f"{files.shown(PurePath(name).name)}: "  # the session's message names it too
+    if isinstance(error, NotationError) and error.message.startswith(named):
+        message = error.message.removeprefix(named)
+        error = NotationError(message, error.line, error.column, error.context)
     return error_line(f"{name}{line}", error)

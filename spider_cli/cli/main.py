@@ -122,7 +122,7 @@ def run_scripts(
                     )
                 reply = session.execute(line)
             except SpiderError as error:
-                print(error_line(f"{label}:{number}", error), file=err)
+                print(error_line(f"{label}:{number}", error, line), file=err)
                 return REFUSED
             if reply.text and not quiet:
                 print(reply.text, file=out)

@@ -181,7 +181,8 @@ def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
     _add_limits(bench, "for each deal: ")
     bench.add_argument(
         "--jobs",
-        type=int,
+        type=_positive(int),
+        metavar="N",
         help="worker processes (default: every core; fewer where the machine's memory "
         "would not hold their searches)",
     )

@@ -42,8 +42,11 @@ def tree_parser(name: str) -> Lark:
 def explain(line: str, error: UnexpectedInput) -> NotationError:
     """The error to raise for a line lark could not read: where, and why in a player's words."""
     pos = _error_pos(line, error)
+    message = _explain(line, pos, error)
+    if message.startswith(_UNKNOWN):  # "hlep": the caret under the word, not under its "l"
+        pos = _word_at(line, pos)[0]
     context = caret_line(line.split("\n", 1)[0], pos + 1)
-    return NotationError(_explain(line, pos, error), 1, pos + 1, context)
+    return NotationError(message, 1, pos + 1, context)
 
 
 def _error_pos(line: str, error: UnexpectedInput) -> int:
@@ -91,6 +94,8 @@ _PHRASES = {
 }
 """Terminals in a player's words; keywords are quoted as they are written."""
 
+_UNKNOWN = "unknown command "
+
 _SILENT = {"_DOT", "_COMMENT", "$END"}
 """Terminals too obvious to list among the things that could come next."""
 
@@ -103,6 +108,8 @@ def _explain(line: str, pos: int, error: UnexpectedInput) -> str:
         if error.char == "(":
             return "a remark in parentheses needs its closing ')'"
         if error.char in "'\"":
+            if line[pos + 1 : pos + 2] == error.char:
+                return "a quoted name cannot be empty: write the name between the quotes"
             return f"a quoted name needs its closing {error.char}"
         if error.char == "\n":
             return "one command per line"
@@ -117,7 +124,7 @@ def _explain(line: str, pos: int, error: UnexpectedInput) -> str:
             return problem
     in_first_word = bool(word) and start == len(line) - len(line.lstrip())
     if in_first_word and not word[0].isdigit():  # a digit starts a quick move
-        return f"unknown command '{word}' (type help for the commands)"
+        return f"{_UNKNOWN}'{word}' (type help for the commands)"
     if usage is not None:
         return usage
     try:
@@ -162,6 +169,8 @@ def _card_problem(word: str) -> str | None:
     top, dash, bottom = word.partition("-")
     if dash:
         piles = re.fullmatch(r"[0-9]+-[0-9]+", word)
+        if piles and max(len(top), len(bottom)) > 20:  # (nor would int() take 5,000 digits)
+            return "a number has at most 20 digits (no count, pile or deal needs more)"
         if piles and int(top) <= int(bottom):  # going up: not a run, but two piles
             quick = f"'{top} {bottom}' or '{top}>{bottom}'"
             return f"to move from pile {top} to pile {bottom}, write {quick}"

@@ -52,6 +52,9 @@ class DealOrigin(Value):
     sixth: str = "left"
     source: Source = Source.OURS
 
+    def __post_init__(self) -> None:
+        DealSource(self.source, self.seed, self.suits)  # checks the number: NotationError
+
     @property
     def deal(self) -> DealSource:
         """The numbered deal this game began as."""
@@ -112,8 +115,19 @@ class SavedMove(Value):
     reveals: tuple[Assume, ...] = ()
 
 
+_FIRST_LINE = re.compile(r"# spider game file, version ([^\s]{1,20})[ \t\r]*(?:\n|$)")
+"""A game file's first line, of any version (:data:`MAGIC` is the one this spider writes)."""
+
+
 def is_game_file(text: str) -> bool:
-    return text.startswith(MAGIC)
+    return game_file_version(text) == "1"
+
+
+def game_file_version(text: str) -> str | None:
+    """The version a game file's first line gives ("1" for this spider's), or None for
+    text that is not a game file."""
+    first = _FIRST_LINE.match(text)
+    return None if first is None else first.group(1)
 
 
 def game_text(

@@ -38,6 +38,7 @@ from spider_cli.rules.values import Value
 
 __all__ = [
     "KPAT_MAX",
+    "OURS_MAX",
     "PYSOL_LC_LIMIT",
     "PYSOL_MAX",
     "DealLayout",
@@ -61,6 +62,10 @@ PYSOL_MAX = 10**20 - 1
 
 KPAT_MAX = 2**31 - 1
 """KPatience's largest deal number (it keeps deal numbers between 1 and INT_MAX)."""
+
+OURS_MAX = 2**64 - 1
+"""Our largest deal number: the shuffle's SplitMix64 takes its seed mod 2**64, so a larger
+number would deal again what a smaller one deals."""
 
 _PYSOL_SUITS = {4: (3, 0, 1, 2), 2: (0, 0, 1, 1), 1: (0, 0, 0, 0)}
 """Our suits (0 s, 1 h, 2 d, 3 c) for PySolFC's four suit slots in each variant: clubs,
@@ -230,8 +235,8 @@ class DealSource(Value):
             _check_number(self.number, "PySolFC", 1, PYSOL_MAX)
         elif self.source is Source.KPAT:
             _check_number(self.number, "KPatience", 1, KPAT_MAX)
-        elif self.number < 0:
-            raise NotationError(f"deal numbers are 0 or more, not {self.number}")
+        elif not 0 <= self.number <= OURS_MAX:
+            raise NotationError(f"deal numbers run from 0 to {OURS_MAX}, not {self.number}")
 
     @classmethod
     def parse(cls, text: str, suits: int = 4) -> DealSource:

@@ -40,7 +40,7 @@ from prompt_toolkit.completion import (
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
-from prompt_toolkit.formatted_text.utils import split_lines
+from prompt_toolkit.formatted_text.utils import fragment_list_width, split_lines
 from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.layout import (
@@ -57,6 +57,7 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import AppendAutoSuggestion, BeforeInput
 from prompt_toolkit.lexers import DynamicLexer
 from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
+from prompt_toolkit.utils import get_cwidth
 
 from spider_cli.app import interrupt
 from spider_cli.app.journal import Entry, Journal
@@ -186,11 +187,18 @@ class Board:
                 Window(FormattedTextControl(self._tableau), height=self._tableau_height),
                 Window(FormattedTextControl(self._status), height=1, style="class:bottom-toolbar"),
                 Window(messages, height=Dimension(min=1)),
-                Window(line, height=1),
+                Window(line, height=1, get_horizontal_scroll=self._line_scroll),
             ]
         )
         menu = Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=8))
         return Layout(FloatContainer(body, floats=[menu]), focused_element=line)
+
+    def _line_scroll(self, window: Window) -> int:
+        """The command line's sideways scroll: none while the prompt and the line fit
+        (prompt_toolkit keeps a scroll once made, which hid the prompt after a long line)."""
+        info = window.render_info
+        wide = fragment_list_width(self._prompt()) + get_cwidth(self.buffer.text) + 1  # cursor
+        return window.horizontal_scroll if info is None or wide > info.window_width else 0
 
     def _size(self) -> tuple[int, int]:
         size = self.app.output.get_size()
