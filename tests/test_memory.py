@@ -103,4 +103,4 @@ def test_a_bench_with_more_workers_than_memory_says_so(
     assert main([*argv, "--db", str(tmp_path / "b.sqlite")]) == 0
     err = capsys.readouterr().err
     assert played == [1]
-    assert "note: 1 deals at a time, not 3" in err and "64 MB" in err, err
+    assert "note: 1 deal at a time, not 3" in err and "64 MB" in err, err

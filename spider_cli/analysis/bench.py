@@ -303,12 +303,14 @@ def run(
     tasks: list[Task] = [(d, limit, time_limit) for d in unique if d not in known]
     if mapper is None and tasks:  # this machine's memory is shared by its workers
         wanted = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
-        jobs = memory.workers(wanted, limit, native.backend().compiled)
+        compiled = native.backend().compiled
+        jobs = memory.workers(wanted, limit, compiled)
         if jobs < wanted:
-            each = min(memory.ceiling(), limit * memory.cost(native.backend().compiled))
+            each = memory.held(limit, compiled)
             err.write(
-                f"note: {jobs} deals at a time, not {wanted}: each may hold about "
-                f"{each >> 20:,} MB (its limit of {limit:,} positions, or the memory ceiling), "
+                f"note: {jobs} deal{'s' if jobs > 1 else ''} at a time, not {wanted}: each may "
+                f"hold about {each >> 20:,} MB (its limit of {limit:,} positions, or the memory "
+                "ceiling), "
                 f"and together they keep within {memory.SHARED} quarters of this machine's "
                 f"{memory.machine() >> 20:,} MB\n"
             )

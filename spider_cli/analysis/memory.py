@@ -71,8 +71,13 @@ def workers(wanted: int, limit: int, compiled: bool) -> int:
     each may hold what its limit or the ceiling allows, whichever is less, and together no
     more than :data:`SHARED` quarters of the machine's memory. At least one. (The ceiling of
     each search stays the same, so its results do not depend on how many run.)"""
-    each = max(1, min(ceiling(), limit * cost(compiled)))
-    return max(1, min(wanted, machine() * SHARED // 4 // each))
+    return max(1, min(wanted, machine() * SHARED // 4 // held(limit, compiled)))
+
+
+def held(limit: int, compiled: bool) -> int:
+    """The most bytes a goal search of ``limit`` positions may hold: what its positions
+    cost, or the ceiling, whichever is less."""
+    return max(1, min(ceiling(), limit * cost(compiled)))
 
 
 def problem() -> str | None:
