@@ -21,16 +21,19 @@ Everything is seeded by the deal numbers: a rerun makes the same games and the s
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import math
 import multiprocessing
 import os
+import statistics
 import subprocess
 import sys
 from pathlib import Path
 
 from spider_cli.analysis import blindplayer, native, rollouts
 from spider_cli.analysis.compact import encode
+from spider_cli.analysis.rollouts import FEATURES
 from spider_cli.rules.deals import DealSource, Source
 
 FIRST = 1_000_000
@@ -217,6 +220,35 @@ def fit(args: argparse.Namespace) -> None:
     print(f"written {out}")
 
 
+def first_at(games: list[dict], rows_left: int, feature: int) -> list[int]:
+    """Each game's ``feature`` at its first turn with ``rows_left`` rows in the hand."""
+    rows = FEATURES.index("rows left in the hand")
+    found = ([f[feature] for f in g["turns"] if f[rows] == rows_left] for g in games)
+    return [values[0] for values in found if values]
+
+
+def ends(args: argparse.Namespace) -> None:
+    """Where self-play games are decided: for the won and the lost, the median cards face
+    down at the first deal, with two rows left, when the last row is dealt and at the end;
+    the suits complete when the last row is dealt; the rows left at the end."""
+    games = [json.loads(line) for name in args.data for line in Path(name).read_text().splitlines()]
+    rows, down, done = FEATURES.index("rows left in the hand"), 1, 0
+    for label, won in (("won", True), ("lost", False)):
+        group = [g for g in games if bool(g["won"]) is won]
+        if not group:
+            continue
+        medians = [statistics.median(first_at(group, left, down)) for left in (4, 2, 0)]
+        last = [g["turns"][-1] for g in group]
+        complete = collections.Counter(first_at(group, 0, done))
+        print(
+            f"{label}: {len(group)} games; cards face down at the first deal {medians[0]}, "
+            f"with two rows left {medians[1]}, when the last row is dealt {medians[2]}, at "
+            f"the end {statistics.median(f[down] for f in last)}; suits complete when the "
+            f"last row is dealt: {dict(sorted(complete.items()))}; rows left at the end: "
+            f"{dict(sorted(collections.Counter(f[rows] for f in last).items()))}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -234,8 +266,10 @@ def main() -> None:
         help="fit on only the first N games of the fitted part (a learning curve: the "
         "held-out part stays the same)",
     )
+    e = sub.add_parser("ends", help="where the games were decided (medians, won and lost)")
+    e.add_argument("--data", nargs="+", required=True)
     args = parser.parse_args()
-    play(args) if args.what == "play" else fit(args)
+    {"play": play, "fit": fit, "ends": ends}[args.what](args)
 
 
 if __name__ == "__main__":
