@@ -78,6 +78,14 @@ def test_expect_lists_each_pile_that_differs(tmp_path: Path) -> None:
     assert status == 1 and "pile 2" in err
 
 
+def test_expect_with_a_game_file_says_what_the_file_is(tmp_path: Path) -> None:
+    """A game file given to expect is named as one, not misread as a position."""
+    status, _, err = run(tmp_path, "new 5\nsave g.spider\nexpect g.spider\n")
+    assert status == 1
+    assert err.startswith(f"{tmp_path / 'script.spider'}:3: error: g.spider is a game file")
+    assert "cannot read" not in err
+
+
 def test_a_parse_error_shows_the_character_and_a_caret(tmp_path: Path) -> None:
     status, _, err = run(tmp_path, "load start.txt\nJh frm 8 to 9\n", start_txt=START)
     assert status == 1 and ":2: error: character" in err and "^" in err

@@ -230,7 +230,14 @@ class Files:
         """Check that the session's position is the one in a position file; SpiderError
         lists the differences."""
         path, _example = self._find(str(name))
-        expected = positions.read_position(files.read_text(path, str(name)))
+        text = files.read_text(path, str(name))
+        if gamefiles.game_file_version(text) is not None:
+            raise SpiderError(
+                f"{files.shown(str(name))} is a game file (a deal and its moves), not a "
+                "position: expect compares the table with a position file (load plays a "
+                "game file)"
+            )
+        expected = positions.read_position(text)
         differences = positions.differences(self.desk.game, expected)
         if differences:
             raise SpiderError(
