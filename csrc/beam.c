@@ -2,8 +2,9 @@
  *
  * Level by level: every kept position is expanded with the pruned moves of
  * beam.beam_moves (and the deal), complete suits are removed at once, the children are
- * ranked by (deals made, chaos, -readiness) in the order they were found (or the reverse
- * of it: `reverse`), and the best `width` of each number of deals made are kept. */
+ * ranked by (deals made, chaos, -readiness), ties broken by `ties` (beam.tie: the order
+ * they were found in, its reverse, or a shuffle), and the best `width` of each number of
+ * deals made are kept. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,22 +84,41 @@ static void unsettle(State *s, const Undo *undo, int nrem)
 
 #define ORDER_MASK ((1ULL << 36) - 1)
 
-/* A child's place in the ranking as one number: (deals made, chaos, -readiness, the order
- * it was found in, or its reverse with `reverse`). Chaos and readiness are at most a few
- * hundred (104 cards, 8 suits). */
-static uint64_t rank_of(const Child *c, int reverse)
+/* beam.tie: where a child found `order`th at a level goes among its equals in the ranking.
+ * `level_seed` is the level's SplitMix64 output (beam_keep), used when ties >= 2. */
+static uint64_t tie_of(uint64_t order, unsigned long ties, uint64_t level_seed)
+{
+    if (ties == 0)
+        return order;
+    if (ties == 1)
+        return ORDER_MASK - order;
+    uint64_t state = level_seed + order;
+    return splitmix_next(&state) & ORDER_MASK;
+}
+
+/* A child's place in the ranking as one number: (deals made, chaos, -readiness, tie_of).
+ * Chaos and readiness are at most a few hundred (104 cards, 8 suits). Equal numbers (a
+ * shuffle's rare collision) go in the order found (the child's index, in Ranked). */
+static uint64_t rank_of(const Child *c, unsigned long ties, uint64_t level_seed)
 {
     uint64_t chaos = c->chaos < 1023 ? (uint64_t)c->chaos : 1023;
     int64_t ready = -c->negready;
     uint64_t unready = ready >= 1023 ? 0 : (uint64_t)(1023 - ready);
-    uint64_t order = reverse ? ORDER_MASK - (uint64_t)c->order : (uint64_t)c->order;
-    return (uint64_t)c->dealt << 56 | chaos << 46 | unready << 36 | order;
+    uint64_t tie = tie_of((uint64_t)c->order, ties, level_seed);
+    return (uint64_t)c->dealt << 56 | chaos << 46 | unready << 36 | tie;
 }
 
-static int u64_cmp(const void *x, const void *y)
+typedef struct {
+    uint64_t rank;
+    size_t index; /* the child's, in the order found */
+} Ranked;
+
+static int ranked_cmp(const void *x, const void *y)
 {
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    return a < b ? -1 : a > b;
+    const Ranked *a = x, *b = y;
+    if (a->rank != b->rank)
+        return a->rank < b->rank ? -1 : 1;
+    return a->index < b->index ? -1 : a->index > b->index;
 }
 
 typedef struct {
@@ -141,7 +161,8 @@ typedef struct {
     const uint8_t (*rows)[PILES];
     int nrows;
     long width;
-    int reverse;         /* ties go to the child found last */
+    unsigned long ties;  /* how ties in the ranking are broken (tie_of) */
+    int level;           /* the level being kept, from 1 */
     Nodes ns;            /* the lines, as a tree of actions */
     Store seen;          /* every position kept (with its deals made) */
     Store level_seen;    /* the level's children */
@@ -150,7 +171,7 @@ typedef struct {
     size_t nbeam;
     Child *children;
     size_t nchildren, cap_children;
-    uint64_t *order;     /* the children's ranks (rank_of), sorted */
+    Ranked *order;       /* the children's ranks (rank_of), sorted */
     long long positions;
     uint8_t key[PACKED_MAX + 1];
     Line *line;
@@ -282,9 +303,11 @@ static int beam_keep(BeamRun *b)
     b->order = malloc((b->nchildren ? b->nchildren : 1) * sizeof *b->order);
     if (!b->order)
         return -1;
+    uint64_t level_state = (uint64_t)b->ties << 16 | (uint64_t)b->level;
+    uint64_t level_seed = splitmix_next(&level_state);
     for (size_t i = 0; i < b->nchildren; i++)
-        b->order[i] = rank_of(&b->children[i], b->reverse);
-    qsort(b->order, b->nchildren, sizeof *b->order, u64_cmp);
+        b->order[i] = (Ranked){rank_of(&b->children[i], b->ties, level_seed), i};
+    qsort(b->order, b->nchildren, sizeof *b->order, ranked_cmp);
     size_t most = (size_t)b->width * (size_t)(b->nrows + 1); /* kept: width per deals made */
     size_t room = b->nchildren < most ? (b->nchildren ? b->nchildren : 1) : most;
     free(b->next);
@@ -295,8 +318,7 @@ static int beam_keep(BeamRun *b)
     long kept = 0;
     int current = -1;
     for (size_t i = 0; i < b->nchildren; i++) {
-        uint64_t found = b->order[i] & ORDER_MASK;
-        Child *c = &b->children[b->reverse ? ORDER_MASK - found : found];
+        Child *c = &b->children[b->order[i].index];
         if (c->dealt != current) {
             current = c->dealt;
             kept = 0;
@@ -325,14 +347,14 @@ static int beam_keep(BeamRun *b)
 }
 
 int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int removed0,
-                long width, long long budget, int max_levels, int reverse, Stopper *stop,
+                long width, long long budget, int max_levels, unsigned long ties, Stopper *stop,
                 Line *line, long long *positions_out)
 {
     BeamRun b = {0};
     b.rows = rows;
     b.nrows = nrows;
     b.width = width;
-    b.reverse = reverse;
+    b.ties = ties;
     b.positions = 1;
     b.line = line;
     line->v = NULL;
@@ -342,7 +364,7 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
     int status = SEARCH_NOMEM;
     if (beam_root(&b, start, removed0) < 0)
         goto done;
-    for (int level = 0; b.nbeam && level < max_levels; level++) {
+    for (b.level = 1; b.nbeam && b.level <= max_levels; b.level++) {
         if (store_init(&b.level_seen) < 0)
             goto nomem;
         b.level_store = 1;

@@ -15,15 +15,7 @@
 #include "core.h"
 #include "search.h"
 
-/* ---- SplitMix64 and the shuffle of engine.py ---- */
-
-static uint64_t splitmix_next(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
+/* ---- SplitMix64 (core.h) and the shuffle of engine.py ---- */
 
 /* A uniform integer below n, by rejection (engine.SplitMix64.below): outputs at or above
  * 2**64 - 2**64 % n are drawn again. (2**64 % n is (2**64 - n) % n; 0 - rem stands for

@@ -64,6 +64,15 @@ size_t state_pack(const State *s, uint8_t *out);
 void state_unpack(State *s, const uint8_t *in);
 uint64_t hash_bytes(const uint8_t *p, size_t n);
 
+/* Steele, Lea and Flood's SplitMix64 (rules/shuffle.py): the next output of `state`. */
+static inline uint64_t splitmix_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
 /* A set of packed keys, each given an id (0, 1, 2, ... in order of insertion). The keys live
  * in one arena; lookups compare whole keys, so the set is exact, never fooled by a hash. */
 typedef struct {

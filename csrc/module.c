@@ -558,10 +558,11 @@ static PyObject *search_result(int status, Line *line)
 
 static PyObject *py_beam(PyObject *self, PyObject *args)
 {
-    /* beam(piles, rows, removed, width, budget, max_levels, expired[, reverse])
+    /* beam(piles, rows, removed, width, budget, max_levels, expired[, ties])
      *   -> (line or None, positions): beam.beam */
     PyObject *piles, *rows_obj, *budget_obj, *expired;
-    int removed, max_levels, reverse = 0;
+    int removed, max_levels;
+    long long ties = 0;
     long width;
     long long budget, positions = 0;
     uint8_t(*rows)[PILES] = NULL;
@@ -569,9 +570,11 @@ static PyObject *py_beam(PyObject *self, PyObject *args)
     State s;
     Line line = {0};
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOilOiO|p", &piles, &rows_obj, &removed, &width, &budget_obj,
-                          &max_levels, &expired, &reverse))
+    if (!PyArg_ParseTuple(args, "OOilOiO|L", &piles, &rows_obj, &removed, &width, &budget_obj,
+                          &max_levels, &expired, &ties))
         return NULL;
+    if (ties < 0 || ties > 0xFFFFFFFFLL)
+        return PyErr_Format(PyExc_ValueError, "ties are broken by a number from 0 to 2**32-1");
     if (width < 1 || width > 1000000)
         return PyErr_Format(PyExc_ValueError, "a beam width is 1 to 1,000,000");
     if (int_in_range(max_levels, 0, INT_MAX, "a number of levels") < 0 ||
@@ -582,7 +585,7 @@ static PyObject *py_beam(PyObject *self, PyObject *args)
     PyStop ps = {expired};
     Stopper stop = {py_check, &ps};
     int status = beam_search(&s, (const uint8_t(*)[PILES])rows, nrows, removed, width, budget,
-                             max_levels, reverse, &stop, &line, &positions);
+                             max_levels, (unsigned long)ties, &stop, &line, &positions);
     PyMem_Free(rows);
     PyObject *found = search_result(status, &line);
     if (!found)
@@ -1246,7 +1249,7 @@ static PyMethodDef methods[] = {
      "goal_search(goal, root, macros, into_spaces, ordered, limit, weight, expired): "
      "goalsearch.astar"},
     {"beam", py_beam, METH_VARARGS,
-     "beam(piles, rows, removed, width, budget, max_levels, expired[, reverse]): beam.beam"},
+     "beam(piles, rows, removed, width, budget, max_levels, expired[, ties]): beam.beam"},
     {NULL, NULL, 0, NULL},
 };
 

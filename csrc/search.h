@@ -30,7 +30,7 @@ static inline int stopper_check(Stopper *s)
 }
 
 int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int removed0,
-                long width, long long budget, int max_levels, int reverse, Stopper *stop,
+                long width, long long budget, int max_levels, unsigned long ties, Stopper *stop,
                 Line *line, long long *positions_out);
 
 /* ---- goal.c: solve's goal searches ---- */

@@ -34,6 +34,9 @@ def rows(path: Path) -> list[tuple[object, ...]]:
     return found
 
 
+OTHER = autoplay.SearchKey("beam version 0, second stage version 0", "beam version 0")
+
+
 def test_store_keeps_each_result_by_deal_limits_and_search(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "results.sqlite"
     big = DealSource(Source.PYSOL, PYSOL_MAX)  # past SQLite's 64-bit integers
@@ -44,7 +47,7 @@ def test_store_keeps_each_result_by_deal_limits_and_search(tmp_path: Path) -> No
         store.add(won, 1000, None, key)
         store.add(lost, 1000, None, key)
         store.add(won, 1000, 10.0, key)  # other limits: another row
-        store.add(lost, 1000, None, "beam version 0")  # another search: another row
+        store.add(lost, 1000, None, OTHER)  # another search: another row
     with benchdb.Store(path) as store:
         assert sorted(store.results([won.deal, big], 1000, None, key), key=str) == sorted(
             [won, lost], key=str
@@ -52,7 +55,7 @@ def test_store_keeps_each_result_by_deal_limits_and_search(tmp_path: Path) -> No
         assert store.results([won.deal, big], 1000, 10.0, key) == [won]
         assert store.results([won.deal], 2000, None, key) == []
         assert store.results([DealSource(Source.KPAT, 7, 4)], 1000, None, key) == []
-        assert store.results([won.deal, big], 1000, None, "beam version 0") == [lost]
+        assert store.results([won.deal, big], 1000, None, OTHER) == [lost]
         store.add(DealResult(won.deal, False, 2.0, 1000, 0), 1000, None, key)  # replaces
         assert [r.won for r in store.results([won.deal], 1000, None, key)] == [False]
         played_elsewhere = DealResult(won.deal, True, 1.0, 5, 1, ("x",), "beam version 0")
@@ -103,7 +106,7 @@ def test_a_results_file_from_before_stages_gains_them(tmp_path: Path) -> None:
         db.execute(old_schema)
         db.execute(
             "INSERT INTO known_results VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            ("ours", "5", 4, LIMIT, 0.0, key, 1, 1, 800, 0.5, '["x"]'),
+            ("ours", "5", 4, LIMIT, 0.0, key.full, 1, 1, 800, 0.5, '["x"]'),
         )
     db.close()
     with benchdb.Store(path) as store:
@@ -132,11 +135,42 @@ def test_a_result_of_another_search_is_never_reported_as_this_ones(
         return solve(task)
 
     monkeypatch.setattr(bench, "solve_deal", counted)
-    monkeypatch.setattr(autoplay, "SEARCH_VERSION", autoplay.SEARCH_VERSION + 1)
+    monkeypatch.setattr(autoplay, "BEAM_VERSION", autoplay.BEAM_VERSION + 1)
     assert main([*argv, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["from_earlier_runs"] == 0
     assert played == [DealSource(Source.OURS, 0, 1), DealSource(Source.OURS, 1, 1)]
     assert len(rows(db)) == 4  # each version's rows, under its own key
+
+
+def test_a_deal_the_beam_won_is_read_back_by_another_second_stage(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A deal the beam won never reached the second stage: a search whose second stage is
+    another (its version raised) reads it back, and plays again only the deal the beam
+    did not win."""
+    db = tmp_path / "bench.sqlite"
+    argv = ["bench", "--seeds", "pysol:3-7", "--suits", "4", "--limit", "40000"]
+    argv += ["--jobs", "1", "--db", str(db), "--json"]
+    assert main(argv) == 0
+    first = {d["deal"]: d for d in json.loads(capsys.readouterr().out)["deals"]}
+    by_beam = {k for k, d in first.items() if d["won"] and d["stage"] == "beam"}
+    assert by_beam and len(by_beam) < len(first)  # (pysol:7 is won by the beam, 3 is not)
+    played: list[DealSource] = []
+    solve = bench.solve_deal
+
+    def counted(task: bench.Task) -> DealResult:
+        played.append(task[0])
+        return solve(task)
+
+    monkeypatch.setattr(bench, "solve_deal", counted)
+    monkeypatch.setattr(autoplay, "SECOND_VERSION", autoplay.SECOND_VERSION + 1)
+    assert main(argv) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["from_earlier_runs"] == len(by_beam)
+    assert {str(d) for d in played} == set(first) - by_beam
+    deals = {d["deal"]: d for d in again["deals"]}
+    assert all(deals[k] == first[k] for k in by_beam)
+    assert all(deals[k]["positions"] == first[k]["positions"] for k in first)
 
 
 def test_an_older_spiders_rows_are_never_read(

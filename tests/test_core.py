@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from randomplay import reachable
 
-from spider_cli.analysis import autoplay, compact, native
+from spider_cli.analysis import autoplay, beam, compact, native
 from spider_cli.analysis.compact import FACE_DOWN, State
 from spider_cli.analysis.goals import Limit
 from spider_cli.rules.deals import DealSource
@@ -97,25 +97,35 @@ def test_a_removal_turns_up_the_card_under_it_and_undo_puts_the_suit_back() -> N
     st.integers(0, 2**32),
     st.sampled_from((1, 2, 4, 16)),
     st.integers(1, 3_000),
-    st.booleans(),
+    st.one_of(st.sampled_from((0, 1)), st.integers(2, 2**32 - 1)),
 )
 def test_a_beam_search_is_the_same_on_both_paths(
-    number: int, suits: int, moves: int, seed: int, width: int, budget: int, reverse: bool
+    number: int, suits: int, moves: int, seed: int, width: int, budget: int, ties: int
 ) -> None:
-    """(Ties broken either way: ``reverse`` is the second stage's portfolio.)"""
+    """(Ties broken every way: the second stage's portfolio uses the others.)"""
     start = compact.encode(_reachable(number, suits, moves, seed, hidden=False))
-    found = COMPILED.beam(start, width, Limit(budget), reverse)
-    assert native.PYTHON.beam(start, width, Limit(budget), reverse) == found
+    found = COMPILED.beam(start, width, Limit(budget), ties)
+    assert native.PYTHON.beam(start, width, Limit(budget), ties) == found
 
 
 @pytest.mark.parametrize("width", [4, 64])
-def test_ties_broken_the_other_way_make_another_beam(width: int) -> None:
-    """The reversed tie-break is the same on both paths and is not the plain beam."""
+def test_ties_broken_another_way_make_another_beam(width: int) -> None:
+    """Each tie-break (found last, two shuffles) is the same on both paths and makes a beam
+    of its own."""
     start = compact.encode(DealSource.parse("pysol:3", 4).game())
-    plain = COMPILED.beam(start, width, Limit(20_000))
-    other = COMPILED.beam(start, width, Limit(20_000), reverse=True)
-    assert native.PYTHON.beam(start, width, Limit(20_000), reverse=True) == other
-    assert plain != other
+    beams = [COMPILED.beam(start, width, Limit(20_000))]
+    for ties in (beam.FOUND_LAST, 2, 3):
+        beams.append(COMPILED.beam(start, width, Limit(20_000), ties))
+        assert native.PYTHON.beam(start, width, Limit(20_000), ties) == beams[-1]
+    assert len({repr(b) for b in beams}) == len(beams)
+
+
+@pytest.mark.parametrize("ties", [-1, 2**32, 2**70])
+def test_a_tie_break_out_of_range_is_refused_on_both_paths(ties: int) -> None:
+    start = compact.encode(DealSource.parse("pysol:3", 4).game())
+    for path in (COMPILED, native.PYTHON):
+        with pytest.raises((ValueError, OverflowError)):
+            path.beam(start, 4, Limit(100), ties)
 
 
 @pytest.mark.parametrize("suits", [1, 4])

@@ -4,7 +4,8 @@ the search is deterministic, so a row solved again gives the same moves, positio
 stage. A few rows are taken at random (seeded, among the deals small enough for the Python
 path) and solved again on the path in use; every row must be well formed.
 
-A change to the search raises ``autoplay.SEARCH_VERSION`` (tests/test_search_version.py);
+A change to the search raises ``autoplay.BEAM_VERSION`` or ``autoplay.SECOND_VERSION``
+(tests/test_search_version.py);
 the tables are then remade by a new run, and this test says so when a row no longer holds."""
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ import pytest
 
 from spider_cli.analysis import answers, autoplay, native
 from spider_cli.analysis.autoplay import Stage
+from spider_cli.analysis.beam import FOUND_LAST
 from spider_cli.analysis.compact import Start
 from spider_cli.analysis.goals import Limit, Verdict
 from spider_cli.language.positions import read_position
@@ -54,7 +55,7 @@ def _game(text: str) -> Game:
     return read_position(text).to_game()
 
 
-Beam = Callable[[Start, int, Limit, bool], tuple[list[Action] | None, int]]
+Beam = Callable[[Start, int, Limit, int], tuple[list[Action] | None, int]]
 
 
 def _with_beam(monkeypatch: pytest.MonkeyPatch, beam: Callable[[Beam], Beam]) -> None:
@@ -110,22 +111,22 @@ def test_the_second_stage_can_be_left_out() -> None:
 def test_the_portfolio_begins_only_where_it_could_reach_a_win(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    widths: list[tuple[int, bool]] = []
+    widths: list[tuple[int, int]] = []
 
     def logging(real: Beam) -> Beam:
         def logged(
-            start: Start, width: int, limit: Limit, reverse: bool = False
+            start: Start, width: int, limit: Limit, ties: int = 0
         ) -> tuple[list[Action] | None, int]:
-            widths.append((width, reverse))
-            return real(start, width, limit, reverse)
+            widths.append((width, ties))
+            return real(start, width, limit, ties)
 
         return logged
 
     _with_beam(monkeypatch, logging)
-    monkeypatch.setattr(autoplay, "PORTFOLIO", (8,))
+    monkeypatch.setattr(autoplay, "PORTFOLIO", ((8, FOUND_LAST),))
     result = autoplay.play(DealSource(Source.PYSOL, 3, 4).game(), Limit(30_000), (4,))
-    assert widths == [(4, False), (8, True)] and result.stage is Stage.COMPLETE
+    assert widths == [(4, 0), (8, FOUND_LAST)] and result.stage is Stage.COMPLETE
     widths.clear()
-    monkeypatch.setattr(autoplay, "PORTFOLIO", (1024,))  # 102,400 positions: not left
+    monkeypatch.setattr(autoplay, "PORTFOLIO", ((1024, FOUND_LAST),))  # 102,400: not left
     autoplay.play(DealSource(Source.PYSOL, 3, 4).game(), Limit(30_000), (4,))
     assert widths == [(4, False)]

@@ -4,8 +4,8 @@
 A beam search in the manner of KPatience's solver (spidersolver2): positions ranked by their
 "chaos" (:func:`spider_cli.analysis.compact.rank_key`), a beam for each number of deals
 made (:mod:`spider_cli.analysis.beam`), widened until it wins or its positions run out.
-Then, within the same limit, a second stage for the deals the beam loses: the widest beams
-again with ties broken the other way, and the complete search (``solver.astar`` toward a
+Then, within the same limit, a second stage for the deals the beam loses: wide beams again
+with ties in the ranking broken other ways, and the complete search (``solver.astar`` toward a
 win over every move), which proves a deal unwinnable when it examines every reachable
 position. "No win found" within the limit is not a proof; "proved unwinnable" is.
 """
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from spider_cli.analysis import detours, memory, native
-from spider_cli.analysis.beam import MAX_LEVELS, settle
+from spider_cli.analysis.beam import FOUND_FIRST, FOUND_LAST, MAX_LEVELS, settle
 from spider_cli.analysis.compact import FACE_DOWN, ONE_BYTE, Start, apply, encode
 from spider_cli.analysis.goals import PLAY_LIMIT, Limit
 from spider_cli.rules.cards import UNKNOWN
@@ -28,29 +28,19 @@ WIDTHS = (4, 16, 64, 256, 1024, 4096)
 """The beam widths tried in turn (a wider beam gets what the narrower ones left of the
 limit: at the default limit, 4096 is reached only when 1024 fails early)."""
 
-SEARCH_VERSION = 2
-"""The version of full-information play. Anyone who changes what :func:`play` finds (its
-moves, ranking, widths, levels, detours, its second stage) must raise it: ``spider bench``
-keeps results under :func:`search_key`, and a stored result of another version is then
-played again rather than reported as this search's. tests/test_search_version.py fails
-when the results of a few deals change while the version stays. (2: the second stage.)"""
+BEAM_VERSION = 2
+"""The version of full-information play's beam stage. Anyone who changes what the beam finds
+(its moves, ranking, widths, levels, detours) must raise it, and :data:`SECOND_VERSION`
+likewise for the second stage: ``spider bench`` keeps results under :func:`search_key`,
+and a stored result of another search is then played again rather than reported as this
+one's. tests/test_search_version.py fails when the results of a few deals change while
+the versions stay. (Version 2 of the whole search, before the two were told apart, is the
+beam of version 2 with the second stage of version 1.)"""
 
-
-def search_key(limit: int) -> str:
-    """Everything that decides what :func:`play` finds within ``limit`` positions, as text:
-    the key of its stored results (``spider bench --db``). The compiled core and the Python
-    path find the same lines in the same positions (tests/test_core.py compares them), so
-    the path is named only where it can matter: when the memory ceiling, which each path
-    turns into positions at its own cost, would stop the complete search short of the
-    limit."""
-    widths = "-".join(map(str, WIDTHS))
-    key = f"beam version {SEARCH_VERSION}, widths {widths}, {MAX_LEVELS} levels"
-    compiled = native.backend().compiled
-    held = memory.positions(compiled)
-    if held < limit:
-        path = "compiled core" if compiled else "Python"
-        key += f", at most {held} positions held ({path})"
-    return key
+SECOND_VERSION = 2
+"""The version of the second stage (:data:`PORTFOLIO` and the complete search). (1: the beam
+of 4096 with ties broken the other way; 2: beams of 2048 and 4096 with four and three
+ways of breaking ties.)"""
 
 
 PER_SECOND = 100_000
@@ -73,9 +63,43 @@ class Stage(Enum):
     BEAM = "beam"
     """The beam, each width in turn (:data:`WIDTHS`)."""
     PORTFOLIO = "portfolio"
-    """The widest beams again, ties broken the other way (:data:`PORTFOLIO`)."""
+    """Wide beams again, ties in the ranking broken other ways (:data:`PORTFOLIO`)."""
     COMPLETE = "complete"
     """The complete search (``solver.astar`` toward a win, best first)."""
+
+
+@dataclass(frozen=True)
+class SearchKey:
+    """What decides the results of :func:`play` within a limit, as text: the keys of its
+    stored results (``spider bench --db``).
+
+    A deal the beam wins is decided by the beam stage alone (the second stage never runs),
+    so it is kept under :attr:`beam`, and read back by any search with the same beam
+    stage; every other result is kept under :attr:`full`."""
+
+    full: str
+    beam: str
+
+    def of(self, stage: Stage | None, won: bool) -> str:
+        """The key a result is kept under."""
+        return self.beam if won and stage is Stage.BEAM else self.full
+
+
+def search_key(limit: int) -> SearchKey:
+    """The keys of what :func:`play` finds within ``limit`` positions. The compiled core and
+    the Python path find the same lines in the same positions (tests/test_core.py compares
+    them), so the path is named only where it can matter: when the memory ceiling, which
+    each path turns into positions at its own cost, would stop the complete search short of
+    the limit (the beam holds its width, whatever the ceiling)."""
+    widths = "-".join(map(str, WIDTHS))
+    beam = f"beam version {BEAM_VERSION}, widths {widths}, {MAX_LEVELS} levels"
+    full = f"{beam}, second stage version {SECOND_VERSION}"
+    compiled = native.backend().compiled
+    held = memory.positions(compiled)
+    if held < limit:
+        path = "compiled core" if compiled else "Python"
+        full += f", at most {held} positions held ({path})"
+    return SearchKey(full, beam)
 
 
 @dataclass
@@ -91,6 +115,7 @@ class PlayResult:
     texts: list[str] = field(default_factory=list)
     stage: Stage = Stage.BEAM
     proved: bool = False
+    ties: int = FOUND_FIRST  # how the last beam broke ties in its ranking
 
     def text(self) -> str:
         timed = f" in {self.seconds:.2f} s" if self.seconds is not None else ""
@@ -101,7 +126,7 @@ class PlayResult:
             )
         how = {
             Stage.BEAM: f"beam width {self.width}",
-            Stage.PORTFOLIO: f"beam width {self.width}, ties broken the other way",
+            Stage.PORTFOLIO: f"beam width {self.width}, {tie_text(self.ties)}",
             Stage.COMPLETE: "the complete search",
         }[self.stage]
         work = f"{self.positions:,} positions{timed}, {how}"
@@ -110,6 +135,15 @@ class PlayResult:
         lines = [f"won in {len(self.texts)} moves ({work})"]
         lines.extend(f"  {k:>3}. {t}" for k, t in enumerate(self.texts, start=1))
         return "\n".join(lines)
+
+
+def tie_text(ties: int) -> str:
+    """How a beam broke ties in its ranking, in words."""
+    if ties == FOUND_FIRST:
+        return "ties to the move found first"
+    if ties == FOUND_LAST:
+        return "ties broken the other way"
+    return f"ties shuffled ({ties})"
 
 
 PLAY = Limit(PLAY_LIMIT)
@@ -133,7 +167,7 @@ def play(
 
     The second stage (``second``) plays the deals the beam does not win with what it leaves
     of the limit (the widest beam often runs dry, at its last level or with no child left,
-    well short of it): the beams of :data:`PORTFOLIO` break ties the other way, then the
+    well short of it): the beams of :data:`PORTFOLIO` break ties other ways, then the
     complete search (:func:`_complete`) gets what they leave; when it examines every
     reachable position, the result is ``proved`` unwinnable.
     With ``give_up`` (a quick check, no second stage), a wider beam is not begun when it
@@ -150,6 +184,7 @@ def play(
     expired = limit.expired
     positions = 0
     width = widths[0]
+    ties = FOUND_FIRST
     found = None
     count = 0
     stage = Stage.BEAM
@@ -169,11 +204,12 @@ def play(
             break
     if found is None and second and not over():
         stage = Stage.PORTFOLIO
-        for width in PORTFOLIO:
+        for beam_width, beam_ties in PORTFOLIO:
             left = limit.positions - positions
-            if left < SHORTEST_WIN * width:
+            if left < SHORTEST_WIN * beam_width:
                 continue  # it could not reach a win
-            found, count = backend.beam(start, width, limit.within(left), reverse=True)
+            width, ties = beam_width, beam_ties
+            found, count = backend.beam(start, width, limit.within(left), ties)
             positions += count
             if found is not None or over():
                 break
@@ -183,9 +219,10 @@ def play(
         positions += count
     took = limit.elapsed(began)
     if found is None:
-        return PlayResult(False, [], positions, took, width, stage=stage, proved=proved)
+        return PlayResult(False, [], positions, took, width, [], stage, proved, ties)
     line = detours.clean(start, found)
-    return PlayResult(True, line, positions, took, width, _replay_plain(game, line), stage)
+    texts = _replay_plain(game, line)
+    return PlayResult(True, line, positions, took, width, texts, stage, False, ties)
 
 
 SHORTEST_WIN = 100
@@ -193,11 +230,20 @@ SHORTEST_WIN = 100
 examines at least its width in positions: a beam of the portfolio is begun only with this
 many times its width left (a beam overshoots its budget by up to a level)."""
 
-PORTFOLIO = (4096,)
-"""The second stage's beams: these widths again, with ties in the ranking broken the other
-way (the children last found first). A width wins deals another loses, and so do the two
-orders of ties: of PySolFC's deals that the beam did not win within 20,000,000 positions,
-the beam of 4096 with ties reversed won pysol:679, 914 and 950 (BENCHMARKS.md)."""
+PORTFOLIO: tuple[tuple[int, int], ...] = (
+    (2048, FOUND_LAST),
+    (2048, 2),
+    (2048, 3),
+    (2048, 4),
+    (4096, FOUND_LAST),
+    (4096, 2),
+    (4096, 3),
+)
+"""The second stage's beams, (width, ties) in turn: the beam again with ties in its ranking
+broken other ways (:func:`spider_cli.analysis.beam.tie`), the narrower first, as each of
+them wins deals the others lose. Of the 25 deals of PySolFC's 1-8800 that the beam did not
+win within 20,000,000 positions, the beam of 4096 with ties broken the other way (version
+1) won 7 in what the beam left, these 10 (BENCHMARKS.md)."""
 
 
 def _complete(game: Game, start: Start, limit: Limit) -> tuple[list[Action] | None, int, bool]:

@@ -19,6 +19,7 @@ from spider_cli.analysis.compact import (
 )
 from spider_cli.analysis.goals import Limit
 from spider_cli.rules.engine import DEAL, PILES, Action, Move, Remove
+from spider_cli.rules.shuffle import SplitMix64
 
 MAX_LEVELS = 400
 """A beam gives up after this many moves (wins take 100 to 300): a wider beam comes next."""
@@ -65,13 +66,40 @@ def settle(piles: list[bytes]) -> tuple[list[bytes], list[Remove]]:
     return piles, removals
 
 
+FOUND_FIRST = 0
+"""Ties in the beam's ranking go to the child found first (the beam's own order)."""
+FOUND_LAST = 1
+"""Ties go to the child found last. Any larger number (up to :data:`TIES_MAX`) shuffles
+them, a different shuffle for each number (:func:`tie`)."""
+TIES_MAX = 2**32 - 1
+
+ORDER_MASK = (1 << 36) - 1
+
+
+def level_seed(ties: int, level: int) -> int:
+    """The shuffle of ties at a level (the first being 1): SplitMix64's first output."""
+    return SplitMix64(ties << 16 | level).next()
+
+
+def tie(order: int, ties: int, seed: int) -> int:
+    """Where the child found ``order``-th at a level goes among its equals in the ranking,
+    smaller first, for the way ``ties`` are broken and the level's :func:`level_seed`."""
+    if ties == FOUND_FIRST:
+        return order
+    if ties == FOUND_LAST:
+        return ORDER_MASK - order
+    return SplitMix64(seed + order).next() & ORDER_MASK
+
+
 def beam(
-    start: Start, width: int, limit: Limit, reverse: bool = False
+    start: Start, width: int, limit: Limit, ties: int = FOUND_FIRST
 ) -> tuple[list[Action] | None, int]:
     """One beam search of the given width, within ``limit``: the winning actions, or None;
-    the positions seen. Ties in the ranking go to the child found first, or with
-    ``reverse`` to the one found last. The reference of the compiled core's ``beam``
-    (csrc/beam.c)."""
+    the positions seen. Ties in the ranking are broken by ``ties`` (:data:`FOUND_FIRST`,
+    :data:`FOUND_LAST` or a shuffle's number). The reference of the compiled core's
+    ``beam`` (csrc/beam.c)."""
+    if not 0 <= ties <= TIES_MAX:
+        raise ValueError("ties are broken by a number from 0 to 2**32-1")
     budget, expired = limit.positions, limit.expired
     rows = start.rows
     piles0, removals0 = settle(list(start.piles))
@@ -116,9 +144,12 @@ def beam(
         positions += len(level_seen)
         if positions > budget or (expired is not None and expired()):
             return None, positions
-        if reverse:  # (the sort is stable: ties keep this order)
-            children.reverse()
-        children.sort(key=lambda c: (c[0], c[1]))
+        seed = level_seed(ties, level)
+        order = sorted(
+            range(len(children)),  # (stable: equal ranks keep the order found)
+            key=lambda k: (children[k][0], children[k][1], tie(k, ties, seed)),
+        )
+        children = [children[k] for k in order]
         beam = []
         kept = 0
         current = -1

@@ -47,7 +47,8 @@ class DealResult:
     line: tuple[str, ...] = ()
     search: str = ""
     """With every card known, the key of the search that played it
-    (:func:`spider_cli.analysis.autoplay.search_key`, read where it was played)."""
+    (:func:`spider_cli.analysis.autoplay.search_key`'s whole key, read where it was
+    played)."""
     stage: Stage | None = None
     """With every card known, the part of the search that won the deal, or that ended it
     (None: blind, or a result stored before stages were kept)."""
@@ -227,7 +228,7 @@ def solve_deal(task: Task) -> DealResult:
         result.positions,
         len(result.actions),
         tuple(result.texts),
-        search_key(limit),
+        search_key(limit).full,
         result.stage,
         result.proved,
     )

@@ -63,10 +63,10 @@ class Backend(Protocol):
         ...
 
     def beam(
-        self, start: Start, width: int, limit: Limit, reverse: bool = False
+        self, start: Start, width: int, limit: Limit, ties: int = 0
     ) -> tuple[list[Action] | None, int]:
         """:func:`spider_cli.analysis.beam.beam`: full-information play's beam search (ties
-        broken the other way with ``reverse``: the second stage's portfolio)."""
+        in its ranking broken by ``ties``: the second stage's portfolio tries others)."""
         ...
 
     def goal_search(
@@ -131,11 +131,11 @@ class Python:
         return compact.apply(piles, action)
 
     def beam(
-        self, start: Start, width: int, limit: Limit, reverse: bool = False
+        self, start: Start, width: int, limit: Limit, ties: int = 0
     ) -> tuple[list[Action] | None, int]:
         from spider_cli.analysis import beam
 
-        return beam.beam(start, width, limit, reverse)
+        return beam.beam(start, width, limit, ties)
 
     def goal_search(
         self,
@@ -215,7 +215,7 @@ class Core:
         return new, turned, outcome
 
     def beam(
-        self, start: Start, width: int, limit: Limit, reverse: bool = False
+        self, start: Start, width: int, limit: Limit, ties: int = 0
     ) -> tuple[list[Action] | None, int]:
         from spider_cli.analysis.beam import MAX_LEVELS
 
@@ -228,7 +228,7 @@ class Core:
             limit.positions,
             MAX_LEVELS,
             limit.expired,
-            reverse,
+            ties,
         )
         return (None if line is None else [action(*a) for a in line]), positions
 

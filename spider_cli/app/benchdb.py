@@ -4,9 +4,11 @@ One row per deal, limits and search: (source, number, suits, position limit, tim
 the search's key) with how it went: won, moves, positions, seconds and the winning line. A run
 that is stopped (Ctrl-C, a machine lost) keeps what it finished; the next run of the same
 search with the same limits reads those rows and plays only the rest. The key
-(:func:`spider_cli.analysis.autoplay.search_key`) names the search's version, so a result of
-another version is played again, never reported as this one's. An older spider's table
-``results`` (whose rows named no search) is left as it is and never read.
+(:func:`spider_cli.analysis.autoplay.search_key`) names the search's versions, so a result
+of another version is played again, never reported as this one's; a deal the beam won is
+kept under the beam stage's key alone, read back by every search with the same beam. An
+older spider's table ``results`` (whose rows named no search) is left as it is and never
+read.
 
 Deal numbers are kept as text: PySolFC's run to 20 digits, past
 SQLite's 64-bit integers. Every write is its own transaction, and a busy timeout lets two
@@ -21,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
 
-from spider_cli.analysis.autoplay import Stage
+from spider_cli.analysis.autoplay import SearchKey, Stage
 from spider_cli.analysis.bench import DealResult
 from spider_cli.app import databases, userdirs
 from spider_cli.app.databases import BadValue, begin_private, has_tables, refuse_unless_files
@@ -54,10 +56,11 @@ CREATE TABLE IF NOT EXISTS known_results (
     PRIMARY KEY (source, number, suits, position_limit, time_limit, search)
 )
 """
-"""Every card known: ``time_limit`` is 0 for none; ``search`` the search that played the deal
-(``autoplay.search_key``); ``line`` the winning line as a JSON list of moves; ``stage`` the
-part of the search that won it or ended it (``autoplay.Stage``; '' in a row stored before
-stages were kept); ``proved`` 1 when it was proved unwinnable."""
+"""Every card known: ``time_limit`` is 0 for none; ``search`` the key of the search that
+played the deal (``autoplay.SearchKey.of``: its beam stage's for a deal the beam won);
+``line`` the winning line as a JSON list of moves; ``stage`` the part of the search that won
+it or ended it (``autoplay.Stage``; '' in a row stored before stages were kept); ``proved``
+1 when it was proved unwinnable."""
 
 _STAGE_COLUMNS = (
     "ALTER TABLE known_results ADD COLUMN stage TEXT NOT NULL DEFAULT ''",
@@ -180,17 +183,23 @@ class Store:
         return self._db
 
     def results(
-        self, deals: Iterable[DealSource], limit: int, time_limit: float | None, search: str
+        self, deals: Iterable[DealSource], limit: int, time_limit: float | None, search: SearchKey
     ) -> list[DealResult]:
-        """The stored results of ``deals`` at these limits by ``search`` (those not stored are
-        left out). A row with a bad value is left out too, with a notice naming it
-        (:attr:`notices`): its deal is played again, and its row replaced."""
+        """The stored results of ``deals`` at these limits by ``search``: kept under its
+        whole key, or won by the beam under its beam's key (:meth:`SearchKey.of`); those
+        not stored are left out. A row with a bad value is left out too, with a notice
+        naming it (:attr:`notices`): its deal is played again, and its row replaced."""
         rows = self._db.execute(
             "SELECT source, number, suits, won, seconds, positions, moves, line, stage, proved"
-            " FROM known_results WHERE position_limit = ? AND time_limit = ? AND search = ?",
-            (limit, time_limit or 0.0, search),
+            " FROM known_results WHERE position_limit = ? AND time_limit = ?"
+            " AND (search = ? OR (search = ? AND won = 1 AND stage = ?))"
+            " ORDER BY search = ? DESC",
+            (limit, time_limit or 0.0, search.full, search.beam, Stage.BEAM.value, search.full),
         )
-        return self._read(rows, set(deals))
+        found: dict[DealSource, DealResult] = {}
+        for result in self._read(rows, set(deals)):  # (under a clock, a deal can have both)
+            found.setdefault(result.deal, result)
+        return list(found.values())
 
     def _read(
         self, rows: Iterable[tuple[object, ...]], wanted: set[DealSource]
@@ -212,14 +221,18 @@ class Store:
                 found.append(result)
         return found
 
-    def add(self, result: DealResult, limit: int, time_limit: float | None, search: str) -> None:
-        """Store one deal's result by ``search`` at once (its own transaction), replacing an
-        older one of the same search. A result played by another search (a cluster's worker
-        running another version) is refused: it would be reported as this one's."""
+    def add(
+        self, result: DealResult, limit: int, time_limit: float | None, search: SearchKey
+    ) -> None:
+        """Store one deal's result by ``search`` at once (its own transaction), under the key
+        that decides it (:meth:`SearchKey.of`), replacing an older one of the same key. A
+        result played by another search (a cluster's worker running another version) is
+        refused: it would be reported as this one's."""
         deal = result.deal
-        if result.search and result.search != search:
+        if result.search and result.search != search.full:
             raise SpiderError(
-                f"deal {deal} was played by another search ({result.search}; here: {search}): "
+                f"deal {deal} was played by another search ({result.search}; "
+                f"here: {search.full}): "
                 "every machine of the cluster must run the same spider, with the same memory "
                 "ceiling where it stops the search"
             )
@@ -229,7 +242,7 @@ class Store:
             deal.suits,
             limit,
             time_limit or 0.0,
-            search,
+            search.of(result.stage, result.won),
             int(result.won),
             result.moves,
             result.positions,
