@@ -32,7 +32,7 @@ from spider_cli.rules.cards import (
     parse_suit,
 )
 from spider_cli.rules.engine import DECK_SIZE, PILES, Game
-from spider_cli.rules.errors import NotationError, caret_line
+from spider_cli.rules.errors import NotationError, caret_line, column_in
 
 if TYPE_CHECKING:  # lark is imported when a position is read, not with this module
     from lark import Lark, Token, Tree
@@ -129,13 +129,18 @@ def _number(token: Token) -> int:
 class Reader:
     """Turns the parse tree of one text into a :class:`PositionFile`, pointing errors at it."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, written: str | None = None) -> None:
         self.lines = text.split("\n")
+        self.written = self.lines if written is None else written.split("\n")
+        """The lines as written, where ``text`` has their tabs expanded: errors point there."""
 
     def error(self, message: str, line: int = 0, column: int = 0) -> NotationError:
+        """An error at ``column`` of the (expanded) ``line``, said at its column as written."""
         if not 1 <= line <= len(self.lines) or column < 1:
             return NotationError(message)
-        return NotationError(message, line, column, caret_line(self.lines[line - 1], column))
+        written = self.written[line - 1]
+        column = column_in(written, column)
+        return NotationError(message, line, column, caret_line(written, column))
 
     def at(self, token: Token, message: str) -> NotationError:
         return self.error(message, token.line or 0, token.column or 0)
