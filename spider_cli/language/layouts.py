@@ -32,7 +32,7 @@ from spider_cli.rules.cards import (
     parse_suit,
 )
 from spider_cli.rules.engine import DECK_SIZE, PILES, Game
-from spider_cli.rules.errors import NotationError, caret_line, column_in
+from spider_cli.rules.errors import NotationError, caret_line, column_in, quoted
 
 if TYPE_CHECKING:  # lark is imported when a position is read, not with this module
     from lark import Lark, Token, Tree
@@ -113,13 +113,6 @@ _CELL_HELP = (
 )
 
 
-def _quote(text: str) -> str:
-    """``text`` quoted for a message: unprintables escaped, long text cut."""
-    if len(text) > 24:
-        text = text[:20] + "…"
-    return repr(text)
-
-
 def _number(token: Token) -> int:
     """The value of a number token (huge ones are capped: no position needs them)."""
     digits = token.value.rstrip(": \t").lstrip("0") or "0"
@@ -166,7 +159,7 @@ class Reader:
         end = column
         while end < len(text) and not text[end].isspace() and text[end] not in "|/":
             end += 1
-        word = _quote(text[start:end] or text[column - 1 : column])
+        word = quoted(text[start:end] or text[column - 1 : column])
         if not text[:start].strip():
             return self.error(
                 f"cannot read {word}: a line holds a header (suits:, stock:, removed:), a row "
@@ -323,7 +316,7 @@ class Reader:
             return _Cell(UNKNOWN, False, token, empty=True)
         if token.type == "DASHES" and value == "--":
             return _Cell(UNKNOWN, True, token)
-        raise self.at(token, f"{_quote(value)} is not a card: {_CELL_HELP}")
+        raise self.at(token, f"{quoted(value)} is not a card: {_CELL_HELP}")
 
     def _pile(self, index: int, cells: list[_Cell]) -> tuple[list[int], int]:
         """A pile's cards and face-down count, checking that face-down cards come first."""

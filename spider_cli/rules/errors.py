@@ -40,6 +40,25 @@ class NotationError(SpiderError):
         return f"{text}\n{self.context}" if self.context else text
 
 
+QUOTED = 30
+"""The most characters of a player's word that a message repeats."""
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print: its control characters (a terminal's escapes, line feeds)
+    shown escaped, as Python writes them (``\\x1b``)."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
+
+def quoted(text: str, most: int = QUOTED) -> str:
+    """A player's word, quoted for a message: safe to print (:func:`printable`), and a word
+    longer than ``most`` characters said by its first ones and '…'."""
+    text = printable(text)
+    return f"'{text[:most]}…'" if len(text) > most else f"'{text}'"
+
+
 TAB = 8
 """A tab reaches the next multiple of eight columns, as a terminal shows it (and a grid of
 the tableau is read so)."""
