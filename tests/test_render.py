@@ -196,3 +196,27 @@ def test_undo_and_redo_are_drawn_from_their_typed_results_their_cards_in_their_c
         assert render.plain(drawn) == reply.text + "\n" == said + "\n"
         for card in ("4h", "8d"):
             assert ("class:move " + SUIT_CLASSES[Card.parse(card).suit], card) in drawn
+
+
+def test_long_lines_are_broken_between_words_and_continue_under_their_text() -> None:
+    def rows(text: str, width: int) -> list[str]:
+        return [render.plain(row) for row in render.wrap([("", text)], width)]
+
+    assert rows("a natural move turns up a card", 12) == ["a natural", "move turns", "up a card"]
+    assert rows("  pile 1 turns up Kd and more", 14) == ["  pile 1 turns", "  up Kd and", "  more"]
+    assert rows("History:  undo [N], redo [N], restart", 24) == [
+        "History:  undo [N], redo",
+        "          [N], restart",
+    ]
+    assert rows("  - a run moves as a unit, whole or in part", 20) == [
+        "  - a run moves as a",
+        "    unit, whole or",
+        "    in part",
+    ]
+    assert rows("x" * 25, 10) == ["x" * 10, "x" * 10, "x" * 5]  # a word wider than a row
+    assert rows("help [rules|notation|keys]", 16) == ["help", "[rules|notation|", "keys]"]
+    assert rows(" " * 30 + "far to the right", 20) == [" " * 10 + "far to the", " " * 10 + "right"]
+    assert rows("short", 40) == ["short"] and rows("", 40) == [""]
+    coloured = render.wrap(render.color_cards("move 8-6s from 3 to 10 now"), 14)
+    assert [render.plain(row) for row in coloured] == ["move 8-6s from", "3 to 10 now"]
+    assert ("class:suit.spades", "8-6s") in coloured[0]  # the card keeps its colour

@@ -212,8 +212,8 @@ def shown_at(monkeypatch: pytest.MonkeyPatch, session: Session) -> list[tuple[in
     shown: list[tuple[int, str]] = []
     say = Repl.say
 
-    def recording(self: Repl, text: object, style: str = "") -> None:
-        say(self, text, style)  # type: ignore[arg-type]
+    def recording(self: Repl, text: object, style: str = "", wrapped: bool = True) -> None:
+        say(self, text, style, wrapped)  # type: ignore[arg-type]
         shown.append((session.game.moves_made, self.transcript[-1]))
 
     monkeypatch.setattr(Repl, "say", recording)

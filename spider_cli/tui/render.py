@@ -427,14 +427,30 @@ def color_cards(text: str) -> StyleAndTextTuples:
 
 def wrap(line: StyleAndTextTuples, width: int) -> list[StyleAndTextTuples]:
     """One line of formatted text in rows of at most ``width``, broken between words (a
-    word longer than a row is broken where the row ends)."""
+    word longer than a row after a '|' or ',' in it, else where the row ends).
+
+    The rows after the first go under the line's first word, or under the text of an item
+    (``- ...``) or the description of a term (``History:    undo [N], redo [N], ...``) when
+    that leaves half the width to the text. An indentation of more than half the width
+    (text laid out for a wider screen) is cut to half."""
     chars = [(fragment[0], char) for fragment in line for char in fragment[1]]
     rows: list[list[tuple[str, str]]] = []
-    while len(chars) > width > 0:
-        cut = next((k for k in range(width, 0, -1) if chars[k][1] == " "), width)
-        rows.append(chars[:cut])
-        chars = chars[cut + 1 :] if chars[cut][1] == " " else chars[cut:]
-    rows.append(chars)
+    if width > 0 and len(chars) > width:
+        indent = len(chars) - len(_lstrip(chars))  # a row is cut after its indentation
+        if indent > width // 2:  # (text laid out for a wider screen)
+            chars, indent = chars[indent - width // 2 :], width // 2
+        hang = _hanging_indent("".join(char for _, char in chars), width)
+        while len(chars) > width:
+            cut = next((k for k in range(width, indent, -1) if chars[k][1] == " "), None)
+            if cut is None:  # a word wider than the row: after a '|' or ',' in it, if any
+                marks = (k for k in range(width, indent + 1, -1) if chars[k - 1][1] in "|,")
+                cut = next(marks, width)
+            rows.append(_rstrip(chars[:cut]))
+            rest = _lstrip(chars[cut:])
+            chars = [("", " ")] * hang + rest if rest else []
+            indent = hang
+    if chars or not rows:
+        rows.append(chars)
     out: list[StyleAndTextTuples] = []
     for row in rows:
         fragments: StyleAndTextTuples = []
@@ -445,6 +461,34 @@ def wrap(line: StyleAndTextTuples, width: int) -> list[StyleAndTextTuples]:
                 fragments.append((style, char))
         out.append(fragments)
     return out
+
+
+_HANGING = re.compile(r" *(?:[-*] +|\S.*?\S {2,}(?=\S))")
+"""The start of an item (``- ``), or a term followed by two spaces or more: what the rows
+after a line's first go under."""
+
+
+def _hanging_indent(text: str, width: int) -> int:
+    """Where the rows after a line's first start (:func:`wrap`): under an item's text or a
+    term's description when that leaves half the width, else under the line's first word."""
+    hanging = _HANGING.match(text)
+    if hanging and hanging.end() <= width // 2:
+        return hanging.end()
+    return min(len(text) - len(text.lstrip(" ")), width // 2)
+
+
+def _lstrip(chars: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    start = 0
+    while start < len(chars) and chars[start][1] == " ":
+        start += 1
+    return chars[start:]
+
+
+def _rstrip(chars: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    end = len(chars)
+    while end and chars[end - 1][1] == " ":
+        end -= 1
+    return chars[:end]
 
 
 def message(text: str, style: str = "") -> FormattedText:
