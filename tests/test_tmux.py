@@ -263,6 +263,28 @@ def test_the_board_at_four_sizes_and_a_click(
     assert "4h from 1 to 6" in (tmp_path / "home" / "current.spider").read_text()
 
 
+def test_a_narrow_terminal_shows_every_pile_or_says_which_it_leaves_out(
+    tmux: Tmux, tmp_path: Path
+) -> None:
+    """At 38 columns the ten piles fit in columns of three (a ten written T♥) and a click
+    plays; narrowed to 24 while playing, the board says which piles it leaves out."""
+    tmux.start(f"{_spider(tmp_path)} --seed 5", 38, 30)
+    screen = tmux.wait(r"spider>")
+    lines = screen.splitlines()
+    numbers = lines.index("1  2  3  4  5  6  7  8  9  10")
+    assert all(line.split() == ["▒▒"] * 10 for line in lines[numbers + 1 : numbers + 5])
+    assert lines[numbers + 6].split() == ["4♥", "4♥", "9♦", "T♥"]
+    tmux.type(click(0, numbers + 6))  # the 4h of pile 1
+    screen = tmux.wait(r"pile 1 turns up Kd")
+    tmux.run("resize-window", "-t", "spider", "-x", "24")
+    screen = tmux.wait(r"piles 9-10 not shown:\s*\n\s*all ten need 29 columns")
+    assert re.search(r"^1  2  3  4  5  6  7  8 *$", screen, re.MULTILINE)
+    assert all(len(line.rstrip()) <= 24 for line in screen.splitlines())
+    tmux.enter("q")
+    screen = tmux.wait("SPIDER-EXITED 0")
+    assert "Traceback" not in screen
+
+
 def test_ctrl_c_stops_a_long_search_on_the_board(tmux: Tmux, tmp_path: Path) -> None:
     tmux.start(f"{_spider(tmp_path)} problem-2")
     tmux.wait("spider>")
