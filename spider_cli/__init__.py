@@ -155,11 +155,11 @@ def parse_move(game: Game, text: str) -> Action:
     """
     from spider_cli.language.commands import TableauCommand
     from spider_cli.language.notation import parse_command, resolve
-    from spider_cli.rules.errors import NotationError
+    from spider_cli.rules.errors import NotationError, quoted
 
     command = parse_command(text)
     if not isinstance(command, TableauCommand):
-        what = "an empty line" if command is None else f"{text.strip()!r}"
+        what = "an empty line" if command is None else quoted(text.strip())
         raise NotationError(
             f"{what} is not a move: write one as '8-6s from 3 to 10', '3 10', 'deal' or 'remove'"
         )

@@ -155,6 +155,28 @@ def test_dragging_a_card_or_selecting_it_then_clicking_a_pile_moves_it_there(hom
     assert "error: nothing in pile 1's movable run (Kd) can go onto 8d" in said(board)
 
 
+@pytest.mark.parametrize("columns", [29, 38])
+def test_a_narrow_board_shows_every_pile_and_its_cards_are_clicked_where_they_are(
+    home: Path, columns: int
+) -> None:
+    """Under 40 columns, columns of three: all ten piles in sight, and clicks land on the
+    cards drawn there."""
+    steps = [
+        drag(card(0, 5, 3), card(7, 4, 3)),  # 4h dragged onto the 5s of pile 8
+        click(*card(6, 4, 3), button=2),  # right click: the 8d of pile 7 selected
+        click(*card(2, 5, 3)),  # then a click on pile 3 (9d)
+        click(*card(9, 4, 3)),  # the 2c of pile 10: nowhere to go
+        "q\r",
+        "n\r",
+    ]
+    _, board = play(steps, columns=columns)
+    assert moves(board) == ["4h from 1 to 8", "8d from 7 to 3"]
+    assert "2c" in said(board).split("8d from 7 to 3", 1)[1]  # the click reached pile 10
+    tableau = render.plain(board._tableau()).splitlines()
+    assert tableau[1] == "1  2  3  4  5  6  7  8  9  10"
+    assert all(len(line) <= columns for line in tableau)
+
+
 def test_a_click_above_the_bottom_moves_that_card_and_those_covering_it(home: Path) -> None:
     session = Session.new_game(seed=SEED, base_dir=Path.cwd())
     for line in ("8d from 7 to 3",):
@@ -324,7 +346,9 @@ def test_q_asks_only_when_the_named_save_file_is_behind(home: Path) -> None:
 # Sizes
 
 
-@pytest.mark.parametrize(("columns", "rows"), [(40, 20), (60, 30), (80, 24), (160, 50)])
+@pytest.mark.parametrize(
+    ("columns", "rows"), [(24, 20), (29, 20), (38, 20), (40, 20), (60, 30), (80, 24), (160, 50)]
+)
 def test_the_board_fits_the_screen(home: Path, columns: int, rows: int) -> None:
     session = Session.new_game(seed=SEED, base_dir=Path.cwd())
     for _ in range(4):
@@ -355,7 +379,7 @@ def _long_runs() -> Game:
     return game
 
 
-@pytest.mark.parametrize("width", [40, 45, 50, 60, 80])
+@pytest.mark.parametrize("width", [29, 33, 38, 39, 40, 45, 50, 60, 79, 80])
 @pytest.mark.parametrize("rows", [3, 6, 40])
 @pytest.mark.parametrize("glyphs", [render.UNICODE, render.ASCII])
 def test_narrow_columns_keep_a_gap_between_piles(

@@ -619,6 +619,24 @@ def test_the_journal_keeps_the_time_but_is_not_rewritten_for_it_alone(tmp_path: 
     assert resumed.status().played == 814
 
 
+def test_a_game_file_counts_one_move_and_older_files_are_read_too(home: Path) -> None:
+    """The comment over the tableau says "after 1 move"; the journal reads the count from
+    it, as from the "after 1 moves" of files written before."""
+    session = Session.new_game(seed=SEED)
+    session.execute("4h from 1 to 8")
+    journal = Journal()
+    journal.update(session)
+    text = journal.path.read_text()
+    assert "\n# position after 1 move (" in text
+    assert journal.read().moves == 1  # type: ignore[union-attr]
+    journal.path.write_text(text.replace("after 1 move (", "after 1 moves ("))  # as before
+    assert journal.read().moves == 1  # type: ignore[union-attr]
+    repl = drive("\rquit\r", offer_journal=True)
+    assert "Continue the game in progress (1 move)? [Y/n] " in said(repl)
+    session.execute("8d from 7 to 3")
+    assert "\n# position after 2 moves (" in session.files.game_file()
+
+
 def test_a_write_interrupted_between_begin_and_commit_never_blocks_the_next(
     tmp_path: Path,
 ) -> None:

@@ -46,6 +46,7 @@ from spider_cli.language.notation import (
 from spider_cli.language.reader import _placed_reader
 from spider_cli.language.registry import WORDS
 from spider_cli.rules.cards import RANK_NAMES, Card
+from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import DEAL, Game, Move, Remove
 from spider_cli.rules.errors import IllegalMoveError, NotationError
 from spider_cli.rules.placing import obvious
@@ -224,6 +225,43 @@ def test_a_run_or_piles_of_too_many_digits_is_a_clear_error(text: str) -> None:
     with pytest.raises(NotationError) as caught:  # not Python's limit of 4,300 digits
         parse_command(text)
     assert caught.value.message.startswith("a number has at most 20 digits")
+
+
+X300, Q300 = "x" * 300, "Q" * 300
+"""Words far longer than a message should repeat."""
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "column"),
+    [
+        (X300, "unknown command 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (type help", 1),
+        (Q300 + "h from 1 to 2", "unknown command 'QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ…'", 1),
+        ("8-" + Q300 + "h from 1 to 2", "'QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ…' is not a card", 2),
+        ("Jh from 8 to " + X300, ", not 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'", 14),
+        ("Jh from 8 to 9 " + X300, "unexpected 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…': the", 16),
+        ("Jh onto " + Q300 + "h", ", not 'QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ…'", 9),
+        ("6s 3 " + X300, "as in '6s 3 10', not 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'", 6),
+    ],
+)
+def test_a_long_word_is_quoted_by_its_first_thirty_characters(
+    text: str, said: str, column: int
+) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_command(text)
+    error = caught.value
+    assert said in error.message and len(error.message) < 160
+    assert error.column == column
+    line, caret = error.context.split("\n")
+    assert caret == " " * (column - 1) + "^" and line.startswith(text[:column])
+
+
+def test_a_long_word_is_quoted_short_by_the_cards_the_deals_and_help() -> None:
+    cut = "'QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ…'"
+    with pytest.raises(NotationError, match=f"^{cut} is not a rank"):
+        Card.parse(Q300 + "h")
+    with pytest.raises(NotationError, match=f"^{cut} is not a deal"):
+        DealSource.parse(Q300)
+    assert help_text(Q300).startswith(f"no help on {cut}; topics:")
 
 
 @pytest.mark.parametrize(

@@ -690,6 +690,28 @@ def test_spider_show_names_the_line_of_an_error(
     assert err.count("twice.txt") == 1  # named once, before its line
 
 
+def test_an_error_after_tabs_gives_the_character_as_written_and_the_caret_under_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A tab is one character, as the message counts them (an editor's column of
+    characters); the line shows as a terminal shows it, its tabs to every eighth column,
+    with the caret under the cell."""
+    text = GRID.replace("[Jh]", "[Jx]")  # line 5 is "--\t--    [Jx]   --  ..."
+    caught = error(text)
+    assert (caught.line, caught.column) == (5, 10)
+    assert text.splitlines()[4][caught.column - 1 :].startswith("[Jx]")
+    shown, caret = caught.context.split("\n")
+    assert shown.startswith("--      --    [Jx]") and caret.index("^") == shown.index("[Jx]")
+    (tmp_path / "tabs.txt").write_text(text)
+    assert main(["show", str(tmp_path / "tabs.txt")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{tmp_path / 'tabs.txt'}:5: error: character 10: ")
+    assert "\n--      --    [Jx]   --" in err and "\n              ^\n" in err
+    # the same in a line of the layout of one line per pile, a tab before the pile's cards
+    caught = error("stock:\t50\n" + tableau(DEAL).replace("3: ", "3:\t-- Qx "))
+    assert (caught.line, caught.column) == (4, 7)  # '3:', a tab, '--', a space, 'Qx'
+
+
 FULL = lines(DealSource.parse("kpat:3").game())
 HEARTS_AND_SPADES = "Kh Ks Qh Qs Jh Js 10h 10s 9h 9s".split()
 FULL_HAND = FULL.splitlines()[0]

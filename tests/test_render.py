@@ -196,3 +196,59 @@ def test_undo_and_redo_are_drawn_from_their_typed_results_their_cards_in_their_c
         assert render.plain(drawn) == reply.text + "\n" == said + "\n"
         for card in ("4h", "8d"):
             assert ("class:move " + SUIT_CLASSES[Card.parse(card).suit], card) in drawn
+
+
+def test_long_lines_are_broken_between_words_and_continue_under_their_text() -> None:
+    def rows(text: str, width: int) -> list[str]:
+        return [render.plain(row) for row in render.wrap([("", text)], width)]
+
+    assert rows("a natural move turns up a card", 12) == ["a natural", "move turns", "up a card"]
+    assert rows("  pile 1 turns up Kd and more", 14) == ["  pile 1 turns", "  up Kd and", "  more"]
+    assert rows("History:  undo [N], redo [N], restart", 24) == [
+        "History:  undo [N], redo",
+        "          [N], restart",
+    ]
+    assert rows("  - a run moves as a unit, whole or in part", 20) == [
+        "  - a run moves as a",
+        "    unit, whole or",
+        "    in part",
+    ]
+    assert rows("x" * 25, 10) == ["x" * 10, "x" * 10, "x" * 5]  # a word wider than a row
+    assert rows("help [rules|notation|keys]", 16) == ["help", "[rules|notation|", "keys]"]
+    assert rows(" " * 30 + "far to the right", 20) == [" " * 10 + "far to the", " " * 10 + "right"]
+    assert rows("short", 40) == ["short"] and rows("", 40) == [""]
+    coloured = render.wrap(render.color_cards("move 8-6s from 3 to 10 now"), 14)
+    assert [render.plain(row) for row in coloured] == ["move 8-6s from", "3 to 10 now"]
+    assert ("class:suit.spades", "8-6s") in coloured[0]  # the card keeps its colour
+
+
+@pytest.mark.parametrize("width", [29, 30, 35, 38, 39])
+def test_under_40_columns_every_pile_shows_in_columns_of_three_with_tens_as_t(width: int) -> None:
+    session = Session.new_game(seed=5)  # a 10h at the bottom of pile 4
+    for glyphs, ten in ((UNICODE, "T♥"), (ASCII, "Th")):
+        lines = lines_of(render.tableau(session.game, glyphs, width))
+        assert lines[1].split() == [str(n) for n in range(1, 11)]
+        assert all(len(line) <= width for line in lines)
+        if width < 39:  # (39 is ten columns of four, the last one's gap left out)
+            assert lines[7].split()[3] == ten and Card.parse(ten) == Card.parse("10h")
+        assert "not shown" not in "".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("width", "left_out"),
+    [(28, "pile 10 not shown"), (24, "piles 9-10 not shown"), (16, "piles 6-10 not shown")],
+)
+def test_a_screen_too_narrow_for_ten_piles_says_which_are_left_out(
+    width: int, left_out: str
+) -> None:
+    game = long_game()
+    for glyphs in (UNICODE, ASCII):
+        text = render.plain(render.tableau(game, glyphs, width, max_rows=12))
+        lines = text.splitlines()
+        assert all(len(line) <= width for line in lines)
+        said = " ".join(" ".join(lines).split())
+        assert f"{left_out}: all ten need 29 columns" in said
+        shown = int(left_out.split()[1].split("-")[0]) - 1
+        numbers = next(line for line in lines if line.startswith("1 "))
+        assert numbers.split() == [str(n) for n in range(1, shown + 1)]
+        assert len(lines) <= 12 + 2  # a header row and the numbers: the note takes cards rows

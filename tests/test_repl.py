@@ -124,6 +124,14 @@ def test_a_whole_session_in_several_notations(home: Path) -> None:
     ]
 
 
+def test_a_long_unknown_command_is_quoted_by_its_first_characters(home: Path) -> None:
+    _, repl = drive("x" * 300 + "\rquit\r")
+    error = next(line for line in repl.transcript if line.startswith("error: "))
+    assert error == f"error: unknown command '{'x' * 30}…' (type help for the commands)\n"
+    caret = repl.transcript[repl.transcript.index(error) - 1]
+    assert caret == " " * len("spider> ") + "^\n"  # under the first letter typed
+
+
 def test_the_screen_after_a_move_is_the_tableau_and_what_changed(home: Path) -> None:
     _, repl = drive("4h from 1 to 8\rquit\rn\r")
     after = repl.transcript[repl.transcript.index("4h from 1 to 8\n  pile 1 turns up Kd\n") - 1]
@@ -204,8 +212,8 @@ def shown_at(monkeypatch: pytest.MonkeyPatch, session: Session) -> list[tuple[in
     shown: list[tuple[int, str]] = []
     say = Repl.say
 
-    def recording(self: Repl, text: object, style: str = "") -> None:
-        say(self, text, style)  # type: ignore[arg-type]
+    def recording(self: Repl, text: object, style: str = "", wrapped: bool = True) -> None:
+        say(self, text, style, wrapped)  # type: ignore[arg-type]
         shown.append((session.game.moves_made, self.transcript[-1]))
 
     monkeypatch.setattr(Repl, "say", recording)

@@ -91,6 +91,28 @@ def test_a_parse_error_shows_the_character_and_a_caret(tmp_path: Path) -> None:
     assert status == 1 and ":2: error: character" in err and "^" in err
 
 
+def test_a_long_word_in_a_script_or_a_file_it_loads_is_quoted_short(tmp_path: Path) -> None:
+    """A message repeats the first 30 characters of a word (and '…'); the line shown under
+    it is cut too, its caret in place."""
+    word = "x" * 300
+    status, _, err = run(tmp_path, f"score\nset {word} on\n{word}\n")
+    script = tmp_path / "script.spider"
+    assert status == 1
+    assert err.startswith(f"{script}:2: error: no setting called '{'x' * 30}…' (settings:")
+    status, _, err = run(tmp_path, f"score\n{word}\n")
+    first, shown, caret = err.splitlines()
+    assert first == (
+        f"{script}:2: error: character 1: unknown command '{'x' * 30}…' (type help for the "
+        "commands)"
+    )
+    assert shown == "x" * 100 + "…" and caret == "^"
+    bad = START.splitlines()
+    bad[9] = bad[9].replace("Jh", "J" + "h" * 200)
+    status, _, err = run(tmp_path, "load bad.txt\n", bad_txt="\n".join(bad) + "\n")
+    column = bad[9].index("J" + "h" * 200) + 1
+    assert f"line 10, character {column}: bad.txt: '{'J' + 'h' * 29}…' is not a card:" in err
+
+
 def test_an_error_in_a_file_a_script_loads_names_that_files_line(tmp_path: Path) -> None:
     """The script's line is where the error was met; the line and character are the file's."""
     bad = START.splitlines()

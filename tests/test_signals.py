@@ -21,7 +21,7 @@ from spider_cli.app import interrupt
 from spider_cli.app.interrupt import HELD, Terminated
 
 COMMAND = [sys.executable, "-m", "spider_cli"]
-_MOVES = re.compile(r"^# position after (\d+) moves", re.MULTILINE)
+_MOVES = re.compile(r"^# position after (\d+) moves?\b", re.MULTILINE)
 
 
 def _env(home: Path) -> dict[str, str]:

@@ -172,6 +172,35 @@ def test_ctrl_c_stops_a_long_search_and_the_game_goes_on(tmux: Tmux, tmp_path: P
     assert "Traceback" not in screen and "SPIDER-EXITED" not in screen
 
 
+def test_the_line_mode_breaks_replies_between_words(tmux: Tmux, tmp_path: Path) -> None:
+    """At 40 columns the replies of ``spider --line`` are broken between words, the rows
+    after a line's first under the description of its term ("History:    undo [N], ...")."""
+    from spider_cli.app.session import Session
+
+    text = Session.new_game(seed=5).execute("help").text  # what the line mode prints
+    home = tmp_path / "home"
+    tmux.start(
+        f"cd {shlex.quote(str(tmp_path))} && env SPIDER_HOME={shlex.quote(str(home))} "
+        f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli --line --seed 5",
+        columns=40,
+        rows=80,
+    )
+    tmux.wait("spider>")
+    tmux.enter("help")
+    screen = tmux.wait(r"More: 'help TOPIC'[^\n]*\n(.*\n)*spider> *\n")
+    rows = screen.split("spider> help\n", 1)[1].split("\nspider>", 1)[0].splitlines()
+    words = re.sub(r"\|\s+", "|", " ".join(rows)).split()  # "[rules|notation|" goes on
+    assert words == text.split()  # no word cut in two
+    assert max(map(len, rows)) <= 40 and len(rows) > len(text.splitlines())
+    history = next(n for n, row in enumerate(rows) if row.startswith("History:"))
+    assert rows[history + 1].startswith(" " * 12 + "(same hand")
+    # The caret under a typed line is not broken between words: under the first x, on the
+    # row below the two the line takes (as the terminal broke them).
+    tmux.enter("Jh from 8 to " + "x" * 40)
+    screen = tmux.wait(r"spider> Jh from 8 to x{19}\nx{21}\n {21}\^\nerror: ")
+    assert "Traceback" not in screen
+
+
 # ---------------------------------------------------------------------------------------------
 # The full-screen board
 
@@ -232,6 +261,28 @@ def test_the_board_at_four_sizes_and_a_click(
     screen = tmux.wait("SPIDER-EXITED 0")  # no question: the journal keeps the game
     assert "[Y/n]" not in screen and "Traceback" not in screen
     assert "4h from 1 to 6" in (tmp_path / "home" / "current.spider").read_text()
+
+
+def test_a_narrow_terminal_shows_every_pile_or_says_which_it_leaves_out(
+    tmux: Tmux, tmp_path: Path
+) -> None:
+    """At 38 columns the ten piles fit in columns of three (a ten written T♥) and a click
+    plays; narrowed to 24 while playing, the board says which piles it leaves out."""
+    tmux.start(f"{_spider(tmp_path)} --seed 5", 38, 30)
+    screen = tmux.wait(r"spider>")
+    lines = screen.splitlines()
+    numbers = lines.index("1  2  3  4  5  6  7  8  9  10")
+    assert all(line.split() == ["▒▒"] * 10 for line in lines[numbers + 1 : numbers + 5])
+    assert lines[numbers + 6].split() == ["4♥", "4♥", "9♦", "T♥"]
+    tmux.type(click(0, numbers + 6))  # the 4h of pile 1
+    screen = tmux.wait(r"pile 1 turns up Kd")
+    tmux.run("resize-window", "-t", "spider", "-x", "24")
+    screen = tmux.wait(r"piles 9-10 not shown:\s*\n\s*all ten need 29 columns")
+    assert re.search(r"^1  2  3  4  5  6  7  8 *$", screen, re.MULTILINE)
+    assert all(len(line.rstrip()) <= 24 for line in screen.splitlines())
+    tmux.enter("q")
+    screen = tmux.wait("SPIDER-EXITED 0")
+    assert "Traceback" not in screen
 
 
 def test_ctrl_c_stops_a_long_search_on_the_board(tmux: Tmux, tmp_path: Path) -> None:

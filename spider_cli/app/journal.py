@@ -49,7 +49,9 @@ _SAVED = "# journal: saved as "
 _BEHIND = "# journal: the game has changed since it was saved"
 _COUNTED = "# journal: counted in the statistics"
 _NUMBER = re.compile(r"^# journal: game (\d{1,18}) of the history$", re.MULTILINE)
-_MOVES = re.compile(r"^# position after (\d{1,9}) moves", re.MULTILINE)
+_MOVES = re.compile(r"^# position after (\d{1,9}) moves?\b", re.MULTILINE)
+"""The game file's comment that counts its moves: "after 1 move", "after 2 moves", and
+"after 1 moves" as earlier versions wrote it."""
 SLOTS = 9
 """How many spiders at once can each keep a journal in one data directory."""
 

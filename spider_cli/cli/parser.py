@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from spider_cli.cli.exits import INTERRUPTED, OK, REFUSED, USAGE
 from spider_cli.rules.deals import DealSource
+from spider_cli.rules.errors import quoted
 from spider_cli.rules.goals import Wanted
 
 if TYPE_CHECKING:
@@ -293,7 +294,7 @@ def _positive(
             value = 0
         if not 0 < value <= largest:  # (not NaN either)
             raise argparse.ArgumentTypeError(
-                f"a positive number is needed (at most {largest}), not {text!r}"
+                f"a positive number is needed (at most {largest}), not {quoted(text)}"
             )
         return value
 

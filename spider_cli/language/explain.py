@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, cast
 from spider_cli.language import grammar
 from spider_cli.language.registry import WORDS
 from spider_cli.language.textfiles import shown
-from spider_cli.rules.errors import NotationError, caret_line
+from spider_cli.rules.errors import NotationError, caret_line, quoted
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -124,7 +124,7 @@ def _explain(line: str, pos: int, error: UnexpectedInput) -> str:
             return problem
     in_first_word = bool(word) and start == len(line) - len(line.lstrip())
     if in_first_word and not word[0].isdigit():  # a digit starts a quick move
-        return f"{_UNKNOWN}'{word}' (type help for the commands)"
+        return f"{_UNKNOWN}{quoted(word)} (type help for the commands)"
     if usage is not None:
         return usage
     try:
@@ -133,7 +133,7 @@ def _explain(line: str, pos: int, error: UnexpectedInput) -> str:
         label = None  # of the line has other accepts than the example's: no label then
     if label is None:
         return _expected(error, word)
-    return f"{label}, not '{word}'" if word else label
+    return f"{label}, not {quoted(word)}" if word else label
 
 
 def _word_at(line: str, pos: int) -> tuple[int, str]:
@@ -175,14 +175,14 @@ def _card_problem(word: str) -> str | None:
             quick = f"'{top} {bottom}' or '{top}>{bottom}'"
             return f"to move from pile {top} to pile {bottom}, write {quick}"
         if not (card.fullmatch(top) or rank.fullmatch(top)):
-            return f"'{top}' is not a card" if top else f"'{word}' is not a run"
+            return f"{quoted(top)} is not a card" if top else f"{quoted(word)} is not a run"
         if rank.fullmatch(bottom):
             suit = top[-1] if card.fullmatch(top) else "s"
             return f"a run needs a suit on its last card, as in {word}{suit}"
-        return None if card.fullmatch(bottom) else f"'{bottom or word}' is not a card"
+        return None if card.fullmatch(bottom) else f"{quoted(bottom or word)} is not a card"
     looks_like_card = re.fullmatch(r"(?:[0-9]{1,2}|[ajqkt])[^\s0-9]", word, re.IGNORECASE)
     if looks_like_card and not card.fullmatch(word) and word.lower() not in keywords:
-        return f"'{word}' is not a card"
+        return f"{quoted(word)} is not a card"
     return None
 
 
@@ -207,7 +207,7 @@ def _expected(error: UnexpectedInput, word: str) -> str:
             phrase = f"'{parser.get_terminal(name).pattern.value.lower()}'"
         if phrase not in phrases:
             phrases.append(phrase)
-    unexpected = f"'{word}'" if word else "the end of the line"
+    unexpected = quoted(word) if word else "the end of the line"
     if not phrases:
         return f"unexpected {unexpected}: the command is complete without it"
     listed = ", ".join(phrases[:-1]) + " or " + phrases[-1] if len(phrases) > 1 else phrases[0]

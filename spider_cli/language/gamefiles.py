@@ -29,6 +29,7 @@ from spider_cli.language.commands import (
     RemoveCommand,
     Set,
 )
+from spider_cli.language.deck import plural
 from spider_cli.language.notation import parse_command
 from spider_cli.language.settings import Settings, setting_value
 from spider_cli.language.textfiles import shown
@@ -156,7 +157,7 @@ def game_text(
         count += 1
     lines += [_assume_text(a) for a in pending]
     lines.append("")
-    lines.append(f"# position after {count} moves ({summary}):")
+    lines.append(f"# position after {plural(count, 'move')} ({summary}):")
     lines += ["# " + row if row else "#" for row in tableau.splitlines()]
     return "\n".join(lines) + "\n"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from spider_cli.language.registry import WORDS
+from spider_cli.rules.errors import quoted
 
 WIDTH = 80
 """The longest line of the list of commands."""
@@ -165,5 +166,5 @@ def help_text(topic: str | None = None) -> str:
         for name, body in TOPICS.items():
             if topic.lower() in body.lower():
                 return f"(from 'help {name}')\n{body}"
-        return f"no help on {topic!r}; topics: {', '.join(TOPICS)}"
+        return f"no help on {quoted(topic)}; topics: {', '.join(TOPICS)}"
     return text

@@ -32,7 +32,7 @@ from spider_cli.rules.cards import (
     parse_suit,
 )
 from spider_cli.rules.engine import DECK_SIZE, PILES, Game
-from spider_cli.rules.errors import NotationError, caret_line
+from spider_cli.rules.errors import NotationError, caret_line, column_in, quoted
 
 if TYPE_CHECKING:  # lark is imported when a position is read, not with this module
     from lark import Lark, Token, Tree
@@ -113,13 +113,6 @@ _CELL_HELP = (
 )
 
 
-def _quote(text: str) -> str:
-    """``text`` quoted for a message: unprintables escaped, long text cut."""
-    if len(text) > 24:
-        text = text[:20] + "…"
-    return repr(text)
-
-
 def _number(token: Token) -> int:
     """The value of a number token (huge ones are capped: no position needs them)."""
     digits = token.value.rstrip(": \t").lstrip("0") or "0"
@@ -129,13 +122,18 @@ def _number(token: Token) -> int:
 class Reader:
     """Turns the parse tree of one text into a :class:`PositionFile`, pointing errors at it."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, written: str | None = None) -> None:
         self.lines = text.split("\n")
+        self.written = self.lines if written is None else written.split("\n")
+        """The lines as written, where ``text`` has their tabs expanded: errors point there."""
 
     def error(self, message: str, line: int = 0, column: int = 0) -> NotationError:
+        """An error at ``column`` of the (expanded) ``line``, said at its column as written."""
         if not 1 <= line <= len(self.lines) or column < 1:
             return NotationError(message)
-        return NotationError(message, line, column, caret_line(self.lines[line - 1], column))
+        written = self.written[line - 1]
+        column = column_in(written, column)
+        return NotationError(message, line, column, caret_line(written, column))
 
     def at(self, token: Token, message: str) -> NotationError:
         return self.error(message, token.line or 0, token.column or 0)
@@ -161,7 +159,7 @@ class Reader:
         end = column
         while end < len(text) and not text[end].isspace() and text[end] not in "|/":
             end += 1
-        word = _quote(text[start:end] or text[column - 1 : column])
+        word = quoted(text[start:end] or text[column - 1 : column])
         if not text[:start].strip():
             return self.error(
                 f"cannot read {word}: a line holds a header (suits:, stock:, removed:), a row "
@@ -318,7 +316,7 @@ class Reader:
             return _Cell(UNKNOWN, False, token, empty=True)
         if token.type == "DASHES" and value == "--":
             return _Cell(UNKNOWN, True, token)
-        raise self.at(token, f"{_quote(value)} is not a card: {_CELL_HELP}")
+        raise self.at(token, f"{quoted(value)} is not a card: {_CELL_HELP}")
 
     def _pile(self, index: int, cells: list[_Cell]) -> tuple[list[int], int]:
         """A pile's cards and face-down count, checking that face-down cards come first."""

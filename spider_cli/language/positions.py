@@ -45,7 +45,7 @@ from spider_cli.language import textfiles
 from spider_cli.language.differences import differences
 from spider_cli.language.layouts import Reader, parser
 from spider_cli.language.positionfile import PositionFile
-from spider_cli.rules.errors import NotationError, caret_line
+from spider_cli.rules.errors import TAB, NotationError, caret_line
 from spider_cli.rules.layout import CODE_PREFIX, grid, lines, markdown, position_code
 
 __all__ = [
@@ -81,12 +81,14 @@ def read_position(text: str) -> PositionFile:
             f"the text is too long to be a position ({len(text)} characters; at most {MAX_TEXT})"
         )
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    text = "\n".join(line.expandtabs(8) for line in text.split("\n"))
+    # A grid's cells go to piles by their columns, as the tabs line them up on the screen;
+    # errors give the column in the text as written (a tab one character).
+    expanded = "\n".join(line.expandtabs(TAB) for line in text.split("\n"))
     from lark.exceptions import UnexpectedInput
 
-    reader = Reader(text)
+    reader = Reader(expanded, text)
     try:
-        tree = parser().parse(text)
+        tree = parser().parse(expanded)
     except UnexpectedInput as exc:
         raise reader.syntax_error(exc) from None
     return reader.read(tree)

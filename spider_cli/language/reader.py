@@ -26,7 +26,7 @@ from spider_cli.rules.cards import (
 )
 from spider_cli.rules.deals import Source, deal_name
 from spider_cli.rules.engine import PILES
-from spider_cli.rules.errors import NotationError, caret_line
+from spider_cli.rules.errors import NotationError, caret_line, quoted
 from spider_cli.rules.goals import Goal, GoalKind, Wanted
 
 if TYPE_CHECKING:
@@ -105,11 +105,11 @@ class Reader:
         )
         column = token.column
         if run.top_rank == bottom.rank:
-            raise NotationError(f"'{token}' names one card: write {bottom}", 1, column)
+            raise NotationError(f"{quoted(token)} names one card: write {bottom}", 1, column)
         if run.top_rank < bottom.rank:
             fix = f"{RANK_NAMES[bottom.rank]}-{RANK_NAMES[run.top_rank]}{SUIT_LETTERS[bottom.suit]}"
             raise NotationError(
-                f"'{token}' runs the wrong way: name the top card first, as in {fix}",
+                f"{quoted(token)} runs the wrong way: name the top card first, as in {fix}",
                 1,
                 column,
             )

@@ -4,7 +4,7 @@ words each takes, and what a ``set`` command means."""
 from __future__ import annotations
 
 from spider_cli.language.commands import Set
-from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.errors import SpiderError, quoted
 from spider_cli.rules.values import Value, replace
 
 
@@ -48,7 +48,9 @@ def setting_value(command: Set) -> tuple[str, bool | str]:
     name = command.name.lower()
     values = SETTING_VALUES.get(name)
     if values is None:
-        raise SpiderError(f"no setting called {name!r} (settings: {', '.join(SETTING_VALUES)})")
+        raise SpiderError(
+            f"no setting called {quoted(name)} (settings: {', '.join(SETTING_VALUES)})"
+        )
     value = values.get(str(command.value).lower())
     if value is None:
         raise SpiderError(f"{name} can be {', '.join(sorted(set(map(str, values))))}")

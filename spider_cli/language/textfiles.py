@@ -16,7 +16,7 @@ import os
 import stat
 from pathlib import Path
 
-from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.errors import SpiderError, printable
 
 NOT_FOUND = "no such file or directory"
 
@@ -191,7 +191,5 @@ def shown(text: str, newlines: bool = False) -> str:
     characters (terminal escapes) shown escaped, line feeds too unless ``newlines`` keeps
     them (a message of several lines)."""
     if newlines:
-        return "\n".join(shown(line) for line in text.split("\n"))
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+        return "\n".join(printable(line) for line in text.split("\n"))
+    return printable(text)

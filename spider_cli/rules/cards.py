@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from spider_cli.rules.errors import NotationError
+from spider_cli.rules.errors import NotationError, quoted
 
 UNKNOWN = 0
 """The code of a card whose identity is not known (shown as ``--``)."""
@@ -51,7 +51,7 @@ def parse_rank(text: str) -> int:
     """The rank (1..13) written as ``A``, ``2``..``10``, ``T``, ``J``, ``Q`` or ``K``."""
     rank = _RANK_BY_TEXT.get(text.upper())
     if rank is None:
-        raise NotationError(f"{text!r} is not a rank (A, 2-10, J, Q, K)")
+        raise NotationError(f"{quoted(text)} is not a rank (A, 2-10, J, Q, K)")
     return rank
 
 
@@ -59,7 +59,7 @@ def parse_suit(text: str) -> int:
     """The suit (0..3) written as a letter (s h d c, either case) or a symbol."""
     suit = _SUIT_BY_TEXT.get(text.lower())
     if suit is None:
-        raise NotationError(f"{text!r} is not a suit (s, h, d, c)")
+        raise NotationError(f"{quoted(text)} is not a suit (s, h, d, c)")
     return suit
 
 
@@ -91,7 +91,9 @@ class Card(int):
         """Read a card such as ``10h``, ``Th``, ``qS`` or ``J♠``."""
         text = text.strip()
         if len(text) < 2:
-            raise NotationError(f"{text!r} is not a card (write rank then suit, as 10h or Qs)")
+            raise NotationError(
+                f"{quoted(text)} is not a card (write rank then suit, as 10h or Qs)"
+            )
         return cls.of(parse_rank(text[:-1]), parse_suit(text[-1]))
 
     @property

@@ -33,7 +33,7 @@ from typing import NamedTuple, TypeVar
 
 from spider_cli.rules.cards import SUITS_IN_VARIANT, Card
 from spider_cli.rules.engine import DEAL_SIZE, DECK_SIZE, PILES, Game
-from spider_cli.rules.errors import NotationError
+from spider_cli.rules.errors import NotationError, quoted
 from spider_cli.rules.values import Value
 
 __all__ = [
@@ -244,7 +244,7 @@ class DealSource(Value):
         named = deal_name(text)
         if named is None or "-" in named[1]:
             raise NotationError(
-                f"{text.strip()!r} is not a deal: write a number (7), pysol:N or kpat:N"
+                f"{quoted(text.strip())} is not a deal: write a number (7), pysol:N or kpat:N"
             )
         source, digits = named
         if len(digits) > 21:

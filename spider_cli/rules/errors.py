@@ -40,14 +40,62 @@ class NotationError(SpiderError):
         return f"{text}\n{self.context}" if self.context else text
 
 
-def caret_line(line: str, column: int) -> str:
-    """The line (a window of it, if long) with a caret under the 1-based ``column``.
+QUOTED = 30
+"""The most characters of a player's word that a message repeats."""
 
-    Unprintable characters (tabs included) show as '?', so the caret stays in place.
+
+def printable(text: str) -> str:
+    """``text`` safe to print: its control characters (a terminal's escapes, line feeds)
+    shown escaped, as Python writes them (``\\x1b``)."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
+
+def quoted(text: str, most: int = QUOTED) -> str:
+    """A player's word, quoted for a message: safe to print (:func:`printable`), and a word
+    longer than ``most`` characters said by its first ones and '…'."""
+    text = printable(text)
+    return f"'{text[:most]}…'" if len(text) > most else f"'{text}'"
+
+
+TAB = 8
+"""A tab reaches the next multiple of eight columns, as a terminal shows it (and a grid of
+the tableau is read so)."""
+
+
+def caret_line(line: str, column: int) -> str:
+    """The line (a window of it, if long) with a caret under the 1-based ``column``, which
+    counts characters: a tab is one, as the column in a message says.
+
+    Tabs show as the spaces a terminal gives them (to the next multiple of :data:`TAB`) and
+    other unprintable characters as '?', so the caret stays under the character it names.
     """
-    start = max(0, column - 61)
-    shown = line[start : start + 100]
+    shown: list[str] = []
+    at = -1
+    for index, char in enumerate(line):
+        if index == column - 1:
+            at = len(shown)
+        if char == "\t":
+            shown += " " * (TAB - len(shown) % TAB)
+        else:
+            shown.append(char if char.isprintable() else "?")
+    if at < 0:  # at the end of the line, or past it
+        at = max(0, len(shown) + column - 1 - len(line))
+    text = "".join(shown)
+    start = max(0, at - 60)
     prefix = "…" if start else ""
-    suffix = "…" if start + 100 < len(line) else ""
-    shown = "".join(ch if ch.isprintable() else "?" for ch in shown)
-    return f"{prefix}{shown}{suffix}\n{' ' * (len(prefix) + column - 1 - start)}^"
+    suffix = "…" if start + 100 < len(text) else ""
+    return f"{prefix}{text[start : start + 100]}{suffix}\n{' ' * (len(prefix) + at - start)}^"
+
+
+def column_in(line: str, expanded: int) -> int:
+    """The 1-based column in ``line`` (a tab one character) of the character at column
+    ``expanded`` of the same line with its tabs expanded (:data:`TAB`)."""
+    width = 0
+    for index, char in enumerate(line):
+        width_after = width + (TAB - width % TAB if char == "\t" else 1)
+        if expanded - 1 < width_after:
+            return index + 1
+        width = width_after
+    return len(line) + expanded - width

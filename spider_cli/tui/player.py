@@ -37,7 +37,7 @@ from spider_cli.language import textfiles as files
 from spider_cli.language.notation import parse_command
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Action, Game
-from spider_cli.rules.errors import NotationError, SpiderError
+from spider_cli.rules.errors import NotationError, SpiderError, caret_line
 from spider_cli.tui import render
 from spider_cli.tui.render import Snapshot
 
@@ -77,12 +77,14 @@ TONES = {Tone.PLAIN: "", Tone.DIM: "class:dim", Tone.WARNING: "class:warning"}
 def error_lines(error: SpiderError, line: str = "") -> list[tuple[str, str]]:
     """A failed command as lines and their styles: a caret under the typed ``line`` where it
     cannot be read, then the reason; errors about other text (a file being loaded) in full."""
+    typed = line.rstrip("\r\n")
     if (
         isinstance(error, NotationError)
         and error.column
-        and line
-        and (error.context.split("\n", 1)[0] == line.rstrip("\r\n"))
-    ):
+        and typed
+        and typed.isprintable()  # (a tab or a control character is not one cell at a prompt)
+        and error.context.split("\n", 1)[0] == caret_line(typed, error.column).split("\n", 1)[0]
+    ):  # about the typed line (a long one shown cut): the caret goes under the line typed
         caret = " " * (len(PROMPT) + error.column - 1) + "^"
         return [(caret, "class:error-context"), (f"error: {error.message}", "class:error")]
     return [(f"error: {error}", "class:error")]

@@ -5,10 +5,13 @@ to the card that can move, face-down cards as card backs, ``(sp)`` for a space. 
 its own colour (spades bold, hearts red, diamonds yellow, clubs green) on top of its own symbol,
 so the four suits are told apart at a glance and still without colour (``NO_COLOR``) or
 without Unicode (the ASCII glyphs: the manual's ``--`` backs and ``s h d c`` letters).
-Ten columns of at most eight characters fit 80 columns. When the tableau is taller than the
-room on the screen, face-down cards shrink to one cell (``▒▒×5``), then same-suit runs of
-three or more to one cell in the manual's own notation (``Q-9♥``); ``show PILE`` gives a pile
-in full. Nothing here changes a game: these are pictures of it.
+Ten columns of at most eight characters fit 79 columns (the last one needs no gap), of
+four 39, of three (a ten written ``T♥``, as the notation reads it too) 29; a screen narrower
+still shows the piles that fit and says which are left out and how wide it must be. When the
+tableau is taller than the room on the screen, face-down cards shrink to one cell
+(``▒▒×5``), then same-suit runs of three or more to one cell in the manual's own notation
+(``Q-9♥``); ``show PILE`` gives a pile in full. Nothing here changes a game: these are
+pictures of it.
 """
 
 from __future__ import annotations
@@ -206,9 +209,16 @@ def describe_changes(before: Snapshot, game: Game) -> list[str]:
     return notes
 
 
-def _card_cell(code: int, glyphs: Glyphs, fresh: bool, index: int) -> _Cell:
+def _card_cell(code: int, glyphs: Glyphs, fresh: bool, index: int, room: int = 7) -> _Cell:
+    """A card's cell; a ten is ``T♥`` where ``10♥`` is wider than ``room``."""
     style = SUIT_CLASSES[code >> 4] + (" class:fresh" if fresh else "")
-    return _Cell(glyphs.card(code), style, index)
+    text = glyphs.card(code)
+    return _Cell(text if len(text) <= room else "T" + text[2:], style, index)
+
+
+def _fitting(room: int, *texts: str) -> str:
+    """The first of ``texts`` no wider than ``room`` (the last one if none is)."""
+    return next((text for text in texts if len(text) <= room), texts[-1])
 
 
 def _pile_cells(
@@ -222,15 +232,16 @@ def _pile_cells(
     """One pile's cells at a compression level: 0 in full, 1 backs in one cell, 2 runs too.
 
     No cell is wider than ``room``: in narrow columns a space is ``sp``, the backs one
-    shade and a count, and a compressed run its two ends around a ``⋮``."""
+    shade and a count (or the count alone), a ten ``T♥``, and a compressed run its two ends
+    around a ``⋮``."""
     pile, down = game.piles[i], game.down[i]
     if not pile:
         return [_Cell(glyphs.space if len(glyphs.space) <= room else "sp", "class:space")]
     cells: list[_Cell] = []
     if level >= 1 and down >= 2:
-        backs = f"{glyphs.back}{glyphs.times}{down}"
-        if len(backs) > room:
-            backs = f"{glyphs.back[0]}{glyphs.times}{down}"
+        back, times = glyphs.back, glyphs.times
+        short = f"{back[0] if glyphs.symbols else times}{down}"  # ▒5, or x5 (not -5)
+        backs = _fitting(room, f"{back}{times}{down}", f"{back[0]}{times}{down}", short)
         cells.append(_Cell(backs, "class:back", 0))
     else:
         cells += [_Cell(glyphs.back, "class:back", k) for k in range(down)]
@@ -243,39 +254,65 @@ def _pile_cells(
             cells.append(_Cell(text, style, index))
         elif level >= 2 and len(run) >= 4:
             last = index + len(run) - 1
-            cells.append(_card_cell(run[0], glyphs, (i, index) in fresh, index))
+            cells.append(_card_cell(run[0], glyphs, (i, index) in fresh, index, room))
             cells.append(_Cell("⋮" if glyphs.symbols else ":", "class:dim", index + 1))
-            cells.append(_card_cell(run[-1], glyphs, (i, last) in fresh, last))
+            cells.append(_card_cell(run[-1], glyphs, (i, last) in fresh, last, room))
         else:
             cells += [
-                _card_cell(c, glyphs, (i, index + k) in fresh, index + k) for k, c in enumerate(run)
+                _card_cell(c, glyphs, (i, index + k) in fresh, index + k, room)
+                for k, c in enumerate(run)
             ]
         index += len(run)
     return cells
 
 
-def _squeezed(cells: list[_Cell], rows: int, glyphs: Glyphs) -> list[_Cell]:
-    """A pile's cells in at most ``rows`` (at least 2): its backs, a ``⋮ N`` for the N
-    cells left out, then its last cells, where play goes on (a small window still shows
-    them)."""
+def _squeezed(cells: list[_Cell], rows: int, glyphs: Glyphs, room: int = 7) -> list[_Cell]:
+    """A pile's cells in at most ``rows`` (at least 2): its backs, a ``⋮N`` for the N
+    cells left out (a ``⋮`` alone where the count is wider than ``room``), then its last
+    cells, where play goes on (a small window still shows them)."""
     if len(cells) <= rows:
         return cells
     head = cells[:1] if cells[0].style == "class:back" and rows >= 3 else []
     tail = max(1, rows - len(head) - 1)
     hidden = len(cells) - len(head) - tail
-    mark = f"{'⋮' if glyphs.symbols else ':'}{hidden}"
+    dots = "⋮" if glyphs.symbols else ":"
+    mark = _fitting(room, f"{dots}{hidden}", dots)
     return [*head, _Cell(mark, "class:dim", cells[len(head)].at), *cells[-tail:]]
 
 
+NARROWEST = 3 * PILES - 1
+"""The narrowest screen that shows every pile: ten columns of three (a card of two, a ten
+``T♥``, and a gap), the last one's gap left out."""
+
+
 def column_width(width: int) -> int:
-    """The width of a column for a terminal ``width`` wide: eight for 80 or more, down to
-    four (40 columns: a card and a gap)."""
-    return max(4, min(8, width // PILES))
+    """The width of a column for a terminal ``width`` wide: eight for 79 or more (the last
+    column needs no gap), down to three (a card of two and a gap: 29 columns)."""
+    return max(3, min(8, (width + 1) // PILES))
+
+
+def piles_shown(width: int) -> int:
+    """How many piles, from the first, a terminal ``width`` wide shows (ten from 29)."""
+    return max(1, min(PILES, (width + 1) // 3))
+
+
+def _left_out(width: int) -> StyleAndTextTuples:
+    """The line that says which piles a screen too narrow for them leaves out, and the
+    width that shows them, broken into rows to fit; nothing when every pile is shown."""
+    shown = piles_shown(width)
+    if shown == PILES:
+        return []
+    piles = f"pile {PILES}" if shown == PILES - 1 else f"piles {shown + 1}-{PILES}"
+    note = f"{piles} not shown: all ten need {NARROWEST} columns"
+    out: StyleAndTextTuples = []
+    for row in wrap([("class:warning", note)], width):
+        out += [*row, ("", "\n")]
+    return out
 
 
 def _header(game: Game, glyphs: Glyphs, width: int = 80) -> StyleAndTextTuples:
     """The hand (a back per deal left) and the eight places of the removed suits, as
-    short as ``width`` needs."""
+    short as ``width`` needs: on two rows where one is too narrow for them."""
     deals = game.deals_left
     removed: StyleAndTextTuples = [("class:heading", "removed ")]
     for k in range(8):
@@ -301,7 +338,7 @@ def _header(game: Game, glyphs: Glyphs, width: int = 80) -> StyleAndTextTuples:
             out: StyleAndTextTuples = [("class:heading", "hand "), *hand, ("", gap), *marks]
             if len(plain(out)) <= width:
                 return out
-    return out
+    return [("class:heading", "hand "), *hands[-1], ("", "\n"), *removed]
 
 
 def tableau(
@@ -317,47 +354,60 @@ def tableau(
     ``max_rows`` bounds the rows of cards: longer piles are shown more compactly (see the
     module's description). ``fresh`` cards (from :func:`fresh_cards`) are underlined.
     ``clickable`` gives the mouse handler of each place: the rows are then as wide as the
-    ten columns, each column's part (its card or the room below its cards) its own.
+    columns, each column's part (its card or the room below its cards) its own.
+
+    Narrower than :data:`NARROWEST`, the piles that fit are shown, under a line that says
+    which are not and the width that shows them.
     """
     w = column_width(width)
+    shown = piles_shown(width)
+    header = _header(game, glyphs, width)
+    if clickable is not None:
+        hand = clickable(HAND)
+        header = [
+            (style, text, hand) if text != "\n" else (style, text) for style, text, *_ in header
+        ]
+    out: StyleAndTextTuples = [*header, ("", "\n"), *_left_out(width)]
+    if max_rows is not None:  # the rows of cards: what the header and the note leave
+        max_rows = max(2, max_rows - plain(out).count("\n") + 1)
     for level in range(3):
-        columns = [_pile_cells(game, i, glyphs, level, fresh, w - 1) for i in range(PILES)]
+        columns = [_pile_cells(game, i, glyphs, level, fresh, w - 1) for i in range(shown)]
         height = max(map(len, columns))
         if max_rows is None or height <= max_rows:
             break
     else:  # still too tall: the longest piles keep their backs and their last cards
-        columns = [_squeezed(column, max(2, max_rows or height), glyphs) for column in columns]
+        columns = [
+            _squeezed(column, max(2, max_rows or height), glyphs, w - 1) for column in columns
+        ]
         height = max(map(len, columns))
-    header = _header(game, glyphs, width)
-    if clickable is not None:
-        hand = clickable(HAND)
-        header = [(style, text, hand) for style, text, *_ in header]
-    out: StyleAndTextTuples = [*header, ("", "\n")]
-    numbers = "".join(f"{i + 1:<{w}}" for i in range(PILES)).rstrip()
+    numbers = "".join(f"{i + 1:<{w}}" for i in range(shown)).rstrip()
     out += [("class:pile-number", numbers), ("", "\n")]
+    last = min(w, width - w * (shown - 1))  # the last column's gap, where the screen has it
     for row in range(height):
-        out += _row(columns, row, w, clickable)
+        out += _row(columns, row, w, clickable, last)
         out.append(("", "\n"))
     return FormattedText(out)
 
 
 def _row(
-    columns: list[list[_Cell]], row: int, w: int, clickable: Clickable | None
+    columns: list[list[_Cell]], row: int, w: int, clickable: Clickable | None, last: int
 ) -> StyleAndTextTuples:
     """One row of the piles: without ``clickable``, the cells padded to their columns and
-    no trailing blanks; with it, every column its full width, with its handler."""
+    no trailing blanks; with it, every column its full width (the last one ``last`` wide),
+    with its handler."""
     line: StyleAndTextTuples = []
     if clickable is not None:
         for pile, column in enumerate(columns):
+            width = w if pile < len(columns) - 1 else last
             if row < len(column):
                 cell = column[row]
                 handler = clickable(Spot(pile, cell.at))
                 line += [
                     (cell.style, cell.text, handler),
-                    ("", " " * (w - len(cell.text)), handler),
+                    ("", " " * (width - len(cell.text)), handler),
                 ]
             else:
-                line.append(("", " " * w, clickable(Spot(pile))))
+                line.append(("", " " * width, clickable(Spot(pile))))
         return line
     pad = 0
     for column in columns:
@@ -427,14 +477,30 @@ def color_cards(text: str) -> StyleAndTextTuples:
 
 def wrap(line: StyleAndTextTuples, width: int) -> list[StyleAndTextTuples]:
     """One line of formatted text in rows of at most ``width``, broken between words (a
-    word longer than a row is broken where the row ends)."""
+    word longer than a row after a '|' or ',' in it, else where the row ends).
+
+    The rows after the first go under the line's first word, or under the text of an item
+    (``- ...``) or the description of a term (``History:    undo [N], redo [N], ...``) when
+    that leaves half the width to the text. An indentation of more than half the width
+    (text laid out for a wider screen) is cut to half."""
     chars = [(fragment[0], char) for fragment in line for char in fragment[1]]
     rows: list[list[tuple[str, str]]] = []
-    while len(chars) > width > 0:
-        cut = next((k for k in range(width, 0, -1) if chars[k][1] == " "), width)
-        rows.append(chars[:cut])
-        chars = chars[cut + 1 :] if chars[cut][1] == " " else chars[cut:]
-    rows.append(chars)
+    if width > 0 and len(chars) > width:
+        indent = len(chars) - len(_lstrip(chars))  # a row is cut after its indentation
+        if indent > width // 2:  # (text laid out for a wider screen)
+            chars, indent = chars[indent - width // 2 :], width // 2
+        hang = _hanging_indent("".join(char for _, char in chars), width)
+        while len(chars) > width:
+            cut = next((k for k in range(width, indent, -1) if chars[k][1] == " "), None)
+            if cut is None:  # a word wider than the row: after a '|' or ',' in it, if any
+                marks = (k for k in range(width, indent + 1, -1) if chars[k - 1][1] in "|,")
+                cut = next(marks, width)
+            rows.append(_rstrip(chars[:cut]))
+            rest = _lstrip(chars[cut:])
+            chars = [("", " ")] * hang + rest if rest else []
+            indent = hang
+    if chars or not rows:
+        rows.append(chars)
     out: list[StyleAndTextTuples] = []
     for row in rows:
         fragments: StyleAndTextTuples = []
@@ -445,6 +511,34 @@ def wrap(line: StyleAndTextTuples, width: int) -> list[StyleAndTextTuples]:
                 fragments.append((style, char))
         out.append(fragments)
     return out
+
+
+_HANGING = re.compile(r" *(?:[-*] +|\S.*?\S {2,}(?=\S))")
+"""The start of an item (``- ``), or a term followed by two spaces or more: what the rows
+after a line's first go under."""
+
+
+def _hanging_indent(text: str, width: int) -> int:
+    """Where the rows after a line's first start (:func:`wrap`): under an item's text or a
+    term's description when that leaves half the width, else under the line's first word."""
+    hanging = _HANGING.match(text)
+    if hanging and hanging.end() <= width // 2:
+        return hanging.end()
+    return min(len(text) - len(text.lstrip(" ")), width // 2)
+
+
+def _lstrip(chars: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    start = 0
+    while start < len(chars) and chars[start][1] == " ":
+        start += 1
+    return chars[start:]
+
+
+def _rstrip(chars: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    end = len(chars)
+    while end and chars[end - 1][1] == " ":
+        end -= 1
+    return chars[:end]
 
 
 def message(text: str, style: str = "") -> FormattedText:

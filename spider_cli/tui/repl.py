@@ -32,6 +32,7 @@ from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.completion import Completer
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
+from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.shortcuts import clear
@@ -43,7 +44,7 @@ from spider_cli.app.results import Auto, Played
 from spider_cli.app.session import COMMANDS, Session
 from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Game
-from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.errors import NotationError, SpiderError
 from spider_cli.tui import mousereports, render
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer
@@ -121,19 +122,35 @@ class Repl:
 
     # -- output -------------------------------------------------------------------------------
 
-    def say(self, text: StyleAndTextTuples | str, style: str = "") -> None:
-        """Print formatted text (or a plain string in ``style``) and keep it in the transcript."""
+    def say(self, text: StyleAndTextTuples | str, style: str = "", wrapped: bool = True) -> None:
+        """Print formatted text (or a plain string in ``style``) and keep it in the transcript.
+
+        Lines wider than the screen are broken between words (:func:`render.wrap`), unless
+        not ``wrapped``: the tableau (laid out to fit), a line shown with a caret under it
+        (the terminal breaks both at the same place, so the caret stays in place)."""
         fragments = FormattedText([(style, text + "\n")]) if isinstance(text, str) else text
         self.transcript.append(render.plain(fragments))
+        if wrapped:
+            columns = get_app_session().output.get_size().columns
+            rows = [row for line in split_lines(fragments) for row in render.wrap(line, columns)]
+            fragments = [piece for row in rows for piece in [*row, ("", "\n")]][:-1]
         print_formatted_text(
             FormattedText(fragments), end="", style=STYLE, include_default_pygments_style=False
         )
 
     def error(self, error: SpiderError, line: str = "") -> None:
         """A failed command: a caret under the typed ``line`` where it cannot be read, then
-        the reason; errors about other text (a file being loaded) in full."""
+        the reason; errors about other text (a file being loaded) in full, the line they
+        show and its caret not broken between words."""
         for text, style in error_lines(error, line):
-            self.say(text, style)
+            context = error.context if isinstance(error, NotationError) else ""
+            if style == "class:error-context":  # the caret under the line typed
+                self.say(text, style, wrapped=False)
+            elif context and text.endswith("\n" + context):
+                self.say(text[: -len(context) - 1], style)
+                self.say(context, style, wrapped=False)
+            else:
+                self.say(text, style)
 
     def toolbar(self) -> FormattedText:
         return self._toolbar
@@ -154,7 +171,7 @@ class Repl:
             clear()
             note_rows = len(render.plain(note).splitlines()) if note else 0
             rows = max(8, size.rows - _RESERVED_ROWS - note_rows)
-            self.say(render.tableau(game, self.glyphs, size.columns, rows, fresh))
+            self.say(render.tableau(game, self.glyphs, size.columns, rows, fresh), wrapped=False)
             if note:
                 self.say(note)
             self.player.flush_later()
