@@ -297,11 +297,20 @@ static int limit_from_py(PyObject *obj, long long *out)
 
 typedef struct {
     PyObject *expired; /* a callable, or None */
+    unsigned checks;   /* how often the search has asked */
 } PyStop;
+
+#define LET_THREADS_RUN 4 /* every this many checks, the GIL is let go for a moment */
 
 static int py_check(void *ctx)
 {
     PyStop *ps = ctx;
+    if (++ps->checks % LET_THREADS_RUN == 0) {
+        /* A thread waiting for the GIL (the board's count of seconds) runs now: a search
+         * holding it throughout, with no Python called back, would stop every other. */
+        Py_BEGIN_ALLOW_THREADS
+        Py_END_ALLOW_THREADS
+    }
     if (PyErr_CheckSignals() < 0)
         return SEARCH_ERROR;
     if (ps->expired && ps->expired != Py_None) {
@@ -582,7 +591,7 @@ static PyObject *py_beam(PyObject *self, PyObject *args)
         return NULL;
     if (known_deal_from_py(piles, rows_obj, removed, &s, &rows, &nrows) < 0)
         return NULL;
-    PyStop ps = {expired};
+    PyStop ps = {expired, 0};
     Stopper stop = {py_check, &ps};
     int status = beam_search(&s, (const uint8_t(*)[PILES])rows, nrows, removed, width, budget,
                              max_levels, (unsigned long)ties, &stop, &line, &positions);
@@ -626,7 +635,7 @@ static PyObject *py_blind_search(PyObject *self, PyObject *args)
         position_from_py(piles, &s, NULL, 0, hand, removed, POS_UNSEEN) < 0)
         return NULL;
     r.want_reveals = want;
-    PyStop ps = {NULL};
+    PyStop ps = {NULL, 0};
     Stopper stop = {py_check, &ps};
     int status = blind_search(&s, removed, space, hand, budget, parts, width, &w, &stop, &r);
     if (status == SEARCH_ERROR)
@@ -1056,7 +1065,7 @@ static PyObject *py_chance_search(PyObject *self, PyObject *args)
     c.trajectories = trajectories;
     c.margin = margin / 100.0;
     ChanceResult r = {sum, count, diff, square, 0, 0, 0};
-    PyStop ps = {expired};
+    PyStop ps = {expired, 0};
     Stopper stop = {py_check, &ps};
     int status = chance_search(&c, &r, &stop);
     if (status == SEARCH_NOMEM) {
@@ -1195,7 +1204,7 @@ static PyObject *py_goal_search(PyObject *self, PyObject *args)
         position_from_py(root_obj, &root, (const uint8_t(*)[PILES])g.rows, g.nrows, 0, 0,
                          POS_ROWS_UNKNOWN) < 0)
         return NULL;
-    PyStop ps = {expired};
+    PyStop ps = {expired, 0};
     Stopper stop = {py_check, &ps};
     int status = goal_search(&g, &root, macros, into_spaces, ordered, limit, weight, &stop, &r);
     if (status == SEARCH_ERROR)

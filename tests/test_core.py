@@ -226,3 +226,27 @@ def test_each_copy_of_the_rules_agrees_with_the_next(
             assert reached[turned][:-1] == new[turned][:-1]
             new[turned] = reached[turned]
         assert tuple(new) == reached
+
+
+def test_a_compiled_search_lets_other_threads_run() -> None:
+    """A search on the core holds the GIL, but lets it go now and then: the board's count of
+    seconds (a thread) goes on while ``solve`` runs (it stood still before)."""
+    import threading
+
+    start = compact.encode(DealSource.parse("pysol:335", 4).game())
+    ticks = 0
+    done = threading.Event()
+
+    def tick() -> None:
+        nonlocal ticks
+        while not done.wait(0.02):
+            ticks += 1
+
+    ticker = threading.Thread(target=tick, daemon=True)
+    ticker.start()
+    try:
+        COMPILED.beam(start, 1024, Limit(1_500_000), 2)
+    finally:
+        done.set()
+        ticker.join()
+    assert ticks >= 3
