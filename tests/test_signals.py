@@ -6,6 +6,7 @@ alternate screen left, mouse reporting off)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import select
@@ -156,3 +157,41 @@ def test_a_termination_within_a_move_waits_for_its_end_and_outranks_ctrl_c() -> 
     finally:
         signal.signal(signal.SIGINT, previous)
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+
+
+def test_a_bench_ended_by_sigterm_stops_its_workers_and_keeps_its_results(home: Path) -> None:
+    """``kill`` of a long ``spider bench``: it says so and ends with 128 + 15, its workers
+    stopped (left running, they wrote tracebacks when they found it gone), the deals it
+    finished kept in its results file."""
+    import sqlite3
+    import subprocess
+
+    db = home / "bench.sqlite"
+    argv = ["bench", "--seeds", "0-2000", "--suits", "1", "--limit", "20000", "--jobs", "2"]
+    process = subprocess.Popen(
+        [*COMMAND, *argv, "--db", str(db)],
+        env=_env(home),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+    def stored() -> int:
+        if not db.exists():
+            return 0
+        with contextlib.closing(sqlite3.connect(db, timeout=5)) as results:
+            try:
+                return int(results.execute("SELECT count(*) FROM known_results").fetchone()[0])
+            except sqlite3.OperationalError:  # (the table not made yet)
+                return 0
+
+    give_up = time.monotonic() + 120  # a guard, not a measure
+    while stored() < 3 and process.poll() is None and time.monotonic() < give_up:
+        time.sleep(0.2)
+    assert process.poll() is None, "the bench ended before it could be stopped"
+    process.send_signal(signal.SIGTERM)
+    _out, err = process.communicate(timeout=60)
+    assert process.returncode == 128 + signal.SIGTERM
+    assert "Traceback" not in err
+    assert "ended by SIGTERM; the deals finished are kept" in err
+    assert stored() >= 3

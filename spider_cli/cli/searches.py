@@ -70,7 +70,20 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
 
 def bench_command(args: argparse.Namespace) -> int:
     """``spider bench``: full-information play over a range of deals, on every core or a
-    Dask cluster, each result stored as it finishes (see :mod:`spider_cli.app.benchdb`)."""
+    Dask cluster, each result stored as it finishes (see :mod:`spider_cli.app.benchdb`).
+    Ended by SIGTERM or SIGHUP (``kill``), it stops its workers and says so, the results
+    finished kept (the workers, left running, wrote tracebacks as they found it gone)."""
+    from spider_cli.app import interrupt
+
+    try:
+        with interrupt.terminating():
+            return _bench(args)
+    except interrupt.Terminated as ended:
+        print(f"spider bench: ended by {ended.name}; the deals finished are kept", file=sys.stderr)
+        return 128 + ended.signum
+
+
+def _bench(args: argparse.Namespace) -> int:
     from spider_cli.analysis import autoplay, bench
     from spider_cli.app import benchdb
 
