@@ -115,6 +115,19 @@ def test_a_results_file_from_before_stages_gains_them(tmp_path: Path) -> None:
     assert row.stage is None and not row.proved
 
 
+def _counting_plays(monkeypatch: pytest.MonkeyPatch) -> list[DealSource]:
+    """The deals ``spider bench`` plays from now on (rather than reads back), in order."""
+    played: list[DealSource] = []
+    solve = bench.solve_deal
+
+    def counted(task: bench.Task) -> DealResult:
+        played.append(task[0])
+        return solve(task)
+
+    monkeypatch.setattr(bench, "solve_deal", counted)
+    return played
+
+
 def test_a_result_of_another_search_is_never_reported_as_this_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -127,14 +140,7 @@ def test_a_result_of_another_search_is_never_reported_as_this_ones(
     assert "deals played: 2 (none read from the results file)" in capsys.readouterr().out
     assert main(argv) == 0
     assert "deals played: 0; read from the results file: 2" in capsys.readouterr().out
-    played: list[DealSource] = []
-    solve = bench.solve_deal
-
-    def counted(task: bench.Task) -> DealResult:
-        played.append(task[0])
-        return solve(task)
-
-    monkeypatch.setattr(bench, "solve_deal", counted)
+    played = _counting_plays(monkeypatch)
     monkeypatch.setattr(autoplay, "BEAM_VERSION", autoplay.BEAM_VERSION + 1)
     assert main([*argv, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["from_earlier_runs"] == 0
@@ -155,14 +161,7 @@ def test_a_deal_the_beam_won_is_read_back_by_another_second_stage(
     first = {d["deal"]: d for d in json.loads(capsys.readouterr().out)["deals"]}
     by_beam = {k for k, d in first.items() if d["won"] and d["stage"] == "beam"}
     assert by_beam and len(by_beam) < len(first)  # (pysol:7 is won by the beam, 3 is not)
-    played: list[DealSource] = []
-    solve = bench.solve_deal
-
-    def counted(task: bench.Task) -> DealResult:
-        played.append(task[0])
-        return solve(task)
-
-    monkeypatch.setattr(bench, "solve_deal", counted)
+    played = _counting_plays(monkeypatch)
     monkeypatch.setattr(autoplay, "SECOND_VERSION", autoplay.SECOND_VERSION + 1)
     assert main(argv) == 0
     again = json.loads(capsys.readouterr().out)
