@@ -411,6 +411,9 @@ def test_bench_reads_ranges_of_any_programs_deals() -> None:
         parse_deals("pysol:0-3", 4)
     with pytest.raises(NotationError, match=f"from 0 to {2**64 - 1}, not {2**64}"):
         parse_deals(f"{2**64 - 2}-{2**64}", 4)
+    with pytest.raises(QuestionError) as long:  # a long word is quoted by its start
+        parse_deals("x" * 300, 4)
+    assert str(long.value).endswith(f"not '{'x' * 30}…'")
 
 
 def test_one_reader_of_deal_names_serves_the_notation_the_command_line_and_benchmarks() -> None:

@@ -31,7 +31,7 @@ from spider_cli.analysis import memory, native
 from spider_cli.analysis.autoplay import Stage, play, search_key
 from spider_cli.analysis.goals import PLAY_LIMIT, Limit
 from spider_cli.rules.deals import DealSource, Source, deal_name
-from spider_cli.rules.errors import QuestionError
+from spider_cli.rules.errors import QuestionError, quoted
 
 
 @dataclass(frozen=True)
@@ -374,9 +374,9 @@ def parse_seeds(text: str) -> range:
         start = int(first)
         end = int(last) if dash else start
     except ValueError:
-        raise QuestionError(f"seeds are written as 0-99 or 17, not {text!r}") from None
+        raise QuestionError(f"seeds are written as 0-99 or 17, not {quoted(text)}") from None
     if end < start:
-        raise QuestionError(f"the seed range {text!r} is empty")
+        raise QuestionError(f"the seed range {quoted(text)} is empty")
     return range(start, end + 1)
 
 
@@ -385,7 +385,9 @@ def parse_deals(text: str, suits: int) -> list[DealSource]:
     of the ``suits``-suit game."""
     named = deal_name(text)
     if named is None or any(len(number) > 21 for number in named[1].split("-")):
-        raise QuestionError(f"deals are written as 0-99, 17, pysol:1-1000 or kpat:7, not {text!r}")
+        raise QuestionError(
+            f"deals are written as 0-99, 17, pysol:1-1000 or kpat:7, not {quoted(text)}"
+        )
     source, numbers = named
     seeds = parse_seeds(numbers)
     count = seeds.stop - seeds.start  # (len() of a range fails past 2**63)
