@@ -89,3 +89,74 @@ def test_ctrl_c_during_a_move_leaves_the_move_whole(
         Session.new_game(2, suits=1).game.piles,
         [5, 5, 5, 5] + [4] * 6,
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# A terminal waiting for keys: a signal is kept out of its event loop
+
+
+@pytest.fixture
+def ending() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP handled as while a person plays."""
+    previous = interrupt.install()
+    try:
+        with interrupt.terminating():
+            yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        HELD.pending = None
+
+
+def test_a_signal_while_waiting_wakes_the_loop_and_is_raised_as_the_wait_ends(
+    ending: None,
+) -> None:
+    woken: list[BaseException] = []
+    done = []
+    with pytest.raises(interrupt.Terminated) as ended, interrupt.waiting(woken.append):
+        os.kill(os.getpid(), signal.SIGTERM)
+        done.append("the loop goes on until woken")
+    assert done == ["the loop goes on until woken"]
+    assert [type(error) for error in woken] == [interrupt.Terminated]
+    assert ended.value is woken[0] and HELD.pending is None and HELD.wake is None
+
+
+def test_a_command_run_while_waiting_is_stopped_at_once(ending: None) -> None:
+    woken: list[BaseException] = []
+    with interrupt.waiting(woken.append):
+        with pytest.raises(KeyboardInterrupt), interrupt.acting():
+            _ctrl_c()
+            pytest.fail("the interrupt should have been raised already")
+        with pytest.raises(KeyboardInterrupt), interrupt.acting(), HELD:
+            _ctrl_c()  # within a move: as the move ends, still within the command
+        assert not HELD.acting
+    assert woken == [] and HELD.pending is None
+
+
+def test_a_signal_kept_before_a_command_stops_it_before_it_begins(ending: None) -> None:
+    began = []
+    with pytest.raises(interrupt.Terminated), interrupt.waiting(lambda error: None):
+        os.kill(os.getpid(), signal.SIGHUP)
+        with interrupt.acting():
+            began.append("the command")
+    assert began == [] and HELD.pending is None
+
+
+def test_a_move_ended_while_waiting_hands_its_signal_to_the_loop(ending: None) -> None:
+    woken: list[BaseException] = []
+    with pytest.raises(KeyboardInterrupt), interrupt.waiting(woken.append):
+        with HELD:
+            _ctrl_c()
+        assert [type(error) for error in woken] == [KeyboardInterrupt]
+
+
+def test_an_ending_kept_while_waiting_outranks_what_leaves_the_wait(ending: None) -> None:
+    with pytest.raises(interrupt.Terminated), interrupt.waiting(lambda error: None):
+        os.kill(os.getpid(), signal.SIGTERM)
+        raise EOFError  # the terminal's loop ended otherwise meanwhile
+    with pytest.raises(interrupt.Terminated), interrupt.waiting(lambda error: None):
+        _ctrl_c()
+        os.kill(os.getpid(), signal.SIGTERM)
+    with pytest.raises(ValueError), interrupt.waiting(lambda error: None):
+        _ctrl_c()
+        raise ValueError("a Ctrl-C kept does not hide an error")
+    assert HELD.pending is None

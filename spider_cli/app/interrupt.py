@@ -11,6 +11,13 @@ SIGTERM and SIGHUP (the system shutting down, the terminal closed) stop what run
 does, never in the middle of a move, but end spider: :class:`Terminated` is raised instead
 (:func:`terminating` installs them while a person plays), and the front end keeps the game
 in the journal and says so.
+
+A signal must not be raised inside an event loop that waits for keys either: raised between
+two of the loop's own steps, it can lose a callback that a task waits for, and the loop
+then waits for ever as it shuts down (a SIGTERM at the prompt hung spider that way). While a
+terminal waits (:func:`waiting`), a signal is kept and handed to a ``wake`` function that
+ends the terminal's loop from inside it; it is raised as the block ends. A command run from
+that loop is :func:`acting`: there a signal stops it at once, as anywhere else.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import FrameType, TracebackType
 from typing import Any
 
@@ -37,12 +44,16 @@ class Terminated(SystemExit):
 class Held:
     """A block in which Ctrl-C waits (see the module's docstring); blocks may nest."""
 
-    __slots__ = ("depth", "pending")
+    __slots__ = ("acting", "depth", "pending", "wake")
 
     def __init__(self) -> None:
         self.depth = 0
         self.pending: BaseException | None = None
         """What to raise as the block ends (a signal came within it), or None."""
+        self.wake: Callable[[BaseException], None] | None = None
+        """While a terminal waits for keys (:func:`waiting`): what ends its loop."""
+        self.acting = 0
+        """Commands running within that wait (:func:`acting`)."""
 
     def __enter__(self) -> None:
         self.depth += 1
@@ -57,7 +68,7 @@ class Held:
         if not self.depth and self.pending is not None:
             pending, self.pending = self.pending, None
             if kind is None:  # an error already on its way out is not replaced
-                raise pending
+                self._deliver(pending)
 
     def handler(self, signum: int, frame: FrameType | None) -> None:
         """The SIGINT handler: KeyboardInterrupt at once, or when the held block ends."""
@@ -69,10 +80,27 @@ class Held:
         self._stop(Terminated(signum))
 
     def _stop(self, error: BaseException) -> None:
-        if not self.depth:
-            raise error
+        if self.depth:  # within a move: raised as it ends
+            self._keep(error)
+        else:
+            self._deliver(error)
+
+    def _keep(self, error: BaseException) -> None:
         if not isinstance(self.pending, Terminated):  # ending outranks a Ctrl-C
             self.pending = error
+
+    def _deliver(self, error: BaseException) -> None:
+        """Raise ``error`` now, or (a terminal waiting for keys) keep it and wake the loop."""
+        if self.wake is None or self.acting:
+            raise error
+        self._keep(error)
+        if self.pending is not None:
+            self.wake(self.pending)
+
+    def take(self) -> BaseException | None:
+        """The signal kept (it is no longer kept), or None."""
+        pending, self.pending = self.pending, None
+        return pending
 
 
 HELD = Held()
@@ -102,3 +130,42 @@ def terminating() -> Iterator[None]:
     finally:
         for signum, handler in previous:
             signal.signal(signum, handler)
+
+
+@contextlib.contextmanager
+def waiting(wake: Callable[[BaseException], None]) -> Iterator[None]:
+    """While a terminal's event loop waits for keys: a signal is not raised inside the loop
+    but kept, and ``wake`` is called with it (from the signal handler: it may only schedule
+    the loop's end); the block raises it as it ends. A Ctrl-C kept gives way to an ending
+    that comes out of the block."""
+    previous = HELD.wake, HELD.acting
+    HELD.wake, HELD.acting = wake, 0
+    try:
+        yield
+    except BaseException as error:
+        pending = HELD.take()
+        if pending is None or pending is error or not isinstance(pending, Terminated):
+            raise
+        raise pending from None
+    else:
+        pending = HELD.take()
+        if pending is not None:
+            raise pending
+    finally:
+        HELD.wake, HELD.acting = previous
+
+
+@contextlib.contextmanager
+def acting() -> Iterator[None]:
+    """A command run from a terminal's loop: within it a signal stops the command at once
+    (never within a move), as outside the loop. A signal kept before it began stops it
+    before it begins."""
+    if HELD.wake is not None and not HELD.acting and not HELD.depth:
+        pending = HELD.take()
+        if pending is not None:
+            raise pending
+    HELD.acting += 1
+    try:
+        yield
+    finally:
+        HELD.acting -= 1

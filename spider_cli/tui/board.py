@@ -80,6 +80,7 @@ from spider_cli.tui.player import (
     ticking,
 )
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Spot
+from spider_cli.tui.waiting import running
 
 TRANSCRIPT_LENGTH = 2000
 MESSAGE_LINES = 500
@@ -415,7 +416,7 @@ class Board:
     def run(self) -> int:
         self._ran = True
         try:
-            status = self.app.run()
+            status = running(self.app, self.app.run)
         except EOFError:  # the terminal went away: the game is in the journal
             status = 0
         self._print_farewell()

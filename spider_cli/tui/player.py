@@ -26,6 +26,7 @@ from prompt_toolkit.completion import Completer, PathCompleter, WordCompleter
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 
 from spider_cli.analysis import native
+from spider_cli.app import interrupt
 from spider_cli.app.interpreter import Answers, Prepared
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.keeping import Keeper, Tone
@@ -406,7 +407,7 @@ class Player:
         before = Snapshot.of(game_before)
         previous = session.copy()  # the game before: a command that replaces it leaves it
         try:
-            with surface.searching(command):
+            with surface.searching(command), interrupt.acting():
                 reply = call()
         except SpiderError as error:
             surface.error(error, line)

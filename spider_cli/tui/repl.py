@@ -59,6 +59,7 @@ from spider_cli.tui.player import (
     ticking,
 )
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs
+from spider_cli.tui.waiting import running
 
 __all__ = ["HISTORY_FILE", "Repl", "_trim_history", "build_prompt_session", "open_history"]
 
@@ -222,7 +223,9 @@ class Repl:
         )
         reply: Answer
         try:
-            reply = prompt.prompt([("class:prompt", question.text)])
+            reply = running(
+                prompt.app, functools.partial(prompt.prompt, [("class:prompt", question.text)])
+            )
         except KeyboardInterrupt:
             reply = Stop.CANCEL
         except EOFError:
@@ -243,7 +246,7 @@ class Repl:
                     self.answer(self.questions.pop(0))
                     continue
                 try:
-                    line = self.prompt_session.prompt()
+                    line = running(self.prompt_session.app, self.prompt_session.prompt)
                 except KeyboardInterrupt:
                     continue  # Ctrl-C: the line is dropped, the game goes on
                 except EOFError:
