@@ -90,7 +90,7 @@ def test_the_stage_that_won_and_a_proof_are_kept(tmp_path: Path) -> None:
     assert sorted(read, key=str) == sorted([second, proved], key=str)
     summary = bench.summarize(4, read, 1.0)
     assert "won by the second stage: 1\n" in summary.text(LIMIT) + "\n"
-    assert "proved unwinnable (every reachable position examined): 2" in summary.text(LIMIT)
+    assert "proved unwinnable: 2 ('spider solve --seed DEAL' says why)" in summary.text(LIMIT)
     assert [d["stage"] for d in (r.as_json() for r in read)] == ["portfolio", "complete"]
 
 

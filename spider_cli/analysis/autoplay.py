@@ -4,10 +4,11 @@
 A beam search in the manner of KPatience's solver (spidersolver2): positions ranked by their
 "chaos" (:func:`spider_cli.analysis.compact.rank_key`), a beam for each number of deals
 made (:mod:`spider_cli.analysis.beam`), widened until it wins or its positions run out.
-Then, within the same limit, a second stage for the deals the beam loses: wide beams again
-with ties in the ranking broken other ways, and the complete search (``solver.astar`` toward a
-win over every move), which proves a deal unwinnable when it examines every reachable
-position. "No win found" within the limit is not a proof; "proved unwinnable" is.
+Then, within the same limit, a second stage for the deals the beam loses: the proof by a held
+rank (:mod:`spider_cli.analysis.blocked`), wide beams again with ties in the ranking broken
+other ways, and the complete search (``solver.astar`` toward a win over every move), which
+proves a deal unwinnable when it examines every reachable position. "No win found" within
+the limit is not a proof; "proved unwinnable" is.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from spider_cli.analysis import detours, memory, native
+from spider_cli.analysis import blocked, detours, memory, native
 from spider_cli.analysis.beam import FOUND_FIRST, FOUND_LAST, MAX_LEVELS, settle
 from spider_cli.analysis.compact import FACE_DOWN, ONE_BYTE, Start, apply, encode
 from spider_cli.analysis.goals import PLAY_LIMIT, Limit
@@ -37,10 +38,10 @@ one's. tests/test_search_version.py fails when the results of a few deals change
 the versions stay. (Version 2 of the whole search, before the two were told apart, is the
 beam of version 2 with the second stage of version 1.)"""
 
-SECOND_VERSION = 2
-"""The version of the second stage (:data:`PORTFOLIO` and the complete search). (1: the beam
-of 4096 with ties broken the other way; 2: beams of 2048 and 4096 with four and three
-ways of breaking ties.)"""
+SECOND_VERSION = 3
+"""The version of the second stage (the proof by a held rank, :data:`PORTFOLIO` and the
+complete search). (1: the beam of 4096 with ties broken the other way; 2: beams of 2048 and
+4096 with four and three ways of breaking ties; 3: the proof by a held rank first.)"""
 
 
 PER_SECOND = 100_000
@@ -66,6 +67,8 @@ class Stage(Enum):
     """Wide beams again, ties in the ranking broken other ways (:data:`PORTFOLIO`)."""
     COMPLETE = "complete"
     """The complete search (``solver.astar`` toward a win, best first)."""
+    PROOF = "proof"
+    """The proof by a held rank (:mod:`spider_cli.analysis.blocked`)."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,8 @@ def search_key(limit: int) -> SearchKey:
 @dataclass
 class PlayResult:
     """The outcome of :func:`play`: a winning line, or none within the limits; ``proved``
-    when the complete search examined every position reachable from the deal (unwinnable)."""
+    when the deal is unwinnable, ``reason`` saying why (the complete search examined every
+    position reachable from the deal, or the proof by a held rank)."""
 
     won: bool
     actions: list[Action]
@@ -116,18 +120,18 @@ class PlayResult:
     stage: Stage = Stage.BEAM
     proved: bool = False
     ties: int = FOUND_FIRST  # how the last beam broke ties in its ranking
+    reason: str = "the complete search examined every reachable position"
+    """Why the deal is unwinnable (when ``proved``)."""
 
     def text(self) -> str:
         timed = f" in {self.seconds:.2f} s" if self.seconds is not None else ""
         if self.proved:
-            return (
-                "proved unwinnable: the complete search examined every reachable position "
-                f"({self.positions:,} positions{timed})"
-            )
+            return f"proved unwinnable: {self.reason} ({self.positions:,} positions{timed})"
         how = {
             Stage.BEAM: f"beam width {self.width}",
             Stage.PORTFOLIO: f"beam width {self.width}, {tie_text(self.ties)}",
             Stage.COMPLETE: "the complete search",
+            Stage.PROOF: "the proof by a held rank",
         }[self.stage]
         work = f"{self.positions:,} positions{timed}, {how}"
         if not self.won:
@@ -167,7 +171,10 @@ def play(
 
     The second stage (``second``) plays the deals the beam does not win with what it leaves
     of the limit (the widest beam often runs dry, at its last level or with no child left,
-    well short of it): the beams of :data:`PORTFOLIO` break ties other ways, then the
+    well short of it): first the proof by a held rank (:func:`blocked.attempt`, at most
+    :data:`blocked.PROOF_LIMIT` positions; a deal with no held rank costs none), which
+    ends the play with the deal ``proved`` unwinnable when it holds; then the beams of
+    :data:`PORTFOLIO` break ties other ways, then the
     complete search (:func:`_complete`) gets what they leave; when it examines every
     reachable position, the result is ``proved`` unwinnable.
     With ``give_up`` (a quick check, no second stage), a wider beam is not begun when it
@@ -202,6 +209,15 @@ def play(
         positions += count
         if found is not None or over():
             break
+    if found is None and second and not over():
+        left = min(blocked.PROOF_LIMIT, limit.positions - positions)
+        proof, count = blocked.attempt(start, left, expired)
+        positions += count
+        if proof is not None:
+            took = limit.elapsed(began)
+            return PlayResult(
+                False, [], positions, took, width, [], Stage.PROOF, True, ties, proof.text()
+            )
     if found is None and second and not over():
         stage = Stage.PORTFOLIO
         for beam_width, beam_ties in PORTFOLIO:

@@ -93,7 +93,7 @@ class Summary:
     second_stage: tuple[str, ...] = ()
     """Deals won by the second stage (the beam alone did not win them)."""
     proved: tuple[str, ...] = ()
-    """Deals proved unwinnable (every reachable position examined)."""
+    """Deals proved unwinnable (by a held rank, or every reachable position examined)."""
 
     def origin(self, searcher: str) -> str:
         """The line that says how many deals were played and how many read back."""
@@ -128,7 +128,7 @@ class Summary:
             lines.append(f"not won: {lost}")
         if self.proved:
             lines.append(
-                f"proved unwinnable (every reachable position examined): {_listed(self.proved)}"
+                f"proved unwinnable: {_listed(self.proved)} ('spider solve --seed DEAL' says why)"
             )
         return "\n".join(lines)
 
