@@ -34,6 +34,11 @@ DRAWN = 3
 STAGES = {"beam", "portfolio", "complete", "proved", ""}
 
 
+def _suits(table: Path) -> int:
+    """The suits a table's name gives: ``pysol-4suits.csv``, ``pysol-1suit.csv``."""
+    return int(table.stem.rpartition("-")[2].removesuffix("suits").removesuffix("suit"))
+
+
 def rows(table: Path) -> list[dict[str, str]]:
     with table.open(newline="", encoding="utf-8") as f:
         return list(csv.DictReader(f))
@@ -46,7 +51,7 @@ def test_the_tables_are_there() -> None:
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: t.name)
 def test_every_row_is_well_formed(table: Path) -> None:
     """One row per deal, in order, each a deal spider can name, with its figures."""
-    suits = int(table.stem.rpartition("-")[2].removesuffix("suits"))
+    suits = _suits(table)
     found = rows(table)
     assert found, table
     deals = [parse_deals(row["deal"], suits)[0] for row in found]
@@ -61,7 +66,7 @@ def test_every_row_is_well_formed(table: Path) -> None:
 
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: t.name)
 def test_rows_solved_again_give_the_same_figures(table: Path) -> None:
-    suits = int(table.stem.rpartition("-")[2].removesuffix("suits"))
+    suits = _suits(table)
     small = [r for r in rows(table) if r["won"] == "1" and int(r["positions"]) <= SMALL]
     for row in random.Random(table.name).sample(small, DRAWN):
         deal = parse_deals(row["deal"], suits)[0]
