@@ -389,6 +389,20 @@ def test_a_damaged_journal_is_set_aside_and_a_new_game_starts(home: Path) -> Non
     assert (home / "previous.spider").exists() and moves(repl) == []
 
 
+def test_a_damaged_journal_says_the_word_at_fault_under_its_sentence(home: Path) -> None:
+    home.mkdir(parents=True)
+    damaged = "# spider game file, version 1\nnew 5\n4h from 1 to 8\n8d from 7 to 2\n"
+    (home / "current.spider").write_text(damaged)
+    _, repl = drive("y\rquit\r", offer_journal=True)
+    said_lines = said(repl).splitlines()
+    sentence = next(n for n, line in enumerate(said_lines) if "could not be read back" in line)
+    assert said_lines[sentence].startswith(
+        "The game in progress could not be read back (line 4, character 14: in the game "
+        "file: 8d cannot go onto 4h); it is kept in "
+    )
+    assert said_lines[sentence + 1 : sentence + 3] == ["8d from 7 to 2", " " * 13 + "^"]
+
+
 def test_a_damaged_journal_that_cannot_be_set_aside_is_said_so(home: Path) -> None:
     home.mkdir(parents=True)
     (home / "current.spider").write_text("# spider game file, version 1\nnew 5\nKs to 1\n")

@@ -21,7 +21,7 @@ from spider_cli.app.session import Session
 from spider_cli.app.timer import Timer
 from spider_cli.language import textfiles as files
 from spider_cli.language.gamefiles import DealOrigin, without_time
-from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.errors import NotationError, SpiderError
 
 __all__ = ["Keeper", "LeaveQuestion", "Notice", "Tone"]
 
@@ -132,8 +132,10 @@ class Keeper:
                 aside = self.journal.retire()
                 kept = ", nor kept aside" if aside is None else f"; it is kept in {aside}"
                 kept = files.shown(kept)
+                reason, quoted = _apart(error)
                 self._note(
-                    f"The game in progress could not be read back ({error}){kept}.", Tone.WARNING
+                    f"The game in progress could not be read back ({reason}){kept}.{quoted}",
+                    Tone.WARNING,
                 )
                 return False
             self.saved_as = entry.saved_as
@@ -311,3 +313,11 @@ class Keeper:
             name = self.default_name()
             return LeaveQuestion(f"{name} is behind this game. Update it? [Y/n] ", name)
         return None
+
+
+def _apart(error: SpiderError) -> tuple[str, str]:
+    """An error's reason, and the line it quotes with a caret under the place (after a line
+    break; "" when it quotes none), to say the line below the sentence, not inside it."""
+    if isinstance(error, NotationError) and error.context:
+        return str(NotationError(error.message, error.line, error.column)), "\n" + error.context
+    return str(error), ""

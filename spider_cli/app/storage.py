@@ -27,7 +27,7 @@ from spider_cli.language.settings import Settings, setting_value
 from spider_cli.rules.cards import Card
 from spider_cli.rules.deals import Source
 from spider_cli.rules.engine import Action, Deal, Game
-from spider_cli.rules.errors import IllegalMoveError, NotationError, SpiderError
+from spider_cli.rules.errors import IllegalMoveError, NotationError, Part, SpiderError
 from spider_cli.rules.placing import removal
 from spider_cli.rules.values import replace
 
@@ -139,7 +139,8 @@ class Files:
         the file's, for a game that began as a position); errors name the line of the
         file, and leave the session's game as it was."""
         origin = record.origin
-        with gamefiles.at_line(*record.start):
+        within = Part.SEED if isinstance(origin, DealOrigin) else Part.FILE  # a position code
+        with gamefiles.at_line(*record.start, within=within):
             game = start_of(origin)
         settings = record.settings
         game.autoremove = settings.autoremove
@@ -269,9 +270,9 @@ def _replay(game: Game, settings: Settings, written: gamefiles.Written) -> Setti
 
 
 def _play(game: Game, action: Action) -> None:
-    reason = game.why_illegal(action)
-    if reason:
-        raise IllegalMoveError(reason)
+    refused = game.refusal(action)
+    if refused:
+        raise IllegalMoveError(refused[0], part=refused[1])
     game.push(action)
 
 

@@ -31,10 +31,10 @@ from spider_cli.language.commands import (
 )
 from spider_cli.language.deck import plural
 from spider_cli.language.notation import parse_command
+from spider_cli.language.places import column_of
 from spider_cli.language.settings import Settings, setting_value
-from spider_cli.language.textfiles import shown
 from spider_cli.rules.deals import DealSource, Source
-from spider_cli.rules.errors import NotationError, SpiderError
+from spider_cli.rules.errors import NotationError, Part, SpiderError, caret_line
 from spider_cli.rules.text import clock_text
 from spider_cli.rules.values import Value, replace
 
@@ -234,23 +234,38 @@ def _origin(command: NewCommand | Load, settings: Settings) -> Origin:
         number = "N" if command.seed is None else command.seed
         raise SpiderError(
             f"a game file names its deal by number: 'new {number}', not 'new {number} "
-            f"{command.wanted}' (the deal that picks could change with the search)"
+            f"{command.wanted}' (the deal that picks could change with the search)",
+            part=Part.WANTED,
         )
     if isinstance(command, NewCommand) and command.seed is not None:
-        return DealOrigin(command.seed, command.suits or 4, settings.sixth, command.source)
+        try:
+            return DealOrigin(command.seed, command.suits or 4, settings.sixth, command.source)
+        except SpiderError as error:  # a number beyond the deals of its kind
+            raise SpiderError(str(error), part=Part.SEED) from None
     if isinstance(command, Load) and positions.is_position_code(command.path):
         return PositionOrigin(command.path)
-    raise SpiderError("a game file starts from a deal number or a position code")
+    part = Part.FILE if isinstance(command, Load) else None
+    raise SpiderError("a game file starts from a deal number or a position code", part=part)
 
 
 @contextmanager
-def at_line(number: int, line: str) -> Iterator[None]:
-    """Report a SpiderError raised inside as an error in the game file at line ``number``."""
+def at_line(number: int, line: str, within: Part | None = None) -> Iterator[None]:
+    """Report a SpiderError raised inside as an error in the game file at line ``number``,
+    with a caret under the word it is about (its :class:`Part`), else under the command.
+
+    ``within``: the errors are about the text of that part of the line (a position code),
+    and their columns count from its start."""
     try:
         yield
-    except NotationError as error:
-        raise NotationError(
-            f"in the game file: {error.message}", number, error.column or 1, error.context
-        ) from None
     except SpiderError as error:
-        raise NotationError(f"in the game file: {error}", number, 1, shown(line)) from None
+        notation = error if isinstance(error, NotationError) else None
+        if notation and notation.column and within is None:  # the line does not read
+            column, context = notation.column, notation.context
+        elif notation and notation.column:  # a place in the text of part ``within``
+            column = column_of(line, within, inside=True) + notation.column - 1
+            context = caret_line(line, column)
+        else:
+            column = column_of(line, error.part or within)
+            context = caret_line(line, column)
+        message = notation.message if notation else str(error)
+        raise NotationError(f"in the game file: {message}", number, column, context) from None

@@ -29,7 +29,7 @@ from spider_cli.language.reader import (
 )
 from spider_cli.rules.cards import card_text, run_text
 from spider_cli.rules.engine import DEAL, PILES, Action, Game, Move
-from spider_cli.rules.errors import IllegalMoveError
+from spider_cli.rules.errors import IllegalMoveError, Part
 from spider_cli.rules.placing import fitting_move, obvious, removal
 
 __all__ = [
@@ -43,10 +43,11 @@ __all__ = [
 ]
 
 
-def _index(pile: int) -> int:
-    """The engine's index (0..9) of a pile numbered as typed (1..10)."""
+def _index(pile: int, part: Part) -> int:
+    """The engine's index (0..9) of a pile numbered as typed (1..10), the ``part`` of its
+    command (for the error when there is no such pile)."""
     if not 1 <= pile <= PILES:
-        raise IllegalMoveError(f"there is no pile {pile}")
+        raise IllegalMoveError(f"there is no pile {pile}", part=part)
     return pile - 1
 
 
@@ -77,13 +78,13 @@ def _resolve_move(game: Game, cmd: MoveCommand) -> Move:
     """Find the source, the cards and the destination a move command names."""
     run = cmd.run
     if run is not None and run.bottom is not None and run.top_suit not in (None, run.bottom.suit):
-        raise IllegalMoveError(f"{run} is not a same-suit run")
+        raise IllegalMoveError(f"{run} is not a same-suit run", part=Part.CARDS)
     if cmd.src is not None:
-        sources = [_index(cmd.src)]
+        sources = [_index(cmd.src, Part.SOURCE)]
     elif run is not None and run.bottom is not None:
         sources = [i for i, cards in enumerate(game.piles) if cards and cards[-1] == run.bottom]
         if not sources:
-            raise IllegalMoveError(f"no pile ends with {run.bottom}")
+            raise IllegalMoveError(f"no pile ends with {run.bottom}", part=Part.CARDS)
     else:
         raise IllegalMoveError("say which pile to move from, as in 'from 3'")
     if len(sources) == 1:
@@ -92,10 +93,10 @@ def _resolve_move(game: Game, cmd: MoveCommand) -> Move:
     for src in sources:  # when two piles end with the card named, the first that can move
         try:
             move = _move_from(game, cmd, src)
-            reason = game.why_illegal(move)
-            if not reason:
+            refused = game.refusal(move)
+            if not refused:
                 return move
-            raise IllegalMoveError(reason)
+            raise IllegalMoveError(refused[0], part=refused[1])
         except IllegalMoveError as error:
             first_error = first_error or error
     assert first_error is not None
@@ -106,17 +107,19 @@ def _move_from(game: Game, cmd: MoveCommand, src: int) -> Move:
     """The move of ``cmd`` out of pile ``src`` (0-based), not checked against the rules."""
     cards = game.piles[src]
     if not cards:
-        raise IllegalMoveError(f"pile {src + 1} is a space")
+        raise IllegalMoveError(f"pile {src + 1} is a space", part=Part.SOURCE)
     run = cmd.run
     if run is not None and run.bottom is not None and cards[-1] != run.bottom:
-        raise IllegalMoveError(_not_at_bottom(game, src, run))
+        raise IllegalMoveError(_not_at_bottom(game, src, run), part=Part.CARDS)
     dst = _destination(game, cmd, src)
     if run is None:
         return fitting_move(game, src, dst)
     if run.count is None:
         count = _count_from_top(game, src, run)
         if not count:
-            raise IllegalMoveError(f"pile {src + 1} has no {run} in its movable run")
+            raise IllegalMoveError(
+                f"pile {src + 1} has no {run} in its movable run", part=Part.CARDS
+            )
     else:
         count = run.count
     return Move(src, dst, count)
@@ -126,30 +129,31 @@ def _destination(game: Game, cmd: MoveCommand, src: int) -> int:
     """The pile (0-based) a move goes to: named, ending with a card, or a space."""
     if cmd.onto is not None:
         if cmd.dst is not None:
-            dst = _index(cmd.dst)
+            dst = _index(cmd.dst, Part.DESTINATION)
             cards = game.piles[dst]
             if not cards or cards[-1] != cmd.onto:
+                where = f"pile {cmd.dst} ({_bottom_text(game, dst)})"
                 raise IllegalMoveError(
-                    f"{cmd.onto} is not at the bottom of pile {cmd.dst} ({_bottom_text(game, dst)})"
+                    f"{cmd.onto} is not at the bottom of {where}", part=Part.DESTINATION
                 )
             return dst
         for dst, cards in enumerate(game.piles):
             if dst != src and cards and cards[-1] == cmd.onto:
                 return dst
-        raise IllegalMoveError(f"no pile ends with {cmd.onto}")
+        raise IllegalMoveError(f"no pile ends with {cmd.onto}", part=Part.DESTINATION)
     if cmd.into_space:
         if cmd.dst is not None:
-            dst = _index(cmd.dst)
+            dst = _index(cmd.dst, Part.DESTINATION)
             if game.piles[dst]:
-                raise IllegalMoveError(f"pile {cmd.dst} is not a space")
+                raise IllegalMoveError(f"pile {cmd.dst} is not a space", part=Part.DESTINATION)
             return dst
         spaces = game.spaces()
         if not spaces:
-            raise IllegalMoveError("there is no space")
+            raise IllegalMoveError("there is no space", part=Part.DESTINATION)
         return spaces[0]
     if cmd.dst is None:
         raise IllegalMoveError("say where to: 'to PILE'")
-    return _index(cmd.dst)
+    return _index(cmd.dst, Part.DESTINATION)
 
 
 def _count_from_top(game: Game, src: int, run: RunSpec) -> int:

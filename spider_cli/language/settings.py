@@ -4,7 +4,7 @@ words each takes, and what a ``set`` command means."""
 from __future__ import annotations
 
 from spider_cli.language.commands import Set
-from spider_cli.rules.errors import SpiderError, quoted
+from spider_cli.rules.errors import Part, SpiderError, quoted
 from spider_cli.rules.values import Value, replace
 
 
@@ -49,9 +49,11 @@ def setting_value(command: Set) -> tuple[str, bool | str]:
     values = SETTING_VALUES.get(name)
     if values is None:
         raise SpiderError(
-            f"no setting called {quoted(name)} (settings: {', '.join(SETTING_VALUES)})"
+            f"no setting called {quoted(name)} (settings: {', '.join(SETTING_VALUES)})",
+            part=Part.NAME,
         )
     value = values.get(str(command.value).lower())
     if value is None:
-        raise SpiderError(f"{name} can be {', '.join(sorted(set(map(str, values))))}")
+        choices = ", ".join(sorted(set(map(str, values))))
+        raise SpiderError(f"{name} can be {choices}", part=Part.VALUE)
     return name, value

@@ -25,7 +25,7 @@ from spider_cli.rules.cards import (
     Card,
     card_text,
 )
-from spider_cli.rules.errors import IllegalMoveError, PositionError
+from spider_cli.rules.errors import IllegalMoveError, Part, PositionError
 from spider_cli.rules.layout import grid, position_code
 from spider_cli.rules.shuffle import SplitMix64, shuffled_deck
 
@@ -385,46 +385,61 @@ class Game:
 
     def why_illegal(self, action: Action) -> str | None:
         """None if the action is legal, else the reason in a player's words."""
+        refused = self.refusal(action)
+        return None if refused is None else refused[0]
+
+    def refusal(self, action: Action) -> tuple[str, Part | None] | None:
+        """None if the action is legal, else :meth:`why_illegal`'s reason and the part of
+        the action that breaks the rule (the cards, the pile they leave, where they go;
+        None: the whole action), for a message that points at that word."""
         if isinstance(action, Deal):
             if not self.stock:
-                return "cannot deal: the hand is empty"
+                return "cannot deal: the hand is empty", None
             spaces = self.spaces()
             if spaces:
                 if len(spaces) == 1:
-                    return f"cannot deal: pile {spaces[0] + 1} is a space"
+                    return f"cannot deal: pile {spaces[0] + 1} is a space", None
                 *most, last = (str(i + 1) for i in spaces)
-                return f"cannot deal: piles {', '.join(most)} and {last} are spaces"
+                return f"cannot deal: piles {', '.join(most)} and {last} are spaces", None
             return None
         if isinstance(action, Remove):
             if not 0 <= action.pile < PILES:
-                return f"there is no pile {action.pile + 1}"
+                return f"there is no pile {action.pile + 1}", Part.PILE
             if not self.complete_at_bottom(action.pile):
-                return f"pile {action.pile + 1} does not end with a complete suit, King to Ace"
+                return (
+                    f"pile {action.pile + 1} does not end with a complete suit, King to Ace",
+                    Part.PILE,
+                )
             return None
         src, dst, count = action
-        if not (0 <= src < PILES and 0 <= dst < PILES):
-            return f"there is no pile {max(src, dst) + 1}"
+        if not 0 <= src < PILES:
+            return f"there is no pile {src + 1}", Part.SOURCE
+        if not 0 <= dst < PILES:
+            return f"there is no pile {dst + 1}", Part.DESTINATION
         if src == dst:
-            return "a move needs two different piles"
+            return "a move needs two different piles", Part.DESTINATION
         p = self.piles[src]
         if not p:
-            return f"pile {src + 1} is a space"
+            return f"pile {src + 1} is a space", Part.SOURCE
         if count < 1:
-            return "a move needs at least one card"
+            return "a move needs at least one card", Part.CARDS
         up = len(p) - self.down[src]
         if count > up:
-            return f"pile {src + 1} has only {up} face-up card{'s' if up != 1 else ''}"
+            return f"pile {src + 1} has only {up} face-up card{'s' if up != 1 else ''}", Part.CARDS
         if count > self.run_length(src):
             moving = p[-count:]
-            return f"{card_text(moving[0])}-{card_text(moving[-1])} is not a same-suit run"
+            return (
+                f"{card_text(moving[0])}-{card_text(moving[-1])} is not a same-suit run",
+                Part.CARDS,
+            )
         card = p[-count]
         target = self.piles[dst]
         if not target:
             return None
         if card & 15 == KING:
-            return "a King can only go into a space"
+            return "a King can only go into a space", Part.DESTINATION
         if target[-1] & 15 != (card & 15) + 1:
-            return f"{card_text(card)} cannot go onto {card_text(target[-1])}"
+            return f"{card_text(card)} cannot go onto {card_text(target[-1])}", Part.DESTINATION
         return None
 
     def is_won(self) -> bool:
@@ -500,13 +515,16 @@ class Game:
     def assume(self, pile: int, card: int) -> None:
         """Decide that the next unknown card turned up or dealt onto ``pile`` is ``card``."""
         if not 0 <= pile < PILES:
-            raise IllegalMoveError(f"there is no pile {pile + 1}")
+            raise IllegalMoveError(f"there is no pile {pile + 1}", part=Part.PILE)
         if card == UNKNOWN or not self.pool[card]:
             raise IllegalMoveError(
-                f"{card_text(card)} cannot be an unknown card: every copy is already placed"
+                f"{card_text(card)} cannot be an unknown card: every copy is already placed",
+                part=Part.CARDS,
             )
         if len(self.assumed[pile]) >= self.unknown_slots(pile):
-            raise IllegalMoveError(f"pile {pile + 1} has no unknown card left to turn up")
+            raise IllegalMoveError(
+                f"pile {pile + 1} has no unknown card left to turn up", part=Part.PILE
+            )
         self.pool[card] -= 1
         self.assumed[pile].append(card)
         self._redo.clear()

@@ -2,9 +2,45 @@
 
 from __future__ import annotations
 
+from enum import Enum
+
+
+class Part(Enum):
+    """The part of a command an error is about, when it is one word: a message about a line
+    of a file puts its caret under that word (:mod:`spider_cli.language.places` finds it)."""
+
+    CARDS = "cards"
+    """The cards a move names ("8-6s", the "6s" of "6s 3 10"), the card of ``assume``."""
+    SOURCE = "source"
+    """The pile a move takes its cards from."""
+    DESTINATION = "destination"
+    """Where a move goes: "to 10", "onto Qd", "into a space"."""
+    PILE = "pile"
+    """The pile of ``assume``, ``remove`` or ``obvious``."""
+    SUIT = "suit"
+    """The suit of ``remove``."""
+    SEED = "seed"
+    """The deal of ``new``: "17", "pysol:14934"."""
+    WANTED = "wanted"
+    """What ``new`` asks of its deal: "winnable", "easy"."""
+    FILE = "file"
+    """The file (or position code) of ``load``, ``save`` or ``expect``."""
+    NAME = "name"
+    """The setting ``set`` names."""
+    VALUE = "value"
+    """The value ``set`` gives it."""
+
 
 class SpiderError(ValueError):
-    """Base of every error spider reports to a player (never a traceback)."""
+    """Base of every error spider reports to a player (never a traceback).
+
+    ``part``, when the error is about one word of the command that raised it, says which
+    (see :class:`Part`); None when it is about the whole command, or not about a command.
+    """
+
+    def __init__(self, *args: object, part: Part | None = None) -> None:
+        super().__init__(*args)
+        self.part = part
 
 
 class IllegalMoveError(SpiderError):

@@ -17,7 +17,7 @@ from spider_cli.rules.cards import (
     run_text,
 )
 from spider_cli.rules.engine import PILES, Action, Game, Move, Remove
-from spider_cli.rules.errors import IllegalMoveError
+from spider_cli.rules.errors import IllegalMoveError, Part
 from spider_cli.rules.values import Value
 
 __all__ = [
@@ -79,10 +79,10 @@ def obvious(game: Game, pile: int, count: int | None = None) -> Action:
     above the bottom: that card and the cards covering it).
     """
     if not 0 <= pile < PILES:
-        raise IllegalMoveError(f"there is no pile {pile + 1}")
+        raise IllegalMoveError(f"there is no pile {pile + 1}", part=Part.PILE)
     cards = game.piles[pile]
     if not cards:
-        raise IllegalMoveError(f"pile {pile + 1} is a space")
+        raise IllegalMoveError(f"pile {pile + 1} is a space", part=Part.PILE)
     length = game.run_length(pile)
     if count is not None and not 1 <= count <= length:
         if count > len(cards) - game.down[pile]:
@@ -144,12 +144,12 @@ def fitting_move(game: Game, src: int, dst: int) -> Move:
     """As many cards of pile ``src``'s movable run as fit on pile ``dst`` (all of it
     into a space), the manual's move by two pile numbers; IllegalMoveError says why none
     fit. Not checked against the rules otherwise (see :meth:`Game.why_illegal`)."""
-    for pile in (src, dst):
+    for pile, part in ((src, Part.SOURCE), (dst, Part.DESTINATION)):
         if not 0 <= pile < PILES:
-            raise IllegalMoveError(f"there is no pile {pile + 1}")
+            raise IllegalMoveError(f"there is no pile {pile + 1}", part=part)
     cards = game.piles[src]
     if not cards:
-        raise IllegalMoveError(f"pile {src + 1} is a space")
+        raise IllegalMoveError(f"pile {src + 1} is a space", part=Part.SOURCE)
     length = game.run_length(src)
     target = game.piles[dst]
     if not target or src == dst:
@@ -159,7 +159,8 @@ def fitting_move(game: Game, src: int, dst: int) -> Move:
         return Move(src, dst, count)
     raise IllegalMoveError(
         f"nothing in pile {src + 1}'s movable run ({run_text(cards[-length:])}) can go "
-        f"onto {card_text(target[-1])}"
+        f"onto {card_text(target[-1])}",
+        part=Part.DESTINATION,
     )
 
 
@@ -170,16 +171,17 @@ def removal(game: Game, pile: int | None = None, suit: int | None = None) -> Rem
     it must be the one there."""
     if pile is not None:
         if not 0 <= pile < PILES:
-            raise IllegalMoveError(f"there is no pile {pile + 1}")
+            raise IllegalMoveError(f"there is no pile {pile + 1}", part=Part.PILE)
         cards = game.piles[pile]
         if suit is not None and game.complete_at_bottom(pile) and cards[-1] >> 4 != suit:
             raise IllegalMoveError(
                 f"pile {pile + 1} ends with the {SUIT_NAMES[cards[-1] >> 4]}, "
-                f"not the {SUIT_NAMES[suit]}"
+                f"not the {SUIT_NAMES[suit]}",
+                part=Part.SUIT,
             )
         return Remove(pile)
     for i, cards in enumerate(game.piles):
         if game.complete_at_bottom(i) and suit in (None, cards[-1] >> 4):
             return Remove(i)
     what = "a complete suit" if suit is None else f"the {SUIT_NAMES[suit]}"
-    raise IllegalMoveError(f"no pile ends with {what}, King to Ace")
+    raise IllegalMoveError(f"no pile ends with {what}, King to Ace", part=Part.SUIT)
