@@ -22,6 +22,7 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.utils import get_cwidth
 
 from spider_cli.app.journal import Journal
 from spider_cli.app.results import Status
@@ -288,6 +289,32 @@ def test_typed_commands_run_as_at_the_prompt(home: Path) -> None:
         "4h from 1 to 8",
     ]
     assert "saved to game-5.spider" in text
+
+
+def caret_rows(board: Board) -> tuple[str, str]:
+    """The last row of the replies with a caret alone on it, and the row above it, as the
+    board shows them."""
+    rows = render.plain(board._messages()).splitlines()
+    at = max(n for n, row in enumerate(rows) if row.strip() == "^")
+    return rows[at - 1], rows[at]
+
+
+def shown_at(row: str, column: int) -> str:
+    """The character a terminal shows at 0-based ``column`` of ``row`` (a wide character
+    takes two columns)."""
+    at = 0
+    for char in row:
+        at += get_cwidth(char)
+        if at > column:
+            return char
+    return ""
+
+
+def test_a_wide_character_typed_before_an_error_keeps_the_caret_under_it(home: Path) -> None:
+    _, board = play(["load 漢字 extra\r"])
+    line, caret = caret_rows(board)
+    assert line.rstrip() == "spider> load 漢字 extra"
+    assert shown_at(line, caret.index("^")) == "e"  # of "extra"
 
 
 def test_the_searching_line_is_for_a_command_that_searches_not_for_its_words(

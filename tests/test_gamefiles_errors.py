@@ -4,6 +4,7 @@ loaded as ``load`` and ``spider show`` load them)."""
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -101,4 +102,52 @@ def test_spider_show_names_the_line_and_the_character_of_a_refused_move(
         f"{path}:3: error: character 14: in the game file: 4s cannot go onto 8s",
         "4s from 1 to 7",
         "             ^",
+    ]
+
+
+def shown_at(text: str, column: int) -> str:
+    """The character a terminal shows at 0-based ``column`` of ``text`` (a wide character
+    takes two columns)."""
+    at = 0
+    for char in text:
+        at += 2 if unicodedata.east_asian_width(char) in "WF" else 1
+        if at > column:
+            return char
+    return ""
+
+
+def test_a_wide_character_before_the_word_at_fault_takes_two_columns(tmp_path: Path) -> None:
+    error = load_error(tmp_path, START, "4s (漢字を) from 1 to 7")
+    assert error.column == 20  # characters, as the message counts them
+    line, caret = error.context.split("\n")
+    assert line == "4s (漢字を) from 1 to 7" and caret == " " * 22 + "^"  # terminal columns
+
+
+@pytest.mark.parametrize("gap", [" ", "  "])
+@pytest.mark.parametrize("remark", ["(", "(x"])
+def test_a_long_line_of_wide_characters_is_cut_around_the_caret(
+    tmp_path: Path, gap: str, remark: str
+) -> None:
+    """A line wider than a message shows is cut around the caret; a wide character cut in
+    two at the window's edge shows as a blank, so the caret stays under the word (the gap
+    and the remark's parentheses cut the characters at the edges in two, or not)."""
+    line = f"4s ({'漢' * 70}) from 1{gap}to 7 {remark}{'字' * 40})"
+    error = load_error(tmp_path, START, line)
+    shown, caret = error.context.split("\n")
+    assert shown.startswith("…") and shown.endswith("…")
+    assert sum(2 if unicodedata.east_asian_width(c) == "W" else 1 for c in shown) in (101, 102)
+    assert shown_at(shown, caret.index("^")) == "7"
+    assert shown_at(shown, caret.index("^") - 2) == "o"  # of "to 7"
+    assert shown_at(shown, caret.index("^") + 2) == "("
+
+
+def test_spider_run_puts_the_caret_under_a_word_after_wide_characters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "wide.txt"
+    script.write_text("new 5 suits 1\n4s (漢字) frm 1 to 7\n")
+    assert main(["run", str(script)]) == 1
+    assert capsys.readouterr().err.splitlines()[-2:] == [
+        "4s (漢字) frm 1 to 7",
+        " " * len("4s (漢字) ") + "  ^",  # 漢字: four columns, two characters
     ]

@@ -132,6 +132,32 @@ def test_a_long_unknown_command_is_quoted_by_its_first_characters(home: Path) ->
     assert caret == " " * len("spider> ") + "^\n"  # under the first letter typed
 
 
+def test_the_caret_counts_a_wide_character_typed_before_the_error_as_two_columns(
+    home: Path,
+) -> None:
+    """漢字 takes four columns of the terminal: the caret goes under 'extra', where the
+    terminal shows it; the message still counts characters (the ninth)."""
+    _, repl = drive("load 漢字 extra\rquit\r")
+    error = next(line for line in repl.transcript if line.startswith("error: "))
+    assert error.startswith("error: load takes a file name")
+    caret = repl.transcript[repl.transcript.index(error) - 1]
+    assert caret == " " * (len("spider> load ") + 4 + len(" ")) + "^\n"
+
+
+def test_a_game_files_line_with_wide_characters_has_its_caret_under_the_word(
+    home: Path,
+) -> None:
+    Path("wide.spider").write_text(
+        "# spider game file, version 1\nnew 5 suits 1\n4s (漢字を) from 1 to 7\n"
+    )
+    _, repl = drive("load wide.spider\rquit\r")
+    error = next(line for line in repl.transcript if line.startswith("error: "))
+    assert error.startswith("error: line 3, character 20: in the game file: 4s cannot go")
+    line, caret = repl.transcript[repl.transcript.index(error) + 1].splitlines()
+    assert line == "4s (漢字を) from 1 to 7"
+    assert caret == " " * (len("4s (") + 6 + len(") from 1 to ")) + "^"  # 漢字を: 6
+
+
 def test_the_screen_after_a_move_is_the_tableau_and_what_changed(home: Path) -> None:
     _, repl = drive("4h from 1 to 8\rquit\rn\r")
     after = repl.transcript[repl.transcript.index("4h from 1 to 8\n  pile 1 turns up Kd\n") - 1]

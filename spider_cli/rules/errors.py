@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from enum import Enum
 
 
@@ -100,29 +101,64 @@ TAB = 8
 the tableau is read so)."""
 
 
+def width(char: str) -> int:
+    """The terminal columns a printable character takes: two for a wide one (East Asian
+    Wide or Fullwidth: CJK, most emoji), none for a combining mark, else one."""
+    if unicodedata.east_asian_width(char) in ("W", "F"):
+        return 2
+    return 0 if unicodedata.category(char) in ("Mn", "Me") else 1
+
+
+def cells(text: str) -> int:
+    """The terminal columns a line of printable text takes (see :func:`width`)."""
+    return sum(map(width, text)) if not text.isascii() else len(text)
+
+
+WINDOW = 100
+"""The most terminal columns of a long line that :func:`caret_line` shows, the caret
+:data:`BEFORE` columns in when it can."""
+BEFORE = 60
+
+
 def caret_line(line: str, column: int) -> str:
     """The line (a window of it, if long) with a caret under the 1-based ``column``, which
-    counts characters: a tab is one, as the column in a message says.
+    counts characters: a tab is one, and so is a wide character, as the column in a message
+    says.
 
-    Tabs show as the spaces a terminal gives them (to the next multiple of :data:`TAB`) and
-    other unprintable characters as '?', so the caret stays under the character it names.
+    The caret is placed by terminal columns, so that it stays under the character it names:
+    tabs show as the spaces a terminal gives them (to the next multiple of :data:`TAB`), a
+    wide character takes two columns (:func:`width`), and other unprintable characters show
+    as '?'.
     """
-    shown: list[str] = []
-    at = -1
+    shown: list[str] = []  # the line's terminal columns: "" for a wide character's second
+    at = -1  # the terminal column of ``column``
+    last = 0  # the column of the last character shown (where a combining mark goes)
     for index, char in enumerate(line):
+        columns = width(char) if char.isprintable() else 1
+        if columns == 0 and shown:  # a combining mark: on the character before it
+            at = last if index == column - 1 else at
+            shown[last] += char
+            continue
         if index == column - 1:
             at = len(shown)
+        last = len(shown)
         if char == "\t":
             shown += " " * (TAB - len(shown) % TAB)
+        elif char.isprintable():
+            shown += [char] + [""] * (columns - 1)
         else:
-            shown.append(char if char.isprintable() else "?")
+            shown.append("?")
     if at < 0:  # at the end of the line, or past it
         at = max(0, len(shown) + column - 1 - len(line))
-    text = "".join(shown)
-    start = max(0, at - 60)
+    start = max(0, at - BEFORE)
+    window = shown[start : start + WINDOW]
+    if window and window[0] == "":  # a wide character cut in two shows as a blank
+        window[0] = " "
+    if shown[start + WINDOW : start + WINDOW + 1] == [""]:
+        window[-1] = " "
     prefix = "…" if start else ""
-    suffix = "…" if start + 100 < len(text) else ""
-    return f"{prefix}{text[start : start + 100]}{suffix}\n{' ' * (len(prefix) + at - start)}^"
+    suffix = "…" if start + WINDOW < len(shown) else ""
+    return f"{prefix}{''.join(window)}{suffix}\n{' ' * (len(prefix) + at - start)}^"
 
 
 def column_in(line: str, expanded: int) -> int:

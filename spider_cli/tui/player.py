@@ -38,7 +38,7 @@ from spider_cli.language import textfiles as files
 from spider_cli.language.notation import parse_command
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Action, Game
-from spider_cli.rules.errors import NotationError, SpiderError, caret_line
+from spider_cli.rules.errors import NotationError, SpiderError, caret_line, cells
 from spider_cli.tui import render
 from spider_cli.tui.render import Snapshot
 
@@ -86,7 +86,7 @@ def error_lines(error: SpiderError, line: str = "") -> list[tuple[str, str]]:
         and typed.isprintable()  # (a tab or a control character is not one cell at a prompt)
         and error.context.split("\n", 1)[0] == caret_line(typed, error.column).split("\n", 1)[0]
     ):  # about the typed line (a long one shown cut): the caret goes under the line typed
-        caret = " " * (len(PROMPT) + error.column - 1) + "^"
+        caret = " " * (len(PROMPT) + cells(typed[: error.column - 1])) + "^"  # wide: two
         return [(caret, "class:error-context"), (f"error: {error.message}", "class:error")]
     return [(f"error: {error}", "class:error")]
 
