@@ -317,6 +317,44 @@ def test_a_wide_character_typed_before_an_error_keeps_the_caret_under_it(home: P
     assert shown_at(line, caret.index("^")) == "e"  # of "extra"
 
 
+def test_a_line_wider_than_the_board_keeps_its_caret_under_the_word_at_fault(
+    home: Path,
+) -> None:
+    """At 40 columns the line typed is cut around the caret, the same way as its caret row,
+    rather than broken between words (which left the caret under other text)."""
+    _, board = play(["solve get a space in pile 5, no deal, limit 0\r"], columns=40)
+    line, caret = caret_rows(board)
+    assert len(line) <= 40 and line.startswith("…") and "limit 0" in line
+    assert line[caret.index("^") :].startswith("limit 0")
+
+
+def test_a_long_line_of_a_file_keeps_its_caret_under_the_word_at_fault(home: Path) -> None:
+    remark = "(a remark long enough to need more than one row of the board)"
+    Path("long.spider").write_text(
+        f"# spider game file, version 1\nnew 5 suits 1\n{remark} 4s from 1 to 7 {remark}\n"
+    )
+    _, board = play(["load long.spider\r"], columns=40)
+    line, caret = caret_rows(board)
+    assert len(line) <= 40 and line.startswith("…") and line.rstrip().endswith("…")
+    assert line[caret.index("^") - len("to ") :].startswith("to 7 (")
+
+
+@pytest.mark.parametrize("gap", [" ", "  "])
+def test_a_long_line_of_wide_characters_is_cut_in_terminal_columns(home: Path, gap: str) -> None:
+    """The line is cut by the terminal's columns (a wide character takes two, and one cut
+    in two at an edge shows as a blank), so the caret is still under its word."""
+    Path("wide.spider").write_text(
+        f"# spider game file, version 1\nnew 5 suits 1\n"
+        f"({'漢' * 30}){gap}4s from 1 to 7 ({'字' * 30})\n"
+    )
+    _, board = play(["load wide.spider\r"], columns=41)
+    line, caret = caret_rows(board)
+    assert sum(map(get_cwidth, line)) == 41 and line.startswith("…")
+    assert line.rstrip().endswith("…")
+    assert shown_at(line, caret.index("^")) == "7"
+    assert shown_at(line, caret.index("^") - 2) == "o"  # of "to 7"
+
+
 def test_the_searching_line_is_for_a_command_that_searches_not_for_its_words(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.data_structures import Size
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
@@ -55,10 +56,15 @@ UNKNOWN_START = examples.find("intro-deal").read_text()
 
 
 def drive(
-    keys: str, session: Session | None = None, name: str | None = None, offer_journal: bool = False
+    keys: str,
+    session: Session | None = None,
+    name: str | None = None,
+    offer_journal: bool = False,
+    output: DummyOutput | None = None,
 ) -> tuple[int, Repl]:
     """Run the REPL on typed keys until it leaves; the exit status and the REPL."""
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    output = output or DummyOutput()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=output):
         pipe.send_text(keys)
         pipe.close()
         repl = Repl(
@@ -427,6 +433,36 @@ def test_a_damaged_journal_says_the_word_at_fault_under_its_sentence(home: Path)
         "file: 8d cannot go onto 4h); it is kept in "
     )
     assert said_lines[sentence + 1 : sentence + 3] == ["8d from 7 to 2", " " * 13 + "^"]
+
+
+class Terminal(DummyOutput):
+    """A terminal ``columns`` wide that keeps the text written to it."""
+
+    def __init__(self, columns: int) -> None:
+        self.columns = columns
+        self.written: list[str] = []
+
+    def get_size(self) -> Size:
+        return Size(rows=24, columns=self.columns)
+
+    def write(self, data: str) -> None:
+        self.written.append(data)
+
+
+def test_a_long_line_of_a_damaged_journal_is_cut_around_its_caret(home: Path) -> None:
+    """At 40 columns the journal's line is cut around the caret, as its caret row is: broken
+    between words, it left the caret under other text."""
+    home.mkdir(parents=True)
+    remark = "(a remark long enough to need more than one row of the screen)"
+    damaged = f"# spider game file, version 1\nnew 5\n{remark} 4h from 1 to 7 {remark}\n"
+    (home / "current.spider").write_text(damaged)
+    terminal = Terminal(40)
+    drive("y\rquit\r", offer_journal=True, output=terminal)
+    rows = "".join(terminal.written).splitlines()
+    caret = next(n for n, row in enumerate(rows) if row.strip() == "^")
+    line = rows[caret - 1]
+    assert len(line) <= 40 and line.startswith("…") and line.endswith("…")
+    assert line[rows[caret].index("^") - len("to ") :].startswith("to 7 (")
 
 
 def test_a_damaged_journal_that_cannot_be_set_aside_is_said_so(home: Path) -> None:

@@ -260,9 +260,10 @@ class Board:
         return render.toolbar(status, self.glyphs, columns, keys=keys)
 
     def _message_rows(self) -> list[StyleAndTextTuples]:
-        """The replies kept, broken into rows between words at the screen's width."""
+        """The replies kept, broken into rows between words at the screen's width (a line
+        with a caret under it is cut around the caret instead: :func:`render.rows`)."""
         columns, _rows = self._size()
-        return [row for line in self.messages for row in render.wrap(line, columns)]
+        return render.rows(self.messages, columns)
 
     def _message_height(self) -> int:
         """The rows the message area has: what the tableau, the status line and the
@@ -300,7 +301,7 @@ class Board:
             if n:
                 out.append(("", "\n"))
             out += [(style, text, self._wheel) for style, text, *_ in row]
-            out.append(("", " " * (columns - len(render.plain(row))), self._wheel))
+            out.append(("", " " * (columns - fragment_list_width(row)), self._wheel))
         return out
 
     def _page(self) -> int:

@@ -35,6 +35,7 @@ from spider_cli.rules.cards import (
     split_runs,
 )
 from spider_cli.rules.engine import PILES, Game, Move
+from spider_cli.rules.errors import width as width_of
 from spider_cli.rules.text import clock_text, move_text, moved_text
 
 if TYPE_CHECKING:
@@ -511,6 +512,76 @@ def wrap(line: StyleAndTextTuples, width: int) -> list[StyleAndTextTuples]:
                 fragments.append((style, char))
         out.append(fragments)
     return out
+
+
+_CARET_ROW = re.compile(r" *\^ *")
+"""A row with a caret alone on it: under an error's place in the line above it."""
+
+
+def rows(lines: Iterable[StyleAndTextTuples], width: int) -> list[StyleAndTextTuples]:
+    """Lines of formatted text in rows of at most ``width`` columns, each broken between
+    words (:func:`wrap`), but for a line with a caret row under it (the place of an error),
+    which is never broken: the two are cut alike around the caret (:func:`cut_around`), so
+    that the caret stays under the character it names."""
+    lines = list(lines)
+    out: list[StyleAndTextTuples] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        caret = lines[index + 1] if index + 1 < len(lines) else None
+        if caret is not None and _is_caret_row(caret) and not _is_caret_row(line):
+            out += cut_around(line, caret, width)
+            index += 2
+        else:
+            out += wrap(line, width)
+            index += 1
+    return out
+
+
+def _is_caret_row(line: StyleAndTextTuples) -> bool:
+    return _CARET_ROW.fullmatch(plain(line)) is not None
+
+
+def cut_around(
+    line: StyleAndTextTuples, caret: StyleAndTextTuples, width: int
+) -> list[StyleAndTextTuples]:
+    """A line and the caret row under it, cut alike to ``width`` terminal columns around
+    the caret, an ellipsis where either side is cut: [line, caret row].
+
+    Columns are the terminal's (a wide character takes two, as the caret row counts them);
+    a wide character cut in two at an edge shows as a blank."""
+    at = plain(caret).index("^")
+    caret_style = next((style for style, text, *_ in caret if "^" in text), "")
+    cells: list[tuple[str, str]] = []  # (style, text) per column: "" for a wide one's second
+    for style, text, *_ in line:
+        for char in text:
+            columns = width_of(char)
+            if columns == 0 and cells:  # a combining mark, on the character before it
+                before = next(k for k in range(len(cells) - 1, -1, -1) if cells[k][1])
+                cells[before] = (cells[before][0], cells[before][1] + char)
+                continue
+            cells += [(style, char)] + [(style, "")] * (columns - 1)
+    total = max(len(cells), at + 1)
+    if total > width >= 3:
+        start = max(0, min(at - width // 2, total - width))
+        end = start + width
+        cells = (cells + [("", " ")] * (total - len(cells)))[start:end]
+        if start:  # cut on the left: an ellipsis, and a blank for a wide one's second half
+            cells[0] = (cells[0][0], "…")
+            if cells[1][1] == "":
+                cells[1] = (cells[1][0], " ")
+        if end < total:  # cut on the right: the same
+            if cells[-1][1] == "":
+                cells[-2] = (cells[-2][0], " ")
+            cells[-1] = (cells[-1][0], "…")
+        at -= start
+    shown: StyleAndTextTuples = []
+    for style, text in cells:
+        if shown and shown[-1][0] == style:
+            shown[-1] = (style, shown[-1][1] + text)
+        else:
+            shown.append((style, text))
+    return [shown, [(caret_style, " " * at + "^")]]
 
 
 _HANGING = re.compile(r" *(?:[-*] +|\S.*?\S {2,}(?=\S))")

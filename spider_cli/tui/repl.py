@@ -126,14 +126,15 @@ class Repl:
     def say(self, text: StyleAndTextTuples | str, style: str = "", wrapped: bool = True) -> None:
         """Print formatted text (or a plain string in ``style``) and keep it in the transcript.
 
-        Lines wider than the screen are broken between words (:func:`render.wrap`), unless
-        not ``wrapped``: the tableau (laid out to fit), a line shown with a caret under it
-        (the terminal breaks both at the same place, so the caret stays in place)."""
+        Lines wider than the screen are broken between words, and a line with a caret under
+        it cut around the caret (:func:`render.rows`), unless not ``wrapped``: the tableau
+        (laid out to fit), the caret under the line typed at the prompt (the terminal breaks
+        both at the same place, so the caret stays in place)."""
         fragments = FormattedText([(style, text + "\n")]) if isinstance(text, str) else text
         self.transcript.append(render.plain(fragments))
         if wrapped:
             columns = get_app_session().output.get_size().columns
-            rows = [row for line in split_lines(fragments) for row in render.wrap(line, columns)]
+            rows = render.rows(split_lines(fragments), columns)
             fragments = [piece for row in rows for piece in [*row, ("", "\n")]][:-1]
         print_formatted_text(
             FormattedText(fragments), end="", style=STYLE, include_default_pygments_style=False
@@ -142,14 +143,14 @@ class Repl:
     def error(self, error: SpiderError, line: str = "") -> None:
         """A failed command: a caret under the typed ``line`` where it cannot be read, then
         the reason; errors about other text (a file being loaded) in full, the line they
-        show and its caret not broken between words."""
+        show and its caret cut alike to the screen's width, never broken between words."""
         for text, style in error_lines(error, line):
             context = error.context if isinstance(error, NotationError) else ""
             if style == "class:error-context":  # the caret under the line typed
                 self.say(text, style, wrapped=False)
             elif context and text.endswith("\n" + context):
                 self.say(text[: -len(context) - 1], style)
-                self.say(context, style, wrapped=False)
+                self.say(context, style)
             else:
                 self.say(text, style)
 
