@@ -344,14 +344,14 @@ def test_no_removed_suit_fits() -> None:
         match="leaves 10 for the hand and 1 removed suit, but the cards in play leave room for 0",
     ):
         read_position(text)
-    with pytest.raises(PositionError, match=r"^1 removed suit, but the cards in play leave"):
+    with pytest.raises(PositionError) as caught:
         read_position("removed: 1\n" + text)
-    with pytest.raises(
-        PositionError,
-        match=r"^the tableau \(81 cards\) and the hand \(10\) "
-        "leave 1 removed suit, but",
-    ):
+    assert str(caught.value.args[0]).startswith("1 removed suit, but the cards in play leave")
+    with pytest.raises(PositionError) as caught:
         read_position("stock: 10\n" + text)
+    assert str(caught.value.args[0]).startswith(
+        "the tableau (81 cards) and the hand (10) leave 1 removed suit, but"
+    )
 
 
 def test_counts_that_cannot_add_up() -> None:
@@ -456,15 +456,15 @@ def test_errors_without_a_place() -> None:
 
 
 def test_impossible_positions() -> None:
-    with pytest.raises(PositionError, match="Kh appears 10 times; the deck has only 2"):
+    with pytest.raises(PositionError, match="Kh is one copy too many: the deck has 2"):
         read_position(tableau(DEAL, ["Kh"] * 10))
     with pytest.raises(PositionError, match="2d is in play, but a 2-suit game has no diamonds"):
         read_position("suits: 2\n" + tableau(DEAL, "Ks 2d Qs Qs Js Js 10s 10s 9s 9s".split()))
     with pytest.raises(PositionError, match="the tableau has 110 cards; a game has 104"):
         read_position(tableau([11] * 10))
-    with pytest.raises(PositionError, match="holds 105 cards"):
+    with pytest.raises(PositionError, match="make 105 cards"):
         read_position("stock: 51\nremoved: none\n" + tableau(DEAL))
-    with pytest.raises(PositionError, match="no diamonds in a 1-suit game"):
+    with pytest.raises(PositionError, match="a 1-suit game has no diamonds to remove"):
         read_position(
             "suits: 1\nremoved: d\nstock: 37\n"
             + tableau(DEAL, "Ks Ks Qs Qs Js Js 10s 10s 9s 9s".split())
@@ -749,7 +749,7 @@ FULL_HAND = FULL.splitlines()[0]
         (
             "spider:4/[KhKhKh]47/-/5:As/5:2s/5:3s/5:4s/4:5s/4:6s/4:7s/4:8s/4:9s/4:Ts",
             1,
-            10,
+            15,  # the third Kh of the brackets
             "Kh is one copy too many",
         ),
     ],
@@ -771,6 +771,157 @@ def test_a_third_copy_in_a_full_hand() -> None:
     found = error(text)
     assert (found.line, found.column) == (1, 7)
     assert found.message.startswith(f"{Card(twice)} is one copy too many")
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors about the whole position, each at the line (and the card) that makes it impossible
+
+THREE_6D = "5:6d/5:6d/5:6d/5:Kh/4:As/4:2s/4:3s/4:4s/4:5s/4:7s"
+"""A code's ten piles of a new deal's sizes (54 cards), with a third 6d on pile 3."""
+
+
+def nth(text: str, word: str, n: int) -> tuple[int, int]:
+    """The line and column (1-based) of the ``n``th ``word`` in ``text``."""
+    at = -1
+    for _ in range(n):
+        at = text.index(word, at + 1)
+    line = text.count("\n", 0, at) + 1
+    return line, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "n", "words"),
+    [
+        # a card one copy too many: the first copy past the deck's count
+        (
+            tableau(DEAL, ["8c"] * 3 + BOTTOMS[3:]),
+            "8c",
+            3,
+            "8c is one copy too many: the deck has 2 and 8c is already in piles 1 and 2: correct "
+            "one of them",
+        ),
+        (
+            tableau(DEAL, ["Kh"] * 10),
+            "Kh",
+            3,
+            "Kh is one copy too many: the deck has 2 and Kh is already in piles 1 and 2 (10 in "
+            "the tableau)",
+        ),
+        (
+            "suits: 2\n" + tableau(DEAL, "Ks 2d Qs Qs Js Js 10s 10s 9s 9s".split()),
+            "2d",
+            1,
+            "2d is in play, but a 2-suit game has no diamonds: correct the card, or the "
+            "'suits:' line",
+        ),
+        (
+            "removed: h\n" + tableau([5] * 4 + [4] * 6, ["Ah", "Ah", *BOTTOMS[2:]]),
+            "Ah",
+            2,
+            "Ah is one copy too many: the deck has 2, the removed hearts hold 1 and Ah is "
+            "already in pile 1: correct one of these cards, or the 'removed:' line",
+        ),
+        (
+            f"spider:4/50/-/{THREE_6D}",
+            "6d",
+            3,
+            "6d is one copy too many: the deck has 2 and 6d is already in piles 1 and 2",
+        ),
+        # the removed suits: the suit past what the game has
+        (
+            "stock: 30\nremoved: s s s s s s s s s\n" + tableau(DEAL),
+            "s\n",
+            1,
+            "at most eight suits can be removed; this line names 9",
+        ),
+        (
+            "removed: s s s s s s s s s\n" + tableau(DEAL),
+            "s\n",
+            1,
+            "at most eight suits can be removed; this line names 9",
+        ),
+        (f"spider:4/0/sssssssss/{THREE_6D}", "s/", 1, "at most eight suits can be removed"),
+        (
+            "suits: 1\nremoved: d\nstock: 37\n"
+            + tableau(DEAL, "Ks Ks Qs Qs Js Js 10s 10s 9s 9s".split()),
+            "d\n",
+            1,
+            "a 1-suit game has no diamonds to remove: correct the 'removed:' line",
+        ),
+        (
+            "removed: h h h\n" + tableau(DEAL),
+            "h\n",
+            1,
+            "the hearts are removed 3 times, but a 4-suit game has only 2 suits of hearts",
+        ),
+        # the number of removed suits the cards in play leave no room for
+        (
+            "removed: 1\n" + CLUBS_AND_HEARTS.replace("| As |", "| Ks |"),
+            "1",
+            1,
+            "1 removed suit, but the cards in play leave room for 0",
+        ),
+        (
+            "removed: 1\n" + tableau([6] * 10),
+            "1",
+            1,
+            "the tableau (60 cards) and 1 removed suit leave 31 cards for the hand",
+        ),
+        # the count: the hand's line, or the card past 104
+        (
+            "stock: 51\nremoved: none\n" + tableau(DEAL),
+            "stock",
+            1,
+            "the tableau (54 cards), the hand (51) and 0 removed suits make 105 cards; a game "
+            "has 104",
+        ),
+        (
+            "stock: 10\n" + CLUBS_AND_HEARTS.replace("| As |", "| Ks |"),
+            "stock",
+            1,
+            "the tableau (81 cards) and the hand (10) leave 1 removed suit, but",
+        ),
+        (f"spider:4/40/-/{THREE_6D.replace('5:6d/5:Kh', '5:Qd/5:Kh')}", "40", 1, "make 94 cards"),
+        (
+            tableau([11] * 10),
+            "10: " + "-- " * 5,  # nine lines of eleven cards: the 105th is pile 10's sixth
+            1,
+            "the tableau has 110 cards; a game has 104: this card is the 105th",
+        ),
+    ],
+)
+def test_an_impossible_position_is_said_at_its_line(
+    text: str, word: str, n: int, words: str
+) -> None:
+    caught = error(text)
+    assert words in caught.message, caught.message
+    line, column = nth(text, word, n)
+    if word.endswith(" "):  # the card after ``word``
+        column += len(word)
+    assert (caught.line, caught.column) == (line, column), caught
+    assert caught.context.split("\n")[1] == " " * (column - 1) + "^"
+
+
+def test_an_impossible_position_is_still_a_position_error() -> None:
+    """The place comes with the error; it is still the PositionError the API says."""
+    with pytest.raises(PositionError, match="Kh is one copy too many"):
+        read_position(tableau(DEAL, ["Kh"] * 10))
+    with pytest.raises(PositionError, match="make 105 cards"):
+        read_position("stock: 51\nremoved: none\n" + tableau(DEAL))
+
+
+def test_spider_show_points_at_the_copy_one_too_many(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = GRID.replace("3h", "As").replace("9s", "As")  # the third As: the last line's
+    assert text.count("As") == 3
+    path = tmp_path / "three-aces.txt"
+    path.write_text(text)
+    assert main(["show", str(path)]) == 1
+    err = capsys.readouterr().err
+    line, column = nth(text, "As", 3)
+    assert err.startswith(f"{path}:{line}: error: character {column}: As is one copy too many")
+    assert err.splitlines()[-2:] == [text.splitlines()[line - 1], " " * (column - 1) + "^"]
 
 
 # ---------------------------------------------------------------------------------------------

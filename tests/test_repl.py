@@ -818,3 +818,22 @@ def test_the_slow_path_is_said_once(home: Path, monkeypatch: pytest.MonkeyPatch)
     _, repl = drive("new 5 winnable\rquit\r")
     assert said(repl).count(f"note: {native.ABSENT}.") == 1  # in the welcome
     assert "note: slow" not in said(repl)
+
+
+def test_a_position_file_with_a_card_too_many_is_said_at_that_card(home: Path) -> None:
+    """The third 8c of a file is pointed at, line, character and caret; the game goes on."""
+    bottoms = ["8c", "Kd", "8c", "Qh", "8c", "Qs", "Js", "Jh", "10s", "9d"]
+    Path("three.txt").write_text(
+        "".join(
+            f"{i}: " + "-- " * (5 if i <= 4 else 4) + b + "\n" for i, b in enumerate(bottoms, 1)
+        )
+    )
+    _, repl = drive("load three.txt\r4h from 1 to 8\rquit\r")
+    error = next(line for line in repl.transcript if line.startswith("error: "))
+    assert error.startswith(
+        "error: line 5, character 16: three.txt: 8c is one copy too many: the deck has 2 and "
+        "8c is already in piles 1 and 3"
+    )
+    line, caret = repl.transcript[repl.transcript.index(error) + 1].splitlines()
+    assert line == "5: -- -- -- -- 8c" and caret == " " * 15 + "^"
+    assert moves(repl) == ["4h from 1 to 8"]  # deal 5 is kept, and played on

@@ -127,8 +127,9 @@ def infer_sizes(tableau: int, stock: int | None, removed: int | None) -> tuple[i
         rest = DECK_SIZE - tableau - 13 * removed
         if rest < 0 or rest % DEAL_SIZE or rest > MAX_HAND:
             raise NotationError(
-                f"the tableau ({tableau} cards) and {removed} removed suits leave {rest} cards "
-                "for the hand, which is not a number of whole deals (0, 10, ... 50 cards): "
+                f"the tableau ({tableau} cards) and {plural(removed, 'removed suit')} leave "
+                f"{rest} cards for the hand, which is not a number of whole deals (0, 10, ... 50 "
+                "cards): "
                 "check the tableau, or add a 'stock:' line"
             )
         return rest, removed

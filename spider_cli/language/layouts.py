@@ -32,7 +32,15 @@ from spider_cli.rules.cards import (
     parse_suit,
 )
 from spider_cli.rules.engine import DECK_SIZE, PILES, Game
-from spider_cli.rules.errors import NotationError, caret_line, column_in, quoted
+from spider_cli.rules.errors import (
+    NotationError,
+    PlacedPositionError,
+    PositionError,
+    SpiderError,
+    caret_line,
+    column_in,
+    quoted,
+)
 
 if TYPE_CHECKING:  # lark is imported when a position is read, not with this module
     from lark import Lark, Token, Tree
@@ -47,6 +55,14 @@ def parser() -> Lark:
     return grammar.load("position.lark")
 
 
+Spot = tuple[int, int]
+"""A place in the text read: its line and its column, tabs expanded (as tokens give them)."""
+
+
+def _spot(token: Token, offset: int = 0) -> Spot:
+    return token.line or 0, (token.column or 0) + offset
+
+
 class _Cell(NamedTuple):
     """One cell of a tableau as written: a card, face down or up, or an empty-pile mark."""
 
@@ -59,18 +75,29 @@ class _Cell(NamedTuple):
 class _Header:
     """What the header lines (or a code's fields) state; None where they are silent.
 
-    ``stock_tokens`` holds, for each hand card listed, the token it was written in (to point
-    errors at it); ``stock_keyword`` is the ``stock:`` or ``hand:`` keyword when there is one.
+    Where they are written, to point errors there: ``stock_spots`` holds, for each hand card
+    listed, the place of the card; ``stock_at`` is the place of the hand (its ``stock:`` or
+    ``hand:`` keyword, a code's hand); ``removed_spots`` the place of each removed suit
+    named, ``removed_at`` the place of the removed suits (the number of a ``removed: N``
+    line, else its keyword; a code's field). ``code``: they are a position code's fields.
     """
 
-    def __init__(self, suits: int | None = None) -> None:
+    def __init__(self, suits: int | None = None, code: bool = False) -> None:
         self.suits = suits
         self.stock: list[int] | None = None
         self.stock_count: int | None = None
         self.removed: list[int] | None = None
         self.removed_count: int | None = None
-        self.stock_tokens: list[Token] = []
-        self.stock_keyword: Token | None = None
+        self.stock_spots: list[Spot] = []
+        self.stock_at: Spot | None = None
+        self.removed_spots: list[Spot] = []
+        self.removed_at: Spot | None = None
+        self.code = code
+
+    @property
+    def removed_line(self) -> str:
+        """The removed suits, as a message names them to be corrected."""
+        return "the code's removed suits" if self.code else "the 'removed:' line"
 
     def is_silent(self) -> bool:
         """True when no header line has been read."""
@@ -127,16 +154,31 @@ class Reader:
         self.written = self.lines if written is None else written.split("\n")
         """The lines as written, where ``text`` has their tabs expanded: errors point there."""
 
-    def error(self, message: str, line: int = 0, column: int = 0) -> NotationError:
-        """An error at ``column`` of the (expanded) ``line``, said at its column as written."""
+    def error(
+        self, message: str, line: int = 0, column: int = 0, impossible: bool = False
+    ) -> NotationError:
+        """An error at ``column`` of the (expanded) ``line``, said at its column as written;
+        ``impossible``: about a position that cannot exist (a :class:`PositionError` too)."""
+        kind = PlacedPositionError if impossible else NotationError
         if not 1 <= line <= len(self.lines) or column < 1:
-            return NotationError(message)
+            return kind(message)
         written = self.written[line - 1]
         column = column_in(written, column)
-        return NotationError(message, line, column, caret_line(written, column))
+        return kind(message, line, column, caret_line(written, column))
 
     def at(self, token: Token, message: str) -> NotationError:
         return self.error(message, token.line or 0, token.column or 0)
+
+    def impossible(self, spot: Spot, message: str) -> NotationError:
+        """A position that cannot exist, said at ``spot``."""
+        return self.error(message, *spot, impossible=True)
+
+    def placed(self, error: SpiderError, spot: Spot | None) -> SpiderError:
+        """``error`` said at ``spot`` (the line of the hand, the removed suits), if any."""
+        if spot is None:
+            return error
+        message = error.message if isinstance(error, NotationError) else str(error)
+        return self.error(message, *spot, impossible=isinstance(error, PositionError))
 
     # -- syntax errors ------------------------------------------------------------------------
 
@@ -239,7 +281,8 @@ class Reader:
             cards, face_down = self._pile(i, pile)
             piles.append(cards)
             down.append(face_down)
-        return self._finish(piles, down, header)
+        spots = [[_spot(cell.token) for cell in pile if not cell.empty] for pile in cells]
+        return self._finish(piles, down, header, spots)
 
     def _header(self, item: Tree[Token], header: _Header) -> None:
         """Record one header line in ``header``."""
@@ -263,7 +306,7 @@ class Reader:
                 raise self.at(tokens[0], f"a game has 1, 2 or 4 suits, not {_said(tokens[0])}")
             header.suits = suits
         elif item.data == "stock_count":
-            header.stock_keyword = keyword
+            header.stock_at = _spot(keyword)
             header.stock_count = _number(tokens[0])
             if header.stock_count > DECK_SIZE:
                 raise self.at(
@@ -277,8 +320,8 @@ class Reader:
                     raise self.at(cell.token, "(sp) marks an empty pile; it cannot be in the hand")
             header.stock = [cell.card for cell in cells]
             header.stock_count = len(cells)
-            header.stock_tokens = [cell.token for cell in cells]
-            header.stock_keyword = keyword
+            header.stock_spots = [_spot(cell.token) for cell in cells]
+            header.stock_at = _spot(keyword)
             self._check_hand_size(header)
         elif item.data == "removed_count":
             count = _number(tokens[0])
@@ -288,9 +331,14 @@ class Reader:
                     f"at most eight suits can be removed, not {_said(tokens[0])}",
                 )
             header.removed_count = count
+            header.removed_at = _spot(tokens[0])
         else:
-            header.removed = [parse_suit(t.value) for t in tokens if t.type == "SUIT"]
+            named = [t for t in tokens if t.type == "SUIT"]
+            header.removed = [parse_suit(t.value) for t in named]
             header.removed_count = len(header.removed)
+            header.removed_spots = [_spot(t) for t in named]
+            header.removed_at = _spot(keyword)
+            self._check_removed_count(header)
 
     def _check_numbers(self, row: Tree[Token]) -> None:
         for i, token in enumerate(_tokens(row)):
@@ -461,13 +509,15 @@ class Reader:
         suits = _number(suits_token)
         if suits not in SUITS_IN_VARIANT:
             raise self.at(suits_token, f"a game has 1, 2 or 4 suits, not {_said(suits_token)}")
-        header = _Header(suits=suits)
-        hand_cards, hand_tokens = self._code_cards_at(_tokens(hand))
+        header = _Header(suits=suits, code=True)
+        hand_cards, hand_spots = self._code_cards_at(_tokens(hand))
         header.stock_count = len(hand_cards)
+        header.stock_at = _spot(_first_token(hand))
         if any(hand_cards):
-            header.stock, header.stock_tokens = hand_cards, hand_tokens
+            header.stock, header.stock_spots = hand_cards, hand_spots
             self._check_hand_size(header)
         mark = _first_token(removed)
+        header.removed_at = _spot(mark)
         if mark.type == "INT":
             header.removed_count = _number(mark)
             if header.removed_count > 8:
@@ -479,6 +529,8 @@ class Reader:
         else:
             header.removed = [parse_suit(t.value) for t in _tokens(removed)]
             header.removed_count = len(header.removed)
+            header.removed_spots = [_spot(t) for t in _tokens(removed)]
+            self._check_removed_count(header)
         if len(pile_trees) != PILES:
             extra = pile_trees[PILES] if len(pile_trees) > PILES else None
             spot = _first_token(extra) if isinstance(extra, Tree) else extra
@@ -489,6 +541,7 @@ class Reader:
             raise self.at(spot, message)
         piles: list[list[int]] = []
         down: list[int] = []
+        spots: list[list[Spot]] = []
         for pile in pile_trees:
             assert isinstance(pile, Tree)
             parts = pile.children
@@ -497,33 +550,35 @@ class Reader:
                     raise self.at(parts[0], "write - for an empty pile")
                 piles.append([])
                 down.append(0)
+                spots.append([])
                 continue
             hidden: list[int] = []
+            hidden_spots: list[Spot] = []
             if isinstance(parts[0], Tree):
-                hidden = self._code_cards(_tokens(parts[0]))
+                hidden, hidden_spots = self._code_cards_at(_tokens(parts[0]))
                 parts = parts[1:]
-            piles.append(hidden + [Card.parse(t.value) for t in parts if isinstance(t, Token)])
+            face_up = [t for t in parts if isinstance(t, Token)]
+            piles.append(hidden + [Card.parse(t.value) for t in face_up])
             down.append(len(hidden))
-        return self._finish(piles, down, header)
+            spots.append(hidden_spots + [_spot(t) for t in face_up])
+        return self._finish(piles, down, header, spots)
 
-    def _code_cards(self, tokens: list[Token]) -> list[int]:
-        """A code's run of counts of unknown cards and bracketed known cards."""
-        return self._code_cards_at(tokens)[0]
-
-    def _code_cards_at(self, tokens: list[Token]) -> tuple[list[int], list[Token]]:
-        """A code's run of cards, with the token each card was written in."""
+    def _code_cards_at(self, tokens: list[Token]) -> tuple[list[int], list[Spot]]:
+        """A code's run of counts of unknown cards and bracketed known cards, with the place
+        of each card (a count's for each of its unknown cards)."""
         cards: list[int] = []
-        where: list[Token] = []
+        where: list[Spot] = []
         for token in tokens:
             if token.type == "INT":
                 count = _number(token)
                 if len(cards) + count > DECK_SIZE:
                     raise self.at(token, f"{_said(token)} cards: a game has only {DECK_SIZE}")
-                found = [UNKNOWN] * count
-            else:
-                found = [Card.parse("".join(card)) for card in _CARD_IN_TEXT.findall(token.value)]
-            cards += found
-            where += [token] * len(found)
+                cards += [UNKNOWN] * count
+                where += [_spot(token)] * count
+                continue
+            for found in _CARD_IN_TEXT.finditer(token.value):
+                cards.append(Card.parse(found.group()))
+                where.append(_spot(token, found.start()))
         return cards, where
 
     # -- the hand -----------------------------------------------------------------------------
@@ -532,55 +587,177 @@ class Reader:
         """A listed hand holds at most five deals of ten cards."""
         assert header.stock is not None
         if len(header.stock) > MAX_HAND:
-            raise self.at(
-                header.stock_tokens[MAX_HAND],
+            raise self.error(
                 f"the hand holds at most {MAX_HAND} cards (five deals of ten); this one lists "
                 f"{len(header.stock)}",
+                *header.stock_spots[MAX_HAND],
             )
 
-    def _check_hand_cards(self, piles: list[list[int]], header: _Header) -> None:
+    def _check_removed_count(self, header: _Header) -> None:
+        """At most eight suits are named as removed: the ninth is pointed at."""
+        assert header.removed is not None
+        if len(header.removed) > 8:
+            named = "this code names" if header.code else "this line names"
+            raise self.impossible(
+                header.removed_spots[8],
+                f"at most eight suits can be removed; {named} {len(header.removed)}",
+            )
+
+    def _check_removed(self, header: _Header, suits: int) -> None:
+        """Point at the first suit named as removed that the game does not have, or has
+        fewer times than it is named."""
+        removed = header.removed or []
+        for k, (suit, spot) in enumerate(zip(removed, header.removed_spots, strict=True)):
+            copies = suit_copies(suits, suit)
+            fix = f"correct {header.removed_line}"
+            if not copies:
+                also = (
+                    ", or the 'suits:' line" if header.suits is not None and not header.code else ""
+                )
+                raise self.impossible(
+                    spot,
+                    f"a {suits}-suit game has no {SUIT_NAMES[suit]} to remove: {fix}{also}",
+                )
+            named = removed[: k + 1].count(suit)
+            if named > copies:
+                raise self.impossible(
+                    spot,
+                    f"the {SUIT_NAMES[suit]} are removed {named} times, but a {suits}-suit game "
+                    f"has only {copies} suits of {SUIT_NAMES[suit]}: {fix}",
+                )
+
+    def _check_tableau_cards(
+        self, piles: list[list[int]], spots: list[list[Spot]], header: _Header, suits: int
+    ) -> None:
+        """Point at the first card of the tableau, in the order of the text, that is one copy
+        too many (counting the suits named as removed), or of a suit the game has not."""
+        removed = header.removed or []
+        counts = known_counts(piles, [])
+        placed = sorted(
+            (spot, card, number)
+            for number, (pile, at) in enumerate(zip(piles, spots, strict=True), start=1)
+            for card, spot in zip(pile, at, strict=True)
+            if card != UNKNOWN
+        )
+        seen: dict[int, list[int]] = {}  # the piles of the copies read so far
+        for spot, card, number in placed:
+            earlier = seen.setdefault(card, [])
+            suit = card >> 4
+            copies = suit_copies(suits, suit)
+            if not copies:
+                fix = "correct the card" + (", or the 'suits:' line" if header.suits else "")
+                raise self.impossible(
+                    spot,
+                    f"{Card(card)} is in play, but a {suits}-suit game has no "
+                    f"{SUIT_NAMES[suit]}: {fix}",
+                )
+            gone = removed.count(suit)
+            if len(earlier) + 1 + gone > copies:
+                said = [f"the deck has {copies}"]
+                if gone:
+                    said.append(f"the removed {SUIT_NAMES[suit]} hold {gone}")
+                if earlier:
+                    numbers = sorted(set(earlier))
+                    piles_said = f"pile{'s' if len(numbers) > 1 else ''} {_and(numbers)}"
+                    said.append(f"{Card(card)} is already in {piles_said}")
+                total = counts[card]
+                more = f" ({total} in the tableau)" if total > len(earlier) + 1 else ""
+                fix = "correct one of them"
+                if gone:
+                    these = "one of these cards" if earlier else "this card"
+                    fix = f"correct {these}, or {header.removed_line}"
+                raise self.impossible(
+                    spot, f"{Card(card)} is one copy too many: {_and(said)}{more}: {fix}"
+                )
+            earlier.append(number)
+
+    def _check_hand_cards(self, piles: list[list[int]], header: _Header, suits: int) -> None:
         """Point at the first hand card that is one copy too many, counting the tableau and
-        the suits named as removed (a tableau that breaks the counts alone is left to
-        :func:`_finish`, which says so)."""
+        the suits named as removed (after :meth:`_check_tableau_cards`)."""
         if header.stock is None:
             return
         counts = known_counts(piles, [])
-        suits = header.suits
-        if suits is None:
-            suits = infer_suits(known_counts(piles, header.stock))
         removed = header.removed or []
-        if any(counts[code] > suit_copies(suits, code >> 4) for code in range(64)):
-            return
-        for card, token in zip(header.stock, header.stock_tokens, strict=True):
+        for card, spot in zip(header.stock, header.stock_spots, strict=True):
             if not card:
                 continue
             counts[card] += 1
             suit = card >> 4
             copies = suit_copies(suits, suit)
             if not copies:
-                raise self.at(
-                    token,
+                raise self.impossible(
+                    spot,
                     f"{Card(card)} is in the hand, but a {suits}-suit game has no "
                     f"{SUIT_NAMES[suit]}",
                 )
             gone = removed.count(suit)
             if counts[card] + gone > copies:
                 also = f", and {gone} more in the removed suits" if gone else ""
-                raise self.at(
-                    token,
+                raise self.impossible(
+                    spot,
                     f"{Card(card)} is one copy too many: the tableau and the hand hold it "
                     f"{counts[card]} times{also}; the deck has {copies}",
                 )
 
-    def _finish(self, piles: list[list[int]], down: list[int], header: _Header) -> PositionFile:
-        """:func:`_finish`, with errors about the hand's size pointed at the hand's line."""
-        self._check_hand_cards(piles, header)
-        keyword = header.stock_keyword
+    def _check_total(
+        self, piles: list[list[int]], spots: list[list[Spot]], header: _Header
+    ) -> None:
+        """A tableau of more cards than the deck: its first card too many, in the order of
+        the text; a hand and removed suits both stated that do not make up the deck with the
+        tableau: the hand's place."""
+        tableau = sum(map(len, piles))
+        if tableau > DECK_SIZE:
+            over = sorted(spot for at in spots for spot in at)[DECK_SIZE]
+            order = "from the left" if header.code else "line by line"
+            raise self.impossible(
+                over,
+                f"the tableau has {tableau} cards; a game has {DECK_SIZE}: this card is the "
+                f"{DECK_SIZE + 1}th, reading {order}",
+            )
+        stock, removed = header.stock_count, header.removed_count
+        if stock is None or removed is None or header.stock_at is None:
+            return
+        total = tableau + stock + 13 * removed
+        if total != DECK_SIZE:
+            rest = (
+                "the removed suits or the piles"
+                if header.code
+                else "the 'removed:' line or the tableau"
+            )
+            raise self.impossible(
+                header.stock_at,
+                f"the tableau ({tableau} cards), the hand ({stock}) and "
+                f"{plural(removed, 'removed suit')} make {total} cards; a game has "
+                f"{DECK_SIZE}: correct the hand, {rest}",
+            )
 
-        def at_hand(error: NotationError) -> NotationError:
-            return error if keyword is None else self.at(keyword, error.message)
+    def _finish(
+        self, piles: list[list[int]], down: list[int], header: _Header, spots: list[list[Spot]]
+    ) -> PositionFile:
+        """:func:`_finish`, after the checks that point at the card or line at fault; its
+        errors about the number of cards said at the line of the hand, or of the removed
+        suits, when the file has one."""
+        hand = header.stock or []
+        suits = header.suits
+        if suits is None:
+            suits = infer_suits(known_counts(piles, hand))
+        self._check_removed(header, suits)
+        self._check_tableau_cards(piles, spots, header, suits)
+        self._check_hand_cards(piles, header, suits)
+        self._check_total(piles, spots, header)
+        return _finish(
+            piles,
+            down,
+            header,
+            lambda error: self.placed(error, header.stock_at),
+            lambda error: self.placed(error, header.removed_at or header.stock_at),
+        )
 
-        return _finish(piles, down, header, at_hand)
+
+def _and(items: Iterable[object]) -> str:
+    """Items in a sentence: "a", "a and b", "a, b and c"."""
+    said = [str(item) for item in items]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
 def _said(token: Token) -> str:
@@ -636,11 +813,13 @@ def _finish(
     piles: list[list[int]],
     down: list[int],
     header: _Header,
-    at_hand: Callable[[NotationError], NotationError] = lambda error: error,
+    at_hand: Callable[[SpiderError], SpiderError] = lambda error: error,
+    at_removed: Callable[[SpiderError], SpiderError] = lambda error: error,
 ) -> PositionFile:
     """Complete what the header left out, check that the position can exist, and wrap it up.
 
-    ``at_hand`` places an error about the hand's size (the hand's line, in a file).
+    ``at_hand`` places an error about the hand's size (the hand's line, in a file),
+    ``at_removed`` one about the number of removed suits (the 'removed:' line).
     """
     hand = header.stock or []
     counts = known_counts(piles, hand)
@@ -650,9 +829,11 @@ def _finish(
     try:
         stock_count, removed_count = infer_sizes(tableau, header.stock_count, header.removed_count)
     except NotationError as error:
-        if header.stock_count is None:
-            raise
-        raise at_hand(error) from None
+        if header.stock_count is not None:
+            raise at_hand(error) from None
+        if header.removed_count is not None:
+            raise at_removed(error) from None
+        raise
     position = PositionFile(
         piles,
         down,
@@ -678,7 +859,14 @@ def _finish(
                 f"the tableau ({tableau} cards) and the hand ({stock_count}) leave "
                 f"{plural(removed_count, 'removed suit')}"
             )
-        removed = resolve_removed(counts, suits, removed_count, inferred)
+        try:
+            removed = resolve_removed(counts, suits, removed_count, inferred)
+        except PositionError as error:
+            if header.removed_count is not None:
+                raise at_removed(error) from None
+            if header.stock_count is not None:
+                raise at_hand(error) from None
+            raise
     if removed is None:
         removed = list(removal_choices(counts, suits, removed_count)[0])
     Game(piles, down, position.hand, removed, suits)

@@ -17,7 +17,9 @@ What the header leaves out is worked out from the card count (104 in all).
 The ``hand:`` line (``stock:`` reads the same) lists the hand in dealing order, at most 50 cards:
 the first ten are the next deal, onto piles 1 to 10, and so on. With every face-down card in
 brackets too, a file knows every card (a full-information position, as ``spider show pysol:N``
-prints); a hand card the deck cannot hold is an error pointed at that card.
+prints). A card the deck cannot hold, in the tableau or the hand, is an error pointed at the
+first copy too many (in the order of the text, the tableau before the hand); an error about
+the number of cards, at the line of the hand or of the removed suits.
 
 The code format is ``spider:SUITS/HAND/REMOVED/PILE1/.../PILE10`` with no spaces:
 

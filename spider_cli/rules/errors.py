@@ -61,11 +61,19 @@ class NotationError(SpiderError):
     """Text that does not read as a command, a card or a position.
 
     ``line`` and ``column`` are 1-based (0 when unknown); ``context`` is the offending
-    line with a caret under the spot, ready to print.
+    line with a caret under the spot, ready to print. ``part``: the text is that part of a
+    command (the position code of ``load spider:...``), and the column counts within it.
     """
 
-    def __init__(self, message: str, line: int = 0, column: int = 0, context: str = "") -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        line: int = 0,
+        column: int = 0,
+        context: str = "",
+        part: Part | None = None,
+    ) -> None:
+        super().__init__(message, part=part)
         self.message = message
         self.line = line
         self.column = column
@@ -75,6 +83,12 @@ class NotationError(SpiderError):
         where = f"line {self.line}, character {self.column}: " if self.line and self.column else ""
         text = where + self.message
         return f"{text}\n{self.context}" if self.context else text
+
+
+class PlacedPositionError(NotationError, PositionError):
+    """A position that cannot exist, said at the place of its text that makes it so (the
+    copy of a card one too many, the line of the hand): both a :class:`NotationError`, with
+    its line and column, and a :class:`PositionError`."""
 
 
 QUOTED = 30
