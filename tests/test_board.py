@@ -34,6 +34,7 @@ from spider_cli.language.commands import Hint, Odds, Redo, Undo
 from spider_cli.language.gamefiles import DealOrigin
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Deal, Game, Move
+from spider_cli.rules.errors import Part
 from spider_cli.tui import render
 from spider_cli.tui.board import Board
 from spider_cli.tui.main import full_screen
@@ -598,13 +599,13 @@ def test_a_typed_move_on_the_board_is_read_resolved_and_checked_once(
     parsed = _counted(monkeypatch, notation.parse_command)
     resolved = _counted(monkeypatch, notation.resolve)
     checks: list[object] = []
-    why_illegal = Game.why_illegal
+    refusal = Game.refusal  # (why_illegal asks it too)
 
-    def checking(game: Game, action: object) -> str | None:
+    def checking(game: Game, action: object) -> tuple[str, Part | None] | None:
         checks.append(action)
-        return why_illegal(game, action)  # type: ignore[arg-type]
+        return refusal(game, action)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Game, "why_illegal", checking)
+    monkeypatch.setattr(Game, "refusal", checking)
     entered = Board.enter
 
     def enter(board: Board) -> None:  # count from Enter: typing is read by the highlighter

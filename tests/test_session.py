@@ -65,7 +65,10 @@ stock: 50
 def test_a_failing_line_reports_file_line_and_reason(tmp_path: Path) -> None:
     status, _, err = run(tmp_path, "load start.txt\n\n4s from 4 to 7\n", start_txt=START)
     assert status == 1
-    assert err.startswith(f"{tmp_path / 'script.spider'}:3: error: 4s cannot go onto 3c")
+    assert err.startswith(
+        f"{tmp_path / 'script.spider'}:3: error: character 14: 4s cannot go onto 3c"
+    )  # the caret under the 7, the pile the move cannot go to
+    assert err.splitlines()[1:] == ["4s from 4 to 7", " " * 13 + "^"]
 
 
 def test_expect_lists_each_pile_that_differs(tmp_path: Path) -> None:
@@ -98,7 +101,10 @@ def test_a_long_word_in_a_script_or_a_file_it_loads_is_quoted_short(tmp_path: Pa
     status, _, err = run(tmp_path, f"score\nset {word} on\n{word}\n")
     script = tmp_path / "script.spider"
     assert status == 1
-    assert err.startswith(f"{script}:2: error: no setting called '{'x' * 30}…' (settings:")
+    assert err.startswith(
+        f"{script}:2: error: character 5: no setting called '{'x' * 30}…' (settings:"
+    )
+    assert err.splitlines()[1:] == [f"set {'x' * 96}…", "    ^"]
     status, _, err = run(tmp_path, f"score\n{word}\n")
     first, shown, caret = err.splitlines()
     assert first == (

@@ -173,9 +173,9 @@ class Session:
     def _prepared(self, command: cmd.Command | None, action: Action) -> Prepared:
         """A move, deal or removal checked against the rules, with the cards it turns up."""
         game = self.game
-        reason = game.why_illegal(action)
-        if reason:
-            raise IllegalMoveError(reason)
+        refused = game.refusal(action)
+        if refused:  # with the part of the command it is about, to point at it
+            raise IllegalMoveError(refused[0], part=refused[1])
         reveals = tuple(game.unknown_reveals(action))
         if not reveals:  # (most moves: the pool is built only when a card can turn up)
             return Prepared(command, action, game.key(), (), (), None)
@@ -207,9 +207,9 @@ class Session:
     def play(self, action: Action) -> Played:
         """Check an engine action against the rules, then play it (unknown cards it turns
         up are drawn from the pool unless assumed)."""
-        reason = self.game.why_illegal(action)
-        if reason:
-            raise IllegalMoveError(reason)
+        refused = self.game.refusal(action)
+        if refused:
+            raise IllegalMoveError(refused[0], part=refused[1])
         return self.push(action)
 
     def push(self, action: Action) -> Played:

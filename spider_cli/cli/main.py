@@ -29,6 +29,7 @@ from spider_cli.cli.parser import SUBCOMMANDS, build_parser, deal_of
 from spider_cli.cli.searches import bench_command, say_if_slow, solve_command
 from spider_cli.language import positions
 from spider_cli.language import textfiles as files
+from spider_cli.language.places import in_line
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import SpiderError
 from spider_cli.rules.goals import Wanted
@@ -121,8 +122,8 @@ def run_scripts(
                         f"the line has {len(line):,} characters; a command has at most {MAX_LINE:,}"
                     )
                 reply = session.execute(line)
-            except SpiderError as error:
-                print(error_line(f"{label}:{number}", error, line), file=err)
+            except SpiderError as error:  # said at the word of the line it is about
+                print(error_line(f"{label}:{number}", in_line(error, line), line), file=err)
                 return REFUSED
             if reply.text and not quiet:
                 print(reply.text, file=out)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spider_cli.language.explain import command_parser
-from spider_cli.rules.errors import Part
+from spider_cli.rules.errors import NotationError, Part, SpiderError, caret_line
 
 if TYPE_CHECKING:
     from lark import Token, Tree
@@ -30,16 +30,38 @@ def column_of(line: str, part: Part | None, inside: bool = False) -> int:
     command = _command(line)
     if command is None:
         return len(line) - len(line.lstrip()) + 1
-    found = None if part is None else _find(command, part)
-    if found is None:
-        return int(command.meta.column)
-    column, text = found
-    if inside:
-        if text[:1] in "\"'" and len(text) > 1:
-            text = text[1:-1]
-            column += 1
-        column += len(text) - len(text.lstrip())
-    return column
+    found = None if part is None else _place(command, part, inside)
+    return int(command.meta.column) if found is None else found
+
+
+def place_of(line: str, part: Part, inside: bool = False) -> int | None:
+    """The 1-based column where ``line`` writes ``part`` of its command (as
+    :func:`column_of`); None when it does not write it (or does not read)."""
+    command = _command(line)
+    return None if command is None else _place(command, part, inside)
+
+
+def in_line(error: SpiderError, line: str) -> SpiderError:
+    """``error``, raised by the command of one ``line`` (a script's, or typed at the prompt),
+    said at the word of the line it is about: line 1, that word's column, and the line with
+    a caret under it.
+
+    An error about the text inside a word (:attr:`NotationError.part`: a position code's
+    card) counts its column from that word's start. An error about no word, or about one
+    the line does not write (a move of a line ``apply`` plays), and one that already has
+    its place (the line does not read, or the place is in a file the line loads), are
+    returned as they are."""
+    notation = error if isinstance(error, NotationError) else None
+    if error.part is None or (notation and notation.line > 1):
+        return error
+    column = place_of(line, error.part, inside=bool(notation and notation.column))
+    if column is None:
+        return error
+    message = str(error)
+    if notation:
+        column += max(notation.column, 1) - 1
+        message = notation.message
+    return NotationError(message, 1, column, caret_line(line, column))
 
 
 Place = tuple[int, str]
@@ -86,6 +108,21 @@ def _clause(tree: Tree[Token] | None) -> Place | None:
 def _subtree(tree: Tree[Token], *rules: str) -> Tree[Token] | None:
     """The first subtree of one of the ``rules`` (the tree itself included)."""
     return next(iter(tree.find_pred(lambda t: t.data in rules)), None)
+
+
+def _place(command: Tree[Token], part: Part, inside: bool) -> int | None:
+    """The column of ``part`` of ``command`` (``inside``: of its text, see
+    :func:`column_of`); None when the command does not write it."""
+    found = _find(command, part)
+    if found is None:
+        return None
+    column, text = found
+    if inside:
+        if text[:1] in "\"'" and len(text) > 1:
+            text = text[1:-1]
+            column += 1
+        column += len(text) - len(text.lstrip())
+    return column
 
 
 def _find(command: Tree[Token], part: Part) -> Place | None:

@@ -36,6 +36,7 @@ from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
 from spider_cli.language import textfiles as files
 from spider_cli.language.notation import parse_command
+from spider_cli.language.places import in_line
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Action, Game
 from spider_cli.rules.errors import NotationError, SpiderError, caret_line, cells
@@ -75,10 +76,19 @@ NOT_IN_POOL = "not a card an unknown card can be (Tab lists them)"
 TONES = {Tone.PLAIN: "", Tone.DIM: "class:dim", Tone.WARNING: "class:warning"}
 
 
+def placed(error: SpiderError, line: str) -> SpiderError:
+    """The error of a typed ``line`` said at the word of the line it is about, if it is
+    about one (:func:`~spider_cli.language.places.in_line`)."""
+    typed = line.rstrip("\r\n")
+    return in_line(error, typed) if typed.strip() else error
+
+
 def error_lines(error: SpiderError, line: str = "") -> list[tuple[str, str]]:
     """A failed command as lines and their styles: a caret under the typed ``line`` where it
-    cannot be read, then the reason; errors about other text (a file being loaded) in full."""
+    cannot be read, or under the word at fault of a line that reads (:func:`placed`), then
+    the reason; errors about other text (a file being loaded) in full."""
     typed = line.rstrip("\r\n")
+    error = placed(error, typed)
     if (
         isinstance(error, NotationError)
         and error.column

@@ -56,6 +56,7 @@ from spider_cli.tui.player import (
     Question,
     Stop,
     error_lines,
+    placed,
     ticking,
 )
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs
@@ -144,6 +145,7 @@ class Repl:
         """A failed command: a caret under the typed ``line`` where it cannot be read, then
         the reason; errors about other text (a file being loaded) in full, the line they
         show and its caret cut alike to the screen's width, never broken between words."""
+        error = placed(error, line)
         for text, style in error_lines(error, line):
             context = error.context if isinstance(error, NotationError) else ""
             if style == "class:error-context":  # the caret under the line typed
