@@ -1,6 +1,7 @@
 """Errors in scripts (``spider run``, a script on standard input) and at the prompt point at
 the word at fault of a line that reads but fails, as game files do: its character and a
-caret under it. Real scripts in tmp_path, run by ``main``; the real REPL through prompt_toolkit's
+caret under it; an error inside a position code typed on the line counts its character in
+the line. Real scripts in tmp_path, run by ``main``; the real REPL through prompt_toolkit's
 pipe input (``drive`` of tests/test_repl.py)."""
 
 from __future__ import annotations
@@ -11,11 +12,17 @@ from pathlib import Path
 
 import pytest
 
+from spider_cli.app.session import Session
 from spider_cli.cli.main import main
+from spider_cli.language import positions
+from spider_cli.rules.errors import caret_line
 from tests.test_repl import drive, moves
 
 START = "new 5 suits 1"
 """Deal 5 of the 1-suit game: its piles end with 4s 4s 9s 10s 6s 5s 8s 5s Ks 2s."""
+
+CODE = positions.position_code(Session.new_game(seed=5, suits=1).game)
+"""Deal 5 of the 1-suit game as a position code."""
 
 
 def run_error(tmp_path: Path, capsys: pytest.CaptureFixture[str], *lines: str) -> list[str]:
@@ -67,6 +74,34 @@ def test_spider_run_says_an_error_about_no_word_as_before(
     ]
 
 
+@pytest.mark.parametrize("before", ["load ", "  load   ", 'load "'])
+def test_a_position_code_in_a_script_line_counts_its_character_in_the_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], before: str
+) -> None:
+    bad = CODE[:-2] + "x" + CODE[-1]  # the last card's rank
+    line = before + bad + ('"' if before.endswith('"') else "")
+    said = run_error(tmp_path, capsys, line)
+    word = "x" + CODE[-1]
+    column = line.index(word) + 1
+    assert said[0].startswith(f"1: error: character {column}: '{word}' is not a card"), said
+    assert "\n".join(said[1:]) == caret_line(line, column)  # the line cut around the caret
+    shown, caret = said[1:]
+    assert shown[caret.index("^") :].startswith(word)
+
+
+def test_a_card_too_many_in_a_script_lines_code_is_pointed_at_in_the_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = "load spider:4/50/-/5:6d/5:6d/5:6d/5:Kh/4:As/4:2s/4:3s/4:4s/4:5s/4:7s"
+    said = run_error(tmp_path, capsys, "# a comment", line)
+    column = line.rindex("6d") + 1
+    assert said[0].startswith(
+        f"2: error: character {column}: 6d is one copy too many: the deck has 2 and 6d is "
+        "already in piles 1 and 2: correct one of them"
+    ), said
+    assert said[1:] == [line, " " * (column - 1) + "^"]
+
+
 def test_a_script_on_standard_input_points_at_the_word_at_fault(tmp_path: Path) -> None:
     """``spider < script``: standard input that is not a terminal is run as a script."""
     done = subprocess.run(
@@ -110,3 +145,16 @@ def test_the_prompt_says_an_error_about_no_word_without_a_caret(home: Path) -> N
     caret, error = caret_and_error(list(repl.transcript))
     assert error == "error: nothing to undo: this is the start of the game\n"
     assert "^" not in caret
+
+
+def test_a_position_code_typed_at_the_prompt_is_pointed_at_in_the_line(home: Path) -> None:
+    """The caret goes under the card in the line typed, and the message no longer says
+    'line 1, character N' of the code."""
+    bad = CODE[:-2] + "x" + CODE[-1]
+    typed = f"load {bad}"
+    _, repl = drive(f"{typed}\r4h from 1 to 8\rquit\r")
+    caret, error = caret_and_error(list(repl.transcript))
+    word = "x" + CODE[-1]
+    assert error.startswith(f"error: '{word}' is not a card: ")
+    assert caret == " " * len(f"spider> {typed[: typed.index(word)]}") + "^\n"
+    assert moves(repl) == ["4h from 1 to 8"]  # deal 5 of four suits, kept

@@ -79,7 +79,11 @@ class Files:
         desk = self.desk
         name = str(source)
         if positions.is_position_code(name):
-            game = positions.parse_position_code(name).to_game()
+            try:
+                game = positions.parse_position_code(name).to_game()
+            except SpiderError as error:  # about the code: a word of the line that loads it
+                error.part = Part.FILE
+                raise
             origin = PositionOrigin(positions.position_code(game))
             desk.begin(game, origin, "position code")
             return Loaded(LoadKind.POSITION_CODE, name, None, origin)
