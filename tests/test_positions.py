@@ -25,6 +25,7 @@ from spider_cli.language.positions import (
     markdown,
     parse_position_code,
     position_code,
+    read_game,
     read_position,
 )
 from spider_cli.rules.cards import SUITS_IN_VARIANT, UNKNOWN, Card
@@ -327,6 +328,31 @@ def test_several_possible_removed_suits_must_be_named() -> None:
         position.removed_suits()
     named = read_position("removed: d s\nstock: 10\n" + tableau([7] * 9 + [5]))
     assert named.to_game().removed == [2, 0]
+
+
+def test_removed_suits_to_be_named_are_asked_for_at_the_removed_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file to play must name its removed suits when several fit: loading it says so at
+    its 'removed:' line (after blanks, in either case); without one, nowhere."""
+    text = "# two suits gone\nstock: 10\n\tRemoved :  2\n" + tableau([7] * 9 + [5])
+    caught = error_of_game(text)
+    assert caught.message.startswith("name the removed suits, e.g. 'removed: s h'")
+    assert (caught.line, caught.column) == (3, 13)  # the 2 (a tab is one character)
+    assert caught.context == "        Removed :  2\n" + " " * 19 + "^"
+    (tmp_path / "two-gone.txt").write_text(text)
+    assert main(["show", str(tmp_path / "two-gone.txt")]) == 1
+    assert capsys.readouterr().err.startswith(
+        f"{tmp_path / 'two-gone.txt'}:3: error: character 13: name the removed suits"
+    )
+    assert error_of_game(tableau([7] * 9 + [8])).line == 0
+
+
+def error_of_game(text: str) -> NotationError:
+    """The NotationError of making a game of the position ``text``."""
+    with pytest.raises(NotationError) as caught:
+        read_game(text)
+    return caught.value
 
 
 def test_removed_count_with_one_possible_choice() -> None:

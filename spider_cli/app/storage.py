@@ -102,7 +102,7 @@ class Files:
                 "which this spider cannot read: it reads version 1 (a newer spider wrote it?)"
             )
         try:
-            game = positions.read_position(text).to_game()
+            game = positions.read_game(text)
         except NotationError as error:
             if is_script(text):
                 raise SpiderError(

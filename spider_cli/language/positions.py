@@ -47,6 +47,7 @@ from spider_cli.language import textfiles
 from spider_cli.language.differences import differences
 from spider_cli.language.layouts import Reader, parser
 from spider_cli.language.positionfile import PositionFile
+from spider_cli.rules.engine import Game
 from spider_cli.rules.errors import TAB, NotationError, caret_line
 from spider_cli.rules.layout import CODE_PREFIX, grid, lines, markdown, position_code
 
@@ -61,6 +62,7 @@ __all__ = [
     "markdown",
     "parse_position_code",
     "position_code",
+    "read_game",
     "read_position",
 ]
 
@@ -82,7 +84,7 @@ def read_position(text: str) -> PositionFile:
         raise NotationError(
             f"the text is too long to be a position ({len(text)} characters; at most {MAX_TEXT})"
         )
-    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    text = "\n".join(_lines_of(text))
     # A grid's cells go to piles by their columns, as the tabs line them up on the screen;
     # errors give the column in the text as written (a tab one character).
     expanded = "\n".join(line.expandtabs(TAB) for line in text.split("\n"))
@@ -94,6 +96,33 @@ def read_position(text: str) -> PositionFile:
     except UnexpectedInput as exc:
         raise reader.syntax_error(exc) from None
     return reader.read(tree)
+
+
+_REMOVED_LINE = re.compile(r"[ \t]*removed[ \t]*:[ \t]*", re.IGNORECASE)
+
+
+def read_game(text: str) -> Game:
+    """The position of ``text`` as a :class:`Game` (:func:`read_position`, then
+    :meth:`PositionFile.to_game`): when the removed suits must be named, as several fit
+    the cards in play, the error is said at the ``removed:`` line, if the text has one."""
+    position = read_position(text)
+    try:
+        return position.to_game()
+    except NotationError as error:
+        if error.line:
+            raise
+        for number, line in enumerate(_lines_of(text), start=1):
+            found = _REMOVED_LINE.match(line)
+            if found:
+                column = found.end() + 1
+                context = caret_line(line, column)
+                raise NotationError(error.message, number, column, context) from None
+        raise
+
+
+def _lines_of(text: str) -> list[str]:
+    """The lines of a text as :func:`read_position` reads them."""
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
 def is_position_code(text: str) -> bool:
