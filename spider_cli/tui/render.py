@@ -502,16 +502,18 @@ def wrap(line: StyleAndTextTuples, width: int) -> list[StyleAndTextTuples]:
             indent = hang
     if chars or not rows:
         rows.append(chars)
-    out: list[StyleAndTextTuples] = []
-    for row in rows:
-        fragments: StyleAndTextTuples = []
-        for style, char in row:
-            if fragments and fragments[-1][0] == style:
-                fragments[-1] = (style, fragments[-1][1] + char)
-            else:
-                fragments.append((style, char))
-        out.append(fragments)
-    return out
+    return [_joined(row) for row in rows]
+
+
+def _joined(cells: list[tuple[str, str]]) -> StyleAndTextTuples:
+    """(style, text) cells as fragments, neighbours of one style joined."""
+    fragments: StyleAndTextTuples = []
+    for style, text in cells:
+        if fragments and fragments[-1][0] == style:
+            fragments[-1] = (style, fragments[-1][1] + text)
+        else:
+            fragments.append((style, text))
+    return fragments
 
 
 _CARET_ROW = re.compile(r" *\^ *")
@@ -575,13 +577,7 @@ def cut_around(
                 cells[-2] = (cells[-2][0], " ")
             cells[-1] = (cells[-1][0], "…")
         at -= start
-    shown: StyleAndTextTuples = []
-    for style, text in cells:
-        if shown and shown[-1][0] == style:
-            shown[-1] = (style, shown[-1][1] + text)
-        else:
-            shown.append((style, text))
-    return [shown, [(caret_style, " " * at + "^")]]
+    return [_joined(cells), [(caret_style, " " * at + "^")]]
 
 
 _HANGING = re.compile(r" *(?:[-*] +|\S.*?\S {2,}(?=\S))")
