@@ -6,7 +6,8 @@
  * remaining) tuple, since removing a suit takes its first copy off the tuple. Every position
  * examined is kept (the parents map), as a packed key in the store, with its parent and the
  * step that reached it. Weighted A* pops the least (f, count) from a binary heap; breadth-
- * first keeps a queue; both check the goal as positions are generated. */
+ * first keeps a queue; a beam expands a layer at a time and keeps the `width` least (f,
+ * count) of the next; all check the goal as positions are generated. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,7 +98,7 @@ static int met(const GoalSpec *g, const State *s, const Progress *p, int turned,
         int slot = g->fixed ? 0 : g->pile;
         hit = spaces_of(s) > g->root_spaces && (g->pile < 0 || !s->len[slot]);
     } else if (g->kind == GOAL_REMOVE) {
-        hit = p->step >= g->nsteps;
+        hit = p->step >= (g->done_at && g->done_at < g->nsteps ? g->done_at : g->nsteps);
     } else if (g->kind == GOAL_FREE) {
         hit = 0;
         for (int i = 0; i < PILES && !hit; i++)
@@ -144,6 +145,16 @@ static void suit_covers(const uint8_t *p, int n, int suit, int8_t *covers)
     }
 }
 
+/* How many times the goal's steps after the current one remove `suit`. */
+static int later_need(const GoalSpec *g, const Progress *p, int suit)
+{
+    int n = 0;
+    for (int later = p->step + 1; later < g->nsteps; later++)
+        for (int j = 0; j < g->step_len[later]; j++)
+            n += g->steps[later][j] == suit;
+    return n;
+}
+
 /* What the estimate needs of each pile of a position being expanded, so that a child
  * recomputes only the piles its step touched. */
 typedef struct {
@@ -160,7 +171,7 @@ static void cache_fill(const GoalSpec *g, const State *s, const Progress *p, Pil
         pc->blocks[i] = blocks(s->c[i], s->len[i]);
     }
     for (int suit = 0; suit < 4; suit++) {
-        pc->have[suit] = g->kind == GOAL_REMOVE && p->need[suit];
+        pc->have[suit] = g->kind == GOAL_REMOVE && (p->need[suit] || later_need(g, p, suit));
         for (int i = 0; pc->have[suit] && i < PILES; i++)
             suit_covers(s->c[i], s->len[i], suit, pc->covers[suit][i]);
     }
@@ -178,7 +189,8 @@ static long estimate(const GoalSpec *g, const State *s, const Progress *p, const
             blk[i] = touched >> i & 1 ? blocks(s->c[i], s->len[i]) : pc->blocks[i];
     if (g->kind == GOAL_REMOVE) {
         for (int suit = 0; suit < 4; suit++) {
-            if (!p->need[suit])
+            int need = p->need[suit], later = later_need(g, p, suit);
+            if (!need && !later)
                 continue;
             int best[14];
             for (int r = 0; r < 14; r++)
@@ -190,17 +202,17 @@ static long estimate(const GoalSpec *g, const State *s, const Progress *p, const
                     suit_covers(s->c[i], s->len[i], suit, fresh);
                     covers = fresh;
                 }
-                for (int r = 0; r < 14; r++)
+                /* A King in a pile no suit may be removed from cannot head the removal. */
+                int ranks = g->keep_suits_in_pinned && i < g->fixed ? 13 : 14;
+                for (int r = 0; r < ranks; r++)
                     if (covers[r] < best[r])
                         best[r] = covers[r];
             }
             long sum = 0;
             for (int r = 0; r < 14; r++)
                 sum += best[r];
-            total += (sum - 99) * p->need[suit];
+            total += (sum - 99) * (need + later) + 100L * later;
         }
-        for (int later = p->step + 1; later < g->nsteps; later++)
-            total += 100L * g->step_len[later];
     } else if (g->kind == GOAL_SPACE && g->pile >= 0) {
         total = blk[g->fixed ? 0 : g->pile];
     } else if (g->kind == GOAL_SPACE) { /* the least over the piles, 20 when none */
@@ -538,6 +550,9 @@ typedef struct {
     const GoalSpec *g;
     int macros, into_spaces, ordered;
     long weight;
+    size_t width;          /* a beam of this width (ordered); 0: A* or breadth-first */
+    HeapItem *next;        /* the beam's next layer, as generated */
+    size_t nnext, capnext;
     Store parents;         /* every position seen, by id */
     Link *links;           /* each id's parent and step */
     size_t nlinks, caplinks;
@@ -560,6 +575,12 @@ typedef struct {
 
 static int frontier_push(GoalRun *r, HeapItem item)
 {
+    if (r->width) {
+        if (GROW(r->next, r->capnext, r->nnext + 1, 1024) < 0)
+            return -1;
+        r->next[r->nnext++] = item;
+        return 0;
+    }
     if (r->ordered)
         return heap_push(&r->heap, item);
     if (r->qtail == r->qcap && r->qhead > r->qcap / 2) { /* reuse the consumed front */
@@ -573,10 +594,31 @@ static int frontier_push(GoalRun *r, HeapItem item)
     return 0;
 }
 
-/* The next position to expand; 0 when none is left. */
+static int item_order(const void *a, const void *b)
+{
+    return heap_less(a, b) ? -1 : heap_less(b, a);
+}
+
+/* A beam's layer is done: the least `width` of the next become the queue. -1: no memory. */
+static int next_layer(GoalRun *r)
+{
+    size_t keep = r->nnext < r->width ? r->nnext : r->width;
+    qsort(r->next, r->nnext, sizeof *r->next, item_order);
+    if (GROW(r->queue, r->qcap, keep, 1024) < 0)
+        return -1;
+    memcpy(r->queue, r->next, keep * sizeof *r->queue);
+    r->qhead = 0;
+    r->qtail = keep;
+    r->nnext = 0;
+    return 0;
+}
+
+/* The next position to expand; 0 when none is left, -1 out of memory. */
 static int frontier_pop(GoalRun *r, HeapItem *item)
 {
-    if (r->ordered) {
+    if (r->width && r->qhead == r->qtail && r->nnext && next_layer(r) < 0)
+        return -1;
+    if (r->ordered && !r->width) {
         if (!r->heap.n)
             return 0;
         *item = heap_pop(&r->heap);
@@ -731,13 +773,15 @@ static int stop_at(GoalRun *r, long long limit, Stopper *stop, int depth)
 }
 
 int goal_search(const GoalSpec *g, const State *root, int macros, int into_spaces,
-                int ordered, long long limit, long weight, Stopper *stop, GoalResult *out)
+                int ordered, size_t width, long long limit, long weight, Stopper *stop,
+                GoalResult *out)
 {
     GoalRun r = {0};
     r.g = g;
     r.macros = macros;
     r.into_spaces = into_spaces;
-    r.ordered = ordered;
+    r.ordered = ordered || width;
+    r.width = width;
     r.weight = weight;
     r.out = out;
     memset(out, 0, sizeof *out);
@@ -754,23 +798,30 @@ int goal_search(const GoalSpec *g, const State *root, int macros, int into_space
     HeapItem item = {0, 0, 0, 0};
     if (frontier_push(&r, item) < 0)
         goto done;
-    while (frontier_pop(&r, &item)) {
+    int more;
+    while ((more = frontier_pop(&r, &item)) > 0) {
         status = expand(&r, item);
         if (status == SEARCH_NONE)
             status = stop_at(&r, limit, stop, item.depth + 1);
         if (status != SEARCH_NONE)
             goto done;
     }
+    if (more < 0) {
+        status = SEARCH_NOMEM;
+        goto done;
+    }
     out->positions = (long long)r.parents.count;
-    out->exhaustive = 1;
+    out->exhaustive = !width; /* a beam that runs dry has dropped positions */
     status = SEARCH_NONE;
 done:
     out->bytes = store_bytes(&r.parents) + r.caplinks * sizeof *r.links +
-                 r.heap.cap * sizeof *r.heap.v + r.qcap * sizeof *r.queue;
+                 r.heap.cap * sizeof *r.heap.v + r.qcap * sizeof *r.queue +
+                 r.capnext * sizeof *r.next;
     store_free(&r.parents);
     free(r.links);
     free(r.heap.v);
     free(r.queue);
+    free(r.next);
     free(r.steps.v);
     if (status == SEARCH_NOMEM || status == SEARCH_ERROR) {
         free(out->steps);

@@ -1089,15 +1089,16 @@ static int spec_from_py(PyObject *obj, GoalSpec *g)
         PyErr_SetString(PyExc_TypeError, "a goal is a tuple");
         return -1;
     }
-    if (!PyArg_ParseTuple(obj, "iiipiippppiilOO;a goal's fields", &g->kind, &g->pile, &g->fixed,
+    if (!PyArg_ParseTuple(obj, "iiipiippppiiliOO;a goal's fields", &g->kind, &g->pile, &g->fixed,
                           &g->sorted_mode, &g->root_spaces, &g->keep_spaces, &g->no_turn_up,
                           &g->no_new_space, &g->no_deal, &g->keep_suits_in_pinned,
-                          &g->forbidden, &g->card, &g->chaos_weight, &steps_obj, &rows_obj))
+                          &g->forbidden, &g->card, &g->chaos_weight, &g->done_at, &steps_obj,
+                          &rows_obj))
         return -1;
     if (g->kind < GOAL_TURN_UP || g->kind > GOAL_WIN || g->pile < -1 || g->pile >= PILES || g->fixed < 0 ||
         g->fixed > PILES || g->root_spaces < 0 || g->keep_spaces < 0 || g->forbidden < 0 ||
         g->forbidden > 15 || g->card < 0 || g->card > 255 || g->chaos_weight < 0 ||
-        g->chaos_weight > 1000000) {
+        g->chaos_weight > 1000000 || g->done_at < 0 || g->done_at > MAX_GOAL_STEPS) {
         PyErr_SetString(PyExc_ValueError, "a goal's field out of range");
         return -1;
     }
@@ -1185,28 +1186,32 @@ static int spec_from_py(PyObject *obj, GoalSpec *g)
 
 static PyObject *py_goal_search(PyObject *self, PyObject *args)
 {
-    /* goal_search(goal, root, macros, into_spaces, ordered, limit, weight, expired)
-     *   -> (steps or None, positions, exhaustive, depth, bytes): goalsearch.astar */
+    /* goal_search(goal, root, macros, into_spaces, ordered, width, limit, weight, expired)
+     *   -> (steps or None, positions, exhaustive, depth, bytes): goalsearch.astar, or
+     *   goalsearch.beam when width > 0 */
     PyObject *spec, *root_obj, *limit_obj, *expired;
     int macros, into_spaces, ordered;
-    long weight;
+    long weight, width;
     long long limit;
     GoalSpec g;
     State root;
     GoalResult r;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOpppOlO", &spec, &root_obj, &macros, &into_spaces, &ordered,
-                          &limit_obj, &weight, &expired))
+    if (!PyArg_ParseTuple(args, "OOppplOlO", &spec, &root_obj, &macros, &into_spaces, &ordered,
+                          &width, &limit_obj, &weight, &expired))
         return NULL;
     if (weight < 0 || weight > 1000)
         return PyErr_Format(PyExc_ValueError, "a weight is 0 to 1000");
+    if (width < 0 || width > 100000000L)
+        return PyErr_Format(PyExc_ValueError, "a beam's width is 0 to 100000000");
     if (spec_from_py(spec, &g) < 0 || limit_from_py(limit_obj, &limit) < 0 ||
         position_from_py(root_obj, &root, (const uint8_t(*)[PILES])g.rows, g.nrows, 0, 0,
                          POS_ROWS_UNKNOWN) < 0)
         return NULL;
     PyStop ps = {expired, 0};
     Stopper stop = {py_check, &ps};
-    int status = goal_search(&g, &root, macros, into_spaces, ordered, limit, weight, &stop, &r);
+    int status = goal_search(&g, &root, macros, into_spaces, ordered, (size_t)width, limit,
+                             weight, &stop, &r);
     if (status == SEARCH_ERROR)
         return NULL;
     if (status == SEARCH_NOMEM)
@@ -1255,8 +1260,8 @@ static PyMethodDef methods[] = {
      "blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals): "
      "blindplayer.search"},
     {"goal_search", py_goal_search, METH_VARARGS,
-     "goal_search(goal, root, macros, into_spaces, ordered, limit, weight, expired): "
-     "goalsearch.astar"},
+     "goal_search(goal, root, macros, into_spaces, ordered, width, limit, weight, expired): "
+     "goalsearch.astar, or goalsearch.beam when width > 0"},
     {"beam", py_beam, METH_VARARGS,
      "beam(piles, rows, removed, width, budget, max_levels, expired[, ties]): beam.beam"},
     {NULL, NULL, 0, NULL},

@@ -60,6 +60,7 @@ typedef struct {
     int forbidden;    /* suits that may not be removed, as bits */
     int card;         /* the card to free */
     long chaos_weight;
+    int done_at;      /* the removal steps that meet the goal (0: all of them) */
     int nsteps;
     int step_len[MAX_GOAL_STEPS];
     int8_t steps[MAX_GOAL_STEPS][8];
@@ -77,9 +78,11 @@ typedef struct {
     size_t bytes;   /* memory the search held at its end */
 } GoalResult;
 
-/* goalsearch.astar from `root` (canonical, no deal made, the goal's first step to do). */
+/* goalsearch.astar (width 0) or goalsearch.beam from `root` (canonical, no deal made, the
+ * goal's first step to do). */
 int goal_search(const GoalSpec *g, const State *root, int macros, int into_spaces,
-                int ordered, long long limit, long weight, Stopper *stop, GoalResult *out);
+                int ordered, size_t width, long long limit, long weight, Stopper *stop,
+                GoalResult *out);
 
 /* ---- blind.c: the blind player's search ---- */
 

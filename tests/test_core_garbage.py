@@ -147,9 +147,9 @@ def _rows(piles: Sequence[bytes]) -> list[list[int]]:
 
 @pytest.mark.parametrize("piles", CRASHERS)
 def test_the_crashers_of_the_probe_are_refused(piles: tuple[bytes, ...]) -> None:
-    spec = (2, -1, 0, True, 0, 0, False, False, True, False, 0, 0, 0, ((1,),), ())
+    spec = (2, -1, 0, True, 0, 0, False, False, True, False, 0, 0, 0, 0, ((1,),), ())
     for call in (
-        lambda: core.goal_search(spec, piles, True, True, True, 1000, 2, None),
+        lambda: core.goal_search(spec, piles, True, True, True, 0, 1000, 2, None),
         lambda: core.rank_key(piles, 0),
         lambda: core.apply(piles, (0, 0, 1, 1)),
         lambda: core.blind_search(piles, 0, 150, 0, 100, True, 0, WEIGHTS, True),
@@ -248,11 +248,13 @@ def test_every_function_refuses_garbage_clearly(piles: tuple[bytes, ...], data: 
             small,
             number if kind == 3 else 0x0D,
             number,
+            small % 3,
             ((small % 5,),),
             [[data.draw(NEAR_CARDS) for _ in range(10)]] if small > 9 else [],
         )
-        results.append(_call(core.goal_search, spec, piles, True, True, True, 300, small, None))
-        results.append(_call(core.goal_search, spec, piles, False, False, False, number, 2, None))
+        search = core.goal_search
+        results.append(_call(search, spec, piles, True, True, True, small % 7, 300, small, None))
+        results.append(_call(search, spec, piles, False, False, False, 0, number, 2, None))
     applied = results[1]
     if applied is not None:
         after, turned, outcome = applied

@@ -115,6 +115,48 @@ def test_searches_are_the_same_on_random_positions(
         assert solver.astar(search, macros, into_spaces, Limit(limit), ordered) == outcome
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from((1, 2, 4)),
+    st.integers(0, 150),
+    st.integers(0, 2**32),
+    st.booleans(),
+    st.sampled_from(GOALS),
+    st.sampled_from(CONSTRAINTS),
+    st.sampled_from([(), (3,), (0, 6)]),
+    st.integers(0, 2),
+    st.booleans(),
+    st.sampled_from((0, 10)),
+    st.integers(1, 40),
+    st.integers(1, 3_000),
+)
+def test_beams_are_the_same_on_random_positions(
+    number: int,
+    suits: int,
+    moves: int,
+    seed: int,
+    hidden: bool,
+    goal: Goal,
+    constraints: Constraints,
+    keep: tuple[int, ...],
+    done_at: int,
+    macros: bool,
+    chaos_weight: int,
+    width: int,
+    limit: int,
+) -> None:
+    """The beam, the estimate with piles no suit may be removed from, and a goal met by its
+    first removal steps, on both paths."""
+    game = _position(number, suits, moves, seed, hidden)
+    search = goalsearch.make_search(game, goal, constraints, keep, done_at)
+    search.chaos_weight = chaos_weight
+    outcome = solver.astar(search, macros, not macros, Limit(limit), width=width)
+    assert not outcome.exhaustive  # a beam drops positions: running dry proves nothing
+    with native.pure():
+        assert solver.astar(search, macros, not macros, Limit(limit), width=width) == outcome
+
+
 def test_a_search_stops_when_told_and_on_ctrl_c() -> None:
     game = load_position(examples.find("problem-3")).to_game()  # type: ignore[arg-type]
     search = goalsearch.make_search(
@@ -137,23 +179,25 @@ def test_a_search_stops_when_told_and_on_ctrl_c() -> None:
 
 
 EMPTY = (b"",) * 10
-SPEC = (2, -1, 0, True, 0, 0, False, False, True, False, 0, 0, 0, ((1,),), ())
+SPEC = (2, -1, 0, True, 0, 0, False, False, True, False, 0, 0, 0, 0, ((1,),), ())
 
 
 @pytest.mark.parametrize(
     ("args", "error"),
     [
-        ((SPEC[:5], EMPTY, False, True, True, 100, 2, None), TypeError),
-        (((9, *SPEC[1:]), EMPTY, False, True, True, 100, 2, None), ValueError),
-        (((2, 11, *SPEC[2:]), EMPTY, False, True, True, 100, 2, None), ValueError),
-        (((*SPEC[:13], ((7,),), ()), EMPTY, False, True, True, 100, 2, None), ValueError),
-        (((*SPEC[:13], ((1,),) * 9, ()), EMPTY, False, True, True, 100, 2, None), ValueError),
-        (((*SPEC[:14], ((1,) * 9,)), EMPTY, False, True, True, 100, 2, None), ValueError),
-        (((*SPEC[:14], ((99,) * 10,)), EMPTY, False, True, True, 100, 2, None), ValueError),
-        ((SPEC, EMPTY, False, True, True, -1, 2, None), ValueError),
-        ((SPEC, EMPTY, False, True, True, 100, -2, None), ValueError),
-        ((SPEC, (b"\x01" * 105, *EMPTY[1:]), False, True, True, 100, 2, None), ValueError),
-        ((list(SPEC), EMPTY, False, True, True, 100, 2, None), TypeError),
+        ((SPEC[:5], EMPTY, False, True, True, 0, 100, 2, None), TypeError),
+        (((9, *SPEC[1:]), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        (((2, 11, *SPEC[2:]), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        (((*SPEC[:14], ((7,),), ()), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        (((*SPEC[:14], ((1,),) * 9, ()), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        (((*SPEC[:15], ((1,) * 9,)), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        (((*SPEC[:15], ((99,) * 10,)), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        ((SPEC, EMPTY, False, True, True, 0, -1, 2, None), ValueError),
+        ((SPEC, EMPTY, False, True, True, 0, 100, -2, None), ValueError),
+        (((*SPEC[:13], 9, *SPEC[14:]), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        ((SPEC, EMPTY, False, True, True, -1, 100, 2, None), ValueError),
+        ((SPEC, (b"\x01" * 105, *EMPTY[1:]), False, True, True, 0, 100, 2, None), ValueError),
+        ((list(SPEC), EMPTY, False, True, True, 0, 100, 2, None), TypeError),
     ],
 )
 def test_bad_input_is_refused_clearly(args: tuple, error: type[Exception]) -> None:

@@ -31,7 +31,7 @@ from spider_cli.analysis.compact import (
     suit_covers,
 )
 from spider_cli.analysis.goals import Limit
-from spider_cli.rules.cards import UNKNOWN
+from spider_cli.rules.cards import KING, UNKNOWN
 from spider_cli.rules.engine import DEAL, PILES, Action, Game, Move, Remove
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
 
@@ -74,6 +74,7 @@ class Search:
     forbidden: frozenset[int]  # suits that may not be removed (outside the goal)
     chaos_weight: int = CHAOS_WEIGHT
     keep_suits_in_pinned: bool = False  # no removal from a pinned pile
+    done_at: int = 0  # the removal steps that meet the goal (0: all of them)
 
     @property
     def fixed(self) -> int:
@@ -128,7 +129,7 @@ class Search:
                 self.pile < 0 or not piles[0 if self.fixed else self.pile]
             )
         elif kind == GoalKind.REMOVE:
-            hit = progress[0] >= len(self.goal.steps)
+            hit = progress[0] >= min(self.done_at or len(self.goal.steps), len(self.goal.steps))
         elif kind == GoalKind.FREE:
             hit = any(p and p[-1] == self.goal.card for p in piles)
         else:  # win
@@ -139,18 +140,26 @@ class Search:
         """How far the goal looks (smaller is nearer); it only orders the search.
 
         Removing a suit: for each card of the suit, the fewest cards covering either copy
-        (not counting the run of its own suit below it), summed, and 100 for each suit of
-        later steps. A space: the fewest runs in a pile with nothing face down. Turning up a
-        card: the fewest runs above a face-down card. Freeing a card: the fewest cards on a
-        copy of it. Each plus ``chaos_weight`` times the chaos.
+        (not counting the run of its own suit below it), summed; each suit of later steps
+        counted the same way, plus 100 (so that a line for the first suit keeps the later
+        ones gathered). A King in a pinned pile no suit may be removed from is not counted.
+        A space: the fewest runs in a pile with nothing face down. Turning up a card: the
+        fewest runs above a face-down card. Freeing a card: the fewest cards on a copy of
+        it. Each plus ``chaos_weight`` times the chaos.
         """
         kind = self.goal.kind
         if kind == GoalKind.REMOVE:
             step, remaining = progress
             total = 0
-            for suit in remaining:  # the rank-0 column is always 99: taken off again
-                total += sum(map(min, NO_COVERS, *(suit_covers(p, suit) for p in piles))) - 99
-            total += 100 * sum(len(later) for later in self.goal.steps[step + 1 :])
+            # A King in a pile no suit may be removed from cannot head the removal.
+            kings = self.fixed if self.keep_suits_in_pinned else 0
+            later = [suit for suits in self.goal.steps[step + 1 :] for suit in suits]
+            for suit in (*remaining, *later):  # the rank-0 column is always 99: taken off
+                covers = [suit_covers(p, suit) for p in piles]
+                for i in range(kings):
+                    covers[i] = (*covers[i][:KING], 99)
+                total += sum(map(min, NO_COVERS, *covers)) - 99
+            total += 100 * len(later)
         elif kind == GoalKind.SPACE and self.pile >= 0:
             total = blocks(piles[0 if self.fixed else self.pile])
         elif kind == GoalKind.SPACE:
@@ -324,6 +333,7 @@ class GoalSpec(NamedTuple):
     forbidden: int  # suits that may not be removed, as bits
     card: int  # the card to free, or 0
     chaos_weight: int
+    done_at: int  # the removal steps that meet the goal (0: all of them)
     steps: tuple[tuple[int, ...], ...]  # the goal's removal steps
     rows: tuple[tuple[int, ...], ...]  # the hand's rows
 
@@ -349,6 +359,7 @@ def spec(search: Search) -> GoalSpec:
         sum(1 << suit for suit in search.forbidden),
         goal.card or 0,
         search.chaos_weight,
+        search.done_at,
         goal.steps,
         search.start.rows,
     )
@@ -416,6 +427,39 @@ def astar(
     return Outcome(None, len(parents), True, 0)
 
 
+def beam(
+    search: Search, root: Key, macros: bool, into_spaces: bool, width: int, limit: Limit
+) -> Outcome:
+    """A beam over the goal's estimate: a layer of positions at a time, each new position
+    checked for the goal as it is generated, and the ``width`` best of the next layer (least
+    estimate, first generated on a tie) kept. It reaches lines too long for A* to afford,
+    but drops positions, so running dry proves nothing. The Python path (the reference of
+    csrc/goal.c)."""
+    positions, expired = limit.positions, limit.expired
+    parents: dict[Key, tuple[Key, Line] | None] = {root: None}
+    estimate = search.estimate
+    layer = [root]
+    count = 0
+    while layer:
+        following: list[tuple[int, int, Key]] = []
+        for key in layer:
+            for step, child, met in search.expand(key, macros, into_spaces):
+                if child is None:
+                    return Outcome([*_path(parents, key), (key, step)], len(parents), False, 0)
+                if child in parents:
+                    continue
+                parents[child] = (key, step)
+                if met:
+                    return Outcome(_path(parents, child), len(parents), False, 0)
+                count += 1
+                following.append((estimate(child[0], child[2]), count, child))
+            if len(parents) > positions or (expired is not None and count & 63 == 0 and expired()):
+                return Outcome(None, len(parents), False, 0)
+        following.sort()
+        layer = [child for _guess, _count, child in following[:width]]
+    return Outcome(None, len(parents), False, 0)
+
+
 def _path(parents: dict[Key, tuple[Key, Line] | None], key: Key) -> KeyedLine:
     """The (key before, step) pairs from the root to ``key``."""
     line: KeyedLine = []
@@ -429,9 +473,15 @@ def _path(parents: dict[Key, tuple[Key, Line] | None], key: Key) -> KeyedLine:
 
 
 def make_search(
-    game: Game, goal: Goal, constraints: Constraints, keep: tuple[int, ...] = ()
+    game: Game,
+    goal: Goal,
+    constraints: Constraints,
+    keep: tuple[int, ...] = (),
+    done_at: int = 0,
 ) -> Search:
-    """A search for ``goal``; no suit may be removed from the real piles ``keep``."""
+    """A search for ``goal``; no suit may be removed from the real piles ``keep``. With
+    ``done_at``, the goal's first ``done_at`` removal steps meet it (the later ones still
+    guide the estimate)."""
     start = encode(game)
     deals = not constraints.no_deal and bool(start.rows) and UNKNOWN not in start.rows[0]
     pile = (
@@ -452,4 +502,5 @@ def make_search(
         spaces_of(start.piles),
         forbidden,
         keep_suits_in_pinned=bool(keep) and not deals,
+        done_at=done_at,
     )

@@ -77,8 +77,10 @@ class Backend(Protocol):
         into_spaces: bool,
         ordered: bool,
         limit: Limit,
+        width: int = 0,
     ) -> Outcome:
-        """:func:`spider_cli.analysis.goalsearch.astar`: one search of ``solve``."""
+        """:func:`spider_cli.analysis.goalsearch.astar`, or :func:`~.goalsearch.beam` of that
+        ``width``: one search of ``solve``."""
         ...
 
     def blind_search(
@@ -145,9 +147,12 @@ class Python:
         into_spaces: bool,
         ordered: bool,
         limit: Limit,
+        width: int = 0,
     ) -> Outcome:
         from spider_cli.analysis import goalsearch
 
+        if width:
+            return goalsearch.beam(search, root, macros, into_spaces, width, limit)
         return goalsearch.astar(search, root, macros, into_spaces, ordered, limit)
 
     def blind_search(
@@ -240,13 +245,22 @@ class Core:
         into_spaces: bool,
         ordered: bool,
         limit: Limit,
+        width: int = 0,
     ) -> Outcome:
         from spider_cli.analysis import goalsearch
         from spider_cli.analysis.goalsearch import WEIGHT, Outcome
 
         spec = goalsearch.spec(search)
         steps, positions, exhaustive, depth, _bytes = self.module.goal_search(
-            spec, root[0], macros, into_spaces, ordered, limit.positions, WEIGHT, limit.expired
+            spec,
+            root[0],
+            macros,
+            into_spaces,
+            ordered,
+            width,
+            limit.positions,
+            WEIGHT,
+            limit.expired,
         )
         if steps is None:
             return Outcome(None, positions, bool(exhaustive), depth)

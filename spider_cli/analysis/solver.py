@@ -150,18 +150,24 @@ turns up an unknown card in, or None."""
 
 
 def astar(
-    search: Search, macros: bool, into_spaces: bool, limit: Limit, ordered: bool = True
+    search: Search,
+    macros: bool,
+    into_spaces: bool,
+    limit: Limit,
+    ordered: bool = True,
+    width: int = 0,
 ) -> Outcome:
     """One goal search (:func:`spider_cli.analysis.goalsearch.astar`) on the path
     :func:`spider_cli.analysis.native.backend` gives, within ``limit`` and never past the
-    memory ceiling. Weighted A* (with ``ordered``) or breadth-first; ``macros``: the
-    manual's uses of a space as single steps; ``into_spaces`` off keeps a space free."""
+    memory ceiling. Weighted A* (with ``ordered``), breadth-first, or a beam of ``width``
+    (:func:`~spider_cli.analysis.goalsearch.beam`); ``macros``: the manual's uses of a
+    space as single steps; ``into_spaces`` off keeps a space free."""
     backend = native.backend(search.start.cards)
     limit = limit.within(min(limit.positions, memory.positions(backend.compiled)))
     root = search.root()
     if search.goal.kind is not GoalKind.TURN_UP and search.met(root[0], root[2], -1, False):
         return Outcome([], 1, False, 0)
-    return backend.goal_search(search, root, macros, into_spaces, ordered, limit)
+    return backend.goal_search(search, root, macros, into_spaces, ordered, limit, width)
 
 
 def _shorten(search: Search, line: KeyedLine, final: Key | None) -> KeyedLine:
