@@ -113,12 +113,15 @@ def speed(limit: int = 300_000) -> None:
         f"= {count / seconds:,.0f} positions per second"
     )
     count, began = 0, time.perf_counter()
-    for chaos_weight, macros, _share in PORTFOLIO:  # phase A's searches, a fifth each
-        search.chaos_weight = chaos_weight
-        count += astar(search, macros, False, Limit(limit // 5)).positions
+    for member in PORTFOLIO:  # phase A's searches, a fifth each
+        search.chaos_weight = member.chaos_weight
+        into_spaces = bool(member.width)
+        count += astar(
+            search, member.macros, into_spaces, Limit(limit // 5), width=member.width
+        ).positions
     seconds = time.perf_counter() - began
     print(
-        f"phase A's three ordered searches alone, {limit // 5:,} positions each: "
+        f"phase A's {len(PORTFOLIO)} searches alone, {limit // 5:,} positions each: "
         f"{count:,} positions in {seconds:.2f} s = {count / seconds:,.0f} positions per second"
     )
 

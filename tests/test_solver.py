@@ -490,6 +490,55 @@ def test_problem_3_the_hearts_can_be_removed_using_the_one_space() -> None:
     assert answer.found and answer.texts[-1].startswith("remove the hearts")
 
 
+def _on_the_core() -> None:
+    """Skip on the Python path: the core's default limit is millions of positions."""
+    if not native.backend().compiled:
+        pytest.skip("millions of positions: the compiled core's default limit")
+
+
+def _replayed(game: Game, answer: solver.Answer) -> Game:
+    """The game after the answer's line, each action checked by the engine."""
+    after = game.copy()
+    for action in answer.actions:
+        assert not after.why_illegal(action)
+        after.push(action)
+    return after
+
+
+def test_problem_4_clubs_then_diamonds_at_the_default_limit() -> None:
+    """The clubs of column 7 are a trap (after them the diamonds are impossible): the first
+    suit's search must see the diamonds to come, and try column 8 when column 7 fails."""
+    _on_the_core()
+    game = example("problem-4")
+    answer = ask(game, "remove clubs then diamonds, no deal")
+    assert answer.found
+    removals = [text for text in answer.texts if text.startswith("remove")]
+    assert removals == ["remove the clubs from 8", "remove the diamonds from 9"]
+    assert _replayed(game, answer).removed_suits() == [3, 2]
+
+
+def test_problem_3_hearts_then_clubs_at_the_default_limit() -> None:
+    """The clubs after the hearts get their share of the whole limit, as the hearts did."""
+    _on_the_core()
+    answer = ask(example("problem-3"), "remove hearts then clubs, no deal, no turn up")
+    assert answer.found and answer.texts[-1].startswith("remove the clubs")
+
+
+def test_a_beam_finds_a_long_removal() -> None:
+    """Problem 5's diamonds take a space and over 20 moves: a beam of 300 finds them within
+    60,000 positions, on both paths; a beam that runs dry proves nothing."""
+    game = example("problem-5-hearts-known")
+    search = goalsearch.make_search(game, Goal("remove", steps=((2,),)), Constraints(no_deal=True))
+    outcome = solver.astar(search, False, True, Limit(60_000), width=300)
+    assert outcome.line is not None and not outcome.exhaustive
+    real, texts, _reveal = solver.replay_steps(game, search, [step for _k, step in outcome.line])
+    assert texts[-1].startswith("remove the diamonds")
+    after = game.copy()
+    for action in real:
+        after.push(action)
+    assert after.removed_suits() == [2]
+
+
 def test_problem_1_contingencies_are_the_manuals() -> None:
     """The manual's Jack, 4 and King give the space back; a 9 also does when the 8-6s went
     into the space (the 8-6s goes back onto it), an 8 does not."""

@@ -11,9 +11,10 @@ never be printed.
   A move that would turn up an unknown card, or deal unknown cards, ends its line there.
   Phase A looks for a line quickly: weighted A* ordered by a goal estimate, keeping a space
   free between steps and taking the manual's uses of a space (swap two runs through it, step
-  a run aside, dig a card out) as single steps, each search with a share of the limit
-  (:data:`PORTFOLIO`); several removals go a suit at a time first, and a card to turn up may
-  come by freeing a card first (:func:`_via_free`). Phase B is the complete
+  a run aside, dig a card out) as single steps, and for a removal a beam over the same
+  estimate, each search with a share of the limit (:data:`PORTFOLIO`); several removals go a
+  suit at a time first (:func:`_suit_by_suit`), and a card to turn up may come by freeing a
+  card first (:func:`_via_free`). Phase B is the complete
   search: breadth-first over every move with a transposition set of canonical positions, so
   "impossible" means every position reachable over the known cards was examined. Its
   reductions keep proofs sound: piles are kept as a sorted multiset (pile order does not
@@ -134,12 +135,37 @@ class Answer:
 # ---------------------------------------------------------------------------------------------
 # Phase A and phase B
 
-PORTFOLIO = ((0, False, 30), (CHAOS_WEIGHT, True, 5), (0, True, 5))
-"""Phase A, tried in turn before the complete search: (chaos weight, the manual's space
-techniques as single steps, share of the positions). At a limit of 300,000 the shares are
-10,000, 60,000 and 60,000 positions (ten times as many at the core's default); a larger
+
+@dataclass(frozen=True)
+class Member:
+    """One search of phase A: its chaos weight, the manual's space techniques as single
+    steps or not, its share of the positions (1/share), and for a beam its first width
+    (0: weighted A*). A beam tries that width, twice it, and so on, each within
+    :data:`BEAM_POSITIONS` positions a unit of width (room for a line of 20 to 30 moves),
+    until its share is spent."""
+
+    chaos_weight: int
+    macros: bool
+    share: int
+    width: int = 0
+
+
+PORTFOLIO = (
+    Member(0, False, 30),
+    Member(CHAOS_WEIGHT, True, 5),
+    Member(0, True, 5),
+    Member(CHAOS_WEIGHT, False, 3, width=100),
+)
+"""Phase A, tried in turn before the complete search. At a limit of 300,000 the A* shares
+are 10,000, 60,000 and 60,000 positions (ten times as many at the core's default); a larger
 limit buys every one of them more (problem 3's clubs, after our hearts line, take the last
-one 372,000). Phase A keeps spaces free between steps."""
+one 372,000). The beam (a third of the limit, for a removal a step at a time) reaches
+lines A* cannot afford: problem 4's clubs from column 8 (21 moves, a beam of 800), problem
+5's diamonds and clubs (20 to 30 moves through a space). Phase A's A* keeps spaces free
+between steps; the beam moves into them."""
+
+BEAM_POSITIONS = 200
+"""A beam of width w stops after 200 w positions: it has then gone 20 to 30 moves deep."""
 
 HEAD_ATTEMPTS = 3
 """Piles tried in turn for the first suit of a "remove A then B" goal in phase A."""
@@ -243,7 +269,7 @@ def solve(
     if found is not None:
         real, texts, reveal = found
         return Answer(Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, note=note)
-    outcome = astar(search, False, True, limit.within(positions - examined), ordered=False)
+    outcome = astar(search, False, True, limit.within(max(0, positions - examined)), ordered=False)
     examined += outcome.positions
     if outcome.line is None:
         if outcome.exhaustive:
@@ -321,30 +347,42 @@ def _quick(
     keep: tuple[int, ...] = (),
     scale: int | None = None,
     each: int | None = None,
+    done_at: int = 0,
 ) -> tuple[Found | None, int]:
-    """Phase A: the searches of :data:`PORTFOLIO`, each keeping spaces free between steps,
-    each with its share of ``scale`` positions (default the limit's) and at most ``each``,
-    together within ``limit``. A goal of several removals is tried one suit at a time first
-    (:func:`_suit_by_suit`), then whole. Not exhaustive.
+    """Phase A: the searches of :data:`PORTFOLIO` (A* keeping spaces free between steps;
+    the beam only for a removal), each with its share of ``scale`` positions (default the
+    limit's) and each run at most ``each``, together within ``limit``. A goal of several
+    removals is tried one suit at a time first (:func:`_suit_by_suit`), then whole; with
+    ``done_at``, its first ``done_at`` steps are the goal. Not exhaustive.
 
     Returns (real actions, notation, revealed pile) or None, and the positions examined.
     """
-    search = make_search(game, goal, constraints, keep)
+    search = make_search(game, goal, constraints, keep, done_at)
     if out_of_reach(search):
         return None, 0
     examined = 0
     budget = limit.positions
-    if goal.kind is GoalKind.REMOVE and len(goal.steps) > 1:
+    if goal.kind is GoalKind.REMOVE and len(goal.steps) > 1 and not done_at:
         found, examined = _suit_by_suit(game, goal, constraints, limit)
         if found is not None:
             return found, examined
-    for chaos_weight, macros, share in PORTFOLIO:
-        search.chaos_weight = chaos_weight
-        size = min((scale or budget) // share, budget - examined, each or budget)
-        outcome = astar(search, macros, False, limit.within(size))
-        examined += outcome.positions
-        if outcome.line is not None:
-            return _finish(game, search, outcome.line), examined
+    for member in PORTFOLIO:
+        whole_of_several = not done_at and len(goal.steps) > 1
+        if member.width and (goal.kind is not GoalKind.REMOVE or whole_of_several):
+            continue  # the beam: for a removal, a step at a time
+        search.chaos_weight = member.chaos_weight
+        left = min((scale or budget) // member.share, budget - examined)
+        width = member.width
+        while left > 0:
+            size = min(width * BEAM_POSITIONS if width else left, left, each or left)
+            outcome = astar(search, member.macros, bool(width), limit.within(size), width=width)
+            examined += outcome.positions
+            left -= outcome.positions
+            if outcome.line is not None:
+                return _finish(game, search, outcome.line), examined
+            width *= 2
+            if not width or width > left:
+                break  # A*, or a beam as wide as the positions left: no wider one
         if examined >= budget:
             break
     return None, examined
@@ -426,10 +464,13 @@ def _suit_by_suit(
     constraints: Constraints,
     limit: Limit,
 ) -> tuple[Found | None, int]:
-    """A "remove A then B" goal a suit at a time: a line for the first suit, then the rest
-    from where it ends; when the rest cannot be found, the first suit again from another
-    pile (at most :data:`HEAD_ATTEMPTS` piles). Half the budget, at most."""
-    budget = limit.positions // 2
+    """A "remove A then B" goal a suit at a time: a line for the first suit (its search
+    sees the later suits, so that it keeps them gathered), then the rest from where it
+    ends; when the rest cannot be found, the first suit again from another pile (at most
+    :data:`HEAD_ATTEMPTS` piles). Each first suit may take a third of the limit and each
+    rest half (:func:`_rest`), all of them together half."""
+    whole = limit.positions
+    budget = whole // 2
     examined = 0
     later = {suit for step in goal.steps[1:] for suit in step}
     first = replace(
@@ -441,16 +482,16 @@ def _suit_by_suit(
     )
     keep: tuple[int, ...] = ()
     for _attempt in range(HEAD_ATTEMPTS):
-        first_goal = Goal(GoalKind.REMOVE, steps=goal.steps[:1])
-        head, count = _quick(game, first_goal, first, limit.within(budget // 4), keep)
+        share = limit.within(min(whole // 3, budget - examined))
+        head, count = _quick(game, goal, first, share, keep, done_at=1)
         examined += count
-        if head is None:
+        if head is None or examined >= budget:
             break
         after = game.copy()
         for action in head[0]:
             after.push(action)
         rest_goal = Goal(GoalKind.REMOVE, steps=goal.steps[1:])
-        tail, count = _quick(after, rest_goal, constraints, limit.within(budget - examined))
+        tail, count = _rest(after, rest_goal, constraints, limit, budget - examined)
         examined += count
         if tail is not None:
             return (head[0] + tail[0], head[1] + tail[1], tail[2]), examined
@@ -459,6 +500,32 @@ def _suit_by_suit(
             break
         keep = (*keep, removals[-1])
     return None, examined
+
+
+PROBE = 10
+"""The complete search looks at the rest of a "remove A then B" goal within this share of
+the limit before the quick searches do."""
+
+
+def _rest(
+    after: Game, goal: Goal, constraints: Constraints, limit: Limit, left: int
+) -> tuple[Found | None, int]:
+    """The rest of a goal of several removals, from where its first suit's line ends: the
+    complete search first, within a tenth of the limit (a first suit after which the rest is
+    impossible is dropped at once, and a short rest is found shortest), then phase A with
+    half the limit (its shares of the whole limit), within ``left`` positions in all."""
+    whole = limit.positions
+    search = make_search(after, goal, constraints)
+    if out_of_reach(search):
+        return None, 0
+    probe = astar(search, False, True, limit.within(min(whole // PROBE, left)), ordered=False)
+    if probe.line is not None:
+        return _finish(after, search, probe.line), probe.positions
+    if probe.exhaustive or probe.positions >= left:
+        return None, probe.positions
+    share = limit.within(min(whole // 2, left - probe.positions))
+    found, count = _quick(after, goal, constraints, share, scale=whole)
+    return found, probe.positions + count
 
 
 def _finish(game: Game, search: Search, line: KeyedLine) -> Found:
