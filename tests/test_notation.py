@@ -624,6 +624,19 @@ def test_a_question_that_does_not_read_says_where() -> None:
 
 
 @pytest.mark.parametrize(
+    ("words", "column"), [("remove hearts, no dael", 19), ("remove hearts, limt 5", 16)]
+)
+def test_a_question_is_explained_as_solve_not_as_its_first_word(words: str, column: int) -> None:
+    """A question that starts with "remove" is not the remove command: its error gives the
+    usage of solve, at the word in the question's own text."""
+    with pytest.raises(NotationError) as caught:
+        parse_question(words)
+    assert caught.value.message.startswith("solve takes a goal and constraints")
+    assert caught.value.column == column
+    assert caught.value.context == f"{words}\n{' ' * (column - 1)}^"
+
+
+@pytest.mark.parametrize(
     ("word", "run"),
     [("8-6s", RunSpec(8, None, Card.parse("6s"))), ("As", RunSpec(1, 0, Card.parse("As")))],
 )

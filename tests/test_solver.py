@@ -711,6 +711,22 @@ def test_spider_solve_exit_status_tells_the_verdict(
     assert says in (captured.out if status != 2 else captured.err)
 
 
+def test_spider_solve_says_a_bad_file_at_its_line_and_a_bad_question_as_solve(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The file's errors as ``spider run`` says them (NAME:LINE, once); the question's as
+    ``spider solve``'s, at its character."""
+    bad = tmp_path / "bad.txt"
+    bad.write_text("stock: 50\nKs   Ks   Kh   Qx   Kh   Ks   Kh   Kh   Kh   Kh\n")
+    assert main(["solve", str(bad), "get", "a", "space"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{bad}:2: error: character 16: 'Qx' is not a card")
+    assert err.count("bad.txt") == 1
+    assert main(["solve", "problem-3", "remove", "hearts,", "no", "dael"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("spider solve: error: character 19: solve takes a goal")
+
+
 def test_removals_are_engine_actions() -> None:
     game = table(
         [suit_pile("s"), "Kd", "Kc", "Qd", "Qc", "Jd", "Jc", "10d", "10c", "9d"],

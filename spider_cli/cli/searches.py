@@ -9,7 +9,7 @@ import time
 
 from spider_cli.analysis.goals import Verdict
 from spider_cli.app.session import Session
-from spider_cli.cli.exits import OK, REFUSED, USAGE, error_line
+from spider_cli.cli.exits import OK, REFUSED, USAGE, error_line, load_error
 from spider_cli.cli.parser import DEFAULT_LEVEL
 from spider_cli.language import textfiles as files
 from spider_cli.rules.deals import DealSource
@@ -59,10 +59,15 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
     session = Session.new_game(seed=0, clock=time.perf_counter)
     try:
         session.files.load(args.file)
-        question = parse_question(" ".join(args.goal) or "win")
+    except SpiderError as error:
+        print(load_error(args.file, error), file=sys.stderr)
+        return USAGE
+    asked = " ".join(args.goal) or "win"
+    try:
+        question = parse_question(asked)
         report = session.analysis.solve(question.goal, question.constraints, question.each_reveal)
     except SpiderError as error:
-        print(error_line(args.file, error), file=sys.stderr)
+        print(error_line("spider solve", error, asked), file=sys.stderr)
         return USAGE
     print(report.text)
     return SOLVE_STATUS[report.status]

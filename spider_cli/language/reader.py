@@ -317,8 +317,20 @@ def read_run(text: str) -> RunSpec | None:
 
 def parse_question(text: str) -> Solve:
     """Read what follows ``solve`` on its own ("remove hearts then clubs, no deal"), as
-    ``spider solve FILE GOAL...`` takes it; errors as :func:`parse_command`'s."""
-    return cast(Solve, _read_line(text.rstrip("\r\n"), "commands.lark#question"))
+    ``spider solve FILE GOAL...`` takes it; errors as :func:`parse_command`'s, explained
+    as the ``solve`` command's (not as the command its first word names: "remove")."""
+    line = text.rstrip("\r\n")
+    try:
+        return cast(Solve, _read_line(line, "commands.lark#question"))
+    except NotationError as error:
+        prefix = "solve "
+        try:
+            _read_line(prefix + line)
+        except NotationError as said:
+            if said.column is not None and said.column > len(prefix):
+                column = said.column - len(prefix)
+                raise NotationError(said.message, 1, column, caret_line(line, column)) from None
+        raise error from None
 
 
 @lru_cache(maxsize=4096)
