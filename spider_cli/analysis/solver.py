@@ -366,14 +366,15 @@ def _quick(
         found, examined = _suit_by_suit(game, goal, constraints, limit)
         if found is not None:
             return found, examined
+    # The beam removes a suit, a step at a time (the first of several, with ``done_at``).
+    beam = goal.kind is GoalKind.REMOVE and (done_at > 0 or len(goal.steps) == 1)
     for member in PORTFOLIO:
-        whole_of_several = not done_at and len(goal.steps) > 1
-        if member.width and (goal.kind is not GoalKind.REMOVE or whole_of_several):
-            continue  # the beam: for a removal, a step at a time
+        if member.width and not beam:
+            continue
         search.chaos_weight = member.chaos_weight
         left = min((scale or budget) // member.share, budget - examined)
         width = member.width
-        while left > 0:
+        while left > 0:  # A* once; a beam again twice as wide while its share lasts
             size = min(width * BEAM_POSITIONS if width else left, left, each or left)
             outcome = astar(search, member.macros, bool(width), limit.within(size), width=width)
             examined += outcome.positions
@@ -382,7 +383,7 @@ def _quick(
                 return _finish(game, search, outcome.line), examined
             width *= 2
             if not width or width > left:
-                break  # A*, or a beam as wide as the positions left: no wider one
+                break
         if examined >= budget:
             break
     return None, examined
