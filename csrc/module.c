@@ -1187,8 +1187,8 @@ static int spec_from_py(PyObject *obj, GoalSpec *g)
 static PyObject *py_goal_search(PyObject *self, PyObject *args)
 {
     /* goal_search(goal, root, macros, into_spaces, ordered, width, limit, weight, expired)
-     *   -> (steps or None, positions, exhaustive, depth, bytes): goalsearch.astar, or
-     *   goalsearch.beam when width > 0 */
+     *   -> (steps or None, positions, exhaustive, depth, bytes): goalsearch.astar (a beam
+     *   when width > 0) */
     PyObject *spec, *root_obj, *limit_obj, *expired;
     int macros, into_spaces, ordered;
     long weight, width;
@@ -1261,7 +1261,7 @@ static PyMethodDef methods[] = {
      "blindplayer.search"},
     {"goal_search", py_goal_search, METH_VARARGS,
      "goal_search(goal, root, macros, into_spaces, ordered, width, limit, weight, expired): "
-     "goalsearch.astar, or goalsearch.beam when width > 0"},
+     "goalsearch.astar (a beam when width > 0)"},
     {"beam", py_beam, METH_VARARGS,
      "beam(piles, rows, removed, width, budget, max_levels, expired[, ties]): beam.beam"},
     {NULL, NULL, 0, NULL},

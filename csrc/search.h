@@ -78,8 +78,8 @@ typedef struct {
     size_t bytes;   /* memory the search held at its end */
 } GoalResult;
 
-/* goalsearch.astar (width 0) or goalsearch.beam from `root` (canonical, no deal made, the
- * goal's first step to do). */
+/* goalsearch.astar from `root` (canonical, no deal made, the goal's first step to do): A*
+ * or breadth-first, or a beam of `width` (> 0). */
 int goal_search(const GoalSpec *g, const State *root, int macros, int into_spaces,
                 int ordered, size_t width, long long limit, long weight, Stopper *stop,
                 GoalResult *out);

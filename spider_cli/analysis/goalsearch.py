@@ -386,27 +386,44 @@ def keyed(
 
 
 def astar(
-    search: Search, root: Key, macros: bool, into_spaces: bool, ordered: bool, limit: Limit
+    search: Search,
+    root: Key,
+    macros: bool,
+    into_spaces: bool,
+    ordered: bool,
+    limit: Limit,
+    width: int = 0,
 ) -> Outcome:
     """Weighted A* (f = moves + WEIGHT * estimate) from ``root`` over canonical positions;
-    with ``ordered`` off, plain breadth-first (no estimates: faster, and shortest lines).
-    ``macros`` takes the manual's uses of a space as single steps; ``into_spaces`` off
-    keeps a space free between steps. It stops past ``limit``'s positions or time.
+    with ``ordered`` off, plain breadth-first (no estimates: faster, and shortest lines);
+    with a ``width``, a beam: a layer of positions at a time, of which the next keeps the
+    ``width`` least (f, order generated). ``macros`` takes the manual's uses of a space as
+    single steps; ``into_spaces`` off keeps a space free between steps. It stops past
+    ``limit``'s positions or time.
 
-    Breadth-first, the goal is checked as positions are generated: when a position at depth
-    d is expanded, every position of d moves or fewer has been generated, so a search cut
-    off there still proves that no line of d moves or fewer exists. The Python path (the
-    reference of csrc/goal.c)."""
+    All three check the goal as positions are generated. Breadth-first, when a position at
+    depth d is expanded, every position of d moves or fewer has been generated, so a search
+    cut off there still proves that no line of d moves or fewer exists. A beam reaches lines
+    too long for A* to afford, but drops positions: running dry proves nothing. The Python
+    path (the reference of csrc/goal.c)."""
+    ordered = ordered or width > 0
     positions, expired = limit.positions, limit.expired
     parents: dict[Key, tuple[Key, Line] | None] = {root: None}
     heap: list[tuple[int, int, int, Key]] = [(0, 0, 0, root)]
     queue: deque[tuple[int, int, int, Key]] = deque(heap)
+    following: list[tuple[int, int, int, Key]] = []  # a beam's next layer
     push, pop = heapq.heappush, heapq.heappop
     estimate = search.estimate
     expand = search.expand
     count = 0
-    while queue if not ordered else heap:
-        _f, _n, depth, key = pop(heap) if ordered else queue.popleft()
+    while True:
+        if width and not queue:
+            following.sort()
+            queue.extend(following[:width])
+            following.clear()
+        if not (queue if width or not ordered else heap):
+            break
+        _f, _n, depth, key = pop(heap) if ordered and not width else queue.popleft()
         depth += 1
         for step, child, met in expand(key, macros, into_spaces):
             if child is None:
@@ -417,47 +434,17 @@ def astar(
             if met:
                 return Outcome(_path(parents, child), len(parents), False, 0)
             count += 1
-            if ordered:
-                push(heap, (depth + WEIGHT * estimate(child[0], child[2]), count, depth, child))
+            f = depth + WEIGHT * estimate(child[0], child[2]) if ordered else 0
+            if width:
+                following.append((f, count, depth, child))
+            elif ordered:
+                push(heap, (f, count, depth, child))
             else:
                 queue.append((0, count, depth, child))
         over = len(parents) > positions or (expired is not None and count & 63 == 0 and expired())
         if over:
             return Outcome(None, len(parents), False, 0 if ordered else depth - 1)
-    return Outcome(None, len(parents), True, 0)
-
-
-def beam(
-    search: Search, root: Key, macros: bool, into_spaces: bool, width: int, limit: Limit
-) -> Outcome:
-    """A beam over the goal's estimate: a layer of positions at a time, each new position
-    checked for the goal as it is generated, and the ``width`` best of the next layer (least
-    estimate, first generated on a tie) kept. It reaches lines too long for A* to afford,
-    but drops positions, so running dry proves nothing. The Python path (the reference of
-    csrc/goal.c)."""
-    positions, expired = limit.positions, limit.expired
-    parents: dict[Key, tuple[Key, Line] | None] = {root: None}
-    estimate = search.estimate
-    layer = [root]
-    count = 0
-    while layer:
-        following: list[tuple[int, int, Key]] = []
-        for key in layer:
-            for step, child, met in search.expand(key, macros, into_spaces):
-                if child is None:
-                    return Outcome([*_path(parents, key), (key, step)], len(parents), False, 0)
-                if child in parents:
-                    continue
-                parents[child] = (key, step)
-                if met:
-                    return Outcome(_path(parents, child), len(parents), False, 0)
-                count += 1
-                following.append((estimate(child[0], child[2]), count, child))
-            if len(parents) > positions or (expired is not None and count & 63 == 0 and expired()):
-                return Outcome(None, len(parents), False, 0)
-        following.sort()
-        layer = [child for _guess, _count, child in following[:width]]
-    return Outcome(None, len(parents), False, 0)
+    return Outcome(None, len(parents), not width, 0)
 
 
 def _path(parents: dict[Key, tuple[Key, Line] | None], key: Key) -> KeyedLine:

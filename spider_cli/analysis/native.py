@@ -79,8 +79,8 @@ class Backend(Protocol):
         limit: Limit,
         width: int = 0,
     ) -> Outcome:
-        """:func:`spider_cli.analysis.goalsearch.astar`, or :func:`~.goalsearch.beam` of that
-        ``width``: one search of ``solve``."""
+        """:func:`spider_cli.analysis.goalsearch.astar` (a beam of that ``width``, if
+        any): one search of ``solve``."""
         ...
 
     def blind_search(
@@ -151,9 +151,7 @@ class Python:
     ) -> Outcome:
         from spider_cli.analysis import goalsearch
 
-        if width:
-            return goalsearch.beam(search, root, macros, into_spaces, width, limit)
-        return goalsearch.astar(search, root, macros, into_spaces, ordered, limit)
+        return goalsearch.astar(search, root, macros, into_spaces, ordered, limit, width)
 
     def blind_search(
         self,

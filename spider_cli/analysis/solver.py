@@ -185,9 +185,9 @@ def astar(
 ) -> Outcome:
     """One goal search (:func:`spider_cli.analysis.goalsearch.astar`) on the path
     :func:`spider_cli.analysis.native.backend` gives, within ``limit`` and never past the
-    memory ceiling. Weighted A* (with ``ordered``), breadth-first, or a beam of ``width``
-    (:func:`~spider_cli.analysis.goalsearch.beam`); ``macros``: the manual's uses of a
-    space as single steps; ``into_spaces`` off keeps a space free."""
+    memory ceiling. Weighted A* (with ``ordered``), breadth-first, or a beam of ``width``;
+    ``macros``: the manual's uses of a space as single steps; ``into_spaces`` off keeps a
+    space free."""
     backend = native.backend(search.start.cards)
     limit = limit.within(min(limit.positions, memory.positions(backend.compiled)))
     root = search.root()
