@@ -356,7 +356,7 @@ def test_spider_solve_prints_a_game_files_line_escaped(
     game.write_text(f"# spider game file, version 1\nnew 5\n4h from 1 to 8 {ESCAPE}\n")
     assert main(["solve", str(game)]) == 2
     err = capsys.readouterr().err
-    assert "\x1b" not in err and "\x07" not in err and "g.spider: error:" in err
+    assert "\x1b" not in err and "\x07" not in err and "g.spider:3: error: character 16" in err
 
 
 @pytest.mark.parametrize("command", ["run", "show", "solve", "play"])
