@@ -524,6 +524,33 @@ def test_problem_3_hearts_then_clubs_at_the_default_limit() -> None:
     assert answer.found and answer.texts[-1].startswith("remove the clubs")
 
 
+def test_a_detour_of_real_moves_is_cut_out() -> None:
+    """A move and its way back, then a move: the line is the last move alone, said again in
+    the notation of where it is now played."""
+    game = example("problem-1")
+    start = game.key()
+    there_and_back = None
+    for first in game.legal_moves():
+        game.push(first)
+        back = next((m for m in game.legal_moves() if _returns(game, m, start)), None)
+        game.pop()
+        if back is not None:
+            there_and_back = (first, back)
+            break
+    assert there_and_back is not None
+    last = game.legal_moves()[-1]
+    actions = [*there_and_back, last]
+    found = solver._without_detours(game, (actions, ["x"] * 3, None))
+    assert found == ([last], [move_text(game, last)], None)
+
+
+def _returns(game: Game, action: Action, start: object) -> bool:
+    game.push(action)
+    back = game.key() == start
+    game.pop()
+    return back
+
+
 def test_a_beam_finds_a_long_removal() -> None:
     """Problem 5's diamonds take a space and over 20 moves: a beam of 300 finds them within
     60,000 positions, on both paths; a beam that runs dry proves nothing."""

@@ -410,7 +410,7 @@ def _ones(line: list[Action]) -> str:
 def _longer(game: Game, avoid: frozenset[object], budget: int, tally: list[int]) -> str:
     """When the player has nothing that gains: what the solver's quick search sees further
     on, said as a clause ("" when it sees nothing): removing a suit whose thirteen cards are
-    all in view, then a space, then a card turned up (the manual's problem 3 needs 29 moves
+    all in view, then a space, then a card turned up (the manual's problem 3 needs 27 moves
     to remove the hearts).
 
     Each goal first gets a short try (:data:`FIRST_TRY` positions), so a line that comes

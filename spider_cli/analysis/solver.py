@@ -267,7 +267,7 @@ def solve(
         found, count = _via_free(game, goal, constraints, limit.within((positions - examined) // 2))
         examined += count
     if found is not None:
-        real, texts, reveal = found
+        real, texts, reveal = _without_detours(game, found)
         return Answer(Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, note=note)
     outcome = astar(search, False, True, limit.within(max(0, positions - examined)), ordered=False)
     examined += outcome.positions
@@ -335,7 +335,7 @@ def quick(
     if found is None:
         stopped = f"stopped at {examined:,} positions"
         return Answer(Verdict.UNKNOWN, positions=examined, limit=stopped)
-    real, texts, reveal = found
+    real, texts, reveal = _without_detours(game, found)
     return Answer(Verdict.POSSIBLE, real, texts, examined, reveal=reveal)
 
 
@@ -544,6 +544,43 @@ def _finish(game: Game, search: Search, line: KeyedLine) -> Found:
         )
     line = _shorten(search, line, final)
     return replay_steps(game, search, [step for _key, step in line])
+
+
+def _without_detours(game: Game, found: Found) -> Found:
+    """Cut detours out of a line of real moves, as :func:`_shorten` does in its search's
+    steps: whenever one action from a position of the line reaches a position the line
+    visits later, jump there. A quick line is put together from searches of their own (a
+    suit at a time, steps of several moves), which this sees across. Every position left
+    is one the line passed through, so the line keeps every constraint it kept."""
+    actions, _texts, reveal = found
+    changed = True
+    while changed:
+        changed = False
+        work = game.copy()
+        later = {work.key(): 0}
+        for k, action in enumerate(actions, start=1):
+            work.push(action)
+            later[work.key()] = k
+        work = game.copy()
+        for i in range(len(actions)):
+            best = None
+            for action in work.legal_moves():
+                work.push(action)
+                j = later.get(work.key(), 0)
+                work.pop()
+                if j > i + 1 and (best is None or j > best[0]):
+                    best = (j, action)
+            if best is not None:
+                actions = [*actions[:i], best[1], *actions[best[0] :]]
+                changed = True
+                break
+            work.push(actions[i])
+    work = game.copy()
+    texts = []
+    for action in actions:
+        texts.append(move_text(work, action))
+        work.push(action)
+    return actions, texts, reveal
 
 
 def replay_steps(game: Game, search: Search, steps: list[Line]) -> Found:
