@@ -262,10 +262,7 @@ def solve(
             f"argument rules out the others"
         )
     limit = Limit.of(positions, constraints.seconds, clock)
-    found, examined = _quick(game, goal, constraints, limit)
-    if found is None and goal.kind is GoalKind.TURN_UP:
-        found, count = _via_free(game, goal, constraints, limit.within((positions - examined) // 2))
-        examined += count
+    found, examined = _phase_a(game, goal, constraints, limit)
     if found is not None:
         real, texts, reveal = _without_detours(game, found)
         return Answer(Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, note=note)
@@ -293,6 +290,32 @@ def solve(
         )
     real, texts, reveal = _finish(game, search, outcome.line)
     return Answer(Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, note=note)
+
+
+def _phase_a(
+    game: Game, goal: Goal, constraints: Constraints, limit: Limit
+) -> tuple[Found | None, int]:
+    """Phase A of :func:`solve`: the quick searches, and for a "turn up" goal the manual's
+    way of freeing a card first (:func:`_via_free`). When the pile needs a card freed, the
+    quick searches first get a tenth of the limit, freeing half of what is left, and the
+    quick searches the rest: a card to free is the usual reason they fail."""
+    positions = limit.positions
+    examined = 0
+    if goal.kind is GoalKind.TURN_UP and _cards_to_free(game, goal):
+        found, examined = _quick(game, goal, constraints, limit.within(positions // PROBE))
+        if found is not None:
+            return found, examined
+        found, count = _via_free(game, goal, constraints, limit.within((positions - examined) // 2))
+        examined += count
+        if found is not None:
+            return found, examined
+        found, count = _quick(game, goal, constraints, limit.within(positions - examined))
+        return found, examined + count
+    found, examined = _quick(game, goal, constraints, limit)
+    if found is None and goal.kind is GoalKind.TURN_UP:
+        found, count = _via_free(game, goal, constraints, limit.within((positions - examined) // 2))
+        examined += count
+    return found, examined
 
 
 def check_goal(goal: Goal) -> None:
