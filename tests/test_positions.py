@@ -398,6 +398,22 @@ def test_suits_worked_out_when_only_a_smaller_deck_fits() -> None:
     assert read_position("suits: 2\n" + tableau(DEAL, ["Ks"] * 3 + ["Qs"] * 3 + ["Js"] * 4))
 
 
+def test_errors_about_the_whole_tableau_point_at_a_card() -> None:
+    # Three Ks: too many for 4 suits. The third, in pile 3's line, is where it shows.
+    caught = error("# spades\n" + tableau(DEAL, ["Ks"] * 3 + ["Qs"] * 3 + ["Js"] * 4))
+    assert (caught.line, caught.column) == (4, 19)  # "3: " and five "-- "
+    assert caught.context.splitlines()[-1] == " " * 18 + "^"
+    # 60 cards and no header: said at the tableau's first card, where the header would go.
+    caught = error("\n" + tableau([6] * 10))
+    assert "which no whole number of deals" in caught.message
+    assert (caught.line, caught.column) == (2, 4)
+    # No removed suit fits the cards in play (both Ks in view): also at the first card.
+    text = CLUBS_AND_HEARTS.replace("| As |", "| Ks |")
+    with pytest.raises(PositionError) as impossible:
+        read_position(text)
+    assert isinstance(impossible.value, NotationError) and impossible.value.line >= 1
+
+
 # ---------------------------------------------------------------------------------------------
 # Errors, each with its place
 

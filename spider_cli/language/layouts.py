@@ -633,14 +633,8 @@ class Reader:
         too many (counting the suits named as removed), or of a suit the game has not."""
         removed = header.removed or []
         counts = known_counts(piles, [])
-        placed = sorted(
-            (spot, card, number)
-            for number, (pile, at) in enumerate(zip(piles, spots, strict=True), start=1)
-            for card, spot in zip(pile, at, strict=True)
-            if card != UNKNOWN
-        )
         seen: dict[int, list[int]] = {}  # the piles of the copies read so far
-        for spot, card, number in placed:
+        for spot, card, number in _in_text_order(piles, spots):
             earlier = seen.setdefault(card, [])
             suit = card >> 4
             copies = suit_copies(suits, suit)
@@ -739,8 +733,12 @@ class Reader:
         suits, when the file has one."""
         hand = header.stock or []
         suits = header.suits
+        placed = sorted(spot for at in spots for spot in at)
         if suits is None:
-            suits = infer_suits(known_counts(piles, hand))
+            try:
+                suits = infer_suits(known_counts(piles, hand))
+            except NotationError as error:
+                raise self._at_third_copy(piles, spots, error) from None
         self._check_removed(header, suits)
         self._check_tableau_cards(piles, spots, header, suits)
         self._check_hand_cards(piles, header, suits)
@@ -751,7 +749,30 @@ class Reader:
             header,
             lambda error: self.placed(error, header.stock_at),
             lambda error: self.placed(error, header.removed_at or header.stock_at),
+            lambda error: self.placed(error, placed[0] if placed else None),
         )
+
+    def _at_third_copy(
+        self, piles: list[list[int]], spots: list[list[Spot]], error: NotationError
+    ) -> SpiderError:
+        """The variant's error said at the first card, in the order of the text, that a
+        4-suit game has too many of (its third copy), if it is in the tableau."""
+        seen = [0] * 64
+        for spot, card, _number in _in_text_order(piles, spots):
+            seen[card] += 1
+            if seen[card] > suit_copies(4, card >> 4):
+                return self.placed(error, spot)
+        return error
+
+
+def _in_text_order(piles: list[list[int]], spots: list[list[Spot]]) -> list[tuple[Spot, int, int]]:
+    """The tableau's known cards in the order of the text: (spot, card, pile from 1)."""
+    return sorted(
+        (spot, card, number)
+        for number, (pile, at) in enumerate(zip(piles, spots, strict=True), start=1)
+        for card, spot in zip(pile, at, strict=True)
+        if card != UNKNOWN
+    )
 
 
 def _and(items: Iterable[object]) -> str:
@@ -815,11 +836,13 @@ def _finish(
     header: _Header,
     at_hand: Callable[[SpiderError], SpiderError] = lambda error: error,
     at_removed: Callable[[SpiderError], SpiderError] = lambda error: error,
+    at_tableau: Callable[[SpiderError], SpiderError] = lambda error: error,
 ) -> PositionFile:
     """Complete what the header left out, check that the position can exist, and wrap it up.
 
     ``at_hand`` places an error about the hand's size (the hand's line, in a file),
-    ``at_removed`` one about the number of removed suits (the 'removed:' line).
+    ``at_removed`` one about the number of removed suits (the 'removed:' line), and
+    ``at_tableau`` one about the size of a tableau with neither (its first card).
     """
     hand = header.stock or []
     counts = known_counts(piles, hand)
@@ -833,7 +856,7 @@ def _finish(
             raise at_hand(error) from None
         if header.removed_count is not None:
             raise at_removed(error) from None
-        raise
+        raise at_tableau(error) from None
     position = PositionFile(
         piles,
         down,
@@ -866,7 +889,7 @@ def _finish(
                 raise at_removed(error) from None
             if header.stock_count is not None:
                 raise at_hand(error) from None
-            raise
+            raise at_tableau(error) from None
     if removed is None:
         removed = list(removal_choices(counts, suits, removed_count)[0])
     Game(piles, down, position.hand, removed, suits)
