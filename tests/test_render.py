@@ -220,6 +220,9 @@ def test_long_lines_are_broken_between_words_and_continue_under_their_text() -> 
     coloured = render.wrap(render.color_cards("move 8-6s from 3 to 10 now"), 14)
     assert [render.plain(row) for row in coloured] == ["move 8-6s from", "3 to 10 now"]
     assert ("class:suit.spades", "8-6s") in coloured[0]  # the card keeps its colour
+    # A wide character takes two columns: a saved file's name in Japanese breaks sooner.
+    assert rows("saved to 対局記録.spider now", 20) == ["saved to", "対局記録.spider now"]
+    assert rows("対局" * 6, 5) == ["対局", "対局", "対局", "対局", "対局", "対局"]
 
 
 @pytest.mark.parametrize("width", [29, 30, 35, 38, 39])

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import fragment_list_to_text
 from prompt_toolkit.styles import Style
+from prompt_toolkit.utils import get_cwidth
 
 from spider_cli.app.replies import Piece, played_lines
 from spider_cli.rules.cards import (
@@ -486,16 +487,16 @@ def wrap(line: StyleAndTextTuples, width: int) -> list[StyleAndTextTuples]:
     (text laid out for a wider screen) is cut to half."""
     chars = [(fragment[0], char) for fragment in line for char in fragment[1]]
     rows: list[list[tuple[str, str]]] = []
-    if width > 0 and len(chars) > width:
+    if width > 0 and _cells_within(chars, width) < len(chars):
         indent = len(chars) - len(_lstrip(chars))  # a row is cut after its indentation
         if indent > width // 2:  # (text laid out for a wider screen)
             chars, indent = chars[indent - width // 2 :], width // 2
         hang = _hanging_indent("".join(char for _, char in chars), width)
-        while len(chars) > width:
-            cut = next((k for k in range(width, indent, -1) if chars[k][1] == " "), None)
+        while (fit := _cells_within(chars, width)) < len(chars):
+            cut = next((k for k in range(fit, indent, -1) if chars[k][1] == " "), None)
             if cut is None:  # a word wider than the row: after a '|' or ',' in it, if any
-                marks = (k for k in range(width, indent + 1, -1) if chars[k - 1][1] in "|,")
-                cut = next(marks, width)
+                marks = (k for k in range(fit, indent + 1, -1) if chars[k - 1][1] in "|,")
+                cut = next(marks, max(fit, 1))
             rows.append(_rstrip(chars[:cut]))
             rest = _lstrip(chars[cut:])
             chars = [("", " ")] * hang + rest if rest else []
@@ -503,6 +504,16 @@ def wrap(line: StyleAndTextTuples, width: int) -> list[StyleAndTextTuples]:
     if chars or not rows:
         rows.append(chars)
     return [_joined(row) for row in rows]
+
+
+def _cells_within(cells: list[tuple[str, str]], width: int) -> int:
+    """How many of the cells fit in ``width`` columns (a wide character takes two)."""
+    used = 0
+    for k, (_style, char) in enumerate(cells):
+        used += get_cwidth(char)
+        if used > width:
+            return k
+    return len(cells)
 
 
 def _joined(cells: list[tuple[str, str]]) -> StyleAndTextTuples:
