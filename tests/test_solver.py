@@ -479,6 +479,18 @@ def test_the_solver_never_contradicts_the_manual(name: str, question: examples.Q
         assert answer.status in (question.answer, "unknown")
 
 
+def test_a_proof_by_the_complete_search_says_how_many_positions_it_closed() -> None:
+    # Problem 1 without the hedge: 1,440 positions, none turns up a card in pile 10 (the
+    # same count on both paths, and from the complete search alone).
+    answer = ask(example("problem-1-no-hedge-8d"), "turn up a card in pile 10, no deal")
+    assert answer.status == "impossible" and answer.reachable == 1_440
+    assert answer.positions > answer.reachable  # the quick searches came first
+    assert answer.summary().startswith(
+        "impossible: the 1,440 positions reachable over the known cards were all examined "
+        "and none meets the goal ("
+    )
+
+
 def test_problem_5_with_the_jacks_swapped_the_spades_come_out() -> None:
     answer = ask(example("problem-5-jacks-swapped"), "remove spades, no deal, no new space")
     assert answer.found and answer.texts[-1] == "remove the spades from 8"

@@ -14,9 +14,9 @@ never be printed.
   a run aside, dig a card out) as single steps, and for a removal a beam over the same
   estimate, each search with a share of the limit (:data:`PORTFOLIO`); several removals go a
   suit at a time first (:func:`_suit_by_suit`), and a card to turn up may come by freeing a
-  card first (:func:`_via_free`). Phase B is the complete
-  search: breadth-first over every move with a transposition set of canonical positions, so
-  "impossible" means every position reachable over the known cards was examined. Its
+  card first (:func:`_via_free`). Phase B is the complete search: breadth-first over every
+  move with a transposition set of canonical positions, so "impossible" means every position
+  reachable over the known cards was examined (the answer says how many there are). Its
   reductions keep proofs sound: piles are kept as a sorted multiset (pile order does not
   matter while no deal can follow; a pile the goal names is kept apart), so spaces are
   interchangeable and only the first is tried; a whole pile never moves into a space (the
@@ -94,6 +94,7 @@ class Answer:
     depth: int = 0  # "unknown": no line of this many moves or fewer exists
     reason: str = ""  # "impossible" at once: why, without a search
     note: str = ""  # what the search was narrowed to, and why
+    reachable: int = 0  # "impossible" by the complete search: the positions it closed
 
     @property
     def found(self) -> bool:
@@ -109,6 +110,12 @@ class Answer:
             return f"possible in {moves} move{'s' if moves != 1 else ''} ({work})"
         if self.status is Verdict.IMPOSSIBLE and self.reason:
             return f"impossible: {self.reason}"
+        if self.status is Verdict.IMPOSSIBLE and self.reachable:
+            return (
+                f"impossible: the {self.reachable:,} positions reachable over the known cards "
+                f"were all examined and none meets the goal ({work}, the quick searches' "
+                "included)"
+            )
         if self.status is Verdict.IMPOSSIBLE:
             return (
                 f"impossible: every position reachable over the known cards was examined ({work})"
@@ -270,7 +277,13 @@ def solve(
     examined += outcome.positions
     if outcome.line is None:
         if outcome.exhaustive:
-            return Answer(Verdict.IMPOSSIBLE, positions=examined, seconds=seconds(), note=note)
+            return Answer(
+                Verdict.IMPOSSIBLE,
+                positions=examined,
+                seconds=seconds(),
+                note=note,
+                reachable=outcome.positions,
+            )
         # With no "limit N", the positions follow the time asked for (see search_limit).
         expired = limit.expired
         compiled = native.backend(search.start.cards).compiled
