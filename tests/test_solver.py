@@ -536,6 +536,15 @@ def test_problem_3_hearts_then_clubs_at_the_default_limit() -> None:
     assert answer.found and answer.texts[-1].startswith("remove the clubs")
 
 
+def test_a_small_world_is_closed_before_the_longer_quick_searches() -> None:
+    """Problem 4's trap: after the first quick search, the complete search closes all
+    156,168 positions within a tenth of the limit (the beam used to take a third first)."""
+    _on_the_core()
+    answer = ask(example("problem-4-clubs-from-7"), "remove diamonds, no deal")
+    assert answer.status == "impossible" and answer.reachable == 156_168
+    assert answer.positions == 100_001 + 156_168  # (the first search's share, and one more)
+
+
 def test_problem_5_hearts_come_out_after_the_spades() -> None:
     """The manual's "possible" for the hearts (column 9 written in), shown in two asks:
     one ask does not find it at the default limit (BENCHMARKS.md says why)."""

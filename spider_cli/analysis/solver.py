@@ -157,7 +157,7 @@ class Member:
     width: int = 0
 
 
-PORTFOLIO = (
+PORTFOLIO: tuple[Member, ...] = (
     Member(0, False, 30),
     Member(CHAOS_WEIGHT, True, 5),
     Member(0, True, 5),
@@ -269,12 +269,15 @@ def solve(
             f"argument rules out the others"
         )
     limit = Limit.of(positions, constraints.seconds, clock)
-    found, examined = _phase_a(game, goal, constraints, limit)
+    found, examined, closed = _phase_a(game, search, limit)
     if found is not None:
         real, texts, reveal = _without_detours(game, found)
         return Answer(Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, note=note)
-    outcome = astar(search, False, True, limit.within(max(0, positions - examined)), ordered=False)
-    examined += outcome.positions
+    outcome = closed
+    if outcome is None:
+        left = limit.within(max(0, positions - examined))
+        outcome = astar(search, False, True, left, ordered=False)
+        examined += outcome.positions
     if outcome.line is None:
         if outcome.exhaustive:
             return Answer(
@@ -305,30 +308,48 @@ def solve(
     return Answer(Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, note=note)
 
 
-def _phase_a(
-    game: Game, goal: Goal, constraints: Constraints, limit: Limit
-) -> tuple[Found | None, int]:
-    """Phase A of :func:`solve`: the quick searches, and for a "turn up" goal the manual's
-    way of freeing a card first (:func:`_via_free`). When the pile needs a card freed, the
-    quick searches first get a tenth of the limit, freeing half of what is left, and the
-    quick searches the rest: a card to free is the usual reason they fail."""
+def _phase_a(game: Game, search: Search, limit: Limit) -> tuple[Found | None, int, Outcome | None]:
+    """Phase A of :func:`solve` (the search's goal and constraints): the quick searches,
+    and for a "turn up" goal the manual's way of freeing a card first (:func:`_via_free`).
+
+    When the pile needs a card freed, the quick searches first get a tenth of the limit,
+    freeing half of what is left, and the quick searches the rest: a card to free is the
+    usual reason they fail. For a single suit to remove, the complete search looks within
+    a tenth of the limit after the first quick search (it returns the outcome when that
+    closes every reachable position): a small world is settled at once (problem 4's trap),
+    and a short line is found shortest. Returns (line, positions examined, closed)."""
+    goal, constraints = search.goal, search.constraints
     positions = limit.positions
     examined = 0
     if goal.kind is GoalKind.TURN_UP and _cards_to_free(game, goal):
         found, examined = _quick(game, goal, constraints, limit.within(positions // PROBE))
         if found is not None:
-            return found, examined
+            return found, examined, None
         found, count = _via_free(game, goal, constraints, limit.within((positions - examined) // 2))
         examined += count
         if found is not None:
-            return found, examined
+            return found, examined, None
         found, count = _quick(game, goal, constraints, limit.within(positions - examined))
-        return found, examined + count
+        return found, examined + count, None
+    if goal.kind is GoalKind.REMOVE and len(goal.steps) == 1:
+        found, examined = _quick(game, goal, constraints, limit, members=slice(1))
+        if found is not None:
+            return found, examined, None
+        probe = astar(search, False, True, limit.within(positions // PROBE), ordered=False)
+        examined += probe.positions
+        if probe.line is not None:
+            return _finish(game, search, probe.line), examined, None
+        if probe.exhaustive:
+            return None, examined, probe
+        rest = slice(1, None)
+        left = limit.within(positions - examined)
+        found, count = _quick(game, goal, constraints, left, scale=positions, members=rest)
+        return found, examined + count, None
     found, examined = _quick(game, goal, constraints, limit)
     if found is None and goal.kind is GoalKind.TURN_UP:
         found, count = _via_free(game, goal, constraints, limit.within((positions - examined) // 2))
         examined += count
-    return found, examined
+    return found, examined, None
 
 
 def check_goal(goal: Goal) -> None:
@@ -384,10 +405,12 @@ def _quick(
     scale: int | None = None,
     each: int | None = None,
     done_at: int = 0,
+    members: slice = slice(None),
 ) -> tuple[Found | None, int]:
     """Phase A: the searches of :data:`PORTFOLIO` (A* keeping spaces free between steps;
-    the beam only for a removal), each with its share of ``scale`` positions (default the
-    limit's) and each run at most ``each``, together within ``limit``. A goal of several
+    the beam only for a removal; ``members``: those of them), each with its share of
+    ``scale`` positions (default the limit's) and each run at most ``each``, together
+    within ``limit``. A goal of several
     removals is tried one suit at a time first (:func:`_suit_by_suit`), then whole; with
     ``done_at``, its first ``done_at`` steps are the goal. Not exhaustive.
 
@@ -404,7 +427,7 @@ def _quick(
             return found, examined
     # The beam removes a suit, a step at a time (the first of several, with ``done_at``).
     beam = goal.kind is GoalKind.REMOVE and (done_at > 0 or len(goal.steps) == 1)
-    for member in PORTFOLIO:
+    for member in PORTFOLIO[members]:
         if member.width and not beam:
             continue
         search.chaos_weight = member.chaos_weight
