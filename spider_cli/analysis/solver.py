@@ -335,10 +335,10 @@ def _phase_a(game: Game, search: Search, limit: Limit) -> tuple[Found | None, in
         found, examined = _quick(game, goal, constraints, limit, members=slice(1))
         if found is not None:
             return found, examined, None
-        probe = astar(search, False, True, limit.within(positions // PROBE), ordered=False)
+        found, probe = _probe(game, search, limit, positions // PROBE)
         examined += probe.positions
-        if probe.line is not None:
-            return _finish(game, search, probe.line), examined, None
+        if found is not None:
+            return found, examined, None
         if probe.exhaustive:
             return None, examined, probe
         rest = slice(1, None)
@@ -410,9 +410,9 @@ def _quick(
     """Phase A: the searches of :data:`PORTFOLIO` (A* keeping spaces free between steps;
     the beam only for a removal; ``members``: those of them), each with its share of
     ``scale`` positions (default the limit's) and each run at most ``each``, together
-    within ``limit``. A goal of several
-    removals is tried one suit at a time first (:func:`_suit_by_suit`), then whole; with
-    ``done_at``, its first ``done_at`` steps are the goal. Not exhaustive.
+    within ``limit``. A goal of several removals is tried one suit at a time first
+    (:func:`_suit_by_suit`), then whole; with ``done_at``, its first ``done_at`` steps are
+    the goal. Not exhaustive.
 
     Returns (real actions, notation, revealed pile) or None, and the positions examined.
     """
@@ -578,14 +578,22 @@ def _rest(
     search = make_search(after, goal, constraints)
     if out_of_reach(search):
         return None, 0
-    probe = astar(search, False, True, limit.within(min(whole // PROBE, left)), ordered=False)
-    if probe.line is not None:
-        return _finish(after, search, probe.line), probe.positions
+    found, probe = _probe(after, search, limit, min(whole // PROBE, left))
+    if found is not None:
+        return found, probe.positions
     if probe.exhaustive or probe.positions >= left:
         return None, probe.positions
     share = limit.within(min(whole // 2, left - probe.positions))
     found, count = _quick(after, goal, constraints, share, scale=whole)
     return found, probe.positions + count
+
+
+def _probe(game: Game, search: Search, limit: Limit, size: int) -> tuple[Found | None, Outcome]:
+    """The complete search within ``size`` positions: the shortest line if it finds one,
+    and its outcome (exhaustive: every reachable position closed, the goal impossible)."""
+    outcome = astar(search, False, True, limit.within(size), ordered=False)
+    found = _finish(game, search, outcome.line) if outcome.line is not None else None
+    return found, outcome
 
 
 def _finish(game: Game, search: Search, line: KeyedLine) -> Found:

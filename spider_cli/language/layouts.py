@@ -733,7 +733,7 @@ class Reader:
         suits, when the file has one."""
         hand = header.stock or []
         suits = header.suits
-        placed = sorted(spot for at in spots for spot in at)
+        first = min((spot for at in spots for spot in at), default=None)
         if suits is None:
             try:
                 suits = infer_suits(known_counts(piles, hand))
@@ -749,7 +749,7 @@ class Reader:
             header,
             lambda error: self.placed(error, header.stock_at),
             lambda error: self.placed(error, header.removed_at or header.stock_at),
-            lambda error: self.placed(error, placed[0] if placed else None),
+            lambda error: self.placed(error, first),
         )
 
     def _at_third_copy(
