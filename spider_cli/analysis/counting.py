@@ -86,6 +86,29 @@ def refute(piles: State, question: Question, budget: int = BUDGET) -> int | None
         return None
 
 
+@dataclass(frozen=True)
+class Setting:
+    """What holds on every line to the goal, as the argument finds it: the suits that could
+    be removed on the way (``free``), whether no pile is ever empty (``bare``), the most
+    spaces the end may have, and the ends the goal allows (``finals``, one per pile for a card
+    turned up in any pile)."""
+
+    free: frozenset[int]
+    bare: bool
+    most: int | None
+    finals: tuple[Question, ...]
+
+
+def setting(piles: State, question: Question, budget: int = BUDGET) -> Setting | None:
+    """The :class:`Setting` of ``question`` from ``piles``, or None past ``budget`` choices."""
+    proof = _Proof(piles, question, budget)
+    try:
+        free, bare, most = proof.setting()
+    except _OverBudget:
+        return None
+    return Setting(free, bare, most, tuple(proof.finals(most)))
+
+
 def turn_up_piles(
     piles: State, question: Question, budget: int = BUDGET
 ) -> tuple[list[int], int] | None:
@@ -211,7 +234,7 @@ class _Proof:
 
 
 @lru_cache(maxsize=100_000)
-def _options(
+def base_options(
     pile: bytes,
     target: bool,
     no_turn_up: bool,
@@ -284,7 +307,7 @@ def _search(
     :class:`_OverBudget` past ``budget`` choices."""
     target = question.target
     choices = [
-        _options(
+        base_options(
             pile,
             i == target and question.kind == GoalKind.TURN_UP,
             question.no_turn_up,
