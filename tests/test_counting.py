@@ -265,3 +265,13 @@ def test_the_argument_gives_up_past_its_budget() -> None:
     search = goalsearch.make_search(example("problem-2"), Goal("space"), Constraints(no_deal=True))
     assert proofs.counted_out(search)
     assert proofs.counted_out(search, budget=100) == ""
+
+
+def test_the_count_at_several_moments_answers_after_the_quick_searches() -> None:
+    """Problem 5's first space in pile 2: the count at the end passes, the quick searches
+    find no line, and the count made again just before the 4s first moves settles it
+    before the complete search starts."""
+    answer = ask(example("problem-5"), "get a space in pile 2, no deal, no remove, limit 20000")
+    assert answer.status == "impossible", answer.summary()
+    assert "just before the 4s of pile 2 first moves" in answer.summary()
+    assert 0 < answer.positions <= 20_000  # the quick searches' positions

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from spider_cli.analysis import counting
+from spider_cli.analysis import counting, moments
 from spider_cli.analysis.compact import FACE_DOWN, card_code
 from spider_cli.analysis.counting import Question, refute, turn_up_piles
 from spider_cli.analysis.goalsearch import Search
@@ -85,35 +85,10 @@ def counted(search: Search, budget: int = counting.BUDGET) -> tuple[str, int]:
     It holds only while no deal can come, and counts the goals it can: turning up a card,
     a space, and the next suit of a removal (every suit of the first step must fail). It
     gives up after ``budget`` choices."""
-    goal, cons = search.goal, search.constraints
-    if not search.sorted_mode or goal.kind not in (
-        GoalKind.TURN_UP,
-        GoalKind.SPACE,
-        GoalKind.REMOVE,
-    ):
+    questions = _questions(search)
+    if not questions:
         return "", -1
-    common = _question_terms(search)
-    if goal.kind == GoalKind.TURN_UP:
-        questions = [
-            Question(kind=GoalKind.TURN_UP, target=search.pile, spaces=cons.keep_spaces, **common)
-        ]
-    elif goal.kind == GoalKind.SPACE:
-        first = search.pile >= 0  # a named pile must be the first new space
-        if first and cons.keep_spaces > search.root_spaces + 1:
-            return "", -1  # the line goes on past the first space: not what it counts
-        if first and common["most_spaces"] is None:
-            common["most_spaces"] = search.root_spaces + 1
-        questions = [
-            Question(
-                kind=GoalKind.SPACE,
-                target=search.pile,
-                spaces=max(cons.keep_spaces, search.root_spaces + 1),
-                first=first,
-                **common,
-            )
-        ]
-    else:
-        questions = [Question(kind=GoalKind.REMOVE, suit=suit, **common) for suit in goal.steps[0]]
+    goal = search.goal
     if goal.kind == GoalKind.TURN_UP and search.pile < 0:  # any pile: which piles stay open
         found = turn_up_piles(search.start.piles, questions[0], budget)
         if found is None or found[0]:
@@ -131,6 +106,77 @@ def counted(search: Search, budget: int = counting.BUDGET) -> tuple[str, int]:
         f"higher and spaces to lie on than the tableau can offer (a counting argument "
         f"over {examined:,} choice{'s' if examined != 1 else ''} of the cards that never move)"
     ), -1
+
+
+def counted_in_moments(search: Search, budget: int = moments.BUDGET) -> str:
+    """Why the counting argument at several moments of a line
+    (:mod:`spider_cli.analysis.moments`) rules the goal out, or "" (none found within
+    ``budget`` choices). For a goal the plain count leaves open: it costs more."""
+    questions = _questions(search)
+    if not questions:
+        return ""
+    examined = 0
+    cards: list[moments.Card] = []
+    for question in questions:
+        found = moments.refute(search.start.piles, question, budget - examined)
+        if found is None:
+            return ""
+        proof, count = found
+        examined += count
+        cards += [card for card in proof.cards() if card not in cards]
+    named = [
+        f"the {card_text(card_code(search.start.piles[pile][index]))} of pile {pile + 1}"
+        for pile, index in cards
+    ]
+    if not named:
+        when = "at the end of the line"
+    elif len(named) == 1:
+        when = f"at the end of the line and just before {named[0]} first moves (if it does)"
+    else:
+        when = (
+            f"at the end of the line and just before each of {join(named, 'and')} first "
+            f"moves (in any order, if they do)"
+        )
+    return (
+        f"however the cards are played, the moved cards would need more cards one rank "
+        f"higher and spaces to lie on than the tableau can offer, counted {when} (a "
+        f"counting argument over {examined:,} choice{'s' if examined != 1 else ''} of the "
+        f"cards that never move)"
+    )
+
+
+def _questions(search: Search) -> list[Question]:
+    """The counting argument's questions for the search's goal (every one must be ruled
+    out), or none when it cannot count that goal: while a deal can come, or past the first
+    space when the goal names its pile."""
+    goal, cons = search.goal, search.constraints
+    if not search.sorted_mode or goal.kind not in (
+        GoalKind.TURN_UP,
+        GoalKind.SPACE,
+        GoalKind.REMOVE,
+    ):
+        return []
+    common = _question_terms(search)
+    if goal.kind == GoalKind.TURN_UP:
+        return [
+            Question(kind=GoalKind.TURN_UP, target=search.pile, spaces=cons.keep_spaces, **common)
+        ]
+    if goal.kind == GoalKind.SPACE:
+        first = search.pile >= 0  # a named pile must be the first new space
+        if first and cons.keep_spaces > search.root_spaces + 1:
+            return []  # the line goes on past the first space: not what it counts
+        if first and common["most_spaces"] is None:
+            common["most_spaces"] = search.root_spaces + 1
+        return [
+            Question(
+                kind=GoalKind.SPACE,
+                target=search.pile,
+                spaces=max(cons.keep_spaces, search.root_spaces + 1),
+                first=first,
+                **common,
+            )
+        ]
+    return [Question(kind=GoalKind.REMOVE, suit=suit, **common) for suit in goal.steps[0]]
 
 
 class _QuestionTerms(TypedDict):

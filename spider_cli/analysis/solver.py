@@ -23,7 +23,8 @@ never be printed.
   multiset would not change).
   Lines found are shortened by cutting out detours. :mod:`spider_cli.analysis.proofs`
   answers at once the questions that need no search, and those that the counting argument
-  rules out.
+  rules out; when the quick searches find no line, the same count made at several moments
+  of the line (:mod:`spider_cli.analysis.moments`) may still rule the goal out before phase B.
 * :func:`quick` is phase A alone (for hints).
 """
 
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from spider_cli.analysis import counting, memory, native
+from spider_cli.analysis import counting, memory, moments, native
 from spider_cli.analysis.compact import ONE_BYTE, REVEAL, State, apply
 from spider_cli.analysis.goals import Clock, Limit, Verdict
 from spider_cli.analysis.goalsearch import (
@@ -43,7 +44,7 @@ from spider_cli.analysis.goalsearch import (
     Search,
     make_search,
 )
-from spider_cli.analysis.proofs import counted, out_of_reach
+from spider_cli.analysis.proofs import counted, counted_in_moments, out_of_reach
 from spider_cli.rules.cards import KING, split_runs
 from spider_cli.rules.engine import DEAL, PILES, Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import QuestionError
@@ -273,6 +274,12 @@ def solve(
     if found is not None:
         real, texts, reveal = _without_detours(game, found)
         return Answer(Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, note=note)
+    if closed is None and prove_by_counting:
+        reason = counted_in_moments(search, min(moments.BUDGET, CHOICES_PER_POSITION * positions))
+        if reason:
+            return Answer(
+                Verdict.IMPOSSIBLE, positions=examined, seconds=seconds(), reason=reason, note=note
+            )
     outcome = closed
     if outcome is None:
         left = limit.within(max(0, positions - examined))
