@@ -225,6 +225,42 @@ def test_long_lines_are_broken_between_words_and_continue_under_their_text() -> 
     assert rows("対局" * 6, 5) == ["対局", "対局", "対局", "対局", "対局", "対局"]
 
 
+def test_text_laid_out_at_80_columns_flows_again_on_a_narrower_screen() -> None:
+    """Help is broken at 80 columns; at 50 its paragraphs and items are broken anew, with no
+    short row left at an old break, and a line broken on purpose stays broken."""
+    from spider_cli.language.help import help_text
+
+    def shown(text: str, width: int) -> list[str]:
+        lines = [render.color_cards(line) for line in text.splitlines()]
+        return [render.plain(row) for row in render.rows(lines, width)]
+
+    rules = shown(help_text("rules"), 50)
+    assert rules[:4] == [
+        "Spider is played with two decks (104 cards) in ten",
+        "piles. 54 cards start in the tableau, only the",
+        "last card of each pile face up; the other 50 are",
+        "the hand.",
+    ]
+    assert "    moves as a unit, whole or its lower part." in rules  # an item, under its text
+    keys = shown(help_text("keys"), 50)
+    at = keys.index("  Ctrl-D, quit    leave; the game is kept and")
+    assert keys[at + 1 : at + 4] == [
+        "                  'spider' offers it back (asks",
+        "                  only to update a file you saved",
+        "                  it to that is now behind)",
+    ]
+    assert "  :               may start a command (':help' is" in keys  # a one-character term
+    assert "                  'help'), in either mode" in keys
+    # A break that was meant (the next word would have fitted) and a wide screen: as written.
+    meant = "Files:      save FILE (asks before replacing a file),\n            save! FILE"
+    assert shown(meant, 40)[2].strip().startswith("save! FILE")
+    assert shown(help_text("rules"), 80) == help_text("rules").splitlines()
+    # A line over an error's caret is never joined to the line before it.
+    caret = "x " * 39 + "\nzzz word\n    ^"
+    assert shown(caret, 50)[-2:] == ["zzz word", "    ^"]
+    assert shown("x " * 39 + "\nzzz word", 50)[-1].endswith("x zzz word")
+
+
 @pytest.mark.parametrize("width", [29, 30, 35, 38, 39])
 def test_under_40_columns_every_pile_shows_in_columns_of_three_with_tens_as_t(width: int) -> None:
     session = Session.new_game(seed=5)  # a 10h at the bottom of pile 4

@@ -77,8 +77,8 @@ On the board (the full screen; 'spider --line' plays at a plain prompt instead):
   drag a card     press on it, let go over another pile: the cards go there
   right click     select a card; a click on another pile moves it there
   click the hand  deal; a click on a complete suit removes it
-  PageUp/PageDown scroll the replies (the wheel too); a bar says when there
-                  is more above or below
+  PageUp/Down     scroll the replies (the wheel too); a bar says when there is
+                  more above or below
 Red underlined text in the line cannot be read; Enter says why. The game is
 journaled after every command: if the terminal closes, 'spider' offers it back.
 Every game is kept in the history: 'games' lists the last ones, 'open N' brings

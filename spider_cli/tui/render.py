@@ -485,7 +485,7 @@ def wrap(line: StyleAndTextTuples, width: int) -> list[StyleAndTextTuples]:
     (``- ...``) or the description of a term (``History:    undo [N], redo [N], ...``) when
     that leaves half the width to the text. An indentation of more than half the width
     (text laid out for a wider screen) is cut to half."""
-    chars = [(fragment[0], char) for fragment in line for char in fragment[1]]
+    chars = _cells(line)
     rows: list[list[tuple[str, str]]] = []
     if width > 0 and _cells_within(chars, width) < len(chars):
         indent = len(chars) - len(_lstrip(chars))  # a row is cut after its indentation
@@ -536,7 +536,7 @@ def rows(lines: Iterable[StyleAndTextTuples], width: int) -> list[StyleAndTextTu
     words (:func:`wrap`), but for a line with a caret row under it (the place of an error),
     which is never broken: the two are cut alike around the caret (:func:`cut_around`), so
     that the caret stays under the character it names."""
-    lines = list(lines)
+    lines = _paragraphs(list(lines), width)
     out: list[StyleAndTextTuples] = []
     index = 0
     while index < len(lines):
@@ -549,6 +549,62 @@ def rows(lines: Iterable[StyleAndTextTuples], width: int) -> list[StyleAndTextTu
             out += wrap(line, width)
             index += 1
     return out
+
+
+LAID_OUT = 80
+"""The width of the longer texts' own line breaks (help, the rules): on a narrower screen
+their paragraphs flow again (:func:`_paragraphs`)."""
+
+
+_SLACK = 8
+"""How far short of 80 columns a line may end when the next word was left for the next line
+(the help is not laid out tight)."""
+
+
+def _paragraphs(lines: list[StyleAndTextTuples], width: int) -> list[StyleAndTextTuples]:
+    """Text laid out at 80 columns, on a narrower screen: each line that continues the
+    line before it joined to it, so that :func:`wrap` breaks the paragraph anew instead of
+    leaving a short row at every old break.
+
+    A line continues the one before when that one is broken at the screen's width, ends
+    near 80 columns (this line's first word did not fit there, or nearly), is not a row of
+    columns, and does not end a sentence or open a list (``.`` ``:``);
+    and when the line starts where the rows after the first go (under an item's text or a
+    term's description) without starting an item or a term of its own. A line above or on
+    a caret row is never joined."""
+    if width >= LAID_OUT:
+        return lines
+    out: list[StyleAndTextTuples] = []
+    for k, line in enumerate(lines):
+        text = plain(line)
+        if out and _continues(plain(out[-1]), plain(lines[k - 1]), text, width):
+            following = lines[k + 1] if k + 1 < len(lines) else None
+            if not _is_caret_row(line) and not (following and _is_caret_row(following)):
+                joined = [*_rstrip(_cells(out[-1])), ("", " "), *_lstrip(_cells(line))]
+                out[-1] = _joined(joined)
+                continue
+        out.append(line)
+    return out
+
+
+def _continues(before: str, last: str, text: str, width: int) -> bool:
+    """Does the line ``text`` go on with the paragraph ``before`` (:func:`_paragraphs`),
+    whose last line as laid out is ``last``?"""
+    if not text.strip() or get_cwidth(before) <= width:
+        return False
+    if get_cwidth(last.rstrip()) + 1 + get_cwidth(text.split()[0]) <= LAID_OUT - _SLACK:
+        return False  # its next word would have fitted well: the break is meant
+    if last.rstrip().endswith((".", ":")) or _is_caret_row([("", last)]):
+        return False
+    indent = len(text) - len(text.lstrip(" "))
+    hang = _hanging_indent(before, LAID_OUT)
+    if indent != hang or "  " in last[hang:].rstrip():
+        return False  # not under the text, or the line before is a row of columns
+    return _HANGING.match(text) is None  # not an item or a term of its own
+
+
+def _cells(line: StyleAndTextTuples) -> list[tuple[str, str]]:
+    return [(fragment[0], char) for fragment in line for char in fragment[1]]
 
 
 def _is_caret_row(line: StyleAndTextTuples) -> bool:
@@ -591,9 +647,9 @@ def cut_around(
     return [_joined(cells), [(caret_style, " " * at + "^")]]
 
 
-_HANGING = re.compile(r" *(?:[-*] +|\S.*?\S {2,}(?=\S))")
-"""The start of an item (``- ``), or a term followed by two spaces or more: what the rows
-after a line's first go under."""
+_HANGING = re.compile(r" *(?:[-*] +|\S.*?\S {2,}(?=\S)|\S {2,}(?=\S))")
+"""The start of an item (``- ``), or a term (one character or more) followed by two spaces
+or more: what the rows after a line's first go under."""
 
 
 def _hanging_indent(text: str, width: int) -> int:
