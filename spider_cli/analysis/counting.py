@@ -299,6 +299,20 @@ def _standing_run(pile: bytes, u: int, suit: int, emptying: bool) -> int:
     return sum(1 << (card & 15) for card in pile[top:u])
 
 
+def bottoms_suffice(
+    need: tuple[int, ...], emptied: int, moved: int, bare: bool, spaces: int, most: int | None
+) -> bool:
+    """With every pile chosen: can the moved cards that no card one rank higher takes lie
+    on the bottoms of emptied piles (none when ``bare``; each holds one moved card), and
+    leave at least ``spaces`` and at most ``most`` of those piles empty?"""
+    short = sum(x for x in need if x > 0)  # moved cards with no card one rank higher
+    for on_bottoms in range(short, 1 if bare else min(moved, emptied) + 1):
+        left = emptied - on_bottoms
+        if left >= spaces and (most is None or left <= most):
+            return True
+    return False
+
+
 def _search(
     piles: State, question: Question, free: frozenset[int], bare: bool, budget: int
 ) -> tuple[int, bool]:
@@ -342,14 +356,7 @@ def _search(
     examined = 0
 
     def passes(need: tuple[int, ...], emptied: int, mask: int, moved: int) -> bool:
-        if mask & wanted != wanted:
-            return False
-        short = sum(x for x in need if x > 0)  # moved cards with no card one rank higher
-        for on_bottoms in range(short, 1 if bare else min(moved, emptied) + 1):
-            left = emptied - on_bottoms
-            if left >= spaces and (most is None or left <= most):
-                return True
-        return False
+        return mask & wanted == wanted and bottoms_suffice(need, emptied, moved, bare, spaces, most)
 
     def dfs(k: int, need: tuple[int, ...], emptied: int, mask: int, moved: int) -> bool:
         nonlocal examined

@@ -28,7 +28,15 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from spider_cli.analysis.compact import FACE_DOWN, State, card_code
-from spider_cli.analysis.counting import ALL_RANKS, RANKS, Question, Setting, base_options, setting
+from spider_cli.analysis.counting import (
+    ALL_RANKS,
+    RANKS,
+    Question,
+    Setting,
+    base_options,
+    bottoms_suffice,
+    setting,
+)
 from spider_cli.rules.cards import KING
 from spider_cli.rules.goals import GoalKind
 
@@ -393,12 +401,7 @@ class _Count:
             return False
         if carried >= 0 and seen & self.bit[m][carried]:
             need = tuple(x - (r == (carried & 15) - 1) for r, x in enumerate(need))
-        short = sum(x for x in need if x > 0)  # moved cards with no card one rank higher
-        for on_bottoms in range(short, 1 if self.prover.bare else min(moved, emptied) + 1):
-            left = emptied - on_bottoms
-            if left >= spaces and (most is None or left <= most):
-                return True
-        return False
+        return bottoms_suffice(need, emptied, moved, self.prover.bare, spaces, most)
 
     def step(self, m: int, j: int, state: _State, step: _Step) -> _State | None:
         """Moment ``m``'s count once the j-th pile takes ``step``; None if it cannot pass."""
