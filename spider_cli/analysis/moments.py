@@ -44,8 +44,8 @@ BUDGET = 400_000
 """Choices a whole proof examines at most (about 1.5 s) before it gives up."""
 
 DEPTH = 2
-"""How deep the splits nest at most. The manual's questions need one or none; a third level
-multiplies the cost by the number of cards to split on."""
+"""How deep the splits nest at most. The proofs found for the manual's questions split once;
+each further level multiplies the cost by the number of cards to split on."""
 
 Card = tuple[int, int]
 """A card of the starting piles: (pile, index from the bottom)."""

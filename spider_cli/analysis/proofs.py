@@ -101,11 +101,7 @@ def counted(search: Search, budget: int = counting.BUDGET) -> tuple[str, int]:
             if count is None:
                 return "", -1
             examined += count
-    return (
-        f"however the cards are played, the moved cards would need more cards one rank "
-        f"higher and spaces to lie on than the tableau can offer (a counting argument "
-        f"over {examined:,} choice{'s' if examined != 1 else ''} of the cards that never move)"
-    ), -1
+    return _short_of_places(examined), -1
 
 
 def counted_in_moments(search: Search, budget: int = moments.BUDGET) -> str:
@@ -137,11 +133,17 @@ def counted_in_moments(search: Search, budget: int = moments.BUDGET) -> str:
             f"at the end of the line and just before each of {join(named, 'and')} first "
             f"moves (in any order, if they do)"
         )
+    return _short_of_places(examined, when)
+
+
+def _short_of_places(examined: int, when: str = "") -> str:
+    """The counting argument's reason: the count fails (at the moments ``when`` says)."""
+    counted = f", counted {when}" if when else ""
     return (
         f"however the cards are played, the moved cards would need more cards one rank "
-        f"higher and spaces to lie on than the tableau can offer, counted {when} (a "
-        f"counting argument over {examined:,} choice{'s' if examined != 1 else ''} of the "
-        f"cards that never move)"
+        f"higher and spaces to lie on than the tableau can offer{counted} (a counting "
+        f"argument over {examined:,} choice{'s' if examined != 1 else ''} of the cards that "
+        f"never move)"
     )
 
 
