@@ -141,6 +141,13 @@ def test_it_gives_up_past_its_budget() -> None:
     assert proofs.counted_in_moments(search, 280_000)
 
 
+def test_it_stops_when_the_time_asked_for_is_up() -> None:
+    """ "within N seconds" caps the proof too: it asks the clock every 4,096 choices."""
+    search = search_for(example("problem-5"), "get a space in pile 3, no deal, no remove")
+    assert proofs.counted_in_moments(search, expired=lambda: False)
+    assert proofs.counted_in_moments(search, expired=lambda: True) == ""
+
+
 def test_a_proof_names_its_splits() -> None:
     """The proof of problem 5's pile 2 splits once, on the 4s (pile 2, sixth card from the
     bottom... counted from 0: 7), within the budget."""

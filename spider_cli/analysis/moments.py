@@ -24,6 +24,7 @@ whole proof stops after ``budget`` choices, so it gives the same answer on any m
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -115,17 +116,22 @@ class _OverBudget(Exception):
 
 
 def refute(
-    piles: State, question: Question, budget: int = BUDGET, depth: int = DEPTH
+    piles: State,
+    question: Question,
+    budget: int = BUDGET,
+    depth: int = DEPTH,
+    expired: Callable[[], bool] | None = None,
 ) -> tuple[Proof, int] | None:
     """A proof that ``question`` is impossible from ``piles``, one for each end it allows,
-    with the choices examined; None when none is found within ``depth`` and ``budget``."""
+    with the choices examined; None when none is found within ``depth`` and ``budget`` (or
+    before ``expired()``, the time a user asked for, says the time is up)."""
     found = setting(piles, question, budget)
     if found is None:
         return None
     examined = 0
     proofs = []
     for final in found.finals:
-        prover = _Prover(piles, final, found, budget - examined)
+        prover = _Prover(piles, final, found, budget - examined, expired)
         proof = None
         try:
             for deeper in range(depth + 1):
@@ -151,8 +157,16 @@ def _links(lower: int, upper: int) -> bool:
 class _Prover:
     """The proofs of one end of the goal, with the choices they have examined."""
 
-    def __init__(self, piles: State, final: Question, found: Setting, budget: int) -> None:
+    def __init__(
+        self,
+        piles: State,
+        final: Question,
+        found: Setting,
+        budget: int,
+        expired: Callable[[], bool] | None = None,
+    ) -> None:
         self.piles = piles
+        self.expired = expired
         self.final = final
         self.free = found.free
         self.bare = found.bare
@@ -392,6 +406,8 @@ class _Count:
         prover.examined += 1
         if prover.examined > prover.budget:
             raise _OverBudget
+        if prover.examined & 4095 == 0 and prover.expired is not None and prover.expired():
+            raise _OverBudget  # the time asked for is up
 
     def passes(self, m: int, state: _State) -> bool:
         """Does moment ``m``'s count pass with every pile chosen?"""

@@ -5,6 +5,7 @@ either is a proof."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypedDict
 
 from spider_cli.analysis import counting, moments
@@ -104,17 +105,20 @@ def counted(search: Search, budget: int = counting.BUDGET) -> tuple[str, int]:
     return _short_of_places(examined), -1
 
 
-def counted_in_moments(search: Search, budget: int = moments.BUDGET) -> str:
+def counted_in_moments(
+    search: Search, budget: int = moments.BUDGET, expired: Callable[[], bool] | None = None
+) -> str:
     """Why the counting argument at several moments of a line
     (:mod:`spider_cli.analysis.moments`) rules the goal out, or "" (none found within
-    ``budget`` choices). For a goal the plain count leaves open: it costs more."""
+    ``budget`` choices, or before ``expired()`` says the time asked for is up). For a goal
+    the plain count leaves open: it costs more."""
     questions = _questions(search)
     if not questions:
         return ""
     examined = 0
     cards: list[moments.Card] = []
     for question in questions:
-        found = moments.refute(search.start.piles, question, budget - examined)
+        found = moments.refute(search.start.piles, question, budget - examined, expired=expired)
         if found is None:
             return ""
         proof, count = found

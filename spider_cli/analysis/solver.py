@@ -275,7 +275,8 @@ def solve(
         real, texts, reveal = _without_detours(game, found)
         return Answer(Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, note=note)
     if closed is None and prove_by_counting:
-        reason = counted_in_moments(search, min(moments.BUDGET, CHOICES_PER_POSITION * positions))
+        choices = min(moments.BUDGET, CHOICES_PER_POSITION * positions)
+        reason = counted_in_moments(search, choices, limit.expired)
         if reason:
             return Answer(
                 Verdict.IMPOSSIBLE, positions=examined, seconds=seconds(), reason=reason, note=note
