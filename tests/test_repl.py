@@ -837,3 +837,20 @@ def test_a_position_file_with_a_card_too_many_is_said_at_that_card(home: Path) -
     line, caret = repl.transcript[repl.transcript.index(error) + 1].splitlines()
     assert line == "5: -- -- -- -- 8c" and caret == " " * 15 + "^"
     assert moves(repl) == ["4h from 1 to 8"]  # deal 5 is kept, and played on
+
+
+def test_the_status_line_is_worded_to_fit_the_terminal(home: Path) -> None:
+    """The line mode's status line takes the shorter wordings, as the board's does, when
+    the terminal is narrow (it used to run past the edge at 46 columns)."""
+
+    class Narrow(DummyOutput):
+        def get_size(self) -> Size:
+            return Size(rows=24, columns=40)
+
+    _, repl = drive("quit\r")
+    with create_app_session(output=DummyOutput()):
+        wide = render.plain(repl.toolbar())
+    with create_app_session(output=Narrow()):
+        narrow = render.plain(repl.toolbar())
+    assert "deals left 5" in wide
+    assert len(narrow) <= 40 and "5" in narrow and "deals left" not in narrow

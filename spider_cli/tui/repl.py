@@ -40,7 +40,7 @@ from prompt_toolkit.shortcuts import clear
 from spider_cli.app import interrupt
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.replies import auto_text
-from spider_cli.app.results import Auto, Played
+from spider_cli.app.results import Auto, Played, Status
 from spider_cli.app.session import COMMANDS, Session
 from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Game
@@ -111,7 +111,7 @@ class Repl:
         """Questions waiting to be asked, before the next command is read."""
         self.status: int | None = None
         """The exit status, once the player has left."""
-        self._toolbar = FormattedText([])
+        self._status: Status | None = None
 
     @functools.cached_property
     def prompt_session(self) -> PromptSession[str]:
@@ -157,10 +157,14 @@ class Repl:
                 self.say(text, style)
 
     def toolbar(self) -> FormattedText:
-        return self._toolbar
+        """The status line, worded to fit the terminal's width as it is now."""
+        if self._status is None:
+            return FormattedText([])
+        columns = get_app_session().output.get_size().columns
+        return render.toolbar(self._status, self.glyphs, columns)
 
     def refresh(self) -> None:
-        self._toolbar = render.toolbar(self.session.status(), self.glyphs)
+        self._status = self.session.status()
 
     def draw(
         self,
