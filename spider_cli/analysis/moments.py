@@ -188,6 +188,9 @@ class _Prover:
                     last[j] = last[j + 1]
             self.run_first.append(first)
             self.run_last.append(last)
+        # each pile's bases at the end and at any other moment, the same for every scenario
+        self.at_end = [self.options(i, True) for i in range(len(piles))]
+        self.plain = [self.options(i, False) for i in range(len(piles))]
 
     def options(self, i: int, at_end: bool) -> list[_Option]:
         """Pile ``i``'s bases at the end (``at_end``) or at any other moment."""
@@ -304,12 +307,11 @@ class _Prover:
         # each pile's choices: one base per moment, never growing
         combos: list[list[tuple[_Option, ...]]] = []
         for i in range(n):
-            at_end = self.options(i, True)
-            plain = self.options(i, False)
+            plain = self.plain[i]
             per_moment = []
             for m in range(k):
                 if m == k - 1:
-                    found = at_end
+                    found = self.at_end[i]
                 elif scenario.events[m][0] == i:
                     found = self.event_options(i, scenario.events[m][1], plain)
                 else:
