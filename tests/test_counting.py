@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_solver import TooBig, ask, brute_force, example, scatter, table
 
-from spider_cli.analysis import goalsearch, proofs
+from spider_cli.analysis import counting, goalsearch, proofs
 from spider_cli.analysis.counting import Question, turn_up_piles
 from spider_cli.rules.cards import UNKNOWN, Card, card_text
 from spider_cli.rules.engine import Action, Game, Move
@@ -265,6 +265,22 @@ def test_the_argument_gives_up_past_its_budget() -> None:
     search = goalsearch.make_search(example("problem-2"), Goal("space"), Constraints(no_deal=True))
     assert proofs.counted_out(search)
     assert proofs.counted_out(search, budget=100) == ""
+
+
+def test_a_space_that_no_new_space_forbids_is_not_counted_for() -> None:
+    """With no new space, the first space a move could make is ruled out by the question
+    itself, so the count does not search for one: problem 5's diamonds used to spend 4
+    million choices there and give up."""
+    search = goalsearch.make_search(
+        example("problem-5"),
+        Goal("remove", steps=((2,),)),
+        Constraints(no_deal=True, no_new_space=True),
+    )
+    (question,) = proofs._questions(search)
+    assert question.most_spaces == 0
+    found = counting.setting(search.start.piles, question, budget=20_000)
+    assert found is not None
+    assert found.free == frozenset({0, 3})  # the spades (a removal may empty pile 8), the clubs
 
 
 def test_the_count_at_several_moments_answers_after_the_quick_searches() -> None:

@@ -332,7 +332,9 @@ def _search(
         )
         for i, pile in enumerate(piles)
     ]
-    if not all(choices):
+    if not all(choices) or (
+        question.most_spaces is not None and question.spaces > question.most_spaces
+    ):
         return 0, False
     order = sorted(range(len(piles)), key=lambda i: len(choices[i]))
     n = len(order)
