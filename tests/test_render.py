@@ -217,6 +217,13 @@ def test_long_lines_are_broken_between_words_and_continue_under_their_text() -> 
     assert rows("help [rules|notation|keys]", 16) == ["help", "[rules|notation|", "keys]"]
     assert rows(" " * 30 + "far to the right", 20) == [" " * 10 + "far to the", " " * 10 + "right"]
     assert rows("short", 40) == ["short"] and rows("", 40) == [""]
+    # A term too long for its description to start within half the row: the description
+    # goes on the rows below it.
+    assert rows("  Jh from 8 to 9 (a remark)     one card, from pile 8 onto pile 9", 30) == [
+        "  Jh from 8 to 9 (a remark)",
+        "      one card, from pile 8",
+        "      onto pile 9",
+    ]
     coloured = render.wrap(render.color_cards("move 8-6s from 3 to 10 now"), 14)
     assert [render.plain(row) for row in coloured] == ["move 8-6s from", "3 to 10 now"]
     assert ("class:suit.spades", "8-6s") in coloured[0]  # the card keeps its colour

@@ -484,9 +484,15 @@ def wrap(line: StyleAndTextTuples, width: int) -> list[StyleAndTextTuples]:
     The rows after the first go under the line's first word, or under the text of an item
     (``- ...``) or the description of a term (``History:    undo [N], redo [N], ...``) when
     that leaves half the width to the text. An indentation of more than half the width
-    (text laid out for a wider screen) is cut to half."""
+    (text laid out for a wider screen) is cut to half. A term whose description would start
+    past half the width has the description on the rows below it, further in."""
     chars = _cells(line)
     rows: list[list[tuple[str, str]]] = []
+    term = _TERM.match(plain(line)) if width > 0 else None
+    if term and width // 2 < term.end() < len(chars) and _cells_within(chars, width) < len(chars):
+        indent = len(term.group(1))
+        described = [("", " ")] * min(indent + 4, width // 2) + chars[term.end() :]
+        return [_joined(_rstrip(chars[: term.end()])), *wrap(_joined(described), width)]
     if width > 0 and _cells_within(chars, width) < len(chars):
         indent = len(chars) - len(_lstrip(chars))  # a row is cut after its indentation
         if indent > width // 2:  # (text laid out for a wider screen)
@@ -646,6 +652,9 @@ def cut_around(
         at -= start
     return [_joined(cells), [(caret_style, " " * at + "^")]]
 
+
+_TERM = re.compile(r"( *)[^-*\s](?:.*?\S)? {2,}(?=\S)")
+"""A term and the gap after it, two spaces or more (not an item): ``Quick:   3 10 ...``."""
 
 _HANGING = re.compile(r" *(?:[-*] +|\S.*?\S {2,}(?=\S)|\S {2,}(?=\S))")
 """The start of an item (``- ``), or a term (one character or more) followed by two spaces
