@@ -180,9 +180,12 @@ def test_runs_know_their_size_and_text() -> None:
     [
         ("8-6 from 3 to 10", "a run needs a suit on its last card, as in 8-6s", 2),
         ("Jh from 8", "say where to: 'to PILE'", 10),
-        ("mvoe 3 4", "unknown command 'mvoe' (type help for the commands)", 1),
-        ("hlep", "unknown command 'hlep' (type help for the commands)", 1),  # h: hint
-        ("  undoo 2", "unknown command 'undoo' (type help for the commands)", 3),
+        ("mvoe 3 4", "unknown command 'mvoe': did you mean 'move'?", 1),
+        ("hlep", "unknown command 'hlep': did you mean 'help'?", 1),  # h: hint
+        ("  undoo 2", "unknown command 'undoo': did you mean 'undo'?", 3),
+        ("xyzzy", "unknown command 'xyzzy' (type help for the commands)", 1),
+        ("rules", "unknown command 'rules': 'help rules' shows that topic", 1),
+        ("Keys", "unknown command 'Keys': 'help keys' shows that topic", 1),
         ("1x from 3 to 4", "'1x' is not a card", 2),
         ("3-10", "to move from pile 3 to pile 10, write '3 10' or '3>10'", 2),
         ("assume 8 1x", "'1x' is not a card", 10),
@@ -593,6 +596,11 @@ def test_help_lists_every_command_of_the_table_and_every_topic() -> None:
         assert all(line in overview for line in info.overview), word
         assert info.group or word in ("from", "exit", "history", *"dhnoqru")  # second spellings
     assert WORDS["help"].overview == (f"help [{'|'.join(TOPICS)}]",)
+
+
+def test_help_on_a_slip_of_a_topic_shows_the_topic_and_says_so() -> None:
+    assert help_text("notatoin") == "(taken as 'help notation')\n" + help_text("notation")
+    assert help_text("xyzzy").startswith("no help on 'xyzzy'; topics: rules, notation")
 
 
 @pytest.mark.parametrize("word", [w for w, info in WORDS.items() if info.takes])

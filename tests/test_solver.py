@@ -1091,6 +1091,8 @@ def test_a_clock_times_a_search_and_caps_only_the_time_asked_for() -> None:
     assert timed.seconds is not None and timed.seconds >= 3600
     assert "positions examined in" in timed.summary()
     assert "positions examined in" not in plain.summary()
+    one = solver.Answer(solver.Verdict.POSSIBLE, texts=["4d from 10 to 6"], positions=1)
+    assert one.summary() == "possible in 1 move (1 position examined)"
     question = "remove diamonds, no deal, no remove clubs, within 1 second"
     command = parse_command(f"solve {question}")
     assert isinstance(command, Solve)

@@ -103,7 +103,7 @@ class Answer:
 
     def summary(self) -> str:
         """One line: the verdict and the work behind it."""
-        work = f"{self.positions:,} positions examined"
+        work = f"{self.positions:,} position{'s' if self.positions != 1 else ''} examined"
         if self.seconds is not None:
             work += f" in {self.seconds:.2f} s"
         if self.status is Verdict.POSSIBLE:

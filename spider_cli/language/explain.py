@@ -9,11 +9,13 @@ grammar's own list of what could come next.
 
 from __future__ import annotations
 
+import difflib
 import re
 from functools import cache
 from typing import TYPE_CHECKING, cast
 
 from spider_cli.language import grammar
+from spider_cli.language.help import TOPICS
 from spider_cli.language.registry import WORDS
 from spider_cli.language.textfiles import shown
 from spider_cli.rules.errors import NotationError, caret_line, quoted
@@ -124,7 +126,7 @@ def _explain(line: str, pos: int, error: UnexpectedInput) -> str:
             return problem
     in_first_word = bool(word) and start == len(line) - len(line.lstrip())
     if in_first_word and not word[0].isdigit():  # a digit starts a quick move
-        return f"{_UNKNOWN}{quoted(word)} (type help for the commands)"
+        return _unknown_command(word)
     if usage is not None:
         return usage
     try:
@@ -134,6 +136,19 @@ def _explain(line: str, pos: int, error: UnexpectedInput) -> str:
     if label is None:
         return _expected(error, word)
     return f"{label}, not {quoted(word)}" if word else label
+
+
+def _unknown_command(word: str) -> str:
+    """A first word that starts no command: the help topic of that name, or the command it
+    is a slip for (two letters swapped or one missed, as 'hitn' or 'sove'), if any."""
+    lowered = word.lower()
+    if lowered in TOPICS:
+        return f"{_UNKNOWN}{quoted(word)}: 'help {lowered}' shows that topic"
+    words = [known for known in WORDS if len(known) > 1]
+    close = difflib.get_close_matches(lowered, words, n=1, cutoff=0.75)
+    if close:
+        return f"{_UNKNOWN}{quoted(word)}: did you mean '{close[0]}'?"
+    return f"{_UNKNOWN}{quoted(word)} (type help for the commands)"
 
 
 def _word_at(line: str, pos: int) -> tuple[int, str]:

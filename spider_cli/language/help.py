@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 from spider_cli.language.registry import WORDS
 from spider_cli.rules.errors import quoted
 
@@ -163,6 +165,9 @@ def help_text(topic: str | None = None) -> str:
         )
     text = TOPICS.get(topic.lower().rstrip("s")) or TOPICS.get(topic.lower())
     if text is None:
+        close = difflib.get_close_matches(topic.lower(), TOPICS, n=1, cutoff=0.75)
+        if close:  # a slip: 'help notatoin'
+            return f"(taken as 'help {close[0]}')\n{TOPICS[close[0]]}"
         for name, body in TOPICS.items():
             if topic.lower() in body.lower():
                 return f"(from 'help {name}')\n{body}"
