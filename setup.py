@@ -17,6 +17,7 @@ SOURCES = [
     "goal.c",
     "rollout.c",
     "chance.c",
+    "orders.c",
 ]
 
 

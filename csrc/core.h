@@ -1,14 +1,14 @@
 /* The compiled search core of spider: compact positions and what the searches do with them.
  *
  * The Python modules spider_cli/analysis/compact.py, beam.py, goalsearch.py, blindplayer.py,
- * rollouts.py and weighing.py are the reference; every function here does what its Python
- * counterpart does, in the same order, so that both paths give the same answers
+ * rollouts.py, weighing.py and firstmoves.py are the reference; every function here does what
+ * its Python counterpart does, in the same order, so that both paths give the same answers
  * (tests/test_core*.py compare them; native.py chooses the path).
  *
  * Split as KPatience's patsolve splits its solver: the position (state.c: packing, hashing,
  * the position store), the moves (moves.c: generation, apply and undo), the values (value.c:
  * chaos and the blind player's value), and one file per search (beam.c, blind.c, goal.c,
- * rollout.c, chance.c).
+ * rollout.c, chance.c, orders.c).
  * module.c is the only file that knows Python.
  *
  * A card is a byte: suit * 16 + rank (1..13), plus FACE_DOWN when it lies face down; FACE_DOWN

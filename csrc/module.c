@@ -1240,6 +1240,145 @@ static PyObject *py_goal_search(PyObject *self, PyObject *args)
                          (Py_ssize_t)r.bytes);
 }
 
+/* ---- the count before every first move, in every order (firstmoves.py) ---- */
+
+/* One base of a table: None, or (need of 13, bottom, moved[, mask]) with `mask` for an end. */
+static int base_from_py(PyObject *obj, int with_mask, int8_t *ok, int16_t *need, int16_t *bottom,
+                        int16_t *moved, int32_t *mask)
+{
+    *ok = 0;
+    if (obj == Py_None)
+        return 0;
+    PyObject *need_obj, *a, *b, *c = NULL;
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 3 + with_mask)
+        return bad("a base is None or a tuple (need, bottom, moved), with the mask at the end");
+    need_obj = PyTuple_GET_ITEM(obj, 0);
+    a = PyTuple_GET_ITEM(obj, 1);
+    b = PyTuple_GET_ITEM(obj, 2);
+    if (with_mask) {
+        c = b;
+        b = PyTuple_GET_ITEM(obj, 3);
+    }
+    PyObject *seq = PySequence_Fast(need_obj, "a base's need is a sequence of 13 numbers");
+    if (!seq)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != RANKS) {
+        Py_DECREF(seq);
+        return bad("a base's need has 13 numbers");
+    }
+    for (int r = 0; r < RANKS; r++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, r));
+        if ((v == -1 && PyErr_Occurred()) || int_in_range(v, -MAX_CARDS, MAX_CARDS, "a need") < 0) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        need[r] = (int16_t)v;
+    }
+    Py_DECREF(seq);
+    long vb = PyLong_AsLong(a), vm = PyLong_AsLong(b), vk = c ? PyLong_AsLong(c) : 0;
+    if (PyErr_Occurred() || int_in_range(vb, 0, 1, "a base's bottom") < 0 ||
+        int_in_range(vm, 0, MAX_CARDS, "a base's moved cards") < 0 ||
+        int_in_range(vk, 0, (1L << (RANKS + 1)) - 1, "a base's ranks gathered") < 0)
+        return -1;
+    *bottom = (int16_t)vb;
+    *moved = (int16_t)vm;
+    if (mask)
+        *mask = (int32_t)vk;
+    *ok = 1;
+    return 0;
+}
+
+/* A table: for each pile, one base (or None) for each length 0..len. */
+static int table_from_py(PyObject *obj, Orders *o, int ends)
+{
+    PyObject *seq = PySequence_Fast(obj, "a table is a sequence of ten piles' bases");
+    if (!seq)
+        return -1;
+    int status = 0;
+    if (PySequence_Fast_GET_SIZE(seq) != PILES)
+        status = bad("a table has ten piles");
+    for (int i = 0; i < PILES && !status; i++) {
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, i), "a pile's bases");
+        if (!row) {
+            status = -1;
+            break;
+        }
+        if (PySequence_Fast_GET_SIZE(row) != o->len[i] + 1)
+            status = bad("a pile has a base for each length from 0 to its cards");
+        for (int u = 0; u <= o->len[i] && !status; u++) {
+            PyObject *item = PySequence_Fast_GET_ITEM(row, u);
+            if (ends) {
+                OrdersEnd *e = &o->end[i][u];
+                status = base_from_py(item, 1, &e->ok, e->need, &e->bottom, &e->moved, &e->mask);
+            } else {
+                OrdersBase *p = &o->plain[i][u];
+                status = base_from_py(item, 0, &p->ok, p->need, &p->bottom, &p->moved, NULL);
+            }
+        }
+        Py_DECREF(row);
+    }
+    Py_DECREF(seq);
+    return status;
+}
+
+static PyObject *py_orders(PyObject *self, PyObject *args)
+{
+    /* orders(piles, plain, end, free, bare, most, end_spaces, end_most, wanted, budget,
+     *   expired) -> (found: True, False, or None past the budget or the time, states):
+     *   firstmoves._Orders.reaches_an_end */
+    PyObject *piles, *plain, *end, *budget_obj, *expired;
+    int free_suits, bare, most, end_spaces, end_most, wanted;
+    long long budget, examined = 0;
+    State s;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOipiiiiOO", &piles, &plain, &end, &free_suits, &bare, &most,
+                          &end_spaces, &end_most, &wanted, &budget_obj, &expired))
+        return NULL;
+    if (int_in_range(free_suits, 0, 15, "the suits that may be removed, as bits") < 0 ||
+        int_in_range(most, -1, PILES, "the most spaces") < 0 ||
+        int_in_range(end_spaces, 0, PILES, "the spaces the end needs") < 0 ||
+        int_in_range(end_most, -1, PILES, "the most spaces at the end") < 0 ||
+        int_in_range(wanted, 0, (1L << (RANKS + 1)) - 1, "the ranks the end gathers") < 0 ||
+        limit_from_py(budget_obj, &budget) < 0)
+        return NULL;
+    if (state_from_py(piles, &s, 0) < 0 || check_position(&s, NULL, 0, 0, 0, 0) < 0)
+        return NULL;
+    Orders *o = PyMem_Calloc(1, sizeof *o);
+    if (!o)
+        return PyErr_NoMemory();
+    for (int i = 0; i < PILES; i++) {
+        if (s.len[i] > ORDERS_MAX_BASE) {
+            PyMem_Free(o);
+            return PyErr_Format(PyExc_ValueError, "a pile of more than %d cards",
+                                ORDERS_MAX_BASE);
+        }
+        o->len[i] = s.len[i];
+        memcpy(o->pile[i], s.c[i], s.len[i]);
+    }
+    o->free = free_suits;
+    o->bare = bare;
+    o->most = most;
+    o->end_spaces = end_spaces;
+    o->end_most = end_most;
+    o->wanted = wanted;
+    if (table_from_py(plain, o, 0) < 0 || table_from_py(end, o, 1) < 0) {
+        PyMem_Free(o);
+        return NULL;
+    }
+    PyStop ps = {expired, 0};
+    Stopper stop = {py_check, &ps};
+    int status = orders_search(o, budget, &stop, &examined);
+    PyMem_Free(o);
+    if (status == SEARCH_ERROR)
+        return NULL;
+    if (status == SEARCH_NOMEM)
+        return PyErr_NoMemory();
+    PyObject *found = status == SEARCH_FOUND   ? Py_True
+                      : status == SEARCH_NONE ? Py_False
+                                              : Py_None;
+    return Py_BuildValue("(OL)", found, examined);
+}
+
 static PyMethodDef methods[] = {
     {"actions", py_actions, METH_VARARGS,
      "actions(piles, spaces, whole_into_space=True): compact.actions as (kind, src, dst, count)"},
@@ -1262,6 +1401,9 @@ static PyMethodDef methods[] = {
     {"goal_search", py_goal_search, METH_VARARGS,
      "goal_search(goal, root, macros, into_spaces, ordered, width, limit, weight, expired): "
      "goalsearch.astar (a beam when width > 0)"},
+    {"orders", py_orders, METH_VARARGS,
+     "orders(piles, plain, end, free, bare, most, end_spaces, end_most, wanted, budget, "
+     "expired): firstmoves._Orders.reaches_an_end"},
     {"beam", py_beam, METH_VARARGS,
      "beam(piles, rows, removed, width, budget, max_levels, expired[, ties]): beam.beam"},
     {NULL, NULL, 0, NULL},

@@ -207,4 +207,42 @@ typedef struct {
  * by `margin` standard errors of the paired differences. */
 int chance_search(const ChanceSpec *c, ChanceResult *out, Stopper *stop);
 
+/* ---- orders.c: the count before every first move, in every order (firstmoves.py) */
+
+#define RANKS 13
+#define ORDERS_MAX_BASE 63 /* a base length fits a key's 6 bits */
+
+/* A pile's base at any moment, as the count sees it (firstmoves._Base). */
+typedef struct {
+    int8_t ok; /* a base the count allows */
+    int16_t need[RANKS];
+    int16_t bottom, moved;
+} OrdersBase;
+
+/* A pile's base at the end (counting.Option). */
+typedef struct {
+    int8_t ok;
+    int16_t need[RANKS];
+    int16_t bottom, moved;
+    int32_t mask; /* the goal suit's ranks it gathers */
+} OrdersEnd;
+
+typedef struct {
+    int len[PILES]; /* cards per pile, at most ORDERS_MAX_BASE */
+    uint8_t pile[PILES][ORDERS_MAX_BASE];
+    OrdersBase plain[PILES][ORDERS_MAX_BASE + 1]; /* by base length */
+    OrdersEnd end[PILES][ORDERS_MAX_BASE + 1];
+    int free;        /* the suits that may be removed on the way, as bits */
+    int bare;        /* no moved card may lie on a pile's bottom */
+    int most;        /* the most piles emptied at any moment (-1: any) */
+    int end_spaces;  /* the spaces the end needs */
+    int end_most;    /* the most it may have (-1: any) */
+    int wanted;      /* the goal suit's ranks the end must gather (0: none) */
+} Orders;
+
+/* Does some order of first moves reach an end? SEARCH_FOUND if so, SEARCH_NONE if none
+ * does (every state examined), SEARCH_LIMIT past `budget` states, SEARCH_NOMEM, or what
+ * `stop` said (asked every 4,096 states). *examined: the states examined. */
+int orders_search(const Orders *o, long long budget, Stopper *stop, long long *examined);
+
 #endif

@@ -38,6 +38,7 @@ BOTH_PATHS = {
     "test_blindplayer",
     "test_blind",
     "test_detours",
+    "test_firstmoves",
     "test_examples",
     "test_memory",
     "test_bounded",

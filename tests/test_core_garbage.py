@@ -271,3 +271,67 @@ def test_every_function_refuses_garbage_clearly(piles: tuple[bytes, ...], data: 
             and isinstance(line, list)
             and isinstance(reveals, list)
         )
+
+
+def _tables(piles: tuple[bytes, ...], data: Any) -> tuple[Any, ...]:
+    """Arguments for ``core.orders``: each pile's bases by length (each None or a base), the
+    terms and the budget; half the time every one in its range, else numbers now and then
+    far out of their range or of the wrong kind, and tables of the wrong length."""
+    need: st.SearchStrategy[Any] = st.tuples(*[st.integers(-3, 0)] * 13)
+    small: st.SearchStrategy[Any] = st.integers(0, 1)
+    plain = st.one_of(st.none(), st.tuples(need, small, st.integers(0, 60)))
+    end = st.one_of(st.none(), st.tuples(need, small, st.integers(0, 2**14 - 1), small))
+    clean = data.draw(st.booleans())
+    if not clean:  # (clean: every base of the right shape and in range: the search runs)
+        need = st.one_of(
+            need,
+            st.lists(st.one_of(st.integers(-3, 3), BIG), min_size=12, max_size=14),
+            st.just("need"),
+        )
+        small = st.one_of(small, BIG)
+        plain = st.one_of(plain, st.tuples(need, small, small), st.tuples(need, small))
+        end = st.one_of(end, st.tuples(need, small, small, small), st.tuples(need, small, small))
+    tables = []
+    for base in (plain, end):
+        tables.append(
+            [
+                data.draw(
+                    st.lists(base, min_size=len(p) + 1, max_size=len(p) + 1 + (i == 0 < clean))
+                )
+                for i, p in enumerate(piles)
+            ]
+        )
+    terms = st.tuples(
+        st.integers(0, 15),
+        st.booleans(),
+        st.integers(-1, 3),
+        st.integers(0, 2),
+        st.integers(-1, 3),
+        st.sampled_from((0, 2**14 - 2)),
+    )
+    if not clean:
+        terms = st.tuples(*[st.one_of(st.integers(-2, 16), BIG)] * 6)
+    if clean:  # every pile's whole base allowed at the start, and some base at the end
+        for row in tables[0]:
+            row[-1] = row[-1] or ((0,) * 13, 0, 0)
+        for row in tables[1]:
+            row[0] = row[0] or ((0,) * 13, 1, 0, 0)
+    budget = st.integers(0, 3_000) if clean else st.one_of(st.integers(0, 3_000), BIG)
+    return (*tables, data.draw(terms), data.draw(budget))
+
+
+@SETTINGS
+@given(garbage_piles(), st.data())
+def test_the_count_in_every_order_refuses_garbage_clearly(
+    piles: tuple[bytes, ...], data: Any
+) -> None:
+    """``core.orders`` (firstmoves.py's search) on garbage piles and tables: it answers or
+    refuses, and never reads past a table or a pile."""
+    plain, end, terms, budget = _tables(piles, data)
+    number = data.draw(BIG)
+    found = _call(core.orders, piles, plain, end, *terms, budget, None)
+    if found is not None:
+        reached, examined = found
+        assert reached in (True, False, None) and examined >= 0
+    long_pile = (bytes([13] * 64), *piles[1:])
+    assert _call(core.orders, long_pile, plain, end, 0, False, -1, 0, -1, 0, number, None) is None

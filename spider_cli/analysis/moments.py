@@ -147,7 +147,7 @@ def refute(
     return (proofs[0] if len(proofs) == 1 else Proof(None, tuple(proofs))), examined
 
 
-def _links(lower: int, upper: int) -> bool:
+def links(lower: int, upper: int) -> bool:
     """Does ``upper`` lie on ``lower`` in a natural run (same suit, one rank lower, face up)?"""
     if lower >= FACE_DOWN or upper >= FACE_DOWN:
         return False
@@ -181,10 +181,10 @@ class _Prover:
             first = list(range(len(pile)))
             last = list(range(len(pile)))
             for j in range(1, len(pile)):
-                if _links(pile[j - 1], pile[j]):
+                if links(pile[j - 1], pile[j]):
                     first[j] = first[j - 1]
             for j in range(len(pile) - 2, -1, -1):
-                if _links(pile[j], pile[j + 1]):
+                if links(pile[j], pile[j + 1]):
                     last[j] = last[j + 1]
             self.run_first.append(first)
             self.run_last.append(last)

@@ -32,6 +32,7 @@ from spider_cli.rules.shuffle import SplitMix64
 if TYPE_CHECKING:  # (each search's modules load with its first search, so a start stays quick)
     from spider_cli.analysis import rollouts
     from spider_cli.analysis.blindplayer import Mode, Reveal
+    from spider_cli.analysis.firstmoves import Orders
     from spider_cli.analysis.goalsearch import Key, Outcome, Search
     from spider_cli.analysis.rollouts import Policy
     from spider_cli.analysis.weighing import Draw, Effort, Line, Weighed
@@ -120,6 +121,14 @@ class Backend(Protocol):
         ceiling."""
         ...
 
+    def orders(
+        self, orders: Orders, budget: int, expired: Expired | None = None
+    ) -> tuple[bool | None, int]:
+        """:meth:`spider_cli.analysis.firstmoves.Orders.search`: does some order of first
+        moves reach an end (None: not known within ``budget`` states or the time), and the
+        states examined."""
+        ...
+
 
 class Python:
     """The Python path (the reference): each search as its module writes it."""
@@ -194,6 +203,11 @@ class Python:
         policy = rollouts.capped(effort.policy, memory.blind_positions(self.compiled))
         effort = replace(effort, policy=policy)
         return weighing.search(self.rollout, draw, candidates, effort, expired)
+
+    def orders(
+        self, orders: Orders, budget: int, expired: Expired | None = None
+    ) -> tuple[bool | None, int]:
+        return orders.search(budget, expired)
 
 
 class Core:
@@ -378,6 +392,12 @@ class Core:
             played,
             stopped,
         )
+
+    def orders(
+        self, orders: Orders, budget: int, expired: Expired | None = None
+    ) -> tuple[bool | None, int]:
+        found, examined = self.module.orders(*orders.tables(), budget, expired)
+        return found, examined
 
 
 PYTHON = Python()

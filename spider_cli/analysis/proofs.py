@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypedDict
 
-from spider_cli.analysis import counting, moments
+from spider_cli.analysis import counting, firstmoves, moments
 from spider_cli.analysis.compact import FACE_DOWN, card_code
 from spider_cli.analysis.counting import Question, refute, turn_up_piles
 from spider_cli.analysis.goalsearch import Search
@@ -138,6 +138,27 @@ def counted_in_moments(
             f"moves (in any order, if they do)"
         )
     return _short_of_places(examined, when)
+
+
+def counted_in_every_order(
+    search: Search, budget: int = firstmoves.BUDGET, expired: Callable[[], bool] | None = None
+) -> str:
+    """Why the counting argument made just before every first move of a card, in every
+    order (:mod:`spider_cli.analysis.firstmoves`), rules the goal out, or "" (none found
+    within ``budget`` states, or before ``expired()`` says the time asked for is up). It
+    costs more than :func:`counted_in_moments`."""
+    questions = _questions(search)
+    if not questions:
+        return ""
+    examined = 0
+    for question in questions:
+        count = firstmoves.refute(search.start.piles, question, budget - examined, expired)
+        if count is None:
+            return ""
+        examined += count
+    return _short_of_places(
+        examined, "just before each card first moves, in every order of those moves"
+    )
 
 
 def _short_of_places(examined: int, when: str = "") -> str:

@@ -24,7 +24,8 @@ never be printed.
   Lines found are shortened by cutting out detours. :mod:`spider_cli.analysis.proofs`
   answers at once the questions that need no search, and those that the counting argument
   rules out; when the quick searches find no line, the same count made at several moments
-  of the line (:mod:`spider_cli.analysis.moments`) may still rule the goal out before phase B.
+  of the line (:mod:`spider_cli.analysis.moments`), then before every first move in every
+  order (:mod:`spider_cli.analysis.firstmoves`), may still rule the goal out before phase B.
 * :func:`quick` is phase A alone (for hints).
 """
 
@@ -32,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from spider_cli.analysis import counting, memory, moments, native
+from spider_cli.analysis import counting, firstmoves, memory, moments, native
 from spider_cli.analysis.compact import ONE_BYTE, REVEAL, State, apply
 from spider_cli.analysis.goals import Clock, Limit, Verdict
 from spider_cli.analysis.goalsearch import (
@@ -44,7 +45,12 @@ from spider_cli.analysis.goalsearch import (
     Search,
     make_search,
 )
-from spider_cli.analysis.proofs import counted, counted_in_moments, out_of_reach
+from spider_cli.analysis.proofs import (
+    counted,
+    counted_in_every_order,
+    counted_in_moments,
+    out_of_reach,
+)
 from spider_cli.rules.cards import KING, split_runs
 from spider_cli.rules.engine import DEAL, PILES, Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import QuestionError
@@ -68,6 +74,12 @@ CHOICES_PER_POSITION = 5
 complete search (2-3 us against 12-14 us, measured on the manual's proofs): the argument
 gets at most as much time as the search it might spare, so a small search (a hint's, say)
 does not wait on a proof."""
+
+POSITIONS_PER_STATE = 10
+"""The count in every order of first moves (:mod:`spider_cli.analysis.firstmoves`) gets a
+state for every ten positions of the limit: 300,000 at the compiled core's default, which
+problem 4's proofs need (0.15 s on the core, 5 s in Python), and 30,000 at the Python
+path's."""
 
 NO_CONSTRAINTS = Constraints()
 
@@ -276,7 +288,10 @@ def solve(
         return Answer(Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, note=note)
     if closed is None and prove_by_counting:
         choices = min(moments.BUDGET, CHOICES_PER_POSITION * positions)
-        reason = counted_in_moments(search, choices, limit.expired)
+        states = min(firstmoves.BUDGET, positions // POSITIONS_PER_STATE)
+        reason = counted_in_moments(search, choices, limit.expired) or counted_in_every_order(
+            search, states, limit.expired
+        )
         if reason:
             return Answer(
                 Verdict.IMPOSSIBLE, positions=examined, seconds=seconds(), reason=reason, note=note
