@@ -107,7 +107,7 @@ def test_problem_4s_impossible_answers_are_proved(question: str) -> None:
     every order of first moves that the count allows ends short of the goal."""
     search = search_for(example("problem-4"), question)
     (counted,) = proofs._questions(search)
-    assert firstmoves.refute(search.start.piles, counted) == 250_230
+    assert firstmoves.refute(search.start.piles, counted, run=native.first_moves) == 250_230
 
 
 def test_a_goal_the_manual_reaches_is_never_refuted() -> None:
@@ -122,9 +122,10 @@ def test_the_budget_and_the_clock_stop_it() -> None:
     """Past its budget, or once the time asked for is up, it proves nothing."""
     search = search_for(example("problem-5"), "get a space in pile 2, no deal, no remove")
     (question,) = proofs._questions(search)
-    assert firstmoves.refute(search.start.piles, question, 1_000) is None
-    assert firstmoves.refute(search.start.piles, question, expired=lambda: True) is None
-    assert firstmoves.refute(search.start.piles, question) == 136_246
+    on_the_path = native.first_moves
+    assert firstmoves.refute(search.start.piles, question, 1_000, run=on_the_path) is None
+    assert firstmoves.refute(search.start.piles, question, 10**6, lambda: True, on_the_path) is None
+    assert firstmoves.refute(search.start.piles, question, run=on_the_path) == 136_246
 
 
 def test_solve_gives_the_proof_when_the_moments_give_none() -> None:

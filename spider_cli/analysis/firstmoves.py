@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from spider_cli.analysis import native
 from spider_cli.analysis.compact import FACE_DOWN, State, card_code
 from spider_cli.analysis.counting import (
     ALL_RANKS,
@@ -57,6 +56,11 @@ _State = tuple[tuple[int, ...], tuple[int, ...], int, int, int]
 the cards moved, and the codes of the cards moved, as bits."""
 
 
+Runner = Callable[["Orders", int, Callable[[], bool] | None], tuple[bool | None, int]]
+"""A search of the orders of first moves on some path: (reached, states), as
+:meth:`Orders.search`."""
+
+
 class _OverBudget(Exception):
     """The proof passed its budget, or the time asked for is up."""
 
@@ -66,18 +70,22 @@ def refute(
     question: Question,
     budget: int = BUDGET,
     expired: Callable[[], bool] | None = None,
+    run: Runner | None = None,
 ) -> int | None:
     """The states examined in proving ``question`` impossible from ``piles`` (for every end
     the goal allows), or None when no proof is found within ``budget`` states (or before
-    ``expired()``, the time a user asked for, says the time is up)."""
+    ``expired()``, the time a user asked for, says the time is up). ``run`` does each
+    search (:meth:`Orders.search` when not given; ``native.first_moves`` chooses the path)."""
     found = setting(piles, question, budget)
     if found is None:
         return None
     examined = 0
     for final in found.finals:
         orders = Orders(piles, final, found)
-        path = native.backend() if orders.fits_the_core() else native.PYTHON
-        reached, count = path.orders(orders, budget - examined, expired)
+        if run is None:
+            reached, count = orders.search(budget - examined, expired)
+        else:
+            reached, count = run(orders, budget - examined, expired)
         if reached is not False:  # an end reached, or no answer within the budget
             return None
         examined += count

@@ -404,6 +404,15 @@ PYTHON = Python()
 _compiled: Core | None = None
 
 
+def first_moves(
+    orders: Orders, budget: int, expired: Expired | None = None
+) -> tuple[bool | None, int]:
+    """:meth:`spider_cli.analysis.firstmoves.Orders.search` on the path :func:`backend`
+    chooses (the Python path for piles longer than the core takes)."""
+    path = backend() if orders.fits_the_core() else PYTHON
+    return path.orders(orders, budget, expired)
+
+
 def _load() -> ModuleType | None:
     global _module
     if _module is _UNLOADED:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypedDict
 
-from spider_cli.analysis import counting, firstmoves, moments
+from spider_cli.analysis import counting, firstmoves, moments, native
 from spider_cli.analysis.compact import FACE_DOWN, card_code
 from spider_cli.analysis.counting import Question, refute, turn_up_piles
 from spider_cli.analysis.goalsearch import Search
@@ -152,7 +152,9 @@ def counted_in_every_order(
         return ""
     examined = 0
     for question in questions:
-        count = firstmoves.refute(search.start.piles, question, budget - examined, expired)
+        count = firstmoves.refute(
+            search.start.piles, question, budget - examined, expired, native.first_moves
+        )
         if count is None:
             return ""
         examined += count
