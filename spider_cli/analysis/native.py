@@ -396,8 +396,8 @@ class Core:
     def orders(
         self, orders: Orders, budget: int, expired: Expired | None = None
     ) -> tuple[bool | None, int]:
-        found, examined = self.module.orders(*orders.tables(), budget, expired)
-        return found, examined
+        found: tuple[bool | None, int] = self.module.orders(*orders.tables(), budget, expired)
+        return found
 
 
 PYTHON = Python()
