@@ -8,9 +8,8 @@ import contextlib
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 from test_counting import GOALS, reachable
-from test_moments import asked, search_for
+from test_moments import QUESTION, asked, search_for
 from test_solver import TooBig, ask, example
 
 from spider_cli.analysis import firstmoves, native, proofs
@@ -21,13 +20,7 @@ core = native._load()
 
 
 @settings(max_examples=100, deadline=None)
-@given(
-    st.integers(0, 100_000),
-    st.sampled_from(sorted(GOALS)),
-    st.integers(0, 1),
-    st.booleans(),
-    st.booleans(),
-)
+@given(*QUESTION)
 def test_every_order_is_never_wrong(
     seed: int, goal: str, keep: int, no_turn_up: bool, no_new_space: bool
 ) -> None:
@@ -43,13 +36,7 @@ def test_every_order_is_never_wrong(
 
 @pytest.mark.skipif(core is None, reason="the compiled core is not built")
 @settings(max_examples=150, deadline=None)
-@given(
-    st.integers(0, 100_000),
-    st.sampled_from(sorted(GOALS)),
-    st.integers(0, 1),
-    st.booleans(),
-    st.booleans(),
-)
+@given(*QUESTION)
 def test_the_core_examines_the_same_states_as_the_python_path(
     seed: int, goal: str, keep: int, no_turn_up: bool, no_new_space: bool
 ) -> None:

@@ -45,6 +45,17 @@ def asked(
     return game, constraints, goalsearch.make_search(game, GOALS[goal], constraints)
 
 
+QUESTION = (
+    st.integers(0, 100_000),
+    st.sampled_from(sorted(GOALS)),
+    st.integers(0, 1),
+    st.booleans(),
+    st.booleans(),
+)
+"""A question on a random position of :func:`asked`: its seed, goal, spaces to keep, and
+whether "no turn up" and "no new space" hold."""
+
+
 def search_for(game: Game, text: str) -> goalsearch.Search:
     command = parse_command(f"solve {text}")
     assert isinstance(command, Solve)
@@ -52,13 +63,7 @@ def search_for(game: Game, text: str) -> goalsearch.Search:
 
 
 @settings(max_examples=100, deadline=None)
-@given(
-    st.integers(0, 100_000),
-    st.sampled_from(sorted(GOALS)),
-    st.integers(0, 1),
-    st.booleans(),
-    st.booleans(),
-)
+@given(*QUESTION)
 def test_the_moments_are_never_wrong(
     seed: int, goal: str, keep: int, no_turn_up: bool, no_new_space: bool
 ) -> None:
