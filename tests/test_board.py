@@ -276,6 +276,16 @@ def test_the_hinted_move_is_marked_on_the_tableau_and_the_key_plays_it(home: Pat
     assert board.session.history()[0].action == advice.action
 
 
+def test_the_key_with_nothing_marked_plays_hints_move_and_says_only_the_move(home: Path) -> None:
+    session = Session.new_game(seed=SEED, base_dir=Path.cwd())
+    advice = session.copy(game=session.game.copy()).analysis.hint()
+    _, board = play(["!", "q\r"], session=session)
+    assert board.session.history()[0].action == advice.action
+    text = said(board)
+    assert board.session.history()[0].text in text
+    assert "auto" not in text  # neither auto's banner nor why it stopped
+
+
 def test_typed_commands_run_as_at_the_prompt(home: Path) -> None:
     steps = ["4h from 1 to 8\r", "undo\r", "Jh frm 8\r", "\x03", "r\r", "save game-5.spider\r"]
     status, board = play(steps)
@@ -290,6 +300,16 @@ def test_typed_commands_run_as_at_the_prompt(home: Path) -> None:
         "4h from 1 to 8",
     ]
     assert "saved to game-5.spider" in text
+
+
+def test_show_on_the_board_points_at_it_and_show_n_lists_the_pile(home: Path) -> None:
+    status, board = play(["show\r", "show 1\r", "q\r"])
+    text = said(board)
+    assert status == 0
+    assert (
+        "spider> show\n\nthe tableau is the board above ('show N' lists one pile in full)" in text
+    )
+    assert "pile 1: 5 face down, 1 face up" in text
 
 
 def caret_rows(board: Board) -> tuple[str, str]:

@@ -253,6 +253,12 @@ def test_assuming_a_card_that_is_not_in_the_pool_is_refused() -> None:
         game.assume(0, C("Qd"))
 
 
+def test_assuming_in_a_dealt_game_says_that_no_card_is_unknown() -> None:
+    game = Game.new(seed=5, suits=2)
+    with pytest.raises(IllegalMoveError, match="no card of this game is unknown"):
+        game.assume(0, C("Ks"))
+
+
 def test_unknown_cards_drawn_from_the_pool_are_replayed_exactly() -> None:
     game = position(["-- -- Jh", "-- Qs", *EMPTY9[:7], "Kd"])
     game.push(Move(0, 1, 1))

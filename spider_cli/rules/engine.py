@@ -517,9 +517,14 @@ class Game:
         if not 0 <= pile < PILES:
             raise IllegalMoveError(f"there is no pile {pile + 1}", part=Part.PILE)
         if card == UNKNOWN or not self.pool[card]:
+            why = (
+                "every copy is already placed"
+                if any(self.pool)
+                else "no card of this game is unknown (its face-down cards come from the deal;"
+                " 'assume' is for positions with unknown '--' cards)"
+            )
             raise IllegalMoveError(
-                f"{card_text(card)} cannot be an unknown card: every copy is already placed",
-                part=Part.CARDS,
+                f"{card_text(card)} cannot be an unknown card: {why}", part=Part.CARDS
             )
         if len(self.assumed[pile]) >= self.unknown_slots(pile):
             raise IllegalMoveError(

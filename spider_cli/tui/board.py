@@ -399,6 +399,7 @@ class Board:
             preview.files.load(entry.path)
             self.shown, self.previewed = preview.game, preview
 
+    show_note = "the tableau is the board above ('show N' lists one pile in full)"
     keys_help = (
         "\nClick a card to send it to its obvious place, the hand to deal. Ctrl-Z undoes,"
         "\nCtrl-Y redoes, ? hints (its cards are marked), ! plays that move; 'help keys'."
@@ -509,7 +510,7 @@ class Board:
         if self.marked() is not None:
             self.player.prepared(cmd.Apply(1))
         else:
-            self.player.auto(cmd.Auto(1), "")
+            self.player.auto(cmd.Auto(1), "", key=True)
 
     def enter(self) -> None:
         """Enter: answer the question asked, or run the line typed."""

@@ -128,6 +128,8 @@ class Surface(Protocol):
     glyphs: render.Glyphs
     keys_help: str
     """Said after the welcome: the surface's own keys and clicks."""
+    show_note: str
+    """Said under ``show``: where the tableau is (the board need not draw it again)."""
 
     def say(self, text: StyleAndTextTuples | str, style: str = "") -> None: ...
 
@@ -386,9 +388,10 @@ class Player:
         else:
             self.ask_yes(replace_question(path), lambda yes: then(yes is True), default=False)
 
-    def auto(self, command: cmd.Auto, line: str) -> None:
+    def auto(self, command: cmd.Auto, line: str, key: bool = False) -> None:
         """Hint's moves one at a time, each shown as it is played, so that a long ``auto``
-        shows its progress; Ctrl-C stops it, the moves played kept."""
+        shows its progress; Ctrl-C stops it, the moves played kept. ``key``: for a key that
+        plays hint's move, which says no more than the move unless it could not play it."""
         before = [Snapshot.of(self.session.game)]
 
         def moved(played: Played) -> None:
@@ -400,9 +403,12 @@ class Player:
 
         def call() -> Reply:
             result = self.session.analysis.auto(command.n, each=moved)
-            return Reply(self.surface.auto_said(result), command=command, result=result)
+            done = key and len(result.moves) == command.n
+            text = "" if done else self.surface.auto_said(result)
+            return Reply(text, command=command, result=result)
 
-        self.surface.say("auto: hint's moves, one at a time (Ctrl-C stops)", "class:dim")
+        if not key:
+            self.surface.say("auto: hint's moves, one at a time (Ctrl-C stops)", "class:dim")
         self.perform(call, line, command)
 
     def perform(
@@ -465,7 +471,7 @@ class Player:
         surface = self.surface
         if isinstance(command, cmd.Show):
             if command.pile is None:
-                surface.draw()
+                surface.draw(note=render.message(surface.show_note) if surface.show_note else None)
             else:
                 surface.say(render.pile_detail(game, command.pile - 1, surface.glyphs))
         elif isinstance(command, cmd.Replay):

@@ -91,6 +91,7 @@ class Repl:
     """The line mode: a prompt below the output, over a :class:`Player`."""
 
     keys_help = ""
+    show_note = ""
 
     def __init__(
         self,
@@ -288,5 +289,29 @@ def _ticking(search: bool) -> Iterator[None]:
         out.write(text)
         out.flush()
 
-    with ticking(write, _SCREEN):
+    with ticking(write, _SCREEN), _not_echoed():
         yield
+
+
+@contextlib.contextmanager
+def _not_echoed() -> Iterator[None]:
+    """Keys typed while a search runs are kept for the next prompt but not echoed: the
+    terminal would print them into the ticking line."""
+    try:
+        import termios  # (not on Windows)
+    except ImportError:
+        yield
+        return
+    try:
+        fd = sys.stdin.fileno()
+        saved = termios.tcgetattr(fd)
+    except (OSError, ValueError, termios.error):  # not a terminal
+        yield
+        return
+    quiet = saved[:]
+    quiet[3] &= ~termios.ECHO
+    termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    try:
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, saved)
