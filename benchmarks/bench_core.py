@@ -26,10 +26,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
 from spider_cli.app.session import Session
+from spider_cli.language.commands import NewCommand, TableauCommand
 from spider_cli.language.notation import clear_line_cache, parse_command, resolve
 from spider_cli.rules.engine import Game, Move
 from spider_cli.rules.text import move_text
@@ -54,7 +56,7 @@ def sample_positions(count: int = 200) -> list[Game]:
     return found
 
 
-def best_of(runs: int, measure) -> float:
+def best_of(runs: int, measure: Callable[[], float]) -> float:
     return max(measure() for _ in range(runs))
 
 
@@ -190,10 +192,11 @@ def per_line_micros(script: Path, runs: int = 3) -> tuple[float, float, float]:
         start = time.perf_counter()
         for line in lines:
             command = parse_command(line)
-            if line.startswith("new "):
-                game = Game.new(command.seed)  # type: ignore[union-attr]
+            if isinstance(command, NewCommand):
+                game = Game.new(command.seed or 0)
                 continue
-            action = resolve(game, command)  # type: ignore[arg-type]
+            assert isinstance(command, TableauCommand), line
+            action = resolve(game, command)
             move_text(game, action)
             game.push(action)
         return time.perf_counter() - start

@@ -29,6 +29,7 @@ from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command
 from spider_cli.language.positions import load_position
 from spider_cli.rules.deals import DealSource, Source
+from spider_cli.rules.engine import Game
 
 
 def beam_work() -> Callable[[], int]:
@@ -69,9 +70,11 @@ def blind_work() -> Callable[[], int]:
 def goal_work() -> Callable[[], int]:
     """The first eight recorded questions of the manual's examples, at most 100,000
     positions each."""
-    asked = []
+    asked: list[tuple[Game, Solve]] = []
     for example in examples.catalogue():
-        game = load_position(example.path).to_game() if example.questions else None
+        if not example.questions:
+            continue
+        game = load_position(example.path).to_game()
         for question in example.questions:
             text = ", ".join(part for part in (question.solve, question.constraints) if part)
             command = parse_command(f"solve {text}, limit 100000")

@@ -33,8 +33,7 @@ import statistics
 import time
 
 from spider_cli.analysis import bench, compact, counting, hints
-from spider_cli.analysis.autoplay import PLAY_LIMIT
-from spider_cli.analysis.goals import Limit
+from spider_cli.analysis.goals import PLAY_LIMIT, Limit
 from spider_cli.analysis.goalsearch import Search, make_search
 from spider_cli.analysis.proofs import counted_out
 from spider_cli.analysis.solver import PORTFOLIO, astar, search_limit, solve
@@ -43,7 +42,7 @@ from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command
 from spider_cli.language.positions import load_position
 from spider_cli.rules.engine import Game
-from spider_cli.rules.goals import Constraints, Goal
+from spider_cli.rules.goals import Constraints, Goal, GoalKind
 
 
 def solve_command(text: str) -> Solve:
@@ -100,7 +99,7 @@ def speed(limit: int = 300_000) -> None:
     """Positions per second: the whole of ``solve`` (phase A, then the complete search), and
     the complete search alone, each to a fixed number of positions on problem 3."""
     game = example_game("problem-3")
-    goal = Goal("remove", steps=((3,), (1,)))
+    goal = Goal(GoalKind.REMOVE, steps=((3,), (1,)))
     constraints = Constraints(no_deal=True, no_turn_up=True, limit=limit)
     began = time.perf_counter()
     answer = solve(game, goal, constraints)
@@ -174,10 +173,10 @@ def counting_cost(count: int = 120) -> None:
     two sets of constraints."""
     rng = random.Random(7)
     goals = (
-        Goal("space"),
-        Goal("turn up"),
-        Goal("remove", steps=((0,),)),
-        Goal("remove", steps=((1,), (2,))),
+        Goal(GoalKind.SPACE),
+        Goal(GoalKind.TURN_UP),
+        Goal(GoalKind.REMOVE, steps=((0,),)),
+        Goal(GoalKind.REMOVE, steps=((1,), (2,))),
     )
     rules = (Constraints(no_deal=True), Constraints(no_deal=True, keep_spaces=1, no_new_space=True))
     times: list[float] = []

@@ -27,7 +27,7 @@ def mcnemar(only_a: int, only_b: int) -> float:
     if not n:
         return 1.0
     k = min(only_a, only_b)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    tail: float = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
     return min(1.0, 2 * tail)
 
 

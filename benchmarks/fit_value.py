@@ -30,6 +30,7 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from spider_cli.analysis import blindplayer, native, rollouts
 from spider_cli.analysis.compact import encode
@@ -69,7 +70,7 @@ def play(args: argparse.Namespace) -> None:
                 print(f"{k}/{len(tasks)} played, {won} won", file=sys.stderr)
 
 
-def rows_of(games: list[dict]) -> tuple[list[tuple[int, ...]], list[int]]:
+def rows_of(games: list[dict[str, Any]]) -> tuple[list[tuple[int, ...]], list[int]]:
     xs, ys = [], []
     for game in games:
         for f in game["turns"]:
@@ -144,7 +145,7 @@ def auc(scored: list[tuple[float, int]]) -> float:
     return (rank_sum - wins * (wins + 1) / 2) / (wins * losses)
 
 
-def report(model: rollouts.Value, games: list[dict], label: str) -> str:
+def report(model: rollouts.Value, games: list[dict[str, Any]], label: str) -> str:
     """Log-loss of the integer model on every turn of ``games``, beside that of the share
     won alone, its AUC, and its calibration in five bands of predicted chance."""
     loss, n = 0.0, 0
@@ -178,7 +179,7 @@ def report(model: rollouts.Value, games: list[dict], label: str) -> str:
 
 
 def fit(args: argparse.Namespace) -> None:
-    by_suits: dict[int, list[dict]] = {}
+    by_suits: dict[int, list[dict[str, Any]]] = {}
     for name in args.data:
         for line in Path(name).read_text().splitlines():
             game = json.loads(line)
@@ -220,7 +221,7 @@ def fit(args: argparse.Namespace) -> None:
     print(f"written {out}")
 
 
-def first_at(games: list[dict], rows_left: int, feature: int) -> list[int]:
+def first_at(games: list[dict[str, Any]], rows_left: int, feature: int) -> list[int]:
     """Each game's ``feature`` at its first turn with ``rows_left`` rows in the hand."""
     rows = FEATURES.index("rows left in the hand")
     found = ([f[feature] for f in g["turns"] if f[rows] == rows_left] for g in games)

@@ -26,7 +26,7 @@ import json
 from pathlib import Path
 
 from spider_cli.analysis import blindplayer, native, rollouts
-from spider_cli.analysis.compact import FACE_DOWN, encode
+from spider_cli.analysis.compact import FACE_DOWN, State, encode
 from spider_cli.rules.cards import KING
 from spider_cli.rules.deals import DealSource, Source
 
@@ -43,9 +43,9 @@ def play(args: argparse.Namespace) -> None:
     seen: list[object] = []
     features = rollouts.features
 
-    def recording(state: rollouts.State, removed: int, rows: int) -> tuple[int, ...]:
-        found = features(state, removed, rows)
-        seen.append(([rollouts._mask(p).hex() for p in state], removed, rows, found))
+    def recording(piles: State, removed: int, rows: int) -> tuple[int, ...]:
+        found = features(piles, removed, rows)
+        seen.append(([rollouts._mask(p).hex() for p in piles], removed, rows, found))
         return found
 
     rollouts.features = recording  # the rollout calls it at the start of each turn
