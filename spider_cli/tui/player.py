@@ -471,7 +471,7 @@ class Player:
         surface = self.surface
         if isinstance(command, cmd.Show):
             if command.pile is None:
-                surface.draw(note=render.message(surface.show_note) if surface.show_note else None)
+                surface.draw(note=render.message(surface.show_note))  # (empty: no note)
             else:
                 surface.say(render.pile_detail(game, command.pile - 1, surface.glyphs))
         elif isinstance(command, cmd.Replay):
