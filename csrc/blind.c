@@ -41,16 +41,18 @@ static int reveal_push(BlindReveals *rs, BlindReveal r)
     return 0;
 }
 
-static long pv(const State *s, int i, long space, const Weights *w)
+static long pv(const State *s, int i, long space, const Weights *w, const int8_t *unseen)
 {
-    return s->len[i] ? pile_value(s->c[i], s->len[i], w) : space;
+    return s->len[i] ? pile_value(s->c[i], s->len[i], w, unseen) : space;
 }
 
 long blind_value(const State *s, int removed, long space, const Weights *w)
 {
-    long total = w->removed * removed;
+    Unseen unseen;
+    unseen_ranks(s, removed, unseen);
+    long total = w->removed * removed + tops_value(s, w, unseen);
     for (int i = 0; i < PILES; i++)
-        total += pv(s, i, space, w);
+        total += pv(s, i, space, w, unseen);
     return total;
 }
 
@@ -73,6 +75,7 @@ typedef struct {
     long space;
     int hand, parts, cards;
     const Weights *w;
+    Unseen unseen; /* the same in every position of the search */
     Store seen;
     Entries level, next;
     BlindNode *nodes;
@@ -89,6 +92,7 @@ typedef struct {
 static int blind_expand(BlindRun *b, BlindEntry parent)
 {
     const Weights *w = b->w;
+    const int8_t *unseen = b->unseen;
     const long space = b->space;
     const long long budget = b->budget;
     State s;
@@ -103,6 +107,7 @@ static int blind_expand(BlindRun *b, BlindEntry parent)
             spaces[nspaces++] = i;
     }
     int na = gen_actions_runs(&s, runs, spaces, nspaces, 0, acts);
+    const long tops = tops_value(&s, w, unseen);
     for (int j = 0; j < na; j++) {
         Action a = acts[j];
         int now = parent.off;
@@ -115,7 +120,8 @@ static int blind_expand(BlindRun *b, BlindEntry parent)
         }
         if (b->positions == budget)
             break;
-        long before = pv(&s, a.src, space, w) + (a.dst != a.src ? pv(&s, a.dst, space, w) : 0);
+        long before = pv(&s, a.src, space, w, unseen) +
+                      (a.dst != a.src ? pv(&s, a.dst, space, w, unseen) : 0) + tops;
         Undo u;
         int turned, added;
         int outcome = apply_action(&s, a, &u, &turned);
@@ -124,7 +130,9 @@ static int blind_expand(BlindRun *b, BlindEntry parent)
         else
             turned = -1;
         long score = parent.worth + w->removed * (now - parent.off) - before +
-                     pv(&s, a.src, space, w) + (a.dst != a.src ? pv(&s, a.dst, space, w) : 0);
+                     pv(&s, a.src, space, w, unseen) +
+                     (a.dst != a.src ? pv(&s, a.dst, space, w, unseen) : 0) +
+                     tops_value(&s, w, unseen);
         size_t n = state_pack(&s, b->key);
         long id = store_add(&b->seen, b->key, n, &added);
         if (turned >= 0)
@@ -191,6 +199,7 @@ int blind_search(const State *start, int removed, long space, int hand, long lon
     b.best_node = -1;
     b.out = out;
     b.cards = 13 * removed;
+    unseen_ranks(start, removed, b.unseen);
     for (int i = 0; i < PILES; i++)
         b.cards += start->len[i];
     int want_reveals = out->want_reveals, status = SEARCH_NOMEM, added;

@@ -120,15 +120,31 @@ void pile_info(const uint8_t *p, int n, PileInfo *info);
 /* compact.rank_key: (chaos, -readiness), from the piles' infos or from the position */
 void rank_from_info(const PileInfo *info, int removed, long *chaos, long *negready);
 void rank_key(const State *s, int removed, long *chaos, long *negready);
-/* The blind player's weights (blindplayer.HIDDEN, CLEAR, SUITED, RANKED, REMOVED), passed in
- * from Python so that they are written in one place. */
+/* The blind player's value: a weighted sum of named features (evaluation.Weights, in the
+ * order evaluation.FEATURES gives them), passed in from Python so that they are written in
+ * one place, the weights file. */
 #define N_HIDDEN 8
 typedef struct {
     long hidden[N_HIDDEN]; /* the cost of 0..7 face-down cards in a pile */
     long hidden_step;      /* and of each one more */
     long clear, suited, ranked, removed;
+    long broken;           /* a face-up card on one that does not take it */
+    long ace_top;          /* an Ace on top, not on its own suit's 2 */
+    long king_base;        /* a King the lowest face-up card, on face-down ones */
+    long run_square;       /* each run of k same-suit links: k * k */
+    long refill;           /* a pile with none face down: unseen cards its base could go on */
+    long unlock;           /* a pile with some face down: the same */
+    long dup_tops;         /* top cards whose rank another top has */
+    long homes;            /* unseen cards that some top card would take */
 } Weights;
-/* blindplayer.pile_value */
-long pile_value(const uint8_t *p, int n, const Weights *w);
+#define N_WEIGHTS (N_HIDDEN + 13)
+/* Unseen cards of each rank (1..13; 0 and 14-15 none): 8 of a rank, less the suits removed
+ * and those face up. The same all through a blind search (a card turned up is UNSEEN). */
+typedef int8_t Unseen[16];
+void unseen_ranks(const State *s, int removed, Unseen unseen);
+/* evaluation.pile_value */
+long pile_value(const uint8_t *p, int n, const Weights *w, const int8_t *unseen);
+/* evaluation.tops_value: the part of the value that the top cards make together */
+long tops_value(const State *s, const Weights *w, const int8_t *unseen);
 
 #endif

@@ -242,37 +242,30 @@ static int action_from_py(PyObject *obj, const State *s, Action *a)
 
 static int weights_from_py(PyObject *obj, Weights *w)
 {
-    /* (hidden costs 0..7, the cost of each more, clear, suited, ranked, removed) */
-    PyObject *hidden;
-    if (!PyTuple_Check(obj)) {
-        PyErr_SetString(PyExc_TypeError, "weights are a tuple");
+    /* evaluation.Weights.core(): the hidden costs 0..7, then the other weights in the order
+     * of evaluation.FEATURES, every one an int */
+    long *slots[N_WEIGHTS] = {
+        &w->hidden[0], &w->hidden[1],  &w->hidden[2],    &w->hidden[3], &w->hidden[4],
+        &w->hidden[5], &w->hidden[6],  &w->hidden[7],    &w->hidden_step, &w->clear,
+        &w->suited,    &w->ranked,     &w->removed,      &w->broken,    &w->ace_top,
+        &w->king_base, &w->run_square, &w->refill,       &w->unlock,    &w->dup_tops,
+        &w->homes};
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != N_WEIGHTS) {
+        PyErr_Format(PyExc_ValueError, "weights are a tuple of %d ints", N_WEIGHTS);
         return -1;
     }
-    if (!PyArg_ParseTuple(obj, "Olllll;weights are (hidden, step, clear, suited, ranked, removed)",
-                          &hidden, &w->hidden_step, &w->clear, &w->suited, &w->ranked,
-                          &w->removed))
-        return -1;
-    PyObject *seq = PySequence_Fast(hidden, "hidden costs are a sequence");
-    if (!seq)
-        return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != N_HIDDEN) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "eight hidden costs");
-        return -1;
-    }
-    for (int i = 0; i < N_HIDDEN; i++) {
-        w->hidden[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if ((w->hidden[i] == -1 && PyErr_Occurred()) ||
-            int_in_range(w->hidden[i], -WEIGHT_MOST, WEIGHT_MOST, "a weight") < 0) {
-            Py_DECREF(seq);
+    for (int i = 0; i < N_WEIGHTS; i++) {
+        PyObject *item = PyTuple_GET_ITEM(obj, i);
+        if (!PyLong_Check(item)) {
+            PyErr_Format(PyExc_TypeError, "weights are a tuple of %d ints", N_WEIGHTS);
             return -1;
         }
-    }
-    Py_DECREF(seq);
-    const long more[] = {w->hidden_step, w->clear, w->suited, w->ranked, w->removed};
-    for (size_t i = 0; i < sizeof more / sizeof *more; i++)
-        if (int_in_range(more[i], -WEIGHT_MOST, WEIGHT_MOST, "a weight") < 0)
+        long v = PyLong_AsLong(item);
+        if ((v == -1 && PyErr_Occurred()) ||
+            int_in_range(v, -WEIGHT_MOST, WEIGHT_MOST, "a weight") < 0)
             return -1;
+        *slots[i] = v;
+    }
     return 0;
 }
 
@@ -442,24 +435,22 @@ static PyObject *py_rank_key(PyObject *self, PyObject *args)
     return Py_BuildValue("(ll)", chaos, negready);
 }
 
-static PyObject *py_pile_value(PyObject *self, PyObject *args)
+static PyObject *py_blind_value(PyObject *self, PyObject *args)
 {
-    Py_buffer pile;
-    PyObject *wobj;
+    /* blind_value(piles, removed, space, weights): evaluation.value */
+    PyObject *piles, *wobj;
+    int removed;
+    long space;
+    State s;
     Weights w;
     (void)self;
-    if (!PyArg_ParseTuple(args, "y*O", &pile, &wobj))
+    if (!PyArg_ParseTuple(args, "OilO", &piles, &removed, &space, &wobj))
         return NULL;
-    if (pile.len > MAX_CARDS || weights_from_py(wobj, &w) < 0 ||
-        check_pile(pile.buf, (int)pile.len, POS_UNSEEN, NULL) < 0) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "a pile of more than 104 cards");
-        PyBuffer_Release(&pile);
+    if (int_in_range(space, -WEIGHT_MOST, WEIGHT_MOST, "a space's worth") < 0 ||
+        weights_from_py(wobj, &w) < 0 ||
+        position_from_py(piles, &s, NULL, 0, 0, removed, POS_UNSEEN) < 0)
         return NULL;
-    }
-    long v = pile_value(pile.buf, (int)pile.len, &w);
-    PyBuffer_Release(&pile);
-    return PyLong_FromLong(v);
+    return PyLong_FromLong(blind_value(&s, removed, space, &w));
 }
 
 static PyObject *py_state_key(PyObject *self, PyObject *args)
@@ -1385,8 +1376,8 @@ static PyMethodDef methods[] = {
     {"apply", py_apply, METH_VARARGS, "apply(piles, action): compact.apply"},
     {"apply_undo", py_apply_undo, METH_VARARGS, "apply(piles, action) then undo it"},
     {"rank_key", py_rank_key, METH_VARARGS, "rank_key(piles, removed): compact.rank_key"},
-    {"pile_value", py_pile_value, METH_VARARGS,
-     "pile_value(pile, weights): blindplayer.pile_value"},
+    {"blind_value", py_blind_value, METH_VARARGS,
+     "blind_value(piles, removed, space, weights): evaluation.value"},
     {"state_key", py_state_key, METH_VARARGS, "state_key(piles): (packed bytes, 64-bit hash)"},
     {"blind_game", py_blind_game, METH_VARARGS,
      "blind_game(piles, rows, removed, budget, searches, weights, max_moves, max_turns=0, "

@@ -1,5 +1,7 @@
 /* How good a position is: KPatience's chaos (compact.rank_key) and the blind player's value
- * (blindplayer.pile_value). */
+ * (evaluation.py: a weighted sum of named features). */
+#include <string.h>
+
 #include "core.h"
 
 void pile_info(const uint8_t *p, int n, PileInfo *info)
@@ -48,7 +50,21 @@ void rank_key(const State *s, int removed, long *chaos_out, long *negready)
     rank_from_info(info, removed, chaos_out, negready);
 }
 
-long pile_value(const uint8_t *p, int n, const Weights *w)
+void unseen_ranks(const State *s, int removed, Unseen unseen)
+{
+    int seen[16] = {0};
+    for (int i = 0; i < PILES; i++)
+        for (int k = 0; k < s->len[i]; k++)
+            if (s->c[i][k] < FACE_DOWN)
+                seen[s->c[i][k] & 15]++;
+    memset(unseen, 0, sizeof(Unseen));
+    for (int r = 1; r <= KING; r++) {
+        int u = 8 - removed - seen[r];
+        unseen[r] = (int8_t)(u > 0 ? u : 0);
+    }
+}
+
+long pile_value(const uint8_t *p, int n, const Weights *w, const int8_t *unseen)
 {
     if (!n)
         return 0;
@@ -59,12 +75,45 @@ long pile_value(const uint8_t *p, int n, const Weights *w)
                                  : -(w->hidden[N_HIDDEN - 1] + w->hidden_step * (down - N_HIDDEN + 1));
     if (!down)
         value += w->clear;
+    long links = 0; /* same-suit links in the run going on */
     for (int k = down; k < n - 1; k++) {
         int upper = p[k], lower = p[k + 1];
-        if (upper == lower + 1)
+        if (upper == lower + 1) {
             value += w->suited;
-        else if ((upper & 15) == (lower & 15) + 1)
-            value += w->ranked;
+            links++;
+            continue;
+        }
+        value += w->run_square * links * links;
+        links = 0;
+        value += (upper & 15) == (lower & 15) + 1 ? w->ranked : w->broken;
+    }
+    value += w->run_square * links * links;
+    if (down < n) {
+        int base = p[down] & 15, top = p[n - 1];
+        if (base < KING)
+            value += (down ? w->unlock : w->refill) * unseen[base + 1];
+        else if (base == KING && down)
+            value += w->king_base;
+        if ((top & 15) == 1 && !(n - 1 > down && p[n - 2] == top + 1))
+            value += w->ace_top;
     }
     return value;
+}
+
+long tops_value(const State *s, const Weights *w, const int8_t *unseen)
+{
+    if (!w->dup_tops && !w->homes)
+        return 0;
+    int count[16] = {0};
+    for (int i = 0; i < PILES; i++)
+        if (s->len[i] && s->c[i][s->len[i] - 1] < FACE_DOWN)
+            count[s->c[i][s->len[i] - 1] & 15]++;
+    long dup = 0, homes = 0;
+    for (int r = 1; r <= KING; r++)
+        if (count[r]) {
+            dup += count[r] - 1;
+            if (r > 1)
+                homes += unseen[r - 1];
+        }
+    return w->dup_tops * dup + w->homes * homes;
 }

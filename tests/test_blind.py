@@ -11,6 +11,7 @@ from spider_cli.analysis import bench, blind, blindplayer
 from spider_cli.analysis.bench import summarize
 from spider_cli.analysis.chancesearch import Level
 from spider_cli.analysis.compact import FACE_DOWN, State
+from spider_cli.analysis.evaluation import STANDARD, Weights
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Game
@@ -83,9 +84,10 @@ def test_the_policy_is_given_the_unseen_cards_where_it_weighs_them(
         budget: int,
         unseen: object = (),
         searches: blindplayer.Searches = blindplayer.SEARCHES,
+        weights: Weights = STANDARD,
     ) -> blindplayer.Turn:
         given.append((piles, hand, tuple(unseen)))  # type: ignore[arg-type]
-        return real(search, piles, removed, mode, hand, budget, unseen, searches)  # type: ignore[arg-type]
+        return real(search, piles, removed, mode, hand, budget, unseen, searches, weights)  # type: ignore[arg-type]
 
     monkeypatch.setattr(blindplayer, "plan", spy)
     monkeypatch.setattr(blind, "MAX_MOVES", 12)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_evaluation import any_weights
 
 from spider_cli.analysis import blind, blindplayer, native
 from spider_cli.analysis.blindplayer import UNSEEN, Kind, Mode
 from spider_cli.analysis.compact import REVEAL, State, actions, apply, encode
+from spider_cli.analysis.evaluation import STANDARD, Weights, pile_value, unseen_ranks, value
 from spider_cli.app import examples
 from spider_cli.language.positions import load_position
 from spider_cli.rules.deals import DealSource, Source
@@ -61,8 +63,8 @@ def test_a_line_raises_the_value_unless_it_turns_up_a_card(
         native.backend().blind_search, piles, len(view.removed), mode, view.hand, 300, view.unseen()
     )
     end, removed, turned = _follow(piles, len(view.removed), turn.line)
-    before = blindplayer.value(piles, len(view.removed), mode)
-    assert turned or not turn.line or blindplayer.value(end, removed, mode) > before
+    before = value(piles, len(view.removed), mode.value, STANDARD)
+    assert turned or not turn.line or value(end, removed, mode.value, STANDARD) > before
     weighed = (blindplayer.CHOICES + 1) * blindplayer.SAMPLES * blindplayer.LOOK
     assert turn.positions <= 3 * 300 + weighed
 
@@ -74,9 +76,10 @@ def test_a_line_raises_the_value_unless_it_turns_up_a_card(
     turns=st.integers(0, 8),
     parts=st.booleans(),
     width=st.sampled_from((0, 1, 5, 30)),
+    weights=st.one_of(st.just(STANDARD), any_weights()),
 )
 def test_a_search_values_its_line_as_the_position_it_leads_to(
-    number: int, suits: int, turns: int, parts: bool, width: int
+    number: int, suits: int, turns: int, parts: bool, width: int, weights: Weights
 ) -> None:
     # The searches value a child from its parent by the piles a move touched: the sum must
     # be the value of the position at the end of the line (cards turned up as UNSEEN).
@@ -85,7 +88,7 @@ def test_a_search_values_its_line_as_the_position_it_leads_to(
     piles = view.piles()
     reveals: list[blindplayer.Reveal] = []
     best, line, positions = native.backend().blind_search(
-        piles, len(view.removed), Mode.USE, view.hand, 400, parts, width, reveals
+        piles, len(view.removed), Mode.USE, view.hand, 400, parts, width, reveals, weights
     )
     state, removed = piles, len(view.removed)
     for action in line:
@@ -93,7 +96,7 @@ def test_a_search_values_its_line_as_the_position_it_leads_to(
         if outcome == REVEAL:
             new[turned] = new[turned][:-1] + UNSEEN
         state, removed = tuple(new), removed + isinstance(action, Remove)
-    assert best == blindplayer.value(state, removed, Mode.USE)
+    assert best == value(state, removed, Mode.USE.value, weights)
     assert positions <= 400
     for reveal in reveals:  # each ends at its first card turned up, and says where
         end, _removed, turned_up = _follow(piles, len(view.removed), reveal.line)
@@ -148,7 +151,10 @@ def test_a_card_turned_up_in_a_plan_takes_no_card_and_goes_nowhere_but_a_space(
     for action in actions(piles, [1]):
         assert isinstance(action, Move) and action.dst != 0
         assert action.src != 0 or action.dst == 1
-    assert blindplayer.pile_value(UNSEEN + bytes([12])) == blindplayer.pile_value(bytes([14, 12]))
+    unseen = unseen_ranks(piles, 0)
+    assert pile_value(UNSEEN + bytes([12]), STANDARD, unseen) == pile_value(
+        bytes([14, 12]), STANDARD, unseen
+    )
 
 
 def test_a_turn_deals_only_with_every_space_filled_and_is_lost_with_no_hand() -> None:

@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 from randomplay import play_randomly
 
 from spider_cli.analysis import blind, blindplayer, chancesearch, native, rollouts, weighing
-from spider_cli.analysis.blindplayer import WEIGHTS, Mode
+from spider_cli.analysis.blindplayer import Mode
 from spider_cli.analysis.chancesearch import Level
 from spider_cli.analysis.compact import FACE_DOWN, State, encode
+from spider_cli.analysis.evaluation import STANDARD
 from spider_cli.analysis.goals import Expired
 from spider_cli.analysis.rollouts import (
     WON,
@@ -128,7 +129,7 @@ def test_rollouts_are_the_same_on_both_paths(
 def test_a_rollout_wins_a_won_position_at_once_and_counts_what_is_left() -> None:
     done = tuple(bytes(range(13, 0, -1)) if i < 8 else b"" for i in range(10))
     outcome = rollout(done, (), 0, Policy(100))
-    piles = 8 * (blindplayer.CLEAR + 12 * blindplayer.SUITED) + 2 * Mode.KEEP.value
+    piles = 8 * (STANDARD.clear + 12 * STANDARD.suited) + 2 * Mode.KEEP.value
     assert outcome == Outcome(True, 8, 0, 0, 0, 0, 0, piles, 0, False, done)
     assert outcome.worth(rollouts.learned(1)) == WON
     start = encode(DealSource(Source.OURS, 3, 1).game())
@@ -304,9 +305,9 @@ def test_the_player_is_given_only_the_view(monkeypatch: pytest.MonkeyPatch) -> N
     path = type(native.backend())
     real_search = path.chance_search
 
-    def spy(view: object, *args: object) -> chancesearch.Choice:
+    def spy(view: object, *args: object, **kwargs: object) -> chancesearch.Choice:
         given.append(view)
-        return real_choose(view, *args)  # type: ignore[arg-type]
+        return real_choose(view, *args, **kwargs)  # type: ignore[arg-type]
 
     def spy_search(self: object, draw: Draw, *args: object) -> Weighed:
         searched.append(draw.piles)
@@ -394,7 +395,7 @@ def _good() -> list[object]:
         4,
         10,
         ((True, 0),),
-        WEIGHTS,
+        STANDARD.core(),
         1,
         50,
         rollouts.learned(4).core(),

@@ -8,16 +8,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from randomplay import play_randomly
+from test_evaluation import any_weights
 
 from spider_cli.analysis import blind, blindplayer, native
-from spider_cli.analysis.blindplayer import WEIGHTS, Mode
+from spider_cli.analysis.blindplayer import Mode
 from spider_cli.analysis.compact import State
+from spider_cli.analysis.evaluation import STANDARD, Weights
 from spider_cli.rules.deals import DealSource, Source
 
 core = native._load()
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built")
 COMPILED = native.Core(core) if core is not None else native.PYTHON
 """The core's path, whatever SPIDER_PURE says (these tests compare it with Python's)."""
+WEIGHTS = STANDARD.core()
 
 
 def _view(number: int, suits: int, moves: int, seed: int) -> tuple[State, int, int]:
@@ -40,6 +43,7 @@ def _view(number: int, suits: int, moves: int, seed: int) -> tuple[State, int, i
     st.booleans(),
     st.sampled_from((0, 1, 5, 30)),
     st.integers(0, 1_500),
+    st.one_of(st.just(STANDARD), any_weights()),
 )
 def test_the_search_is_the_same_on_both_paths(
     number: int,
@@ -50,25 +54,17 @@ def test_the_search_is_the_same_on_both_paths(
     parts: bool,
     width: int,
     budget: int,
+    weights: Weights,
 ) -> None:
     piles, removed, hand = _view(number, suits, moves, seed)
     for hand_now in {hand, 0}:
         found: list[blindplayer.Reveal] = []
-        result = COMPILED.blind_search(piles, removed, mode, hand_now, budget, parts, width, found)
+        args = (piles, removed, mode, hand_now, budget, parts, width)
+        result = COMPILED.blind_search(*args, found, weights)
         reference: list[blindplayer.Reveal] = []
-        assert result == native.PYTHON.blind_search(
-            piles, removed, mode, hand_now, budget, parts, width, reference
-        )
+        assert result == native.PYTHON.blind_search(*args, reference, weights)
         assert found == reference
-        assert COMPILED.blind_search(piles, removed, mode, hand_now, budget, parts, width) == result
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10_000), st.sampled_from((1, 2, 4)), st.integers(0, 150), st.integers())
-def test_pile_values_are_the_same(number: int, suits: int, moves: int, seed: int) -> None:
-    piles, _removed, _hand = _view(number, suits, moves, seed)
-    for pile in (*piles, bytes((64,)) * 12 + b"\x0d\x0c\x1b", blindplayer.UNSEEN):
-        assert core.pile_value(pile, WEIGHTS) == blindplayer.pile_value(pile)
+        assert COMPILED.blind_search(*args, weights=weights) == result
 
 
 @pytest.mark.parametrize(("number", "suits"), [(0, 4), (2, 1), (3, 2)])
@@ -92,9 +88,10 @@ EMPTY = (b"",) * 10
         ((EMPTY, 0, 150, -1, 100, True, 0, WEIGHTS, False), ValueError),
         ((EMPTY, 0, 150, 0, -5, True, 0, WEIGHTS, False), ValueError),
         ((EMPTY, 0, 150, 0, 100, True, -1, WEIGHTS, False), ValueError),
-        ((EMPTY, 0, 150, 0, 100, True, 0, (1, 2), False), TypeError),
-        ((EMPTY, 0, 150, 0, 100, True, 0, [0] * 6, False), TypeError),
-        ((EMPTY, 0, 150, 0, 100, True, 0, ((0,) * 7, 1, 2, 3, 4, 5), False), ValueError),
+        ((EMPTY, 0, 150, 0, 100, True, 0, (1, 2), False), ValueError),
+        ((EMPTY, 0, 150, 0, 100, True, 0, list(WEIGHTS), False), ValueError),
+        ((EMPTY, 0, 150, 0, 100, True, 0, ((0,) * 8, *WEIGHTS[8:]), False), ValueError),
+        ((EMPTY, 0, 150, 0, 100, True, 0, (*WEIGHTS[:-1], None), False), TypeError),
         (((b"\x01" * 105, *EMPTY[1:]), 0, 150, 0, 100, True, 0, WEIGHTS, False), ValueError),
         (("x" * 10, 0, 150, 0, 100, True, 0, WEIGHTS, False), TypeError),
     ],

@@ -19,8 +19,10 @@ from hypothesis import strategies as st
 from randomplay import reachable
 
 from spider_cli.analysis import compact, native
-from spider_cli.analysis.blindplayer import WEIGHTS
 from spider_cli.analysis.compact import FACE_DOWN
+from spider_cli.analysis.evaluation import STANDARD
+
+WEIGHTS = STANDARD.core()
 
 core = native._load()
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built")
@@ -192,8 +194,9 @@ def test_every_function_refuses_garbage_clearly(piles: tuple[bytes, ...], data: 
         st.sampled_from(
             [
                 WEIGHTS,
-                ((number,) * 8, 40, 40, 20, -10, 1000),
-                (WEIGHTS[0], number, number, number, number, number),
+                ((number,) * 8, *WEIGHTS[8:]),
+                (*WEIGHTS[:8], *(number,) * (len(WEIGHTS) - 8)),
+                (number,) * len(WEIGHTS),
                 ((0,) * 7, 1, 1, 1, 1, 1),
             ]
         )
@@ -204,7 +207,7 @@ def test_every_function_refuses_garbage_clearly(piles: tuple[bytes, ...], data: 
         _call(core.apply_undo, piles, action),
         _call(core.rank_key, piles, small),
         _call(core.rank_key, piles, number),
-        _call(core.pile_value, piles[0], weights),
+        _call(core.blind_value, piles, small, number, weights),
         _call(core.state_key, piles),
         _call(core.blind_search, piles, small, number, small, 200, True, small, weights, True),
         _call(core.blind_search, piles, 0, 150, number, number % 300, False, 0, WEIGHTS, False),

@@ -23,6 +23,7 @@ from spider_cli.analysis import blindplayer, chancesearch
 from spider_cli.analysis.bench import DealResult, Mapper, Summary, play_all, wilson
 from spider_cli.analysis.blindplayer import Kind, Mode
 from spider_cli.analysis.chancesearch import Level
+from spider_cli.analysis.evaluation import Weights
 from spider_cli.analysis.view import PlayerView, view_of
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Action, Deal
@@ -64,16 +65,20 @@ class Table:
 
 
 def play_blind(
-    table: Table, budget: int = blindplayer.BUDGET, level: Level = Level.PLAIN
+    table: Table,
+    budget: int = blindplayer.BUDGET,
+    level: Level = Level.PLAIN,
+    weights: Weights | None = None,
 ) -> tuple[int, int]:
     """Play the table's deal by the player (:func:`~spider_cli.analysis.chancesearch.choose`
-    at ``level``), which sees only a :class:`PlayerView`: each turn its line is played up to
-    the first card it turns up, or a row is dealt, until the game is won or lost. Returns the
-    positions examined and the moves played."""
+    at ``level``, its value weighed by ``weights``, by default those shipped), which sees
+    only a :class:`PlayerView`: each turn its line is played up to the first card it turns
+    up, or a row is dealt, until the game is won or lost. Returns the positions examined and
+    the moves played."""
     positions = 0
     mode = Mode.KEEP
     while not table.won and table.moves < MAX_MOVES:
-        turn = chancesearch.choose(table.view(), mode, budget, level).played
+        turn = chancesearch.choose(table.view(), mode, budget, level, weights=weights).played
         positions += turn.positions
         mode = turn.mode
         if turn.kind is Kind.LINE:

@@ -13,12 +13,14 @@ best line is sure, a line that spends a space to turn a card up is weighed as th
 does its contingencies: by the share of the cards it could turn up after which the space
 comes back (:func:`_contingent`).
 
-The value follows the published advice for strong play: remove suits, turn up face-down
-cards (the piles with the fewest first), get and keep spaces, build same-suit runs and not
-other suits'. When no line gains, the spaces are put to use: the search is run again with a
-space worth less than a card turned up. When that gains nothing either, a deal is due: the
-spaces are filled with the cards that harm the position least (the same search, now valuing
-a space as a loss), then the row is dealt (:func:`spider_cli.analysis.blind.play_blind`).
+The value is :mod:`spider_cli.analysis.evaluation`'s weighted sum of features (remove suits,
+turn up face-down cards, the piles with the fewest first, build same-suit runs and not other
+suits', and the counts experts make), with the weights shipped for the game's number of suits;
+a space's worth is the search's :class:`Mode`. When no line gains, the spaces are put to
+use: the search is run again with a space worth less than a card turned up. When that gains
+nothing either, a deal is due: the spaces are filled with the cards that harm the position
+least (the same search, now valuing a space as a loss), then the row is dealt
+(:func:`spider_cli.analysis.blind.play_blind`).
 
 A line is played only if it raises the value or turns up a card, so between two cards
 turned up (or two deals) the value strictly rises and the policy cannot loop. Every search
@@ -30,10 +32,17 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
 from typing import NamedTuple, Protocol
 
-from spider_cli.analysis.compact import FACE_DOWN, REVEAL, State, actions, apply, run_length
+from spider_cli.analysis.compact import REVEAL, State, actions, apply, run_length
+from spider_cli.analysis.evaluation import (
+    STANDARD,
+    Weights,
+    pile_value,
+    tops_value,
+    unseen_ranks,
+    value,
+)
 from spider_cli.rules.engine import PILES, Action, Deal, Remove
 
 UNSEEN = bytes((15,))
@@ -64,9 +73,6 @@ SAMPLES = 8
 LOOK = 300
 """Positions examined after each card tried."""
 
-REMOVED = 1_000
-"""Value of a suit removed (more than the runs it takes away)."""
-
 
 class Mode(Enum):
     """What a space is worth to the search: kept (more than a card turned up), used (less),
@@ -75,25 +81,6 @@ class Mode(Enum):
     KEEP = 150
     USE = 50
     FILL = -2_000
-
-
-HIDDEN = (0, 100, 190, 270, 340, 400, 450, 490)
-"""Cost of a pile's face-down cards, by how many (0 to 7 and more, rising by
-:data:`HIDDEN_STEP` a card beyond): each card costs less in a deep pile, so turning up a
-card where few are left, towards a space, is worth more."""
-
-HIDDEN_STEP = 40
-
-CLEAR = 40
-"""Value of a pile with cards but none face down."""
-
-SUITED = 20
-"""Value of a face-up card lying on the next higher card of its own suit."""
-
-RANKED = -10
-"""Value of a face-up card on the next higher card of another suit: less than on no card
-at all, so that cards go onto another suit only to gain something else (measured on deals
-0-19: 2 suits won 13 at -10, 11 at +6; 4 suits turned up more cards)."""
 
 
 @dataclass(frozen=True)
@@ -118,43 +105,6 @@ class Turn:
     exhausted: bool = False
 
 
-def hidden_cost(down: int) -> int:
-    """The cost of ``down`` face-down cards in one pile (see :data:`HIDDEN`)."""
-    if down < len(HIDDEN):
-        return HIDDEN[down]
-    return HIDDEN[-1] + HIDDEN_STEP * (down - len(HIDDEN) + 1)
-
-
-@lru_cache(maxsize=200_000)
-def pile_value(pile: bytes) -> int:
-    """A pile's part of a position's value, without spaces (a compact pile: face-down
-    bytes are ``FACE_DOWN`` or more; :data:`UNSEEN` is a card turned up, not yet seen)."""
-    if not pile:
-        return 0
-    down = 0
-    while down < len(pile) and pile[down] >= FACE_DOWN:
-        down += 1
-    value = -hidden_cost(down)
-    if not down:
-        value += CLEAR
-    for k in range(down, len(pile) - 1):
-        upper, lower = pile[k], pile[k + 1]
-        if upper == lower + 1:
-            value += SUITED
-        elif upper & 15 == (lower & 15) + 1:
-            value += RANKED
-    return value
-
-
-def value(piles: State, removed: int, mode: Mode) -> int:
-    """How good a position is; ``mode`` gives a space's worth."""
-    total = REMOVED * removed
-    space = mode.value
-    for pile in piles:
-        total += pile_value(pile) if pile else space
-    return total
-
-
 Searches = tuple[tuple[bool, int], ...]
 """The searches of a turn, each ``(parts, width)`` as :class:`BlindSearch` takes them."""
 
@@ -171,6 +121,7 @@ def plan(
     budget: int = BUDGET,
     unseen: Sequence[int] = (),
     searches: Searches = SEARCHES,
+    weights: Weights = STANDARD,
 ) -> Turn:
     """The line (from the position ``piles`` with ``removed`` suits off and ``hand`` cards
     in the hand) to the best-valued position found, going on past cards turned up (each as
@@ -182,10 +133,10 @@ def plan(
     not yet seen (``unseen``), a line that turns a card up is then chosen by the value
     expected once the card is seen (:func:`_expect`). The other lines weighed come after
     it in the turn's candidates (:func:`_candidates`). ``searches``: other searches than
-    these three (the sampling player's rollouts use fewer)."""
+    these three (the sampling player's rollouts use fewer); ``weights``: the value's."""
     reveals: list[Reveal] = []
     found_by = [
-        search(piles, removed, mode, hand, budget, parts, width, reveals)
+        search(piles, removed, mode, hand, budget, parts, width, reveals, weights)
         for parts, width in searches
     ]
     best = max(found_by, key=lambda found: found[0])
@@ -196,9 +147,9 @@ def plan(
     )
     line, looked = best[1], 0
     if unseen and best[1]:
-        line, looked = _expect(search, piles, best[1], reveals, unseen, mode, hand)
+        line, looked = _expect(search, piles, best[1], reveals, unseen, mode, hand, weights)
     if unseen and not first_reveal(piles, line):
-        line, more = _contingent(search, piles, line, best[0], reveals, unseen, mode, hand)
+        line, more = _contingent(search, piles, line, best[0], reveals, unseen, mode, hand, weights)
         looked += more
     if not line:
         return Turn((), spent + looked, (), exhausted)
@@ -264,6 +215,7 @@ def decide(
     budget: int = BUDGET,
     unseen: Sequence[int] = (),
     searches: Searches = SEARCHES,
+    weights: Weights = STANDARD,
 ) -> Decision:
     """One turn: the line :func:`plan` finds with a space worth ``mode``; when none gains,
     the spaces put to use (:attr:`Mode.USE`), and when that gains nothing either, a row
@@ -274,12 +226,12 @@ def decide(
     ``FACE_DOWN``, or its code plus ``FACE_DOWN`` where the player knows it (a position
     of the manual's, ``assume``): a line goes on past a known card as past any move.
     ``unseen`` are the cards a face-down card may be (none: the cards turned up are not
-    weighed); ``searches``: see :func:`plan`."""
+    weighed); ``searches`` and ``weights``: see :func:`plan`."""
     positions = 0
     spaces = not all(piles)
     exhausted = True
     while True:
-        turn = plan(search, piles, removed, mode, hand, budget, unseen, searches)
+        turn = plan(search, piles, removed, mode, hand, budget, unseen, searches, weights)
         positions += turn.positions
         exhausted = exhausted and turn.exhausted
         if turn.line:
@@ -305,7 +257,15 @@ class Reveal(NamedTuple):
 
 
 def _children(
-    state: State, off: int, worth: int, space: int, cards: int, hand: int, parts: bool
+    state: State,
+    off: int,
+    worth: int,
+    space: int,
+    cards: int,
+    hand: int,
+    parts: bool,
+    weights: Weights,
+    unseen: tuple[int, ...],
 ) -> Iterator[tuple[State, int, int, Action, int]]:
     """The positions one move from ``state`` (``off`` suits removed, valued ``worth``, a
     space worth ``space``): each child, its suits removed, its value, the move, and the pile
@@ -316,6 +276,7 @@ def _children(
     tableau: a row could then never be dealt (a complete suit left in place counts as won)."""
     spaces = [i for i, p in enumerate(state) if not p][:1]  # spaces are interchangeable
     runs = [run_length(p) for p in state]
+    tops = tops_value(state, weights, unseen)
     for action in actions(state, spaces, whole_into_space=False):
         assert not isinstance(action, Deal)  # (actions gives no deals)
         if isinstance(action, Remove):
@@ -332,18 +293,17 @@ def _children(
             new[turned] = new[turned][:-1] + UNSEEN
         else:
             turned = -1
-        # Only the piles the action touched change value (by their own part of it).
-        score = worth + REMOVED * (now - off)
+        child = tuple(new)
+        # Only the piles the action touched change value (by their own part of it), and
+        # what the top cards make together.
+        score = worth + weights.removed * (now - off) - tops + tops_value(child, weights, unseen)
         for i in {src, dst}:
             before, after = state[i], new[i]
-            score += (pile_value(after) if after else space) - (
-                pile_value(before) if before else space
+            score += (pile_value(after, weights, unseen) if after else space) - (
+                pile_value(before, weights, unseen) if before else space
             )
-        yield tuple(new), now, score, action, turned
+        yield child, now, score, action, turned
 
-
-WEIGHTS = (HIDDEN, HIDDEN_STEP, CLEAR, SUITED, RANKED, REMOVED)
-"""The value's weights as the compiled core takes them (so they are written once, here)."""
 
 Node = tuple[State, int, int, tuple[Action, ...], bool]
 """A position a search reached: its piles, suits removed, value, line, and whether the line
@@ -356,7 +316,8 @@ class BlindSearch(Protocol):
     ``budget`` positions, level by level, as (its value, the line, positions examined).
     ``width`` 0 keeps every position of a level (breadth-first), else only the ``width``
     best (a beam: deeper at the same cost). ``parts``: parts of runs may go into a space.
-    The lines that end at their first card turned up are added to ``reveals``."""
+    The lines that end at their first card turned up are added to ``reveals``; positions
+    are valued by ``weights``."""
 
     def __call__(
         self,
@@ -368,6 +329,7 @@ class BlindSearch(Protocol):
         parts: bool,
         width: int = 0,
         reveals: list[Reveal] | None = None,
+        weights: Weights = STANDARD,
     ) -> tuple[int, tuple[Action, ...], int]: ...
 
 
@@ -380,10 +342,13 @@ def search(
     parts: bool,
     width: int = 0,
     reveals: list[Reveal] | None = None,
+    weights: Weights = STANDARD,
 ) -> tuple[int, tuple[Action, ...], int]:
-    """A :class:`BlindSearch` on the Python path (the reference of csrc/blind.c)."""
+    """A :class:`BlindSearch` on the Python path (the reference of csrc/blind.c), valuing
+    positions by ``weights``."""
     cards = sum(map(len, piles)) + 13 * removed  # in the tableau or removed: the same all along
-    best = value(piles, removed, mode)
+    unseen = unseen_ranks(piles, removed)
+    best = value(piles, removed, mode.value, weights)
     best_line: tuple[Action, ...] = ()
     seen = {piles}
     level: list[Node] = [(piles, removed, best, (), False)]
@@ -392,7 +357,7 @@ def search(
         children: list[Node] = []
         for state, off, worth, line, turned_up in level:
             for child, now, score, action, turned in _children(
-                state, off, worth, mode.value, cards, hand, parts
+                state, off, worth, mode.value, cards, hand, parts, weights, unseen
             ):
                 if positions == budget:
                     break
@@ -437,6 +402,7 @@ def _expect(
     unseen: Sequence[int],
     mode: Mode,
     hand: int,
+    weights: Weights,
 ) -> tuple[tuple[Action, ...], int]:
     """Which card to turn up, when the best line turns one up: the best line's part up to
     its card, or one of the :data:`CHOICES` best-valued lines that end at a card, the one
@@ -464,7 +430,7 @@ def _expect(
         for card, weight in cards:
             seen = list(reveal.state)
             seen[reveal.pile] = seen[reveal.pile][:-1] + bytes((card,))
-            found = search(tuple(seen), reveal.removed, mode, hand, LOOK, True)
+            found = search(tuple(seen), reveal.removed, mode, hand, LOOK, True, weights=weights)
             looked += found[2]
             total += weight * found[0]
         if (
@@ -494,6 +460,7 @@ def contingency(
     cards: Sequence[tuple[int, int]],
     mode: Mode,
     hand: int,
+    weights: Weights = STANDARD,
 ) -> Contingency:
     """The manual's contingency reasoning for ``reveal`` (a line from ``piles`` that ends at
     a card turned up): for each card it could be (``cards``, each with its weight), a search
@@ -504,7 +471,9 @@ def contingency(
     for card, weight in cards:
         seen = list(reveal.state)
         seen[reveal.pile] = seen[reveal.pile][:-1] + bytes((card,))
-        _score, line, looked = search(tuple(seen), reveal.removed, mode, hand, LOOK, True)
+        _score, line, looked = search(
+            tuple(seen), reveal.removed, mode, hand, LOOK, True, weights=weights
+        )
         positions += looked
         total += weight
         state, spaced, turned = tuple(seen), False, False
@@ -550,6 +519,7 @@ def _contingent(
     unseen: Sequence[int],
     mode: Mode,
     hand: int,
+    weights: Weights,
 ) -> tuple[tuple[Action, ...], int]:
     """A sure line (``line``, valued ``score``; it turns up no card) or a line that spends a
     space to turn up a card: its value counts the space as lost, so it is raised by the
@@ -574,7 +544,7 @@ def _contingent(
     looked = 0
     best_line, best_key = line, (float(score), 2.0)
     for reveal, lost in chosen.values():
-        judged = contingency(search, piles, reveal, cards, mode, hand)
+        judged = contingency(search, piles, reveal, cards, mode, hand, weights)
         looked += judged.positions
         key = (reveal.score + mode.value * lost * judged.back, judged.on)
         if key > best_key:

@@ -44,6 +44,7 @@ from spider_cli.analysis.blindplayer import (
     first_reveal,
 )
 from spider_cli.analysis.compact import State
+from spider_cli.analysis.evaluation import STANDARD, Weights, weights_for
 from spider_cli.analysis.goals import Expired
 from spider_cli.analysis.rollouts import Policy, Value, learned, rows_of, sample, seed_of
 from spider_cli.analysis.view import PlayerView
@@ -72,8 +73,13 @@ this player's. (A new learned value changes the key by itself.)"""
 
 def player_key(level: Level, budget: int, suits: int) -> str:
     """Everything that decides the player's moves in the ``suits``-suit game, as text: the
-    key of its stored games (``spider bench --blind --db``)."""
+    key of its stored games (``spider bench --blind --db``): its weights (when not the
+    standard ones) and learned value are hashed into it."""
     key = f"{level.value} level, {budget} positions a search, version {PLAYER_VERSION}"
+    weights = weights_for(suits)
+    if weights != STANDARD:  # (the key of every game stored before the weights file)
+        text = repr(weights.core())
+        key += f", weights {hashlib.blake2b(text.encode(), digest_size=4).hexdigest()}"
     if level is not Level.PLAIN:
         model = learned(suits)
         text = repr((model.bias, model.weights, LEVELS[level]))
@@ -92,11 +98,12 @@ class Strength:
     policy: Policy = field(default_factory=Policy)
     margin: float = MARGIN
 
-    def effort(self, model: Value) -> Effort:
+    def effort(self, model: Value, weights: Weights = STANDARD) -> Effort:
         """The search's :class:`Effort` at this level with ``model``, the variant's learned
         value: a level is the same in every variant, so it builds its effort rather than
         holding one (and :func:`player_key` hashes its fields as they are)."""
-        return Effort(self.trajectories, self.policy, model, self.margin)
+        policy = replace(self.policy, weights=weights)
+        return Effort(self.trajectories, policy, model, self.margin)
 
 
 LEVELS = {
@@ -160,16 +167,17 @@ class Estimate:
 
 def estimate(view: PlayerView, games: int = ODDS_GAMES) -> Estimate:
     """Play ``games`` deals sampled from what ``view`` allows (:func:`sample`, seeded by the
-    view) to the end by :data:`ODDS_POLICY`, and count the wins; fewer games on the Python
-    path (:data:`PYTHON_SHARE`)."""
+    view) to the end by :data:`ODDS_POLICY` with the weights shipped for its number of suits,
+    and count the wins; fewer games on the Python path (:data:`PYTHON_SHARE`)."""
     backend = native.backend()
+    policy = replace(ODDS_POLICY, weights=weights_for(view.suits))
     if not backend.compiled:
         games = max(1, games // PYTHON_SHARE)
     piles, unseen, seed = view.piles(), view.unseen(), seed_of(view)
     won = 0
     for k in range(games):
         known, hand = sample(piles, unseen, seed, k)
-        won += backend.rollout(known, rows_of(hand), len(view.removed), ODDS_POLICY).won
+        won += backend.rollout(known, rows_of(hand), len(view.removed), policy).won
     return Estimate(won, games)
 
 
@@ -185,14 +193,19 @@ def choose(
     budget: int,
     level: Level,
     expired: Expired | None = None,
+    weights: Weights | None = None,
 ) -> Choice:
     """The blind player's turn from ``view`` (:func:`blindplayer.decide`), its choices then
-    weighed by :func:`weigh` at ``level``; the positions counted include the search's."""
+    weighed by :func:`weigh` at ``level``; the positions counted include the search's.
+    ``weights``: the value's (by default those shipped for the view's number of suits)."""
     piles = view.piles()
     unseen = view.unseen() if WEIGHED[view.suits] else ()
     search = native.backend().blind_search
-    decision = decide(search, piles, len(view.removed), view.hand, mode, budget, unseen)
-    return weigh(view, decision, level, expired)
+    weights = weights or weights_for(view.suits)
+    decision = decide(
+        search, piles, len(view.removed), view.hand, mode, budget, unseen, weights=weights
+    )
+    return weigh(view, decision, level, expired, weights)
 
 
 def weigh(
@@ -200,6 +213,7 @@ def weigh(
     decision: Decision,
     level: Level,
     expired: Expired | None = None,
+    weights: Weights | None = None,
 ) -> Choice:
     """The blind player's ``decision`` from ``view``, its choices weighed by the chance
     search (:func:`spider_cli.analysis.weighing.search`) at ``level`` (:data:`LEVELS`)
@@ -213,7 +227,7 @@ def weigh(
     if len(lines) < 2:
         return plain
     draw = Draw(piles, len(view.removed), view.hand // PILES, tuple(view.unseen()), seed_of(view))
-    effort = chosen.effort(learned(view.suits))
+    effort = chosen.effort(learned(view.suits), weights or weights_for(view.suits))
     weighed = native.backend().chance_search(draw, lines, effort, expired)
     positions = decision.positions + weighed.positions
     line = lines[weighed.chosen]

@@ -27,6 +27,7 @@ from spider_cli.analysis import blindplayer, chancesearch, native
 from spider_cli.analysis.blindplayer import Contingency, Decision, Kind, Mode
 from spider_cli.analysis.chancesearch import Choice, Level
 from spider_cli.analysis.compact import encode
+from spider_cli.analysis.evaluation import weights_for
 from spider_cli.analysis.solver import Answer, quick
 from spider_cli.analysis.view import view_of
 from spider_cli.rules.cards import KING, SUIT_NAMES, UNKNOWN
@@ -162,7 +163,14 @@ def _decide(game: Game, budget: int, mode: Mode) -> Decision:
         unseen = [card for card, copies in enumerate(game.pool) for _ in range(copies)]
     search = native.backend().blind_search
     return blindplayer.decide(
-        search, piles, len(game.removed), len(game.stock), mode, budget, unseen
+        search,
+        piles,
+        len(game.removed),
+        len(game.stock),
+        mode,
+        budget,
+        unseen,
+        weights=weights_for(game.suits),
     )
 
 
@@ -338,7 +346,7 @@ def _prepares(
         return None
     search = native.backend().blind_search
     judged = [
-        blindplayer.contingency(search, piles, reveal, cards, mode, hand)
+        blindplayer.contingency(search, piles, reveal, cards, mode, hand, weights_for(game.suits))
         for reveal in (mine, *plains)
         if reveal is not None
     ]

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from spider_cli.analysis import compact, memory
 from spider_cli.analysis.compact import Start, State
+from spider_cli.analysis.evaluation import STANDARD, Weights
 from spider_cli.analysis.goals import Expired, Limit
 from spider_cli.rules.engine import DEAL, Action, Move, Remove
 from spider_cli.rules.shuffle import SplitMix64
@@ -94,6 +95,7 @@ class Backend(Protocol):
         parts: bool,
         width: int = 0,
         reveals: list[Reveal] | None = None,
+        weights: Weights = STANDARD,
     ) -> tuple[int, tuple[Action, ...], int]:
         """:func:`spider_cli.analysis.blindplayer.search`, within the memory ceiling."""
         ...
@@ -172,11 +174,14 @@ class Python:
         parts: bool,
         width: int = 0,
         reveals: list[Reveal] | None = None,
+        weights: Weights = STANDARD,
     ) -> tuple[int, tuple[Action, ...], int]:
         from spider_cli.analysis import blindplayer
 
         budget = min(budget, memory.blind_positions(self.compiled))
-        return blindplayer.search(piles, removed, mode, hand, budget, parts, width, reveals)
+        return blindplayer.search(
+            piles, removed, mode, hand, budget, parts, width, reveals, weights
+        )
 
     def rollout(
         self,
@@ -291,8 +296,9 @@ class Core:
         parts: bool,
         width: int = 0,
         reveals: list[Reveal] | None = None,
+        weights: Weights = STANDARD,
     ) -> tuple[int, tuple[Action, ...], int]:
-        from spider_cli.analysis.blindplayer import WEIGHTS, Reveal
+        from spider_cli.analysis.blindplayer import Reveal
 
         best, line, positions, found = self.module.blind_search(
             piles,
@@ -302,7 +308,7 @@ class Core:
             min(budget, memory.blind_positions(self.compiled)),
             parts,
             width,
-            WEIGHTS,
+            weights.core(),
             reveals is not None,
         )
         if reveals is not None:
@@ -321,7 +327,6 @@ class Core:
         record: bool = False,
     ) -> rollouts.Outcome:
         from spider_cli.analysis import rollouts
-        from spider_cli.analysis.blindplayer import WEIGHTS
 
         policy = rollouts.capped(policy, memory.blind_positions(self.compiled))
         *counts, end, log = self.module.blind_game(
@@ -330,7 +335,7 @@ class Core:
             removed,
             policy.budget,
             policy.searches,
-            WEIGHTS,
+            policy.weights.core(),
             policy.moves,
             policy.turns,
             record,
@@ -358,7 +363,6 @@ class Core:
         effort: Effort,
         expired: Expired | None = None,
     ) -> Weighed:
-        from spider_cli.analysis.blindplayer import WEIGHTS
         from spider_cli.analysis.rollouts import capped
         from spider_cli.analysis.weighing import Weighed
 
@@ -374,7 +378,7 @@ class Core:
                 effort.trajectories,
                 policy.budget,
                 policy.searches,
-                WEIGHTS,
+                policy.weights.core(),
                 policy.turns,
                 policy.moves,
                 effort.model.core(),

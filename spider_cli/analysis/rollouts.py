@@ -19,8 +19,9 @@ from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
-from spider_cli.analysis.blindplayer import BEAM, BlindSearch, Kind, Mode, Searches, decide, value
+from spider_cli.analysis.blindplayer import BEAM, BlindSearch, Kind, Mode, Searches, decide
 from spider_cli.analysis.compact import FACE_DOWN, State, apply
+from spider_cli.analysis.evaluation import STANDARD, Weights, value
 from spider_cli.analysis.view import PlayerView
 from spider_cli.rules.cards import KING
 from spider_cli.rules.engine import PILES, Deal, Game
@@ -124,12 +125,14 @@ def learned(suits: int) -> Value:
 class Policy:
     """How a rollout plays: the positions each of a turn's searches examines, the searches
     (:data:`blindplayer.Searches`), and where it stops: after ``moves`` moves or ``turns``
-    turns (each turn ends at a card turned up or a row dealt; 0: no limit)."""
+    turns (each turn ends at a card turned up or a row dealt; 0: no limit), and the
+    weights its searches value positions by."""
 
     budget: int = 2_000
     searches: Searches = ((True, BEAM),)
     moves: int = MAX_MOVES
     turns: int = 0
+    weights: Weights = STANDARD
 
 
 @dataclass(frozen=True)
@@ -194,7 +197,15 @@ def rollout(
             new_turn = False
         view = tuple(_mask(pile) for pile in state)
         turn = decide(
-            search, view, removed, PILES * len(hand), mode, policy.budget, (), policy.searches
+            search,
+            view,
+            removed,
+            PILES * len(hand),
+            mode,
+            policy.budget,
+            (),
+            policy.searches,
+            policy.weights,
         )
         positions += turn.positions
         mode = turn.mode
@@ -220,7 +231,7 @@ def rollout(
             break
     done = _done(state, removed)
     down = sum(_down(pile) for pile in state)
-    worth = value(tuple(_mask(pile) for pile in state), removed, Mode.KEEP)
+    worth = value(tuple(_mask(pile) for pile in state), removed, Mode.KEEP.value, policy.weights)
     return Outcome(
         done == 8,
         done,
