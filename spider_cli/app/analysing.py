@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from spider_cli.app.results import Auto
+from spider_cli.app.results import Auto, Reviewed
 from spider_cli.language.gamefiles import DealOrigin, Origin
 from spider_cli.rules.engine import Move
 from spider_cli.rules.errors import SpiderError
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from spider_cli.analysis.blindplayer import Mode
     from spider_cli.analysis.chances import Chance
     from spider_cli.analysis.hints import Advice
+    from spider_cli.analysis.review import Review
     from spider_cli.app.results import Played, Rewound
     from spider_cli.rules.engine import Action, Game, PositionKey
 
@@ -60,6 +61,8 @@ class Analysis:
         """Where the last hint's line ends, and the value of a space the player had there."""
         self.slow_noted = False
         """The player has been told that the searches run on the slow Python path."""
+        self.reviewed: tuple[tuple[PositionKey, int], Review] | None = None
+        """The last review, and the position (with the moves made) it was made in."""
 
     def analysed(self) -> Game:
         """The game as its player knows it: a numbered deal hides its face-down cards and
@@ -151,6 +154,41 @@ class Analysis:
         from spider_cli.analysis.view import view_of
 
         return chances.odds(view_of(self.table.game))
+
+    def review(self, progress: Callable[[str], None] | None = None) -> Review:
+        """The game's review from its start (:mod:`spider_cli.analysis.review`); the game
+        is left as it is. The last review of a position is kept, for ``review N``."""
+        from spider_cli.analysis import review
+
+        key = self.table.game.key(), self.table.game.moves_made
+        if self.reviewed is not None and self.reviewed[0] == key:
+            return self.reviewed[1]
+        done = review.review(self.table.game, progress=progress)
+        if not done.stopped:
+            self.reviewed = (key, done)
+        return done
+
+    def reviewed_move(self, move: int) -> Reviewed:
+        """The position before move ``move`` of the game as its player saw it, the move
+        played, and the review's mark on it, if any (the game is left as it is)."""
+        from spider_cli.analysis.view import view_of
+        from spider_cli.rules.text import move_text
+
+        game = self.table.game
+        if not 1 <= move <= game.moves_made:
+            made = game.moves_made
+            raise SpiderError(
+                f"the game has no move {move}: its moves are 1 to {made}"
+                if made
+                else "the game has no moves yet: 'review N' shows the position before move N"
+            )
+        done = self.review()
+        before = game.copy()
+        while before.moves_made >= move:
+            before.pop()
+        played = move_text(before, game.move_stack[move - 1])
+        mark = next((m for m in done.marks if m.move == move), None)
+        return Reviewed(move, view_of(before).game(), played, mark, done.curve[move - 1])
 
     def _visited(self) -> frozenset[PositionKey]:
         """The positions the game has been in before this one, as hints see them."""

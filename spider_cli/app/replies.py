@@ -19,6 +19,7 @@ from spider_cli.app.results import (
     Recorded,
     Replayed,
     Resigned,
+    Reviewed,
     Rewound,
     Saved,
     SettingChanged,
@@ -37,6 +38,8 @@ from spider_cli.rules.text import clock_text, moved_text
 if TYPE_CHECKING:
     from spider_cli.analysis.answers import Report
     from spider_cli.analysis.chances import Chance
+    from spider_cli.analysis.chancesearch import Estimate
+    from spider_cli.analysis.review import Lost, Review
     from spider_cli.app.gamelog import Entry
 
 
@@ -349,3 +352,161 @@ def show_text(game: Game, status: Status, pile: int | None) -> str:
         return f"pile {pile} is a space"
     up = game.face_up(pile - 1)
     return f"pile {pile}: {game.down[pile - 1]} face down, then " + " ".join(map(card_text, up))
+
+
+# ---------------------------------------------------------------------------------------------
+# review
+
+BLOCKS = " ▁▂▃▄▅▆▇█"
+ASCII_BLOCKS = " .:-=+*#@"
+CURVE_WIDTH = 50
+"""Moves a row of the chance curve shows."""
+LINE_SHOWN = 12
+"""Moves of the winning line a review's text shows (the JSON has them all)."""
+
+
+def review_text(review: Review, ascii: bool = False) -> str:
+    """What ``review`` says: where the deal was lost, the chance curve, the marked moves."""
+    parts = [_lost_text(review.lost)]
+    parts.append(curve_text(review.curve, review.deals, ascii))
+    parts.append(_marks_text(review))
+    if review.stopped:
+        parts.append("(stopped by Ctrl-C: the review holds what it had found by then)")
+    return "\n".join(p for p in parts if p)
+
+
+def _lost_text(lost: Lost) -> str:
+    from spider_cli.analysis.review import Verdict  # (the review has run: no cost at start)
+
+    verdict = lost.verdict
+    if verdict is Verdict.WON:
+        return "The game was won."
+    if verdict is Verdict.UNKNOWN:
+        return (
+            "With every card known: cannot be said, since some cards out of sight are not "
+            "known\n(a position of the manual's, or a position file); the curve below still "
+            "holds."
+        )
+    if verdict is Verdict.STOPPED:
+        return "With every card known: stopped by Ctrl-C before the search ended."
+    limit = f"{lost.limit:,} positions"
+    if verdict is Verdict.NEVER:
+        if lost.proved:
+            return "With every card known this deal was proved lost from the start."
+        return (
+            f"With every card known no search found a win from the start (within {limit}; "
+            "this is not a proof)."
+        )
+    if verdict is Verdict.THROUGHOUT:
+        return (
+            "With every card known this deal was won from the start, and is still won: a win "
+            f"is found from here ({lost.searches} searches)."
+        )
+    after = (
+        "it was proved lost" if lost.proved else f"no win was found within {limit} (not a proof)"
+    )
+    shown = ", ".join(lost.line[:LINE_SHOWN])
+    more = f", ... ({len(lost.line)} moves)" if len(lost.line) > LINE_SHOWN else ""
+    return (
+        "With every card known this deal was won from the start. It stayed won until move "
+        f"{lost.move} ({lost.move_text}).\nAfter it, {after}. A win from the position before "
+        f"it: {shown}{more}"
+    )
+
+
+def curve_text(curve: tuple[float, ...], deals: tuple[int, ...], ascii: bool = False) -> str:
+    """The chance after every move as rows of blocks, scaled to the curve's highest point,
+    with '|' under each deal."""
+    blocks = ASCII_BLOCKS if ascii else BLOCKS
+    top = max(max(curve, default=0.0), 0.01)
+    steps = len(blocks) - 1
+    dealt = set(deals)
+    rows = [
+        f"The blind player's chance of a win from what you saw, after each move "
+        f"(full height {100 * top:.0f}%; from {100 * curve[0]:.0f}% to {100 * curve[-1]:.0f}%):"
+    ]
+    for first in range(0, len(curve), CURVE_WIDTH):
+        chunk = curve[first : first + CURVE_WIDTH]
+        line = "".join(blocks[max(1, round(c / top * steps)) if c > 0 else 0] for c in chunk)
+        rows.append(f"{first:>4} {line}")
+        marks = "".join("|" if first + k in dealt else " " for k in range(len(chunk)))
+        if marks.strip():
+            rows.append(f"{'deal':>4} {marks.rstrip()}")
+    return "\n".join(rows)
+
+
+def _marks_text(review: Review) -> str:
+    if not review.marks:
+        text = "No move marked: no drop of the chance"
+        if review.unconfirmed:
+            return text + f" that games sampled to the end confirm ({review.unconfirmed} not)."
+        return text + " of 5 points or more."
+    lines = ["Marked moves ('review N' shows the position before move N):"]
+    for m in review.marks:
+        lines.append(
+            f"  {m.move}. {m.text}: {m.severity.value}, {100 * m.before:.0f}% -> "
+            f"{100 * m.after:.0f}% (games sampled to the end: {_estimate(m.odds_before)} -> "
+            f"{_estimate(m.odds_after)})" + (f"; the blind player: {m.better}" if m.better else "")
+        )
+    if review.unconfirmed:
+        lines.append(f"  ({review.unconfirmed} drops that sampled games did not confirm: unmarked)")
+    return "\n".join(lines)
+
+
+def _estimate(estimate: Estimate) -> str:
+    low, high = estimate.interval
+    return (
+        f"{100 * estimate.won / estimate.games:.0f}% of {estimate.games}, "
+        f"{100 * low:.0f}-{100 * high:.0f}%"
+    )
+
+
+def reviewed_text(reviewed: Reviewed) -> str:
+    """What ``review N`` says: the position before the move, the move, and its mark."""
+    head = f"Before move {reviewed.move} (chance {100 * reviewed.chance:.0f}%):"
+    lines = [head, positions.grid(reviewed.before, hide=True), f"played: {reviewed.played}"]
+    mark = reviewed.mark
+    if mark is None:
+        lines.append("the review did not mark this move")
+    else:
+        lines.append(
+            f"{mark.severity.value}: {100 * mark.before:.0f}% -> {100 * mark.after:.0f}%"
+            + (f"; the blind player: {mark.better}" if mark.better else "")
+        )
+    return "\n".join(lines)
+
+
+def review_json(review: Review) -> dict[str, object]:
+    """The review as data for scripts (``spider review --json``; README, "Reviews")."""
+    lost = review.lost
+    return {
+        "suits": review.suits,
+        "moves": review.moves,
+        "lost": {
+            "verdict": lost.verdict.value,
+            "move": lost.move or None,
+            "move_text": lost.move_text or None,
+            "line": list(lost.line),
+            "proved": lost.proved,
+            "positions": lost.positions,
+            "limit": lost.limit,
+            "searches": lost.searches,
+        },
+        "curve": [round(c, 4) for c in review.curve],
+        "deals": list(review.deals),
+        "marks": [
+            {
+                "move": m.move,
+                "text": m.text,
+                "severity": m.severity.value,
+                "before": round(m.before, 4),
+                "after": round(m.after, 4),
+                "odds_before": {"won": m.odds_before.won, "games": m.odds_before.games},
+                "odds_after": {"won": m.odds_after.won, "games": m.odds_after.games},
+                "better": m.better or None,
+            }
+            for m in review.marks
+        ],
+        "unconfirmed": review.unconfirmed,
+        "stopped": review.stopped,
+    }

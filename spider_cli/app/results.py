@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 from spider_cli.language import commands as cmd
 from spider_cli.language.gamefiles import DealOrigin, Origin
 from spider_cli.rules.cards import Card
-from spider_cli.rules.engine import Action
+from spider_cli.rules.engine import Action, Game
 from spider_cli.rules.goals import Wanted
 from spider_cli.rules.values import Value
 
 if TYPE_CHECKING:
     from spider_cli.analysis.chances import Checked
+    from spider_cli.analysis.review import Mark
     from spider_cli.app.gamelog import Result
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "Recorded",
     "Replayed",
     "Reply",
+    "Reviewed",
     "Rewound",
     "Saved",
     "SettingChanged",
@@ -202,6 +204,18 @@ class Reply(Value):
     """The command that was run (the REPL chooses how to show its result by its type)."""
     result: object = None
     """The typed result of the method the command called, if any."""
+
+
+class Reviewed(Value):
+    """``review N``: the position before move ``move`` as its player saw it, the move
+    played there, the review's mark on it (None: not marked), and the blind player's chance
+    of a win before it."""
+
+    move: int
+    before: Game
+    played: str
+    mark: Mark | None
+    chance: float
 
 
 class Auto(Value):

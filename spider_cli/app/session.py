@@ -585,6 +585,15 @@ def _odds(session: Session, *_: object) -> tuple[object, str]:
     return chance, session.analysis.noted(replies.chance_text(chance))
 
 
+@handles(cmd.Review, searches=lambda command: command.move is None)
+def _review(session: Session, command: cmd.Review, *_: object) -> tuple[object, str]:
+    if command.move is not None:
+        reviewed = session.analysis.reviewed_move(command.move)
+        return reviewed, replies.reviewed_text(reviewed)
+    done = session.analysis.review()
+    return done, session.analysis.noted(replies.review_text(done))
+
+
 @handles(cmd.Apply)
 def _apply(session: Session, command: cmd.Apply, *_: object) -> tuple[object, str]:
     played = session.analysis.apply(command.n)

@@ -78,6 +78,8 @@ def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -
         return bench_command(args)
     if args.command == "show":
         return show_file(args.file, args.lines, args.markdown, args.full, args.suits)
+    if args.command == "review":
+        return review_command(args.file, args.game, args.json, args.ascii)
     try:
         deal = deal_of(args.seed, args.suits or 4)
     except SpiderError as error:
@@ -219,6 +221,50 @@ def show_file(
     else:
         print(positions.grid(game, hide=not full))
     return OK
+
+
+def review_command(name: str | None, number: int | None, as_json: bool, ascii: bool) -> int:
+    """``spider review``: the review of a game file or of game ``number`` of the history,
+    printed (as JSON with ``as_json``); progress on standard error at a terminal."""
+    import json
+
+    from spider_cli.app.replies import review_json, review_text
+
+    session = Session()
+    try:
+        if number is not None:
+            session.files.open(number)
+        else:
+            assert name is not None
+            loaded = session.files.load(name)
+            if not loaded.game_file:
+                raise SpiderError(
+                    f"{files.shown(name)} is a position, not a game file: a review needs the "
+                    "moves of a game ('save' writes them)"
+                )
+        if not session.game.moves_made:
+            raise SpiderError("the game has no moves yet: there is nothing to review")
+    except SpiderError as error:
+        if number is not None:
+            print(f"spider: game {number}: {error}", file=sys.stderr)
+        else:
+            print(load_error(name or "-", error), file=sys.stderr)
+        return REFUSED
+    live = sys.stderr.isatty()
+
+    def progress(text: str) -> None:
+        if live:
+            sys.stderr.write(f"\r\x1b[Kreviewing: {text}")
+            sys.stderr.flush()
+
+    done = session.analysis.review(progress)
+    if live:
+        sys.stderr.write("\r\x1b[K")
+    if as_json:
+        print(json.dumps(review_json(done), indent=1))
+    else:
+        print(review_text(done, ascii))
+    return INTERRUPTED if done.stopped else OK
 
 
 def play(

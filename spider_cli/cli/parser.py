@@ -163,6 +163,25 @@ def _add_solve(sub: _Subparsers) -> argparse.ArgumentParser:
     return solve
 
 
+def _add_review(sub: _Subparsers) -> argparse.ArgumentParser:
+    review = sub.add_parser(
+        "review",
+        help="where a saved game was lost, and each move's cost in chances",
+        epilog="The same review as 'review' at the prompt ('help review' there). Exit status: "
+        "0 reviewed, 1 a file or game that cannot be read or has no moves, 2 bad options, "
+        "130 stopped by "
+        "Ctrl-C (what was found is printed).",
+    )
+    which = review.add_mutually_exclusive_group(required=True)
+    which.add_argument("file", nargs="?", help="a game file ('save' writes one)")
+    which.add_argument(
+        "--game", type=_positive(int), metavar="N", help="game N of the history ('games')"
+    )
+    review.add_argument("--json", action="store_true", help="the review as JSON, for scripts")
+    review.add_argument("--ascii", action="store_true", help="the chance curve in ASCII")
+    return review
+
+
 def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
     bench = sub.add_parser(
         "bench",
@@ -216,6 +235,7 @@ _SUBPARSERS: dict[str, Callable[[_Subparsers], argparse.ArgumentParser]] = {
     "examples": _add_examples,
     "show": _add_show,
     "solve": _add_solve,
+    "review": _add_review,
     "bench": _add_bench,
 }
 """Each subcommand's options, in the order ``spider --help`` lists them."""

@@ -578,6 +578,24 @@ class Odds(Value):
     with what the player sees that full-information play wins."""
 
 
+@command(
+    Word(
+        "review",
+        "where the game was lost, and each move's cost",
+        "review takes a marked move's number or nothing, as in 'review' or 'review 43'",
+        "Analysis",
+        ("review [N] (N: the position before marked move N)",),
+    ),
+    review=lambda children: Review(*children),
+)
+class Review(Value):
+    """Review the game from its start: where it was lost with every card known, the chance
+    of a win after each move, and the moves that cost it most; with ``move``, show the
+    position before that marked move, with the move played and the better one."""
+
+    move: int | None = None
+
+
 # ---------------------------------------------------------------------------------------------
 # Settings, help, leaving
 
@@ -672,6 +690,7 @@ Command = (
     | Auto
     | Solve
     | Odds
+    | Review
     | Set
     | ListSettings
     | Help

@@ -128,6 +128,23 @@ The reasons, in the manual's words:
                           the line with the best single move that turns up
                           the same card, over every card it could be
   a weak line             nothing turns up, no space is got, no suit removed""",
+    "review": """\
+review looks back over the game from its start, in three parts:
+  Where the deal was lost, with every card known: a search that sees every
+  card looks for a win after some moves, halving the game each time, and
+  finds the last move after which it still finds one. A win it finds is sure;
+  'no win found' is a proof only when the review says 'proved lost'.
+  The chance curve: after every move, the blind player's chance of a win from
+  what you could see, drawn from left to right ('|' marks a deal).
+  Marked moves: a move after which that chance fell by 5 points or more is an
+  inaccuracy, 10 a mistake, 15 a blunder (lichess marks chess moves by the
+  same drops of the chance of a win), but only when games played to the end
+  from before and after the move show a drop too; deals and removals are
+  never marked. Beside each, the blind player's own move there.
+'review N' shows the position before marked move N, the move played and the
+better one; the game itself is left as it is. Ctrl-C stops a review, keeping
+what it found. From the shell: spider review FILE, spider review --game N
+(from 'games'), with --json for scripts and --ascii for the curve.""",
 }
 
 

@@ -1,0 +1,318 @@
+"""A game's review (``review``): where the deal was lost with every card known, the blind
+player's chance of a win after every move, and the moves that cost the most of it.
+
+Where the deal was lost: a win found from the position after a move is a win from the one
+before it too, so along a game "won with every card known" can change only once, from yes to
+no. A bisection with full-information play (:func:`spider_cli.analysis.autoplay.play`) finds
+the last position from which it finds a win in about log2(moves) searches. A win found is
+certain; "no win found" is certain only where the search proved it (a held rank, or every
+reachable position examined), and the review says which.
+
+The chance curve: after each move, the learned value's chance that the blind player wins from
+what the player could see (:func:`spider_cli.analysis.rollouts.learned`), microseconds a move.
+
+Marked moves: a move after which the chance fell by a threshold (:data:`SEVERITIES`, lichess's
+drops of win chance as points of the chance of a win) is an inaccuracy, a mistake or a
+blunder, if the sampled odds confirm it (:func:`spider_cli.analysis.chancesearch.estimate`
+before and after: the blind player's games to the end on deals sampled from the cards out of
+sight). A drop they do not confirm is not marked. Beside each, the blind player's own move.
+
+Everything is bounded by positions and seeded by the position, so the same game gets the same
+review on any machine. Ctrl-C stops it: what was done is kept, and the review says it stopped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from spider_cli.analysis import autoplay, chancesearch, rollouts
+from spider_cli.analysis.blindplayer import Kind, Mode
+from spider_cli.analysis.chancesearch import Estimate, Level
+from spider_cli.analysis.goals import Limit
+from spider_cli.analysis.view import view_of
+from spider_cli.rules.cards import UNKNOWN
+from spider_cli.rules.engine import DEAL, Action, Deal, Game, Remove
+from spider_cli.rules.text import move_text
+
+BISECT_LIMIT = 1_500_000
+"""Positions full-information play examines at each step of the bisection (about a second
+on the compiled core; it wins 190 of our 4-suit deals 0-199 from the start within it)."""
+
+ODDS_GAMES = 64
+"""Sampled games that confirm a drop, before and after the move (as ``odds`` plays)."""
+
+MOST_CONFIRMED = 6
+"""Drops confirmed by the sampled odds, the largest first (each costs two estimates)."""
+
+HINT_BUDGET = 10_000
+"""Positions a search of the blind player's move beside a marked one (``hint``'s budget)."""
+
+
+class Severity(Enum):
+    """How much of the chance of a win a move cost."""
+
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+SEVERITIES = ((Severity.BLUNDER, 0.15), (Severity.MISTAKE, 0.10), (Severity.INACCURACY, 0.05))
+"""The least drop of the chance of a win (as a share) for each mark, the worst first:
+lichess marks a move by the win chance it loses (0.1, 0.2 and 0.3 of its winning chances,
+which run from -1 to 1, so 5, 10 and 15 points of a win chance); Spider has no draws, so the
+same points of the chance of a win."""
+
+
+def severity(drop: float) -> Severity | None:
+    """The mark a drop of the chance earns, or None."""
+    return next((s for s, least in SEVERITIES if drop >= least - 1e-9), None)
+
+
+class Verdict(Enum):
+    """What full-information play says of the game, move by move."""
+
+    WON = "won"
+    """The game was won."""
+    THROUGHOUT = "throughout"
+    """A win is found from the last position: still won with every card known."""
+    LOST_AT = "lost at"
+    """A win is found before some move, and none after it."""
+    NEVER = "never"
+    """No win found from the start."""
+    UNKNOWN = "unknown"
+    """Some card out of sight is not known (a position of the manual's): no bisection."""
+    STOPPED = "stopped"
+    """Ctrl-C came before the bisection ended."""
+
+
+@dataclass(frozen=True)
+class Lost:
+    """Where the deal was lost with every card known: the verdict; the move (1 is the
+    first) after which no win was found, its text, and a winning line (in the manual's
+    notation) from the position before it; whether the search proved the position after it
+    lost; the positions examined, each search's limit, and the searches made."""
+
+    verdict: Verdict
+    move: int = 0
+    move_text: str = ""
+    line: tuple[str, ...] = ()
+    proved: bool = False
+    positions: int = 0
+    limit: int = BISECT_LIMIT
+    searches: int = 0
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A move that cost the chance of a win: its number and text, the learned value's chance
+    before and after, the sampled odds before and after, and the blind player's own move
+    there when it differs."""
+
+    move: int
+    text: str
+    severity: Severity
+    before: float
+    after: float
+    odds_before: Estimate
+    odds_after: Estimate
+    better: str = ""
+
+
+@dataclass(frozen=True)
+class Review:
+    """A game's review: where it was lost, the chance after each move (``curve[0]`` at the
+    start), the moves that dealt a row, the marked moves, and whether Ctrl-C stopped it."""
+
+    suits: int
+    moves: int
+    lost: Lost
+    curve: tuple[float, ...]
+    deals: tuple[int, ...]
+    marks: tuple[Mark, ...] = ()
+    stopped: bool = False
+    unconfirmed: int = 0
+    """Drops past a threshold that the sampled odds did not confirm (not marked)."""
+
+
+Progress = Callable[[str], None]
+
+
+def review(
+    game: Game,
+    limit: int = BISECT_LIMIT,
+    odds_games: int = ODDS_GAMES,
+    progress: Progress | None = None,
+) -> Review:
+    """Review ``game`` (its cards all known, or not: see :attr:`Verdict.UNKNOWN`) from its
+    start to the position it is in; ``progress`` is told what is being done."""
+    say = progress or (lambda _text: None)
+    actions = list(game.move_stack)
+    start = game.copy()
+    while start.moves_made:
+        start.pop()
+    positions = _positions(start, actions)
+    curve = tuple(_chance(g) for g in positions)
+    deals = tuple(k for k, a in enumerate(actions, 1) if isinstance(a, Deal))
+    lost = Lost(Verdict.UNKNOWN)
+    marks: list[Mark] = []
+    unconfirmed = 0
+    stopped = False
+    try:
+        if _known(game):
+            lost = bisect(positions, actions, limit, say)
+        stopped = lost.verdict is Verdict.STOPPED
+        if not stopped:
+            marks, unconfirmed = _marks(positions, actions, curve, odds_games, say)
+    except KeyboardInterrupt:
+        stopped = True
+    return Review(game.suits, len(actions), lost, curve, deals, tuple(marks), stopped, unconfirmed)
+
+
+def _positions(start: Game, actions: list[Action]) -> list[Game]:
+    """The game's position before its first move and after each."""
+    work = start.copy()
+    found = [work.copy()]
+    for action in actions:
+        work.push(action)
+        found.append(work.copy())
+    return found
+
+
+def _known(game: Game) -> bool:
+    """Whether every card out of sight is known (a numbered deal is; a position of the
+    manual's is not)."""
+    hidden = [c for p, d in zip(game.piles, game.down, strict=True) for c in p[:d]]
+    return UNKNOWN not in hidden and UNKNOWN not in game.stock and not any(game.assumed)
+
+
+def _chance(game: Game) -> float:
+    """The learned value's chance of a win from what a player of ``game`` sees."""
+    if game.is_won():
+        return 1.0
+    view = view_of(game)
+    f = rollouts.features(view.piles(), len(view.removed), view.hand // 10)
+    return rollouts.learned(game.suits).worth(f) / rollouts.WON
+
+
+def bisect(positions: list[Game], actions: list[Action], limit: int, say: Progress) -> Lost:
+    """Where the deal was lost (see the module): the last position from which full-
+    information play finds a win within ``limit`` positions, by bisection."""
+    last = len(positions) - 1
+    if positions[last].is_won():
+        return Lost(Verdict.WON)
+    examined = searches = 0
+    wins: dict[int, list[Action]] = {}
+    proofs: dict[int, bool] = {}
+
+    def won(k: int) -> bool:
+        nonlocal examined, searches
+        say(f"with every card known: search {searches + 1} (after move {k})")
+        try:
+            result = autoplay.play(positions[k].copy(), Limit(limit))
+        except KeyboardInterrupt:
+            raise _Stopped from None
+        examined += result.positions
+        searches += 1
+        if result.won:
+            wins[k] = result.actions
+        proofs[k] = result.proved
+        return result.won
+
+    try:
+        if not won(0):
+            return Lost(
+                Verdict.NEVER, proved=proofs[0], positions=examined, limit=limit, searches=1
+            )
+        if won(last):
+            return Lost(Verdict.THROUGHOUT, positions=examined, limit=limit, searches=searches)
+        lo, hi = 0, last  # a win found at lo; none at hi
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if won(mid):
+                lo = mid
+            else:
+                hi = mid
+    except _Stopped:
+        return Lost(Verdict.STOPPED, positions=examined, limit=limit, searches=searches)
+    before = positions[lo].copy()
+    move = actions[lo]
+    line = []
+    for action in wins[lo]:
+        line.append(move_text(before, action))
+        before.push(action)
+    return Lost(
+        Verdict.LOST_AT,
+        lo + 1,
+        move_text(positions[lo], move),
+        tuple(line),
+        proofs[hi],
+        examined,
+        limit,
+        searches,
+    )
+
+
+class _Stopped(Exception):
+    """Ctrl-C during the bisection (what was found so far is kept)."""
+
+
+def _marks(
+    positions: list[Game],
+    actions: list[Action],
+    curve: tuple[float, ...],
+    games: int,
+    say: Progress,
+) -> tuple[list[Mark], int]:
+    """The moves whose drop of the chance the sampled odds confirm, in the game's order, and
+    how many drops they did not confirm. Deals and removals are never marked: a deal is
+    often due, and a removal never loses."""
+    drops = [
+        (curve[k - 1] - curve[k], k)
+        for k in range(1, len(curve))
+        if not isinstance(actions[k - 1], Deal | Remove)
+        and severity(curve[k - 1] - curve[k]) is not None
+    ]
+    drops.sort(key=lambda d: (-d[0], d[1]))
+    marks: list[Mark] = []
+    unconfirmed = 0
+    for n, (drop, k) in enumerate(drops[:MOST_CONFIRMED], 1):
+        say(f"confirming a drop of the chance by sampled games: {n} of {len(drops)}")
+        before = chancesearch.estimate(view_of(positions[k - 1]), games)
+        after = chancesearch.estimate(view_of(positions[k]), games)
+        confirmed = severity(before.won / before.games - after.won / after.games)
+        if confirmed is None:
+            unconfirmed += 1
+            continue
+        mark = severity(drop)
+        assert mark is not None
+        played = move_text(positions[k - 1], actions[k - 1])
+        better = _players_move(positions[k - 1])
+        marks.append(
+            Mark(
+                k,
+                played,
+                mark,
+                curve[k - 1],
+                curve[k],
+                before,
+                after,
+                better if better != played else "",
+            )
+        )
+    unconfirmed += max(0, len(drops) - MOST_CONFIRMED)
+    marks.sort(key=lambda m: m.move)
+    return marks, unconfirmed
+
+
+def _players_move(game: Game) -> str:
+    """The blind player's move from ``game`` as a player of it sees it, in the manual's
+    notation ("" when it has none)."""
+    view = view_of(game)
+    choice = chancesearch.choose(view, Mode.KEEP, HINT_BUDGET, Level.PLAIN).played
+    if choice.kind is Kind.DEAL:
+        return move_text(game, DEAL)
+    if choice.kind is Kind.LINE and choice.line:
+        return move_text(game, choice.line[0])
+    return ""
