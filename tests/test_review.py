@@ -30,17 +30,9 @@ def _game(suits: int, seed: int, moves: int = 40) -> Game:
     return play_randomly(DealSource.parse(str(seed), suits).game(), moves, seed)
 
 
-def _positions(game: Game) -> tuple[list[Game], list]:
-    actions = list(game.move_stack)
-    start = game.copy()
-    while start.moves_made:
-        start.pop()
-    return review._positions(start, actions), actions
-
-
 @pytest.mark.parametrize(("suits", "seed"), [(1, 0), (1, 3), (1, 5), (2, 0), (2, 2), (2, 4)])
 def test_the_bisection_agrees_with_a_scan_of_every_move(suits: int, seed: int) -> None:
-    positions, actions = _positions(_game(suits, seed))
+    positions, actions = review.positions_of(_game(suits, seed))
     found = [autoplay.play(p.copy(), Limit(LIMIT)).won for p in positions]
     lost = review.bisect(positions, actions, LIMIT, lambda _text: None)
     if not found[0]:
@@ -58,7 +50,7 @@ def test_the_bisection_agrees_with_a_scan_of_every_move(suits: int, seed: int) -
 
 
 def test_the_line_given_wins_from_the_position_before_the_move() -> None:
-    positions, actions = _positions(_game(1, 3))
+    positions, actions = review.positions_of(_game(1, 3))
     lost = review.bisect(positions, actions, LIMIT, lambda _text: None)
     assert lost.verdict is Verdict.LOST_AT and lost.line
     game = positions[lost.move - 1].copy()
@@ -71,7 +63,7 @@ def test_the_bisection_finds_the_move_after_which_no_win_is_found(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # An oracle that wins before move 13 and never after: the review names move 13.
-    positions, actions = _positions(_game(2, 1, 30))
+    positions, actions = review.positions_of(_game(2, 1, 30))
     asked: list[int] = []
 
     def play(game: Game, limit: Limit, **_: object) -> autoplay.PlayResult:
@@ -127,7 +119,7 @@ def test_the_curve_goes_the_way_the_sampled_games_do() -> None:
     blind.play_blind(table, 2_000, Level.PLAIN)
     game = table._Table__game  # type: ignore[attr-defined]
     assert game.is_won()
-    positions, _actions = _positions(game)
+    positions, _actions = review.positions_of(game)
     early, late = positions[0], positions[len(positions) * 3 // 4]
     curve = [review._chance(p) for p in (early, late)]
     odds = [chancesearch.estimate(view_of(p), 32) for p in (early, late)]

@@ -148,11 +148,7 @@ def review(
     """Review ``game`` (its cards all known, or not: see :attr:`Verdict.UNKNOWN`) from its
     start to the position it is in; ``progress`` is told what is being done."""
     say = progress or (lambda _text: None)
-    actions = list(game.move_stack)
-    start = game.copy()
-    while start.moves_made:
-        start.pop()
-    positions = _positions(start, actions)
+    positions, actions = positions_of(game)
     curve = tuple(_chance(g) for g in positions)
     deals = tuple(k for k, a in enumerate(actions, 1) if isinstance(a, Deal))
     lost = Lost(Verdict.UNKNOWN)
@@ -170,14 +166,17 @@ def review(
     return Review(game.suits, len(actions), lost, curve, deals, tuple(marks), stopped, unconfirmed)
 
 
-def _positions(start: Game, actions: list[Action]) -> list[Game]:
-    """The game's position before its first move and after each."""
-    work = start.copy()
+def positions_of(game: Game) -> tuple[list[Game], list[Action]]:
+    """The game's position before its first move and after each, and its moves."""
+    actions = list(game.move_stack)
+    work = game.copy()
+    while work.moves_made:
+        work.pop()
     found = [work.copy()]
     for action in actions:
         work.push(action)
         found.append(work.copy())
-    return found
+    return found, actions
 
 
 def _known(game: Game) -> bool:
