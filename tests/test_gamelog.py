@@ -33,6 +33,7 @@ from spider_cli.app.gamelog import (
     GameLog,
     HistoryError,
     Result,
+    Stored,
 )
 from spider_cli.app.journal import Journal
 from spider_cli.app.session import Session
@@ -81,7 +82,46 @@ def test_a_new_history_has_the_schema_version_and_waits_for_other_writers(tmp_pa
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert tables == {"games", "carried", "notes"}
+    assert tables == {"games", "carried", "notes", "reviews"}
+
+
+def test_a_history_of_version_1_gets_the_reviews_table_and_keeps_its_games(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / FILE_NAME
+    log = GameLog(path)
+    number = log.record(None, facts(moves=3))
+    log.close()
+    db = sqlite3.connect(path)
+    db.execute("DROP TABLE reviews")
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    again = GameLog(path)
+    assert [e.number for e in again.recent()] == [number]
+    again.store_review(number, "v1", 3, "won with every card known until move 2", "{}")
+    assert again.reviews([number]) == {
+        (number, "v1"): Stored(3, "won with every card known until move 2")
+    }
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+
+
+def test_a_review_row_of_another_type_is_named_and_skipped(tmp_path: Path) -> None:
+    path = tmp_path / FILE_NAME
+    log = GameLog(path)
+    number = log.record(None, facts(moves=3))
+    log.store_review(number, "v1", 3, "fine", "{}")
+    log.close()
+    db = sqlite3.connect(path)
+    db.execute("INSERT INTO reviews VALUES (?, 'v2', ?, 'x', '{}')", (number, b"blob"))
+    db.execute("INSERT INTO reviews VALUES (?, 'v3', 3, ?, '{}')", (number, b"text?"))
+    db.commit()
+    db.close()
+    again = GameLog(path)
+    assert again.reviews([number]) == {(number, "v1"): Stored(3, "fine")}
+    notices = again.take_notices()
+    assert len(notices) == 2 and all(f"game {number}" in n for n in notices)
 
 
 def test_a_game_is_recorded_updated_and_finished_once(tmp_path: Path) -> None:
@@ -421,6 +461,24 @@ def test_games_are_recorded_listed_and_opened_again(home: Path) -> None:
     assert [(e.number, e.result) for e in GameLog().recent()] == [(1, Result.IN_PROGRESS)]
     assert repl.player.keeper.number == 1  # the game goes on in its own row
     assert GameLog().entry(1).game_file == repl.session.files.game_file()
+
+
+def test_a_review_is_kept_with_the_game_and_games_shows_it(home: Path) -> None:
+    repl = drive("4h from 1 to 8\r7 3\rreview\rgames\rquit\rn\r")
+    text = said(repl)
+    listing = text[text.index("game  began") :].splitlines()
+    assert listing[1].split()[0] == "1"
+    assert listing[2].strip().startswith("reviewed: won with every card known")
+    from spider_cli.analysis.review import version
+
+    assert set(GameLog().reviews([1])) == {(1, version(4))}
+    assert set(repl.session.reviews(GameLog().recent())) == {1}
+    # a review of another version is not shown as current
+    db = sqlite3.connect(GameLog().path)
+    db.execute("UPDATE reviews SET version = 'review version 0'")
+    db.commit()
+    db.close()
+    assert repl.session.reviews(GameLog().recent()) == {}
 
 
 def test_a_game_left_at_the_prompt_stays_in_progress_and_comes_back(home: Path) -> None:

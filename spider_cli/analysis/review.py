@@ -50,6 +50,23 @@ HINT_BUDGET = 10_000
 """Positions a search of the blind player's move beside a marked one (``hint``'s budget)."""
 
 
+REVIEW_VERSION = 1
+"""Raised whenever a change makes reviews answer otherwise (with :func:`version`'s other
+parts): reviews kept in the history under another version are made again."""
+
+
+def version(suits: int) -> str:
+    """What decides a review of a ``suits``-suit game, as text: the key of the reviews kept
+    in the history (the bisection's search, the blind player, the learned value)."""
+    model = rollouts.learned(suits)
+    return (
+        f"review version {REVIEW_VERSION}, odds of {ODDS_GAMES} games, "
+        f"bisection: {autoplay.search_key(BISECT_LIMIT).full}, "
+        f"player: {chancesearch.player_key(Level.PLAIN, HINT_BUDGET, suits)}, "
+        f"value: {model.bias} {model.weights}"
+    )
+
+
 class Severity(Enum):
     """How much of the chance of a win a move cost."""
 

@@ -41,13 +41,26 @@ from spider_cli.rules.errors import SpiderError
 from spider_cli.rules.values import Value
 
 FILE_NAME = "games.sqlite"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_SECONDS = 5.0
 """How long a write waits for another spider's write to finish."""
 RECENT = 20
 """How many games ``games`` lists unless told."""
 LARGEST = 2**63 - 1
 """SQLite's largest integer: no game has a number past it, no count goes past it."""
+
+_REVIEWS = (
+    # A game's reviews (``review``), one for each version of the review's searches
+    """CREATE TABLE reviews (
+        game INTEGER NOT NULL,       -- games.id
+        version TEXT NOT NULL,       -- what decides the review (analysis.review.version)
+        moves INTEGER NOT NULL,      -- the moves the game had when it was reviewed
+        summary TEXT NOT NULL,       -- "won with every card known until move 143"
+        review TEXT NOT NULL,        -- the whole review as JSON (spider review --json)
+        PRIMARY KEY (game, version)
+    )""",
+)
+"""The tables schema version 2 added (a history of version 1 gets them when opened)."""
 
 _SCHEMA = (
     """CREATE TABLE games (
@@ -72,6 +85,7 @@ _SCHEMA = (
         best INTEGER
     )""",
     "CREATE TABLE notes (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    *_REVIEWS,
 )
 
 _T = TypeVar("_T")
@@ -127,6 +141,13 @@ class Entry(Value):
     seconds: float
     result: Result
     game_file: str = ""
+
+
+class Stored(Value):
+    """A review kept with a game: the moves the game had then, and its summary."""
+
+    moves: int
+    summary: str
 
 
 class Carried(Value):
@@ -275,6 +296,48 @@ class GameLog:
             raise SpiderError(
                 f"game {number} of the history holds a bad value ({error}): it cannot be opened"
             ) from None
+
+    def store_review(
+        self, number: int, version: str, moves: int, summary: str, review: str
+    ) -> None:
+        """Keep game ``number``'s review of ``version`` (replacing one of the same version)."""
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT OR REPLACE INTO reviews VALUES (?, ?, ?, ?, ?)",
+                (number, version, moves, summary, review),
+            )
+
+        self._work(write, writing=True)
+
+    def reviews(self, numbers: list[int]) -> dict[tuple[int, str], Stored]:
+        """The reviews kept for these games, by (game, version); a row with a bad value is
+        left out, with a notice."""
+        if not numbers:
+            return {}
+        marks = ", ".join("?" * len(numbers))
+        rows: list[tuple[object, ...]] = self._work(
+            lambda db: db.execute(
+                f"SELECT game, version, moves, summary FROM reviews WHERE game IN ({marks})",
+                numbers,
+            ).fetchall()
+        )
+        found = {}
+        for row in rows:
+            try:
+                key = (
+                    databases.integer(row[0], "game", 1, LARGEST),
+                    databases.text(row[1], "version", 10_000),
+                )
+                found[key] = Stored(
+                    databases.integer(row[2], "moves", 0, LARGEST),
+                    databases.text(row[3], "summary", 200),
+                )
+            except BadValue as error:
+                self.notices.append(
+                    f"a review of game {row[0]!r} holds a bad value ({error}): it is not shown"
+                )
+        return found
 
     def finished(self) -> list[Entry]:
         """Every finished game of a numbered deal, in the order they ended."""
@@ -486,6 +549,11 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
 def _prepare(db: sqlite3.Connection) -> None:
     """Create the schema in a new file; refuse a file of a newer spider or another program."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version == 1 and has_tables(db, _SCHEMA[: -len(_REVIEWS)]):  # before reviews were kept
+        for statement in _REVIEWS:
+            db.execute(statement)
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        return
     if version == SCHEMA_VERSION:
         if not has_tables(db, _SCHEMA):  # a table or a column lost: damaged
             raise _NotOurs("its tables are not the ones spider writes")

@@ -16,7 +16,15 @@ from typing import NamedTuple
 
 from spider_cli.app.gamelog import HistoryError, Result
 from spider_cli.app.journal import Entry, Journal
-from spider_cli.app.results import Loaded, LoadKind, Opened, Saved
+from spider_cli.app.results import (
+    GameReviewed,
+    Loaded,
+    LoadKind,
+    Opened,
+    Resigned,
+    Saved,
+    SettingChanged,
+)
 from spider_cli.app.session import Session
 from spider_cli.app.timer import Timer
 from spider_cli.language import textfiles as files
@@ -86,6 +94,28 @@ class Keeper:
         """Whether ``path`` is the game's own file: loaded from, or saved to last (``save``
         replaces it without asking)."""
         return self.saved_as is not None and Path(self.saved_as) == path
+
+    def observe(self, result: object) -> None:
+        """What a command's result means for the records: a file saved is the game's own,
+        a game given up is lost, a setting is kept, a review is kept with the game."""
+        if isinstance(result, Saved):
+            self.saved(result)
+        elif isinstance(result, Resigned):
+            self.resigned()
+        elif isinstance(result, SettingChanged):
+            self.keep_settings()
+        elif isinstance(result, GameReviewed) and not result.review.stopped:
+            self.reviewed(result)
+
+    def reviewed(self, reviewed: GameReviewed) -> None:
+        """Keep the review with the game in the history (a game not recorded yet has no
+        moves, and no review worth keeping)."""
+        if self.number is None:
+            return
+        try:
+            self.session.keep_review(self.number, reviewed.review)
+        except HistoryError as error:
+            self._note(f"the review is not kept: {error}", Tone.WARNING)
 
     def saved(self, saved: Saved) -> None:
         """The game was saved: that file is its own now."""

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from spider_cli.analysis.chances import Chance
     from spider_cli.analysis.chancesearch import Estimate
     from spider_cli.analysis.review import Lost, Review
-    from spider_cli.app.gamelog import Entry
+    from spider_cli.app.gamelog import Entry, Stored
 
 
 def text_of(result: object) -> str:
@@ -239,9 +239,11 @@ def opened_text(opened: Opened) -> str:
 GAMES_HEADER = "game  began             deal          suits  moves  score     time  result"
 
 
-def games_text(entries: list[Entry]) -> str:
+def games_text(entries: list[Entry], reviews: dict[int, Stored] | None = None) -> str:
     """The games of the history, one a line: number, date, deal, suits, moves, score, time
-    played, result (``open N`` brings game N back)."""
+    played, result (``open N`` brings game N back); under a game reviewed, the review's
+    summary."""
+    reviews = reviews or {}
     if not entries:
         return "no games in the history yet: a game is recorded once it has a move"
     lines = [GAMES_HEADER]
@@ -253,6 +255,10 @@ def games_text(entries: list[Entry]) -> str:
             f"{e.number:>4}  {began}  {deal:<13} {e.suits:>5}  {e.moves:>5}  {e.score:>5}"
             f"  {clock_text(e.seconds):>7}  {e.result.value}"
         )
+        kept = reviews.get(e.number)
+        if kept is not None:
+            when = "" if kept.moves == e.moves else f" (at move {kept.moves})"
+            lines.append(f"      reviewed{when}: {kept.summary}")
     return "\n".join([*lines, "('open N' brings game N back)"])
 
 
@@ -474,6 +480,23 @@ def reviewed_text(reviewed: Reviewed) -> str:
             + (f"; the blind player: {mark.better}" if mark.better else "")
         )
     return "\n".join(lines)
+
+
+def review_summary(review: Review) -> str:
+    """The review in a few words, as ``games`` lists it beside the game."""
+    from spider_cli.analysis.review import Verdict  # (the review has run: no cost at start)
+
+    lost = review.lost
+    return {
+        Verdict.WON: "won",
+        Verdict.THROUGHOUT: "won with every card known throughout",
+        Verdict.LOST_AT: f"won with every card known until move {lost.move}",
+        Verdict.NEVER: "lost with every card known from the start"
+        if lost.proved
+        else "no win found with every card known",
+        Verdict.UNKNOWN: "some cards out of sight not known",
+        Verdict.STOPPED: "stopped",
+    }[lost.verdict] + (f"; {len(review.marks)} marked" if review.marks else "")
 
 
 def review_json(review: Review) -> dict[str, object]:

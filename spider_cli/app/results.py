@@ -19,13 +19,14 @@ from spider_cli.rules.values import Value
 
 if TYPE_CHECKING:
     from spider_cli.analysis.chances import Checked
-    from spider_cli.analysis.review import Mark
+    from spider_cli.analysis.review import Mark, Review
     from spider_cli.app.gamelog import Result
 
 __all__ = [
     "Assumed",
     "Auto",
     "Choice",
+    "GameReviewed",
     "LoadKind",
     "Loaded",
     "Matched",
@@ -204,6 +205,12 @@ class Reply(Value):
     """The command that was run (the REPL chooses how to show its result by its type)."""
     result: object = None
     """The typed result of the method the command called, if any."""
+
+
+class GameReviewed(Value):
+    """``review``: the game's review (:class:`spider_cli.analysis.review.Review`)."""
+
+    review: Review
 
 
 class Reviewed(Value):

@@ -29,6 +29,7 @@ from spider_cli.app.interrupt import HELD
 from spider_cli.app.results import (
     Assumed,
     Choice,
+    GameReviewed,
     Played,
     Recorded,
     Replayed,
@@ -59,7 +60,8 @@ from spider_cli.rules.values import replace
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from spider_cli.app.gamelog import Entry, Facts, GameLog
+    from spider_cli.analysis.review import Review
+    from spider_cli.app.gamelog import Entry, Facts, GameLog, Stored
     from spider_cli.app.timer import Timer
 
 __all__ = ["Session"]
@@ -452,6 +454,34 @@ class Session:
             raise SpiderError("games needs a positive number of games")
         return self.games_log().recent(n)
 
+    def reviews(self, entries: list[Entry]) -> dict[int, Stored]:
+        """The current reviews kept for these games (of this spider's review version)."""
+        kept = self.games_log().reviews([e.number for e in entries])
+        if not kept:  # (no review: the analysis need not load)
+            return {}
+        from spider_cli.analysis.review import version
+
+        versions = {suits: version(suits) for suits in {e.suits for e in entries}}
+        return {
+            e.number: kept[e.number, versions[e.suits]]
+            for e in entries
+            if (e.number, versions[e.suits]) in kept
+        }
+
+    def keep_review(self, number: int, review: Review) -> None:
+        """Keep ``review`` of game ``number`` in the history (HistoryError if it cannot)."""
+        import json
+
+        from spider_cli.analysis.review import version
+
+        self.games_log().store_review(
+            number,
+            version(review.suits),
+            review.moves,
+            replies.review_summary(review),
+            json.dumps(replies.review_json(review)),
+        )
+
     def games_log(self) -> GameLog:
         """The history of games this session reads (opened when first needed)."""
         if self.log is None:  # (sqlite3 is loaded only now: a script need not wait for it)
@@ -591,7 +621,7 @@ def _review(session: Session, command: cmd.Review, *_: object) -> tuple[object, 
         reviewed = session.analysis.reviewed_move(command.move)
         return reviewed, replies.reviewed_text(reviewed)
     done = session.analysis.review()
-    return done, session.analysis.noted(replies.review_text(done))
+    return GameReviewed(done), session.analysis.noted(replies.review_text(done))
 
 
 @handles(cmd.Apply)
@@ -654,7 +684,8 @@ def _stats(session: Session, *_: object) -> tuple[object, str]:
 
 @handles(cmd.Games)
 def _games(session: Session, command: cmd.Games, *_: object) -> tuple[object, str]:
-    listed = replies.games_text(session.games(command.n))
+    entries = session.games(command.n)
+    listed = replies.games_text(entries, session.reviews(entries))
     return None, "\n".join([*session.games_log().take_notices(), listed])
 
 

@@ -260,6 +260,11 @@ def review_command(name: str | None, number: int | None, as_json: bool, ascii: b
     done = session.analysis.review(progress)
     if live:
         sys.stderr.write("\r\x1b[K")
+    if number is not None and not done.stopped:
+        try:
+            session.keep_review(number, done)
+        except SpiderError as error:
+            print(f"spider: the review is not kept in the history: {error}", file=sys.stderr)
     if as_json:
         print(json.dumps(review_json(done), indent=1))
     else:

@@ -31,7 +31,7 @@ from spider_cli.app.interpreter import Answers, Prepared
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.keeping import Keeper, Tone
 from spider_cli.app.replies import result_lines, text_of
-from spider_cli.app.results import Auto, Played, Reply, Resigned, Saved, SettingChanged
+from spider_cli.app.results import Auto, Played, Reply
 from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
 from spider_cli.language import textfiles as files
@@ -449,12 +449,7 @@ class Player:
         replaced = session.game is not game_before
         if replaced:
             self.keeper.replaced(previous, reply.result)
-        if isinstance(reply.result, Saved):
-            self.keeper.saved(reply.result)
-        if isinstance(reply.result, Resigned):
-            self.keeper.resigned()
-        if isinstance(reply.result, SettingChanged):
-            self.keeper.keep_settings()
+        self.keeper.observe(reply.result)
         self.after_command()
         self._show(reply, before, replaced)
         self.flush_later()
