@@ -164,6 +164,16 @@ def test_the_curve_is_drawn_in_rows_with_the_deals_marked() -> None:
     assert all(ch in " .:-=+*#@" for ch in rows[1][5:])
 
 
+def test_a_game_played_with_autoremove_on_is_reviewed() -> None:
+    # The winning lines remove their suits themselves: once an internal error on the board.
+    session = Session.new_game(seed=5)
+    for line in ("set autoremove on", "4h from 1 to 8", "7 3"):
+        session.execute(line)
+    assert session.game.autoremove
+    done = session.analysis.review()
+    assert done.lost.verdict is Verdict.THROUGHOUT
+
+
 def test_review_at_the_prompt_and_review_n(tmp_path: Path) -> None:
     session = Session.new_game(seed=3, suits=1)
     for action in _game(1, 3, 8).move_stack:

@@ -172,6 +172,29 @@ def test_ctrl_c_stops_a_long_search_and_the_game_goes_on(tmux: Tmux, tmp_path: P
     assert "Traceback" not in screen and "SPIDER-EXITED" not in screen
 
 
+def test_the_board_reviews_a_game(tmux: Tmux, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    tmux.start(
+        f"cd {shlex.quote(str(tmp_path))} && env SPIDER_HOME={shlex.quote(str(home))} "
+        f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli --seed 5",
+        rows=24,
+    )
+    tmux.wait(r"moves 0  \|")
+    for line in ("4h from 1 to 8", "7 3"):
+        tmux.enter(line)
+    tmux.wait(r"moves 2  \|")
+    tmux.enter("review")
+    screen = tmux.wait("chance of a win")
+    assert "error" not in screen and "won from the start" in screen
+    tmux.enter("review 2")
+    screen = tmux.wait("played: 8d from 7 to 3")
+    assert "the review did not mark this move" in screen
+    assert re.search(r"moves 2  \|", screen)  # the game is as it was
+    tmux.enter("quit")
+    screen = tmux.wait("SPIDER-EXITED 0")
+    assert "Traceback" not in screen
+
+
 def test_the_line_mode_breaks_replies_between_words(tmux: Tmux, tmp_path: Path) -> None:
     """At 40 columns the replies of ``spider --line`` are broken between words, the rows
     after a line's first under the description of its term ("History:    undo [N], ...")."""

@@ -302,8 +302,10 @@ def hopeless(last: int, left: int) -> bool:
 
 
 def _replay_plain(game: Game, line: list[Action]) -> list[str]:
-    """Check a line with the engine and write it in notation."""
+    """Check a line with the engine and write it in notation (the line removes its suits
+    itself: the game's autoremove, if on, is not used)."""
     work = game.copy()
+    work.autoremove = False
     texts = []
     for action in line:
         reason = work.why_illegal(action)

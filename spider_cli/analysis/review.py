@@ -253,6 +253,7 @@ def bisect(positions: list[Game], actions: list[Action], limit: int, say: Progre
     except _Stopped:
         return Lost(Verdict.STOPPED, positions=examined, limit=limit, searches=searches)
     before = positions[lo].copy()
+    before.autoremove = False  # (the line removes its suits itself)
     move = actions[lo]
     line = []
     for action in wins[lo]:
