@@ -76,7 +76,14 @@ class Reader:
         """Another program's deal, "pysol:14934" or "kpat:7"."""
         named = deal_name(token)
         assert named is not None  # the grammar's DEAL_NAME is a deal name
-        return named[0], int(named[1])
+        digits = named[1]
+        if len(digits) > MAX_DIGITS:  # (never the whole number back: it may be thousands long)
+            raise NotationError(
+                f"a deal number has at most {MAX_DIGITS} digits, not {len(digits):,}",
+                1,
+                (token.column or 1) + len(token) - len(digits),
+            )
+        return named[0], int(digits)
 
     def SUIT_COUNT(self, token: Token) -> int:
         return int(token)

@@ -182,14 +182,21 @@ digits is said by its first digits and its length)."""
 def clipped(text: str, most: int = CLIPPED) -> str:
     """``text`` safe to print (:func:`shown`) and short: a longer one is cut, saying how
     long it was."""
-    text = shown(text)
+    text = printable(text)
     return text if len(text) <= most else f"{text[: most - 8]}… ({len(text):,} characters)"
 
 
 def shown(text: str, newlines: bool = False) -> str:
     """Text from outside (a file's name, a line of a file), safe to print: its control
     characters (terminal escapes) shown escaped, line feeds too unless ``newlines`` keeps
-    them (a message of several lines)."""
+    them (a message of several lines). A name longer than :data:`LONGEST_SHOWN` is cut
+    (a name thousands of characters long is not worth printing whole)."""
     if newlines:
         return "\n".join(printable(line) for line in text.split("\n"))
+    if len(text) > LONGEST_SHOWN:
+        text = f"{text[: LONGEST_SHOWN // 2]}… ({len(text):,} characters)"
     return printable(text)
+
+
+LONGEST_SHOWN = 200
+"""The longest text :func:`shown` prints whole (on one line)."""

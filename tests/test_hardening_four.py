@@ -1,0 +1,57 @@
+"""The fourth round of hardening: numbers of thousands of digits in another program's deal
+name are refused in a player's words, by their length, never echoed back whole, wherever
+the name comes (a script, ``spider show``, ``--seed``, ``load``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spider_cli.app.session import Session
+from spider_cli.language.textfiles import LONGEST_SHOWN, shown
+from spider_cli.rules.errors import NotationError, SpiderError
+
+HUGE = "7" * 4_400  # past Python's limit of 4,300 digits for int()
+
+
+@pytest.mark.parametrize("source", ["pysol", "kpat"])
+def test_a_deal_number_of_thousands_of_digits_is_refused_by_its_length(source: str) -> None:
+    with pytest.raises(NotationError, match="at most 20 digits, not 4,400") as caught:
+        Session.new_game(seed=0).execute(f"new {source}:{HUGE}")
+    assert HUGE not in str(caught.value)
+    with pytest.raises(SpiderError) as loaded:
+        Session.new_game(seed=0).execute(f"load {source}:{HUGE}")
+    assert HUGE not in str(loaded.value)
+    assert f"({len(source) + 1 + len(HUGE):,} characters)" in str(loaded.value)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show", f"pysol:{HUGE}"],
+        ["--seed", f"kpat:{HUGE}"],
+        ["run", "-"],
+        ["solve", "--seed", f"pysol:{HUGE}"],
+    ],
+)
+def test_no_start_ends_in_an_internal_error(args: list[str], tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "spider_cli", *args],
+        input=f"new pysol:{HUGE}\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    assert done.returncode in (1, 2), done.stderr
+    assert "internal error" not in done.stderr and HUGE not in done.stderr
+
+
+def test_a_long_name_is_shown_cut() -> None:
+    assert shown("x" * LONGEST_SHOWN) == "x" * LONGEST_SHOWN
+    cut = shown("x" * 5_000)
+    assert len(cut) < LONGEST_SHOWN and cut.endswith("(5,000 characters)")
