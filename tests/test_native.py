@@ -70,3 +70,15 @@ def test_start_up_does_not_load_the_core() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_core_installed_but_unloadable_is_named_with_its_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A wheel for another machine, or a damaged file: the Python path, and a word why.
+    monkeypatch.setattr(native, "_module", None)
+    monkeypatch.setattr(native, "_unloadable", "invalid ELF header")
+    monkeypatch.delenv("SPIDER_PURE", raising=False)
+    assert native.backend() is native.PYTHON
+    assert "installed but does not load (invalid ELF header)" in native.status()
+    assert native.warning() == f"note: {native.absent()}"

@@ -418,15 +418,22 @@ def first_moves(
 
 
 def _load() -> ModuleType | None:
-    global _module
+    global _module, _unloadable
     if _module is _UNLOADED:
         try:
             from spider_cli.analysis import _core  # type: ignore[attr-defined]
-        except ImportError:
+        except ImportError as error:
             _module = None
+            if not missing():  # installed, but it does not load: say why, once
+                _unloadable = str(error).splitlines()[0][:200] if str(error) else "no reason"
         else:
             _module = _core
     return _module  # type: ignore[return-value]
+
+
+_unloadable: str | None = None
+"""Why the compiled core, installed, did not load (a wheel for another machine, a damaged
+file), or None."""
 
 
 def backend(cards: int = 0) -> Backend:
@@ -455,7 +462,7 @@ def wanted() -> bool:
 def status() -> str:
     """Which path the searches take, in a player's words."""
     if not built():
-        return ABSENT
+        return absent()
     if not wanted():
         return (
             "the compiled search core is turned off (SPIDER_PURE): searches run in pure "
@@ -472,7 +479,17 @@ def missing() -> bool:
 
 def warning() -> str | None:
     """What to say once at the start of a long search when it will run slowly (or None)."""
-    return None if built() or not wanted() else f"note: {ABSENT}"
+    return None if built() or not wanted() else f"note: {absent()}"
+
+
+def absent() -> str:
+    """Why the searches run on the Python path though the user did not ask for it."""
+    if _load() is None and _unloadable is not None:
+        return (
+            f"the compiled search core is installed but does not load ({_unloadable}): "
+            "searches run in pure Python, about 30 times slower"
+        )
+    return ABSENT
 
 
 @contextmanager
