@@ -157,9 +157,25 @@ def test_hint_then_apply_plays_the_move() -> None:
     session.execute("load problem-1")
     text = session.execute("hint").text
     move = text.split(":")[0]
+    line = session.analysis.found[:]
     assert session.execute("apply").text.startswith(move)
+    assert session.game.moves_made == 1  # the move named, not the whole line
+    if len(line) > 1:
+        assert f"'apply all' all {len(line)}" in text
+        session.execute("apply all")
+        assert session.game.move_stack == line
     with pytest.raises(SpiderError):
         session.execute("apply")
+
+
+def test_apply_after_solve_plays_the_whole_line() -> None:
+    session = Session.new_game(seed=0)
+    session.execute("load problem-1")
+    session.execute("solve turn up a card in pile 10, no deal")
+    line = session.analysis.found[:]
+    assert len(line) > 1
+    session.execute("apply")
+    assert session.game.move_stack == line
 
 
 def test_a_numbered_deal_gets_a_hint_from_what_its_player_sees() -> None:
@@ -228,7 +244,7 @@ def test_following_the_hints_never_repeats_a_position(monkeypatch: pytest.Monkey
 
 
 def test_apply_plays_the_line_in_parts() -> None:
-    """A hint's whole line is kept: 'apply 1' plays its first move, 'apply' the rest."""
+    """A hint's whole line is kept: 'apply 1' plays its first move, 'apply all' the rest."""
     session = Session.new_game(3, 1)
     for _ in range(40):
         advice = session.analysis.hint()
@@ -242,7 +258,7 @@ def test_apply_plays_the_line_in_parts() -> None:
     assert len(line) > 1
     first = session.analysis.apply(1)
     assert [p.action for p in first] == line[:1]
-    rest = session.analysis.apply()
+    rest = session.analysis.apply(whole=True)
     assert [p.action for p in rest] == line[1:]
     with pytest.raises(SpiderError, match="no line to apply"):
         session.analysis.apply()
@@ -260,12 +276,15 @@ def test_the_same_position_gets_the_same_hint_and_next_gives_the_next_choice() -
     assert not deeper.text.startswith(("choice", "no other"))
     chosen = session.analysis.hint(deeper=True, following=True)
     assert chosen.text.startswith("choice 2: ")
-    assert session.analysis.apply() and session.game.moves_made == len(chosen.actions)
+    assert session.analysis.apply() and session.game.moves_made == 1  # the move named
+    if len(chosen.actions) > 1:
+        session.analysis.apply(whole=True)
+    assert session.game.moves_made == len(chosen.actions)
 
 
 def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    """One player: 'hint' then 'apply' (or 'deal' when a deal is due) play a numbered deal
-    move for move as 'spider bench --blind' does at the hint's budget, the value of a
+    """One player: 'hint' then 'apply all' (or 'deal' when a deal is due) play a numbered
+    deal move for move as 'spider bench --blind' does at the hint's budget, the value of a
     space carried from one hint to the next as the bench carries it."""
     monkeypatch.setattr(hints, "BUDGET", 600)
     monkeypatch.setattr(blind, "MAX_MOVES", 80)
@@ -284,7 +303,8 @@ def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) ->
         advice = session.analysis.hint()
         assert advice.actions or advice.deal_due, advice.text
         ours += [
-            p.action for p in ([session.deal()] if advice.deal_due else session.analysis.apply())
+            p.action
+            for p in ([session.deal()] if advice.deal_due else session.analysis.apply(whole=True))
         ]
     assert ours[: len(played)] == played
 

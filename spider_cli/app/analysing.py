@@ -54,11 +54,14 @@ class Analysis:
         """The rest of the line the last ``solve`` or ``hint`` found, for ``apply``."""
         self.found_at: PositionKey | None = None
         """The position (``Game.key()``) ``found`` starts from."""
+        self.found_by_hint = False
+        """``found`` is a hint's line: ``apply`` plays its first move unless told more."""
         self.hinted: tuple[PositionKey | None, int, bool] = (None, 0, False)
         """Where the last hint was asked, the rank of the choice given, and whether the
         search was the deeper one (``hint next`` gives the following choice)."""
-        self.planned: tuple[PositionKey | None, Mode | None] = (None, None)
-        """Where the last hint's line ends, and the value of a space the player had there."""
+        self.planned: tuple[frozenset[PositionKey], Mode | None] = (frozenset(), None)
+        """The positions along the last hint's line (after each of its moves), and the value
+        of a space the player had there (a hint asked on the way goes on with it)."""
         self.slow_noted = False
         """The player has been told that the searches run on the slow Python path."""
         self.reviewed: tuple[tuple[PositionKey, int], Review] | None = None
@@ -112,8 +115,9 @@ class Analysis:
         always gets the same hint. ``deeper``: the best with searches ten times longer;
         ``following``: the player's next choice after the one given last here by the same
         search, labelled with its rank (back to the best once there are no more). No line
-        goes back to a position the game has been in. Where the last hint's line ended, the
-        player goes on with the value of a space it had there, as the bench's does."""
+        goes back to a position the game has been in. Along the last hint's line (its move
+        played, or all of it), the player goes on with the value of a space it had there,
+        as the bench's does."""
         from spider_cli.analysis import hints
         from spider_cli.analysis.blindplayer import Mode
 
@@ -121,8 +125,8 @@ class Analysis:
         at, given, search = self.hinted
         skip = given if following and at == key and search == deeper else 0
         skip = max(skip, 1) if following else 0
-        ended, mode = self.planned
-        mode = mode if ended == key and mode is not None else Mode.KEEP
+        along, mode = self.planned
+        mode = mode if key in along and mode is not None else Mode.KEEP
         budget = hints.BUDGET * (hints.DEEPER if deeper else 1)
         level = hints.hint_level(deeper)
         game, avoid = self.analysed(), self._visited()
@@ -134,17 +138,21 @@ class Analysis:
         elif skip:
             advice.text = f"choice {skip + 1}: {advice.text}"
         self.hinted = (key, skip + 1, deeper)
-        self._remember(advice.actions)
+        self._remember(advice.actions, hinted=True)
+        if len(advice.actions) > 1:
+            advice.text += f"\n('apply' plays the move, 'apply all' all {len(advice.actions)})"
         kept = advice.mode is not Mode.KEEP
-        self.planned = (self._ending(advice.actions), advice.mode) if kept else (None, None)
+        self.planned = (self._along(advice.actions), advice.mode) if kept else (frozenset(), None)
         return advice
 
-    def _ending(self, line: list[Action]) -> PositionKey:
-        """The position (its key) the game will be in once ``line`` is played."""
+    def _along(self, line: list[Action]) -> frozenset[PositionKey]:
+        """The positions (their keys) the game will be in as ``line`` is played."""
         work = self.table.game.copy()
+        keys = []
         for action in line:
             work.push(action)
-        return work.key()
+            keys.append(work.key())
+        return frozenset(keys)
 
     def odds(self) -> Chance:
         """The share of deals consistent with what the player sees (the face-down cards and
@@ -270,18 +278,22 @@ class Analysis:
         work.push(straight)
         return straight if work.key() == target else None
 
-    def _remember(self, line: list[Action]) -> None:
+    def _remember(self, line: list[Action], hinted: bool = False) -> None:
         self.found = list(line)
         self.found_at = self.table.game.key() if line else None
+        self.found_by_hint = hinted
 
-    def apply(self, n: int | None = None) -> list[Played]:
-        """Play the line found last, all of it or its next ``n`` moves."""
+    def apply(self, n: int | None = None, whole: bool = False) -> list[Played]:
+        """Play what was found last: a hint's move (the one it named; ``whole``: its whole
+        line), ``solve``'s whole line, or the next ``n`` moves of either."""
         if not self.found:
             raise SpiderError("no line to apply: 'solve' or 'hint' finds one")
         table = self.table
         if table.game.key() != self.found_at:
             raise SpiderError("the position has changed since that line was found: solve again")
-        count = len(self.found) if n is None else n
+        if n is None:
+            n = 1 if self.found_by_hint and not whole else len(self.found)
+        count = n
         if count < 1:
             raise SpiderError("apply needs a positive number of moves")
         played = [table.play(action) for action in self.found[:count]]

@@ -626,7 +626,7 @@ def _review(session: Session, command: cmd.Review, *_: object) -> tuple[object, 
 
 @handles(cmd.Apply)
 def _apply(session: Session, command: cmd.Apply, *_: object) -> tuple[object, str]:
-    played = session.analysis.apply(command.n)
+    played = session.analysis.apply(command.n, command.whole)
     return played, "\n".join(replies.played_text(p) for p in played)
 
 

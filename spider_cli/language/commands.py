@@ -481,20 +481,31 @@ class Hint(Value):
     following: bool = False
 
 
+def _read_apply(children: list[Any]) -> Apply:
+    """ "apply", "apply 3", "apply all"."""
+    if not children:
+        return Apply()
+    if isinstance(children[0], int):
+        return Apply(children[0])
+    return Apply(whole=True)  # "all"
+
+
 @command(
     Word(
         "apply",
         "play the line found",
-        "apply takes a number of moves or nothing, as in 'apply' or 'apply 1'",
+        "apply takes a number of moves, 'all' or nothing, as in 'apply', 'apply 3' or 'apply all'",
         "Analysis",
-        ("apply [N] (play the line found)",),
+        ("apply [N|all] (play the move hinted, or the line solve found)",),
     ),
-    apply=lambda children: Apply(*children),
+    apply=_read_apply,
 )
 class Apply(Value):
-    """Play the line the last ``solve`` or ``hint`` found: all of it, or its next ``n`` moves."""
+    """Play what the last ``solve`` or ``hint`` found: after a hint its move (``whole``:
+    the hint's whole line), after ``solve`` its whole line; ``n``: its next ``n`` moves."""
 
     n: int | None = None
+    whole: bool = False
 
 
 @command(

@@ -113,7 +113,7 @@ hint gives the best move the blind player finds (it sees only what you see),
 and why; asked again in the same position it gives the same move. 'hint next'
 gives its next choice ("choice 2: ..."), 'hint deeper' the best of searches
 ten times longer. The cards of the move are marked on the board: '!' plays it,
-'apply' plays the whole line, 'auto' plays hint after hint.
+'apply' plays it too, 'apply all' its whole line, 'auto' plays hint after hint.
 The reasons, in the manual's words:
   a natural move          a card onto the next higher card of its own suit
   top down                not natural, and of the moves that are not, it moves
