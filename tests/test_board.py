@@ -276,6 +276,30 @@ def test_the_hinted_move_is_marked_on_the_tableau_and_the_key_plays_it(home: Pat
     assert board.session.history()[0].action == advice.action
 
 
+def test_the_hint_key_again_gives_the_next_choice(home: Path) -> None:
+    session = Session.new_game(seed=SEED, base_dir=Path.cwd())
+    _, board = play(["?", "?", "\x1b"], session=session)
+    text = said(board)
+    assert "choice 2: " in text  # as Microsoft Spider's hint key moves on
+    second = board.marked()
+    first = Session.new_game(seed=SEED).analysis.hint().action
+    assert second is not None and second != first
+
+
+def test_the_play_key_deals_where_the_hint_says_a_deal_is_due(home: Path) -> None:
+    session = Session.new_game(seed=21, base_dir=Path.cwd())
+    for _ in range(60):  # follow the hints up to the first deal due
+        advice = session.analysis.hint()
+        if advice.deal_due:
+            break
+        session.analysis.apply(whole=True)
+    assert advice.deal_due
+    left = len(session.game.stock)
+    _, board = play(["!", "\x1b"], session=session)
+    assert len(board.session.game.stock) == left - 10
+    assert "auto stops" not in said(board)
+
+
 def test_the_key_with_nothing_marked_plays_hints_move_and_says_only_the_move(home: Path) -> None:
     session = Session.new_game(seed=SEED, base_dir=Path.cwd())
     advice = session.copy(game=session.game.copy()).analysis.hint()

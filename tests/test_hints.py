@@ -274,8 +274,11 @@ def test_the_same_position_gets_the_same_hint_and_next_gives_the_next_choice() -
     assert third.text.startswith(("choice 3: ", "no other choice; the best again: "))
     deeper = session.analysis.hint(deeper=True)  # its own best line, not a choice after the others
     assert not deeper.text.startswith(("choice", "no other"))
-    chosen = session.analysis.hint(deeper=True, following=True)
+    chosen = session.analysis.hint(following=True)  # 'hint next': the deeper search's list
     assert chosen.text.startswith("choice 2: ")
+    again = Session.new_game(3, 1)
+    again.analysis.hint(deeper=True)
+    assert again.analysis.hint(deeper=True, following=True) == chosen
     assert session.analysis.apply() and session.game.moves_made == 1  # the move named
     if len(chosen.actions) > 1:
         session.analysis.apply(whole=True)

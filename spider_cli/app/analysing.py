@@ -64,6 +64,8 @@ class Analysis:
         of a space the player had there (a hint asked on the way goes on with it)."""
         self.slow_noted = False
         """The player has been told that the searches run on the slow Python path."""
+        self.deal_due_at: PositionKey | None = None
+        """Where the last hint said a deal is due (the board's ``!`` deals there)."""
         self.reviewed: tuple[tuple[PositionKey, int], Review] | None = None
         """The last review, and the position (with the moves made) it was made in."""
 
@@ -114,15 +116,16 @@ class Analysis:
         """The blind player's best line and why (``apply`` plays it): the same position
         always gets the same hint. ``deeper``: the best with searches ten times longer;
         ``following``: the player's next choice after the one given last here by the same
-        search, labelled with its rank (back to the best once there are no more). No line
-        goes back to a position the game has been in. Along the last hint's line (its move
-        played, or all of it), the player goes on with the value of a space it had there,
-        as the bench's does."""
+        search (after ``hint deeper``, the deeper search's), labelled with its rank (back to
+        the best once there are no more). No line goes back to a position the game has been
+        in. Along the last hint's line (its move played, or all of it), the player goes on
+        with the value of a space it had there, as the bench's does."""
         from spider_cli.analysis import hints
         from spider_cli.analysis.blindplayer import Mode
 
         key = self.table.game.key()
         at, given, search = self.hinted
+        deeper = deeper or (following and at == key and search)  # 'next' of the last list
         skip = given if following and at == key and search == deeper else 0
         skip = max(skip, 1) if following else 0
         along, mode = self.planned
@@ -138,6 +141,7 @@ class Analysis:
         elif skip:
             advice.text = f"choice {skip + 1}: {advice.text}"
         self.hinted = (key, skip + 1, deeper)
+        self.deal_due_at = key if advice.deal_due else None
         self._remember(advice.actions, hinted=True)
         if len(advice.actions) > 1:
             advice.text += f"\n('apply' plays the move, 'apply all' all {len(advice.actions)})"

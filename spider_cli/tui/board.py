@@ -451,7 +451,7 @@ class Board:
 
         @keys.add("?", filter=free)
         def _hint(event: KeyPressEvent) -> None:
-            prepared(cmd.Hint())
+            prepared(cmd.Hint(following=self.hinted_here()))
 
         @keys.add("!", filter=free)
         def _play_hint(event: KeyPressEvent) -> None:
@@ -504,11 +504,20 @@ class Board:
 
         return keys
 
+    def hinted_here(self) -> bool:
+        """Whether a hint was asked in this position (``?`` again gives the next choice, as
+        Microsoft Spider's hint key moves on to its next suggestion)."""
+        return self.session.analysis.hinted[0] == self.session.game.key()
+
     def play_marked(self) -> None:
         """The ``!`` key: play the next move of the line found (the one marked on the
-        tableau); with none found here, hint's move (as ``auto 1``)."""
+        tableau); where the last hint said a deal is due, deal; with nothing found here,
+        hint's move (as ``auto 1``)."""
+        analysis = self.session.analysis
         if self.marked() is not None:
             self.player.prepared(cmd.Apply(1))
+        elif analysis.deal_due_at == self.session.game.key():
+            self.player.prepared(cmd.DealCommand())
         else:
             self.player.auto(cmd.Auto(1), "", key=True)
 
