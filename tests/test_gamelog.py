@@ -107,6 +107,25 @@ def test_a_history_of_version_1_gets_the_reviews_table_and_keeps_its_games(
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
 
 
+def test_a_game_file_of_another_type_is_named_and_skipped_when_a_file_is_loaded(
+    tmp_path: Path,
+) -> None:
+    # A blob in game_file once ended 'load FILE' in an internal error (the file's game is
+    # looked for among the unfinished ones).
+    path = tmp_path / FILE_NAME
+    log = GameLog(path)
+    good = log.record(None, facts(moves=3))
+    bad = log.record(None, facts(moves=3))
+    log.close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET game_file = ? WHERE id = ?", (b"new 17\n4h 1 8", bad))
+    db.commit()
+    db.close()
+    again = GameLog(path)
+    assert again.continued(facts(moves=3)) == good
+    assert [f"game {bad}" in n for n in again.take_notices()] == [True]
+
+
 def test_a_review_row_of_another_type_is_named_and_skipped(tmp_path: Path) -> None:
     path = tmp_path / FILE_NAME
     log = GameLog(path)

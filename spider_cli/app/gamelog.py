@@ -230,7 +230,7 @@ class GameLog:
         if not facts.moves:
             return None
         mine = command_lines(facts.game_file)
-        rows: list[tuple[int, str]] = self._work(
+        rows: list[tuple[object, object]] = self._work(
             lambda db: db.execute(
                 "SELECT id, game_file FROM games WHERE result IN ('in progress', 'abandoned')"
                 " AND numbered = ? AND suits = ? AND moves >= ? ORDER BY id DESC",
@@ -238,7 +238,16 @@ class GameLog:
             ).fetchall()
         )
         went_on = None
-        for number, text in rows:
+        for row in rows:
+            try:  # every column through its typed reader (a blob or NULL: named, skipped)
+                number = databases.integer(row[0], "id", 1, LARGEST)
+                text = databases.text(row[1], "game_file", files.MAX_FILE_BYTES)
+            except BadValue as error:
+                self.notices.append(
+                    f"game {row[0]!r} of the history holds a bad value ({error}): it is "
+                    "left out"
+                )
+                continue
             theirs = command_lines(text)
             if theirs == mine:
                 return number
