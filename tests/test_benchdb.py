@@ -395,6 +395,28 @@ def test_cluster_errors_are_told_plainly(
     assert "pip install 'spider-cli[cluster]'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("address", "said"),
+    [
+        ("tcp://127.0.0.1:notaport", "tcp://HOST:PORT"),
+        ("bogus://127.0.0.1:1", "tcp://HOST:PORT"),
+        ("", "tcp://HOST:PORT"),
+        ("inproc://x", "tcp://HOST:PORT"),
+        ("ucx://127.0.0.1:1", "tcp://HOST:PORT"),
+        ("tls://127.0.0.1:1", "tcp://HOST:PORT"),
+        ("tcp://127.0.0.1:99999", "a port is 1 to 65535, not 99999"),
+        ("tcp://127.0.0.1:1", "nothing listens there (connection refused)"),
+    ],
+)
+def test_a_bad_or_refused_cluster_address_is_said_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], address: str, said: str
+) -> None:
+    pytest.importorskip("distributed")
+    argv = ["bench", "--seeds", "1", "--db", str(tmp_path / "r.sqlite"), "--cluster", address]
+    assert main(argv) == 1
+    assert said in capsys.readouterr().err  # (refused: said by the socket, not Dask's timeout)
+
+
 def test_blind_games_are_kept_and_read_back_only_for_the_same_player(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -244,8 +244,7 @@ class GameLog:
                 text = databases.text(row[1], "game_file", files.MAX_FILE_BYTES)
             except BadValue as error:
                 self.notices.append(
-                    f"game {row[0]!r} of the history holds a bad value ({error}): it is "
-                    "left out"
+                    f"game {row[0]!r} of the history holds a bad value ({error}): it is left out"
                 )
                 continue
             theirs = command_lines(text)
