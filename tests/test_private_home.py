@@ -16,7 +16,7 @@ import pytest
 from prompt_toolkit.history import InMemoryHistory
 from test_repl import drive, said
 
-from spider_cli.app import benchdb, stats
+from spider_cli.app import benchdb, preferences, stats
 from spider_cli.app.gamelog import FILE_NAME, GameLog, HistoryError
 from spider_cli.app.journal import Journal
 from spider_cli.app.session import Session
@@ -105,6 +105,11 @@ def test_nothing_is_read_from_a_home_others_could_plant(
         GameLog(home / FILE_NAME).recent()
     with pytest.raises(SpiderError, match="spider keeps none of its files there"):
         benchdb.Store(benchdb.default_path())
+    (home / "settings.spider").write_text("set suits 1\n")
+    assert preferences.load() == preferences.PLAYER_DEFAULTS  # the planted setting is not read
+    with pytest.raises(SpiderError, match="spider keeps none of its files there"):
+        preferences.save(preferences.PLAYER_DEFAULTS.changed("suits", 2))
+    assert (home / "settings.spider").read_text() == "set suits 1\n"
     (home / "stats.json").write_text('{"format": 1, "variants": {}}')
     assert "spider keeps none of its files there" in (stats.load(home / "stats.json").warning or "")
     assert (home / "history").read_text() == PLANTED_HISTORY
@@ -132,12 +137,20 @@ def test_every_file_spider_writes_in_its_home_is_private(
     assert journal.stat().st_mode & 0o777 == 0o600
     journal.chmod(0o666)
     drive("7 3\r\x04n\r", offer_journal=False)
-    Journal(home).update(Session.new_game(seed=5, base_dir=tmp_path), timed=True)
+    kept = Journal(home)
+    kept.update(Session.new_game(seed=5, base_dir=tmp_path), timed=True)
     assert journal.stat().st_mode & 0o777 == 0o600
+    assert (home / "current.spider.lock").stat().st_mode & 0o777 == 0o600  # held, private
     history = open_history(home)
     assert isinstance(history, FileHistory)
     history.store_string("4h from 1 to 8")
     assert (home / "history").stat().st_mode & 0o777 == 0o600
+    settings = home / "settings.spider"
+    preferences.save(preferences.PLAYER_DEFAULTS)  # new: private
+    assert settings.stat().st_mode & 0o777 == 0o600
+    settings.chmod(0o666)
+    preferences.save(preferences.PLAYER_DEFAULTS.changed("suits", 2))  # rewritten: private
+    assert settings.stat().st_mode & 0o777 == 0o600
     (home / "history").chmod(0o644)
     (home / "history").write_text("\n# 2026-01-01 00:00:00\n+x\n" * 6000)
     open_history(home)  # trims it

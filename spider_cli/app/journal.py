@@ -139,7 +139,7 @@ class Journal:
         held = 0
         for slot in slots:
             path, previous = _names(self.directory, slot)
-            lock = FileLock(f"{path}.lock", timeout=0, is_singleton=True)
+            lock = FileLock(f"{path}.lock", timeout=0, is_singleton=True, mode=0o600)
             try:
                 lock.acquire()
             except Timeout:

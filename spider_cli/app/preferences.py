@@ -37,8 +37,9 @@ def load() -> Settings:
     line that does not read is passed over; no file: the defaults)."""
     settings = PLAYER_DEFAULTS
     try:
+        userdirs.check_private(path().parent)  # a home others can write holds no settings
         text = files.read_text(path(), FILE_NAME, limit=64 * 1024, follow_links=False)
-    except SpiderError:
+    except (SpiderError, OSError):
         return settings
     for line in text.splitlines():
         with contextlib.suppress(SpiderError):
@@ -54,10 +55,16 @@ def save(settings: Settings) -> None:
     lines = [f"set {name} {_word(getattr(settings, name))}" for name in SETTING_VALUES]
     target = path()
     try:
-        target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        userdirs.check_private(target.parent)
         write_atomically(
-            target, "\n".join(["# spider's settings ('set' changes them)", *lines]) + "\n"
+            target,
+            "\n".join(["# spider's settings ('set' changes them)", *lines]) + "\n",
+            private=True,
         )
+    except userdirs.UntrustedError as error:
+        raise SpiderError(
+            f"the settings are not kept: {error}; they hold until spider ends"
+        ) from None
     except OSError as error:
         raise SpiderError(
             f"the settings cannot be kept in {files.shown(str(target))} "
