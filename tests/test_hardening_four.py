@@ -55,3 +55,13 @@ def test_a_long_name_is_shown_cut() -> None:
     assert shown("x" * LONGEST_SHOWN) == "x" * LONGEST_SHOWN
     cut = shown("x" * 5_000)
     assert len(cut) < LONGEST_SHOWN and cut.endswith("(5,000 characters)")
+
+
+def test_one_position_reachable_is_said_in_the_singular() -> None:
+    from spider_cli.analysis.solver import Answer, Verdict
+
+    one = Answer(Verdict.IMPOSSIBLE, positions=1, reachable=1).summary()
+    assert "the one position reachable" in one and "1 positions" not in one
+    assert "1 position examined" in one
+    many = Answer(Verdict.IMPOSSIBLE, positions=9, reachable=9).summary()
+    assert "the 9 positions reachable" in many

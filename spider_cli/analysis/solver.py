@@ -123,6 +123,11 @@ class Answer:
             return f"possible in {moves} move{'s' if moves != 1 else ''} ({work})"
         if self.status is Verdict.IMPOSSIBLE and self.reason:
             return f"impossible: {self.reason}"
+        if self.status is Verdict.IMPOSSIBLE and self.reachable == 1:
+            return (
+                "impossible: the one position reachable over the known cards does not meet "
+                f"the goal ({work}, the quick searches' included)"
+            )
         if self.status is Verdict.IMPOSSIBLE and self.reachable:
             return (
                 f"impossible: the {self.reachable:,} positions reachable over the known cards "
