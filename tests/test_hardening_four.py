@@ -65,3 +65,28 @@ def test_one_position_reachable_is_said_in_the_singular() -> None:
     assert "1 position examined" in one
     many = Answer(Verdict.IMPOSSIBLE, positions=9, reachable=9).summary()
     assert "the 9 positions reachable" in many
+
+
+def test_ctrl_c_while_a_reply_is_drawn_keeps_the_game_and_the_prompt(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Once ended spider with exit 130 and no word: the drawing was outside the command's
+    # handling of Ctrl-C.
+    from test_repl import drive, said
+
+    from spider_cli.tui.player import Player
+
+    real = Player._show
+    calls: list[int] = []
+
+    def interrupted(self: Player, *args: object) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        real(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Player, "_show", interrupted)
+    status, repl = drive("4h from 1 to 8\r7 3\rquit\rn\r")
+    assert status == 0
+    assert "the reply was cut short; the game is kept" in said(repl)
+    assert [e.text for e in repl.session.history()] == ["4h from 1 to 8", "8d from 7 to 3"]

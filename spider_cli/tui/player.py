@@ -446,13 +446,18 @@ class Player:
         if reply.command is None and reply.result is None and not line.strip():
             surface.draw()  # Enter on an empty line: the tableau again
             return False
-        replaced = session.game is not game_before
-        if replaced:
-            self.keeper.replaced(previous, reply.result)
-        self.keeper.observe(reply.result)
-        self.after_command()
-        self._show(reply, before, replaced)
-        self.flush_later()
+        try:
+            with interrupt.HELD:  # the records whole: a Ctrl-C waits for them
+                replaced = session.game is not game_before
+                if replaced:
+                    self.keeper.replaced(previous, reply.result)
+                self.keeper.observe(reply.result)
+                self.after_command()
+            with interrupt.acting():
+                self._show(reply, before, replaced)
+                self.flush_later()
+        except KeyboardInterrupt:  # while the reply was drawn: the game and its records stand
+            surface.say("(Ctrl-C: the reply was cut short; the game is kept)", "class:dim")
         return False
 
     def after_command(self) -> None:
