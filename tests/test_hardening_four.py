@@ -4,8 +4,10 @@ the name comes (a script, ``spider show``, ``--seed``, ``load``)."""
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -90,3 +92,57 @@ def test_ctrl_c_while_a_reply_is_drawn_keeps_the_game_and_the_prompt(
     assert status == 0
     assert "the reply was cut short; the game is kept" in said(repl)
     assert [e.text for e in repl.session.history()] == ["4h from 1 to 8", "8d from 7 to 3"]
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
+def test_the_bench_workers_end_with_their_parent(tmp_path: Path, signum: int) -> None:
+    bench = subprocess.Popen(
+        [sys.executable, "-m", "spider_cli", *"bench --seeds 0-400 --suits 4 --jobs 2".split()],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    try:
+        workers: list[int] = []
+        for _ in range(600):  # until both workers run (a cap for a loaded machine)
+            workers = [
+                pid
+                for pid in _children(bench.pid)
+                if "spawn_main" in Path(f"/proc/{pid}/cmdline").read_text(errors="replace")
+            ]
+            if len(workers) == 2:
+                break
+            time.sleep(0.1)
+        assert len(workers) == 2
+        time.sleep(0.5)  # at work on their deals
+        bench.send_signal(signum)
+        bench.wait(timeout=60)
+        time.sleep(1.0)
+        assert [pid for pid in workers if _alive(pid)] == []
+    finally:
+        if bench.poll() is None:
+            bench.kill()

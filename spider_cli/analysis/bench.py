@@ -16,11 +16,14 @@ module imports no parser: workers start fast and small.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import multiprocessing
 import os
+import signal
 import statistics
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
@@ -362,9 +365,32 @@ def local_results(
     if jobs == 1:
         yield from map(worker, tasks)
         return
-    # Fresh workers now and then keep the solver's caches from growing without end.
-    with multiprocessing.get_context("spawn").Pool(jobs, maxtasksperchild=20) as pool:
+    # Fresh workers now and then keep the solver's caches from growing without end. The pool
+    # is terminated on every way out of the block; a worker ends with its parent however the
+    # parent ends (:func:`_bound_to`).
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(jobs, _bound_to, (os.getpid(),), maxtasksperchild=20) as pool:
         yield from pool.imap_unordered(worker, tasks)
+
+
+def _bound_to(parent: int) -> None:
+    """A worker's start: it ends when its parent does, even by kill -9. On Linux the kernel
+    kills it (the parent-death signal); elsewhere, and as a second check, a thread looks for
+    the parent every tenth of a second."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # (the parent ended before the signal was asked for)
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.1)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
 
 
 def parse_seeds(text: str) -> range:
