@@ -500,6 +500,23 @@ def test_a_review_is_kept_with_the_game_and_games_shows_it(home: Path) -> None:
     assert repl.session.reviews(GameLog().recent()) == {}
 
 
+def test_nothing_replaces_a_game_in_progress_without_asking(home: Path) -> None:
+    repl = drive(
+        "4h from 1 to 8\rnew 5\ry\r4h from 1 to 8\ropen 1\rn\rload problem-1\rn\rquit\rn\r"
+    )
+    text = said(repl)
+    assert "Abandon this game (1 move) for game 1 of the history? [y/N]" in text
+    assert "Abandon this game (1 move) for problem-1? [y/N]" in text
+    assert repl.session.game.moves_made == 1  # both refused: the game is as it was
+    assert [e.number for e in GameLog().recent()] == [2, 1]
+    checked = drive("4h from 1 to 8\rnew 99999999999999999999\ropen 77\ropen 3\rquit\rn\r")
+    text = said(checked)
+    assert checked.player.keeper.number == 3
+    assert "Abandon" not in text  # the command cannot run: said before any question
+    assert "deal numbers run from 0 to" in text and "there is no game 77" in text
+    assert "game 3 is the game in play" in text
+
+
 def test_a_game_left_at_the_prompt_stays_in_progress_and_comes_back(home: Path) -> None:
     drive("4h from 1 to 8\rquit\rn\r")
     assert [(e.result, e.moves) for e in GameLog().recent()] == [(Result.IN_PROGRESS, 1)]

@@ -170,6 +170,11 @@ class Session:
             return self._prepared(command, resolve(self.game, command))
         if isinstance(command, cmd.Save) and not command.replace:
             return Prepared(command, replaces=self.files.would_replace(command.path))
+        if isinstance(command, cmd.NewCommand) and command.seed is not None:
+            # the number checked now, before a front end asks whether to leave the game
+            DealSource(command.source, command.seed, command.suits or self.settings.suits)
+        if isinstance(command, cmd.Open):
+            self.games_log().entry(command.number)  # (SpiderError: no such game)
         return Prepared(command)
 
     def _prepared(self, command: cmd.Command | None, action: Action) -> Prepared:

@@ -308,16 +308,26 @@ class Player:
 
     def prepared(self, what: cmd.Command | Action, line: str = "") -> None:
         """Prepare a command (or an action chosen with the mouse), ask its questions, run it.
-        A new deal asked for in a game in progress is asked about first, as it abandons it."""
+        A command that would replace a game in progress (a new deal, a game of the history, a
+        file) is checked, then asked about first, as it leaves the game."""
         moves = self.session.game.moves_made
-        if isinstance(what, cmd.NewCommand) and moves and not self.keeper.counted:
+        if isinstance(what, cmd.Open) and what.number == self.keeper.number:
+            self.surface.say(f"game {what.number} is the game in play", "class:dim")
+            return
+        instead = _replacement(what)
+        if instead and moves and not self.keeper.counted:
+            try:
+                self.session.prepare(what)  # a command that cannot run is said before asking
+            except SpiderError as error:
+                self.surface.error(error, line)
+                return
 
             def then(yes: bool | Stop) -> None:
                 if yes is True:
                     self._prepared(what, line)
 
             plural = "s" if moves != 1 else ""
-            question = f"Abandon this game ({moves} move{plural}) for a new deal? [y/N] "
+            question = f"Abandon this game ({moves} move{plural}) for {instead}? [y/N] "
             self.ask_yes(question, then, False)
             return
         self._prepared(what, line)
@@ -632,3 +642,14 @@ def _change(reply: Reply) -> FormattedText:
     drawn from the typed result, anything else from its text."""
     lines = result_lines(reply.result)
     return render.change(reply.text) if lines is None else render.pieces(lines)
+
+
+def _replacement(what: cmd.Command | Action) -> str:
+    """What a command would put in the game's place, in a question's words ("" if nothing)."""
+    if isinstance(what, cmd.NewCommand):
+        return "a new deal"
+    if isinstance(what, cmd.Open):
+        return f"game {what.number} of the history"
+    if isinstance(what, cmd.Load):
+        return f"{files.shown(what.path)}"
+    return ""
