@@ -476,3 +476,26 @@ def test_a_full_disk_is_said_in_a_players_words(
         assert len(
             store.results(bench.parse_deals("1-6", 1), LIMIT, None, autoplay.search_key(LIMIT))
         ) == len(kept)
+
+
+def test_the_progress_line_shows_at_once_with_the_deals_in_play() -> None:
+    import io
+
+    from spider_cli.analysis.bench import DealResult, play_all
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Terminal()
+    seen: list[str] = []
+
+    def mapper(tasks: list, jobs: int, worker: object):  # type: ignore[no-untyped-def]
+        seen.append(err.getvalue())  # what the terminal shows before any deal ends
+        for deal in tasks:
+            yield DealResult(deal, True, 0.1, 10, 5)
+
+    deals = bench.parse_deals("1-3", 1)
+    play_all(1, deals, [], lambda task: task, 2, err, mapper=mapper)
+    assert seen[0].startswith("\r[") and "0/3" in seen[0] and "(2 in play)" in seen[0]
+    assert "3/3 won 3" in err.getvalue()

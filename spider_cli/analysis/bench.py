@@ -339,6 +339,13 @@ def play_all(
     read = len(results)
     total = len(results) + len(tasks)
     live = err.isatty()
+    shown = 0  # the width of the line drawn last (a shorter one covers it with spaces)
+    if live and tasks:  # at once, with the deals in play, not only when the first ends
+        first = progress_bar(read, total, sum(r.won for r in results), 0.0)
+        first += f" ({min(jobs, len(tasks))} in play)"
+        err.write("\r" + first)
+        err.flush()
+        shown = len(first)
     for result in (mapper or local_results)(tasks, jobs, worker):
         if record is not None:
             record(result)
@@ -346,7 +353,8 @@ def play_all(
         won = sum(r.won for r in results)
         bar = progress_bar(len(results), total, won, time.perf_counter() - began)
         if live:  # one line redrawn in place
-            err.write("\r" + bar)
+            err.write("\r" + bar.ljust(shown))
+            shown = len(bar)
         elif len(results) * 10 // total != (len(results) - 1) * 10 // total:
             err.write(bar + "\n")  # a log: a line every tenth of the way
         err.flush()
