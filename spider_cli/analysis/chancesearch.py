@@ -165,15 +165,17 @@ class Estimate:
         return wilson(self.won, self.games)
 
 
-def estimate(view: PlayerView, games: int = ODDS_GAMES) -> Estimate:
+def estimate(view: PlayerView, games: int = ODDS_GAMES, seed: int | None = None) -> Estimate:
     """Play ``games`` deals sampled from what ``view`` allows (:func:`sample`, seeded by the
-    view) to the end by :data:`ODDS_POLICY` with the weights shipped for its number of suits,
-    and count the wins; fewer games on the Python path (:data:`PYTHON_SHARE`)."""
+    view, or by ``seed``: two views sampled with one seed are compared on deals alike) to
+    the end by :data:`ODDS_POLICY` with the weights shipped for its number of suits, and
+    count the wins; fewer games on the Python path (:data:`PYTHON_SHARE`)."""
     backend = native.backend()
     policy = replace(ODDS_POLICY, weights=weights_for(view.suits))
     if not backend.compiled:
         games = max(1, games // PYTHON_SHARE)
-    piles, unseen, seed = view.piles(), view.unseen(), seed_of(view)
+    piles, unseen = view.piles(), view.unseen()
+    seed = seed_of(view) if seed is None else seed
     won = 0
     for k in range(games):
         known, hand = sample(piles, unseen, seed, k)

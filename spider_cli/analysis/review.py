@@ -40,8 +40,9 @@ BISECT_LIMIT = 1_500_000
 """Positions full-information play examines at each step of the bisection (about a second
 on the compiled core; it wins 190 of our 4-suit deals 0-199 from the start within it)."""
 
-ODDS_GAMES = 64
-"""Sampled games that confirm a drop, before and after the move (as ``odds`` plays)."""
+ODDS_GAMES = 32
+"""Sampled games that confirm a drop, before and after the move, as ``odds`` plays them
+(half as many: the two sides are paired, played on deals drawn with one seed)."""
 
 MOST_CONFIRMED = 6
 """Drops confirmed by the sampled odds, the largest first (each costs two estimates)."""
@@ -296,8 +297,10 @@ def _marks(
     unconfirmed = 0
     for n, (drop, k) in enumerate(drops[:MOST_CONFIRMED], 1):
         say(f"confirming a drop of the chance by sampled games: {n} of {len(drops)}")
-        before = chancesearch.estimate(view_of(positions[k - 1]), games)
-        after = chancesearch.estimate(view_of(positions[k]), games)
+        seen = view_of(positions[k - 1])
+        seed = rollouts.seed_of(seen)  # both sides on deals drawn alike: a paired comparison
+        before = chancesearch.estimate(seen, games, seed)
+        after = chancesearch.estimate(view_of(positions[k]), games, seed)
         confirmed = severity(before.won / before.games - after.won / after.games)
         if confirmed is None:
             unconfirmed += 1
