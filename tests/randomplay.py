@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 from spider_cli.analysis import compact
+from spider_cli.analysis.compact import State
+from spider_cli.analysis.view import view_of
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Game
 
@@ -26,3 +28,10 @@ def reachable(number: int, suits: int, moves: int, seed: int, hidden: bool) -> G
     (face-down cards unknown)."""
     game = play_randomly(DealSource.parse(str(number), suits).game(), moves, seed)
     return compact.player_view(game) if hidden else game
+
+
+def blind_view(number: int, suits: int, moves: int, seed: int) -> tuple[State, int, int]:
+    """A blind position some random legal moves into our deal ``number``: its compact view
+    (face-down cards unknown), suits removed, and cards in the hand."""
+    view = view_of(play_randomly(DealSource.parse(str(number), suits).game(), moves, seed))
+    return view.piles(), len(view.removed), view.hand

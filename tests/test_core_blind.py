@@ -7,12 +7,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from randomplay import play_randomly
+from randomplay import blind_view
 from test_evaluation import any_weights
 
 from spider_cli.analysis import blind, blindplayer, native
 from spider_cli.analysis.blindplayer import Mode
-from spider_cli.analysis.compact import State
 from spider_cli.analysis.evaluation import STANDARD, Weights
 from spider_cli.rules.deals import DealSource, Source
 
@@ -21,16 +20,6 @@ pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not b
 COMPILED = native.Core(core) if core is not None else native.PYTHON
 """The core's path, whatever SPIDER_PURE says (these tests compare it with Python's)."""
 WEIGHTS = STANDARD.core()
-
-
-def _view(number: int, suits: int, moves: int, seed: int) -> tuple[State, int, int]:
-    """A blind position some random legal moves into a deal: its compact view (face-down
-    cards unknown), suits removed, and cards in the hand."""
-    table = blind.Table(DealSource(Source.OURS, number, suits))
-    game = table._Table__game  # type: ignore[attr-defined]  # (the test plays at random)
-    play_randomly(game, moves, seed)
-    view = table.view()
-    return view.piles(), len(view.removed), view.hand
 
 
 @settings(max_examples=60, deadline=None)
@@ -56,7 +45,7 @@ def test_the_search_is_the_same_on_both_paths(
     budget: int,
     weights: Weights,
 ) -> None:
-    piles, removed, hand = _view(number, suits, moves, seed)
+    piles, removed, hand = blind_view(number, suits, moves, seed)
     for hand_now in {hand, 0}:
         found: list[blindplayer.Reveal] = []
         args = (piles, removed, mode, hand_now, budget, parts, width)
@@ -102,7 +91,7 @@ def test_bad_input_is_refused_clearly(args: tuple, error: type[Exception]) -> No
 
 
 def test_limits_at_the_edges_of_64_bits() -> None:
-    piles, removed, hand = _view(5, 1, 0, 0)
+    piles, removed, hand = blind_view(5, 1, 0, 0)
     for budget in (0, 1, 2**63 - 1, 10**30):
         _best, _line, positions, reveals = core.blind_search(
             piles, removed, 150, hand, budget, True, 30, WEIGHTS, True

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from randomplay import play_randomly
+from randomplay import blind_view
 
 from spider_cli.analysis import blind, blindplayer, native, rollouts
 from spider_cli.analysis.blindplayer import UNSEEN
@@ -136,14 +136,6 @@ def test_unseen_cards_are_eight_a_rank_less_those_seen_and_removed() -> None:
     assert unseen_ranks((pile(*[card(5)] * 9), *[b""] * 9), 0)[5] == 0  # never below 0
 
 
-def _position(number: int, suits: int, moves: int, seed: int) -> tuple[State, int, int]:
-    table = blind.Table(DealSource(Source.OURS, number, suits))
-    game = table._Table__game  # type: ignore[attr-defined]  # (the test plays at random)
-    play_randomly(game, moves, seed)
-    view = table.view()
-    return view.piles(), len(view.removed), view.hand
-
-
 @pytest.mark.skipif(core is None, reason="the compiled core is not built")
 @settings(max_examples=80, deadline=None)
 @given(
@@ -164,7 +156,7 @@ def test_the_core_sums_the_same_value(
     space: int,
     data: st.DataObject,
 ) -> None:
-    piles, removed, _hand = _position(number, suits, moves, seed)
+    piles, removed, _hand = blind_view(number, suits, moves, seed)
     if data.draw(st.booleans()):  # a card a line turned up, not yet seen
         k = data.draw(st.integers(0, 9))
         if piles[k]:
