@@ -673,3 +673,20 @@ def test_the_prompt_shows_again_after_a_line_wider_than_the_screen(home: Path) -
         _, board = play(steps, columns=40)
         assert board.buffer.text == left
         assert board.app.layout.current_window.horizontal_scroll == 0
+
+
+def test_late_in_a_game_replies_keep_five_rows_and_page_keys_move_a_page(home: Path) -> None:
+    session = Session.new_game(seed=21, base_dir=Path.cwd())
+    for _ in range(5):  # the hand dealt: every pile ten cards or more
+        session.deal()
+    _, board = play(["help\r", "\x1b"], session=session)
+    view, above, below, height = board._view()
+    assert height >= 6 and len(view) >= 5 and above > 0 and below == 0
+    page = board._page()
+    assert page >= 4  # PageUp moves a page, not a line
+    board.scroll_by(page)
+    assert board._view()[2] >= page  # a page of newer rows lies below
+    _, board = play(["help\r", "\x1b[H"], session=session)  # Home: the oldest replies
+    assert board._view()[1] == 0
+    _, board = play(["help\r", "\x1b[5~", "\x1b[F"], session=session)  # PageUp, then End
+    assert board.scroll == 0

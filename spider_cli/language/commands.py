@@ -643,7 +643,7 @@ class ListSettings(Value):
         "how to play, and the commands",
         "help takes a topic or nothing, as in 'help' or 'help moves'",
         "Also",
-        ("help [rules|notation|commands|files|scoring|keys|solve|hints]",),
+        ("help [rules|notation|commands|files|scoring|keys|solve|hints|review]",),
     ),
     help=lambda children: Help(*children),
 )

@@ -87,8 +87,9 @@ MESSAGE_LINES = 500
 """Lines the message area keeps (it scrolls back through them)."""
 WHEEL_ROWS = 3
 """Rows of replies a turn of the wheel scrolls."""
-MESSAGE_ROWS = 3
-"""Rows the message area keeps on the screen at least: the tableau shrinks first."""
+MESSAGE_ROWS = 6
+"""Rows the message area keeps on the screen at least (five of replies and the sign that
+more lie above): the tableau folds its runs and face-down cards first."""
 _FIXED_ROWS = 4 + MESSAGE_ROWS
 """Rows that are not piles: header, pile numbers, status line, command line, messages."""
 
@@ -501,6 +502,14 @@ class Board:
         @keys.add("pagedown")
         def _forward(event: KeyPressEvent) -> None:
             self.scroll_by(-self._page())
+
+        @keys.add("home", filter=free)  # (with a line typed, Home and End move in it)
+        def _oldest(event: KeyPressEvent) -> None:
+            self.scroll_by(len(self._message_rows()))
+
+        @keys.add("end", filter=free)
+        def _newest(event: KeyPressEvent) -> None:
+            self.scroll = 0
 
         return keys
 
