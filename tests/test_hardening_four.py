@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from spider_cli.app.session import Session
-from spider_cli.language.textfiles import LONGEST_SHOWN, shown
+from spider_cli.language.textfiles import LONGEST_NAMED, named
 from spider_cli.rules.errors import NotationError, SpiderError
 
 HUGE = "7" * 4_400  # past Python's limit of 4,300 digits for int()
@@ -53,10 +53,10 @@ def test_no_start_ends_in_an_internal_error(args: list[str], tmp_path: Path) -> 
     assert "internal error" not in done.stderr and HUGE not in done.stderr
 
 
-def test_a_long_name_is_shown_cut() -> None:
-    assert shown("x" * LONGEST_SHOWN) == "x" * LONGEST_SHOWN
-    cut = shown("x" * 5_000)
-    assert len(cut) < LONGEST_SHOWN and cut.endswith("(5,000 characters)")
+def test_a_long_name_is_said_cut() -> None:
+    assert named("x" * LONGEST_NAMED) == "x" * LONGEST_NAMED
+    cut = named("x" * 5_000)
+    assert len(cut) < LONGEST_NAMED and cut.endswith("(5,000 characters)")
 
 
 def test_one_position_reachable_is_said_in_the_singular() -> None:

@@ -136,7 +136,7 @@ class Files:
             return found, True
         if problem == files.NOT_FOUND:
             problem = "no such file or example"
-        raise SpiderError(f"cannot read {files.shown(name)}: {problem}")
+        raise SpiderError(f"cannot read {files.named(name)}: {problem}")
 
     def resume(self, record: gamefiles.GameRecord, name: str) -> None:
         """Replay a game file on a game of its own, then make it the session's (``name``:

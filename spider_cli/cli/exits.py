@@ -35,7 +35,7 @@ def error_line(where: str, error: SpiderError, line: str | None = None) -> str:
 
     ``line`` is the text ``where`` names (a script's line): an error in other text, such
     as a file the line loads, then gives its own line and character."""
-    return f"{files.shown(where)}: error: {files.shown(_reason(error, line), newlines=True)}"
+    return f"{files.named(where)}: error: {files.shown(_reason(error, line), newlines=True)}"
 
 
 def _reason(error: SpiderError, line: str | None = None) -> str:
@@ -57,7 +57,7 @@ def load_error(name: str, error: SpiderError) -> str:
     """Why the file ``name`` did not load, as ``NAME:LINE: error: character C: reason`` where
     the error has a place in the file (the form of ``spider run``'s errors)."""
     line = f":{error.line}" if isinstance(error, NotationError) and error.line else ""
-    named = f"{files.shown(PurePath(name).name)}: "  # the session's message names it too
+    named = f"{files.named(PurePath(name).name)}: "  # the session's message names it too
     if isinstance(error, NotationError) and error.message.startswith(named):
         message = error.message.removeprefix(named)
         error = NotationError(message, error.line, error.column, error.context)

@@ -30,14 +30,14 @@ def path_of(name: str | os.PathLike[str], base: Path) -> Path:
     (writing checks the final name itself, see :mod:`spider_cli.app.atomic`)."""
     text = os.fspath(name)
     if "\0" in text:
-        raise SpiderError(f"{shown(text)}: a file name cannot hold a NUL character")
+        raise SpiderError(f"{named(text)}: a file name cannot hold a NUL character")
     if not text.strip():
         raise SpiderError("a file name is needed")
     try:
         path = Path(text).expanduser()
     except RuntimeError:  # ~user for a user this machine does not have
         user = text[1:].split("/", 1)[0]
-        raise SpiderError(f"{shown(text)}: there is no user called {shown(user)}") from None
+        raise SpiderError(f"{named(text)}: there is no user called {shown(user)}") from None
     return path if path.is_absolute() else base / path
 
 
@@ -86,15 +86,15 @@ def read_text(
     try:
         fd = open_regular(path, os.O_RDONLY, follow_links)
     except (OSError, ValueError) as error:
-        raise SpiderError(f"cannot read {shown(shown_as)}: {reason(error)}") from None
+        raise SpiderError(f"cannot read {named(shown_as)}: {reason(error)}") from None
     try:
         data = _read_up_to(fd, limit + 1)
     except OSError as error:
-        raise SpiderError(f"cannot read {shown(shown_as)}: {reason(error)}") from None
+        raise SpiderError(f"cannot read {named(shown_as)}: {reason(error)}") from None
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise SpiderError(f"cannot read {shown(shown_as)}: {too_big(limit)}")
+        raise SpiderError(f"cannot read {named(shown_as)}: {too_big(limit)}")
     return decode(data, shown_as)
 
 
@@ -125,7 +125,7 @@ def decode(data: bytes, shown_as: str) -> str:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
         raise SpiderError(
-            f"cannot read {shown(shown_as)}: it is not UTF-8 text (byte {error.start + 1} is "
+            f"cannot read {named(shown_as)}: it is not UTF-8 text (byte {error.start + 1} is "
             f"{data[error.start]:#04x})"
         ) from None
 
@@ -182,21 +182,27 @@ digits is said by its first digits and its length)."""
 def clipped(text: str, most: int = CLIPPED) -> str:
     """``text`` safe to print (:func:`shown`) and short: a longer one is cut, saying how
     long it was."""
-    text = printable(text)
+    text = shown(text)
     return text if len(text) <= most else f"{text[: most - 8]}… ({len(text):,} characters)"
 
 
 def shown(text: str, newlines: bool = False) -> str:
     """Text from outside (a file's name, a line of a file), safe to print: its control
     characters (terminal escapes) shown escaped, line feeds too unless ``newlines`` keeps
-    them (a message of several lines). A name longer than :data:`LONGEST_SHOWN` is cut
-    (a name thousands of characters long is not worth printing whole)."""
+    them (a message of several lines)."""
     if newlines:
         return "\n".join(printable(line) for line in text.split("\n"))
-    if len(text) > LONGEST_SHOWN:
-        text = f"{text[: LONGEST_SHOWN // 2]}… ({len(text):,} characters)"
     return printable(text)
 
 
-LONGEST_SHOWN = 200
-"""The longest text :func:`shown` prints whole (on one line)."""
+def named(name: str) -> str:
+    """A name from outside (a file's, a deal's) as a message says it: :func:`shown`, and
+    one longer than :data:`LONGEST_NAMED` cut, saying how long it was (a name thousands of
+    characters long is not worth printing whole)."""
+    if len(name) > LONGEST_NAMED:
+        name = f"{name[: LONGEST_NAMED // 2]}… ({len(name):,} characters)"
+    return shown(name)
+
+
+LONGEST_NAMED = 200
+"""The longest name :func:`named` says whole."""
