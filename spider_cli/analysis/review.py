@@ -44,8 +44,9 @@ ODDS_GAMES = 32
 """Sampled games that confirm a drop, before and after the move, as ``odds`` plays them
 (half as many: the two sides are paired, played on deals drawn with one seed)."""
 
-MOST_CONFIRMED = 6
-"""Drops confirmed by the sampled odds, the largest first (each costs two estimates)."""
+MOST_CONFIRMED = 4
+"""Drops confirmed by the sampled odds, the largest first (each costs up to two estimates:
+the games after the move are not played when those before it could not show a drop)."""
 
 HINT_BUDGET = 10_000
 """Positions a search of the blind player's move beside a marked one (``hint``'s budget)."""
@@ -300,6 +301,9 @@ def _marks(
         seen = view_of(positions[k - 1])
         seed = rollouts.seed_of(seen)  # both sides on deals drawn alike: a paired comparison
         before = chancesearch.estimate(seen, games, seed)
+        if severity(before.won / before.games) is None:  # too few won before to fall so far
+            unconfirmed += 1
+            continue
         after = chancesearch.estimate(view_of(positions[k]), games, seed)
         confirmed = severity(before.won / before.games - after.won / after.games)
         if confirmed is None:
