@@ -279,20 +279,20 @@ def chance_text(chance: Chance) -> str:
     low, high = chance.interval
     known = (
         f"the chance of a win with every card known: {100 * chance.won / chance.samples:.0f}% "
-        f"(95% interval {100 * low:.0f}-{100 * high:.0f}%),\nfrom {chance.samples} samples: "
-        f"the {chance.unseen} cards out of sight dealt at random, each deal played\n"
+        f"(95% interval {100 * low:.0f}-{100 * high:.0f}%), from {chance.samples} samples: "
+        f"the {chance.unseen} cards out of sight dealt at random, each deal played "
         "by a search that sees them all (a player who cannot see them wins less often)"
     )
     player = chance.player
     if player is None:
         return known
     low, high = player.interval
-    return (
+    return (  # two paragraphs, each broken at the screen's width by the front end
         f"the chance that this program's blind player wins from here: "
         f"{100 * player.won / player.games:.0f}% (95% interval {100 * low:.0f}-{100 * high:.0f}%)"
-        f",\nfrom {player.games} deals dealt at random from the cards out of sight, each played "
-        "to the end\nby its quick policy, which sees only what you see (with its look-ahead, "
-        f"as 'hint' plays,\nit wins more often)\n{known}"
+        f", from {player.games} deals dealt at random from the cards out of sight, each played "
+        "to the end by its quick policy, which sees only what you see (with its look-ahead, "
+        f"as 'hint' plays, it wins more often)\n{known}"
     )
 
 
