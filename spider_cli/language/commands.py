@@ -560,7 +560,7 @@ def _read_solve(children: list[Any]) -> Solve:
         "constraints: no deal, keep N spaces, no remove [SUIT], no new space, no turn up, "
         "limit N, within N seconds; then 'for each reveal' if wanted)",
         "Analysis",
-        ("solve GOAL [CONSTRAINTS] [for each reveal] (see 'help solve')",),
+        ("solve GOAL [CONSTRAINTS] (see 'help solve')",),
     ),
     solve=_read_solve,
     question=_read_solve,  # the same clauses, without the word "solve" (parse_question)
@@ -595,7 +595,7 @@ class Odds(Value):
         "where the game was lost, and each move's cost",
         "review takes a marked move's number or nothing, as in 'review' or 'review 43'",
         "Analysis",
-        ("review [N] (N: the position before marked move N)",),
+        ("review [N]",),  # (help review says more: the list keeps within 30 rows)
     ),
     review=lambda children: Review(*children),
 )
@@ -643,7 +643,7 @@ class ListSettings(Value):
         "how to play, and the commands",
         "help takes a topic or nothing, as in 'help' or 'help moves'",
         "Also",
-        ("help [rules|notation|commands|files|scoring|keys|solve|hints|review]",),
+        ("help [rules|notation|files|scoring|keys|solve|hints|review]",),
     ),
     help=lambda children: Help(*children),
 )
