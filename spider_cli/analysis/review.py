@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from spider_cli.analysis import autoplay, chancesearch, rollouts
+from spider_cli.analysis import autoplay, chancesearch, hints, rollouts
 from spider_cli.analysis.blindplayer import Kind, Mode
 from spider_cli.analysis.chancesearch import Estimate, Level
 from spider_cli.analysis.goals import Limit
@@ -48,9 +48,6 @@ MOST_CONFIRMED = 4
 """Drops confirmed by the sampled odds, the largest first (each costs up to two estimates:
 the games after the move are not played when those before it could not show a drop)."""
 
-HINT_BUDGET = 10_000
-"""Positions a search of the blind player's move beside a marked one (``hint``'s budget)."""
-
 
 REVIEW_VERSION = 1
 """Raised whenever a change makes reviews answer otherwise (with :func:`version`'s other
@@ -64,7 +61,7 @@ def version(suits: int) -> str:
     return (
         f"review version {REVIEW_VERSION}, odds of {ODDS_GAMES} games, "
         f"bisection: {autoplay.search_key(BISECT_LIMIT).full}, "
-        f"player: {chancesearch.player_key(Level.PLAIN, HINT_BUDGET, suits)}, "
+        f"player: {chancesearch.player_key(Level.PLAIN, hints.BUDGET, suits)}, "
         f"value: {model.bias} {model.weights}"
     )
 
@@ -334,7 +331,7 @@ def _players_move(game: Game) -> str:
     """The blind player's move from ``game`` as a player of it sees it, in the manual's
     notation ("" when it has none)."""
     view = view_of(game)
-    choice = chancesearch.choose(view, Mode.KEEP, HINT_BUDGET, Level.PLAIN).played
+    choice = chancesearch.choose(view, Mode.KEEP, hints.BUDGET, Level.PLAIN).played
     if choice.kind is Kind.DEAL:
         return move_text(game, DEAL)
     if choice.kind is Kind.LINE and choice.line:
