@@ -42,7 +42,7 @@ from typing import Any
 
 from spider_cli.analysis import blindplayer, evaluation, native, rollouts
 from spider_cli.analysis.compact import encode
-from spider_cli.analysis.evaluation import FEATURES, STANDARD, Weights
+from spider_cli.analysis.evaluation import STANDARD, Weights
 from spider_cli.rules.deals import DealSource, Source
 
 TUNED: tuple[tuple[str, float], ...] = (
@@ -100,8 +100,7 @@ Task = tuple[int, tuple[int, ...], int, int, tuple[int, ...]]
 def play_chunk(task: Task) -> tuple[int, list[Played]]:
     """Play deals by the core's whole game with the given weights (a worker's job)."""
     index, core, suits, budget, numbers = task
-    names = [name for name in FEATURES if name != "hidden"]
-    weights = Weights(tuple(core[:8]), **dict(zip(names, core[8:], strict=True)))
+    weights = Weights.from_core(core)
     policy = rollouts.Policy(budget, blindplayer.SEARCHES, weights=weights)
     played = []
     for number in numbers:

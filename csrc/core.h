@@ -136,8 +136,12 @@ typedef struct {
     long unlock;           /* a pile with some face down: the same */
     long dup_tops;         /* top cards whose rank another top has */
     long homes;            /* unseen cards that some top card would take */
+#define TABLE_SIZE (6 * 6 * 3 * 2)
+    long table[TABLE_SIZE]; /* a pile's worth by its class (evaluation.pile_class) */
+    int has_table;          /* any entry not 0 */
 } Weights;
 #define N_WEIGHTS (N_HIDDEN + 13)
+int pile_class(const uint8_t *p, int n);
 /* Unseen cards of each rank (1..13; 0 and 14-15 none): 8 of a rank, less the suits removed
  * and those face up. The same all through a blind search (a card turned up is UNSEEN). */
 typedef int8_t Unseen[16];

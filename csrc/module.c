@@ -243,28 +243,35 @@ static int action_from_py(PyObject *obj, const State *s, Action *a)
 static int weights_from_py(PyObject *obj, Weights *w)
 {
     /* evaluation.Weights.core(): the hidden costs 0..7, then the other weights in the order
-     * of evaluation.FEATURES, every one an int */
+     * of evaluation.FEATURES, then the table of pile classes, every one an int */
     long *slots[N_WEIGHTS] = {
         &w->hidden[0], &w->hidden[1],  &w->hidden[2],    &w->hidden[3], &w->hidden[4],
         &w->hidden[5], &w->hidden[6],  &w->hidden[7],    &w->hidden_step, &w->clear,
         &w->suited,    &w->ranked,     &w->removed,      &w->broken,    &w->ace_top,
         &w->king_base, &w->run_square, &w->refill,       &w->unlock,    &w->dup_tops,
         &w->homes};
-    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != N_WEIGHTS) {
-        PyErr_Format(PyExc_ValueError, "weights are a tuple of %d ints", N_WEIGHTS);
+    const int size = N_WEIGHTS + TABLE_SIZE;
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != size) {
+        PyErr_Format(PyExc_ValueError, "weights are a tuple of %d ints", size);
         return -1;
     }
-    for (int i = 0; i < N_WEIGHTS; i++) {
+    w->has_table = 0;
+    for (int i = 0; i < size; i++) {
         PyObject *item = PyTuple_GET_ITEM(obj, i);
         if (!PyLong_Check(item)) {
-            PyErr_Format(PyExc_TypeError, "weights are a tuple of %d ints", N_WEIGHTS);
+            PyErr_Format(PyExc_TypeError, "weights are a tuple of %d ints", size);
             return -1;
         }
         long v = PyLong_AsLong(item);
         if ((v == -1 && PyErr_Occurred()) ||
             int_in_range(v, -WEIGHT_MOST, WEIGHT_MOST, "a weight") < 0)
             return -1;
-        *slots[i] = v;
+        if (i < N_WEIGHTS) {
+            *slots[i] = v;
+        } else {
+            w->table[i - N_WEIGHTS] = v;
+            w->has_table |= v != 0;
+        }
     }
     return 0;
 }

@@ -64,6 +64,23 @@ void unseen_ranks(const State *s, int removed, Unseen unseen)
     }
 }
 
+int pile_class(const uint8_t *p, int n)
+{
+    /* evaluation.pile_class: face-down cards (0..5), the top run of one suit (1..6), what it
+     * lies on (nothing or a face-down card, the next rank of another suit, a misfit), and
+     * whether a King heads it; for a pile with a face-up card */
+    int down = 0;
+    while (down < n && p[down] >= FACE_DOWN)
+        down++;
+    int start = n - 1;
+    while (start > down && p[start - 1] == p[start] + 1)
+        start--;
+    int beneath = start == down ? 0 : (p[start - 1] & 15) == (p[start] & 15) + 1 ? 1 : 2;
+    int run = n - start < 6 ? n - start : 6;
+    int king = (p[start] & 15) == KING;
+    return (((down < 5 ? down : 5) * 6 + run - 1) * 3 + beneath) * 2 + king;
+}
+
 long pile_value(const uint8_t *p, int n, const Weights *w, const int8_t *unseen)
 {
     if (!n)
@@ -96,6 +113,8 @@ long pile_value(const uint8_t *p, int n, const Weights *w, const int8_t *unseen)
             value += w->king_base;
         if ((top & 15) == 1 && !(n - 1 > down && p[n - 2] == top + 1))
             value += w->ace_top;
+        if (w->has_table)
+            value += w->table[pile_class(p, n)];
     }
     return value;
 }

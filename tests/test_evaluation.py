@@ -22,7 +22,9 @@ from spider_cli.analysis.evaluation import (
     FEATURES,
     HIDDEN_KINDS,
     STANDARD,
+    TABLE_SIZE,
     Weights,
+    pile_class,
     pile_value,
     shipped,
     tops_value,
@@ -55,6 +57,7 @@ def any_weights() -> st.SearchStrategy[Weights]:
         unlock=weight,
         dup_tops=weight,
         homes=weight,
+        table=st.one_of(st.just(()), st.tuples(*[weight] * TABLE_SIZE)),
     )
 
 
@@ -104,6 +107,33 @@ def test_each_pile_feature_counts_what_it_says(
     name: str, cards: bytes, unseen: tuple[int, ...], count: int
 ) -> None:
     assert pile_value(cards, only(name, 7), unseen) == 7 * count
+
+
+@pytest.mark.parametrize(
+    ("cards", "down", "run", "beneath", "king"),
+    [
+        (pile(card(4)), 0, 1, 0, 0),
+        (pile(DOWN, DOWN, card(9), card(8), card(7)), 2, 3, 0, 0),
+        (pile(DOWN, card(9, 1), card(8), card(7)), 1, 2, 1, 0),  # on a 9 of another suit
+        (pile(card(3), card(8), card(7)), 0, 2, 2, 0),  # on a card that does not take it
+        (pile(*[DOWN] * 7, card(13), card(12)), 5, 2, 0, 1),  # 5 stands for more
+        (pile(*[card(k) for k in range(13, 0, -1)]), 0, 6, 0, 1),  # 6 for longer
+        (pile(DOWN, card(5)) + UNSEEN, 1, 1, 2, 0),  # a card turned up takes nothing
+    ],
+)
+def test_a_piles_class_is_what_lies_face_down_and_its_top_run(
+    cards: bytes, down: int, run: int, beneath: int, king: int
+) -> None:
+    assert pile_class(cards) == ((down * 6 + run - 1) * 3 + beneath) * 2 + king
+    table = tuple(range(TABLE_SIZE))
+    weights = Weights((0,) * HIDDEN_KINDS, 0, 0, 0, 0, 0, table=table)
+    assert pile_value(cards, weights, NONE_UNSEEN) == pile_class(cards)
+
+
+def test_weights_come_back_whole_from_what_the_core_takes() -> None:
+    for weights in (STANDARD, weights_for(4), Weights((1,) * 8, 2, 3, 4, 5, 6, table=(7,) * 216)):
+        assert Weights.from_core(weights.core()) == weights
+        assert Weights.from_dict(weights.as_dict()) == weights
 
 
 def test_the_hidden_costs_go_by_the_count_face_down() -> None:
@@ -200,6 +230,8 @@ def test_the_weights_file_has_a_set_for_each_number_of_suits() -> None:
         ({"hidden": [0] * 8, "clear": 1.5}, "'clear' is a whole number"),
         ({"hidden": [0] * 8, "clear": True}, "'clear' is a whole number"),
         ({"hidden": [0] * 8, "sparkle": 3}, "unknown features: sparkle"),
+        ({"hidden": [0] * 8, "table": [1] * 5}, "'table' is a list of 216"),
+        ({"hidden": [0] * 8, "table": [0.5] * 216}, "'table' is a list of 216"),
     ],
 )
 def test_a_bad_weights_entry_is_refused_by_name(data: dict, message: str) -> None:

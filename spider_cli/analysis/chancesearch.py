@@ -44,7 +44,7 @@ from spider_cli.analysis.blindplayer import (
     first_reveal,
 )
 from spider_cli.analysis.compact import State
-from spider_cli.analysis.evaluation import STANDARD, Weights, weights_for
+from spider_cli.analysis.evaluation import STANDARD, TABLE_SIZE, Weights, weights_for
 from spider_cli.analysis.goals import Expired
 from spider_cli.analysis.rollouts import Policy, Value, learned, rows_of, sample, seed_of
 from spider_cli.analysis.view import PlayerView
@@ -78,7 +78,8 @@ def player_key(level: Level, budget: int, suits: int) -> str:
     key = f"{level.value} level, {budget} positions a search, version {PLAYER_VERSION}"
     weights = weights_for(suits)
     if weights != STANDARD:  # (the key of every game stored before the weights file)
-        text = repr(weights.core())
+        core = weights.core()  # (without a table, as keys were before tables)
+        text = repr(core if weights.table else core[:-TABLE_SIZE])
         key += f", weights {hashlib.blake2b(text.encode(), digest_size=4).hexdigest()}"
     if level is not Level.PLAIN:
         model = learned(suits)

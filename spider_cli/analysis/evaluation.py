@@ -26,6 +26,15 @@ KING = 13
 HIDDEN_KINDS = 8
 """Face-down counts with a cost of their own (0 to 7); beyond, each card costs ``hidden_step``."""
 
+CLASS_SHAPE = (6, 6, 3, 2)
+"""What :func:`pile_class` tells piles apart by: face-down cards (0 to 5, 5 for more), the
+length of the top run of one suit (1 to 6, 6 for longer), what that run lies on (nothing or
+a face-down card, the next rank of another suit, a card that does not take it), and whether
+the run starts with a King."""
+
+TABLE_SIZE = 6 * 6 * 3 * 2
+"""Entries in a weights' ``table``: one a pile class."""
+
 
 @dataclass(frozen=True)
 class Weights:
@@ -45,23 +54,40 @@ class Weights:
     unlock: int = 0
     dup_tops: int = 0
     homes: int = 0
+    table: tuple[int, ...] = ()
 
     def core(self) -> tuple[int, ...]:
         """The weights as the compiled core takes them: the hidden costs, then the others
-        in :data:`FEATURES` order."""
-        return (*self.hidden, *(getattr(self, name) for name in FEATURES[1:]))
+        in :data:`FEATURES` order, then the table (:data:`TABLE_SIZE` entries, 0 when
+        there is none)."""
+        table = self.table or (0,) * TABLE_SIZE
+        return (*self.hidden, *(getattr(self, name) for name in FEATURES[1:]), *table)
+
+    @classmethod
+    def from_core(cls, core: tuple[int, ...]) -> Weights:
+        """The weights :meth:`core` gave (a table of zeros is no table)."""
+        others = core[HIDDEN_KINDS : len(core) - TABLE_SIZE]
+        table = tuple(core[len(core) - TABLE_SIZE :])
+        return cls(
+            tuple(core[:HIDDEN_KINDS]),
+            **dict(zip(FEATURES[1:], others, strict=True)),
+            table=table if any(table) else (),
+        )
 
     def as_dict(self) -> dict[str, int | list[int]]:
-        return {
+        data: dict[str, int | list[int]] = {
             name: list(self.hidden) if name == "hidden" else getattr(self, name)
             for name in FEATURES
         }
+        if self.table:
+            data["table"] = list(self.table)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Weights:
         """The weights a file gives: every name known, every value an int (the hidden costs
         a list of eight); a missing name weighs 0."""
-        unknown = set(data) - set(FEATURES)
+        unknown = set(data) - set(FEATURES) - {"table"}
         if unknown:
             raise ValueError(f"unknown features: {', '.join(sorted(unknown))}")
         hidden = data.get("hidden")
@@ -77,10 +103,17 @@ class Weights:
             if type(v) is not int:
                 raise ValueError(f"the weight of {name!r} is a whole number")
             others[name] = v
-        return cls(tuple(hidden), **others)
+        table = data.get("table", [])
+        if (
+            not isinstance(table, list)
+            or len(table) not in (0, TABLE_SIZE)
+            or not all(type(v) is int for v in table)
+        ):
+            raise ValueError(f"'table' is a list of {TABLE_SIZE} whole numbers")
+        return cls(tuple(hidden), **others, table=tuple(table))
 
 
-FEATURES: tuple[str, ...] = tuple(f.name for f in fields(Weights))
+FEATURES: tuple[str, ...] = tuple(f.name for f in fields(Weights) if f.name != "table")
 """The features, each weighed by the field of :class:`Weights` of its name:
 
 - ``hidden``: a pile's face-down cards, by how many (0 to 7; more: ``hidden_step`` a card);
@@ -98,7 +131,31 @@ FEATURES: tuple[str, ...] = tuple(f.name for f in fields(Weights))
   (how many cards turning up could win a space back; none for a King);
 - ``unlock``: the same for a pile with face-down cards (could turn the next one up);
 - ``dup_tops``: top cards of a rank another top card has (two Queens on top);
-- ``homes``: unseen cards that some top card would take (two 6s showing make a 5 cheap)."""
+- ``homes``: unseen cards that some top card would take (two 6s showing make a 5 cheap).
+
+Beside them, a weights' ``table`` (learned, ``benchmarks/td_value.py``) gives each pile a
+worth by its :func:`pile_class`."""
+
+
+def pile_class(pile: bytes) -> int:
+    """A pile's class (0 to :data:`TABLE_SIZE` - 1; see :data:`CLASS_SHAPE`), for a pile
+    with a face-up card."""
+    n = len(pile)
+    down = 0
+    while down < n and pile[down] >= FACE_DOWN:
+        down += 1
+    start = n - 1
+    while start > down and pile[start - 1] == pile[start] + 1:
+        start -= 1
+    if start == down:
+        beneath = 0
+    elif pile[start - 1] & 15 == (pile[start] & 15) + 1:
+        beneath = 1
+    else:
+        beneath = 2
+    run = min(n - start, 6) - 1
+    king = int(pile[start] & 15 == KING)
+    return ((min(down, 5) * 6 + run) * 3 + beneath) * 2 + king
 
 
 def unseen_ranks(piles: State, removed: int) -> tuple[int, ...]:
@@ -145,6 +202,8 @@ def pile_value(pile: bytes, weights: Weights, unseen: tuple[int, ...]) -> int:
             value += w.king_base
         if top & 15 == 1 and not (n - 1 > down and pile[-2] == top + 1):
             value += w.ace_top
+        if w.table:
+            value += w.table[pile_class(pile)]
     return value
 
 

@@ -14,18 +14,30 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
-from spider_cli.analysis.blindplayer import BEAM, BlindSearch, Kind, Mode, Searches, decide
+from spider_cli.analysis.blindplayer import (
+    BEAM,
+    BlindSearch,
+    Decision,
+    Kind,
+    Mode,
+    Searches,
+    decide,
+)
 from spider_cli.analysis.compact import FACE_DOWN, State, apply
 from spider_cli.analysis.evaluation import STANDARD, Weights, value
 from spider_cli.analysis.view import PlayerView
 from spider_cli.rules.cards import KING
-from spider_cli.rules.engine import PILES, Deal, Game
+from spider_cli.rules.engine import PILES, Action, Deal, Game
 from spider_cli.rules.shuffle import SplitMix64, shuffle
+
+Chooser = Callable[[State, int, int, Decision], tuple[Action, ...]]
+"""Picks a turn's line from its :class:`~spider_cli.analysis.blindplayer.Decision`, given the
+position as the player sees it, the suits removed and the rows left."""
 
 MAX_MOVES = 1_000
 """Moves a rollout may take (the table's limit, :data:`spider_cli.analysis.blind.MAX_MOVES`)."""
@@ -173,6 +185,7 @@ def rollout(
     removed: int,
     policy: Policy,
     record: bool = False,
+    choose: Chooser | None = None,
 ) -> Outcome:
     """Play on by the blind player's ``policy``, the deal (``piles`` with the face-down cards
     known, the hand in ``rows`` in dealing order) fully known but the player shown only its
@@ -180,7 +193,8 @@ def rollout(
     each a ``search``; no card weighed), each on the deal with its face-down cards masked,
     as :func:`spider_cli.analysis.blind.play_blind` plays them. The Python path (the
     reference of csrc/rollout.c); :func:`spider_cli.analysis.native.backend` gives the
-    path to take."""
+    path to take. ``choose``, when given, picks the line to play among a turn's candidates
+    (an experiment's other judge, ``benchmarks/td_value.py``; the core has none)."""
     state = list(piles)
     hand = [bytes(row) for row in rows]
     mode = Mode.KEEP
@@ -210,7 +224,8 @@ def rollout(
         positions += turn.positions
         mode = turn.mode
         if turn.kind is Kind.LINE:
-            for action in turn.line[: policy.moves - moves]:
+            line = choose(view, removed, len(hand), turn) if choose else turn.line
+            for action in line[: policy.moves - moves]:
                 assert not isinstance(action, Deal)  # (the searches make no deals)
                 new, turned, outcome = apply(tuple(state), action)
                 state = new
