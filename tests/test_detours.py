@@ -64,3 +64,41 @@ def test_a_line_that_does_not_win_comes_back_as_it_is() -> None:
     start, line, _game = _won_line(3, 1)
     assert detours.clean(start, line[:-5]) == line[:-5]
     assert detours.clean(start, [Move(0, 0, 1)]) == [Move(0, 0, 1)]
+
+
+def _c(rank: int, suit: int = 0) -> int:
+    return suit * 16 + rank
+
+
+DOWN = compact.FACE_DOWN
+
+
+def test_a_hints_line_loses_a_card_carried_round_and_back() -> None:
+    piles: compact.State = (
+        bytes([DOWN, _c(5, 1), _c(4)]),  # A: the 4 lies on a 5 of hearts
+        bytes([_c(5, 2)]),
+        bytes([_c(5, 3)]),
+        bytes([DOWN, _c(9, 1), _c(8, 1), _c(7, 2)]),
+        bytes([_c(8, 3)]),
+        bytes([DOWN, _c(3, 1)]),
+        bytes([_c(4, 3)]),
+        *[bytes([_c(13)])] * 3,
+    )
+    carried = [Move(0, 1, 1), Move(1, 2, 1), Move(3, 4, 1), Move(2, 0, 1), Move(5, 6, 1)]
+    assert detours.straighten(piles, carried) == [Move(3, 4, 1), Move(5, 6, 1)]
+    # a line already straight, or one that is not legal, comes back as it is
+    assert detours.straighten(piles, [Move(3, 4, 1)]) == [Move(3, 4, 1)]
+    assert detours.straighten(piles, [Move(1, 0, 1)]) == [Move(1, 0, 1)]
+
+
+def test_a_card_parked_for_a_swap_stays_in_the_line() -> None:
+    piles: compact.State = (
+        bytes([DOWN, _c(9), _c(8, 1)]),  # the 8 of hearts must make room
+        bytes([DOWN, _c(9, 1), _c(8)]),  # for the 8 of spades, and the other way round
+        bytes([_c(9, 2)]),  # where one 8 waits
+        bytes([DOWN, _c(1)]),
+        bytes([_c(2)]),
+        *[bytes([_c(13)])] * 5,
+    )
+    swap = [Move(0, 2, 1), Move(1, 0, 1), Move(2, 1, 1), Move(3, 4, 1)]
+    assert detours.straighten(piles, swap) == swap

@@ -1,14 +1,19 @@
-"""Detours cut out of a full-information line (``spider solve --seed``, the bench's lines).
+"""Detours cut out of a line: a full-information win (``spider solve --seed``, the bench's
+lines, :func:`clean`) or a hint's line, which ends at the first card it turns up
+(:func:`straighten`).
 
-A beam finds a win but not a tidy one: it may move a card and later move it back with
-nothing gained in between, or carry a card from pile to pile before it settles. Two passes,
-repeated until neither changes the line, make it shorter while it still wins:
+A search finds a good line but not a tidy one: it may move a card and later move it back
+with nothing gained in between, or carry a card from pile to pile before it settles. These
+passes, repeated until none changes the line, make it shorter while it still wins (or still
+ends where it ended):
 
 * a jump: where one move from a position reaches a position the line visits later, the
   moves in between go (a loop, or a card shuttled and put back, or two moves that one does);
 * a shortcut for a card moved twice: the run moved by one move and moved again later goes
   straight to where it ends (or stays, when it comes back), if the rest of the line is still
-  legal and still wins.
+  legal and still wins;
+* a return: a card that comes back onto the card it left, its moves dropped, if the rest
+  of the line does without them.
 
 Every change is checked by playing the line on the compact positions with the rules'
 legality tests, and :func:`spider_cli.analysis.autoplay.play` checks the result with the
@@ -16,6 +21,8 @@ engine once more before it is reported.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from spider_cli.analysis.compact import (
     ONE_BYTE,
@@ -89,7 +96,11 @@ def _jump(start: Start, line: list[Action], keys: list[Key]) -> list[Action] | N
     return None
 
 
-def _shortcut(start: Start, line: list[Action], keys: list[Key]) -> list[Action] | None:
+Good = Callable[[Key], bool]
+"""Whether a changed line's last position will do (the game won, or the line's own end)."""
+
+
+def _shortcut(start: Start, line: list[Action], keys: list[Key], good: Good) -> list[Action] | None:
     """The line with its first card moved twice taken straight (or left where it was), or
     None if no such change keeps it winning. The card's second move is the next move from
     the pile it went to, if that moves the same cards."""
@@ -115,22 +126,74 @@ def _shortcut(start: Start, line: list[Action], keys: list[Key]) -> list[Action]
             tries.insert(0, between)
         for middle in tries:
             rest = _keys(start, [*middle, *line[j + 1 :]], keys[i])
-            if rest is not None and _won(rest[-1], start):
+            if rest is not None and good(rest[-1]):
                 return [*line[:i], *middle, *line[j + 1 :]]
     return None
+
+
+def _return(start: Start, line: list[Action], keys: list[Key], good: Good) -> list[Action] | None:
+    """The line without the moves of the first card that comes back onto the card it left
+    (carried there in one or more moves of the same cards), or None if no such change keeps
+    the line legal and its end good."""
+    for i, first in enumerate(line):
+        if not isinstance(first, Move):
+            continue
+        piles = keys[i][0]
+        source = piles[first.src]
+        head = len(source) - first.count
+        place = (first.src, source[head - 1] if head else None)
+        where, moves = first.dst, [i]
+        for k in range(i + 1, len(line)):
+            later = line[k]
+            if not isinstance(later, Move) or where not in (later.src, later.dst):
+                continue
+            if later.dst == where or later.count != first.count:
+                break  # something lands on the cards, or they move with others
+            now = keys[k][0]
+            moves.append(k)
+            where = later.dst
+            if (where, now[where][-1] if now[where] else None) == place:
+                kept = [a for n, a in enumerate(line) if n not in moves]
+                rest = _keys(start, kept)
+                if rest is not None and good(rest[-1]):
+                    return kept
+                break
+    return None
+
+
+def _cut(start: Start, line: list[Action], good: Good) -> list[Action]:
+    """``line`` with detours cut while its end stays good (as it is, if it is not legal or
+    its end is not good to begin with)."""
+    keys = _keys(start, line)
+    if keys is None or not good(keys[-1]):
+        return line
+    while True:
+        shorter = (
+            _jump(start, line, keys)
+            or _shortcut(start, line, keys, good)
+            or _return(start, line, keys, good)
+        )
+        if shorter is None or len(shorter) >= len(line):
+            return line
+        new_keys = _keys(start, shorter)
+        if new_keys is None or not good(new_keys[-1]):
+            return line
+        line, keys = shorter, new_keys
 
 
 def clean(start: Start, line: list[Action]) -> list[Action]:
     """A winning line with its detours cut: never longer, and still winning (a line that is
     not a legal win from ``start`` comes back as it is)."""
+    return _cut(start, line, lambda key: _won(key, start))
+
+
+def straighten(piles: State, line: list[Action]) -> list[Action]:
+    """A line of moves from ``piles`` (no deal; it may end at a card it turns up, which
+    stays face down here) with its detours cut: never longer, and ending in the same
+    position (a line that is not legal comes back as it is)."""
+    start = Start(piles, (), ())
     keys = _keys(start, line)
-    if keys is None or not _won(keys[-1], start):
+    if keys is None:
         return line
-    while True:
-        shorter = _jump(start, line, keys) or _shortcut(start, line, keys)
-        if shorter is None or len(shorter) >= len(line):
-            return line
-        new_keys = _keys(start, shorter)
-        if new_keys is None or not _won(new_keys[-1], start):
-            return line
-        line, keys = shorter, new_keys
+    end = keys[-1]
+    return _cut(start, line, lambda key: key == end)

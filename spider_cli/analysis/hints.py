@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from spider_cli.analysis import blindplayer, chancesearch, native
+from spider_cli.analysis import blindplayer, chancesearch, detours, native
 from spider_cli.analysis.blindplayer import Contingency, Decision, Kind, Mode
 from spider_cli.analysis.chancesearch import Choice, Level
 from spider_cli.analysis.compact import encode
@@ -203,12 +203,16 @@ def _looked_ahead(choice: Choice) -> str:
 
 def _lines(game: Game, decision: Decision, avoid: frozenset[object]) -> list[list[Action]]:
     """The decision's lines as a player plays them, best first: each up to the first
-    unknown card it turns up, one for each first move, none that goes back to a position
-    the game has been in."""
+    unknown card it turns up, its detours cut (:func:`detours.straighten`), one for each
+    first move, none that goes back to a position the game has been in."""
     lines: list[list[Action]] = []
     firsts: set[Action] = set()
+    piles = encode(game).piles
     for candidate in decision.candidates:
         line = _playable(game, candidate.line)
+        straight = detours.straighten(piles, line)
+        if not _revisits(game, straight, avoid):
+            line = straight
         if not line or line[0] in firsts or _revisits(game, line, avoid):
             continue
         firsts.add(line[0])
