@@ -10,6 +10,7 @@ from setuptools.command.build_ext import build_ext
 SOURCES = [
     "module.c",
     "state.c",
+    "ceiling.c",
     "moves.c",
     "value.c",
     "beam.c",

@@ -148,7 +148,7 @@ static int unwind(const Nodes *ns, int32_t node, Line *line)
     for (int32_t k = node; k >= 0; k = ns->v[k].parent)
         n++;
     line->n = n;
-    line->v = malloc((n ? n : 1) * sizeof *line->v);
+    line->v = core_malloc((n ? n : 1) * sizeof *line->v);
     if (!line->v)
         return -1;
     for (int32_t k = node; k >= 0; k = ns->v[k].parent)
@@ -180,7 +180,7 @@ typedef struct {
 /* The root: the start with its complete suits removed, kept and stored. 0, or -1 (memory). */
 static int beam_root(BeamRun *b, const State *start, int removed0)
 {
-    b->beam = malloc(sizeof *b->beam);
+    b->beam = core_malloc(sizeof *b->beam);
     if (!b->beam)
         return -1;
     Entry *e = &b->beam[0];
@@ -299,8 +299,8 @@ static int beam_child(BeamRun *b, Entry *e, Action act)
  * kept and stored as seen. 0, or -1 (memory). */
 static int beam_keep(BeamRun *b)
 {
-    free(b->order);
-    b->order = malloc((b->nchildren ? b->nchildren : 1) * sizeof *b->order);
+    core_free(b->order);
+    b->order = core_malloc((b->nchildren ? b->nchildren : 1) * sizeof *b->order);
     if (!b->order)
         return -1;
     uint64_t level_state = (uint64_t)b->ties << 16 | (uint64_t)b->level;
@@ -310,8 +310,8 @@ static int beam_keep(BeamRun *b)
     qsort(b->order, b->nchildren, sizeof *b->order, ranked_cmp);
     size_t most = (size_t)b->width * (size_t)(b->nrows + 1); /* kept: width per deals made */
     size_t room = b->nchildren < most ? (b->nchildren ? b->nchildren : 1) : most;
-    free(b->next);
-    b->next = malloc(room * sizeof *b->next);
+    core_free(b->next);
+    b->next = core_malloc(room * sizeof *b->next);
     if (!b->next)
         return -1;
     size_t kept_all = 0;
@@ -396,11 +396,11 @@ done:
     if (b.level_store)
         store_free(&b.level_seen);
     store_free(&b.seen);
-    free(b.beam);
-    free(b.next);
-    free(b.children);
-    free(b.order);
-    free(b.ns.v);
+    core_free(b.beam);
+    core_free(b.next);
+    core_free(b.children);
+    core_free(b.order);
+    core_free(b.ns.v);
     *positions_out = b.positions;
     return status;
 }

@@ -172,8 +172,8 @@ static int blind_keep(BlindRun *b, long width)
         b->next = t;
         return 0;
     }
-    free(b->ranked);
-    b->ranked = malloc((b->next.n ? b->next.n : 1) * sizeof *b->ranked);
+    core_free(b->ranked);
+    b->ranked = core_malloc((b->next.n ? b->next.n : 1) * sizeof *b->ranked);
     if (!b->ranked)
         return -1;
     for (size_t i = 0; i < b->next.n; i++)
@@ -230,17 +230,17 @@ int blind_search(const State *start, int removed, long space, int hand, long lon
     out->nnodes = b.nnodes;
     out->best_node = b.best_node;
     out->store = b.seen;
-    free(b.level.v);
-    free(b.next.v);
-    free(b.ranked);
+    core_free(b.level.v);
+    core_free(b.next.v);
+    core_free(b.ranked);
     return SEARCH_FOUND;
 fail:
     store_free(&b.seen);
-    free(b.level.v);
-    free(b.next.v);
-    free(b.ranked);
-    free(b.nodes);
-    free(out->reveals.v);
+    core_free(b.level.v);
+    core_free(b.next.v);
+    core_free(b.ranked);
+    core_free(b.nodes);
+    core_free(out->reveals.v);
     out->reveals.v = NULL;
     return status;
 }
@@ -251,7 +251,7 @@ int blind_line(const BlindResult *r, int32_t node, Line *line)
     for (int32_t k = node; k >= 0; k = r->nodes[k].parent)
         n++;
     line->n = n;
-    line->v = malloc((n ? n : 1) * sizeof *line->v);
+    line->v = core_malloc((n ? n : 1) * sizeof *line->v);
     if (!line->v)
         return -1;
     for (int32_t k = node; k >= 0; k = r->nodes[k].parent)
@@ -262,7 +262,7 @@ int blind_line(const BlindResult *r, int32_t node, Line *line)
 void blind_free(BlindResult *r)
 {
     store_free(&r->store);
-    free(r->nodes);
-    free(r->reveals.v);
+    core_free(r->nodes);
+    core_free(r->reveals.v);
     memset(r, 0, sizeof *r);
 }

@@ -165,9 +165,9 @@ static int beats(long long d, long long q, long long n, double margin)
 int chance_search(const ChanceSpec *c, ChanceResult *out, Stopper *stop)
 {
     int status = SEARCH_FOUND;
-    int *alive = malloc((size_t)c->ncand * sizeof *alive);
-    uint8_t *cards = malloc((size_t)(c->nunseen ? c->nunseen : 1));
-    uint8_t(*rows)[PILES] = malloc((size_t)(c->rows ? c->rows : 1) * sizeof *rows);
+    int *alive = core_malloc((size_t)c->ncand * sizeof *alive);
+    uint8_t *cards = core_malloc((size_t)(c->nunseen ? c->nunseen : 1));
+    uint8_t(*rows)[PILES] = core_malloc((size_t)(c->rows ? c->rows : 1) * sizeof *rows);
     size_t bytes = (size_t)c->ncand * sizeof(long long);
     out->chosen = 0;
     out->positions = out->trajectories = 0;
@@ -230,8 +230,8 @@ int chance_search(const ChanceSpec *c, ChanceResult *out, Stopper *stop)
             out->chosen = best;
     }
 done:
-    free(alive);
-    free(cards);
-    free(rows);
+    core_free(alive);
+    core_free(cards);
+    core_free(rows);
     return status;
 }

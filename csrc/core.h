@@ -55,6 +55,20 @@ typedef struct {
  * memory runs out or the bytes would overflow (the array and *cap are then as they were).
  * Every array a search grows goes through GROW. */
 int grow(void *array, size_t *cap, size_t need, size_t size, size_t first);
+
+/* ceiling.c: every allocation of the core, counted against the ceiling of the call under way
+ * in this thread (module.c enters one around each search; limit 0: none). Blocks of
+ * core_malloc are freed with core_free, never free. */
+typedef struct {
+    size_t used, limit;
+    int hit; /* an allocation was refused for the ceiling */
+} Ceiling;
+void *core_malloc(size_t n);
+void *core_calloc(size_t count, size_t size);
+void *core_realloc(void *p, size_t n);
+void core_free(void *p);
+Ceiling ceiling_enter(size_t limit);
+int ceiling_leave(Ceiling before); /* 1 if the ceiling refused an allocation */
 #define GROW(arr, cap, need, first) \
     ((size_t)(need) <= (cap) ? 0 : grow(&(arr), &(cap), (need), sizeof *(arr), (first)))
 

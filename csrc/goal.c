@@ -534,7 +534,7 @@ static int path_to(const Link *links, int32_t id, const Step *last, GoalResult *
     for (int32_t k = id; links[k].parent >= 0; k = links[k].parent)
         n++;
     size_t total = n + (last ? 1 : 0);
-    out->steps = malloc((total ? total : 1) * sizeof *out->steps);
+    out->steps = core_malloc((total ? total : 1) * sizeof *out->steps);
     if (!out->steps)
         return -1;
     out->nsteps = total;
@@ -818,13 +818,13 @@ done:
                  r.heap.cap * sizeof *r.heap.v + r.qcap * sizeof *r.queue +
                  r.capnext * sizeof *r.next;
     store_free(&r.parents);
-    free(r.links);
-    free(r.heap.v);
-    free(r.queue);
-    free(r.next);
-    free(r.steps.v);
+    core_free(r.links);
+    core_free(r.heap.v);
+    core_free(r.queue);
+    core_free(r.next);
+    core_free(r.steps.v);
     if (status == SEARCH_NOMEM || status == SEARCH_ERROR) {
-        free(out->steps);
+        core_free(out->steps);
         out->steps = NULL;
     }
     return status;

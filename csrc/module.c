@@ -12,6 +12,7 @@
  * same and the C behind it may trust what it is given. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <unistd.h> /* sysconf: the machine's memory, the default ceiling */
 
 #include "core.h"
 #include "search.h"
@@ -544,41 +545,80 @@ fail:
     return -1;
 }
 
-static PyObject *search_result(int status, Line *line)
+/* ---- the byte ceiling of a call (ceiling.c) ---- */
+
+/* A quarter of the machine's memory: the ceiling of a call that names none (memory.ceiling's
+ * default), so that no call into the core grows without bound. */
+static size_t default_ceiling(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || size <= 0)
+        return (size_t)4 << 30;
+    return (size_t)pages / 4 * (size_t)size;
+}
+
+/* The ceiling an entry point was given as its last, optional argument (-1: not given). */
+static int ceiling_from_py(Py_ssize_t given, size_t *out)
+{
+    if (given == -1) {
+        *out = default_ceiling();
+        return 0;
+    }
+    if (given < 1) {
+        PyErr_SetString(PyExc_ValueError, "a memory ceiling is a positive number of bytes");
+        return -1;
+    }
+    *out = (size_t)given;
+    return 0;
+}
+
+/* A search that stopped for memory: at its ceiling (hit), or as the machine ran out. */
+static PyObject *no_memory(int hit, size_t ceiling)
+{
+    if (hit)
+        return PyErr_Format(PyExc_MemoryError,
+                            "the search reached its memory ceiling of %zu bytes", ceiling);
+    return PyErr_NoMemory();
+}
+
+static PyObject *search_result(int status, Line *line, int hit, size_t ceiling)
 {
     if (status == SEARCH_ERROR) {
-        free(line->v);
+        core_free(line->v);
         return NULL; /* the exception is set */
     }
     if (status == SEARCH_NOMEM) {
-        free(line->v);
-        return PyErr_NoMemory();
+        core_free(line->v);
+        return no_memory(hit, ceiling);
     }
     if (status != SEARCH_FOUND) {
-        free(line->v);
+        core_free(line->v);
         Py_RETURN_NONE;
     }
     PyObject *r = line_to_py(line);
-    free(line->v);
+    core_free(line->v);
     return r;
 }
 
 static PyObject *py_beam(PyObject *self, PyObject *args)
 {
-    /* beam(piles, rows, removed, width, budget, max_levels, expired[, ties])
-     *   -> (line or None, positions): beam.beam */
+    /* beam(piles, rows, removed, width, budget, max_levels, expired[, ties, ceiling])
+     *   -> (line or None, positions): beam.beam; ceiling: the bytes it may hold */
     PyObject *piles, *rows_obj, *budget_obj, *expired;
     int removed, max_levels;
     long long ties = 0;
     long width;
     long long budget, positions = 0;
+    Py_ssize_t given = -1;
+    size_t ceiling;
     uint8_t(*rows)[PILES] = NULL;
     int nrows = 0;
     State s;
     Line line = {0};
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOilOiO|L", &piles, &rows_obj, &removed, &width, &budget_obj,
-                          &max_levels, &expired, &ties))
+    if (!PyArg_ParseTuple(args, "OOilOiO|Ln", &piles, &rows_obj, &removed, &width, &budget_obj,
+                          &max_levels, &expired, &ties, &given) ||
+        ceiling_from_py(given, &ceiling) < 0)
         return NULL;
     if (ties < 0 || ties > 0xFFFFFFFFLL)
         return PyErr_Format(PyExc_ValueError, "ties are broken by a number from 0 to 2**32-1");
@@ -591,10 +631,12 @@ static PyObject *py_beam(PyObject *self, PyObject *args)
         return NULL;
     PyStop ps = {expired, 0};
     Stopper stop = {py_check, &ps};
+    Ceiling outer = ceiling_enter(ceiling);
     int status = beam_search(&s, (const uint8_t(*)[PILES])rows, nrows, removed, width, budget,
                              max_levels, (unsigned long)ties, &stop, &line, &positions);
+    int hit = ceiling_leave(outer);
     PyMem_Free(rows);
-    PyObject *found = search_result(status, &line);
+    PyObject *found = search_result(status, &line, hit, ceiling);
     if (!found)
         return NULL;
     return Py_BuildValue("(NL)", found, positions);
@@ -606,15 +648,16 @@ static PyObject *node_line(const BlindResult *r, int32_t node)
     if (blind_line(r, node, &line) < 0)
         return PyErr_NoMemory();
     PyObject *list = line_to_py(&line);
-    free(line.v);
+    core_free(line.v);
     return list;
 }
 
 static PyObject *py_blind_search(PyObject *self, PyObject *args)
 {
-    /* blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals)
+    /* blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals
+     *               [, ceiling])
      *   -> (best, line, positions, reveals or None): blindplayer.search, each reveal
-     *   (score, line, piles, pile, removed) */
+     *   (score, line, piles, pile, removed); ceiling: the bytes it may hold */
     PyObject *piles, *budget_obj, *wobj;
     int removed, hand, parts, want;
     long space, width;
@@ -622,9 +665,12 @@ static PyObject *py_blind_search(PyObject *self, PyObject *args)
     State s;
     Weights w;
     BlindResult r;
+    Py_ssize_t given = -1;
+    size_t ceiling;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OiliOplOp", &piles, &removed, &space, &hand, &budget_obj,
-                          &parts, &width, &wobj, &want))
+    if (!PyArg_ParseTuple(args, "OiliOplOp|n", &piles, &removed, &space, &hand, &budget_obj,
+                          &parts, &width, &wobj, &want, &given) ||
+        ceiling_from_py(given, &ceiling) < 0)
         return NULL;
     if (width < 0 || width > 1000000)
         return PyErr_Format(PyExc_ValueError, "a beam width is 0 (none) to 1,000,000");
@@ -635,11 +681,13 @@ static PyObject *py_blind_search(PyObject *self, PyObject *args)
     r.want_reveals = want;
     PyStop ps = {NULL, 0};
     Stopper stop = {py_check, &ps};
+    Ceiling outer = ceiling_enter(ceiling);
     int status = blind_search(&s, removed, space, hand, budget, parts, width, &w, &stop, &r);
+    int hit = ceiling_leave(outer);
     if (status == SEARCH_ERROR)
         return NULL; /* the exception (KeyboardInterrupt) is set */
     if (status == SEARCH_NOMEM)
-        return PyErr_NoMemory();
+        return no_memory(hit, ceiling);
     PyObject *line = node_line(&r, r.best_node);
     PyObject *reveals = want ? PyList_New((Py_ssize_t)r.reveals.n) : Py_NewRef(Py_None);
     if (!line || !reveals)
@@ -740,7 +788,7 @@ static PyObject *features_to_py(const int *f)
 static PyObject *py_blind_game(PyObject *self, PyObject *args)
 {
     /* blind_game(piles, rows, removed, budget, searches, weights, max_moves, max_turns=0,
-     *            record=False)
+     *            record=False, ceiling=a quarter of the machine's memory)
      *   -> (won, done, removed, down, hand, moves, positions, value, turns, lost, end, log):
      *   rollouts.rollout, on a deal every card of which is known; searches: one to
      *   three (parts, width) pairs; end: the piles where it stopped; log: each turn's
@@ -754,9 +802,12 @@ static PyObject *py_blind_game(PyObject *self, PyObject *args)
     GameSpec g;
     GameResult r;
     FeatureLog log = {NULL, 0, 0};
+    Py_ssize_t given = -1;
+    size_t ceiling;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOiOOOi|ip", &piles, &rows_obj, &removed, &budget_obj,
-                          &searches, &wobj, &max_moves, &max_turns, &record))
+    if (!PyArg_ParseTuple(args, "OOiOOOi|ipn", &piles, &rows_obj, &removed, &budget_obj,
+                          &searches, &wobj, &max_moves, &max_turns, &record, &given) ||
+        ceiling_from_py(given, &ceiling) < 0)
         return NULL;
     if (gamespec_from_py(budget_obj, searches, max_moves, max_turns, &g) < 0 ||
         weights_from_py(wobj, &w) < 0)
@@ -775,16 +826,19 @@ static PyObject *py_blind_game(PyObject *self, PyObject *args)
     int status;
     Stopper stop = {py_check_released, NULL};
     g.stop = &stop;
+    int hit;
     Py_BEGIN_ALLOW_THREADS
+    Ceiling outer = ceiling_enter(ceiling); /* (this thread's, the GIL let go or not) */
     status = blind_game(&s, (const uint8_t(*)[PILES])rows, nrows, removed, &g, &w, &r, &end,
                         record ? &log : NULL);
+    hit = ceiling_leave(outer);
     Py_END_ALLOW_THREADS
     PyMem_Free(rows);
     if (status == SEARCH_ERROR || status == SEARCH_NOMEM) {
         PyMem_Free(log.v);
         if (status == SEARCH_ERROR)
             return NULL; /* the exception (KeyboardInterrupt) is set */
-        return PyErr_NoMemory();
+        return no_memory(hit, ceiling);
     }
     PyObject *turns = record ? PyList_New((Py_ssize_t)log.n) : Py_NewRef(Py_None);
     for (size_t i = 0; turns && record && i < log.n; i++) {
@@ -825,7 +879,7 @@ static int candidate_from_py(PyObject *obj, const State *view, int rows, Line *l
         PyErr_SetString(PyExc_ValueError, "a candidate has 1 to 1,000 actions");
         return -1;
     }
-    line->v = malloc((size_t)n * sizeof *line->v);
+    line->v = core_malloc((size_t)n * sizeof *line->v);
     line->n = 0;
     if (!line->v) {
         Py_DECREF(seq);
@@ -887,7 +941,7 @@ static int candidate_from_py(PyObject *obj, const State *view, int rows, Line *l
     return 0;
 fail:
     Py_DECREF(seq);
-    free(line->v);
+    core_free(line->v);
     line->v = NULL;
     return -1;
 }
@@ -1009,9 +1063,10 @@ static PyObject *weighed_to_py(const ChanceResult *r, int ncand, int stopped)
 static PyObject *py_chance_search(PyObject *self, PyObject *args)
 {
     /* chance_search(piles, removed, rows, unseen, candidates, seed, trajectories, budget,
-     *               searches, weights, turns, max_moves, value, margin, expired)
+     *               searches, weights, turns, max_moves, value, margin, expired[, ceiling])
      *   -> (chosen, sums, counts, diffs, squares, positions, trajectories, stopped):
-     *   weighing.search; margin: in hundredths of a standard error */
+     *   weighing.search; margin: in hundredths of a standard error; ceiling: the bytes it
+     *   may hold */
     PyObject *piles, *cands_obj, *seed_obj, *traj_obj, *budget_obj, *searches, *wobj, *vobj,
         *expired;
     Py_buffer unseen;
@@ -1023,13 +1078,16 @@ static PyObject *py_chance_search(PyObject *self, PyObject *args)
     long long sum[MAX_CANDIDATES], count[MAX_CANDIDATES], diff[MAX_CANDIDATES],
         square[MAX_CANDIDATES];
     PyObject *result = NULL;
+    Py_ssize_t given = -1;
+    size_t ceiling;
     (void)self;
     memset(&c, 0, sizeof c);
-    if (!PyArg_ParseTuple(args, "Oiiy*OOOOOOiiOiO", &piles, &removed, &rows, &unseen,
+    if (!PyArg_ParseTuple(args, "Oiiy*OOOOOOiiOiO|n", &piles, &removed, &rows, &unseen,
                           &cands_obj, &seed_obj, &traj_obj, &budget_obj, &searches, &wobj, &turns,
-                          &max_moves, &vobj, &margin, &expired))
+                          &max_moves, &vobj, &margin, &expired, &given))
         return NULL;
-    if (int_in_range(margin, 0, 10000, "a margin in hundredths of a standard error") < 0)
+    if (ceiling_from_py(given, &ceiling) < 0 ||
+        int_in_range(margin, 0, 10000, "a margin in hundredths of a standard error") < 0)
         goto out;
     if (int_in_range(rows, 0, MAX_CARDS / PILES, "the number of rows in the hand") < 0 ||
         position_from_py(piles, &view, NULL, 0, (long)rows * PILES, removed, 0) < 0 ||
@@ -1065,16 +1123,18 @@ static PyObject *py_chance_search(PyObject *self, PyObject *args)
     ChanceResult r = {sum, count, diff, square, 0, 0, 0};
     PyStop ps = {expired, 0};
     Stopper stop = {py_check, &ps};
+    Ceiling outer = ceiling_enter(ceiling);
     int status = chance_search(&c, &r, &stop);
+    int hit = ceiling_leave(outer);
     if (status == SEARCH_NOMEM) {
-        PyErr_NoMemory();
+        no_memory(hit, ceiling);
         goto out;
     }
     if (status != SEARCH_ERROR)
         result = weighed_to_py(&r, ncand, status == SEARCH_STOPPED);
 out:
     for (int i = 0; i < ncand; i++)
-        free(lines[i].v);
+        core_free(lines[i].v);
     PyBuffer_Release(&unseen);
     return result;
 }
@@ -1184,9 +1244,10 @@ static int spec_from_py(PyObject *obj, GoalSpec *g)
 
 static PyObject *py_goal_search(PyObject *self, PyObject *args)
 {
-    /* goal_search(goal, root, macros, into_spaces, ordered, width, limit, weight, expired)
+    /* goal_search(goal, root, macros, into_spaces, ordered, width, limit, weight, expired
+     *             [, ceiling])
      *   -> (steps or None, positions, exhaustive, depth, bytes): goalsearch.astar (a beam
-     *   when width > 0) */
+     *   when width > 0); ceiling: the bytes it may hold */
     PyObject *spec, *root_obj, *limit_obj, *expired;
     int macros, into_spaces, ordered;
     long weight, width;
@@ -1194,9 +1255,12 @@ static PyObject *py_goal_search(PyObject *self, PyObject *args)
     GoalSpec g;
     State root;
     GoalResult r;
+    Py_ssize_t given = -1;
+    size_t ceiling;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOppplOlO", &spec, &root_obj, &macros, &into_spaces, &ordered,
-                          &width, &limit_obj, &weight, &expired))
+    if (!PyArg_ParseTuple(args, "OOppplOlO|n", &spec, &root_obj, &macros, &into_spaces,
+                          &ordered, &width, &limit_obj, &weight, &expired, &given) ||
+        ceiling_from_py(given, &ceiling) < 0)
         return NULL;
     if (weight < 0 || weight > 1000)
         return PyErr_Format(PyExc_ValueError, "a weight is 0 to 1000");
@@ -1208,12 +1272,14 @@ static PyObject *py_goal_search(PyObject *self, PyObject *args)
         return NULL;
     PyStop ps = {expired, 0};
     Stopper stop = {py_check, &ps};
+    Ceiling outer = ceiling_enter(ceiling);
     int status = goal_search(&g, &root, macros, into_spaces, ordered, (size_t)width, limit,
                              weight, &stop, &r);
+    int hit = ceiling_leave(outer);
     if (status == SEARCH_ERROR)
         return NULL;
     if (status == SEARCH_NOMEM)
-        return PyErr_NoMemory();
+        return no_memory(hit, ceiling);
     PyObject *steps;
     if (status == SEARCH_FOUND) {
         steps = PyList_New((Py_ssize_t)r.nsteps);
@@ -1228,7 +1294,7 @@ static PyObject *py_goal_search(PyObject *self, PyObject *args)
             }
             PyList_SET_ITEM(steps, (Py_ssize_t)i, tuple);
         }
-        free(r.steps);
+        core_free(r.steps);
         if (!steps)
             return NULL;
     } else {
@@ -1322,15 +1388,18 @@ static int table_from_py(PyObject *obj, Orders *o, int ends)
 static PyObject *py_orders(PyObject *self, PyObject *args)
 {
     /* orders(piles, plain, end, free, bare, most, end_spaces, end_most, wanted, budget,
-     *   expired) -> (found: True, False, or None past the budget or the time, states):
-     *   firstmoves._Orders.reaches_an_end */
+     *   expired[, ceiling]) -> (found: True, False, or None past the budget or the time,
+     *   states): firstmoves._Orders.reaches_an_end; ceiling: the bytes it may hold */
     PyObject *piles, *plain, *end, *budget_obj, *expired;
     int free_suits, bare, most, end_spaces, end_most, wanted;
     long long budget, examined = 0;
     State s;
+    Py_ssize_t given = -1;
+    size_t ceiling;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOipiiiiOO", &piles, &plain, &end, &free_suits, &bare, &most,
-                          &end_spaces, &end_most, &wanted, &budget_obj, &expired))
+    if (!PyArg_ParseTuple(args, "OOOipiiiiOO|n", &piles, &plain, &end, &free_suits, &bare,
+                          &most, &end_spaces, &end_most, &wanted, &budget_obj, &expired, &given) ||
+        ceiling_from_py(given, &ceiling) < 0)
         return NULL;
     if (int_in_range(free_suits, 0, 15, "the suits that may be removed, as bits") < 0 ||
         int_in_range(most, -1, PILES, "the most spaces") < 0 ||
@@ -1365,12 +1434,14 @@ static PyObject *py_orders(PyObject *self, PyObject *args)
     }
     PyStop ps = {expired, 0};
     Stopper stop = {py_check, &ps};
+    Ceiling outer = ceiling_enter(ceiling);
     int status = orders_search(o, budget, &stop, &examined);
+    int hit = ceiling_leave(outer);
     PyMem_Free(o);
     if (status == SEARCH_ERROR)
         return NULL;
     if (status == SEARCH_NOMEM)
-        return PyErr_NoMemory();
+        return no_memory(hit, ceiling);
     PyObject *found = status == SEARCH_FOUND   ? Py_True
                       : status == SEARCH_NONE ? Py_False
                                               : Py_None;
@@ -1388,22 +1459,25 @@ static PyMethodDef methods[] = {
     {"state_key", py_state_key, METH_VARARGS, "state_key(piles): (packed bytes, 64-bit hash)"},
     {"blind_game", py_blind_game, METH_VARARGS,
      "blind_game(piles, rows, removed, budget, searches, weights, max_moves, max_turns=0, "
-     "record=False): rollouts.rollout"},
+     "record=False, ceiling=None): rollouts.rollout within ceiling bytes"},
     {"chance_search", py_chance_search, METH_VARARGS,
      "chance_search(piles, removed, rows, unseen, candidates, seed, trajectories, budget, "
-     "searches, weights, turns, max_moves, value, margin, expired): "
+     "searches, weights, turns, max_moves, value, margin, expired[, ceiling]): "
      "weighing.search"},
     {"blind_search", py_blind_search, METH_VARARGS,
-     "blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals): "
+     "blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals"
+     "[, ceiling]): "
      "blindplayer.search"},
     {"goal_search", py_goal_search, METH_VARARGS,
-     "goal_search(goal, root, macros, into_spaces, ordered, width, limit, weight, expired): "
+     "goal_search(goal, root, macros, into_spaces, ordered, width, limit, weight, expired"
+     "[, ceiling]): "
      "goalsearch.astar (a beam when width > 0)"},
     {"orders", py_orders, METH_VARARGS,
      "orders(piles, plain, end, free, bare, most, end_spaces, end_most, wanted, budget, "
-     "expired): firstmoves._Orders.reaches_an_end"},
+     "expired[, ceiling]): firstmoves._Orders.reaches_an_end"},
     {"beam", py_beam, METH_VARARGS,
-     "beam(piles, rows, removed, width, budget, max_levels, expired[, ties]): beam.beam"},
+     "beam(piles, rows, removed, width, budget, max_levels, expired[, ties, ceiling]): "
+     "beam.beam"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -46,13 +46,13 @@ static int set_add(KeySet *s, uint64_t key);
 
 static int set_grow(KeySet *s)
 {
-    KeySet bigger = {calloc(s->cap * 2, sizeof(uint64_t)), s->cap * 2, 0};
+    KeySet bigger = {core_calloc(s->cap * 2, sizeof(uint64_t)), s->cap * 2, 0};
     if (!bigger.slot)
         return -1;
     for (size_t h = 0; h < s->cap; h++)
         if (s->slot[h])
             set_add(&bigger, s->slot[h] - 1);
-    free(s->slot);
+    core_free(s->slot);
     *s = bigger;
     return 0;
 }
@@ -191,7 +191,7 @@ int orders_search(const Orders *o, long long budget, Stopper *stop, long long *e
         top.moved += p->moved;
     }
     top.key = key_of(bases);
-    KeySet seen = {calloc(1024, sizeof(uint64_t)), 1024, 0};
+    KeySet seen = {core_calloc(1024, sizeof(uint64_t)), 1024, 0};
     Entry *stack = NULL;
     size_t cap = 0, depth = 0;
     int status = SEARCH_NONE, reached = 0;
@@ -302,7 +302,7 @@ int orders_search(const Orders *o, long long budget, Stopper *stop, long long *e
     }
     status = reached ? SEARCH_FOUND : SEARCH_NONE;
 done:
-    free(seen.slot);
-    free(stack);
+    core_free(seen.slot);
+    core_free(stack);
     return status;
 }

@@ -76,7 +76,7 @@ static int turn_line(const State *view, int removed, long space, int hand, const
             if (blind_line(&r, r.best_node, &found) < 0) {
                 status = SEARCH_NOMEM;
             } else {
-                free(line->v);
+                core_free(line->v);
                 *line = found;
                 best = r.best;
             }
@@ -84,7 +84,7 @@ static int turn_line(const State *view, int removed, long space, int hand, const
         blind_free(&r);
     }
     if (status != SEARCH_FOUND) {
-        free(line->v);
+        core_free(line->v);
         line->v = NULL;
     }
     return status;
@@ -129,10 +129,10 @@ int blind_game(const State *start, const uint8_t (*rows)[PILES], int nrows, int 
                     break;
                 }
             }
-            free(line.v);
+            core_free(line.v);
             continue;
         }
-        free(line.v);
+        core_free(line.v);
         int spaces = 0;
         for (int i = 0; i < PILES; i++)
             spaces += !s.len[i];

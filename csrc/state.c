@@ -18,7 +18,7 @@ int grow(void *array, size_t *cap, size_t need, size_t size, size_t first)
         return -1;
     void *old; /* the caller's pointer, copied as bytes: any object pointer type */
     memcpy(&old, array, sizeof old);
-    void *v = realloc(old, n * size);
+    void *v = core_realloc(old, n * size);
     if (!v)
         return -1;
     memcpy(array, &v, sizeof v);
@@ -81,10 +81,10 @@ int store_init(Store *st)
     st->arena_size = 1 << 16;
     st->capacity = 1024;
     st->slot_count = 2048;
-    st->arena = malloc(st->arena_size);
-    st->offset = malloc(st->capacity * sizeof *st->offset);
-    st->hashes = malloc(st->capacity * sizeof *st->hashes);
-    st->slots = calloc(st->slot_count, sizeof *st->slots);
+    st->arena = core_malloc(st->arena_size);
+    st->offset = core_malloc(st->capacity * sizeof *st->offset);
+    st->hashes = core_malloc(st->capacity * sizeof *st->hashes);
+    st->slots = core_calloc(st->slot_count, sizeof *st->slots);
     if (!st->arena || !st->offset || !st->hashes || !st->slots) {
         store_free(st);
         return -1;
@@ -94,10 +94,10 @@ int store_init(Store *st)
 
 void store_free(Store *st)
 {
-    free(st->arena);
-    free(st->offset);
-    free(st->hashes);
-    free(st->slots);
+    core_free(st->arena);
+    core_free(st->offset);
+    core_free(st->hashes);
+    core_free(st->slots);
     memset(st, 0, sizeof *st);
 }
 
@@ -150,7 +150,7 @@ long store_find_h(const Store *st, const uint8_t *key, size_t n, uint64_t h)
 static int grow_slots(Store *st)
 {
     size_t count = st->slot_count * 2;
-    uint32_t *slots = calloc(count, sizeof *slots);
+    uint32_t *slots = core_calloc(count, sizeof *slots);
     if (!slots)
         return -1;
     for (size_t id = 0; id < st->count; id++) {
@@ -159,7 +159,7 @@ static int grow_slots(Store *st)
             i = (i + 1) & (count - 1);
         slots[i] = (uint32_t)(id + 1);
     }
-    free(st->slots);
+    core_free(st->slots);
     st->slots = slots;
     st->slot_count = count;
     return 0;

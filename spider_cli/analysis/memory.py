@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import os
 
+from spider_cli.rules.errors import SpiderError
+
 VARIABLE = "SPIDER_MEMORY"
 FALLBACK = 4 << 30
 """The ceiling where the machine will not say how much memory it has."""
@@ -118,6 +120,30 @@ def blind_positions(compiled: bool) -> int:
     freed before the next."""
     cost = BLIND_POSITION_BYTES if compiled else BLIND_POSITION_BYTES_PYTHON
     return max(1, ceiling() // cost)
+
+
+BACKSTOP = 2
+"""The compiled core's own ceiling, in ceilings: each call holds at most this many times
+:func:`ceiling` bytes, whatever it was asked (a direct call too). Its searches stop first at
+the positions the ceiling allows; the core's tables grow by doubling, so the backstop leaves
+room for that, and catches what the positions' measured cost does not."""
+
+
+def core_ceiling() -> int:
+    """The bytes one call into the compiled core may hold (:data:`BACKSTOP`)."""
+    return BACKSTOP * ceiling()
+
+
+class CeilingError(SpiderError):
+    """A search that stopped because it would have held more memory than it may."""
+
+
+def reached_core(error: MemoryError) -> CeilingError:
+    """The core's MemoryError in a player's words."""
+    return CeilingError(
+        f"the search stopped: it would have held more than {core_ceiling() >> 20:,} MB"
+        f" ({VARIABLE} sets the ceiling; {error})"
+    )
 
 
 def reached(compiled: bool) -> str:

@@ -15,13 +15,14 @@ never a reason to take the other path.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from types import ModuleType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, ParamSpec, Protocol, TypeVar
 
 from spider_cli.analysis import compact, memory
 from spider_cli.analysis.compact import Start, State
@@ -215,6 +216,24 @@ class Python:
         return orders.search(budget, expired)
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _bounded(method: Callable[P, R]) -> Callable[P, R]:
+    """A core search that stops at its byte ceiling (``memory.core_ceiling``) reported in a
+    player's words (:class:`memory.CeilingError`), not as an internal error."""
+
+    @functools.wraps(method)
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except MemoryError as error:
+            raise memory.reached_core(error) from error
+
+    return call
+
+
 class Core:
     """The compiled core: each search converted to the core's arguments and back. The only
     place that knows how the core takes them."""
@@ -236,6 +255,7 @@ class Core:
         new, turned, outcome = self.module.apply(piles, code(action))
         return new, turned, outcome
 
+    @_bounded
     def beam(
         self, start: Start, width: int, limit: Limit, ties: int = 0
     ) -> tuple[list[Action] | None, int]:
@@ -251,9 +271,11 @@ class Core:
             MAX_LEVELS,
             limit.expired,
             ties,
+            memory.core_ceiling(),
         )
         return (None if line is None else [action(*a) for a in line]), positions
 
+    @_bounded
     def goal_search(
         self,
         search: Search,
@@ -278,6 +300,7 @@ class Core:
             limit.positions,
             WEIGHT,
             limit.expired,
+            memory.core_ceiling(),
         )
         if steps is None:
             return Outcome(None, positions, bool(exhaustive), depth)
@@ -286,6 +309,7 @@ class Core:
             goalsearch.keyed(search, root, line, macros, into_spaces), positions, False, 0
         )
 
+    @_bounded
     def blind_search(
         self,
         piles: State,
@@ -310,6 +334,7 @@ class Core:
             width,
             weights.core(),
             reveals is not None,
+            memory.core_ceiling(),
         )
         if reveals is not None:
             reveals.extend(
@@ -318,6 +343,7 @@ class Core:
             )
         return best, tuple(action(*a) for a in line), positions
 
+    @_bounded
     def rollout(
         self,
         piles: State,
@@ -339,6 +365,7 @@ class Core:
             policy.moves,
             policy.turns,
             record,
+            memory.core_ceiling(),
         )
         won, done, off, down, hand, moves, positions, worth, turns, lost = counts
         return rollouts.Outcome(
@@ -356,6 +383,7 @@ class Core:
             tuple(log) if log is not None else None,
         )
 
+    @_bounded
     def chance_search(
         self,
         draw: Draw,
@@ -384,6 +412,7 @@ class Core:
                 effort.model.core(),
                 round(effort.margin * 100),
                 expired,
+                memory.core_ceiling(),
             )
         )
         return Weighed(
@@ -397,10 +426,13 @@ class Core:
             stopped,
         )
 
+    @_bounded
     def orders(
         self, orders: Orders, budget: int, expired: Expired | None = None
     ) -> tuple[bool | None, int]:
-        found: tuple[bool | None, int] = self.module.orders(*orders.tables(), budget, expired)
+        found: tuple[bool | None, int] = self.module.orders(
+            *orders.tables(), budget, expired, memory.core_ceiling()
+        )
         return found
 
 
