@@ -332,30 +332,26 @@ def rerank(args: argparse.Namespace) -> None:
     weights = weights_for(args.suits)
     first, last = (int(v) for v in args.deals.split("-"))
     numbers = list(range(first, last + 1))
+    players: list[tuple[str, list[int], int | None]] = [("shipped", [], None)]
+    players += [(f"margin {m}", report["table"], m) for m in args.margin]
     results = {}
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-        for name, table in (("shipped", []), ("re-ranked", report["table"])):
+        for name, table, margin in players:
             tasks: list[RerankTask] = [
-                (
-                    args.suits,
-                    args.budget,
-                    weights.core(),
-                    table,
-                    weights.removed,
-                    args.margin,
-                    tuple(chunk),
-                )
-                for chunk in (numbers[k : k + 25] for k in range(0, len(numbers), 25))
+                (args.suits, args.budget, weights.core(), table, weights.removed, margin, chunk)
+                for chunk in (tuple(numbers[k : k + 25]) for k in range(0, len(numbers), 25))
             ]
             results[name] = [p for part in pool.map(rerank_chunk, tasks) for p in part]
-    a, b = results["shipped"], results["re-ranked"]
+    base = results["shipped"]
     for name, games in results.items():
         score = sum(done + (44 - down) / 44 for _, _, done, down in games) / len(games)
-        print(f"{name:10s} score {score:.3f}  won {sum(g[1] for g in games)}/{len(games)}")
-    print(
-        f"re-ranked won {sum(y[1] and not x[1] for x, y in zip(a, b, strict=True))} the shipped"
-        f" lost, lost {sum(x[1] and not y[1] for x, y in zip(a, b, strict=True))} it won"
-    )
+        gained = sum(y[1] and not x[1] for x, y in zip(base, games, strict=True))
+        lost = sum(x[1] and not y[1] for x, y in zip(base, games, strict=True))
+        print(
+            f"{name:12s} score {score:.3f}  won {sum(g[1] for g in games)}/{len(games)}"
+            f"  (paired with the shipped: +{gained} -{lost})",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -387,7 +383,9 @@ def main() -> None:
     r.add_argument("--table", required=True)
     r.add_argument("--deals", default="2000000-2000999")
     r.add_argument("--budget", type=int, default=2_000)
-    r.add_argument("--margin", type=int, help="the player's value a line may lack (any)")
+    r.add_argument(
+        "--margin", type=int, nargs="+", default=[20], help="the player's value a line may lack"
+    )
     r.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     {"play": play, "fit": fit, "screen": screen, "rerank": rerank}[args.command](args)

@@ -148,7 +148,8 @@ static int blind_expand(BlindRun *b, BlindEntry parent)
         int32_t node = (int32_t)b->nnodes++;
         b->nodes[node] = (BlindNode){parent.node, a};
         BlindResult *out = b->out;
-        if (turned >= 0 && !parent.turned_up && out->want_reveals &&
+        if (turned >= 0 && !parent.turned_up &&
+            (long long)out->reveals.n < out->most_reveals &&
             reveal_push(&out->reveals, (BlindReveal){score, node, id, turned, now}) < 0)
             return -1;
         if (entries_push(&b->next, (BlindEntry){id, now, score, node,
@@ -202,9 +203,10 @@ int blind_search(const State *start, int removed, long space, int hand, long lon
     unseen_ranks(start, removed, b.unseen);
     for (int i = 0; i < PILES; i++)
         b.cards += start->len[i];
-    int want_reveals = out->want_reveals, status = SEARCH_NOMEM, added;
+    long long most_reveals = out->most_reveals;
+    int status = SEARCH_NOMEM, added;
     memset(out, 0, sizeof *out);
-    out->want_reveals = want_reveals;
+    out->most_reveals = most_reveals;
     out->best = blind_value(start, removed, space, w);
     if (store_init(&b.seen) < 0)
         return SEARCH_NOMEM;

@@ -656,10 +656,12 @@ static PyObject *py_blind_search(PyObject *self, PyObject *args)
 {
     /* blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals
      *               [, ceiling])
-     *   -> (best, line, positions, reveals or None): blindplayer.search, each reveal
-     *   (score, line, piles, pile, removed); ceiling: the bytes it may hold */
+     *   -> (best, line, positions, reveals or None): blindplayer.search; reveals: the most
+     *   to keep, the first found (0: none, and None for them), each (score, line, piles,
+     *   pile, removed); ceiling: the bytes it may hold */
     PyObject *piles, *budget_obj, *wobj;
-    int removed, hand, parts, want;
+    int removed, hand, parts;
+    long long want;
     long space, width;
     long long budget;
     State s;
@@ -668,17 +670,19 @@ static PyObject *py_blind_search(PyObject *self, PyObject *args)
     Py_ssize_t given = -1;
     size_t ceiling;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OiliOplOp|n", &piles, &removed, &space, &hand, &budget_obj,
+    if (!PyArg_ParseTuple(args, "OiliOplOL|n", &piles, &removed, &space, &hand, &budget_obj,
                           &parts, &width, &wobj, &want, &given) ||
         ceiling_from_py(given, &ceiling) < 0)
         return NULL;
+    if (want < 0)
+        return PyErr_Format(PyExc_ValueError, "the most reveals to keep is 0 or more");
     if (width < 0 || width > 1000000)
         return PyErr_Format(PyExc_ValueError, "a beam width is 0 (none) to 1,000,000");
     if (int_in_range(space, -WEIGHT_MOST, WEIGHT_MOST, "a space's worth") < 0 ||
         limit_from_py(budget_obj, &budget) < 0 || weights_from_py(wobj, &w) < 0 ||
         position_from_py(piles, &s, NULL, 0, hand, removed, POS_UNSEEN) < 0)
         return NULL;
-    r.want_reveals = want;
+    r.most_reveals = want;
     PyStop ps = {NULL, 0};
     Stopper stop = {py_check, &ps};
     Ceiling outer = ceiling_enter(ceiling);
@@ -1465,7 +1469,7 @@ static PyMethodDef methods[] = {
      "searches, weights, turns, max_moves, value, margin, expired[, ceiling]): "
      "weighing.search"},
     {"blind_search", py_blind_search, METH_VARARGS,
-     "blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals"
+     "blind_search(piles, removed, space, hand, budget, parts, width, weights, most_reveals"
      "[, ceiling]): "
      "blindplayer.search"},
     {"goal_search", py_goal_search, METH_VARARGS,

@@ -65,7 +65,7 @@ static int turn_line(const State *view, int removed, long space, int hand, const
     line->n = 0;
     for (int k = 0; k < g->nsearches && status == SEARCH_FOUND; k++) {
         BlindResult r;
-        r.want_reveals = 0;
+        r.most_reveals = 0;
         status = blind_search(view, removed, space, hand, g->budget, g->parts[k], g->width[k], w,
                               g->stop, &r);
         if (status != SEARCH_FOUND)

@@ -105,7 +105,7 @@ typedef struct {
 } BlindReveals;
 
 typedef struct {
-    int want_reveals; /* set by the caller: collect the reveals */
+    long long most_reveals; /* set by the caller: the most reveals to keep (0: none) */
     long best;
     int32_t best_node; /* -1: the empty line */
     long long positions;

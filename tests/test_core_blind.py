@@ -98,3 +98,24 @@ def test_limits_at_the_edges_of_64_bits() -> None:
         )
         assert positions <= budget and isinstance(reveals, list)
         assert (positions == 0) == (budget == 0)
+
+
+def test_the_reveals_kept_are_the_first_found_up_to_the_most_asked() -> None:
+    """Both paths keep the same first reveals when asked for fewer than a search finds
+    (the cap that bounds the Python objects a turn holds: memory.blind_reveals)."""
+    piles, removed, hand = blind_view(3, 1, 10, 3)
+    every: list = []
+    native.PYTHON.blind_search(piles, removed, Mode.KEEP, hand, 5_000, True, 0, every)
+    assert len(every) > 3
+    _best, _line, _positions, found = core.blind_search(
+        piles, removed, 150, hand, 5_000, True, 0, WEIGHTS, 3
+    )
+    few: list = []
+    blindplayer.search(piles, removed, Mode.KEEP, hand, 5_000, True, 0, few, most_reveals=3)
+    assert few == every[:3]
+    assert [(score, tuple(native.action(*a) for a in line)) for score, line, *_ in found] == [
+        (r.score, r.line) for r in few
+    ]
+    assert core.blind_search(piles, removed, 150, hand, 5_000, True, 0, WEIGHTS, 0)[3] is None
+    with pytest.raises(ValueError, match="the most reveals to keep is 0 or more"):
+        core.blind_search(piles, removed, 150, hand, 5_000, True, 0, WEIGHTS, -1)

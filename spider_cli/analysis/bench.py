@@ -375,16 +375,21 @@ def local_results(
         return
     # Fresh workers now and then keep the solver's caches from growing without end. The pool
     # is terminated on every way out of the block; a worker ends with its parent however the
-    # parent ends (:func:`_bound_to`).
+    # parent ends, and holds its share of the memory ceiling (:func:`_bound_to`).
     context = multiprocessing.get_context("spawn")
-    with context.Pool(jobs, _bound_to, (os.getpid(),), maxtasksperchild=20) as pool:
+    share = memory.ceiling() // jobs
+    with context.Pool(jobs, _bound_to, (os.getpid(), share), maxtasksperchild=20) as pool:
         yield from pool.imap_unordered(worker, tasks)
 
 
-def _bound_to(parent: int) -> None:
-    """A worker's start: it ends when its parent does, even by kill -9. On Linux the kernel
-    kills it (the parent-death signal); elsewhere, and as a second check, a thread looks for
-    the parent every tenth of a second."""
+def _bound_to(parent: int, share: int | None = None) -> None:
+    """A worker's start: it keeps within ``share`` bytes, its part of the command's memory
+    ceiling (the workers share it, so the command as a whole keeps to it), and it ends when
+    its parent does, even by kill -9. On Linux the kernel kills it (the parent-death
+    signal); elsewhere, and as a second check, a thread looks for the parent every tenth of
+    a second."""
+    if share is not None:
+        os.environ[memory.VARIABLE] = str(max(1, share))
     if sys.platform.startswith("linux"):
         import ctypes
 

@@ -343,9 +343,12 @@ def search(
     width: int = 0,
     reveals: list[Reveal] | None = None,
     weights: Weights = STANDARD,
+    most_reveals: int | None = None,
 ) -> tuple[int, tuple[Action, ...], int]:
     """A :class:`BlindSearch` on the Python path (the reference of csrc/blind.c), valuing
-    positions by ``weights``."""
+    positions by ``weights``; of the reveals, the first ``most_reveals`` found are kept
+    (None: all)."""
+    room = len(reveals) + most_reveals if reveals is not None and most_reveals is not None else -1
     cards = sum(map(len, piles)) + 13 * removed  # in the tableau or removed: the same all along
     unseen = unseen_ranks(piles, removed)
     best = value(piles, removed, mode.value, weights)
@@ -366,7 +369,12 @@ def search(
                 seen.add(child)
                 positions += 1
                 longer = (*line, action)
-                if turned >= 0 and not turned_up and reveals is not None:
+                if (
+                    turned >= 0
+                    and not turned_up
+                    and reveals is not None
+                    and (room < 0 or len(reveals) < room)
+                ):
                     reveals.append(Reveal(score, longer, child, turned, now))
                 children.append((child, now, score, longer, turned_up or turned >= 0))
                 if score > best:

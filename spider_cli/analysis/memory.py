@@ -114,12 +114,35 @@ BLIND_POSITION_BYTES_PYTHON = 560
 """The same on the Python path (about 490 bytes at 600,000 and 1,200,000 positions)."""
 
 
+BLIND_TABLES = 2 / 3
+"""The share of the ceiling a blind search's table of positions may take: the rest is for
+the lines it hands back (:func:`blind_reveals`) and the program itself."""
+
+REVEAL_BYTES = 3_200
+"""What one line a blind search hands back costs in Python (a ``Reveal``: its moves and its
+piles): about 1,600 bytes measured with tracemalloc on deals 3 and 5, twice that while the
+core's list of them is read."""
+
+REVEALS_SHARE = 1 / 8
+"""The share of the ceiling the lines a turn's three searches hand back may take together."""
+
+
 def blind_positions(compiled: bool) -> int:
     """The most positions one search of the blind player may examine: on the compiled core
     (``compiled``) or on the Python path. A turn runs its searches one after another, each
-    freed before the next."""
+    freed before the next; the lines they hand back are bounded apart
+    (:func:`blind_reveals`)."""
     cost = BLIND_POSITION_BYTES if compiled else BLIND_POSITION_BYTES_PYTHON
-    return max(1, ceiling() // cost)
+    return max(1, int(ceiling() * BLIND_TABLES) // cost)
+
+
+def blind_reveals(compiled: bool) -> int:
+    """The most lines ending at a card turned up that one blind search hands back (the first
+    found): far more than a search within any budget a player asks for finds, but bounded,
+    since the player keeps a turn's lines as Python objects (``compiled``: the path, which
+    makes no difference here)."""
+    del compiled  # (the objects are the same on both paths)
+    return max(1, int(ceiling() * REVEALS_SHARE) // 3 // REVEAL_BYTES)
 
 
 BACKSTOP = 2

@@ -180,8 +180,9 @@ class Python:
         from spider_cli.analysis import blindplayer
 
         budget = min(budget, memory.blind_positions(self.compiled))
+        most = memory.blind_reveals(self.compiled)
         return blindplayer.search(
-            piles, removed, mode, hand, budget, parts, width, reveals, weights
+            piles, removed, mode, hand, budget, parts, width, reveals, weights, most
         )
 
     def rollout(
@@ -333,7 +334,7 @@ class Core:
             parts,
             width,
             weights.core(),
-            reveals is not None,
+            memory.blind_reveals(self.compiled) if reveals is not None else 0,
             memory.core_ceiling(),
         )
         if reveals is not None:
