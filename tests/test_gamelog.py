@@ -525,13 +525,22 @@ def test_a_game_left_at_the_prompt_stays_in_progress_and_comes_back(home: Path) 
     assert [(e.result, e.moves) for e in GameLog().recent()] == [(Result.IN_PROGRESS, 2)]
 
 
-def test_a_game_in_progress_set_aside_for_another_deal_is_abandoned(home: Path) -> None:
+def test_a_game_in_progress_waits_while_another_deal_is_played(home: Path) -> None:
     drive("4h from 1 to 8\rquit\rn\r")
-    drive("7 3\rquit\rn\r")  # 'spider --seed 5': the journaled game is set aside
+    other = drive("deal\rquit\rn\r")  # 'spider --seed 5' with that game in progress
+    assert (
+        "The game that was in progress (deal 5, 4 suits, 1 move) waits in current.spider: "
+        "'spider' with no deal or file offers it back." in said(other)
+    )
     assert [(e.result, e.moves) for e in GameLog().recent()] == [
         (Result.IN_PROGRESS, 1),
-        (Result.ABANDONED, 1),
+        (Result.IN_PROGRESS, 1),
     ]
+    assert (home / "current.spider").is_file() and (home / "current-2.spider").is_file()
+    # the next 'spider' offers both back, the newest first, each named by its deal
+    back = drive("n\ry\rquit\rn\r", offer_journal=True)
+    assert "Continue the game in progress (deal 5, 4 suits, 1 move)? [Y/n]" in said(back)
+    assert [str(m) for m in back.session.game.move_stack] == ["Move(src=0, dst=7, count=1)"]
 
 
 def played(*lines: str, seed: int = SEED) -> Facts:
@@ -726,7 +735,7 @@ def test_a_game_file_counts_one_move_and_older_files_are_read_too(home: Path) ->
     journal.path.write_text(text.replace("after 1 move (", "after 1 moves ("))  # as before
     assert journal.read().moves == 1  # type: ignore[union-attr]
     repl = drive("\rquit\r", offer_journal=True)
-    assert "Continue the game in progress (1 move)? [Y/n] " in said(repl)
+    assert "Continue the game in progress (deal 5, 4 suits, 1 move)? [Y/n] " in said(repl)
     session.execute("8d from 7 to 3")
     assert "\n# position after 2 moves (" in session.files.game_file()
 

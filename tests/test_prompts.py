@@ -425,7 +425,7 @@ def test_the_board_offers_the_game_in_progress_back_in_its_own_line(
     status, board = play(steps, session=session)
     text = board_said(board)
     assert status == 0
-    assert "Continue the game in progress (2 moves)? [Y/n] " in text
+    assert "Continue the game in progress (deal 5, 4 suits, 2 moves)? [Y/n] " in text
     assert "continued after move 2" in text
     assert moves(board) == ["4h from 1 to 8"]  # the journaled game, one move undone
 
@@ -437,7 +437,7 @@ def test_declining_the_game_in_progress_on_the_board_keeps_it_aside(
     session = Session.new_game(seed=99, base_dir=Path.cwd())
     status, board = play(["n\r", "q\r"], session=session)
     assert status == 0 and moves(board) == []
-    assert "Continue the game in progress (1 move)? [Y/n] n" in board_said(board)
+    assert "Continue the game in progress (deal 5, 4 suits, 1 move)? [Y/n] n" in board_said(board)
     assert "That game is kept in" in board_said(board)
     assert (home / "previous.spider").exists()
     assert board.session.origin == DealOrigin(99)
@@ -451,7 +451,7 @@ def test_the_board_offers_every_game_left_in_a_journal(home: Path, offered: None
     session = Session.new_game(seed=99, base_dir=Path.cwd())
     status, board = play(["n\r", "y\r", "q\r"], session=session)
     text = board_said(board)
-    assert status == 0 and text.index("(1 move)? [Y/n] n") < text.index("(2 moves)? [Y/n] y")
+    assert status == 0 and text.index(", 1 move)? [Y/n] n") < text.index(", 2 moves)? [Y/n] y")
     assert moves(board) == ["4h from 1 to 8", "8d from 7 to 3"]
     assert (home / "previous-2.spider").exists()
 
@@ -459,7 +459,7 @@ def test_the_board_offers_every_game_left_in_a_journal(home: Path, offered: None
 def test_ctrl_c_at_the_line_modes_resume_question_goes_on_with_the_game(home: Path) -> None:
     drive("4h from 1 to 8\r\x04n\r")
     _status, repl = drive("\x03quit\rn\r", session=Session.new_game(seed=99), offer_journal=True)
-    assert "Continue the game in progress (1 move)? [Y/n] ^C" in said(repl)
+    assert "Continue the game in progress (deal 5, 4 suits, 1 move)? [Y/n] ^C" in said(repl)
     assert moves(repl) == ["4h from 1 to 8"]
 
 

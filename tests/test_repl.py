@@ -357,7 +357,7 @@ def test_the_journal_offers_the_game_back(home: Path) -> None:
     drive("4h from 1 to 8\r7 3\r\x04n\r")
     assert Journal().read().moves == 2  # type: ignore[union-attr]
     _, repl = drive("\rquit\rn\r", session=Session.new_game(seed=99), offer_journal=True)
-    assert "Continue the game in progress (2 moves)? [Y/n] " in said(repl)
+    assert "Continue the game in progress (deal 5, 4 suits, 2 moves)? [Y/n] " in said(repl)
     assert moves(repl) == ["4h from 1 to 8", "8d from 7 to 3"]
     assert "continued after move 2" in said(repl)
 
@@ -404,7 +404,8 @@ def test_every_game_left_in_a_journal_is_offered_back_the_newest_first(home: Pat
     _journal(home / "current.spider", ["4h from 1 to 8"], age=60)
     _journal(home / "current-2.spider", ["4h from 1 to 8", "7 3", "9-8d from 3 to 4"], age=5)
     _, repl = drive("n\ry\rquit\rn\r", session=Session.new_game(seed=99), offer_journal=True)
-    asked = re.findall(r"Continue the game in progress \((\d) moves?\)", said(repl))
+    question = r"Continue the game in progress \(deal \S+, \d suits?, (\d) moves?\)"
+    asked = re.findall(question, said(repl))
     assert asked == ["3", "1"]
     assert moves(repl) == ["4h from 1 to 8"]
     assert (home / "previous-2.spider").exists() and not (home / "current-2.spider").exists()
@@ -735,7 +736,7 @@ def test_a_killed_game_is_offered_back_with_every_move(home: Path) -> None:
         first.close()
     second = _Terminal(command, env)
     try:
-        second.expect(r"Continue the game in progress \(3 moves\)\? \[Y/n\]")
+        second.expect(r"Continue the game in progress \(deal \S+, \d suits?, 3 moves\)\? \[Y/n\]")
         second.send("\r")
         second.expect("continued after move 3")
         second.send("replay\r")

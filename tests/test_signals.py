@@ -90,7 +90,9 @@ def test_a_long_auto_killed_loses_no_move_it_journaled(home: Path, signum: int) 
     assert kept >= shown
     second = _Terminal([*COMMAND, "--line"], _env(home))
     try:
-        second.expect(rf"Continue the game in progress \({kept} moves\)\? \[Y/n\]")
+        second.expect(
+            rf"Continue the game in progress \(deal \S+, \d suits?, {kept} moves\)\? \[Y/n\]"
+        )
     finally:
         second.close()
 

@@ -144,7 +144,7 @@ def test_play_save_quit_and_resume_in_a_terminal(tmux: Tmux, tmp_path: Path) -> 
     ]
 
     tmux.restart(spider)
-    tmux.wait(r"Continue the game in progress \(1 move\)\? \[Y/n\]")
+    tmux.wait(r"Continue the game in progress \(deal \S+, \d suits?, 1 move\)\? \[Y/n\]")
     tmux.keys("Enter")
     screen = tmux.wait(r"moves 1  \|  score 10")
     assert "continued after move 1" in screen

@@ -24,7 +24,7 @@ def test_the_board_offers_the_game_in_progress_back_without_leaving_the_screen(
     tmux.enter("q")  # leaves at once: the journal keeps the game
     tmux.wait("SPIDER-EXITED 0")
     tmux.restart(_spider(tmp_path))
-    screen = tmux.wait(r"Continue the game in progress \(1 move\)\? \[Y/n\]")
+    screen = tmux.wait(r"Continue the game in progress \(deal \S+, \d suits?, 1 move\)\? \[Y/n\]")
     assert re.search(r"^1 +2 +3 +4 +5 +6 +7 +8 +9 +10 *$", screen, re.MULTILINE)  # the board
     assert screen.splitlines()[0].startswith("hand ")
     assert re.search(r"moves 1  \|  score 10", screen)  # the status of the game offered

@@ -35,7 +35,7 @@ from spider_cli.app.atomic import (
 )
 from spider_cli.app.userdirs import UntrustedError, check_private, data_dir
 from spider_cli.language import textfiles
-from spider_cli.language.gamefiles import without_time
+from spider_cli.language.gamefiles import start_of, without_time
 from spider_cli.language.textfiles import NotAFileError
 from spider_cli.rules.errors import SpiderError
 
@@ -68,6 +68,8 @@ class Entry:
     """The game's number in the history of games (None: not recorded there yet)."""
     behind: bool = False
     """The file ``saved_as`` is behind the game: the game changed after it was saved."""
+    start: str | None = None
+    """How the game began, in a player's words ("deal 21, 4 suits"), if its file says."""
 
 
 def journal_text(
@@ -184,6 +186,20 @@ class Journal:
         found.sort(key=lambda each: each[:2])
         return [(journal, entry) for _, _, journal, entry in found]
 
+    def vacate(self) -> Journal | None:
+        """Leave the game in this journal waiting for a later spider (which offers it back)
+        and take the first journal that no spider holds and no game is in: that journal, or
+        None when there is none (this one is kept then)."""
+        for slot in range(1, SLOTS + 1):
+            path = _names(self.directory, slot)[0]
+            if path == self.path or path.exists() or path.is_symlink():
+                continue
+            other = Journal(self.directory, slot)
+            if other.claim():
+                self.release()
+                return other
+        return None
+
     def release(self) -> None:
         """Let another spider take this journal."""
         if self._lock is not None:
@@ -213,6 +229,7 @@ class Journal:
             _COUNTED in lines,
             int(number.group(1)) if number else None,
             _BEHIND in lines,
+            start_of(text),
         )
 
     def update(

@@ -135,13 +135,34 @@ class Keeper:
     # -- the game begins ----------------------------------------------------------------------
 
     def opened_file(self, loaded: Loaded | None) -> None:
-        """The game was set up from a file named on the command line (None: a new deal):
-        the journaled game is given up for it, kept aside."""
+        """The game was set up from a file named on the command line (None: a new deal). A
+        game in progress in the journal waits there for the next ``spider`` to offer it
+        back, this spider taking another journal; where none is free (or the file goes on
+        with that very game), the journaled game is given up for this one, kept aside."""
         self.saved_as = loaded_file(loaded)
         entry = self.journal.read()
-        if entry is not None and not entry.counted:
-            self.abandon_journaled(entry)  # given up for the game asked for
         self.number = self.continued(loaded)
+        if entry is None or entry.counted:
+            self._set_aside()
+            return
+        other = None
+        if entry.moves and (self.number is None or self.number != entry.number):
+            other = self.journal.vacate()
+        if other is None:
+            self.abandon_journaled(entry)  # given up for the game asked for
+            self._set_aside()
+            return
+        self.journal = other
+        what = f"{entry.start}, " if entry.start else ""
+        moves = f"{entry.moves} move{'s' if entry.moves != 1 else ''}"
+        self._note(
+            f"The game that was in progress ({what}{moves}) waits in "
+            f"{files.shown(entry.path.name)}: 'spider' with no deal or file offers it back.",
+            Tone.PLAIN,
+        )
+
+    def _set_aside(self) -> None:
+        """Keep the journaled game (if any) aside as previous.spider, and say where."""
         aside = self.journal.retire()
         if aside is not None:
             where = files.shown(str(aside))

@@ -162,6 +162,21 @@ def game_text(
     return "\n".join(lines) + "\n"
 
 
+_START = re.compile(r"^(?:new (\S{1,40}) suits ([124])|load \S)", re.MULTILINE)
+
+
+def start_of(text: str) -> str | None:
+    """How the game of a game file's text began, in a player's words ("deal 21, 4 suits",
+    "a position"), or None when it does not say."""
+    found = _START.search(text)
+    if found is None:
+        return None
+    if found.group(1) is None:
+        return "a position"
+    suits = found.group(2)
+    return f"deal {found.group(1)}, {suits} suit{'s' if suits != '1' else ''}"
+
+
 def time_line(seconds: float) -> str:
     """The comment that says how long the game has been played (whole seconds)."""
     return f"# time played {clock_text(seconds)}\n"

@@ -182,7 +182,8 @@ def replace_question(path: os.PathLike[str] | str) -> str:
 def resume_question(entry: Entry) -> str:
     """Asked when ``spider`` starts with a game in progress in the journal (Enter: yes)."""
     plural = "s" if entry.moves != 1 else ""
-    return f"Continue the game in progress ({entry.moves} move{plural})? [Y/n] "
+    start = f"{entry.start}, " if entry.start else ""
+    return f"Continue the game in progress ({start}{entry.moves} move{plural})? [Y/n] "
 
 
 class Player:
