@@ -4,6 +4,7 @@ the name comes (a script, ``spider show``, ``--seed``, ``load``)."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -143,6 +144,44 @@ def test_the_bench_workers_end_with_their_parent(tmp_path: Path, signum: int) ->
         bench.wait(timeout=60)
         time.sleep(1.0)
         assert [pid for pid in workers if _alive(pid)] == []
+    finally:
+        if bench.poll() is None:
+            bench.kill()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
+def test_a_signal_to_the_whole_group_ends_the_bench_cleanly(tmp_path: Path, signum: int) -> None:
+    """A terminal closed (or a kill of the process group) signals every process of the group:
+    the bench still ends, says so in a line, and leaves no worker and no traceback (its
+    workers hear only the parent; the resource tracker ignores the hangup)."""
+    bench = subprocess.Popen(
+        [sys.executable, "-m", "spider_cli", *"bench --seeds 0-400 --suits 4 --jobs 2".split()],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+        start_new_session=True,
+    )
+    try:
+        workers: list[int] = []
+        for _ in range(600):  # until both workers run (a cap for a loaded machine)
+            workers = [
+                pid
+                for pid in _children(bench.pid)
+                if "spawn_main" in Path(f"/proc/{pid}/cmdline").read_text(errors="replace")
+            ]
+            if len(workers) == 2:
+                break
+            time.sleep(0.1)
+        assert len(workers) == 2
+        time.sleep(0.5)
+        os.killpg(bench.pid, signum)
+        _, err = bench.communicate(timeout=60)
+        time.sleep(1.0)
+        assert [pid for pid in workers if _alive(pid)] == []
+        said = err.decode(errors="replace")
+        assert "Traceback" not in said and "ended by SIG" in said, said
     finally:
         if bench.poll() is None:
             bench.kill()

@@ -17,6 +17,7 @@ module imports no parser: workers start fast and small.
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import multiprocessing
 import os
@@ -330,10 +331,12 @@ def play_all(
     err: TextIO,
     record: Callable[[DealResult], None] | None = None,
     mapper: Mapper | None = None,
+    shared: bool = False,
 ) -> tuple[Summary, list[DealResult]]:
     """Play ``tasks`` with ``worker``, ``jobs`` at a time (default: every core), beside the
     ``results`` an earlier run stored, showing progress on ``err``; ``record`` is given each
-    new result as it comes. The summary of them all."""
+    new result as it comes; ``shared``: the workers share the memory ceiling (see
+    :func:`local_results`). The summary of them all."""
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks) or 1))
     began = time.perf_counter()
     read = len(results)
@@ -346,7 +349,8 @@ def play_all(
         err.write("\r" + first)
         err.flush()
         shown = len(first)
-    for result in (mapper or local_results)(tasks, jobs, worker):
+    run = mapper or functools.partial(local_results, shared=shared)
+    for result in run(tasks, jobs, worker):
         if record is not None:
             record(result)
         results.append(result)
@@ -365,10 +369,17 @@ def play_all(
 
 
 def local_results(
-    tasks: list[Any], jobs: int, worker: Callable[[Any], DealResult] | None = None
+    tasks: list[Any],
+    jobs: int,
+    worker: Callable[[Any], DealResult] | None = None,
+    shared: bool = False,
 ) -> Iterator[DealResult]:
     """Play the tasks with ``worker`` (default :func:`solve_deal`) in ``jobs`` worker
-    processes (in this one for a single job), results as they come."""
+    processes (in this one for a single job), results as they come. ``shared``: each worker
+    keeps to an equal share of the memory ceiling, so that the command as a whole keeps to
+    it (the blind bench: its results depend on the ceiling only at budgets past it); else
+    each keeps the whole ceiling, as a deal's complete search must for its result not to
+    depend on the workers beside it (the solver bench runs fewer instead)."""
     worker = worker or solve_deal
     if jobs == 1:
         yield from map(worker, tasks)
@@ -377,19 +388,42 @@ def local_results(
     # is terminated on every way out of the block; a worker ends with its parent however the
     # parent ends, and holds its share of the memory ceiling (:func:`_bound_to`).
     context = multiprocessing.get_context("spawn")
-    share = memory.ceiling() // jobs
+    share = memory.ceiling() // jobs if shared else None
+    _start_tracker()
     with context.Pool(jobs, _bound_to, (os.getpid(), share), maxtasksperchild=20) as pool:
         yield from pool.imap_unordered(worker, tasks)
 
 
+def _start_tracker() -> None:
+    """Start multiprocessing's resource tracker deaf to a hangup (it already ignores Ctrl-C
+    and SIGTERM): a terminal closed under ``spider bench`` signals the whole process group,
+    and a tracker killed that way prints tracebacks as the pool ends."""
+    from multiprocessing import resource_tracker
+
+    hangup = getattr(signal, "SIGHUP", None)
+    if hangup is None or threading.current_thread() is not threading.main_thread():
+        resource_tracker.ensure_running()
+        return
+    before = signal.signal(hangup, signal.SIG_IGN)
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        signal.signal(hangup, before)
+
+
 def _bound_to(parent: int, share: int | None = None) -> None:
     """A worker's start: it keeps within ``share`` bytes, its part of the command's memory
-    ceiling (the workers share it, so the command as a whole keeps to it), and it ends when
-    its parent does, even by kill -9. On Linux the kernel kills it (the parent-death
-    signal); elsewhere, and as a second check, a thread looks for the parent every tenth of
-    a second."""
+    ceiling (the workers share it, so the command as a whole keeps to it), it hears only
+    its parent, and it ends when its parent does, even by kill -9. On Linux the kernel kills
+    it (the parent-death signal); elsewhere, and as a second check, a thread looks for the
+    parent every tenth of a second."""
     if share is not None:
         os.environ[memory.VARIABLE] = str(max(1, share))
+    with contextlib.suppress(OSError, AttributeError):
+        # A process group of its own: a terminal's Ctrl-C or hangup, or a kill of the
+        # parent's group, reaches the parent alone, which ends the pool in order (a worker
+        # killed while it holds the pool's queue would leave the parent waiting for ever).
+        os.setpgid(0, 0)
     if sys.platform.startswith("linux"):
         import ctypes
 

@@ -150,4 +150,6 @@ def run(
     known = {r.deal: r for r in done}
     results = [known[d] for d in unique if d in known]
     tasks: list[Task] = [(d, budget, level) for d in unique if d not in known]
-    return play_all(suits, tasks, results, play_deal, jobs, err or sys.stderr, record, mapper)
+    return play_all(
+        suits, tasks, results, play_deal, jobs, err or sys.stderr, record, mapper, shared=True
+    )
