@@ -607,9 +607,29 @@ def test_the_board_lists_and_opens_games_and_its_status_line_keeps_the_time(home
     assert status == 0
     assert "game 1 (5, abandoned): 1 move replayed" in said(board)
     assert moves(board) == ["4h from 1 to 6"]
-    now[0] += 65
+    now[0] += 50
+    assert "time 0:50" in render.plain(board._status())
+    now[0] += 30  # more than a minute since the last key: the watch has stopped at 1:00
+    assert "time 1:00" in render.plain(board._status())
+    board.player.touched()  # a key: it goes on from here
+    now[0] += 5
     assert "time 1:05" in render.plain(board._status())
     assert board.app.refresh_interval == 1.0  # the clock ticks on the screen
+
+
+def test_every_key_on_the_board_and_at_the_prompt_is_seen_by_the_watch(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    touched: list[float] = []
+    monkeypatch.setattr(Timer, "touch", lambda self: touched.append(self.clock()))
+    session = Session.new_game(seed=SEED, base_dir=Path.cwd(), timer=Timer(lambda: 7.0))
+    play(["7 3\r", "q\r"], session=session)
+    assert len(touched) >= len("7 3\rq\r")
+    from test_repl import drive
+
+    touched.clear()
+    drive("7 3\rquit\rn\r", Session.new_game(seed=SEED, timer=Timer(lambda: 7.0)))
+    assert len(touched) >= len("7 3\rquit\r")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -58,6 +58,17 @@ class Clock:
         return self.now
 
 
+def at_play(session: Session, clock: Clock, seconds: int) -> None:
+    """Move ``clock`` on by ``seconds`` of play: a key at least every half minute (the watch
+    stops a minute after the last one)."""
+    assert session.timer is not None
+    while seconds > 0:
+        step = min(30, seconds)
+        clock.now += step
+        session.timer.touch()
+        seconds -= step
+
+
 def facts(moves: int = 3, score: int = 500, seconds: float = 60.0, suits: int = 4) -> Facts:
     return Facts("17", True, suits, moves, score, seconds, f"game file after {moves} moves")
 
@@ -407,11 +418,30 @@ def test_the_timer_counts_pauses_and_starts_where_a_game_left_off() -> None:
     assert timer.fresh().seconds() == 0
 
 
+def test_the_timer_counts_play_not_time_away_from_the_keys() -> None:
+    clock = Clock()
+    timer = Timer.started(clock)
+    clock.now += 40
+    timer.touch()
+    clock.now += 50  # within a minute of the last key: all of it counts
+    assert timer.seconds() == 90
+    clock.now += 3600  # away: a minute after the last key counts, the rest not
+    assert timer.seconds() == 100
+    timer.touch()  # back: the watch goes on from now
+    clock.now += 5
+    assert timer.seconds() == 105
+    timer.pause()
+    clock.now += 10
+    timer.resume()  # (a resumed watch counts from the resume, as from a key)
+    clock.now += 30
+    assert timer.seconds() == 135
+
+
 def test_the_time_played_goes_with_the_game_file_and_back(tmp_path: Path) -> None:
     clock = Clock()
     session = Session.new_game(seed=SEED, base_dir=tmp_path, timer=Timer(clock))
     session.execute("4h from 1 to 8")
-    clock.now += 754
+    at_play(session, clock, 754)
     assert session.status().played == 754
     session.execute("save game.spider")
     text = (tmp_path / "game.spider").read_text()
@@ -706,11 +736,11 @@ def test_the_journal_keeps_the_time_but_is_not_rewritten_for_it_alone(tmp_path: 
     session = Session.new_game(seed=SEED, timer=Timer(clock))
     session.execute("4h from 1 to 8")
     journal = Journal(tmp_path)
-    clock.now += 754
+    at_play(session, clock, 754)
     assert journal.update(session, number=7) is None
     written = journal.path.read_text()
     assert "# time played 12:34\n# journal: game 7 of the history\n" in written
-    clock.now += 60
+    at_play(session, clock, 60)
     journal.update(session, number=7)
     assert journal.path.read_text() == written  # only the time changed
     journal.update(session, number=7, timed=True)  # leaving: the time is kept

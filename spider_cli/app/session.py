@@ -192,7 +192,10 @@ class Session:
     def run(self, prepared: Prepared, answers: Answers = NO_ANSWERS) -> Reply:
         """Run a prepared command with the answers to its questions (it asks nothing; none:
         cards drawn from the pool, no file replaced); raises only SpiderError, leaving the
-        game as it was on failure."""
+        game as it was on failure. A command is the player at play: the watch, if any,
+        goes on (see :meth:`Timer.touch`)."""
+        if self.timer is not None:
+            self.timer.touch()
         return COMMANDS.run(self, prepared, answers)
 
     # -- moves --------------------------------------------------------------------------------

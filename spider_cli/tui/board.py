@@ -174,6 +174,7 @@ class Board:
             mouse_support=True,
             refresh_interval=None if session.timer is None else 1.0,  # the clock ticks
         )
+        self.app.key_processor.before_key_press += self.player.touched
 
     # -- the screen ---------------------------------------------------------------------------
 

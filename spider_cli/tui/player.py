@@ -195,6 +195,12 @@ class Player:
         self.keeper = Keeper(session, journal)
         self._later: list[tuple[str, str]] = []
 
+    def touched(self, *_event: object) -> None:
+        """A key or a click: the game's watch counts play, and goes on after a pause."""
+        timer = self.session.timer
+        if timer is not None:
+            timer.touch()
+
     # -- saying -------------------------------------------------------------------------------
 
     def later(self, text: str, style: str = "class:dim") -> None:

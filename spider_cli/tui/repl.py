@@ -116,8 +116,10 @@ class Repl:
 
     @functools.cached_property
     def prompt_session(self) -> PromptSession[str]:
-        """The line mode's prompt, built when first used."""
-        return build_prompt_session(self, self.history)
+        """The line mode's prompt, built when first used (each key seen by the game's watch)."""
+        prompt = build_prompt_session(self, self.history)
+        prompt.app.key_processor.before_key_press += self.player.touched
+        return prompt
 
     def start(self, name: str | None = None, offer_journal: bool = False) -> int:
         """Set up the game (the journaled one, a file, or the new deal), then play."""
