@@ -534,6 +534,10 @@ def test_a_won_game_is_counted_and_leaves_the_journal(home: Path) -> None:
     session.game = _one_move_from_a_win()
     _, repl = drive("2 8\rquit\rn\r", session=session)
     assert "you have won! score 1000" in said(repl)
+    # the moment of the win: its figures, the streak it makes, and what to do next
+    assert "You have won (deal 1, 4 suits)! Score 1000, 1 move" in said(repl)
+    assert "That makes your first win in a row; 1 of 1 games won (100%)." in said(repl)
+    assert "Next: 'new' deals another, 'review' shows where the game turned" in said(repl)
     assert results() == [(Result.WON, 1)]
     assert GameLog().recent()[0].score == 1000
     assert not (home / "current.spider").exists()

@@ -12,10 +12,11 @@ from __future__ import annotations
 import contextlib
 from enum import Enum
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from spider_cli.app.gamelog import HistoryError, Result
 from spider_cli.app.journal import Entry, Journal
+from spider_cli.app.replies import win_text
 from spider_cli.app.results import (
     GameReviewed,
     Loaded,
@@ -30,6 +31,9 @@ from spider_cli.app.timer import Timer
 from spider_cli.language import textfiles as files
 from spider_cli.language.gamefiles import DealOrigin, without_time
 from spider_cli.rules.errors import NotationError, SpiderError
+
+if TYPE_CHECKING:
+    from spider_cli.app.stats import Figures
 
 __all__ = ["Keeper", "LeaveQuestion", "Notice", "Tone"]
 
@@ -298,6 +302,8 @@ class Keeper:
             result = Result.WON if won else Result.LOST if lost else Result.IN_PROGRESS
             self.number = self.record(session, self.number, result, game_file=text)
             self.counted = result is not Result.IN_PROGRESS
+            if won:
+                self._note(win_text(session.status(), session.describe_start(), self._figures()))
         warning = self.journal.update(
             session, self.saved_as, self.counted, self.number, game_file=text
         )
@@ -305,6 +311,20 @@ class Keeper:
             self._note(warning, Tone.WARNING)
         if won:
             self.journal.clear(session)
+
+    def _figures(self) -> Figures | None:
+        """The figures of this game's variant in the history, once it counts there (a
+        numbered deal), or None."""
+        if self.number is None or not isinstance(self.session.origin, DealOrigin):
+            return None
+        from spider_cli.app import stats
+
+        log = self.session.games_log()
+        try:
+            table = stats.figures(log.finished(), log.carried())
+        except HistoryError:
+            return None
+        return table.get(self.session.game.suits)
 
     def left(self) -> None:
         """Leaving: the game's time played goes to the history and the journal; the game

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from spider_cli.analysis.chancesearch import Estimate
     from spider_cli.analysis.review import Lost, Review
     from spider_cli.app.gamelog import Entry, Stored
+    from spider_cli.app.stats import Figures
 
 
 def text_of(result: object) -> str:
@@ -141,6 +142,27 @@ def _notes(won: bool, lost: bool, score: int | None, ready: tuple[int, ...]) -> 
     if lost:
         return [f"no moves left and the hand is empty: the game is lost (score {score})"]
     return [f"a complete suit can be removed from pile {pile + 1}" for pile in ready]
+
+
+def win_text(status: Status, start: str, figures: Figures | None) -> str:
+    """The moment of a win: the game's score, moves and time, the streak it makes (when the
+    history counts the game: ``figures`` of its variant), and what to do next."""
+    played = f", {clock_text(status.played)} played" if status.played is not None else ""
+    lines = [
+        f"You have won ({start})! Score {status.score}, "
+        f"{status.moves} move{'s' if status.moves != 1 else ''}{played}."
+    ]
+    if figures is not None and figures.won:
+        row = "your first win in a row" if figures.streak == 1 else f"{figures.streak} won in a row"
+        best = f" (best {figures.best_streak})" if figures.best_streak > figures.streak else ""
+        lines.append(
+            f"That makes {row}{best}; {figures.won} of {figures.played} games won "
+            f"({figures.won / figures.played:.0%}). 'stats' shows them all."
+        )
+    lines.append(
+        "Next: 'new' deals another, 'review' shows where the game turned, 'save FILE' keeps it."
+    )
+    return "\n".join(lines)
 
 
 def settings_text(settings: Settings) -> str:
