@@ -298,3 +298,28 @@ def test_a_screen_too_narrow_for_ten_piles_says_which_are_left_out(
         numbers = next(line for line in lines if line.startswith("1 "))
         assert numbers.split() == [str(n) for n in range(1, shown + 1)]
         assert len(lines) <= 12 + 2  # a header row and the numbers: the note takes cards rows
+
+
+def test_at_forty_columns_the_status_line_keeps_its_words() -> None:
+    from spider_cli.app.results import Status
+    from spider_cli.language.gamefiles import DealOrigin
+
+    status = Status(DealOrigin(seed=1, suits=4), 2, 0, 0, 492, False, False, ())
+    line = render.plain(render.toolbar(status, width=40))
+    assert line.strip() == "deals 2  off 0/8  moves 0  score 492" and len(line) <= 40
+
+
+def test_a_folded_run_says_how_many_cards_it_hides_and_a_cut_pile_how_many_it_leaves_out() -> None:
+    run = [Card.of(r, 0) for r in range(13, 3, -1)]  # K to 4 of spades
+    first = [Card.of(5, 1), Card.of(9, 2), *run]
+    rest = [Card.of(r, s) for s in range(4) for r in range(1, 14) for _ in range(2)]
+    for card in first:
+        rest.remove(card)
+    piles = [first, *[rest[k::9] for k in range(9)]]  # (the other piles: any order)
+    game = Game(piles, [1] + [0] * 9, [], suits=4)
+    cells = render._pile_cells(game, 0, render.UNICODE, 2, frozenset(), room=3)
+    texts = [cell.text for cell in cells]
+    assert texts[2:] == ["K♠", "⋮8", "4♠"]  # the run's two ends and the eight between
+    cut = render._squeezed(cells, 3, render.UNICODE, room=3)
+    # the face-down card, the cards left out (9♦ and the run's head and middle), the last
+    assert [cell.text for cell in cut] == ["▒▒", "+10", "4♠"]

@@ -235,7 +235,7 @@ def _pile_cells(
 
     No cell is wider than ``room``: in narrow columns a space is ``sp``, the backs one
     shade and a count (or the count alone), a ten ``T♥``, and a compressed run its two ends
-    around a ``⋮``."""
+    around a ``⋮`` and the count of the cards between (``⋮3``), where it fits."""
     pile, down = game.piles[i], game.down[i]
     if not pile:
         return [_Cell(glyphs.space if len(glyphs.space) <= room else "sp", "class:space")]
@@ -257,7 +257,9 @@ def _pile_cells(
         elif level >= 2 and len(run) >= 4:
             last = index + len(run) - 1
             cells.append(_card_cell(run[0], glyphs, (i, index) in fresh, index, room))
-            cells.append(_Cell("⋮" if glyphs.symbols else ":", "class:dim", index + 1))
+            dots = "⋮" if glyphs.symbols else ":"
+            between = _fitting(room, f"{dots}{len(run) - 2}", dots)
+            cells.append(_Cell(between, "class:dim", index + 1))
             cells.append(_card_cell(run[-1], glyphs, (i, last) in fresh, last, room))
         else:
             cells += [
@@ -269,16 +271,16 @@ def _pile_cells(
 
 
 def _squeezed(cells: list[_Cell], rows: int, glyphs: Glyphs, room: int = 7) -> list[_Cell]:
-    """A pile's cells in at most ``rows`` (at least 2): its backs, a ``⋮N`` for the N
-    cells left out (a ``⋮`` alone where the count is wider than ``room``), then its last
-    cells, where play goes on (a small window still shows them)."""
+    """A pile's cells in at most ``rows`` (at least 2): its backs, a ``+N`` for the N cards
+    left out (a ``+`` alone where the count is wider than ``room``; unlike a run's ``⋮``,
+    they need not be a run), then its last cells, where play goes on (a small window still
+    shows them)."""
     if len(cells) <= rows:
         return cells
     head = cells[:1] if cells[0].style == "class:back" and rows >= 3 else []
     tail = max(1, rows - len(head) - 1)
-    hidden = len(cells) - len(head) - tail
-    dots = "⋮" if glyphs.symbols else ":"
-    mark = _fitting(room, f"{dots}{hidden}", dots)
+    hidden = cells[-tail].at - cells[len(head)].at
+    mark = _fitting(room, f"+{hidden}", "+")
     return [*head, _Cell(mark, "class:dim", cells[len(head)].at), *cells[-tail:]]
 
 
@@ -748,6 +750,8 @@ def toolbar(
         for variant, sep in zip(words, ("  |  ", " | ", " | ", " "), strict=False)
     ]
     stats.insert(1, " | ".join(w.format(n) for w, n in zip(words[0], counts, strict=True)))
+    # (words still, without the bars, before the one-letter counts: 40 columns need it)
+    stats.insert(4, "  ".join(w.format(n) for w, n in zip(words[2], counts, strict=True)))
     mark = "★ " if glyphs.symbols else "* "
     if status.won:
         alerts = [["you have won!"], ["won!"]]
@@ -769,9 +773,9 @@ def toolbar(
     times = [""]  # the time played, after the counts: in words, alone, or left out
     if status.played is not None:
         times = ["time {}", "{}", ""]
-    seps = ("  |  ", " | ", " | ", " | ", " ")
+    seps = ("  |  ", " | ", " | ", " | ", "  ", " ")
     # What each shortening costs: the cryptic counts and leaving the keys out cost most.
-    stats_cost = (0, 1, 2, 3, 6)
+    stats_cost = (0, 1, 2, 3, 4, 7)
     keys_cost = (0, 1, 2, 4)[-len(legends) :]
     times_cost = (0, 1, 2.5)  # the time gives way before the words of the counts do
     candidates = sorted(
