@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.data_structures import Size
+from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -574,24 +575,32 @@ def test_spider_help_lists_the_play_options_and_every_command(
 
 
 def test_the_replies_say_there_is_more_and_scroll_at_once(home: Path) -> None:
-    """'help' overflows the message area at 80x24: a sign says how much is above it, and
-    each PageUp or turn of the wheel moves the view (not only once a cursor leaves it)."""
+    """'help' overflows the message area at 80x24: it is read on the screen from its first
+    line, and back on the board a sign says how much is above, and each PageUp or turn of
+    the wheel moves the view (not only once a cursor leaves it)."""
     wheel_up = "\x1b[<64;5;20M"  # over the replies (row 20 of 24)
     wheel_down = "\x1b[<65;5;20M"
     _, board = play(["help\r"])  # no quit: input ends
+    shown = render.plain(board._messages()).splitlines()
+    assert shown[0].startswith("New to Spider?")  # read from its first line
+    assert re.match(r"▼ \d+ more: PageDown; q or Esc: back to the game", shown[-1])
+    _, board = play(["help\r", "\x1b[6~", "\x1b[6~", "\x1b[6~", "\x1b[6~"])
+    assert "'help TOPIC' for a topic above" in render.plain(board._messages())
+    # q: back to the board, the replies beside the tableau, their newest rows in view
+    _, board = play(["help\r", "q"])
     shown = render.plain(board._messages()).splitlines()
     assert re.match(r"▲ \d+ more lines: PageUp or the wheel", shown[0])
     assert "'help TOPIC' for a topic above" in shown[-1]  # the newest row
     views = []
     for steps in (["\x1b[5~"], ["\x1b[5~", "\x1b[5~"], [wheel_up], [wheel_up, wheel_down]):
-        _, board = play(["help\r", *steps])
+        _, board = play(["help\r", "q", *steps])
         views.append((board.scroll, render.plain(board._messages())))
     page = board._page()
     assert [scroll for scroll, _ in views] == [page, views[1][0], 3, 0]
     assert page < views[1][0] < 2 * page  # the second PageUp stops at the top
     assert "▼" in views[0][1] and "▲" in views[0][1]  # more below and above
     assert "▲" not in views[1][1] and "New to Spider?" in views[1][1]
-    _, board = play(["help\r", "\x1b[5~", "u\r"])
+    _, board = play(["help\r", "q", "\x1b[5~", "u\r"])
     assert board.scroll == 0  # a new reply: the newest rows again
 
 
@@ -710,3 +719,35 @@ def test_late_in_a_game_replies_keep_five_rows_and_page_keys_move_a_page(home: P
     assert board._view()[1] == 0
     _, board = play(["help\r", "\x1b[5~", "\x1b[F"], session=session)  # PageUp, then End
     assert board.scroll == 0
+
+
+def test_a_long_reply_has_the_screen_until_q_and_the_game_is_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[tuple[str, bool, int, str]] = []
+
+    def record(name: str, method: Callable[..., None]) -> Callable[..., None]:
+        def call(self: Board, *args: object) -> None:
+            method(self, *args)
+            shown = render.plain(FormattedText(self._messages()))
+            seen.append((name, self.reading, self._message_height(), shown))
+
+        return call
+
+    monkeypatch.setattr(Board, "read", record("read", Board.read))
+    monkeypatch.setattr(Board, "close_reading", record("closed", Board.close_reading))
+    status, board = play(["7 3\r", "help\r", "\x1b[6~", "q", "help\r", "\r", "q\r"])
+    assert status == 0 and moves(board) == ["8d from 7 to 3"]
+    (name, reading, height, shown), *rest = seen
+    # help: the whole screen but the status and command lines, from its first line
+    assert (name, reading, height) == ("read", True, 22)
+    first = render.plain(render.message(board.session.execute("help").text)).splitlines()[0]
+    assert shown.splitlines()[0].rstrip() == first
+    assert "q or Esc: back to the game" in shown.splitlines()[-1]
+    assert rest[0][:2] == ("closed", False)  # q: the board again
+    assert [(n, r) for n, r, *_ in rest[1:]] == [("read", True), ("closed", False)]  # Enter
+
+
+def test_a_reply_that_fits_beside_the_tableau_stays_there() -> None:
+    status, board = play(["stats\r", "q\r"])
+    assert status == 0 and not board.reading

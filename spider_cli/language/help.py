@@ -80,7 +80,8 @@ On the board (the full screen; 'spider --line' plays at a plain prompt instead):
   right click     select a card; a click on another pile moves it there
   click the hand  deal; a click on a complete suit removes it
   PageUp/Down     scroll the replies (the wheel too); a bar says when there is
-                  more above or below
+                  more above or below; a long reply (help, games) takes the
+                  screen: q or Esc gives the board back
 Red underlined text in the line cannot be read; Enter says why. The game is
 journaled after every command: if the terminal closes, 'spider' offers it back.
 Every game is kept in the history: 'games' lists the last ones, 'open N' brings

@@ -45,6 +45,7 @@ from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.layout import (
     BufferControl,
+    ConditionalContainer,
     Dimension,
     Float,
     FloatContainer,
@@ -148,6 +149,9 @@ class Board:
         self.question: Question | None = None
         self.pressed: Spot | None = None
         self.selected: Spot | None = None
+        self.reading = False
+        """A long reply (help, games) has the screen, the tableau set aside until q, Esc,
+        Enter or the next command."""
         self.farewell: list[StyleAndTextTuples] = []
         """What is said while leaving, printed once the screen is given back."""
         self._ran = False
@@ -187,7 +191,10 @@ class Board:
         messages = FormattedTextControl(self._messages, focusable=False)
         body = HSplit(
             [
-                Window(FormattedTextControl(self._tableau), height=self._tableau_height),
+                ConditionalContainer(
+                    Window(FormattedTextControl(self._tableau), height=self._tableau_height),
+                    filter=Condition(lambda: not self.reading),
+                ),
                 Window(FormattedTextControl(self._status), height=1, style="class:bottom-toolbar"),
                 Window(messages, height=Dimension(min=1)),
                 Window(line, height=1, get_horizontal_scroll=self._line_scroll),
@@ -271,7 +278,7 @@ class Board:
         """The rows the message area has: what the tableau, the status line and the
         command line leave."""
         _columns, rows = self._size()
-        tableau = sum(1 for _ in split_lines(self._tableau())) - 1
+        tableau = 0 if self.reading else sum(1 for _ in split_lines(self._tableau())) - 1
         return max(1, rows - tableau - 2)
 
     def _view(self) -> tuple[list[StyleAndTextTuples], int, int, int]:
@@ -279,6 +286,11 @@ class Board:
         replies), how many are hidden above them and below, and the rows of the area."""
         rows = self._message_rows()
         height = self._message_height()
+        if self.reading:  # a long reply: no sign above it, and a last row that says how back
+            room = max(1, height - 1)
+            self.scroll = max(0, min(self.scroll, len(rows) - room))
+            end = len(rows) - self.scroll
+            return rows[max(0, end - room) : end], max(0, end - room), len(rows) - end, height
         self.scroll = max(0, min(self.scroll, len(rows) - height))
         end = len(rows) - self.scroll
         start = max(0, end - height)
@@ -293,10 +305,13 @@ class Board:
         them, with a sign above and below when there is more (PageUp and PageDown)."""
         columns, _rows = self._size()
         view, above, below, height = self._view()
-        if above and height > 1:
+        if self.reading:
+            more = f"▼ {below} more: PageDown; " if below else ""
+            view.append([("class:more", f"{more}q or Esc: back to the game"[:columns])])
+        elif above and height > 1:
             sign = f"▲ {above} more line{'s' if above != 1 else ''}: PageUp or the wheel"
             view.insert(0, [("class:more", sign[:columns])])
-        if below and height > 2:
+        if below and height > 2 and not self.reading:
             view.append([("class:more", f"▼ {below} newer: PageDown"[:columns])])
         out: StyleAndTextTuples = []
         for n, row in enumerate(view):
@@ -343,6 +358,24 @@ class Board:
         self.messages.extend(lines)
         self.scroll = 0
 
+    def read(self, text: FormattedText) -> None:
+        """A long reply (help, games): said, and when it is longer than the replies' area
+        beside the tableau, given the screen from its first line (``q``, Esc, Enter or the
+        next command gives the board back)."""
+        before = len(self._message_rows())
+        self.say(text)
+        self.reading = False
+        length = len(self._message_rows()) - before
+        if length > self._message_height():
+            self.reading = True
+            self.scroll = max(0, length - (self._message_height() - 1))
+            self._view()
+
+    def close_reading(self) -> None:
+        """Back to the board from a long reply."""
+        self.reading = False
+        self.scroll = 0
+
     def draw(
         self,
         fresh: frozenset[tuple[int, int]] = frozenset(),
@@ -350,6 +383,7 @@ class Board:
         game: Game | None = None,
     ) -> None:
         """The tableau is always on the screen: note what to underline and say ``note``."""
+        self.reading = False
         self.fresh = fresh
         self.shown = game
         if note:
@@ -495,6 +529,11 @@ class Board:
         def _escape(event: KeyPressEvent) -> None:
             self.buffer.reset()
             self.selected = None
+            self.close_reading()
+
+        @keys.add("q", filter=free & Condition(lambda: self.reading))
+        def _close(event: KeyPressEvent) -> None:
+            self.close_reading()
 
         @keys.add("pageup")
         def _back(event: KeyPressEvent) -> None:
@@ -532,8 +571,13 @@ class Board:
             self.player.auto(cmd.Auto(1), "", key=True)
 
     def enter(self) -> None:
-        """Enter: answer the question asked, or run the line typed."""
+        """Enter: answer the question asked, or run the line typed (a long reply gives the
+        screen back first)."""
         line = self.buffer.text
+        if self.reading:
+            self.close_reading()
+            if not line.strip() and self.question is None:
+                return
         question, self.question = self.question, None
         if question is not None:
             self.buffer.reset()

@@ -133,6 +133,9 @@ class Surface(Protocol):
 
     def say(self, text: StyleAndTextTuples | str, style: str = "") -> None: ...
 
+    def read(self, text: FormattedText) -> None:
+        """Show a long reply (help, games) where it can be read whole."""
+
     def draw(
         self,
         fresh: frozenset[tuple[int, int]] = frozenset(),
@@ -177,6 +180,10 @@ def pool_completer(pool: Iterable[Card]) -> WordCompleter:
 def replace_question(path: os.PathLike[str] | str) -> str:
     """Asked before ``save`` replaces another file (Enter: no)."""
     return f"{files.shown(os.path.basename(path))} exists. Replace it? [y/N] "
+
+
+READING = (cmd.Help, cmd.Games, cmd.Stats, cmd.Moves)
+"""The commands whose replies may be long enough to be read on a screen of their own."""
 
 
 def resume_question(entry: Entry) -> str:
@@ -497,6 +504,8 @@ class Player:
             surface.draw(note=render.message(reply.text))
         elif Snapshot.of(game) != before:
             surface.draw(render.fresh_cards(before, game), _change(reply))
+        elif reply.text and isinstance(command, READING):
+            surface.read(render.message(reply.text))
         elif reply.text:
             surface.say(render.message(reply.text))
 

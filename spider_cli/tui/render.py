@@ -279,7 +279,8 @@ def _squeezed(cells: list[_Cell], rows: int, glyphs: Glyphs, room: int = 7) -> l
         return cells
     head = cells[:1] if cells[0].style == "class:back" and rows >= 3 else []
     tail = max(1, rows - len(head) - 1)
-    hidden = cells[-tail].at - cells[len(head)].at
+    first, after = cells[len(head)].at, cells[-tail].at
+    hidden = after - first if first is not None and after is not None else len(cells) - tail
     mark = _fitting(room, f"+{hidden}", "+")
     return [*head, _Cell(mark, "class:dim", cells[len(head)].at), *cells[-tail:]]
 

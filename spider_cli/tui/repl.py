@@ -127,6 +127,10 @@ class Repl:
 
     # -- output -------------------------------------------------------------------------------
 
+    def read(self, text: FormattedText) -> None:
+        """A long reply (help, games): printed, as any other (the terminal scrolls it)."""
+        self.say(text)
+
     def say(self, text: StyleAndTextTuples | str, style: str = "", wrapped: bool = True) -> None:
         """Print formatted text (or a plain string in ``style``) and keep it in the transcript.
 
