@@ -141,22 +141,30 @@ typedef struct {
     int emptied, moved;
 } Entry;
 
-int orders_search(const Orders *o, long long budget, Stopper *stop, long long *examined)
-{
-    int n = PILES;
-    /* each pile's steps: from base b, the bases x that a first move may leave */
+/* What the search reads of each pile, worked out once: from base b, the first base x a
+ * first move may leave (first), the cards from each base up (bits), and the piles whose
+ * bases an end judges apart from the plain ones (special). */
+typedef struct {
     int first[PILES][ORDERS_MAX_BASE + 1];
     uint64_t bits[PILES][ORDERS_MAX_BASE + 2];
-    int special[PILES], nspecial = 0;
-    for (int i = 0; i < n; i++) {
+    int special[PILES], nspecial;
+} Steps;
+
+/* The steps of every pile; 0 when some pile has no base the goal allows at the end (then no
+ * order reaches one). */
+static int orders_steps(const Orders *o, Steps *t)
+{
+    t->nspecial = 0;
+    for (int i = 0; i < PILES; i++) {
         int len = o->len[i];
         for (int j = 0; j < len; j++)
-            first[i][j] = j > 0 && links(o->pile[i][j - 1], o->pile[i][j]) ? first[i][j - 1] : j;
-        bits[i][len] = 0;
+            t->first[i][j] =
+                j > 0 && links(o->pile[i][j - 1], o->pile[i][j]) ? t->first[i][j - 1] : j;
+        t->bits[i][len] = 0;
         for (int u = len - 1; u >= 0; u--) {
             uint8_t c = o->pile[i][u];
             uint64_t bit = c == FACE_DOWN ? 0 : 1ULL << (c >= FACE_DOWN ? c - FACE_DOWN : c);
-            bits[i][u] = bits[i][u + 1] | bit;
+            t->bits[i][u] = t->bits[i][u + 1] | bit;
         }
         int differs = 0, any_end = 0;
         for (int u = 0; u <= len; u++) {
@@ -169,28 +177,58 @@ int orders_search(const Orders *o, long long budget, Stopper *stop, long long *e
                                memcmp(p->need, e->need, sizeof p->need)))
                 differs = 1;
         }
-        if (!any_end) {
-            *examined = 0;
-            return 0; /* some pile has no base the goal allows at the end */
-        }
+        if (!any_end)
+            return 0;
         if (differs)
-            special[nspecial++] = i;
+            t->special[t->nspecial++] = i;
     }
+    return 1;
+}
+
+/* The first entry: every pile at its whole length; 0 when that is no base (firstmoves.py
+ * fails there alike: the start is always one). */
+static int orders_start(const Orders *o, Entry *top)
+{
     int bases[PILES];
-    Entry top = {0};
-    for (int i = 0; i < n; i++) {
+    memset(top, 0, sizeof *top);
+    for (int i = 0; i < PILES; i++) {
         bases[i] = o->len[i];
         const OrdersBase *p = &o->plain[i][bases[i]];
-        if (!p->ok) {
-            *examined = 0;
-            return 0; /* (firstmoves.py fails here alike: the start is always a base) */
-        }
+        if (!p->ok)
+            return 0;
         for (int r = 0; r < RANKS; r++)
-            top.need[r] += p->need[r];
-        top.emptied += p->bottom;
-        top.moved += p->moved;
+            top->need[r] += p->need[r];
+        top->emptied += p->bottom;
+        top->moved += p->moved;
     }
-    top.key = key_of(bases);
+    top->key = key_of(bases);
+    return 1;
+}
+
+/* _Orders.unused_places: the places a first move from pile i at base b leaves unused (ranks
+ * less two; -1 for none), given the cards already turned to (codes); their count. */
+static int unused_places(const Orders *o, int i, int b, uint64_t codes, int *unused)
+{
+    int nunused = 0;
+    uint8_t last = o->pile[i][b - 1];
+    int code = last >= FACE_DOWN ? last - FACE_DOWN : last;
+    for (int rank = code & 15;; rank--, code--) {
+        unused[nunused++] = rank > 1 ? rank - 2 : -1;
+        if (rank == 1 || !(codes >> (code - 1) & 1))
+            break;
+    }
+    return nunused;
+}
+
+int orders_search(const Orders *o, long long budget, Stopper *stop, long long *examined)
+{
+    int n = PILES;
+    Steps t;
+    Entry top;
+    *examined = 0;
+    if (!orders_steps(o, &t) || !orders_start(o, &top))
+        return 0;
+    int bases[PILES];
     KeySet seen = {core_calloc(1024, sizeof(uint64_t)), 1024, 0};
     Entry *stack = NULL;
     size_t cap = 0, depth = 0;
@@ -200,7 +238,6 @@ int orders_search(const Orders *o, long long budget, Stopper *stop, long long *e
         goto done;
     }
     stack[depth++] = top;
-    *examined = 0;
     while (depth && !reached) {
         Entry e = stack[--depth];
         ++*examined;
@@ -217,7 +254,7 @@ int orders_search(const Orders *o, long long budget, Stopper *stop, long long *e
         }
         for (int i = 0; i < n; i++)
             bases[i] = (int)(e.key >> (6 * i) & 63);
-        if (at_an_end(o, special, nspecial, bases, e.need, e.emptied, e.moved)) {
+        if (at_an_end(o, t.special, t.nspecial, bases, e.need, e.emptied, e.moved)) {
             reached = 1;
             break;
         }
@@ -240,16 +277,9 @@ int orders_search(const Orders *o, long long budget, Stopper *stop, long long *e
             int b = bases[i];
             if (b == 0 || !o->plain[i][b].ok || o->pile[i][b - 1] == FACE_DOWN)
                 continue;
-            /* _Orders.unused_places */
-            int unused[RANKS + 1], nunused = 0;
-            uint8_t last = o->pile[i][b - 1];
-            int code = last >= FACE_DOWN ? last - FACE_DOWN : last;
-            for (int rank = code & 15;; rank--, code--) {
-                unused[nunused++] = rank > 1 ? rank - 2 : -1;
-                if (rank == 1 || !(e.codes >> (code - 1) & 1))
-                    break;
-            }
-            for (int x = first[i][b - 1]; x < b; x++) {
+            int unused[RANKS + 1];
+            int nunused = unused_places(o, i, b, e.codes, unused);
+            for (int x = t.first[i][b - 1]; x < b; x++) {
                 if (!o->plain[i][x].ok && !o->end[i][x].ok)
                     continue;
                 uint8_t c = o->pile[i][x];
@@ -283,7 +313,7 @@ int orders_search(const Orders *o, long long budget, Stopper *stop, long long *e
                 next.emptied = e.emptied - old->bottom + (base->ok ? base->bottom : 0);
                 next.moved = e.moved - old->moved + (base->ok ? base->moved : 0);
                 if (!base->ok) { /* an end's base only: the line stops there */
-                    if (at_an_end(o, special, nspecial, after, next.need, next.emptied,
+                    if (at_an_end(o, t.special, t.nspecial, after, next.need, next.emptied,
                                   next.moved))
                         reached = 1;
                     if (reached)
@@ -291,7 +321,7 @@ int orders_search(const Orders *o, long long budget, Stopper *stop, long long *e
                     continue;
                 }
                 next.key = key;
-                next.codes = e.codes | bits[i][x];
+                next.codes = e.codes | t.bits[i][x];
                 if (GROW(stack, cap, depth + 1, 1024) < 0) {
                     status = SEARCH_NOMEM;
                     goto done;
