@@ -36,7 +36,7 @@ from spider_cli.language.gamefiles import DealOrigin
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Deal, Game, Move
 from spider_cli.rules.errors import Part
-from spider_cli.tui import render
+from spider_cli.tui import render, wrapping
 from spider_cli.tui.board import Board
 from spider_cli.tui.main import full_screen
 
@@ -175,7 +175,7 @@ def test_a_narrow_board_shows_every_pile_and_its_cards_are_clicked_where_they_ar
     _, board = play(steps, columns=columns)
     assert moves(board) == ["4h from 1 to 8", "8d from 7 to 3"]
     assert "2c" in said(board).split("8d from 7 to 3", 1)[1]  # the click reached pile 10
-    tableau = render.plain(board._tableau()).splitlines()
+    tableau = wrapping.plain(board._tableau()).splitlines()
     assert tableau[1] == "1  2  3  4  5  6  7  8  9  10"
     assert all(len(line) <= columns for line in tableau)
 
@@ -340,7 +340,7 @@ def test_show_on_the_board_points_at_it_and_show_n_lists_the_pile(home: Path) ->
 def caret_rows(board: Board) -> tuple[str, str]:
     """The last row of the replies with a caret alone on it, and the row above it, as the
     board shows them."""
-    rows = render.plain(board._messages()).splitlines()
+    rows = wrapping.plain(board._messages()).splitlines()
     at = max(n for n, row in enumerate(rows) if row.strip() == "^")
     return rows[at - 1], rows[at]
 
@@ -468,8 +468,8 @@ def test_the_board_fits_the_screen(home: Path, columns: int, rows: int) -> None:
     problem.files.load("problem-1")  # long piles of face-up cards that are not runs
     for game in (session, problem):
         _, board = play(["q\r"], game, columns, rows)
-        tableau = render.plain(board._tableau()).splitlines()
-        status = render.plain(board._status())
+        tableau = wrapping.plain(board._tableau()).splitlines()
+        status = wrapping.plain(board._status())
         assert all(len(line) <= columns for line in tableau)
         assert len(tableau) <= rows - 5  # room for the status line, replies, command line
         assert len(status) <= columns
@@ -498,7 +498,7 @@ def test_narrow_columns_keep_a_gap_between_piles(
 ) -> None:
     w = render.column_width(width)
     for game in (_long_runs(), Session.new_game(seed=SEED).game):
-        lines = render.plain(render.tableau(game, glyphs, width, rows)).splitlines()
+        lines = wrapping.plain(render.tableau(game, glyphs, width, rows)).splitlines()
         assert all(len(line) <= width for line in lines)
         for line in lines[2:]:
             for start in range(0, len(line), w):
@@ -520,8 +520,8 @@ def test_the_status_line_fits_and_never_cuts_a_word(
     deals: int, removed: int, moves: int, score: int, ready: tuple[int, ...], keys: bool, width: int
 ) -> None:
     status = Status(DealOrigin(1), deals, removed, moves, score, False, False, ready)
-    line = render.plain(render.toolbar(status, render.UNICODE, width, keys=keys))
-    widest = render.plain(render.toolbar(status, render.UNICODE, 1000, keys=keys))
+    line = wrapping.plain(render.toolbar(status, render.UNICODE, width, keys=keys))
+    widest = wrapping.plain(render.toolbar(status, render.UNICODE, 1000, keys=keys))
     assert len(line) <= width
     words = set(re.split(r"[\s|:]+", widest)) | {"deals", "off", "keys", ":", "won!", "lost"}
     words |= {f"d{deals}", f"m{moves}", f"s{score}", f"{removed}/8", "remove"}
@@ -581,20 +581,20 @@ def test_the_replies_say_there_is_more_and_scroll_at_once(home: Path) -> None:
     wheel_up = "\x1b[<64;5;20M"  # over the replies (row 20 of 24)
     wheel_down = "\x1b[<65;5;20M"
     _, board = play(["help\r"])  # no quit: input ends
-    shown = render.plain(board._messages()).splitlines()
+    shown = wrapping.plain(board._messages()).splitlines()
     assert shown[0].startswith("New to Spider?")  # read from its first line
     assert re.match(r"▼ \d+ more: PageDown; q or Esc: back to the game", shown[-1])
     _, board = play(["help\r", "\x1b[6~", "\x1b[6~", "\x1b[6~", "\x1b[6~"])
-    assert "'help TOPIC' for a topic above" in render.plain(board._messages())
+    assert "'help TOPIC' for a topic above" in wrapping.plain(board._messages())
     # q: back to the board, the replies beside the tableau, their newest rows in view
     _, board = play(["help\r", "q"])
-    shown = render.plain(board._messages()).splitlines()
+    shown = wrapping.plain(board._messages()).splitlines()
     assert re.match(r"▲ \d+ more lines: PageUp or the wheel", shown[0])
     assert "'help TOPIC' for a topic above" in shown[-1]  # the newest row
     views = []
     for steps in (["\x1b[5~"], ["\x1b[5~", "\x1b[5~"], [wheel_up], [wheel_up, wheel_down]):
         _, board = play(["help\r", "q", *steps])
-        views.append((board.scroll, render.plain(board._messages())))
+        views.append((board.scroll, wrapping.plain(board._messages())))
     page = board._page()
     assert [scroll for scroll, _ in views] == [page, views[1][0], 3, 0]
     assert page < views[1][0] < 2 * page  # the second PageUp stops at the top
@@ -617,12 +617,12 @@ def test_the_board_lists_and_opens_games_and_its_status_line_keeps_the_time(home
     assert "game 1 (5, abandoned): 1 move replayed" in said(board)
     assert moves(board) == ["4h from 1 to 6"]
     now[0] += 50
-    assert "time 0:50" in render.plain(board._status())
+    assert "time 0:50" in wrapping.plain(board._status())
     now[0] += 30  # more than a minute since the last key: the watch has stopped at 1:00
-    assert "time 1:00" in render.plain(board._status())
+    assert "time 1:00" in wrapping.plain(board._status())
     board.player.touched()  # a key: it goes on from here
     now[0] += 5
-    assert "time 1:05" in render.plain(board._status())
+    assert "time 1:05" in wrapping.plain(board._status())
     assert board.app.refresh_interval == 1.0  # the clock ticks on the screen
 
 
@@ -729,7 +729,7 @@ def test_a_long_reply_has_the_screen_until_q_and_the_game_is_as_it_was(
     def record(name: str, method: Callable[..., None]) -> Callable[..., None]:
         def call(self: Board, *args: object) -> None:
             method(self, *args)
-            shown = render.plain(FormattedText(self._messages()))
+            shown = wrapping.plain(FormattedText(self._messages()))
             seen.append((name, self.reading, self._message_height(), shown))
 
         return call
@@ -741,7 +741,7 @@ def test_a_long_reply_has_the_screen_until_q_and_the_game_is_as_it_was(
     (name, reading, height, shown), *rest = seen
     # help: the whole screen but the status and command lines, from its first line
     assert (name, reading, height) == ("read", True, 22)
-    first = render.plain(render.message(board.session.execute("help").text)).splitlines()[0]
+    first = wrapping.plain(render.message(board.session.execute("help").text)).splitlines()[0]
     assert shown.splitlines()[0].rstrip() == first
     assert "q or Esc: back to the game" in shown.splitlines()[-1]
     assert rest[0][:2] == ("closed", False)  # q: the board again

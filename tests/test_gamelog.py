@@ -40,7 +40,7 @@ from spider_cli.app.session import Session
 from spider_cli.app.timer import Timer
 from spider_cli.language import gamefiles
 from spider_cli.rules.errors import SpiderError
-from spider_cli.tui import render
+from spider_cli.tui import render, wrapping
 from spider_cli.tui.completion import SpiderCompleter
 from spider_cli.tui.repl import Repl
 
@@ -473,12 +473,12 @@ def test_the_status_line_shows_the_time_and_leaves_it_out_before_cutting_words()
     session.timer = Timer(Clock(), banked=3723)
 
     def line(width: int) -> str:
-        return render.plain(render.toolbar(session.status(), width=width))
+        return wrapping.plain(render.toolbar(session.status(), width=width))
 
     assert line(120).endswith("|  score 0  |  time 1:02:03 ")
     assert line(60).endswith("| score 0 | 1:02:03 ")
     assert line(40) == " deals 5 | off 0/8 | moves 0 | score 0 "
-    assert "time" not in render.plain(render.toolbar(Session.new_game(seed=SEED).status()))
+    assert "time" not in wrapping.plain(render.toolbar(Session.new_game(seed=SEED).status()))
 
 
 def test_the_timer_stops_while_the_program_waits_in_the_background(home: Path) -> None:

@@ -13,7 +13,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from spider_cli.app.session import Session
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import DEAL, Game, Move
-from spider_cli.tui import render
+from spider_cli.tui import render, wrapping
 from spider_cli.tui.render import ASCII, STYLE, SUIT_CLASSES, UNICODE, Snapshot
 
 
@@ -32,7 +32,7 @@ def long_game(seed: int = 3) -> Game:
 
 
 def lines_of(text: object) -> list[str]:
-    return render.plain(text).splitlines()  # type: ignore[arg-type]
+    return wrapping.plain(text).splitlines()  # type: ignore[arg-type]
 
 
 def test_the_tableau_is_the_manuals_layout() -> None:
@@ -80,7 +80,7 @@ def test_the_four_suits_have_four_colours_and_backs_a_fifth() -> None:
 
 def test_ascii_glyphs_are_the_manuals_own() -> None:
     game = long_game()
-    text = render.plain(render.tableau(game, ASCII)) + render.plain(
+    text = wrapping.plain(render.tableau(game, ASCII)) + wrapping.plain(
         render.pile_detail(game, 0, ASCII)
     )
     assert text.isascii() and "--" in text
@@ -145,23 +145,23 @@ def test_messages_colour_cards_by_suit() -> None:
         "10c": SUIT_CLASSES[3],
     }
     first = render.change("Jh from 8 to 9", ["pile 8 turns up 6s"])
-    assert render.plain(first) == "Jh from 8 to 9\n  pile 8 turns up 6s\n"
+    assert wrapping.plain(first) == "Jh from 8 to 9\n  pile 8 turns up 6s\n"
     assert all("class:move" in style for style, text in first[:2])
 
 
 def test_the_status_line_marks_a_suit_to_remove_and_a_win() -> None:
     session = Session.new_game(seed=5)
-    status = render.plain(render.toolbar(session.status()))
+    status = wrapping.plain(render.toolbar(session.status()))
     assert "deals left 5" in status and "removed 0/8" in status and "moves 0" in status
     assert "score 0" in status and "★" not in status
     piles = [[Card.of(r, s) for r in range(13, 0, -1)] for s in (0, 1, 2, 3, 0, 1, 2, 3)]
     piles += [[], []]
     piles[8].append(piles[7].pop())  # the Ace of clubs off its suit
     session.game = Game(piles, [0] * 10, [], suits=4)
-    status = render.plain(render.toolbar(session.status(), ASCII))
+    status = wrapping.plain(render.toolbar(session.status(), ASCII))
     assert "* remove: pile 1" in status and status.isascii()
     session.game.push(Move(8, 7, 1))
-    status = render.plain(render.toolbar(session.status()))
+    status = wrapping.plain(render.toolbar(session.status()))
     assert "score 1000" in status and "★ you have won!" in status and len(status) <= 80
 
 
@@ -173,7 +173,7 @@ def test_a_move_is_drawn_from_its_typed_result_its_cards_in_their_colours() -> N
     played = session.execute("1 8").result  # 4h from 1 to 8: Kd turns up
     assert played is not None
     drawn = render.played(played)  # type: ignore[arg-type]
-    assert render.plain(drawn) == played_text(played) + "\n"  # type: ignore[arg-type]
+    assert wrapping.plain(drawn) == played_text(played) + "\n"  # type: ignore[arg-type]
     assert ("class:move " + SUIT_CLASSES[Card.parse("4h").suit], "4h") in drawn
     assert (SUIT_CLASSES[Card.parse("Kd").suit], "Kd") in drawn  # the card turned up
 
@@ -193,14 +193,14 @@ def test_undo_and_redo_are_drawn_from_their_typed_results_their_cards_in_their_c
         lines = result_lines(reply.result)
         assert lines is not None
         drawn = render.pieces(lines)
-        assert render.plain(drawn) == reply.text + "\n" == said + "\n"
+        assert wrapping.plain(drawn) == reply.text + "\n" == said + "\n"
         for card in ("4h", "8d"):
             assert ("class:move " + SUIT_CLASSES[Card.parse(card).suit], card) in drawn
 
 
 def test_long_lines_are_broken_between_words_and_continue_under_their_text() -> None:
     def rows(text: str, width: int) -> list[str]:
-        return [render.plain(row) for row in render.wrap([("", text)], width)]
+        return [wrapping.plain(row) for row in wrapping.wrap([("", text)], width)]
 
     assert rows("a natural move turns up a card", 12) == ["a natural", "move turns", "up a card"]
     assert rows("  pile 1 turns up Kd and more", 14) == ["  pile 1 turns", "  up Kd and", "  more"]
@@ -224,8 +224,8 @@ def test_long_lines_are_broken_between_words_and_continue_under_their_text() -> 
         "      one card, from pile 8",
         "      onto pile 9",
     ]
-    coloured = render.wrap(render.color_cards("move 8-6s from 3 to 10 now"), 14)
-    assert [render.plain(row) for row in coloured] == ["move 8-6s from", "3 to 10 now"]
+    coloured = wrapping.wrap(render.color_cards("move 8-6s from 3 to 10 now"), 14)
+    assert [wrapping.plain(row) for row in coloured] == ["move 8-6s from", "3 to 10 now"]
     assert ("class:suit.spades", "8-6s") in coloured[0]  # the card keeps its colour
     # A wide character takes two columns: a saved file's name in Japanese breaks sooner.
     assert rows("saved to 対局記録.spider now", 20) == ["saved to", "対局記録.spider now"]
@@ -239,7 +239,7 @@ def test_text_laid_out_at_80_columns_flows_again_on_a_narrower_screen() -> None:
 
     def shown(text: str, width: int) -> list[str]:
         lines = [render.color_cards(line) for line in text.splitlines()]
-        return [render.plain(row) for row in render.rows(lines, width)]
+        return [wrapping.plain(row) for row in wrapping.rows(lines, width)]
 
     rules = shown(help_text("rules"), 50)
     assert rules[:4] == [
@@ -289,7 +289,7 @@ def test_a_screen_too_narrow_for_ten_piles_says_which_are_left_out(
 ) -> None:
     game = long_game()
     for glyphs in (UNICODE, ASCII):
-        text = render.plain(render.tableau(game, glyphs, width, max_rows=12))
+        text = wrapping.plain(render.tableau(game, glyphs, width, max_rows=12))
         lines = text.splitlines()
         assert all(len(line) <= width for line in lines)
         said = " ".join(" ".join(lines).split())
@@ -305,7 +305,7 @@ def test_at_forty_columns_the_status_line_keeps_its_words() -> None:
     from spider_cli.language.gamefiles import DealOrigin
 
     status = Status(DealOrigin(seed=1, suits=4), 2, 0, 0, 492, False, False, ())
-    line = render.plain(render.toolbar(status, width=40))
+    line = wrapping.plain(render.toolbar(status, width=40))
     assert line.strip() == "deals 2  off 0/8  moves 0  score 492" and len(line) <= 40
 
 

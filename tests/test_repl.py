@@ -37,7 +37,7 @@ from spider_cli.language.gamefiles import DealOrigin
 from spider_cli.language.help import TOPICS
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Game
-from spider_cli.tui import render
+from spider_cli.tui import wrapping
 from spider_cli.tui.completion import SpiderCompleter
 from spider_cli.tui.highlight import highlight_line
 from spider_cli.tui.player import Answer, Question, Stop, pool_completer
@@ -548,7 +548,7 @@ def test_a_lost_game_is_counted_once(home: Path) -> None:
     session.game = _lost()
     assert session.game.is_lost()
     _, repl = drive("score\rstats\rquit\r", session=session)
-    assert "lost: no moves left" in render.plain(repl.toolbar())
+    assert "lost: no moves left" in wrapping.plain(repl.toolbar())
     assert results() == [(Result.LOST, 0)]
 
 
@@ -854,8 +854,8 @@ def test_the_status_line_is_worded_to_fit_the_terminal(home: Path) -> None:
 
     _, repl = drive("quit\r")
     with create_app_session(output=DummyOutput()):
-        wide = render.plain(repl.toolbar())
+        wide = wrapping.plain(repl.toolbar())
     with create_app_session(output=Narrow()):
-        narrow = render.plain(repl.toolbar())
+        narrow = wrapping.plain(repl.toolbar())
     assert "deals left 5" in wide
     assert len(narrow) <= 40 and "5" in narrow and "deals left" not in narrow

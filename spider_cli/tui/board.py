@@ -69,7 +69,7 @@ from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Action, Deal, Game, Move
 from spider_cli.rules.errors import SpiderError
 from spider_cli.rules.placing import fitting_move, obvious_at
-from spider_cli.tui import mousereports, render
+from spider_cli.tui import mousereports, render, wrapping
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer, highlight_line
 from spider_cli.tui.player import (
@@ -270,9 +270,9 @@ class Board:
 
     def _message_rows(self) -> list[StyleAndTextTuples]:
         """The replies kept, broken into rows between words at the screen's width (a line
-        with a caret under it is cut around the caret instead: :func:`render.rows`)."""
+        with a caret under it is cut around the caret instead: :func:`wrapping.rows`)."""
         columns, _rows = self._size()
-        return render.rows(self.messages, columns)
+        return wrapping.rows(self.messages, columns)
 
     def _message_height(self) -> int:
         """The rows the message area has: what the tableau, the status line and the
@@ -351,9 +351,9 @@ class Board:
 
     def say(self, text: StyleAndTextTuples | str, style: str = "") -> None:
         fragments = FormattedText([(style, text + "\n")]) if isinstance(text, str) else text
-        self.transcript.append(render.plain(fragments))
+        self.transcript.append(wrapping.plain(fragments))
         lines = list(split_lines(fragments))
-        if lines and not render.plain(lines[-1]):
+        if lines and not wrapping.plain(lines[-1]):
             lines.pop()
         self.messages.extend(lines)
         self.scroll = 0

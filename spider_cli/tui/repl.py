@@ -45,7 +45,7 @@ from spider_cli.app.session import COMMANDS, Session
 from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Game
 from spider_cli.rules.errors import NotationError, SpiderError
-from spider_cli.tui import mousereports, render
+from spider_cli.tui import mousereports, render, wrapping
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer
 from spider_cli.tui.linehistory import HISTORY_FILE, _trim_history, open_history
@@ -135,14 +135,14 @@ class Repl:
         """Print formatted text (or a plain string in ``style``) and keep it in the transcript.
 
         Lines wider than the screen are broken between words, and a line with a caret under
-        it cut around the caret (:func:`render.rows`), unless not ``wrapped``: the tableau
+        it cut around the caret (:func:`wrapping.rows`), unless not ``wrapped``: the tableau
         (laid out to fit), the caret under the line typed at the prompt (the terminal breaks
         both at the same place, so the caret stays in place)."""
         fragments = FormattedText([(style, text + "\n")]) if isinstance(text, str) else text
-        self.transcript.append(render.plain(fragments))
+        self.transcript.append(wrapping.plain(fragments))
         if wrapped:
             columns = get_app_session().output.get_size().columns
-            rows = render.rows(split_lines(fragments), columns)
+            rows = wrapping.rows(split_lines(fragments), columns)
             fragments = [piece for row in rows for piece in [*row, ("", "\n")]][:-1]
         print_formatted_text(
             FormattedText(fragments), end="", style=STYLE, include_default_pygments_style=False
@@ -184,7 +184,7 @@ class Repl:
         size = get_app_session().output.get_size()
         with _SCREEN:  # the ticking line of a search waits (auto draws while it ticks)
             clear()
-            note_rows = len(render.plain(note).splitlines()) if note else 0
+            note_rows = len(wrapping.plain(note).splitlines()) if note else 0
             rows = max(8, size.rows - _RESERVED_ROWS - note_rows)
             self.say(render.tableau(game, self.glyphs, size.columns, rows, fresh), wrapped=False)
             if note:
