@@ -325,8 +325,10 @@ def test_auto_never_carries_cards_through_a_pile_when_one_move_takes_them_there(
     to 3, the next would carry it on from 3 to 7; auto plays 5s from 9 to 7 instead, to the
     same position. (The Python path's hints do not look ahead, and play another game.)"""
     session = Session.new_game(2, 1)
-    auto = session.analysis.auto(12)
+    shown: list[str] = []
+    auto = session.analysis.auto(12, each=lambda played: shown.append(played.text))
     texts = [p.text for p in auto.moves]
+    assert shown == texts  # each move shown once, as it stands: none shown, then straightened
     if native.backend().compiled:
         assert "5s from 9 to 7" in texts and "5s from 9 to 3" not in texts
     assert [entry.text for entry in session.history()] == texts

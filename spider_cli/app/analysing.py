@@ -216,15 +216,24 @@ class Analysis:
 
     def auto(self, n: int | None = None, each: Callable[[Played], None] | None = None) -> Auto:
         """Play hint's moves one at a time until ``n`` moves (None: no limit), a deal being
-        due, the win, or no move left; ``each`` is called after every move (the REPL
-        redraws the board there; a KeyboardInterrupt raised in it stops play, the game as
-        it is)."""
+        due, the win, or no move left; ``each`` is called with every move as it stands (the
+        REPL redraws the board there; a KeyboardInterrupt raised in it stops play, the game
+        as it is). A move is shown once the next is known, so a move that the next one
+        straightens (:meth:`_straight`) is shown only straightened."""
         if n is not None and n < 1:
             raise SpiderError("auto needs a positive number of moves")
         table = self.table
         played: list[Played] = []
         why = ""
         start = table.game.moves_made
+        shown = 0
+
+        def show() -> None:  # the moves played that stand, not shown yet
+            nonlocal shown
+            while each is not None and shown < len(played):
+                shown += 1
+                each(played[shown - 1])
+
         try:
             while n is None or len(played) < n:
                 if table.game.is_won():
@@ -240,16 +249,16 @@ class Analysis:
                         break
                 straight = self._straight(played)
                 if straight is None:
+                    show()
                     played.extend(self.apply(1))
                 else:  # the cards it moved last go on: from where they were, in one move
                     rest = self.found[1:]
                     table.undo(1)
                     played[-1] = table.play(straight)
                     self.found, self.found_at = rest, table.game.key() if rest else None
-                if each is not None:
-                    each(played[-1])
             else:
                 why = f"{len(played)} move{'s' if len(played) != 1 else ''} played"
+            show()
         except KeyboardInterrupt:
             why = _interrupted(table.game.moves_made - start)
         self.found, self.found_at = [], None
