@@ -36,7 +36,7 @@ from spider_cli.app.session import Session
 from spider_cli.language.gamefiles import DealOrigin
 from spider_cli.language.help import TOPICS
 from spider_cli.rules.cards import Card
-from spider_cli.rules.engine import Game
+from spider_cli.rules.engine import Game, Remove
 from spider_cli.tui import wrapping
 from spider_cli.tui.completion import SpiderCompleter
 from spider_cli.tui.highlight import highlight_line
@@ -859,3 +859,26 @@ def test_the_status_line_is_worded_to_fit_the_terminal(home: Path) -> None:
         narrow = wrapping.plain(repl.toolbar())
     assert "deals left 5" in wide
     assert len(narrow) <= 40 and "5" in narrow and "deals left" not in narrow
+
+
+def test_a_setting_is_not_a_move_and_a_file_keeps_the_rules_the_game_was_played_under(
+    home: Path,
+) -> None:
+    # a setting changed after saving: nothing to update, the file stays as saved
+    _, repl = drive(
+        "set autoremove on\r4h from 1 to 8\rsave! mine.spider\rset autoremove off\rquit\r"
+    )
+    assert "[Y/n]" not in said(repl)
+    saved = (Path.cwd() / "mine.spider").read_text().splitlines()
+    assert saved[1] == "set autoremove on" and "set autoremove off" not in saved
+    # moves under each rule: the file says where the rule changed, and plays the game back
+    session = Session.new_game(seed=SEED, base_dir=Path.cwd())
+    session.game = _one_move_from_a_win()
+    session.game.push(Remove(0))  # by hand: autoremove off
+    session.execute("set autoremove on")
+    session.execute("2 8")  # the last suit goes at once
+    assert session.game.is_won() and session.game.rules() == [False, True]
+    text = session.files.game_file()
+    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
+    # (the first line names the deal: the game began with the rule off, so no line says so)
+    assert lines[1:] == ["remove the spades from 1", "set autoremove on", "Ac from 2 to 8"]

@@ -499,13 +499,13 @@ class Session:
         return self.log
 
     def change_setting(self, name: str, value: bool | str) -> SettingChanged:
-        """Change a setting (see :data:`SETTING_VALUES`); autoremove applies to this game."""
+        """Change a setting (see :data:`SETTING_VALUES`); autoremove applies to this game from
+        its next move (a setting is not a move: the game has not changed)."""
         if name not in SETTING_VALUES or value not in SETTING_VALUES[name].values():
             raise SpiderError(f"{name} cannot be {value}")
         self.settings = self.settings.changed(name, value)
         if name == "autoremove":
             self.game.autoremove = bool(value)
-            self.changed = True
         return SettingChanged(name, value)
 
 

@@ -180,8 +180,8 @@ class Files:
         desk = self.desk
         game = desk.game
         moves = [
-            gamefiles.SavedMove(e.text, tuple(cmd.Assume(p + 1, c) for p, c in e.reveals))
-            for e in desk.history()
+            gamefiles.SavedMove(e.text, tuple(cmd.Assume(p + 1, c) for p, c in e.reveals), rule)
+            for e, rule in zip(desk.history(), game.rules(), strict=True)
         ]
         pending = [
             cmd.Assume(p + 1, Card(c)) for p, queue in enumerate(game.assumed) for c in queue

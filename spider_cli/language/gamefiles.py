@@ -110,10 +110,12 @@ class GameRecord(Value):
 
 
 class SavedMove(Value):
-    """One move to write: its notation, after the unknown cards it turned up."""
+    """One move to write: its notation, after the unknown cards it turned up, and whether
+    autoremove was on as it was played (None: not known)."""
 
     text: str
     reveals: tuple[Assume, ...] = ()
+    autoremove: bool | None = None
 
 
 _FIRST_LINE = re.compile(r"# spider game file, version ([^\s]{1,20})[ \t\r]*(?:\n|$)")
@@ -140,9 +142,14 @@ def game_text(
     tableau: str,
 ) -> str:
     """The text of a game file: settings, start, moves with their reveals, pending
-    assumptions, then ``summary`` and ``tableau`` as comments for a person to read."""
+    assumptions, then ``summary`` and ``tableau`` as comments for a person to read. The
+    autoremove rule is written as each move was played under it (a setting is not a move,
+    but the file plays the game as it went), then as it stands, if it changed since."""
+    moves = list(moves)
+    rules = [move.autoremove for move in moves if move.autoremove is not None]
+    in_force = rules[0] if rules else settings.autoremove
     lines = [MAGIC]
-    if settings.autoremove:
+    if in_force:
         lines.append("set autoremove on")
     if isinstance(origin, DealOrigin):
         if origin.sixth != "left":
@@ -152,9 +159,14 @@ def game_text(
         lines.append(f"load {origin.code}")
     count = 0
     for move in moves:
+        if move.autoremove is not None and move.autoremove != in_force:
+            in_force = move.autoremove
+            lines.append(f"set autoremove {'on' if in_force else 'off'}")
         lines += [_assume_text(a) for a in move.reveals]
         lines.append(move.text)
         count += 1
+    if settings.autoremove != in_force:
+        lines.append(f"set autoremove {'on' if settings.autoremove else 'off'}")
     lines += [_assume_text(a) for a in pending]
     lines.append("")
     lines.append(f"# position after {plural(count, 'move')} ({summary}):")

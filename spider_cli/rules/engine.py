@@ -28,6 +28,7 @@ from spider_cli.rules.cards import (
 from spider_cli.rules.errors import IllegalMoveError, Part, PositionError
 from spider_cli.rules.layout import grid, position_code
 from spider_cli.rules.shuffle import SplitMix64, shuffled_deck
+from spider_cli.rules.undo import Identified, Removed, Turn, Undo
 
 PILES = 10
 DECK_SIZE = 104
@@ -65,52 +66,8 @@ PositionKey = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...
 removed suits."""
 
 
-class Identified(NamedTuple):
-    """An unknown card that became known as it arrived face up on ``pile``: the next card
-    assumed for that pile (``state`` None), or drawn from the pool with the generator in
-    ``state`` before the draw. Taking the action back gives the assumption back, or the
-    card to the pool and the generator its state, so that a redo draws the same card."""
-
-    pile: int
-    card: int
-    state: int | None
-
-
-class Turn(NamedTuple):
-    """A pile's last face-down card turned up (``identified``: how, if it was unknown)."""
-
-    pile: int
-    identified: Identified | None = None
-
-
 _KNOWN_TURNS = tuple(Turn(pile) for pile in range(PILES))
 """The turns of known cards, one a pile (made once: most turns are of these)."""
-
-
-class Removed(NamedTuple):
-    """A complete suit removed from ``pile`` by autoremove, and the turn that followed."""
-
-    pile: int
-    turned: Turn | None
-
-
-class Undo(NamedTuple):
-    """What :meth:`Game.push` keeps to take an action back exactly."""
-
-    action: Action
-    turned: Turn | None = None
-    """A move's or a removal's: its pile's last face-down card, turned up."""
-    dealt: tuple[Identified, ...] = ()
-    """A deal's: the unknown cards it dealt."""
-    autoremoved: tuple[Removed, ...] = ()
-    """The suits autoremove took off after the action, in order."""
-
-    def identified(self) -> list[Identified]:
-        """The unknown cards the action turned up or dealt, in the order they became known."""
-        known = [self.turned.identified] if self.turned and self.turned.identified else []
-        known += self.dealt
-        known += (r.turned.identified for r in self.autoremoved if r.turned and r.turned.identified)
-        return known
 
 
 class Game:
@@ -295,6 +252,10 @@ class Game:
     def move_stack(self) -> list[Action]:
         """The actions pushed so far, oldest first."""
         return [record.action for record in self._stack]
+
+    def rules(self) -> list[bool]:
+        """Whether autoremove was on as each action of the move stack was taken."""
+        return [record.autoremove for record in self._stack]
 
     @property
     def moves_made(self) -> int:
@@ -621,16 +582,17 @@ class Game:
             del ps[-n:]
             d = self.down[src]
             turned = self._flip(src) if d and len(ps) == d else None
-            if self.autoremove and len(pd) >= 13 and pd[-1] & 15 == ACE:
-                record = Undo(action, turned, (), self._autoremove((dst,)))
+            auto = self.autoremove
+            if auto and len(pd) >= 13 and pd[-1] & 15 == ACE:
+                record = Undo(action, turned, (), self._autoremove((dst,)), auto)
             else:
-                record = Undo(action, turned)
+                record = Undo(action, turned, autoremove=auto)
         elif type(action) is Remove:
-            record = Undo(action, self._remove(action.pile))
+            record = Undo(action, self._remove(action.pile), autoremove=self.autoremove)
         else:
             dealt = self._deal()
             autos = self._autoremove(range(PILES)) if self.autoremove else ()
-            record = Undo(action, None, dealt, autos)
+            record = Undo(action, None, dealt, autos, self.autoremove)
         self._stack.append(record)
 
     def _remove(self, pile: int) -> Turn | None:
@@ -663,7 +625,7 @@ class Game:
     def pop(self) -> Action:
         """Take back the last action exactly; it can be replayed with :meth:`redo`."""
         record = self._stack.pop()
-        action, turned, dealt, autoremoved = record
+        action, turned, dealt, autoremoved, _rule = record
         if autoremoved:
             for removed in reversed(autoremoved):
                 self._unremove(removed.pile, removed.turned)
