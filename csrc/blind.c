@@ -84,6 +84,7 @@ typedef struct {
     uint8_t key[PACKED_MAX];
     long long positions, budget;
     int32_t best_node;
+    int depth; /* the level being expanded (its children are one move deeper) */
     BlindResult *out;
 } BlindRun;
 
@@ -149,9 +150,11 @@ static int blind_expand(BlindRun *b, BlindEntry parent)
         b->nodes[node] = (BlindNode){parent.node, a};
         BlindResult *out = b->out;
         if (turned >= 0 && !parent.turned_up &&
-            (long long)out->reveals.n < out->most_reveals &&
-            reveal_push(&out->reveals, (BlindReveal){score, node, id, turned, now}) < 0)
-            return -1;
+            out->reveal_moves + b->depth + 1 <= out->most_reveals) {
+            if (reveal_push(&out->reveals, (BlindReveal){score, node, id, turned, now}) < 0)
+                return -1;
+            out->reveal_moves += b->depth + 1;
+        }
         if (entries_push(&b->next, (BlindEntry){id, now, score, node,
                                                 parent.turned_up || turned >= 0}) < 0)
             return -1;
@@ -225,6 +228,7 @@ int blind_search(const State *start, int removed, long space, int hand, long lon
         }
         if (blind_keep(&b, width) < 0)
             goto fail;
+        b.depth++;
     }
     out->positions = b.positions;
     /* The best line and each reveal's line are read back from the nodes. */

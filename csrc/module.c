@@ -656,9 +656,9 @@ static PyObject *py_blind_search(PyObject *self, PyObject *args)
 {
     /* blind_search(piles, removed, space, hand, budget, parts, width, weights, reveals
      *               [, ceiling])
-     *   -> (best, line, positions, reveals or None): blindplayer.search; reveals: the most
-     *   to keep, the first found (0: none, and None for them), each (score, line, piles,
-     *   pile, removed); ceiling: the bytes it may hold */
+     *   -> (best, line, positions, reveals or None): blindplayer.search; reveals: the moves
+     *   the kept reveals' lines may hold in all, the first found kept (0: none, and None
+     *   for them), each (score, line, piles, pile, removed); ceiling: the bytes it may hold */
     PyObject *piles, *budget_obj, *wobj;
     int removed, hand, parts;
     long long want;
@@ -675,7 +675,7 @@ static PyObject *py_blind_search(PyObject *self, PyObject *args)
         ceiling_from_py(given, &ceiling) < 0)
         return NULL;
     if (want < 0)
-        return PyErr_Format(PyExc_ValueError, "the most reveals to keep is 0 or more");
+        return PyErr_Format(PyExc_ValueError, "the reveals' moves to keep are 0 or more");
     if (width < 0 || width > 1000000)
         return PyErr_Format(PyExc_ValueError, "a beam width is 0 (none) to 1,000,000");
     if (int_in_range(space, -WEIGHT_MOST, WEIGHT_MOST, "a space's worth") < 0 ||
@@ -1469,7 +1469,7 @@ static PyMethodDef methods[] = {
      "searches, weights, turns, max_moves, value, margin, expired[, ceiling]): "
      "weighing.search"},
     {"blind_search", py_blind_search, METH_VARARGS,
-     "blind_search(piles, removed, space, hand, budget, parts, width, weights, most_reveals"
+     "blind_search(piles, removed, space, hand, budget, parts, width, weights, reveal_moves"
      "[, ceiling]): "
      "blindplayer.search"},
     {"goal_search", py_goal_search, METH_VARARGS,

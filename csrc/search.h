@@ -105,7 +105,9 @@ typedef struct {
 } BlindReveals;
 
 typedef struct {
-    long long most_reveals; /* set by the caller: the most reveals to keep (0: none) */
+    long long most_reveals; /* set by the caller: the moves the kept reveals' lines may hold
+                               in all, the first found kept (0: none) */
+    long long reveal_moves; /* the moves of the reveals kept */
     long best;
     int32_t best_node; /* -1: the empty line */
     long long positions;

@@ -100,22 +100,25 @@ def test_limits_at_the_edges_of_64_bits() -> None:
         assert (positions == 0) == (budget == 0)
 
 
-def test_the_reveals_kept_are_the_first_found_up_to_the_most_asked() -> None:
-    """Both paths keep the same first reveals when asked for fewer than a search finds
-    (the cap that bounds the Python objects a turn holds: memory.blind_reveals)."""
+def test_the_reveals_kept_are_the_first_found_while_their_lines_hold_the_moves_asked() -> None:
+    """Both paths keep the same first reveals when their lines may hold fewer moves than a
+    search finds (the cap that bounds the Python objects a turn holds:
+    memory.blind_reveal_moves)."""
     piles, removed, hand = blind_view(3, 1, 10, 3)
     every: list = []
     native.PYTHON.blind_search(piles, removed, Mode.KEEP, hand, 5_000, True, 0, every)
     assert len(every) > 3
+    room = sum(len(r.line) for r in every[:3])
     _best, _line, _positions, found = core.blind_search(
-        piles, removed, 150, hand, 5_000, True, 0, WEIGHTS, 3
+        piles, removed, 150, hand, 5_000, True, 0, WEIGHTS, room
     )
     few: list = []
-    blindplayer.search(piles, removed, Mode.KEEP, hand, 5_000, True, 0, few, most_reveals=3)
-    assert few == every[:3]
+    blindplayer.search(piles, removed, Mode.KEEP, hand, 5_000, True, 0, few, reveal_moves=room)
+    kept = [r for r in every if r.line == every[0].line or r in few]
+    assert few[:3] == every[:3] and sum(len(r.line) for r in few) <= room and few == kept
     assert [(score, tuple(native.action(*a) for a in line)) for score, line, *_ in found] == [
         (r.score, r.line) for r in few
     ]
     assert core.blind_search(piles, removed, 150, hand, 5_000, True, 0, WEIGHTS, 0)[3] is None
-    with pytest.raises(ValueError, match="the most reveals to keep is 0 or more"):
+    with pytest.raises(ValueError, match="the reveals' moves to keep are 0 or more"):
         core.blind_search(piles, removed, 150, hand, 5_000, True, 0, WEIGHTS, -1)

@@ -343,12 +343,12 @@ def search(
     width: int = 0,
     reveals: list[Reveal] | None = None,
     weights: Weights = STANDARD,
-    most_reveals: int | None = None,
+    reveal_moves: int | None = None,
 ) -> tuple[int, tuple[Action, ...], int]:
     """A :class:`BlindSearch` on the Python path (the reference of csrc/blind.c), valuing
-    positions by ``weights``; of the reveals, the first ``most_reveals`` found are kept
-    (None: all)."""
-    room = len(reveals) + most_reveals if reveals is not None and most_reveals is not None else -1
+    positions by ``weights``; the reveals are kept as found while their lines hold
+    ``reveal_moves`` moves in all (None: every one)."""
+    room = -1 if reveal_moves is None else reveal_moves
     cards = sum(map(len, piles)) + 13 * removed  # in the tableau or removed: the same all along
     unseen = unseen_ranks(piles, removed)
     best = value(piles, removed, mode.value, weights)
@@ -373,9 +373,10 @@ def search(
                     turned >= 0
                     and not turned_up
                     and reveals is not None
-                    and (room < 0 or len(reveals) < room)
+                    and (room < 0 or len(longer) <= room)
                 ):
                     reveals.append(Reveal(score, longer, child, turned, now))
+                    room -= len(longer) if room >= 0 else 0
                 children.append((child, now, score, longer, turned_up or turned >= 0))
                 if score > best:
                     best, best_line = score, longer

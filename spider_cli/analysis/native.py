@@ -180,7 +180,7 @@ class Python:
         from spider_cli.analysis import blindplayer
 
         budget = min(budget, memory.blind_positions(self.compiled))
-        most = memory.blind_reveals(self.compiled)
+        most = memory.blind_reveal_moves(self.compiled)
         return blindplayer.search(
             piles, removed, mode, hand, budget, parts, width, reveals, weights, most
         )
@@ -334,7 +334,7 @@ class Core:
             parts,
             width,
             weights.core(),
-            memory.blind_reveals(self.compiled) if reveals is not None else 0,
+            memory.blind_reveal_moves(self.compiled) if reveals is not None else 0,
             memory.core_ceiling(),
         )
         if reveals is not None:
