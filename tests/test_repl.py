@@ -357,7 +357,10 @@ def test_the_journal_offers_the_game_back(home: Path) -> None:
     drive("4h from 1 to 8\r7 3\r\x04n\r")
     assert Journal().read().moves == 2  # type: ignore[union-attr]
     _, repl = drive("\rquit\rn\r", session=Session.new_game(seed=99), offer_journal=True)
-    assert "Continue the game in progress (deal 5, 4 suits, 2 moves)? [Y/n] " in said(repl)
+    text = said(repl)
+    asked = text.index("Continue the game in progress (deal 5, 4 suits, 2 moves)? [Y/n] ")
+    # the game offered is drawn above the question, with its status line: not a blank screen
+    assert -1 < text.find("moves 2") < asked and -1 < text.find("8♦") < asked
     assert moves(repl) == ["4h from 1 to 8", "8d from 7 to 3"]
     assert "continued after move 2" in said(repl)
 

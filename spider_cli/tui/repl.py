@@ -206,7 +206,21 @@ class Repl:
         return _ticking(COMMANDS.searches(command))
 
     def offering(self, entry: Entry | None) -> None:
-        """The line mode shows nothing behind the question."""
+        """The game offered back, drawn above the question with its status line, as the
+        board shows it behind its own (a game that cannot be read: nothing; that is said
+        once answered)."""
+        if entry is None:
+            return
+        preview = Session.new_game(seed=0)
+        try:
+            preview.files.load(entry.path)
+        except SpiderError:
+            return
+        columns = get_app_session().output.get_size().columns
+        self.draw(
+            note=FormattedText(render.toolbar(preview.status(), self.glyphs, columns)),
+            game=preview.game,
+        )
 
     # -- questions ----------------------------------------------------------------------------
 
