@@ -18,6 +18,7 @@ HELD = {
     "spider_cli/language/layouts.py": 896,
     "spider_cli/language/commands.py": 714,
     "spider_cli/analysis/solver.py": 713,
+    "spider_cli/app/session.py": 707,
 }
 """Modules over :data:`MODULE_LINES` today, each held at its size (to be split by job)."""
 
