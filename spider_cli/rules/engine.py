@@ -28,7 +28,7 @@ from spider_cli.rules.cards import (
 from spider_cli.rules.errors import IllegalMoveError, Part, PositionError
 from spider_cli.rules.layout import grid, position_code
 from spider_cli.rules.shuffle import SplitMix64, shuffled_deck
-from spider_cli.rules.undo import Identified, Removed, Turn, Undo
+from spider_cli.rules.undo import Identified, Removed, Turn
 
 PILES = 10
 DECK_SIZE = 104
@@ -68,6 +68,27 @@ removed suits."""
 
 _KNOWN_TURNS = tuple(Turn(pile) for pile in range(PILES))
 """The turns of known cards, one a pile (made once: most turns are of these)."""
+
+
+class Undo(NamedTuple):
+    """What :meth:`Game.push` keeps to take an action back exactly."""
+
+    action: Action
+    turned: Turn | None = None
+    """A move's or a removal's: its pile's last face-down card, turned up."""
+    dealt: tuple[Identified, ...] = ()
+    """A deal's: the unknown cards it dealt."""
+    autoremoved: tuple[Removed, ...] = ()
+    """The suits autoremove took off after the action, in order."""
+    autoremove: bool = False
+    """Whether autoremove was on as the action was taken (a game file keeps the rule)."""
+
+    def identified(self) -> list[Identified]:
+        """The unknown cards the action turned up or dealt, in the order they became known."""
+        known = [self.turned.identified] if self.turned and self.turned.identified else []
+        known += self.dealt
+        known += (r.turned.identified for r in self.autoremoved if r.turned and r.turned.identified)
+        return known
 
 
 class Game:
