@@ -349,7 +349,7 @@ def play_all(
         err.write("\r" + first)
         err.flush()
         shown = len(first)
-    run = mapper or functools.partial(local_results, shared=shared)
+    run = mapper or (functools.partial(local_results, shared=True) if shared else local_results)
     for result in run(tasks, jobs, worker):
         if record is not None:
             record(result)
