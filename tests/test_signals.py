@@ -36,14 +36,20 @@ def _journaled(home: Path) -> int:
     return int(found.group(1)) if found else 0
 
 
-def _wait_for_moves(home: Path, moves: int, process: object) -> int:
+def _wait_for_moves(home: Path, moves: int, terminal: _Terminal) -> tuple[int, bytes]:
     """Wait (at most a minute: a guard, not a measure) until the journal holds ``moves``
-    moves while ``auto`` still plays; how many it holds."""
+    moves while ``auto`` still plays; how many it holds, and what the terminal showed
+    meanwhile (read as it comes: a terminal nobody reads fills up, and spider would wait
+    on it, the signal's last words too)."""
     deadline = time.monotonic() + 60
+    shown = b""
     while _journaled(home) < moves:
         assert time.monotonic() < deadline, "auto's moves never reached the journal"
-        time.sleep(0.05)
-    return _journaled(home)
+        ready, _, _ = select.select([terminal.master], [], [], 0.05)
+        if ready:
+            with contextlib.suppress(OSError):
+                shown += os.read(terminal.master, 65536)
+    return _journaled(home), shown
 
 
 class _Raw(_Terminal):
@@ -76,12 +82,13 @@ def test_a_long_auto_killed_loses_no_move_it_journaled(home: Path, signum: int) 
     try:
         first.expect("spider>")
         first.send("auto 500\r")
-        shown = _wait_for_moves(home, 4, first.process)
+        shown, before = _wait_for_moves(home, 4, first)
         os.killpg(first.process.pid, signum)
+        said = first.read_all().decode("utf-8", "replace")  # (read to the end: see above)
         status = first.process.wait(30)
-        said = first.read_all().decode("utf-8", "replace")
     finally:
         first.close()
+    said = before.decode("utf-8", "replace") + said
     assert "auto stops" not in first.seen + said  # killed while auto played
     if signum != signal.SIGKILL:
         assert f"ended by {signal.Signals(signum).name}; the game is kept in the journal" in said
@@ -167,7 +174,7 @@ def test_sigterm_on_the_board_gives_the_terminal_back(home: Path, during: str) -
                 seen += os.read(board.master, 65536)
         if during:
             board.send(during)
-            _wait_for_moves(home, 3, board.process)
+            seen += _wait_for_moves(home, 3, board)[1]
         else:
             board.send("u")  # a key: the board is running its loop
             time.sleep(0.2)
