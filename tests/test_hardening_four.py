@@ -117,6 +117,23 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _both_workers(parent: int) -> list[int]:
+    """The bench's two worker processes, once both run (waited for at most a minute: a cap
+    for a loaded machine, not a measure)."""
+    workers: list[int] = []
+    for _ in range(600):
+        workers = [
+            pid
+            for pid in _children(parent)
+            if "spawn_main" in Path(f"/proc/{pid}/cmdline").read_text(errors="replace")
+        ]
+        if len(workers) == 2:
+            break
+        time.sleep(0.1)
+    assert len(workers) == 2
+    return workers
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
 @pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
 def test_the_bench_workers_end_with_their_parent(tmp_path: Path, signum: int) -> None:
@@ -128,17 +145,7 @@ def test_the_bench_workers_end_with_their_parent(tmp_path: Path, signum: int) ->
         env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
     )
     try:
-        workers: list[int] = []
-        for _ in range(600):  # until both workers run (a cap for a loaded machine)
-            workers = [
-                pid
-                for pid in _children(bench.pid)
-                if "spawn_main" in Path(f"/proc/{pid}/cmdline").read_text(errors="replace")
-            ]
-            if len(workers) == 2:
-                break
-            time.sleep(0.1)
-        assert len(workers) == 2
+        workers = _both_workers(bench.pid)
         time.sleep(0.5)  # at work on their deals
         bench.send_signal(signum)
         bench.wait(timeout=60)
@@ -164,17 +171,7 @@ def test_a_signal_to_the_whole_group_ends_the_bench_cleanly(tmp_path: Path, sign
         start_new_session=True,
     )
     try:
-        workers: list[int] = []
-        for _ in range(600):  # until both workers run (a cap for a loaded machine)
-            workers = [
-                pid
-                for pid in _children(bench.pid)
-                if "spawn_main" in Path(f"/proc/{pid}/cmdline").read_text(errors="replace")
-            ]
-            if len(workers) == 2:
-                break
-            time.sleep(0.1)
-        assert len(workers) == 2
+        workers = _both_workers(bench.pid)
         time.sleep(0.5)
         os.killpg(bench.pid, signum)
         _, err = bench.communicate(timeout=60)
