@@ -36,7 +36,7 @@ from spider_cli.analysis import bench, compact, counting, hints
 from spider_cli.analysis.goals import PLAY_LIMIT, Limit
 from spider_cli.analysis.goalsearch import Search, make_search
 from spider_cli.analysis.proofs import counted_out
-from spider_cli.analysis.solver import PORTFOLIO, astar, search_limit, solve
+from spider_cli.analysis.solver import PORTFOLIO, astar, limit_of, search_limit, solve
 from spider_cli.app import examples
 from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command
@@ -76,7 +76,12 @@ def questions(limit: int, match: str = "") -> None:
             if match not in example.name and match not in text:
                 continue
             command = solve_command(f"{text}, limit {limit}")
-            answer = solve(game, command.goal, command.constraints, time.perf_counter)
+            answer = solve(
+                game,
+                command.goal,
+                command.constraints,
+                limit_of(command.constraints, time.perf_counter),
+            )
             total += 1
             agree += answer.status == question.answer
             mark = "" if answer.status == question.answer else "  <-- differs"
@@ -212,7 +217,7 @@ def counting_cost(count: int = 120) -> None:
 
 def _proved_with_more(search: Search) -> bool:
     """Does the argument prove the goal impossible with ten times its budget?"""
-    return bool(counted_out(search, 10 * counting.BUDGET))
+    return bool(counted_out(search, Limit(10 * counting.BUDGET)))
 
 
 def hint_times() -> None:

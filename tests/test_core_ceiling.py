@@ -127,12 +127,13 @@ def test_the_count_in_every_order_stops_at_its_ceiling_too() -> None:
 
     from spider_cli.analysis import firstmoves, proofs
     from spider_cli.analysis.counting import setting
+    from spider_cli.analysis.goals import Limit
 
     assert core is not None
     _game, _constraints, search = asked(230, "turn up", 1, False, False)
     tables = None
     for question in proofs._questions(search):
-        found = setting(search.start.piles, question, 20_000)
+        found = setting(search.start.piles, question, Limit(20_000))
         for final in found.finals if found is not None else ():
             tables = firstmoves.Orders(search.start.piles, final, found).tables()
             break

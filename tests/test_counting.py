@@ -14,6 +14,7 @@ from test_solver import TooBig, ask, brute_force, example, scatter, table
 
 from spider_cli.analysis import counting, goalsearch, proofs
 from spider_cli.analysis.counting import Question, turn_up_piles
+from spider_cli.analysis.goals import Limit
 from spider_cli.rules.cards import UNKNOWN, Card, card_text
 from spider_cli.rules.engine import Action, Game, Move
 from spider_cli.rules.goals import Constraints, Goal
@@ -264,7 +265,7 @@ def test_the_argument_gives_up_past_its_budget() -> None:
     choices and proves nothing (the search then goes on as before)."""
     search = goalsearch.make_search(example("problem-2"), Goal("space"), Constraints(no_deal=True))
     assert proofs.counted_out(search)
-    assert proofs.counted_out(search, budget=100) == ""
+    assert proofs.counted_out(search, Limit(100)) == ""
 
 
 def test_a_space_that_no_new_space_forbids_is_not_counted_for() -> None:
@@ -278,7 +279,7 @@ def test_a_space_that_no_new_space_forbids_is_not_counted_for() -> None:
     )
     (question,) = proofs._questions(search)
     assert question.most_spaces == 0
-    found = counting.setting(search.start.piles, question, budget=20_000)
+    found = counting.setting(search.start.piles, question, Limit(20_000))
     assert found is not None
     assert found.free == frozenset({0, 3})  # the spades (a removal may empty pile 8), the clubs
 

@@ -14,6 +14,7 @@ from test_solver import TooBig, ask, example
 
 from spider_cli.analysis import firstmoves, native, proofs
 from spider_cli.analysis.counting import setting
+from spider_cli.analysis.goals import Limit
 
 BUDGET = 20_000
 core = native._load()
@@ -28,7 +29,7 @@ def test_every_order_is_never_wrong(
     at the end does not (that one is tested in test_counting.py), trying every move finds no
     line either."""
     game, constraints, search = asked(seed, goal, keep, no_turn_up, no_new_space)
-    reason = proofs.counted_in_every_order(search, BUDGET)
+    reason = proofs.counted_in_every_order(search, Limit(BUDGET))
     if reason and not proofs.counted_out(search):
         with contextlib.suppress(TooBig):
             assert not reachable(game, GOALS[goal], constraints, 50_000), reason
@@ -44,14 +45,13 @@ def test_the_core_examines_the_same_states_as_the_python_path(
     answer after the same number of states, within the budget or past it."""
     _game, _constraints, search = asked(seed, goal, keep, no_turn_up, no_new_space)
     for question in proofs._questions(search):
-        found = setting(search.start.piles, question, BUDGET)
+        found = setting(search.start.piles, question, Limit(BUDGET))
         for final in found.finals if found is not None else ():
             orders = firstmoves.Orders(search.start.piles, final, found)
             for budget in (BUDGET, 50):
                 compiled = core.orders(*orders.tables(), budget, None)
-                assert compiled == firstmoves.Orders(search.start.piles, final, found).search(
-                    budget, None
-                )
+                fresh = firstmoves.Orders(search.start.piles, final, found)
+                assert compiled == fresh.search(Limit(budget))
 
 
 @pytest.mark.parametrize(
@@ -75,9 +75,9 @@ def test_it_proves_what_the_count_at_a_few_moments_cannot(
     choose both pass, and every order of first moves fails: the brute force agrees."""
     game, constraints, search = asked(seed, goal, keep, no_turn_up, no_new_space)
     (question,) = proofs._questions(search)
-    assert firstmoves.refute(search.start.piles, question, BUDGET) == states
+    assert firstmoves.refute(search.start.piles, question, Limit(BUDGET)) == states
     assert not proofs.counted_out(search)
-    assert not proofs.counted_in_moments(search, 30_000)
+    assert not proofs.counted_in_moments(search, Limit(30_000))
     assert not reachable(game, GOALS[goal], constraints, 50_000)
 
 
@@ -110,8 +110,9 @@ def test_the_budget_and_the_clock_stop_it() -> None:
     search = search_for(example("problem-5"), "get a space in pile 2, no deal, no remove")
     (question,) = proofs._questions(search)
     on_the_path = native.first_moves
-    assert firstmoves.refute(search.start.piles, question, 1_000, run=on_the_path) is None
-    assert firstmoves.refute(search.start.piles, question, 10**6, lambda: True, on_the_path) is None
+    assert firstmoves.refute(search.start.piles, question, Limit(1_000), on_the_path) is None
+    up = Limit(10**6, clock=lambda: 1.0, end=0.0)  # the time asked for is up
+    assert firstmoves.refute(search.start.piles, question, up, on_the_path) is None
     assert firstmoves.refute(search.start.piles, question, run=on_the_path) == 136_246
 
 

@@ -15,6 +15,7 @@ from test_solver import TooBig, example, scatter, table
 
 from spider_cli.analysis import goalsearch, moments, proofs
 from spider_cli.analysis.counting import Question
+from spider_cli.analysis.goals import Limit
 from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command
 from spider_cli.rules.cards import Card
@@ -71,7 +72,7 @@ def test_the_moments_are_never_wrong(
     end does not (that one is tested in test_counting.py), trying every move finds no line
     either."""
     game, constraints, search = asked(seed, goal, keep, no_turn_up, no_new_space)
-    reason = proofs.counted_in_moments(search, BUDGET)
+    reason = proofs.counted_in_moments(search, Limit(BUDGET))
     if reason and not proofs.counted_out(search):
         with contextlib.suppress(TooBig):
             assert not reachable(game, GOALS[goal], constraints, 50_000), reason
@@ -102,7 +103,7 @@ def test_it_proves_what_the_end_alone_cannot(
     the brute force agrees."""
     game, constraints, search = asked(seed, goal, keep, no_turn_up, no_new_space)
     assert proofs.counted_out(search) == ""
-    reason = proofs.counted_in_moments(search, BUDGET)
+    reason = proofs.counted_in_moments(search, Limit(BUDGET))
     assert "first move" in reason, reason
     assert not reachable(game, GOALS[goal], constraints, 50_000)
 
@@ -142,15 +143,16 @@ def test_it_gives_up_past_its_budget() -> None:
     """Each split multiplies the counts, so the proof stops after a set number of choices,
     on any machine the same."""
     search = search_for(example("problem-5"), "get a space in pile 3, no deal, no remove")
-    assert proofs.counted_in_moments(search, 260_000) == ""
-    assert proofs.counted_in_moments(search, 280_000)
+    assert proofs.counted_in_moments(search, Limit(260_000)) == ""
+    assert proofs.counted_in_moments(search, Limit(280_000))
 
 
 def test_it_stops_when_the_time_asked_for_is_up() -> None:
     """ "within N seconds" caps the proof too: it asks the clock every 4,096 choices."""
     search = search_for(example("problem-5"), "get a space in pile 3, no deal, no remove")
-    assert proofs.counted_in_moments(search, expired=lambda: False)
-    assert proofs.counted_in_moments(search, expired=lambda: True) == ""
+    later, up = (Limit(moments.BUDGET, clock=lambda: 1.0, end=end) for end in (2.0, 0.0))
+    assert proofs.counted_in_moments(search, later)
+    assert proofs.counted_in_moments(search, up) == ""
 
 
 def test_a_proof_names_its_splits() -> None:

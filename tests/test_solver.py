@@ -1082,7 +1082,8 @@ def test_a_clock_times_a_search_and_caps_only_the_time_asked_for() -> None:
     game = example("problem-1")
     goal = Goal("turn up", pile=9)
     plain = solver.solve(game, goal, Constraints(no_deal=True))
-    timed = solver.solve(game, goal, Constraints(no_deal=True), clock=hour_a_call())
+    untimed = Constraints(no_deal=True)
+    timed = solver.solve(game, goal, untimed, solver.limit_of(untimed, hour_a_call()))
     assert (timed.status, timed.texts, timed.positions) == (
         plain.status,
         plain.texts,
@@ -1096,7 +1097,8 @@ def test_a_clock_times_a_search_and_caps_only_the_time_asked_for() -> None:
     question = "remove diamonds, no deal, no remove clubs, within 1 second"
     command = parse_command(f"solve {question}")
     assert isinstance(command, Solve)
-    capped = solver.solve(example("problem-4"), command.goal, command.constraints, hour_a_call())
+    limit = solver.limit_of(command.constraints, hour_a_call())
+    capped = solver.solve(example("problem-4"), command.goal, command.constraints, limit)
     assert (
         capped.status == "unknown"
         and capped.positions < ask(example("problem-4"), question).positions

@@ -14,7 +14,7 @@ from spider_cli.analysis.contingencies import (
     goal_text,
 )
 from spider_cli.analysis.goals import Clock, Limit, Verdict
-from spider_cli.analysis.solver import NO_CONSTRAINTS, check_goal, solve
+from spider_cli.analysis.solver import NO_CONSTRAINTS, check_goal, limit_of, solve
 from spider_cli.rules.engine import Action, Game
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
 from spider_cli.rules.values import replace
@@ -65,5 +65,5 @@ def answer(
             else Verdict.UNKNOWN
         )
         return Report(result.text(), result.actions, verdict)
-    searched = solve(game, goal, constraints, clock)
+    searched = solve(game, goal, constraints, limit_of(constraints, clock))
     return Report(f"{goal_text(goal)}: {searched.text()}", searched.actions, searched.status)

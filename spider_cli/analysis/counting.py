@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from spider_cli.analysis.compact import FACE_DOWN, State, card_code, run_length
+from spider_cli.analysis.goals import Limit, OverBudget
 from spider_cli.rules.cards import KING
 from spider_cli.rules.goals import GoalKind
 
@@ -32,12 +33,10 @@ RANKS = 13
 ALL_RANKS = sum(1 << r for r in range(1, RANKS + 1))
 
 BUDGET = 100_000
-"""Choices :func:`refute` examines at most before it gives up (no proof; about 0.3 s). The
-manual's positions need 3,000 at most, but the passes are exponential in the worst case."""
+"""Choices :func:`refute` examines at most before it gives up (no proof). The manual's
+positions need 3,000 at most, but the passes are exponential in the worst case."""
 
-
-class _OverBudget(Exception):
-    """The choices examined passed the budget."""
+LIMIT = Limit(BUDGET)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -71,18 +70,18 @@ Option = tuple[tuple[int, ...], int, int, int]
 its bottom, the ranks of the goal suit it can contribute as a bit mask, cards moved)."""
 
 
-def refute(piles: State, question: Question, budget: int = BUDGET) -> int | None:
+def refute(piles: State, question: Question, limit: Limit = LIMIT) -> int | None:
     """The number of choices examined in proving ``question`` impossible from ``piles``, or
-    None when the argument cannot rule it out (or gives up after ``budget`` choices).
+    None when the argument cannot rule it out (or gives up at ``limit``, counted in choices).
 
     With no space on the table, the line is first looked at up to its first space: until
     then no card can lie on a pile's bottom. If no space can ever come, that holds to the
     end, which makes the count much stricter.
     """
-    proof = _Proof(piles, question, budget)
+    proof = _Proof(piles, question, limit)
     try:
         return proof.examined if proof.holds() else None
-    except _OverBudget:
+    except OverBudget:
         return None
 
 
@@ -99,40 +98,41 @@ class Setting:
     finals: tuple[Question, ...]
 
 
-def setting(piles: State, question: Question, budget: int = BUDGET) -> Setting | None:
-    """The :class:`Setting` of ``question`` from ``piles``, or None past ``budget`` choices."""
-    proof = _Proof(piles, question, budget)
+def setting(piles: State, question: Question, limit: Limit = LIMIT) -> Setting | None:
+    """The :class:`Setting` of ``question`` from ``piles``, or None past ``limit``."""
+    proof = _Proof(piles, question, limit)
     try:
         free, bare, most = proof.setting()
-    except _OverBudget:
+    except OverBudget:
         return None
     return Setting(free, bare, most, tuple(proof.finals(most)))
 
 
 def turn_up_piles(
-    piles: State, question: Question, budget: int = BUDGET
+    piles: State, question: Question, limit: Limit = LIMIT
 ) -> tuple[list[int], int] | None:
     """For a card to turn up in any pile (``question.target`` -1): the piles where the
     first card turned up could be, as far as the argument can tell (none: impossible), and
-    the choices examined; or None when it gives up after ``budget`` choices."""
-    proof = _Proof(piles, question, budget)
+    the choices examined; or None when it gives up at ``limit``."""
+    proof = _Proof(piles, question, limit)
     try:
         return proof.open_targets(), proof.examined
-    except _OverBudget:
+    except OverBudget:
         return None
 
 
 class _Proof:
     """One :func:`refute`: its counts, and the choices they have examined so far."""
 
-    def __init__(self, piles: State, question: Question, budget: int) -> None:
+    def __init__(self, piles: State, question: Question, limit: Limit) -> None:
         self.piles = piles
         self.question = question
-        self.budget = budget
+        self.limit = limit
         self.examined = 0
 
     def passes(self, question: Question, free: frozenset[int], bare: bool) -> bool:
-        count, found = _search(self.piles, question, free, bare, self.budget - self.examined)
+        left = self.limit.within(self.limit.positions - self.examined)
+        count, found = _search(self.piles, question, free, bare, left)
         self.examined += count
         return found
 
@@ -314,11 +314,11 @@ def bottoms_suffice(
 
 
 def _search(
-    piles: State, question: Question, free: frozenset[int], bare: bool, budget: int
+    piles: State, question: Question, free: frozenset[int], bare: bool, limit: Limit
 ) -> tuple[int, bool]:
     """(choices examined, whether some choice of bases passes the count). ``bare``: no
     moved card may lie on a pile's bottom (no pile has been empty on the way). Raises
-    :class:`_OverBudget` past ``budget`` choices."""
+    :class:`OverBudget` past ``limit``."""
     target = question.target
     choices = [
         base_options(
@@ -371,8 +371,7 @@ def _search(
         best, more, later = relief[k + 1], tables[k + 1], masks[k + 1]
         for step, bottom, bits, count in choices[order[k]]:
             examined += 1
-            if examined > budget:
-                raise _OverBudget
+            limit.spent(examined)
             total = tuple(a + b for a, b in zip(need, step, strict=True))
             if (mask | bits | later) & wanted != wanted:
                 continue

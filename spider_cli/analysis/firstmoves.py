@@ -35,14 +35,16 @@ from spider_cli.analysis.counting import (
     bottoms_suffice,
     setting,
 )
+from spider_cli.analysis.goals import Limit, OverBudget
 from spider_cli.analysis.moments import links
 from spider_cli.rules.cards import KING
 from spider_cli.rules.goals import GoalKind
 
 BUDGET = 300_000
-"""States a whole proof examines at most before it gives up: about 0.2 s on the compiled
-core (``csrc/orders.c``), 5 s on the Python path. Problem 4's two "impossible" answers need
-250,230."""
+"""States a whole proof examines at most before it gives up (what that costs on each path:
+BENCHMARKS.md). Problem 4's two "impossible" answers need 250,230."""
+
+LIMIT = Limit(BUDGET)
 
 CORE_PILE = 63
 """The longest pile the compiled core's search takes (a base length in 6 bits of its keys);
@@ -56,37 +58,30 @@ _State = tuple[tuple[int, ...], tuple[int, ...], int, int, int]
 the cards moved, and the codes of the cards moved, as bits."""
 
 
-Runner = Callable[["Orders", int, Callable[[], bool] | None], tuple[bool | None, int]]
+Runner = Callable[["Orders", Limit], tuple[bool | None, int]]
 """A search of the orders of first moves on some path: (reached, states), as
 :meth:`Orders.search`."""
-
-
-class _OverBudget(Exception):
-    """The proof passed its budget, or the time asked for is up."""
 
 
 def refute(
     piles: State,
     question: Question,
-    budget: int = BUDGET,
-    expired: Callable[[], bool] | None = None,
+    limit: Limit = LIMIT,
     run: Runner | None = None,
 ) -> int | None:
     """The states examined in proving ``question`` impossible from ``piles`` (for every end
-    the goal allows), or None when no proof is found within ``budget`` states (or before
-    ``expired()``, the time a user asked for, says the time is up). ``run`` does each
-    search (:meth:`Orders.search` when not given; ``native.first_moves`` chooses the path)."""
-    found = setting(piles, question, budget)
+    the goal allows), or None when no proof is found within ``limit`` (its states, or the
+    time a user asked for). ``run`` does each search (:meth:`Orders.search` when not given;
+    ``native.first_moves`` chooses the path)."""
+    found = setting(piles, question, limit)
     if found is None:
         return None
     examined = 0
     for final in found.finals:
         orders = Orders(piles, final, found)
-        if run is None:
-            reached, count = orders.search(budget - examined, expired)
-        else:
-            reached, count = run(orders, budget - examined, expired)
-        if reached is not False:  # an end reached, or no answer within the budget
+        left = limit.within(limit.positions - examined)
+        reached, count = orders.search(left) if run is None else run(orders, left)
+        if reached is not False:  # an end reached, or no answer within the limit
             return None
         examined += count
     return examined
@@ -195,12 +190,12 @@ class Orders:
                 return found
             rank, code = rank - 1, code - 1
 
-    def search(self, budget: int, expired: Callable[[], bool] | None) -> tuple[bool | None, int]:
+    def search(self, limit: Limit) -> tuple[bool | None, int]:
         """(does some order of first moves reach an end the goal allows, or None when that is
-        not known within ``budget`` states or before ``expired()``; the states examined)."""
+        not known within ``limit``; the states examined)."""
         try:
-            return self.reaches_an_end(budget, expired), self.examined
-        except _OverBudget:
+            return self.reaches_an_end(limit), self.examined
+        except OverBudget:
             return None, self.examined
 
     def fits_the_core(self) -> bool:
@@ -231,9 +226,9 @@ class Orders:
             ALL_RANKS if q.suit is not None else 0,
         )
 
-    def reaches_an_end(self, budget: int, expired: Callable[[], bool] | None) -> bool:
+    def reaches_an_end(self, limit: Limit) -> bool:
         """Does some order of first moves reach an end the goal allows? Raises
-        :class:`_OverBudget` past ``budget`` states, or when ``expired()`` says so."""
+        :class:`OverBudget` past ``limit``."""
         bare, most = self.bare, self.most
         start = tuple(len(pile) for pile in self.piles)
         if not all(self.end) or not all(u in b for u, b in zip(start, self.plain, strict=True)):
@@ -249,10 +244,7 @@ class Orders:
         while stack:
             bases, need_now, emptied, moved, codes = stack.pop()
             self.examined += 1
-            if self.examined > budget:
-                raise _OverBudget
-            if self.examined & 4095 == 0 and expired is not None and expired():
-                raise _OverBudget  # the time asked for is up
+            limit.spent(self.examined)
             if self.at_an_end(bases, need_now, emptied, moved):
                 return True
             short = sum(v for v in need_now if v > 0)  # moved cards with no place

@@ -19,10 +19,19 @@ Expired = Callable[[], bool]
 """True once a search's time is up (see :func:`deadline`)."""
 
 
+class OverBudget(Exception):
+    """A search passed its :class:`Limit`: its count, or the time its user asked for."""
+
+
 class Limit(Value):
     """How far a search may go, as python-chess's ``engine.Limit`` says it: ``positions``
     examined, and, given a ``clock``, until the clock reads ``end`` (see :meth:`of`). With no
-    clock a search never looks at the time."""
+    clock a search never looks at the time.
+
+    Every search takes one, built once where a command starts and shared out with
+    :meth:`within`. What a search counts as a position is its own unit of work: positions
+    for the play and goal searches, states for the orders of first moves, choices for the
+    counting proofs, positions a move for the blind player."""
 
     positions: int
     clock: Clock | None = None
@@ -47,6 +56,15 @@ class Limit(Value):
         if clock is None or end is None:
             return None
         return lambda: clock() > end
+
+    def spent(self, examined: int) -> None:
+        """Raise :class:`OverBudget` once ``examined`` passes the positions, or when the time
+        is up (read every 4,096, so that a clock costs nothing per position)."""
+        if examined > self.positions:
+            raise OverBudget
+        clock, end = self.clock, self.end
+        if examined & 4095 == 0 and clock is not None and end is not None and clock() > end:
+            raise OverBudget
 
     def elapsed(self, since: float) -> float | None:
         """Seconds on the clock since ``since`` (a reading of it), or None with no clock."""

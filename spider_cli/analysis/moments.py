@@ -19,12 +19,11 @@ which moment. When no choice of bases passes, the scenario is impossible. When o
 that has moved by some moment in that choice, Z, splits it: either Z has not moved by then, or
 Z's first move comes earlier (at one of the places between the earlier events). A scenario is
 impossible when every branch of one split is. The splits nest at most ``depth`` deep, and the
-whole proof stops after ``budget`` choices, so it gives the same answer on any machine.
+whole proof stops at its :class:`Limit` of choices, so it gives the same answer on any machine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -38,11 +37,14 @@ from spider_cli.analysis.counting import (
     bottoms_suffice,
     setting,
 )
+from spider_cli.analysis.goals import Limit, OverBudget
 from spider_cli.rules.cards import KING
 from spider_cli.rules.goals import GoalKind
 
 BUDGET = 400_000
-"""Choices a whole proof examines at most (about 1.5 s) before it gives up."""
+"""Choices a whole proof examines at most before it gives up."""
+
+LIMIT = Limit(BUDGET)
 
 DEPTH = 2
 """How deep the splits nest at most. The proofs found for the manual's questions split once;
@@ -111,34 +113,29 @@ _Witness = list[list[int]]
 """A choice that passes: each moment's base length for each pile."""
 
 
-class _OverBudget(Exception):
-    """The proof passed its budget."""
-
-
 def refute(
     piles: State,
     question: Question,
-    budget: int = BUDGET,
+    limit: Limit = LIMIT,
     depth: int = DEPTH,
-    expired: Callable[[], bool] | None = None,
 ) -> tuple[Proof, int] | None:
     """A proof that ``question`` is impossible from ``piles``, one for each end it allows,
-    with the choices examined; None when none is found within ``depth`` and ``budget`` (or
-    before ``expired()``, the time a user asked for, says the time is up)."""
-    found = setting(piles, question, budget)
+    with the choices examined; None when none is found within ``depth`` and ``limit`` (its
+    choices, or the time a user asked for)."""
+    found = setting(piles, question, limit)
     if found is None:
         return None
     examined = 0
     proofs = []
     for final in found.finals:
-        prover = _Prover(piles, final, found, budget - examined, expired)
+        prover = _Prover(piles, final, found, limit.within(limit.positions - examined))
         proof = None
         try:
             for deeper in range(depth + 1):
                 proof = prover.refute(Scenario(), deeper)
                 if proof is not None:
                     break
-        except _OverBudget:
+        except OverBudget:
             return None
         examined += prover.examined
         if proof is None:
@@ -162,16 +159,14 @@ class _Prover:
         piles: State,
         final: Question,
         found: Setting,
-        budget: int,
-        expired: Callable[[], bool] | None = None,
+        limit: Limit,
     ) -> None:
         self.piles = piles
-        self.expired = expired
         self.final = final
         self.free = found.free
         self.bare = found.bare
         self.most = found.most
-        self.budget = budget
+        self.limit = limit
         self.examined = 0
         self.known: dict[Scenario, _Witness | None] = {}
         # each card's natural run, as the first and last index of it
@@ -329,8 +324,7 @@ class _Prover:
                 return None
             combos.append(shrinking)
         self.examined += sum(map(len, combos))  # setting a count up costs about a choice each
-        if self.examined > self.budget:
-            raise _OverBudget
+        self.limit.spent(self.examined)
         return _Count(self, scenario, combos).run()
 
 
@@ -406,10 +400,7 @@ class _Count:
     def tick(self) -> None:
         prover = self.prover
         prover.examined += 1
-        if prover.examined > prover.budget:
-            raise _OverBudget
-        if prover.examined & 4095 == 0 and prover.expired is not None and prover.expired():
-            raise _OverBudget  # the time asked for is up
+        prover.limit.spent(prover.examined)
 
     def passes(self, m: int, state: _State) -> bool:
         """Does moment ``m``'s count pass with every pile chosen?"""

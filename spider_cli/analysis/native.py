@@ -124,12 +124,10 @@ class Backend(Protocol):
         ceiling."""
         ...
 
-    def orders(
-        self, orders: Orders, budget: int, expired: Expired | None = None
-    ) -> tuple[bool | None, int]:
+    def orders(self, orders: Orders, limit: Limit) -> tuple[bool | None, int]:
         """:meth:`spider_cli.analysis.firstmoves.Orders.search`: does some order of first
-        moves reach an end (None: not known within ``budget`` states or the time), and the
-        states examined."""
+        moves reach an end (None: not known within ``limit``, in states), and the states
+        examined."""
         ...
 
 
@@ -211,10 +209,8 @@ class Python:
         effort = replace(effort, policy=policy)
         return weighing.search(self.rollout, draw, candidates, effort, expired)
 
-    def orders(
-        self, orders: Orders, budget: int, expired: Expired | None = None
-    ) -> tuple[bool | None, int]:
-        return orders.search(budget, expired)
+    def orders(self, orders: Orders, limit: Limit) -> tuple[bool | None, int]:
+        return orders.search(limit)
 
 
 P = ParamSpec("P")
@@ -428,11 +424,9 @@ class Core:
         )
 
     @_bounded
-    def orders(
-        self, orders: Orders, budget: int, expired: Expired | None = None
-    ) -> tuple[bool | None, int]:
+    def orders(self, orders: Orders, limit: Limit) -> tuple[bool | None, int]:
         found: tuple[bool | None, int] = self.module.orders(
-            *orders.tables(), budget, expired, memory.core_ceiling()
+            *orders.tables(), limit.positions, limit.expired, memory.core_ceiling()
         )
         return found
 
@@ -441,13 +435,11 @@ PYTHON = Python()
 _compiled: Core | None = None
 
 
-def first_moves(
-    orders: Orders, budget: int, expired: Expired | None = None
-) -> tuple[bool | None, int]:
+def first_moves(orders: Orders, limit: Limit) -> tuple[bool | None, int]:
     """:meth:`spider_cli.analysis.firstmoves.Orders.search` on the path :func:`backend`
     chooses (the Python path for piles longer than the core takes)."""
     path = backend() if orders.fits_the_core() else PYTHON
-    return path.orders(orders, budget, expired)
+    return path.orders(orders, limit)
 
 
 def _load() -> ModuleType | None:

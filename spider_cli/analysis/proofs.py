@@ -5,12 +5,12 @@ either is a proof."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TypedDict
 
 from spider_cli.analysis import counting, firstmoves, moments, native
 from spider_cli.analysis.compact import FACE_DOWN, card_code
 from spider_cli.analysis.counting import Question, refute, turn_up_piles
+from spider_cli.analysis.goals import Limit
 from spider_cli.analysis.goalsearch import Search
 from spider_cli.rules.cards import KING, SUIT_NAMES, UNKNOWN, card_text
 from spider_cli.rules.goals import GoalKind
@@ -72,12 +72,12 @@ def out_of_reach(search: Search) -> str:
     return ""
 
 
-def counted_out(search: Search, budget: int = counting.BUDGET) -> str:
+def counted_out(search: Search, limit: Limit = counting.LIMIT) -> str:
     """Why the counting argument (:mod:`spider_cli.analysis.counting`) rules the goal out, or ""."""
-    return counted(search, budget)[0]
+    return counted(search, limit)[0]
 
 
-def counted(search: Search, budget: int = counting.BUDGET) -> tuple[str, int]:
+def counted(search: Search, limit: Limit = counting.LIMIT) -> tuple[str, int]:
     """What the counting argument (:mod:`spider_cli.analysis.counting`) shows before any search: why
     it rules the goal out (else ""), and for a card to turn up in any pile, the one pile
     (its real index) it leaves for the first card turned up (else -1: the goal is then the
@@ -85,40 +85,39 @@ def counted(search: Search, budget: int = counting.BUDGET) -> tuple[str, int]:
 
     It holds only while no deal can come, and counts the goals it can: turning up a card,
     a space, and the next suit of a removal (every suit of the first step must fail). It
-    gives up after ``budget`` choices."""
+    gives up at ``limit`` (in choices)."""
     questions = _questions(search)
     if not questions:
         return "", -1
     goal = search.goal
     if goal.kind == GoalKind.TURN_UP and search.pile < 0:  # any pile: which piles stay open
-        found = turn_up_piles(search.start.piles, questions[0], budget)
+        found = turn_up_piles(search.start.piles, questions[0], limit)
         if found is None or found[0]:
             return "", found[0][0] if found is not None and len(found[0]) == 1 else -1
         examined = found[1]
     else:
         examined = 0
         for question in questions:
-            count = refute(search.start.piles, question, budget - examined)
+            count = refute(search.start.piles, question, limit.within(limit.positions - examined))
             if count is None:
                 return "", -1
             examined += count
     return _short_of_places(examined), -1
 
 
-def counted_in_moments(
-    search: Search, budget: int = moments.BUDGET, expired: Callable[[], bool] | None = None
-) -> str:
+def counted_in_moments(search: Search, limit: Limit = moments.LIMIT) -> str:
     """Why the counting argument at several moments of a line
     (:mod:`spider_cli.analysis.moments`) rules the goal out, or "" (none found within
-    ``budget`` choices, or before ``expired()`` says the time asked for is up). For a goal
-    the plain count leaves open: it costs more."""
+    ``limit``: its choices, or the time asked for). For a goal the plain count leaves open:
+    it costs more."""
     questions = _questions(search)
     if not questions:
         return ""
     examined = 0
     cards: list[moments.Card] = []
     for question in questions:
-        found = moments.refute(search.start.piles, question, budget - examined, expired=expired)
+        left = limit.within(limit.positions - examined)
+        found = moments.refute(search.start.piles, question, left)
         if found is None:
             return ""
         proof, count = found
@@ -140,21 +139,18 @@ def counted_in_moments(
     return _short_of_places(examined, when)
 
 
-def counted_in_every_order(
-    search: Search, budget: int = firstmoves.BUDGET, expired: Callable[[], bool] | None = None
-) -> str:
+def counted_in_every_order(search: Search, limit: Limit = firstmoves.LIMIT) -> str:
     """Why the counting argument made just before every first move of a card, in every
     order (:mod:`spider_cli.analysis.firstmoves`), rules the goal out, or "" (none found
-    within ``budget`` states, or before ``expired()`` says the time asked for is up). It
-    costs more than :func:`counted_in_moments`."""
+    within ``limit``: its states, or the time asked for). It costs more than
+    :func:`counted_in_moments`."""
     questions = _questions(search)
     if not questions:
         return ""
     examined = 0
     for question in questions:
-        count = firstmoves.refute(
-            search.start.piles, question, budget - examined, expired, native.first_moves
-        )
+        left = limit.within(limit.positions - examined)
+        count = firstmoves.refute(search.start.piles, question, left, native.first_moves)
         if count is None:
             return ""
         examined += count

@@ -252,29 +252,32 @@ def solve(
     game: Game,
     goal: Goal,
     constraints: Constraints = NO_CONSTRAINTS,
-    clock: Clock | None = None,
+    limit: Limit | None = None,
     prove_by_counting: bool = True,
 ) -> Answer:
     """Answer a goal from the game's position over the known cards (see the module doc).
 
     Phase A looks for a line quickly (:func:`_quick`); phase B is the complete search of
     every reachable position, which finds a line or proves there is none. Stops with
-    "unknown" after :func:`search_limit` positions, or, given a ``clock``, once the
-    ``constraints.seconds`` asked for have passed; the clock also times the answer.
+    "unknown" at ``limit`` (default: :func:`search_limit` positions, no clock): its
+    positions, or, when it has a clock, the ``constraints.seconds`` asked for; its clock
+    also times the answer. Each proof gets its share of the same limit.
     ``prove_by_counting=False`` skips the counting argument, for a caller that only wants
     to know whether a line is found.
     """
-    began = clock() if clock is not None else 0.0
     check_goal(goal)
+    if limit is None:
+        limit = Limit(search_limit(constraints))
+    began = limit.now()
     search = make_search(game, goal, constraints)
-    positions = search_limit(constraints)
-    budget = min(counting.BUDGET, CHOICES_PER_POSITION * positions)
+    positions = limit.positions
     reason, pile = out_of_reach(search), -1
     if not reason and prove_by_counting:
-        reason, pile = counted(search, budget)
+        choices = min(counting.BUDGET, CHOICES_PER_POSITION * positions)
+        reason, pile = counted(search, limit.within(choices))
 
     def seconds() -> float | None:
-        return clock() - began if clock is not None else None
+        return limit.elapsed(began)
 
     if reason:
         return Answer(Verdict.IMPOSSIBLE, positions=1, seconds=seconds(), reason=reason)
@@ -286,7 +289,6 @@ def solve(
             f"only pile {pile + 1} can be the first to turn up a card: the counting "
             f"argument rules out the others"
         )
-    limit = Limit.of(positions, constraints.seconds, clock)
     found, examined, closed = _phase_a(game, search, limit)
     if found is not None:
         real, texts, reveal = _without_detours(game, found)
@@ -294,8 +296,8 @@ def solve(
     if closed is None and prove_by_counting:
         choices = min(moments.BUDGET, CHOICES_PER_POSITION * positions)
         states = min(firstmoves.BUDGET, positions // POSITIONS_PER_STATE)
-        reason = counted_in_moments(search, choices, limit.expired) or counted_in_every_order(
-            search, states, limit.expired
+        reason = counted_in_moments(search, limit.within(choices)) or counted_in_every_order(
+            search, limit.within(states)
         )
         if reason:
             return Answer(
@@ -398,6 +400,12 @@ def search_limit(constraints: Constraints) -> int:
     else:
         wanted = DEFAULT_LIMIT if compiled else DEFAULT_LIMIT_PYTHON
     return min(wanted, memory.positions(compiled))
+
+
+def limit_of(constraints: Constraints, clock: Clock | None = None) -> Limit:
+    """The :class:`Limit` of a ``solve`` question: :func:`search_limit` positions, and with
+    a ``clock`` the seconds it asks for (the clock also times the answer)."""
+    return Limit.of(search_limit(constraints), constraints.seconds, clock)
 
 
 def quick(
