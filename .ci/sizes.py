@@ -15,9 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FUNCTION_LINES = 120
 MODULE_LINES = 700
 HELD = {
-    "spider_cli/language/layouts.py": 896,
     "spider_cli/language/commands.py": 714,
-    "spider_cli/analysis/solver.py": 713,
     "spider_cli/app/session.py": 707,
 }
 """Modules over :data:`MODULE_LINES` today, each held at its size (to be split by job)."""

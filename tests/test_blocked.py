@@ -18,6 +18,7 @@ from spider_cli.analysis.autoplay import Stage
 from spider_cli.analysis.blocked import Proof
 from spider_cli.analysis.compact import encode
 from spider_cli.analysis.goals import Limit, Verdict
+from spider_cli.app.findings import play_text, report_text
 from spider_cli.rules.cards import KING
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import PILES, Game
@@ -71,7 +72,7 @@ def test_full_information_play_says_why_a_deal_is_unwinnable() -> None:
     game = _pysol(1748, 4)
     result = autoplay.play(game, Limit(200_000), widths=(4,))
     assert not result.won and result.proved and result.stage is Stage.PROOF
-    assert result.text().startswith("proved unwinnable: every 6 lies face down beneath")
+    assert play_text(result).startswith("proved unwinnable: every 6 lies face down beneath")
     assert autoplay.play(game, Limit(200_000), widths=(4,)) == result  # deterministic
     narrow = autoplay.play(game, Limit(1_000), widths=(4,))  # the beam used the limit
     assert not narrow.proved and narrow.stage is Stage.BEAM
@@ -80,7 +81,7 @@ def test_full_information_play_says_why_a_deal_is_unwinnable() -> None:
 def test_solve_answers_impossible_for_a_deal_proved_unwinnable() -> None:
     report = answers.answer(_pysol(1748, 1), Goal(GoalKind.WIN))
     assert report.status is Verdict.IMPOSSIBLE
-    assert report.text.startswith("proved unwinnable: every 6 lies face down")
+    assert report_text(report).startswith("proved unwinnable: every 6 lies face down")
 
 
 # ---------------------------------------------------------------------------------------------

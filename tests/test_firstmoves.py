@@ -15,6 +15,7 @@ from test_solver import TooBig, ask, example
 from spider_cli.analysis import firstmoves, native, proofs
 from spider_cli.analysis.counting import setting
 from spider_cli.analysis.goals import Limit
+from spider_cli.app.findings import answer_summary
 
 BUDGET = 20_000
 core = native._load()
@@ -121,6 +122,6 @@ def test_solve_gives_the_proof_when_the_moments_give_none() -> None:
     positions of its limit, and says which count failed."""
     game, _constraints, _search = asked(323, "remove hearts", 0, False, False)
     answer = ask(game, "remove hearts, no deal, limit 20000")
-    assert answer.status == "impossible", answer.summary()
+    assert answer.status == "impossible", answer_summary(answer)
     assert "just before each card first moves, in every order of those moves" in answer.reason
     assert "over 395 choices" in answer.reason

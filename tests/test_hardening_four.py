@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from spider_cli.app.findings import answer_summary
 from spider_cli.app.session import Session
 from spider_cli.language.textfiles import LONGEST_NAMED, named
 from spider_cli.rules.errors import NotationError, SpiderError
@@ -63,10 +64,10 @@ def test_a_long_name_is_said_cut() -> None:
 def test_one_position_reachable_is_said_in_the_singular() -> None:
     from spider_cli.analysis.solver import Answer, Verdict
 
-    one = Answer(Verdict.IMPOSSIBLE, positions=1, reachable=1).summary()
+    one = answer_summary(Answer(Verdict.IMPOSSIBLE, positions=1, reachable=1))
     assert "the one position reachable" in one and "1 positions" not in one
     assert "1 position examined" in one
-    many = Answer(Verdict.IMPOSSIBLE, positions=9, reachable=9).summary()
+    many = answer_summary(Answer(Verdict.IMPOSSIBLE, positions=9, reachable=9))
     assert "the 9 positions reachable" in many
 
 

@@ -8,6 +8,7 @@ import io
 import pytest
 
 from spider_cli.analysis import memory, native, solver
+from spider_cli.app.findings import answer_text
 from spider_cli.cli.main import main, run_scripts
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.goals import Constraints, Goal
@@ -45,7 +46,7 @@ def test_solve_stops_at_the_ceiling(
     answer = solver.solve(game, Goal("win"), Constraints(limit=limit))
     assert answer.status == "unknown"
     assert answer.positions <= ceiling + 10  # each search stops one past its share
-    assert "memory ceiling" in answer.text() and "SPIDER_MEMORY" in answer.text()
+    assert "memory ceiling" in answer_text(answer) and "SPIDER_MEMORY" in answer_text(answer)
 
 
 def test_a_script_asking_for_an_endless_search_ends(

@@ -14,6 +14,7 @@ from spider_cli.analysis.autoplay import Stage
 from spider_cli.analysis.beam import FOUND_LAST
 from spider_cli.analysis.compact import Start
 from spider_cli.analysis.goals import Limit, Verdict
+from spider_cli.app.findings import play_text, report_text
 from spider_cli.language.positions import read_position
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Action, Game
@@ -69,20 +70,22 @@ def test_a_dead_end_is_proved_unwinnable_with_the_positions_examined() -> None:
     result = autoplay.play(_game(DEAD_END), Limit(10_000))
     assert not result.won and result.proved and result.stage is Stage.COMPLETE
     assert 1 < result.positions < 20  # (the beams' few, and the complete search's)
-    assert result.text() == (
+    assert play_text(result) == (
         "proved unwinnable: the complete search examined every reachable position "
         f"({result.positions:,} positions)"
     )
     assert autoplay.play(_game(DEAD_END), Limit(10_000)) == result  # deterministic
     report = answers.answer(_game(DEAD_END), Goal(GoalKind.WIN))
-    assert report.status is Verdict.IMPOSSIBLE and report.text.startswith("proved unwinnable")
+    assert report.status is Verdict.IMPOSSIBLE and report_text(report).startswith(
+        "proved unwinnable"
+    )
 
 
 def test_a_search_stopped_at_its_limit_proves_nothing() -> None:
     result = autoplay.play(DealSource(Source.PYSOL, 3, 4).game(), Limit(30_000), (4,))
     assert not result.won and not result.proved and result.stage is Stage.COMPLETE
-    assert result.text().startswith("no win found within the limits (")
-    assert result.text().endswith("the complete search; not a proof that none exists)")
+    assert play_text(result).startswith("no win found within the limits (")
+    assert play_text(result).endswith("the complete search; not a proof that none exists)")
 
 
 def test_a_win_of_the_complete_search_is_checked_and_cleaned(

@@ -31,6 +31,13 @@ from spider_cli.analysis import (
 )
 from spider_cli.analysis.goals import Limit
 from spider_cli.app import examples
+from spider_cli.app.findings import (
+    answer_summary,
+    answer_text,
+    contingency_text,
+    play_text,
+    report_text,
+)
 from spider_cli.app.session import Session
 from spider_cli.cli.main import main
 from spider_cli.language.commands import Solve
@@ -420,12 +427,12 @@ def test_deals_from_a_known_hand_are_used_unless_forbidden() -> None:
 def test_a_limit_gives_unknown_with_the_reason() -> None:
     answer = ask(example("problem-3"), "remove clubs then hearts, no deal, limit 2000")
     assert answer.status == "unknown"
-    assert "limit of 2,000 positions" in answer.summary()
+    assert "limit of 2,000 positions" in answer_summary(answer)
 
 
 def test_the_answer_text_numbers_the_line() -> None:
     game = table(["-- 5h", "6s", "Ks", "", "", "", "", "", "", ""], removed=(0, 1, 2, 3))
-    text = ask(game, "turn up a card").text()
+    text = answer_text(ask(game, "turn up a card"))
     assert text.splitlines()[0].startswith("possible in 1 move (")
     assert "   1. 5h from 1 to 2" in text and "turns up an unknown card in pile 1" in text
 
@@ -493,7 +500,7 @@ def test_a_proof_by_the_complete_search_says_how_many_positions_it_closed() -> N
     )
     assert answer.status == "impossible" and answer.reachable == 1_440
     assert answer.positions > answer.reachable  # the quick searches came first
-    assert answer.summary().startswith(
+    assert answer_summary(answer).startswith(
         "impossible: the 1,440 positions reachable over the known cards were all examined "
         "and none meets the goal ("
     )
@@ -620,7 +627,7 @@ def test_problem_1_contingencies_are_the_manuals() -> None:
     ranks = {card & 15 for card in column_3.cards("possible")}
     assert {4, 9, 11, 13} == ranks
     assert not {8, 12, 1} & ranks
-    report = contingencies.contingency_text(Goal("space"), prefix, found)
+    report = contingency_text(Goal("space"), prefix, found)
     assert "get a space: possible if it is a 4, 9, Jack or King" in report
     assert contingencies.contingency_status(prefix, found) == "possible"
     hopeless = [
@@ -826,7 +833,7 @@ def test_a_search_cut_short_proves_no_shorter_line() -> None:
 def test_unknown_says_how_long_a_line_would_have_to_be() -> None:
     answer = ask(example("problem-4"), "remove diamonds, no deal, no remove clubs, limit 90000")
     assert answer.status == "unknown" and answer.depth >= 3
-    assert f"no line of {answer.depth} moves or fewer exists" in answer.summary()
+    assert f"no line of {answer.depth} moves or fewer exists" in answer_summary(answer)
 
 
 @pytest.mark.parametrize(
@@ -843,7 +850,7 @@ def test_unknown_says_how_long_a_line_would_have_to_be() -> None:
 def test_impossible_at_once_with_the_reason(name: str, question: str, reason: str) -> None:
     answer = ask(example(name), question)
     assert (answer.status, answer.positions) == ("impossible", 1)
-    assert answer.summary().startswith(f"impossible: {reason}")
+    assert answer_summary(answer).startswith(f"impossible: {reason}")
 
 
 def test_every_pile_hiding_an_unknown_card_means_no_space() -> None:
@@ -851,7 +858,7 @@ def test_every_pile_hiding_an_unknown_card_means_no_space() -> None:
         ["-- 5h", "-- 6s", "-- Ks", "-- 2c", "-- 9d", "-- Jh", "-- 4s", "-- 8c", "-- Qd", "-- 3h"]
     )
     answer = ask(game, "get a space, no deal")
-    assert answer.summary() == (
+    assert answer_summary(answer) == (
         "impossible: every pile that is not a space has an unknown face-down card"
     )
 
@@ -904,7 +911,7 @@ def test_problem_5_gets_its_first_space_only_in_column_5() -> None:
     for pile in (1, 4, 6, 7, 8, 9, 10):
         answer = ask(game, f"get a space in pile {pile}, no deal, no remove")
         assert (answer.status, answer.positions) == ("impossible", 1), pile
-    king = ask(game, "get a space in pile 8, no deal, no remove").summary()
+    king = answer_summary(ask(game, "get a space in pile 8, no deal, no remove"))
     assert king.endswith("(a counting argument over 1 choice of the cards that never move)")
     answer = ask(game, "get a space in pile 5, no deal, no remove")
     assert answer.found and len(answer.texts) == 11 and not answer.note
@@ -969,13 +976,14 @@ def test_a_card_in_a_known_hand_counts_when_a_deal_may_come() -> None:
 def test_a_time_instead_of_a_limit() -> None:
     answer = ask(example("problem-4"), "remove diamonds, no deal, no remove clubs, within 1 second")
     assert answer.status == "unknown"
-    assert answer.summary().startswith("unknown: stopped within the 1 s asked for")
+    assert answer_summary(answer).startswith("unknown: stopped within the 1 s asked for")
     # the positions follow the time asked for, at the pace of the path in use
     assert answer.positions <= solver.search_limit(Constraints(seconds=1)) + 100
     with pytest.raises(QuestionError, match="'for each reveal' runs one search a card"):
         report_for(example("problem-1"), "solve get a space for each reveal, within 5 seconds")
     report = report_for(Game.new(3, suits=1), "solve win within 10 sec")
-    assert report.text.startswith("won in") and report.actions  # every card known: full play
+    # every card known: full play
+    assert report_text(report).startswith("won in") and report.actions
     assert report.status == "possible"
 
 
@@ -985,7 +993,7 @@ def test_free_a_card() -> None:
     assert move.startswith("8c from 1 to ")
     assert ask(game, "free the 9h, keep 1 space").status == "impossible"
     assert ask(game, "free the 5d").texts == []  # already free: nothing on it
-    assert ask(example("problem-5"), "free the Kh").summary() == (
+    assert answer_summary(ask(example("problem-5"), "free the Kh")) == (
         "impossible: the Kh is not among the known cards on the table"
     )
 
@@ -1090,10 +1098,10 @@ def test_a_clock_times_a_search_and_caps_only_the_time_asked_for() -> None:
         plain.positions,
     )
     assert timed.seconds is not None and timed.seconds >= 3600
-    assert "positions examined in" in timed.summary()
-    assert "positions examined in" not in plain.summary()
+    assert "positions examined in" in answer_summary(timed)
+    assert "positions examined in" not in answer_summary(plain)
     one = solver.Answer(solver.Verdict.POSSIBLE, texts=["4d from 10 to 6"], positions=1)
-    assert one.summary() == "possible in 1 move (1 position examined)"
+    assert answer_summary(one) == "possible in 1 move (1 position examined)"
     question = "remove diamonds, no deal, no remove clubs, within 1 second"
     command = parse_command(f"solve {question}")
     assert isinstance(command, Solve)
@@ -1103,7 +1111,7 @@ def test_a_clock_times_a_search_and_caps_only_the_time_asked_for() -> None:
         capped.status == "unknown"
         and capped.positions < ask(example("problem-4"), question).positions
     )
-    assert capped.summary().startswith("unknown: stopped within the 1 s asked for")
+    assert answer_summary(capped).startswith("unknown: stopped within the 1 s asked for")
 
 
 def test_play_is_bounded_by_positions_and_capped_by_a_clock_only_when_asked() -> None:
@@ -1116,7 +1124,7 @@ def test_play_is_bounded_by_positions_and_capped_by_a_clock_only_when_asked() ->
     assert not capped.won and capped.positions < plain.positions
     short = autoplay.play(game, Limit(50))
     assert not short.won and short.positions <= 50 + 200
-    assert short.text().startswith("no win found within the limits (")
+    assert play_text(short).startswith("no win found within the limits (")
     assert autoplay.play_limit(None) == autoplay.PLAY_LIMIT
     with native.pure():
         assert autoplay.play_limit(2) == 2 * autoplay.PER_SECOND

@@ -6,27 +6,33 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from spider_cli.analysis.autoplay import play, play_limit
-from spider_cli.analysis.contingencies import (
-    contingencies,
-    contingency_status,
-    contingency_text,
-    goal_text,
-)
+from spider_cli.analysis.autoplay import PlayResult, play, play_limit
+from spider_cli.analysis.contingencies import Contingency, contingencies, contingency_status
 from spider_cli.analysis.goals import Clock, Limit, Verdict
-from spider_cli.analysis.solver import NO_CONSTRAINTS, check_goal, limit_of, solve
+from spider_cli.analysis.solver import NO_CONSTRAINTS, Answer, check_goal, limit_of, solve
 from spider_cli.rules.engine import Action, Game
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
 from spider_cli.rules.values import replace
 
 
-class Report(NamedTuple):
-    """What a ``solve`` question has to say: the text, the line ``apply`` plays (engine
-    actions for the game asked about), and the verdict (for ``for each reveal``, possible
-    when some card the turned-up card could be leads to the goal, impossible when none
-    can, else unknown)."""
+class EachReveal(NamedTuple):
+    """A ``for each reveal`` answer: the line that first turns up a card (None when a move
+    of the position already does), and the answers for each card it could be."""
 
-    text: str
+    prefix: Answer | None
+    found: list[Contingency]
+
+
+class Report(NamedTuple):
+    """What a ``solve`` question found: the goal asked, the search's own result (a
+    :class:`Answer`, full-information play's :class:`PlayResult`, or :class:`EachReveal`),
+    the line ``apply`` plays (engine actions for the game asked about), and the verdict
+    (for ``for each reveal``, possible when some card the turned-up card could be leads to
+    the goal, impossible when none can, else unknown). Its words:
+    :func:`spider_cli.app.findings.report_text`."""
+
+    goal: Goal
+    found: Answer | PlayResult | EachReveal
     actions: list[Action]
     status: Verdict
 
@@ -51,9 +57,7 @@ def answer(
     if each_reveal:
         prefix, found = contingencies(game, goal, constraints, clock)
         line = prefix.actions if prefix is not None and found else []
-        return Report(
-            contingency_text(goal, prefix, found), line, contingency_status(prefix, found)
-        )
+        return Report(goal, EachReveal(prefix, found), line, contingency_status(prefix, found))
     untimed = replace(constraints, seconds=None)
     if goal.kind is GoalKind.WIN and untimed == NO_CONSTRAINTS and game.unknown_count() == 0:
         result = play(game, Limit.of(play_limit(constraints.seconds), constraints.seconds, clock))
@@ -64,6 +68,6 @@ def answer(
             if result.proved
             else Verdict.UNKNOWN
         )
-        return Report(result.text(), result.actions, verdict)
+        return Report(goal, result, result.actions, verdict)
     searched = solve(game, goal, constraints, limit_of(constraints, clock))
-    return Report(f"{goal_text(goal)}: {searched.text()}", searched.actions, searched.status)
+    return Report(goal, searched, searched.actions, searched.status)

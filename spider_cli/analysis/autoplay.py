@@ -123,32 +123,6 @@ class PlayResult:
     reason: str = "the complete search examined every reachable position"
     """Why the deal is unwinnable (when ``proved``)."""
 
-    def text(self) -> str:
-        timed = f" in {self.seconds:.2f} s" if self.seconds is not None else ""
-        if self.proved:
-            return f"proved unwinnable: {self.reason} ({self.positions:,} positions{timed})"
-        how = {
-            Stage.BEAM: f"beam width {self.width}",
-            Stage.PORTFOLIO: f"beam width {self.width}, {tie_text(self.ties)}",
-            Stage.COMPLETE: "the complete search",
-            Stage.PROOF: "the proof by a held rank",
-        }[self.stage]
-        work = f"{self.positions:,} positions{timed}, {how}"
-        if not self.won:
-            return f"no win found within the limits ({work}; not a proof that none exists)"
-        lines = [f"won in {len(self.texts)} moves ({work})"]
-        lines.extend(f"  {k:>3}. {t}" for k, t in enumerate(self.texts, start=1))
-        return "\n".join(lines)
-
-
-def tie_text(ties: int) -> str:
-    """How a beam broke ties in its ranking, in words."""
-    if ties == FOUND_FIRST:
-        return "ties to the move found first"
-    if ties == FOUND_LAST:
-        return "ties broken the other way"
-    return f"ties shuffled ({ties})"
-
 
 PLAY = Limit(PLAY_LIMIT)
 """Full-information play's limit unless it is given one: :data:`PLAY_LIMIT` positions."""

@@ -1,5 +1,6 @@
 """``for each reveal``: the goal again for every card a face-down card could turn out to be
-(:func:`contingencies`), and the report of it the manual's way (:func:`contingency_text`)."""
+(:func:`contingencies`), and its verdict (:func:`contingency_status`); its words are
+:func:`spider_cli.app.findings.contingency_text`."""
 
 from __future__ import annotations
 
@@ -7,9 +8,7 @@ from dataclasses import dataclass
 
 from spider_cli.analysis.compact import State, apply, encode
 from spider_cli.analysis.goals import Clock, Verdict
-from spider_cli.analysis.proofs import join
 from spider_cli.analysis.solver import NO_CONSTRAINTS, Answer, check_goal, limit_of, solve
-from spider_cli.rules.cards import RANK_WORDS, SUIT_NAMES, card_text
 from spider_cli.rules.engine import Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import QuestionError
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
@@ -112,76 +111,6 @@ def contingencies(
             outcomes.append((card, copies, solve(work, goal, per_card, limit_of(per_card, clock))))
         results.append(Contingency(action, text, pile + 1, outcomes))
     return prefix, results
-
-
-def describe_cards(cards: list[int], pool: dict[int, int]) -> str:
-    """Cards as a player says them: whole ranks by name ("a Jack, 4 or King"), then the
-    single cards of ranks whose other suits differ ("the 9h")."""
-    by_rank: dict[int, list[int]] = {}
-    for card in cards:
-        by_rank.setdefault(card & 15, []).append(card)
-    ranks: list[str] = []
-    singles: list[str] = []
-    for rank in sorted(by_rank):
-        every = [c for c in pool if c & 15 == rank]
-        if sorted(by_rank[rank]) == sorted(every):
-            ranks.append(RANK_WORDS[rank])
-        else:
-            singles.extend(card_text(c) for c in sorted(by_rank[rank]))
-    parts = []
-    if ranks:
-        parts.append(("an " if ranks[0][0] in "A8" else "a ") + join(ranks))
-    if singles:
-        parts.append("the " + join(singles))
-    return ", or ".join(parts)
-
-
-def goal_text(goal: Goal) -> str:
-    """The goal in words, as typed."""
-    if goal.kind == GoalKind.TURN_UP:
-        return "turn up a card" + (f" in pile {goal.pile + 1}" if goal.pile is not None else "")
-    if goal.kind == GoalKind.SPACE:
-        return "get a space" + (f" in pile {goal.pile + 1}" if goal.pile is not None else "")
-    if goal.kind == GoalKind.WIN:
-        return "win"
-    if goal.kind == GoalKind.FREE:
-        return f"free the {card_text(goal.card or 0)}"
-    steps = [" and ".join(SUIT_NAMES[s] for s in step) for step in goal.steps]
-    return "remove the " + " then ".join(steps)
-
-
-def contingency_text(goal: Goal, prefix: Answer | None, found: list[Contingency]) -> str:
-    """The report of :func:`contingencies`, the manual's way: "if it's a Jack, 4 or King..."."""
-    lines = []
-    if prefix is not None:
-        if not found:
-            return "no line over the known cards turns up a card: " + prefix.summary()
-        lines.append("first, to turn up a card: " + ", ".join(prefix.texts[:-1]))
-    for item in found:
-        _yes, total = item.share(Verdict.POSSIBLE)
-        lines.append(
-            f"{item.text} turns up a card in pile {item.pile} "
-            f"({total} unknown card{'s' if total != 1 else ''} it could be):"
-        )
-        pool = {card: n for card, n, _a in item.outcomes}
-        for status, verb in (
-            (Verdict.POSSIBLE, "possible"),
-            (Verdict.IMPOSSIBLE, "impossible"),
-            (Verdict.UNKNOWN, "unknown (search limit)"),
-        ):
-            cards = item.cards(status)
-            if not cards:
-                continue
-            count, total = item.share(status)
-            lines.append(
-                f"  {goal_text(goal)}: {verb} if it is {describe_cards(cards, pool)} "
-                f"({count} of {total}, {100 * count / total:.0f}%)"
-            )
-        examples = [(c, a) for c, _n, a in item.outcomes if a.found and a.texts]
-        if examples:
-            card, answer = min(examples, key=lambda e: (len(e[1].texts), e[0]))
-            lines.append(f"  for example, after {card_text(card)}: " + ", ".join(answer.texts))
-    return "\n".join(lines)
 
 
 def contingency_status(prefix: Answer | None, found: list[Contingency]) -> Verdict:

@@ -113,49 +113,6 @@ class Answer:
     def found(self) -> bool:
         return self.status is Verdict.POSSIBLE
 
-    def summary(self) -> str:
-        """One line: the verdict and the work behind it."""
-        work = f"{self.positions:,} position{'s' if self.positions != 1 else ''} examined"
-        if self.seconds is not None:
-            work += f" in {self.seconds:.2f} s"
-        if self.status is Verdict.POSSIBLE:
-            moves = len(self.texts)
-            return f"possible in {moves} move{'s' if moves != 1 else ''} ({work})"
-        if self.status is Verdict.IMPOSSIBLE and self.reason:
-            return f"impossible: {self.reason}"
-        if self.status is Verdict.IMPOSSIBLE and self.reachable == 1:
-            return (
-                "impossible: the one position reachable over the known cards does not meet "
-                f"the goal ({work}, the quick searches' included)"
-            )
-        if self.status is Verdict.IMPOSSIBLE and self.reachable:
-            return (
-                f"impossible: the {self.reachable:,} positions reachable over the known cards "
-                f"were all examined and none meets the goal ({work}, the quick searches' "
-                "included)"
-            )
-        if self.status is Verdict.IMPOSSIBLE:
-            return (
-                f"impossible: every position reachable over the known cards was examined ({work})"
-            )
-        shortest = ""
-        if self.depth:
-            shortest = (
-                f"; no line of {self.depth} move{'s' if self.depth != 1 else ''} or fewer exists"
-            )
-        return f"unknown: {self.limit}{shortest} ({work})"
-
-    def text(self) -> str:
-        """The verdict, then the line numbered one move a line."""
-        lines = [self.summary()]
-        if self.note:
-            lines.append(f"  ({self.note})")
-        for k, move in enumerate(self.texts, start=1):
-            lines.append(f"  {k:>2}. {move}")
-        if self.reveal is not None:
-            lines.append(f"  (the last move turns up an unknown card in pile {self.reveal})")
-        return "\n".join(lines)
-
 
 # ---------------------------------------------------------------------------------------------
 # Phase A and phase B

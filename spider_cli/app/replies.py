@@ -285,9 +285,12 @@ def games_text(entries: list[Entry], reviews: dict[int, Stored] | None = None) -
 
 
 def solve_text(report: Report) -> str:
+    from spider_cli.app.findings import report_text
+
+    text = report_text(report)
     if report.actions:
-        return report.text + "\n('apply' plays the line, 'apply 1' its next move)"
-    return report.text
+        return text + "\n('apply' plays the line, 'apply 1' its next move)"
+    return text
 
 
 def chance_text(chance: Chance) -> str:

@@ -44,10 +44,12 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
     if deal is not None:
         from spider_cli.analysis.autoplay import play as play_deal
         from spider_cli.analysis.goals import Limit
+        from spider_cli.app.findings import play_text
 
         limit = Limit.of(args.limit, args.time_limit, time.perf_counter)
         result = play_deal(deal.game(), limit)
-        print(f"deal {deal}, {deal.suits} suit{'s' if deal.suits != 1 else ''}: " + result.text())
+        said = play_text(result)
+        print(f"deal {deal}, {deal.suits} suit{'s' if deal.suits != 1 else ''}: {said}")
         if result.won:
             return SOLVE_STATUS[Verdict.POSSIBLE]
         return SOLVE_STATUS[Verdict.IMPOSSIBLE if result.proved else Verdict.UNKNOWN]
@@ -69,7 +71,9 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
     except SpiderError as error:
         print(error_line("spider solve", error, asked), file=sys.stderr)
         return USAGE
-    print(report.text)
+    from spider_cli.app.findings import report_text
+
+    print(report_text(report))
     return SOLVE_STATUS[report.status]
 
 
