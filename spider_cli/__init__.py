@@ -8,8 +8,8 @@
 
 The names below load on first use (PEP 562), so ``import spider_cli`` stays cheap: it loads
 neither the parser (lark) nor the terminal (prompt_toolkit) nor the solver until a name that
-needs them is used. Their one table is the ``if TYPE_CHECKING:`` block of imports below:
-type checkers read it, and so does the loader (:func:`_table`).
+needs them is used. The loader reads their homes from :data:`_PUBLIC`; the ``if
+TYPE_CHECKING:`` imports say the same to type checkers.
 
 * The game: :class:`Game`, the actions :class:`Move`, :class:`Deal` (:data:`DEAL`) and
   :class:`Remove` (:data:`Action` is any of them), :class:`Card`.
@@ -36,7 +36,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # the table of public names (see _table); "X as X" marks a name exported
+if TYPE_CHECKING:  # the public names for type checkers ("X as X": exported); see _PUBLIC
     from spider_cli.analysis.answers import Report as Report
     from spider_cli.analysis.answers import answer
     from spider_cli.analysis.chancesearch import Level as Level
@@ -81,40 +81,47 @@ if TYPE_CHECKING:  # the table of public names (see _table); "X as X" marks a na
 _HERE = ("parse_move",)
 """Public names defined in this module rather than loaded."""
 
-_loaded: dict[str, tuple[str, str]] | None = None
-
-
-def _table() -> dict[str, tuple[str, str]]:
-    """Each public name's module and its name there, read once from the ``if TYPE_CHECKING:``
-    block of this file (an import ``X as X``, or ``name = X`` for an imported X): the one list
-    of public names, for type checkers and for the loader."""
-    global _loaded
-    if _loaded is None:
-        import ast
-        from pathlib import Path
-
-        tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
-        block = next(node for node in tree.body if isinstance(node, ast.If)).body
-        imported = {
-            alias.asname or alias.name: (node.module or "", alias.name)
-            for node in block
-            if isinstance(node, ast.ImportFrom)
-            for alias in node.names
-        }
-        table = {
-            alias.name: imported[alias.name]
-            for node in block
-            if isinstance(node, ast.ImportFrom)
-            for alias in node.names
-            if alias.asname == alias.name
-        }
-        for node in block:
-            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
-                for target in node.targets:
-                    assert isinstance(target, ast.Name)
-                    table[target.id] = imported[node.value.id]
-        _loaded = table
-    return _loaded
+_PUBLIC: dict[str, tuple[str, str]] = {
+    # name: (its module, its name there); the imports above say the same to type checkers
+    "Report": ("spider_cli.analysis.answers", "Report"),
+    "solve": ("spider_cli.analysis.answers", "answer"),
+    "Level": ("spider_cli.analysis.chancesearch", "Level"),
+    "Verdict": ("spider_cli.analysis.goals", "Verdict"),
+    "Advice": ("spider_cli.analysis.hints", "Advice"),
+    "hint": ("spider_cli.analysis.hints", "hint"),
+    "Session": ("spider_cli.app.session", "Session"),
+    "parse_command": ("spider_cli.language.notation", "parse_command"),
+    "resolve": ("spider_cli.language.notation", "resolve"),
+    "PositionFile": ("spider_cli.language.positions", "PositionFile"),
+    "differences": ("spider_cli.language.positions", "differences"),
+    "load_position": ("spider_cli.language.positions", "load_position"),
+    "parse_position_code": ("spider_cli.language.positions", "parse_position_code"),
+    "read_position": ("spider_cli.language.positions", "read_position"),
+    "Card": ("spider_cli.rules.cards", "Card"),
+    "DealSource": ("spider_cli.rules.deals", "DealSource"),
+    "Source": ("spider_cli.rules.deals", "Source"),
+    "Action": ("spider_cli.rules.engine", "Action"),
+    "DEAL": ("spider_cli.rules.engine", "DEAL"),
+    "Deal": ("spider_cli.rules.engine", "Deal"),
+    "Game": ("spider_cli.rules.engine", "Game"),
+    "Move": ("spider_cli.rules.engine", "Move"),
+    "Remove": ("spider_cli.rules.engine", "Remove"),
+    "IllegalMoveError": ("spider_cli.rules.errors", "IllegalMoveError"),
+    "NotationError": ("spider_cli.rules.errors", "NotationError"),
+    "PositionError": ("spider_cli.rules.errors", "PositionError"),
+    "SpiderError": ("spider_cli.rules.errors", "SpiderError"),
+    "Constraints": ("spider_cli.rules.goals", "Constraints"),
+    "Goal": ("spider_cli.rules.goals", "Goal"),
+    "GoalKind": ("spider_cli.rules.goals", "GoalKind"),
+    "Tableau": ("spider_cli.rules.layout", "Tableau"),
+    "grid": ("spider_cli.rules.layout", "grid"),
+    "lines": ("spider_cli.rules.layout", "lines"),
+    "markdown": ("spider_cli.rules.layout", "markdown"),
+    "position_code": ("spider_cli.rules.layout", "position_code"),
+    "move_text": ("spider_cli.rules.text", "move_text"),
+}
+"""Each public name's home, loaded on first use (tests/test_api.py checks that the
+``if TYPE_CHECKING:`` imports above name the same ones)."""
 
 
 def __getattr__(name: str) -> Any:
@@ -122,9 +129,9 @@ def __getattr__(name: str) -> Any:
     if name == "__version__":
         value: Any = _version()
     elif name == "__all__":
-        value = sorted([*_table(), *_HERE])
-    elif name in _table():
-        module, inner = _table()[name]
+        value = sorted([*_PUBLIC, *_HERE])
+    elif name in _PUBLIC:
+        module, inner = _PUBLIC[name]
         value = getattr(importlib.import_module(module), inner)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -133,7 +140,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_table(), *_HERE, "__version__"})
+    return sorted({*globals(), *_PUBLIC, *_HERE, "__version__"})
 
 
 def _version() -> str:
