@@ -54,14 +54,11 @@ BUDGET = 2_000
 """Positions each of a turn's three searches examines."""
 
 BEAM = 30
-"""Positions the third search keeps at each level (deals 0-39, 4 suits: 6 won with it, 3
-without; 1 suit, deals 0-99: 97 won, 91 without)."""
+"""Positions the third search keeps at each level (what it wins: BENCHMARKS.md)."""
 
 WEIGHED = {1: False, 2: True, 4: True}
 """Whether a variant weighs which card to turn up by samples of the unseen cards
-(:func:`_expect`). Deals 0-99 (2,000 or 6,000 positions a search, the beam on): 4 suits
-won 18 with it (5.5 s a game), 2 suits 61 with it and 58 without; 1 suit 93 with it, 97
-without."""
+(:func:`_expect`): it pays at 2 and 4 suits and costs at one (BENCHMARKS.md)."""
 
 CHOICES = 3
 """Lines ending at a card turned up that are weighed (the best-valued), beside the best

@@ -25,10 +25,9 @@ from spider_cli.rules.goals import Wanted
 from spider_cli.rules.values import Value
 
 CHECK_LIMIT = 1_500_000
-"""Positions full-information play may examine to win a deal offered as winnable: about a
-second on the compiled core, fifteen on the Python path. Of our deals 0-199 it wins every 1-
-and 2-suit deal within it and 190 of the 4-suit ones (a check 0.24 s on average, 2.2 s at
-most: ``benchmarks/deal_difficulty.py``, BENCHMARKS.md)."""
+"""Positions full-information play may examine to win a deal offered as winnable: enough
+for nearly every deal (what it wins and what a check costs:
+``benchmarks/deal_difficulty.py``, BENCHMARKS.md)."""
 
 TRIES = 30
 """Deals checked, one number after another, before ``new winnable`` gives up (a rank of

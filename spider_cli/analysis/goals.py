@@ -77,10 +77,9 @@ class Limit(Value):
 
 PLAY_LIMIT = 20_000_000
 """Positions full-information play (:func:`spider_cli.analysis.autoplay.play`) examines
-before it gives up: about ten seconds on the compiled core (1.5 to 2 million positions a
-second), the hardest deals' worth; a few minutes on the Python path (70,000 to 150,000).
-Most deals are won far sooner (pysol:1-100: 0.3 s a deal). Here, in a module the command
-line loads anyway, so that its help does not load the searches."""
+before it gives up: the hardest deals' worth; most are won far sooner (the times on each
+path: BENCHMARKS.md). Here, in a module the command line loads anyway, so that its help
+does not load the searches."""
 
 
 class Verdict(StrEnum):

@@ -37,10 +37,8 @@ from spider_cli.rules.text import move_text
 
 BUDGET = 10_000
 """Positions each of the player's three searches examines for a hint, and for the same
-player in ``spider bench --blind`` (a hint takes about a tenth of a second on the compiled
-core). Deals 0-199, each of the three searches at 2,000 / 5,000 / 10,000 / 20,000
-positions (the player's own line, no look-ahead): 4 suits won 23 / 30 / 39 / 44, 2 suits
-114 / 136 / 141 (BENCHMARKS.md, "The player's budget")."""
+player in ``spider bench --blind``: chosen for the games it wins against the time a hint
+takes (both measured in BENCHMARKS.md, "The player's budget" and "Hint time")."""
 
 DEEPER = 10
 """``hint deeper``: the player's searches get this many times :data:`BUDGET`."""

@@ -78,8 +78,7 @@ does not wait on a proof."""
 POSITIONS_PER_STATE = 10
 """The count in every order of first moves (:mod:`spider_cli.analysis.firstmoves`) gets a
 state for every ten positions of the limit: 300,000 at the compiled core's default, which
-problem 4's proofs need (0.15 s on the core, 5 s in Python), and 30,000 at the Python
-path's."""
+problem 4's proofs need, and 30,000 at the Python path's."""
 
 NO_CONSTRAINTS = Constraints()
 

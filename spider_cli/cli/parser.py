@@ -298,8 +298,7 @@ BLIND_LEVELS = ("plain", "quick", "strong", "expert")
 
 DEFAULT_LEVEL = "quick"
 """The hint's level, so that the bench measures the player that gives advice: no level was
-measured stronger than another yet (BENCHMARKS.md), and this one takes 10-20 s a 4-suit
-game."""
+measured stronger than another yet at 4 suits (BENCHMARKS.md)."""
 
 
 def _positive(
