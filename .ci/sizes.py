@@ -16,7 +16,6 @@ FUNCTION_LINES = 120
 MODULE_LINES = 700
 HELD = {
     "spider_cli/language/commands.py": 714,
-    "spider_cli/app/session.py": 707,
 }
 """Modules over :data:`MODULE_LINES` today, each held at its size (to be split by job)."""
 

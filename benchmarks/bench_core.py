@@ -99,7 +99,7 @@ def thousand_move_game(folder: Path) -> Path:
             continue
         session.play(rng.choice(moves))
     path = folder / "thousand.spider-game"
-    session.files.save(path)
+    session.save(path)
     return path
 
 

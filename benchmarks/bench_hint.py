@@ -39,7 +39,7 @@ def main() -> None:
             if advice.deal_due:
                 session.deal()
             elif advice.actions and not advice.lost:
-                session.analysis.apply()
+                session.apply()
             else:
                 break
         print(f"deal {deal}: {len(times)} hints so far", flush=True)

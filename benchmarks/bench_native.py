@@ -84,7 +84,7 @@ def goal_work() -> Callable[[], int]:
 
     def work() -> int:
         return sum(
-            solver.solve(game, c.goal, c.constraints, prove_by_counting=False).positions
+            solver.answer(game, c.goal, c.constraints, prove_by_counting=False).positions
             for game, c in asked
         )
 

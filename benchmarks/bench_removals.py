@@ -46,7 +46,7 @@ def answer(
     solver.PORTFOLIO = members
     try:
         goal = Goal(GoalKind.REMOVE, steps=steps)
-        found = solver.solve(game, goal, Constraints(no_deal=True, limit=limit))
+        found = solver.answer(game, goal, Constraints(no_deal=True, limit=limit))
     finally:
         solver.PORTFOLIO = kept
     return str(found.status)

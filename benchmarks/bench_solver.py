@@ -36,7 +36,7 @@ from spider_cli.analysis import bench, compact, counting, hints
 from spider_cli.analysis.goals import PLAY_LIMIT, Limit
 from spider_cli.analysis.goalsearch import Search, make_search
 from spider_cli.analysis.proofs import counted_out
-from spider_cli.analysis.solver import PORTFOLIO, astar, limit_of, search_limit, solve
+from spider_cli.analysis.solver import PORTFOLIO, answer, astar, limit_of, search_limit
 from spider_cli.app import examples
 from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command
@@ -76,25 +76,21 @@ def questions(limit: int, match: str = "") -> None:
             if match not in example.name and match not in text:
                 continue
             command = solve_command(f"{text}, limit {limit}")
-            answer = solve(
+            found = answer(
                 game,
                 command.goal,
                 command.constraints,
                 limit_of(command.constraints, time.perf_counter),
             )
             total += 1
-            agree += answer.status == question.answer
-            mark = "" if answer.status == question.answer else "  <-- differs"
+            agree += found.status == question.answer
+            mark = "" if found.status == question.answer else "  <-- differs"
             line = (
-                f"{len(answer.texts)}"
-                if answer.found
-                else f">{answer.depth}"
-                if answer.depth
-                else ""
+                f"{len(found.texts)}" if found.found else f">{found.depth}" if found.depth else ""
             )
             print(
                 f"{example.name:<28} {text[:58]:<58} {question.answer:<10} "
-                f"{answer.status:<10} {answer.positions:>10,} {answer.seconds or 0.0:>8.2f} "
+                f"{found.status:<10} {found.positions:>10,} {found.seconds or 0.0:>8.2f} "
                 f"{line:>6}{mark}"
             )
     print(f"agree with the manual: {agree} of {total} (limit {limit:,} positions each)")
@@ -107,11 +103,11 @@ def speed(limit: int = 300_000) -> None:
     goal = Goal(GoalKind.REMOVE, steps=((3,), (1,)))
     constraints = Constraints(no_deal=True, no_turn_up=True, limit=limit)
     began = time.perf_counter()
-    answer = solve(game, goal, constraints)
+    searched = answer(game, goal, constraints)
     seconds = time.perf_counter() - began
     print(
-        f"solve (both phases), problem 3, clubs then hearts: {answer.positions:,} positions "
-        f"in {seconds:.2f} s = {answer.positions / seconds:,.0f} positions per second"
+        f"solve (both phases), problem 3, clubs then hearts: {searched.positions:,} positions "
+        f"in {seconds:.2f} s = {searched.positions / seconds:,.0f} positions per second"
     )
     search = make_search(game, goal, constraints)
     began = time.perf_counter()

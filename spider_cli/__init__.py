@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the public names for type checkers ("X as X": exported); see _PUBLIC
     from spider_cli.analysis.answers import Report as Report
-    from spider_cli.analysis.answers import answer
+    from spider_cli.analysis.answers import solve as solve
     from spider_cli.analysis.chancesearch import Level as Level
     from spider_cli.analysis.goals import Verdict as Verdict
     from spider_cli.analysis.hints import Advice as Advice
@@ -74,8 +74,6 @@ if TYPE_CHECKING:  # the public names for type checkers ("X as X": exported); se
     from spider_cli.rules.layout import position_code as position_code
     from spider_cli.rules.text import move_text as move_text
 
-    solve = answer  # the search's answer to a goal, under the name a user looks for
-
     __version__: str
 
 _HERE = ("parse_move",)
@@ -84,7 +82,7 @@ _HERE = ("parse_move",)
 _PUBLIC: dict[str, tuple[str, str]] = {
     # name: (its module, its name there); the imports above say the same to type checkers
     "Report": ("spider_cli.analysis.answers", "Report"),
-    "solve": ("spider_cli.analysis.answers", "answer"),
+    "solve": ("spider_cli.analysis.answers", "solve"),
     "Level": ("spider_cli.analysis.chancesearch", "Level"),
     "Verdict": ("spider_cli.analysis.goals", "Verdict"),
     "Advice": ("spider_cli.analysis.hints", "Advice"),

@@ -46,7 +46,7 @@ def test_every_public_name_resolves_to_its_home() -> None:
         if name in table:
             module, inner = table[name]
             assert value is getattr(importlib.import_module(module), inner), name
-    assert table["solve"] == ("spider_cli.analysis.answers", "answer")
+    assert table["solve"] == ("spider_cli.analysis.answers", "solve")
     assert set(sp.__all__) <= set(dir(sp)) and "__version__" in dir(sp)
     with pytest.raises(AttributeError, match="no attribute 'Board'"):
         sp.Board  # noqa: B018

@@ -79,7 +79,7 @@ def test_full_information_play_says_why_a_deal_is_unwinnable() -> None:
 
 
 def test_solve_answers_impossible_for_a_deal_proved_unwinnable() -> None:
-    report = answers.answer(_pysol(1748, 1), Goal(GoalKind.WIN))
+    report = answers.solve(_pysol(1748, 1), Goal(GoalKind.WIN))
     assert report.status is Verdict.IMPOSSIBLE
     assert report_text(report).startswith("proved unwinnable: every 6 lies face down")
 

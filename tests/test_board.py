@@ -202,7 +202,7 @@ def test_clicking_the_hand_deals_and_a_complete_suit_is_removed(home: Path) -> N
 
 def test_the_cards_a_click_turns_up_are_asked_for_first(home: Path) -> None:
     intro = Session.new_game(seed=0, base_dir=Path.cwd())
-    intro.files.load("intro-deal")
+    intro.load("intro-deal")
     bottom = len(intro.game.piles[7]) - 1
     _, board = play([click(*card(7, bottom)), "zz\r", "6s\r", "q\r"], intro)
     text = said(board)
@@ -293,7 +293,7 @@ def test_the_play_key_deals_where_the_hint_says_a_deal_is_due(home: Path) -> Non
         advice = session.analysis.hint()
         if advice.deal_due:
             break
-        session.analysis.apply(whole=True)
+        session.apply(whole=True)
     assert advice.deal_due
     left = len(session.game.stock)
     _, board = play(["!", "\x1b"], session=session)
@@ -465,7 +465,7 @@ def test_the_board_fits_the_screen(home: Path, columns: int, rows: int) -> None:
     for _ in range(4):
         session.deal()
     problem = Session(base_dir=Path.cwd())
-    problem.files.load("problem-1")  # long piles of face-up cards that are not runs
+    problem.load("problem-1")  # long piles of face-up cards that are not runs
     for game in (session, problem):
         _, board = play(["q\r"], game, columns, rows)
         tableau = wrapping.plain(board._tableau()).splitlines()

@@ -44,7 +44,7 @@ QUESTIONS = _questions()
 
 
 def _answer(game: Game, command: Solve) -> tuple:
-    found = solver.solve(game, command.goal, command.constraints)
+    found = solver.answer(game, command.goal, command.constraints)
     return (found.status, found.texts, found.positions, found.depth, found.reason, found.reveal)
 
 

@@ -342,7 +342,7 @@ def test_session_plays_another_programs_deal_and_saves_it(tmp_path: Path) -> Non
     saved = (tmp_path / "g.spider").read_text(encoding="utf-8")
     assert "\nnew pysol:14934 suits 4\n" in saved
     again = Session.new_game(seed=0)
-    again.files.load(tmp_path / "g.spider")
+    again.load(tmp_path / "g.spider")
     assert again.game.key() == session.game.key() and again.game.moves_made == 1
     again.restart()
     assert again.game.key() == DealSource(Source.PYSOL, 14934).game().key()
@@ -376,7 +376,7 @@ def test_our_deal_numbers_end_where_the_shuffle_would_deal_them_again(tmp_path: 
     game_file = tmp_path / "g.spider"
     game_file.write_text(f"# spider game file, version 1\nnew {2**64} suits 4\n")
     with pytest.raises(NotationError, match="from 0 to") as caught:
-        session.files.load(game_file)
+        session.load(game_file)
     assert caught.value.line == 2
 
 

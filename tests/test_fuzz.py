@@ -238,7 +238,7 @@ def test_piles_of_the_grammars_tokens_in_every_order_show_load_and_expect_or_are
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
             status = main(["show", str(path)])
         assert status in (0, 1), (text, err.getvalue())
-        for verb in (session.files.expect, session.files.load):
+        for verb in (session.expect, session.load):
             before = positions.position_code(session.game)
             try:
                 verb(path.name)
@@ -257,7 +257,7 @@ _NAMES = st.text(min_size=1, max_size=300).filter(
 def test_any_file_name_reads_writes_or_is_refused_clearly(name: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         session = Session.new_game(seed=1, base_dir=Path(folder))
-        for verb in (session.files.save, session.files.load, session.files.expect):
+        for verb in (session.save, session.load, session.expect):
             with contextlib.suppress(SpiderError):
                 verb(name)
 

@@ -24,7 +24,7 @@ def load_error(tmp_path: Path, *lines: str) -> NotationError:
     (tmp_path / "bad.spider").write_text("\n".join([gamefiles.MAGIC, *lines]) + "\n")
     session = Session.new_game(seed=1, base_dir=tmp_path)
     with pytest.raises(NotationError) as caught:
-        session.files.load("bad.spider")
+        session.load("bad.spider")
     assert session.origin == DealOrigin(1) and session.game.moves_made == 0
     return caught.value
 

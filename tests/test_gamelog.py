@@ -449,7 +449,7 @@ def test_the_time_played_goes_with_the_game_file_and_back(tmp_path: Path) -> Non
     assert gamefiles.read(text).seconds == 754
     clock.now += 100
     other = Session.new_game(seed=1, base_dir=tmp_path, timer=Timer(clock))
-    other.files.load("game.spider")
+    other.load("game.spider")
     clock.now += 6
     assert other.status().played == 760
     assert other.history()[0].text == "4h from 1 to 8"
@@ -464,7 +464,7 @@ def test_a_game_file_without_a_time_loads_and_scripts_write_none(tmp_path: Path)
     clock = Clock()
     timed = Session.new_game(seed=1, base_dir=tmp_path, timer=Timer(clock))
     (tmp_path / "old.spider").write_text(session.files.game_file())
-    timed.files.load("old.spider")
+    timed.load("old.spider")
     assert timed.status().played == 0 and timed.game.moves_made == 1
 
 
@@ -748,7 +748,7 @@ def test_the_journal_keeps_the_time_but_is_not_rewritten_for_it_alone(tmp_path: 
     entry = journal.read()
     assert entry is not None and (entry.number, entry.moves) == (7, 1)
     resumed = Session.new_game(seed=1, timer=Timer(clock))
-    resumed.files.load(entry.path)
+    resumed.load(entry.path)
     assert resumed.status().played == 814
 
 

@@ -43,11 +43,11 @@ def test_a_loop_of_links_and_a_fifo_are_refused_at_once(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe")
     session = Session.new_game(seed=3, base_dir=tmp_path)
     with pytest.raises(SpiderError, match="loop of symbolic links"):
-        session.files.load(tmp_path / "a")
+        session.load(tmp_path / "a")
     with pytest.raises(SpiderError, match="not a regular file"):
-        session.files.load("pipe")
+        session.load("pipe")
     with pytest.raises(SpiderError, match="not a regular file"):
-        session.files.expect("pipe")
+        session.expect("pipe")
 
 
 def test_save_never_writes_through_a_link(tmp_path: Path) -> None:
@@ -162,7 +162,7 @@ while True:
         session.play(action)
     if session.game.moves_made > 40:
         session.restart()
-    session.files.save("game.spider")
+    session.save("game.spider")
     journal.update(session)
 """
 
@@ -181,7 +181,7 @@ def test_kill_9_while_saving_leaves_whole_files(tmp_path: Path) -> None:
         writer.wait(timeout=60)
         for name in ("game.spider", "current.spider"):
             if (tmp_path / name).exists():
-                Session.new_game(seed=0, base_dir=tmp_path).files.load(name)  # whole, or it raises
+                Session.new_game(seed=0, base_dir=tmp_path).load(name)  # whole, or it raises
     starting = "import sys, pathlib; from spider_cli.app.journal import Journal; "
     starting += "Journal(pathlib.Path(sys.argv[1])).claim()"
     time.sleep(0.05)  # a file system's times can be coarse: the next start comes after
@@ -379,7 +379,7 @@ def test_a_byte_order_mark_does_not_spoil_the_first_line(
 ) -> None:
     """Some editors begin UTF-8 files with one: scripts, game files and stdin alike."""
     monkeypatch.chdir(tmp_path)
-    Session.new_game(seed=2, base_dir=tmp_path).files.save("g.spider")
+    Session.new_game(seed=2, base_dir=tmp_path).save("g.spider")
     Path("bom.spider").write_bytes(b"\xef\xbb\xbf" + Path("g.spider").read_bytes())
     Path("s.spider").write_bytes(b"\xef\xbb\xbfscore\nload bom.spider\n")
     assert main(["run", "s.spider"]) == 0
@@ -403,14 +403,14 @@ def test_a_game_file_of_another_version_says_so(tmp_path: Path, version: str) ->
     path.write_text(f"# spider game file, version {version}\nnew 5 suits 4\n4h from 1 to 6\n")
     session = Session.new_game(seed=2, base_dir=tmp_path)
     with pytest.raises(SpiderError) as caught:
-        session.files.load("new.spider")
+        session.load("new.spider")
     assert str(caught.value) == (
         f"new.spider is a game file of version {version}, which this spider cannot read: "
         "it reads version 1 (a newer spider wrote it?)"
     )
     assert session.game.key() == Session.new_game(seed=2).game.key()
     path.write_text("# spider game file, version 1\r\nnew 5 suits 4\r\n4h from 1 to 6\r\n")
-    assert session.files.load("new.spider").moves == 1
+    assert session.load("new.spider").moves == 1
 
 
 NAMED_FILES = {

@@ -234,7 +234,7 @@ def test_following_the_hints_never_repeats_a_position(monkeypatch: pytest.Monkey
             played = [session.deal()]
         else:
             assert advice.actions, advice.text
-            played = session.analysis.apply()
+            played = session.apply()
         for _ in played:
             moves += 1
         key = session.game.key()
@@ -251,17 +251,17 @@ def test_apply_plays_the_line_in_parts() -> None:
         if len(advice.actions) > 1:
             break
         if advice.actions:
-            session.analysis.apply()
+            session.apply()
         else:
             session.deal()
     line = list(session.analysis.hint().actions)
     assert len(line) > 1
-    first = session.analysis.apply(1)
+    first = session.apply(1)
     assert [p.action for p in first] == line[:1]
-    rest = session.analysis.apply(whole=True)
+    rest = session.apply(whole=True)
     assert [p.action for p in rest] == line[1:]
     with pytest.raises(SpiderError, match="no line to apply"):
-        session.analysis.apply()
+        session.apply()
 
 
 def test_the_same_position_gets_the_same_hint_and_next_gives_the_next_choice() -> None:
@@ -279,9 +279,9 @@ def test_the_same_position_gets_the_same_hint_and_next_gives_the_next_choice() -
     again = Session.new_game(3, 1)
     again.analysis.hint(deeper=True)
     assert again.analysis.hint(deeper=True, following=True) == chosen
-    assert session.analysis.apply() and session.game.moves_made == 1  # the move named
+    assert session.apply() and session.game.moves_made == 1  # the move named
     if len(chosen.actions) > 1:
-        session.analysis.apply(whole=True)
+        session.apply(whole=True)
     assert session.game.moves_made == len(chosen.actions)
 
 
@@ -306,8 +306,7 @@ def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) ->
         advice = session.analysis.hint()
         assert advice.actions or advice.deal_due, advice.text
         ours += [
-            p.action
-            for p in ([session.deal()] if advice.deal_due else session.analysis.apply(whole=True))
+            p.action for p in ([session.deal()] if advice.deal_due else session.apply(whole=True))
         ]
     assert ours[: len(played)] == played
 
@@ -326,7 +325,7 @@ def test_auto_never_carries_cards_through_a_pile_when_one_move_takes_them_there(
     same position. (The Python path's hints do not look ahead, and play another game.)"""
     session = Session.new_game(2, 1)
     shown: list[str] = []
-    auto = session.analysis.auto(12, each=lambda played: shown.append(played.text))
+    auto = session.auto(12, each=lambda played: shown.append(played.text))
     texts = [p.text for p in auto.moves]
     assert shown == texts  # each move shown once, as it stands: none shown, then straightened
     if native.backend().compiled:

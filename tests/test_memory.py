@@ -43,7 +43,7 @@ def test_solve_stops_at_the_ceiling(
     monkeypatch.setenv("SPIDER_MEMORY", "4M")
     ceiling = memory.positions(native.backend().compiled)
     game = DealSource.parse("pysol:5", 4).game()
-    answer = solver.solve(game, Goal("win"), Constraints(limit=limit))
+    answer = solver.answer(game, Goal("win"), Constraints(limit=limit))
     assert answer.status == "unknown"
     assert answer.positions <= ceiling + 10  # each search stops one past its share
     assert "memory ceiling" in answer_text(answer) and "SPIDER_MEMORY" in answer_text(answer)

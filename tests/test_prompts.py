@@ -182,7 +182,7 @@ def test_a_refused_reveal_is_said_and_asked_again_on_an_empty_line(home: Path) -
 
     Path("intro.txt").write_text(UNKNOWN_START)
     session = Session.new_game(seed=0, base_dir=Path.cwd())
-    session.files.load("intro.txt")
+    session.load("intro.txt")
     first = next(a for a in session.game.legal_moves() if session.game.unknown_reveals(a))
     line = session.choices()[session.game.legal_moves().index(first)].text
     _status, repl = drive(f"{line}\rZz\r\r\x04n\r", session=session)
@@ -226,7 +226,7 @@ def test_show_on_a_script_says_scripts_are_run(
     assert cli.main(["run", str(script)]) == 0
     session = Session.new_game(seed=1, base_dir=tmp_path)
     with pytest.raises(SpiderError, match="is a script of commands"):
-        session.files.load("moves.spider")
+        session.load("moves.spider")
     (tmp_path / "bad.txt").write_text("Kh Qh\nnot a row\n")  # neither: the position's error
     assert cli.main(["show", str(tmp_path / "bad.txt")]) == 1
     assert "is a script" not in capsys.readouterr().err

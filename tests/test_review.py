@@ -146,7 +146,7 @@ def test_a_numbered_deal_is_reviewed_and_a_position_of_the_manual_is_not_bisecte
     }
     assert len(data["curve"]) == 13 and data["moves"] == 12
     manual = Session.new_game(seed=0)
-    manual.files.load("problem-1")
+    manual.load("problem-1")
     legal = manual.game.legal_moves()
     manual.push(legal[0])
     unknown = manual.analysis.review()

@@ -75,7 +75,7 @@ def test_a_dead_end_is_proved_unwinnable_with_the_positions_examined() -> None:
         f"({result.positions:,} positions)"
     )
     assert autoplay.play(_game(DEAD_END), Limit(10_000)) == result  # deterministic
-    report = answers.answer(_game(DEAD_END), Goal(GoalKind.WIN))
+    report = answers.solve(_game(DEAD_END), Goal(GoalKind.WIN))
     assert report.status is Verdict.IMPOSSIBLE and report_text(report).startswith(
         "proved unwinnable"
     )

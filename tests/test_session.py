@@ -379,7 +379,7 @@ def test_the_origin_is_a_value_and_a_numbered_deal_is_analysed_blind(tmp_path: P
     assert session.analysis.analysed().unknown_count() == 44 + 50
     (tmp_path / "start.txt").write_text(START)
     session.base_dir = tmp_path
-    loaded = session.files.load("start.txt")
+    loaded = session.load("start.txt")
     assert (loaded.kind, loaded.name, loaded.path) == (
         LoadKind.POSITION_FILE,
         "start.txt",
@@ -388,8 +388,8 @@ def test_the_origin_is_a_value_and_a_numbered_deal_is_analysed_blind(tmp_path: P
     assert isinstance(session.origin, PositionOrigin)
     assert session.analysis.analysed() is session.game
     code = positions.position_code(session.game)
-    assert session.files.load(code).kind is LoadKind.POSITION_CODE and session.origin.code == code
-    assert session.files.load("problem-3").kind is LoadKind.EXAMPLE
+    assert session.load(code).kind is LoadKind.POSITION_CODE and session.origin.code == code
+    assert session.load("problem-3").kind is LoadKind.EXAMPLE
     assert session.status().origin == session.origin
 
 
@@ -423,7 +423,7 @@ def test_a_bad_game_file_names_the_line(
     (tmp_path / "bad.spider").write_text("\n".join([gamefiles.MAGIC, *lines]) + "\n")
     session = Session.new_game(seed=1, base_dir=tmp_path)
     with pytest.raises(NotationError, match=message) as caught:
-        session.files.load("bad.spider")
+        session.load("bad.spider")
     assert caught.value.line == line and session.origin == DealOrigin(1)
 
 
@@ -432,10 +432,10 @@ def test_a_saved_deal_resumes_the_same_whatever_the_loading_sessions_settings(
 ) -> None:
     session = Session.new_game(seed=5, base_dir=tmp_path)
     session.move(Move(0, 7, 1))
-    session.files.save("left.spider")
+    session.save("left.spider")
     other = Session.new_game(seed=1, base_dir=tmp_path)
     other.execute("set sixth spread")
-    loaded = other.files.load("left.spider")
+    loaded = other.load("left.spider")
     assert (loaded.kind, loaded.moves) == (LoadKind.GAME_FILE, 1)
     assert other.game.key() == session.game.key() and other.origin == DealOrigin(5, 4, "left")
 
@@ -481,13 +481,13 @@ def test_auto_stopped_by_ctrl_c_leaves_the_game_as_it_is() -> None:
         if session.game.moves_made == 2:
             raise KeyboardInterrupt
 
-    auto = session.analysis.auto(10, each)
+    auto = session.auto(10, each)
     assert (len(auto.moves), session.game.moves_made) == (2, 2)
     assert auto.stopped == (
         "stopped by Ctrl-C; the 2 moves it played are kept ('undo 2' takes them back)"
     )
     with pytest.raises(SpiderError, match="no line to apply"):
-        session.analysis.apply()
+        session.apply()
 
 
 def test_auto_needs_a_positive_number() -> None:
@@ -544,14 +544,33 @@ def test_a_game_too_long_to_load_back_is_not_saved(
     monkeypatch.setattr(textfiles, "MAX_FILE_BYTES", 4000)
     session = _back_and_forth(40)
     assert len(session.files.game_file()) < 4000
-    session.files.save(tmp_path / "fits.spider")
-    assert Session().files.load(tmp_path / "fits.spider").moves == 80
+    session.save(tmp_path / "fits.spider")
+    assert Session().load(tmp_path / "fits.spider").moves == 80
     session = _back_and_forth(100)
     with pytest.raises(SpiderError, match=r"long\.spider: the game file would be over 4,000"):
-        session.files.save(tmp_path / "long.spider")
+        session.save(tmp_path / "long.spider")
     assert not (tmp_path / "long.spider").exists()
     journal = Journal(tmp_path / "data")
     assert journal.update(session) == (
         "the game is not journaled: its file would be over 4,000 bytes, more than spider reads back"
     )
     assert not journal.path.exists()
+
+
+def test_every_command_is_declared_in_the_union_and_handled() -> None:
+    """The ``Command`` union, the command types declared with ``@command`` and the table of
+    handlers name the same commands: a new command cannot be read but not run, or run but
+    missing from the type the reader returns. (``set`` alone reads as ``ListSettings``,
+    which shares the word of ``Set``.)"""
+    from typing import get_args
+
+    from spider_cli.app.handlers import COMMANDS
+    from spider_cli.app.interpreter import Shown
+    from spider_cli.language import commands, registry
+
+    union = set(get_args(commands.Command))
+    assert union == {*registry.KINDS, commands.ListSettings}
+    assert len(registry.KINDS) == len(set(registry.KINDS))
+    assert set(COMMANDS.handlers) == {*union, None}  # None: an action chosen with the mouse
+    assert COMMANDS.shown(commands.Help()) is Shown.READ
+    assert COMMANDS.streams(commands.Auto()) and not COMMANDS.streams(commands.Hint())

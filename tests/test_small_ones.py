@@ -47,7 +47,7 @@ def test_save_in_the_players_folder_cleans_them_too(home: Path) -> None:
     folder.mkdir()
     left = _temporary(folder, "kept.spider", "12345678", STALE)
     session = Session.new_game(seed=5, base_dir=folder)
-    session.files.save("kept.spider")
+    session.save("kept.spider")
     assert not left.exists() and (folder / "kept.spider").exists()
 
 

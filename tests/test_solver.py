@@ -86,7 +86,7 @@ def example(name: str) -> Game:
 def ask(game: Game, text: str) -> solver.Answer:
     command = parse_command(f"solve {text}")
     assert isinstance(command, Solve)
-    return solver.solve(game, command.goal, command.constraints)
+    return solver.answer(game, command.goal, command.constraints)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -315,7 +315,7 @@ GOALS: dict[str, tuple[Goal, Constraints, Callable[[Game, Game | None], bool]]] 
 def test_answers_agree_with_brute_force(seed: int, goal: str) -> None:
     game = small_position(random.Random(seed))
     target, constraints, met = GOALS[goal]
-    answer = solver.solve(game, target, constraints)
+    answer = solver.answer(game, target, constraints)
     assert answer.status == ("possible" if brute_force(game, met) else "impossible")
     if answer.found:  # the line really gets there (its moves were checked by the engine)
         work = game.copy()
@@ -416,10 +416,10 @@ def test_no_new_space_and_no_turn_up() -> None:
 
 def test_deals_from_a_known_hand_are_used_unless_forbidden() -> None:
     game = Game.new(3, suits=1)
-    answer = solver.solve(game, Goal("turn up"), Constraints())
+    answer = solver.answer(game, Goal("turn up"), Constraints())
     assert answer.found
     for_dealing = Game.new(3, suits=1)
-    assert solver.solve(
+    assert solver.answer(
         for_dealing, Goal("win"), Constraints(no_deal=True, limit=2_000)
     ).status in ("unknown", "impossible")
 
@@ -492,7 +492,7 @@ def test_a_proof_by_the_complete_search_says_how_many_positions_it_closed() -> N
     # moments, which proves it sooner, is left out).
     command = parse_command("solve turn up a card in pile 10, no deal")
     assert isinstance(command, Solve)
-    answer = solver.solve(
+    answer = solver.answer(
         example("problem-1-no-hedge-8d"),
         command.goal,
         command.constraints,
@@ -891,7 +891,7 @@ def test_a_space_in_a_named_pile_agrees_with_brute_force(seed: int, space: bool)
     start = len(game.spaces())
     answers = []
     for pile in range(10):
-        answer = solver.solve(game, Goal("space", pile), Constraints(no_deal=True))
+        answer = solver.answer(game, Goal("space", pile), Constraints(no_deal=True))
         assert answer.status == ("possible" if first_space_in(game, pile) else "impossible")
         if answer.found:
             work = game.copy()
@@ -1015,7 +1015,7 @@ def report_for(game: Game, line: str) -> answers.Report:
     """Answer a typed ``solve`` line through the solver's typed API."""
     command = parse_command(line)
     assert isinstance(command, Solve)
-    return answers.answer(game, command.goal, command.constraints, command.each_reveal)
+    return answers.solve(game, command.goal, command.constraints, command.each_reveal)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1089,9 +1089,9 @@ def test_a_clock_times_a_search_and_caps_only_the_time_asked_for() -> None:
     once, saying so."""
     game = example("problem-1")
     goal = Goal("turn up", pile=9)
-    plain = solver.solve(game, goal, Constraints(no_deal=True))
+    plain = solver.answer(game, goal, Constraints(no_deal=True))
     untimed = Constraints(no_deal=True)
-    timed = solver.solve(game, goal, untimed, solver.limit_of(untimed, hour_a_call()))
+    timed = solver.answer(game, goal, untimed, solver.limit_of(untimed, hour_a_call()))
     assert (timed.status, timed.texts, timed.positions) == (
         plain.status,
         plain.texts,
@@ -1106,7 +1106,7 @@ def test_a_clock_times_a_search_and_caps_only_the_time_asked_for() -> None:
     command = parse_command(f"solve {question}")
     assert isinstance(command, Solve)
     limit = solver.limit_of(command.constraints, hour_a_call())
-    capped = solver.solve(example("problem-4"), command.goal, command.constraints, limit)
+    capped = solver.answer(example("problem-4"), command.goal, command.constraints, limit)
     assert (
         capped.status == "unknown"
         and capped.positions < ask(example("problem-4"), question).positions

@@ -1,6 +1,6 @@
-"""A ``solve`` command answered (:func:`answer`): "win" with every card known by
+"""A ``solve`` command answered (:func:`solve`): "win" with every card known by
 full-information play, ``for each reveal`` by :mod:`spider_cli.analysis.contingencies`,
-everything else by :func:`spider_cli.analysis.solver.solve`."""
+everything else by :func:`spider_cli.analysis.solver.answer`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import NamedTuple
 from spider_cli.analysis.autoplay import PlayResult, play, play_limit
 from spider_cli.analysis.contingencies import Contingency, contingencies, contingency_status
 from spider_cli.analysis.goals import Clock, Limit, Verdict
-from spider_cli.analysis.solver import NO_CONSTRAINTS, Answer, check_goal, limit_of, solve
+from spider_cli.analysis.solver import NO_CONSTRAINTS, Answer, answer, check_goal, limit_of
 from spider_cli.rules.engine import Action, Game
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
 from spider_cli.rules.values import replace
@@ -37,7 +37,7 @@ class Report(NamedTuple):
     status: Verdict
 
 
-def answer(
+def solve(
     game: Game,
     goal: Goal,
     constraints: Constraints = NO_CONSTRAINTS,
@@ -49,9 +49,9 @@ def answer(
 
     "win" with every card known and no constraint but the time is full-information play
     (:func:`play`; a deal not won within its limits is "unknown", "impossible" only when
-    its complete search proved it unwinnable);
-    everything else is the exhaustive search (:func:`solve`). Every search is bounded by
-    positions; ``clock`` (None: none is read) times the answer and caps "within N seconds".
+    its complete search proved it unwinnable); everything else is the exhaustive search
+    (:func:`~spider_cli.analysis.solver.answer`). Every search is bounded by positions;
+    ``clock`` (None: none is read) times the answer and caps "within N seconds".
     """
     check_goal(goal)
     if each_reveal:
@@ -69,5 +69,5 @@ def answer(
             else Verdict.UNKNOWN
         )
         return Report(goal, result, result.actions, verdict)
-    searched = solve(game, goal, constraints, limit_of(constraints, clock))
+    searched = answer(game, goal, constraints, limit_of(constraints, clock))
     return Report(goal, searched, searched.actions, searched.status)

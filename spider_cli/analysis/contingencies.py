@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from spider_cli.analysis.compact import State, apply, encode
 from spider_cli.analysis.goals import Clock, Verdict
-from spider_cli.analysis.solver import NO_CONSTRAINTS, Answer, check_goal, limit_of, solve
+from spider_cli.analysis.solver import NO_CONSTRAINTS, Answer, answer, check_goal, limit_of
 from spider_cli.rules.engine import Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import QuestionError
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
@@ -87,7 +87,7 @@ def contingencies(
     moves = reveal_actions(game, constraints)
     if not moves:
         reach = replace(constraints, keep_spaces=0, no_turn_up=False)
-        prefix = solve(game, Goal(GoalKind.TURN_UP), reach, limit_of(reach, clock))
+        prefix = answer(game, Goal(GoalKind.TURN_UP), reach, limit_of(reach, clock))
         if not prefix.found or prefix.reveal is None:
             return prefix, []
         base = game.copy()
@@ -108,7 +108,7 @@ def contingencies(
             work = base.copy()
             work.assume(pile, card)
             work.push(action)
-            outcomes.append((card, copies, solve(work, goal, per_card, limit_of(per_card, clock))))
+            outcomes.append((card, copies, answer(work, goal, per_card, limit_of(per_card, clock))))
         results.append(Contingency(action, text, pile + 1, outcomes))
     return prefix, results
 

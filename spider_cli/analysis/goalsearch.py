@@ -1,4 +1,4 @@
-"""The goal search: one search of :func:`spider_cli.analysis.solver.solve` (which rules it
+"""The goal search: one search of :func:`spider_cli.analysis.solver.answer` (which rules it
 keeps, how it canonicalises positions, the steps from a position: :class:`Search`), its
 Python path (:func:`astar`, the reference of csrc/goal.c), and the search as the compiled
 core takes it (:class:`GoalSpec`, defined here once)."""

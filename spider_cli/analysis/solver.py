@@ -5,7 +5,7 @@ at a time as :mod:`spider_cli.analysis.goalsearch` defines it. Every line found 
 replayed through the engine before it is reported, so a line the engine would refuse can
 never be printed.
 
-* :func:`solve` answers a goal ("turn up a card [in pile N]", "get a space [in pile N]",
+* :func:`answer` answers a goal ("turn up a card [in pile N]", "get a space [in pile N]",
   "remove SUIT [then SUIT]", "free CARD", "win") under constraints ("no deal", "keep N
   spaces", "no remove SUIT", "limit N", "within N seconds", ...).
   A move that would turn up an unknown card, or deal unknown cards, ends its line there.
@@ -59,7 +59,7 @@ from spider_cli.rules.text import move_text
 from spider_cli.rules.values import replace
 
 DEFAULT_LIMIT = 3_000_000
-"""Positions :func:`solve` examines before it answers "unknown" on the compiled core (about
+"""Positions :func:`answer` examines before it answers "unknown" on the compiled core (about
 5 s; 450 MB at most); "limit N" in the command sets another."""
 
 DEFAULT_LIMIT_PYTHON = 300_000
@@ -204,7 +204,7 @@ def _shorten(search: Search, line: KeyedLine, final: Key | None) -> KeyedLine:
     return list(zip(keys, steps, strict=False))
 
 
-def solve(
+def answer(
     game: Game,
     goal: Goal,
     constraints: Constraints = NO_CONSTRAINTS,
@@ -295,7 +295,7 @@ def solve(
 
 
 def _phase_a(game: Game, search: Search, limit: Limit) -> tuple[Found | None, int, Outcome | None]:
-    """Phase A of :func:`solve` (the search's goal and constraints): the quick searches,
+    """Phase A of :func:`answer` (the search's goal and constraints): the quick searches,
     and for a "turn up" goal the manual's way of freeing a card first (:func:`_via_free`).
 
     When the pile needs a card freed, the quick searches first get a tenth of the limit,
@@ -371,7 +371,7 @@ def quick(
     budget: int | None = None,
     each: int | None = None,
 ) -> Answer:
-    """Phase A of :func:`solve` alone: "possible" with a line if the quick searches find
+    """Phase A of :func:`answer` alone: "possible" with a line if the quick searches find
     one, else "unknown" (never "impossible": they are not exhaustive), with the positions
     examined. Each search of :data:`PORTFOLIO` gets its share of "limit N" (else of
     :data:`DEFAULT_LIMIT_PYTHON`, so that a hint is the same on both paths), at most ``each``

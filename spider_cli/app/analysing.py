@@ -4,45 +4,47 @@ An :class:`Analysis` belongs to one :class:`~spider_cli.app.session.Session` (it
 ``analysis``) and keeps what asking the analysis leaves: the line found last (``found``,
 ``found_at``) for ``apply`` and ``auto``, where the last hint was asked (``hinted``,
 ``planned``), and whether the player has been told that the searches run on the slow path.
-It reaches the game through :class:`Table`, what it needs of the session, so that this
-module does not import the session's. Every failure is a SpiderError in a player's words.
+It sees the game through :class:`Table`, what it needs to see of the session, so that
+this module does not import the session's; it never changes the game: ``apply`` and
+``auto`` hand the session the moves to play (:meth:`Analysis.take`, :meth:`Analysis.step`).
+Every failure is a SpiderError in a player's words.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from spider_cli.app.results import Auto, Reviewed
+from spider_cli.app.results import Reviewed
 from spider_cli.language.gamefiles import DealOrigin, Origin
 from spider_cli.rules.engine import Move
 from spider_cli.rules.errors import SpiderError
 from spider_cli.rules.goals import Constraints, Goal
+from spider_cli.rules.values import Value
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from spider_cli.analysis.answers import Report
     from spider_cli.analysis.blindplayer import Mode
     from spider_cli.analysis.chances import Chance
     from spider_cli.analysis.hints import Advice
     from spider_cli.analysis.review import Review
-    from spider_cli.app.results import Played, Rewound
+    from spider_cli.app.results import Played
     from spider_cli.rules.engine import Action, Game, PositionKey
 
-__all__ = ["Analysis", "Table"]
+__all__ = ["Analysis", "Straighten", "Table"]
 
 
 class Table(Protocol):
-    """What the analysis needs of the session it belongs to: the game, how it began, the
-    clock that times a search, and moves played and taken back as the player's are."""
+    """What the analysis sees of the session it belongs to (it never changes it): the
+    game, how it began, and the clock that times a search."""
 
-    game: Game
-    origin: Origin
-    clock: Callable[[], float] | None
-
-    def play(self, action: Action) -> Played: ...
-
-    def undo(self, n: int = 1) -> Rewound: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def origin(self) -> Origin: ...
+    @property
+    def clock(self) -> Callable[[], float] | None: ...
 
 
 class Analysis:
@@ -102,7 +104,7 @@ class Analysis:
         """Search the known cards for a line to ``goal`` (``apply`` plays it)."""
         from spider_cli.analysis import answers
 
-        report = answers.answer(
+        report = answers.solve(
             self.analysed(),
             goal,
             constraints or Constraints(),
@@ -214,57 +216,32 @@ class Analysis:
             keys.add(player_view(work).key() if view else work.key())
         return frozenset(keys)
 
-    def auto(self, n: int | None = None, each: Callable[[Played], None] | None = None) -> Auto:
-        """Play hint's moves one at a time until ``n`` moves (None: no limit), a deal being
-        due, the win, or no move left; ``each`` is called with every move as it stands (the
-        REPL redraws the board there; a KeyboardInterrupt raised in it stops play, the game
-        as it is). A move is shown once the next is known, so a move that the next one
-        straightens (:meth:`_straight`) is shown only straightened."""
-        if n is not None and n < 1:
-            raise SpiderError("auto needs a positive number of moves")
-        table = self.table
-        played: list[Played] = []
-        why = ""
-        start = table.game.moves_made
-        shown = 0
+    def step(self, played: Sequence[Played]) -> Action | Straighten | str:
+        """``auto``'s next step after the moves it has ``played``: the next move of the
+        line found (a hint's, asked for when none is left), a :class:`Straighten` when that
+        move carries on the cards it moved last, or why it stops (the win, the loss, no
+        move left). The session plays it (``Session.auto``)."""
+        game = self.table.game
+        if game.is_won():
+            return "the game is won"
+        if game.is_lost():
+            return "the game is lost"
+        if self.next_found() is None:
+            advice = self.hint()
+            if not advice.actions or advice.lost:
+                return advice.text
+        straight = self._straight(played)
+        if straight is None:
+            return self.take(1)[0]
+        self.found = self.found[1:]
+        self.found_at = self._after([straight], back=1) if self.found else None
+        return Straighten(straight)
 
-        def show() -> None:  # the moves played that stand, not shown yet
-            nonlocal shown
-            while each is not None and shown < len(played):
-                shown += 1
-                each(played[shown - 1])
-
-        try:
-            while n is None or len(played) < n:
-                if table.game.is_won():
-                    why = "the game is won"
-                    break
-                if table.game.is_lost():
-                    why = "the game is lost"
-                    break
-                if self.next_found() is None:
-                    advice = self.hint()
-                    if not advice.actions or advice.lost:
-                        why = advice.text
-                        break
-                straight = self._straight(played)
-                if straight is None:
-                    show()
-                    played.extend(self.apply(1))
-                else:  # the cards it moved last go on: from where they were, in one move
-                    rest = self.found[1:]
-                    table.undo(1)
-                    played[-1] = table.play(straight)
-                    self.found, self.found_at = rest, table.game.key() if rest else None
-            else:
-                why = f"{len(played)} move{'s' if len(played) != 1 else ''} played"
-            show()
-        except KeyboardInterrupt:
-            why = _interrupted(table.game.moves_made - start)
+    def forget(self) -> None:
+        """Drop the line found (``auto`` is over: its hints are not to be applied)."""
         self.found, self.found_at = [], None
-        return Auto(tuple(played), why)
 
-    def _straight(self, played: list[Played]) -> Move | None:
+    def _straight(self, played: Sequence[Played]) -> Move | None:
         """When the next move of the line found moves on exactly the cards ``auto`` moved
         last (a hint's line, then the next one's, can carry a run through a pile: 2h from 5
         to 1, then from 1 to 8), the one move that takes them there from where they were,
@@ -296,29 +273,36 @@ class Analysis:
         self.found_at = self.table.game.key() if line else None
         self.found_by_hint = hinted
 
-    def apply(self, n: int | None = None, whole: bool = False) -> list[Played]:
-        """Play what was found last: a hint's move (the one it named; ``whole``: its whole
-        line), ``solve``'s whole line, or the next ``n`` moves of either."""
+    def take(self, n: int | None = None, whole: bool = False) -> list[Action]:
+        """The moves ``apply`` plays, taken off the line found last: a hint's move (the one
+        it named; ``whole``: its whole line), ``solve``'s whole line, or the next ``n``
+        moves of either. The session plays them (``Session.apply``)."""
         if not self.found:
             raise SpiderError("no line to apply: 'solve' or 'hint' finds one")
-        table = self.table
-        if table.game.key() != self.found_at:
+        if self.table.game.key() != self.found_at:
             raise SpiderError("the position has changed since that line was found: solve again")
         if n is None:
             n = 1 if self.found_by_hint and not whole else len(self.found)
-        count = n
-        if count < 1:
+        if n < 1:
             raise SpiderError("apply needs a positive number of moves")
-        played = [table.play(action) for action in self.found[:count]]
-        del self.found[:count]
-        self.found_at = table.game.key() if self.found else None
-        return played
+        taken = self.found[:n]
+        del self.found[:n]
+        self.found_at = self._after(taken) if self.found else None
+        return taken
+
+    def _after(self, actions: list[Action], back: int = 0) -> PositionKey:
+        """The position the game reaches after taking back ``back`` moves, then
+        ``actions``: where the rest of the line found starts."""
+        work = self.table.game.copy()
+        for _ in range(back):
+            work.pop()
+        for action in actions:
+            work.push(action)
+        return work.key()
 
 
-def _interrupted(kept: int) -> str:
-    """Why ``auto`` stopped when Ctrl-C stopped it, ``kept`` actions after it began."""
-    if not kept:
-        return "stopped by Ctrl-C before its first move"
-    if kept == 1:
-        return "stopped by Ctrl-C; the move it played is kept ('undo' takes it back)"
-    return f"stopped by Ctrl-C; the {kept} moves it played are kept ('undo {kept}' takes them back)"
+class Straighten(Value):
+    """``auto``'s step that replaces the move it played last with ``move``, which takes the
+    same cards from where they were straight to where the line carries them on."""
+
+    move: Move

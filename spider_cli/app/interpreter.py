@@ -11,12 +11,14 @@ share one meaning for every command (``grammar/commands.lark``).
 The commands are run by a :class:`Commands` table: one handler a command type, registered
 with :meth:`Commands.handles` beside the code it calls (pgspecial's ``special_command``),
 each giving the command's typed result and its reply, and saying whether the command
-searches (so that a front end shows that it is working and Ctrl-C stops it).
+searches (so that a front end shows that it is working and Ctrl-C stops it), how its reply
+is shown (:class:`Shown`) and whether it streams its moves as it plays them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -26,7 +28,7 @@ from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Action, PositionKey
 from spider_cli.rules.values import Value
 
-__all__ = ["NO_ANSWERS", "Answers", "Commands", "Handler", "Prepared"]
+__all__ = ["NO_ANSWERS", "Answers", "Commands", "Handler", "Prepared", "Shown"]
 
 
 class Prepared(Value):
@@ -58,6 +60,20 @@ class Answers(Value):
 NO_ANSWERS = Answers()
 """A script's answers: none (cards drawn from the pool, no file replaced)."""
 
+
+class Shown(Enum):
+    """How a front end shows a command's reply."""
+
+    SAID = "said"
+    """A few lines under the board (the board redrawn first when the position changed)."""
+    READ = "read"
+    """A long reply, read whole: it takes the board's screen until a key gives it back."""
+    BOARD = "board"
+    """The board itself, or one pile of it in detail (``show``)."""
+    STEPPED = "stepped"
+    """The game stepped through on a copy, a key a move (``replay``)."""
+
+
 Host = TypeVar("Host")
 """What the commands act on (the session)."""
 
@@ -73,14 +89,21 @@ class Commands(Generic[Host]):
     def __init__(self) -> None:
         self.handlers: dict[type[cmd.Command] | None, Handler[Host]] = {}
         self.searching: dict[type[cmd.Command] | None, Callable[[Any], bool]] = {}
+        self.showing: dict[type[cmd.Command] | None, Shown] = {}
+        self.streaming: set[type[cmd.Command] | None] = set()
 
     def handles(
-        self, *kinds: type[cmd.Command] | None, searches: bool | Callable[[Any], bool] = False
+        self,
+        *kinds: type[cmd.Command] | None,
+        searches: bool | Callable[[Any], bool] = False,
+        shown: Shown = Shown.SAID,
+        streams: bool = False,
     ) -> Callable[[Handler[Host]], Handler[Host]]:
         """Register the decorated function as the handler of ``kinds`` (None: an engine
         action chosen with the mouse). ``searches``: whether the command can take long (a
         search, hint's moves one after another, deals checked), or a test of the command
-        that says so."""
+        that says so; ``shown``: how its reply is shown; ``streams``: it plays moves one
+        after another, which a front end shows as they are played (``auto``)."""
         test = searches if callable(searches) else (lambda _command: searches)
 
         def register(handler: Handler[Host]) -> Handler[Host]:
@@ -88,6 +111,9 @@ class Commands(Generic[Host]):
                 assert kind not in self.handlers, f"{kind} has a handler already"
                 self.handlers[kind] = handler
                 self.searching[kind] = test
+                self.showing[kind] = shown
+                if streams:
+                    self.streaming.add(kind)
             return handler
 
         return register
@@ -95,6 +121,14 @@ class Commands(Generic[Host]):
     def searches(self, command: cmd.Command | None) -> bool:
         """Whether running ``command`` can take long (Ctrl-C stops it)."""
         return self.searching[None if command is None else type(command)](command)
+
+    def shown(self, command: cmd.Command | None) -> Shown:
+        """How ``command``'s reply is shown."""
+        return self.showing[None if command is None else type(command)]
+
+    def streams(self, command: cmd.Command | None) -> bool:
+        """Whether ``command`` plays moves that are shown as they are played."""
+        return (None if command is None else type(command)) in self.streaming
 
     def run(self, host: Host, prepared: Prepared, answers: Answers) -> Reply:
         """Run a prepared command through its handler."""

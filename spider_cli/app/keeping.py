@@ -182,7 +182,7 @@ class Keeper:
         session = self.session
         if keep:
             try:
-                session.files.load(entry.path)
+                session.load(entry.path)
             except SpiderError as error:
                 aside = self.journal.retire()
                 kept = ", nor kept aside" if aside is None else f"; it is kept in {aside}"
@@ -212,7 +212,7 @@ class Keeper:
         had taken: a stopped watch holds it)."""
         other = Session.new_game(seed=0, timer=Timer(lambda: 0.0), log=self.session.log)
         with contextlib.suppress(SpiderError):
-            other.files.load(entry.path)
+            other.load(entry.path)
             self.record(other, entry.number, Result.ABANDONED)
 
     def replaced(self, previous: Session, result: object) -> None:
@@ -355,7 +355,7 @@ class Keeper:
 
     def save_on_leaving(self, name: str) -> Saved:
         """Save the game as ``name`` while leaving (a file it may replace: asked before)."""
-        saved = self.session.files.save(name, replace=True)
+        saved = self.session.save(name, replace=True)
         self.saved(saved)
         self.journal.update(self.session, self.saved_as, self.counted, self.number)
         return saved

@@ -9,7 +9,7 @@ command values) and return typed results (:mod:`spider_cli.app.results`), and ev
 is a :class:`~spider_cli.rules.errors.SpiderError` with a message for a player, leaving the
 game as it was. A command runs in two phases (:mod:`spider_cli.app.interpreter`):
 :meth:`Session.prepare`, its questions answered by the front end, then :meth:`Session.run`,
-through the table of commands at the end of this module; :meth:`Session.execute` runs a
+through the table of commands (:mod:`spider_cli.app.handlers`); :meth:`Session.execute` runs a
 line as a script does.
 
 The engine's move stack is the game's only history: the moves in notation, the cards they
@@ -23,31 +23,34 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from spider_cli.app import replies
-from spider_cli.app.analysing import Analysis
-from spider_cli.app.interpreter import NO_ANSWERS, Answers, Commands, Prepared
+from spider_cli.app.analysing import Analysis, Straighten
+from spider_cli.app.handlers import COMMANDS
+from spider_cli.app.interpreter import NO_ANSWERS, Answers, Prepared
 from spider_cli.app.interrupt import HELD
 from spider_cli.app.results import (
     Assumed,
+    Auto,
     Choice,
-    GameReviewed,
+    Loaded,
+    Matched,
+    Opened,
     Played,
     Recorded,
     Replayed,
     Reply,
     Resigned,
     Rewound,
+    Saved,
     SettingChanged,
     Started,
     Status,
 )
-from spider_cli.app.storage import Files, start_of
+from spider_cli.app.storage import Began, Files, start_of
 from spider_cli.language import commands as cmd
 from spider_cli.language import positions
-from spider_cli.language import textfiles as files
 from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
-from spider_cli.language.help import help_text
 from spider_cli.language.notation import parse_command, resolve
-from spider_cli.language.settings import SETTING_VALUES, Settings, setting_value
+from spider_cli.language.settings import SETTING_VALUES, Settings
 from spider_cli.rules.cards import ACE, Card
 from spider_cli.rules.deals import KPAT_MAX, OURS_MAX, PYSOL_MAX, DealSource, Source
 from spider_cli.rules.engine import PILES, Action, Deal, Game, Move, Remove
@@ -319,6 +322,48 @@ class Session:
             played.append(self._changed_by(action, move_text(game, action), redo=True))
         return Replayed(tuple(played))
 
+    def apply(self, n: int | None = None, whole: bool = False) -> list[Played]:
+        """Play what was found last (:meth:`Analysis.take`): a hint's move (``whole``: its
+        whole line), ``solve``'s whole line, or the next ``n`` moves of either."""
+        return [self.play(action) for action in self.analysis.take(n, whole)]
+
+    def auto(self, n: int | None = None, each: Callable[[Played], None] | None = None) -> Auto:
+        """Play hint's moves one at a time (:meth:`Analysis.step`) until ``n`` moves (None:
+        no limit), a deal being due, the win, or no move left; ``each`` is called with every
+        move as it stands (the REPL redraws the board there; a KeyboardInterrupt raised in
+        it stops play, the game as it is). A move is shown once the next is known, so a move
+        that the next one straightens is shown only straightened."""
+        if n is not None and n < 1:
+            raise SpiderError("auto needs a positive number of moves")
+        played: list[Played] = []
+        start, shown, why = self.game.moves_made, 0, ""
+
+        def show() -> None:  # the moves played that stand, not shown yet
+            nonlocal shown
+            while each is not None and shown < len(played):
+                shown += 1
+                each(played[shown - 1])
+
+        try:
+            while n is None or len(played) < n:
+                step = self.analysis.step(played)
+                if isinstance(step, str):
+                    why = step
+                    break
+                if isinstance(step, Straighten):  # the cards moved last go on, in one move
+                    self.undo(1)
+                    played[-1] = self.play(step.move)
+                else:
+                    show()
+                    played.append(self.play(step))
+            else:
+                why = f"{len(played)} move{'s' if len(played) != 1 else ''} played"
+            show()
+        except KeyboardInterrupt:
+            why = _interrupted(self.game.moves_made - start)
+        self.analysis.forget()
+        return Auto(tuple(played), why)
+
     def resign(self) -> Resigned:
         """Give the game up (the front ends' keeper records it as lost)."""
         return Resigned(self.game.moves_made)
@@ -440,6 +485,37 @@ class Session:
         if self.timer is not None:
             self.timer = self.timer.fresh(seconds)
 
+    def _take(self, began: Began) -> None:
+        """Take over the game a file began (its settings, if it carries them)."""
+        if began.settings is not None:
+            self.settings = began.settings
+        self.begin(began.game, began.origin, began.name, began.seconds)
+        self.changed = not began.saved
+
+    def load(self, source: str | Path) -> Loaded:
+        """Make a position code, a position or game file (relative to ``base_dir``), or
+        one of the manual's examples by name the session's game."""
+        began, loaded = self.files.load(source)
+        self._take(began)
+        return loaded
+
+    def open(self, number: int) -> Opened:
+        """Bring game ``number`` of the history back as it was left."""
+        began, opened = self.files.open(number)
+        self._take(began)
+        return opened
+
+    def save(self, name: str | Path, replace: bool = False) -> Saved:
+        """Write the game file to ``name`` (see :meth:`Files.save`); the game is saved."""
+        saved = self.files.save(name, replace)
+        self.changed = False
+        return saved
+
+    def expect(self, name: str | Path) -> Matched:
+        """Check that the position is the one in a position file (see
+        :meth:`Files.expect`)."""
+        return self.files.expect(name)
+
     def history_facts(self, game_file: str | None = None) -> Facts:
         """What the history of games records of this game now (``game_file``: its game
         file's text, if the caller has it)."""
@@ -515,193 +591,10 @@ def _recorded(game: Game, action: Action, reveals: tuple[tuple[int, Card], ...])
     return Recorded(action, move_text(game, action), reveals, tuple(map(Card, moved)))
 
 
-# -- the table of commands: each command's handler, its typed result and its reply ---------
-
-COMMANDS: Commands[Session] = Commands()
-"""Every command a session runs (:meth:`Session.run`), by the type of its value."""
-handles = COMMANDS.handles
-
-
-def _replied(result: object) -> tuple[object, str]:
-    """A typed result and its reply (:func:`replies.text_of`)."""
-    return result, replies.text_of(result)
-
-
-@handles(None, cmd.MoveCommand, cmd.ObviousCommand, cmd.DealCommand, cmd.RemoveCommand)
-def _tableau(
-    session: Session, command: cmd.TableauCommand | None, prepared: Prepared, answers: Answers
-) -> tuple[object, str]:
-    """A prepared move, deal or removal pushed, after the cards the player chose for its
-    reveals are decided."""
-    game = session.game
-    if prepared.action is None or prepared.at != game.key():
-        raise SpiderError("the position has changed since that command was read: type it again")
-    for pile, card in answers.cards:
-        game.assume(pile, card)
-    return _replied(session.push(prepared.action))
-
-
-@handles(cmd.Undo)
-def _undo(session: Session, command: cmd.Undo, *_: object) -> tuple[object, str]:
-    return _replied(session.undo(command.n))
-
-
-@handles(cmd.Redo)
-def _redo(session: Session, command: cmd.Redo, *_: object) -> tuple[object, str]:
-    return _replied(session.redo(command.n))
-
-
-@handles(cmd.Restart)
-def _restart(session: Session, *_: object) -> tuple[object, str]:
-    return _replied(session.restart())
-
-
-@handles(cmd.NewCommand, searches=lambda command: command.wanted is not None)
-def _new(session: Session, command: cmd.NewCommand, *_: object) -> tuple[object, str]:
-    suits = command.suits or session.game.suits
-    deal: int | DealSource | None = command.seed
-    if command.source is not Source.OURS and command.seed is not None:
-        deal = DealSource(command.source, command.seed, suits)
-    started, text = _replied(session.new(deal, suits, command.wanted))
-    return started, session.analysis.noted(text) if command.wanted is not None else text
-
-
-@handles(cmd.Load)
-def _load(session: Session, command: cmd.Load, *_: object) -> tuple[object, str]:
-    return _replied(session.files.load(command.path))
-
-
-@handles(cmd.Save)
-def _save(
-    session: Session, command: cmd.Save, prepared: Prepared, answers: Answers
-) -> tuple[object, str]:
-    if prepared.replaces is not None and answers.replace is False:
-        raise SpiderError(f"{files.shown(str(command.path))} is kept as it was: nothing saved")
-    return _replied(session.files.save(command.path, command.replace or bool(answers.replace)))
-
-
-@handles(cmd.Expect)
-def _expect(session: Session, command: cmd.Expect, *_: object) -> tuple[object, str]:
-    return _replied(session.files.expect(command.path))
-
-
-@handles(cmd.Open)
-def _open(session: Session, command: cmd.Open, *_: object) -> tuple[object, str]:
-    return _replied(session.files.open(command.number))
-
-
-@handles(cmd.Assume)
-def _assume(session: Session, command: cmd.Assume, *_: object) -> tuple[object, str]:
-    return _replied(session.assume(command.pile - 1, command.card))
-
-
-@handles(cmd.Set)
-def _set(session: Session, command: cmd.Set, *_: object) -> tuple[object, str]:
-    return _replied(session.change_setting(*setting_value(command)))
-
-
-@handles(cmd.ListSettings)
-def _settings(session: Session, *_: object) -> tuple[object, str]:
-    return None, replies.settings_text(session.settings)
-
-
-@handles(cmd.Solve, searches=True)
-def _solve(session: Session, command: cmd.Solve, *_: object) -> tuple[object, str]:
-    report = session.analysis.solve(command.goal, command.constraints, command.each_reveal)
-    return report, replies.solve_text(report)
-
-
-@handles(cmd.Hint, searches=True)
-def _hint(session: Session, command: cmd.Hint, *_: object) -> tuple[object, str]:
-    advice = session.analysis.hint(command.deeper, command.following)
-    return advice, advice.text
-
-
-@handles(cmd.Odds, searches=True)
-def _odds(session: Session, *_: object) -> tuple[object, str]:
-    chance = session.analysis.odds()
-    return chance, session.analysis.noted(replies.chance_text(chance))
-
-
-@handles(cmd.Review, searches=lambda command: command.move is None)
-def _review(session: Session, command: cmd.Review, *_: object) -> tuple[object, str]:
-    if command.move is not None:
-        reviewed = session.analysis.reviewed_move(command.move)
-        return reviewed, replies.reviewed_text(reviewed)
-    done = session.analysis.review()
-    return GameReviewed(done), session.analysis.noted(replies.review_text(done))
-
-
-@handles(cmd.Apply)
-def _apply(session: Session, command: cmd.Apply, *_: object) -> tuple[object, str]:
-    played = session.analysis.apply(command.n, command.whole)
-    return played, "\n".join(replies.played_text(p) for p in played)
-
-
-@handles(cmd.Auto, searches=True)
-def _auto(session: Session, command: cmd.Auto, *_: object) -> tuple[object, str]:
-    return _replied(session.analysis.auto(command.n))
-
-
-@handles(cmd.Moves)
-def _moves(session: Session, *_: object) -> tuple[object, str]:
-    return None, replies.choices_text(session.choices())
-
-
-@handles(cmd.Replay)
-def _replay(session: Session, *_: object) -> tuple[object, str]:
-    return None, replies.history_text(session.history())
-
-
-@handles(cmd.Complete)
-def _complete(session: Session, *_: object) -> tuple[object, str]:
-    return None, replies.complete_text(session.game)
-
-
-@handles(cmd.Locate)
-def _locate(session: Session, command: cmd.Locate, *_: object) -> tuple[object, str]:
-    return None, replies.locate_text(session.game, command.rank, command.suit)
-
-
-@handles(cmd.Score)
-def _score(session: Session, *_: object) -> tuple[object, str]:
-    return None, f"score {session.game.score()}"
-
-
-@handles(cmd.Show)
-def _show(session: Session, command: cmd.Show, *_: object) -> tuple[object, str]:
-    return None, replies.show_text(session.game, session.status(), command.pile)
-
-
-@handles(cmd.Code)
-def _code(session: Session, *_: object) -> tuple[object, str]:
-    return None, positions.position_code(session.game, hide=True)
-
-
-@handles(cmd.Help)
-def _help(session: Session, command: cmd.Help, *_: object) -> tuple[object, str]:
-    return None, help_text(command.topic)
-
-
-@handles(cmd.Stats)
-def _stats(session: Session, *_: object) -> tuple[object, str]:
-    from spider_cli.app import stats
-
-    return None, stats.report(session.games_log())
-
-
-@handles(cmd.Games)
-def _games(session: Session, command: cmd.Games, *_: object) -> tuple[object, str]:
-    entries = session.games(command.n)
-    listed = replies.games_text(entries, session.reviews(entries))
-    return None, "\n".join([*session.games_log().take_notices(), listed])
-
-
-@handles(cmd.Resign)
-def _resign(session: Session, *_: object) -> tuple[object, str]:
-    return _replied(session.resign())
-
-
-@handles(cmd.Quit)
-def _quit(session: Session, *_: object) -> tuple[object, str]:
-    return None, ""
+def _interrupted(kept: int) -> str:
+    """Why ``auto`` stopped when Ctrl-C stopped it, ``kept`` actions after it began."""
+    if not kept:
+        return "stopped by Ctrl-C before its first move"
+    if kept == 1:
+        return "stopped by Ctrl-C; the move it played is kept ('undo' takes it back)"
+    return f"stopped by Ctrl-C; the {kept} moves it played are kept ('undo {kept}' takes them back)"

@@ -1,12 +1,12 @@
 """A session's game to and from files: load, save, expect, and game files resumed.
 
 A :class:`Files` belongs to one :class:`~spider_cli.app.session.Session` (its ``files``)
-and reaches the game through :class:`Desk`, what it needs of the session, so that this
-module does not import the session's: a file read becomes the session's game through its
-public :meth:`~Desk.begin`. A game file is replayed move by move through the same rules as
-the moves typed (:meth:`Files.resume`), and the game in progress stays as it was if the
-file fails; its errors name the file's line. Every failure is a SpiderError in a player's
-words.
+and reads the game through :class:`Desk`, what it needs to see of the session, so that
+this module does not import the session's. It never changes the session: a file read is
+returned as a :class:`Began`, which the session takes over (``Session.load``, ``open``). A
+game file is replayed move by move through the same rules as the moves typed, on a game of
+its own, so the game in progress stays as it was if the file fails; its errors name the
+file's line. Every failure is a SpiderError in a player's words.
 """
 
 from __future__ import annotations
@@ -29,33 +29,48 @@ from spider_cli.rules.deals import Source
 from spider_cli.rules.engine import Action, Deal, Game
 from spider_cli.rules.errors import IllegalMoveError, NotationError, Part, SpiderError
 from spider_cli.rules.placing import removal
-from spider_cli.rules.values import replace
+from spider_cli.rules.values import Value, replace
 
 if TYPE_CHECKING:
     from spider_cli.app.gamelog import GameLog
     from spider_cli.app.results import Recorded, Status
     from spider_cli.app.timer import Timer
 
-__all__ = ["Desk", "Files", "is_script", "start_of"]
+__all__ = ["Began", "Desk", "Files", "is_script", "start_of"]
 
 
 class Desk(Protocol):
-    """What the files need of the session they belong to."""
+    """What the files see of the session they belong to (they never change it)."""
 
-    game: Game
-    origin: Origin
-    settings: Settings
-    base_dir: Path
-    changed: bool
-    timer: Timer | None
-
-    def begin(self, game: Game, origin: Origin, name: str, seconds: float = 0.0) -> None: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def origin(self) -> Origin: ...
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def base_dir(self) -> Path: ...
+    @property
+    def timer(self) -> Timer | None: ...
 
     def history(self) -> list[Recorded]: ...
 
     def status(self) -> Status: ...
 
     def games_log(self) -> GameLog: ...
+
+
+class Began(Value):
+    """A game a file began, for the session to take over: the game, how it began, its name
+    in a word, the time already played in it, the settings a game file carries (None: the
+    session keeps its own), and whether it is as a saved file left it (nothing to save)."""
+
+    game: Game
+    origin: Origin
+    name: str
+    seconds: float = 0.0
+    settings: Settings | None = None
+    saved: bool = False
 
 
 def start_of(origin: Origin) -> Game:
@@ -73,10 +88,9 @@ class Files:
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
 
-    def load(self, source: str | Path) -> Loaded:
+    def load(self, source: str | Path) -> tuple[Began, Loaded]:
         """Read a position code, a position or game file (relative to ``base_dir``), or one
-        of the manual's examples by name, as the session's game."""
-        desk = self.desk
+        of the manual's examples by name: the game it begins, and what was loaded."""
         name = str(source)
         if positions.is_position_code(name):
             try:
@@ -85,16 +99,17 @@ class Files:
                 error.part = Part.FILE
                 raise
             origin = PositionOrigin(positions.position_code(game))
-            desk.begin(game, origin, "position code")
-            return Loaded(LoadKind.POSITION_CODE, name, None, origin)
+            return Began(game, origin, "position code"), Loaded(
+                LoadKind.POSITION_CODE, name, None, origin
+            )
         path, example = self._find(name)
         text = files.read_text(path, name)
         kind = LoadKind.EXAMPLE if example else None
         if gamefiles.is_game_file(text):
-            self.resume(gamefiles.read(text), path.name)
-            moves = desk.game.moves_made
+            began = self.resume(gamefiles.read(text), path.name)
+            moves = began.game.moves_made
             kind = kind or LoadKind.GAME_FILE
-            return Loaded(kind, path.name, path, desk.origin, game_file=True, moves=moves)
+            return began, Loaded(kind, path.name, path, began.origin, game_file=True, moves=moves)
         version = gamefiles.game_file_version(text)
         if version is not None:
             raise SpiderError(
@@ -117,8 +132,9 @@ class Files:
                 error.context,
             ) from None
         origin = PositionOrigin(positions.position_code(game))
-        desk.begin(game, origin, path.name)
-        return Loaded(kind or LoadKind.POSITION_FILE, path.name, path, origin)
+        return Began(game, origin, path.name), Loaded(
+            kind or LoadKind.POSITION_FILE, path.name, path, origin
+        )
 
     def _path(self, name: str | Path) -> Path:
         return files.path_of(name, self.desk.base_dir)
@@ -138,10 +154,9 @@ class Files:
             problem = "no such file or example"
         raise SpiderError(f"cannot read {files.named(name)}: {problem}")
 
-    def resume(self, record: gamefiles.GameRecord, name: str) -> None:
-        """Replay a game file on a game of its own, then make it the session's (``name``:
-        the file's, for a game that began as a position); errors name the line of the
-        file, and leave the session's game as it was."""
+    def resume(self, record: gamefiles.GameRecord, name: str) -> Began:
+        """Replay a game file on a game of its own (``name``: the file's, for a game that
+        began as a position); errors name the line of the file."""
         origin = record.origin
         within = Part.SEED if isinstance(origin, DealOrigin) else Part.FILE  # a position code
         with gamefiles.at_line(*record.start, within=within):
@@ -154,25 +169,23 @@ class Files:
             settings = _replay(game, settings, step.action)
         for written in record.pending:
             settings = _replay(game, settings, written)
-        desk = self.desk
-        desk.settings = replace(settings, suits=desk.settings.suits)  # the player's
+        settings = replace(settings, suits=self.desk.settings.suits)  # the player's
         start = origin.name if isinstance(origin, DealOrigin) else name
-        desk.begin(game, origin, start, record.seconds or 0)
-        desk.changed = False
+        return Began(game, origin, start, record.seconds or 0, settings, saved=True)
 
-    def open(self, number: int) -> Opened:
-        """Bring game ``number`` of the history back as it was left, from its game file."""
-        desk = self.desk
-        entry = desk.games_log().entry(number)
+    def open(self, number: int) -> tuple[Began, Opened]:
+        """Game ``number`` of the history as it was left, from its game file."""
+        entry = self.desk.games_log().entry(number)
         try:
             record = gamefiles.read(entry.game_file)
         except NotationError as error:
             raise SpiderError(f"game {number} of the history cannot be read: {error}") from None
         try:
-            self.resume(record, entry.deal)
+            began = self.resume(record, entry.deal)
         except NotationError as error:
             raise SpiderError(f"game {number} of the history cannot be replayed: {error}") from None
-        return Opened(number, entry.deal, entry.result, desk.game.moves_made, desk.origin)
+        opened = Opened(number, entry.deal, entry.result, began.game.moves_made, began.origin)
+        return began, opened
 
     def game_file(self) -> str:
         """The game file of the session's game: its start, moves, reveals and pending
@@ -202,7 +215,8 @@ class Files:
         """Write the game file to ``name`` (relative to ``base_dir``), atomically. A file
         that exists is replaced only with ``replace`` (without, SpiderError: a script must
         say ``save!``; a front end asks the player first, see
-        :attr:`~spider_cli.app.interpreter.Prepared.replaces`)."""
+        :attr:`~spider_cli.app.interpreter.Prepared.replaces`). The session marks its game
+        saved (``Session.save``)."""
         path = self._path(name)
         if not replace and self.would_replace(name) is not None:
             shown = files.shown(str(name))
@@ -217,7 +231,6 @@ class Files:
         except (OSError, ValueError) as error:
             shown = files.shown(str(name))
             raise SpiderError(f"cannot save {shown}: {files.reason(error)}") from None
-        self.desk.changed = False
         return Saved(str(name), path)
 
     def would_replace(self, name: str | Path) -> Path | None:

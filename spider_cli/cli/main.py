@@ -209,7 +209,7 @@ def show_file(
             game, full = DealSource.parse(name, suits).game(), True
         else:
             session = Session.new_game(seed=0)
-            session.files.load(name)
+            session.load(name)
             game = session.game
     except SpiderError as error:
         print(load_error(name, error), file=sys.stderr)
@@ -233,10 +233,10 @@ def review_command(name: str | None, number: int | None, as_json: bool, ascii: b
     session = Session()
     try:
         if number is not None:
-            session.files.open(number)
+            session.open(number)
         else:
             assert name is not None
-            loaded = session.files.load(name)
+            loaded = session.load(name)
             if not loaded.game_file:
                 raise SpiderError(
                     f"{files.shown(name)} is a position, not a game file: a review needs the "
@@ -298,7 +298,7 @@ def play(
             print(f"spider: {started_text(started)}", file=sys.stderr)
         if name is not None:
             try:
-                session.files.load(name)
+                session.load(name)
             except SpiderError as error:
                 print(load_error(name, error), file=sys.stderr)
                 return REFUSED

@@ -60,7 +60,7 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
 
     session = Session.new_game(seed=0, clock=time.perf_counter)
     try:
-        session.files.load(args.file)
+        session.load(args.file)
     except SpiderError as error:
         print(load_error(args.file, error), file=sys.stderr)
         return USAGE

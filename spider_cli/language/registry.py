@@ -42,11 +42,17 @@ BUILDERS: dict[str, Builder] = {}
 method of that name (:class:`reader.Reader`)."""
 
 
+KINDS: list[type[Value]] = []
+"""Every command type declared, in order (the tests check it against the ``Command`` union
+and the session's table of handlers)."""
+
+
 def command(*words: Word, **builders: Builder) -> Callable[[type[K]], type[K]]:
     """Declare a command type: the words that start it, as ``help`` lists them, and, by
     rule name, how the reader builds it from each grammar rule that makes one."""
 
     def register(kind: type[K]) -> type[K]:
+        KINDS.append(kind)
         for word in words:
             WORDS[word.word] = word
         BUILDERS.update(builders)

@@ -61,10 +61,11 @@ from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
 from prompt_toolkit.utils import get_cwidth
 
 from spider_cli.app import interrupt
+from spider_cli.app.handlers import COMMANDS
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.replies import auto_stop
 from spider_cli.app.results import Auto, Played
-from spider_cli.app.session import COMMANDS, Session
+from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Action, Deal, Game, Move
 from spider_cli.rules.errors import SpiderError
@@ -432,7 +433,7 @@ class Board:
             return
         preview = Session.new_game(seed=0)
         with contextlib.suppress(SpiderError):  # a damaged one is said once answered
-            preview.files.load(entry.path)
+            preview.load(entry.path)
             self.shown, self.previewed = preview.game, preview
 
     show_note = "the tableau is the board above ('show N' lists one pile in full)"

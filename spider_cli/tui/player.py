@@ -27,7 +27,8 @@ from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 
 from spider_cli.analysis import native
 from spider_cli.app import interrupt
-from spider_cli.app.interpreter import Answers, Prepared
+from spider_cli.app.handlers import COMMANDS
+from spider_cli.app.interpreter import Answers, Prepared, Shown
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.keeping import Keeper, Tone
 from spider_cli.app.replies import result_lines, text_of
@@ -182,10 +183,6 @@ def replace_question(path: os.PathLike[str] | str) -> str:
     return f"{files.shown(os.path.basename(path))} exists. Replace it? [y/N] "
 
 
-READING = (cmd.Help, cmd.Games, cmd.Stats, cmd.Moves)
-"""The commands whose replies may be long enough to be read on a screen of their own."""
-
-
 def resume_question(entry: Entry) -> str:
     """Asked when ``spider`` starts with a game in progress in the journal (Enter: yes)."""
     plural = "s" if entry.moves != 1 else ""
@@ -250,7 +247,7 @@ class Player:
             loaded = None
             if name is not None:
                 try:
-                    loaded = self.session.files.load(name)
+                    loaded = self.session.load(name)
                 except SpiderError as error:
                     self.surface.error(error)
                     return 1
@@ -315,7 +312,7 @@ class Player:
             return
         if command is None:
             self.perform(Reply, line)
-        elif isinstance(command, cmd.Auto):
+        elif COMMANDS.streams(command) and isinstance(command, cmd.Auto):
             self.auto(command, line)
         else:
             self.prepared(command, line)
@@ -426,7 +423,7 @@ class Player:
             self.surface.show_played(played, fresh)
 
         def call() -> Reply:
-            result = self.session.analysis.auto(command.n, each=moved)
+            result = self.session.auto(command.n, each=moved)
             done = key and len(result.moves) == command.n
             text = "" if done else self.surface.auto_said(result)
             return Reply(text, command=command, result=result)
@@ -493,18 +490,19 @@ class Player:
         command = reply.command
         game = self.session.game
         surface = self.surface
-        if isinstance(command, cmd.Show):
+        shown = COMMANDS.shown(command)
+        if shown is Shown.BOARD and isinstance(command, cmd.Show):
             if command.pile is None:
                 surface.draw(note=render.message(surface.show_note))  # (empty: no note)
             else:
                 surface.say(render.pile_detail(game, command.pile - 1, surface.glyphs))
-        elif isinstance(command, cmd.Replay):
+        elif shown is Shown.STEPPED:
             self.replay()
         elif replaced:
             surface.draw(note=render.message(reply.text))
         elif Snapshot.of(game) != before:
             surface.draw(render.fresh_cards(before, game), _change(reply))
-        elif reply.text and isinstance(command, READING):
+        elif reply.text and shown is Shown.READ:
             surface.read(render.message(reply.text))
         elif reply.text:
             surface.say(render.message(reply.text))

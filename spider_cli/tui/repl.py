@@ -38,10 +38,11 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bin
 from prompt_toolkit.shortcuts import clear
 
 from spider_cli.app import interrupt
+from spider_cli.app.handlers import COMMANDS
 from spider_cli.app.journal import Entry, Journal
 from spider_cli.app.replies import auto_text
 from spider_cli.app.results import Auto, Played, Status
-from spider_cli.app.session import COMMANDS, Session
+from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Game
 from spider_cli.rules.errors import NotationError, SpiderError
@@ -213,7 +214,7 @@ class Repl:
             return
         preview = Session.new_game(seed=0)
         try:
-            preview.files.load(entry.path)
+            preview.load(entry.path)
         except SpiderError:
             return
         columns = get_app_session().output.get_size().columns
