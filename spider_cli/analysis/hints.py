@@ -21,6 +21,7 @@ same position always gets the same hint, however busy the machine.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from spider_cli.analysis import blindplayer, chancesearch, detours, native
@@ -138,17 +139,16 @@ def hint(
     if lines and decision.mode is not Mode.FILL:
         if skip >= len(lines):
             return Advice("no other line gains", positions=decision.positions, mode=mode)
-        tally = [decision.positions]
-        advice = _advise(game, lines[skip], decision, budget, tally)
+        advice = _advise(game, lines[skip], decision, budget)
         advice.text += "" if skip else looked
         if advice.weak and not skip and longer:
-            advice.text += _longer(game, avoid, longer, tally)
-        advice.positions = tally[0]
+            further, positions = _longer(game, avoid, longer)
+            advice.text += further
+            advice.positions += positions
         return advice
-    tally = [decision.positions]
-    further = _longer(game, avoid, longer, tally) if not skip and longer else ""
-    advice = _nothing(game, decision, lines, skip, budget, further)
-    advice.positions = tally[0]
+    further, positions = _longer(game, avoid, longer) if not skip and longer else ("", 0)
+    advice = _nothing(game, decision, [walk.line for walk in lines], skip, budget, further)
+    advice.positions = decision.positions + positions
     return advice
 
 
@@ -199,72 +199,63 @@ def _looked_ahead(choice: Choice) -> str:
     return text
 
 
-def _lines(game: Game, decision: Decision, avoid: frozenset[object]) -> list[list[Action]]:
+def _lines(game: Game, decision: Decision, avoid: frozenset[object]) -> list[Walk]:
     """The decision's lines as a player plays them, best first: each up to the first
     unknown card it turns up, its detours cut (:func:`detours.straighten`), one for each
     first move, none that goes back to a position the game has been in."""
-    lines: list[list[Action]] = []
+    lines: list[Walk] = []
     firsts: set[Action] = set()
     piles = encode(game).piles
     for candidate in decision.candidates:
-        line = _playable(game, candidate.line)
-        straight = detours.straighten(piles, line)
-        if not _revisits(game, straight, avoid):
-            line = straight
-        if not line or line[0] in firsts or _revisits(game, line, avoid):
+        walk = _walk(game, candidate.line, avoid)
+        straight = _walk(game, detours.straighten(piles, walk.line), avoid)
+        if not straight.revisits:
+            walk = straight
+        if not walk.line or walk.line[0] in firsts or walk.revisits:
             continue
-        firsts.add(line[0])
-        lines.append(line)
+        firsts.add(walk.line[0])
+        lines.append(walk)
     return lines
 
 
-def _playable(game: Game, line: tuple[Action, ...]) -> list[Action]:
-    """``line`` up to and with the first move that turns up an unknown card (the player
-    sees that card before going on)."""
-    work = game.copy()
-    out: list[Action] = []
-    for action in line:
-        out.append(action)
-        if work.unknown_reveals(action):
-            break
-        work.push(action)
-    return out
-
-
-def _revisits(game: Game, line: list[Action], avoid: frozenset[object]) -> bool:
-    """Does playing ``line`` pass through (or end in) a position in ``avoid``?"""
-    if not avoid:
-        return False
-    work = game.copy()
-    for action in line:
-        if work.unknown_reveals(action):
-            return False  # a card turns up: a new position from here on
-        work.push(action)
-        if work.key() in avoid:
-            return True
-    return False
-
-
 @dataclass(frozen=True)
-class _Gains:
-    """What a line achieves: suits removed, spaces before and after, cards turned up, and
-    whether its last move turns up a card not known."""
+class Walk:
+    """A line played once on a copy of the game, and what that showed: the line up to and
+    with the first move that turns up an unknown card (the player sees that card before
+    going on), each move in notation, whether it passes through (or ends in) a position to
+    avoid before that card, the suits it removes, the spaces before and after, the cards it
+    turns up, and the pile of the last card turned up (-1: none)."""
 
+    line: list[Action]
+    texts: list[str]
+    revisits: bool
     removed: tuple[int, ...]
     spaces: tuple[int, int]
     turned: int
-    pile: int  # the pile its last card turned up is in (-1: none)
+    pile: int
 
 
-def _gains(game: Game, line: list[Action]) -> _Gains:
+def _walk(game: Game, line: Sequence[Action], avoid: frozenset[object] = frozenset()) -> Walk:
+    """``line`` played once on a copy of ``game`` (see :class:`Walk`)."""
     work = game.copy()
     down, before, removed = sum(work.down), len(work.spaces()), len(work.removed)
-    pile = -1
+    played: list[Action] = []
+    texts: list[str] = []
+    revisits, pile, unknown = False, -1, False
     for action in line:
+        played.append(action)
+        texts.append(move_text(work, action))
+        unknown = bool(work.unknown_reveals(action))
         if not isinstance(action, Deal) and _turns_up(work, action):
             pile = action.src if isinstance(action, Move) else action.pile
         work.push(action)
-    return _Gains(
+        if unknown:
+            break
+        revisits = revisits or work.key() in avoid
+    return Walk(
+        played,
+        texts,
+        revisits,
         tuple(work.removed[removed:]),
         (before, len(work.spaces())),
         down - sum(work.down),
@@ -279,14 +270,12 @@ def _turns_up(game: Game, action: Move | Remove) -> bool:
     return bool(down) and len(game.piles[pile]) - count == down
 
 
-def _advise(
-    game: Game, line: list[Action], decision: Decision, budget: int, tally: list[int]
-) -> Advice:
-    """The line, its first move and its reasons, in the manual's words (the positions the
-    contingencies take are added to ``tally``)."""
+def _advise(game: Game, gains: Walk, decision: Decision, budget: int) -> Advice:
+    """The line, its first move and its reasons, in the manual's words, with the positions
+    examined (the decision's, and the contingencies')."""
+    line, texts = gains.line, gains.texts
     action = line[0]
-    texts = _texts(game, line)
-    gains = _gains(game, line)
+    positions = decision.positions
     before, after = gains.spaces
     reasons = _move_reasons(game, action)
     weak = False
@@ -296,7 +285,9 @@ def _advise(
         reasons.append(f"completes the {SUIT_NAMES[removed[0]]}")
         removed = removed[1:]
     if isinstance(action, Remove) and len(line) == 1:
-        return Advice(f"{texts[0]}: " + "; ".join(reasons), line, mode=decision.mode)
+        return Advice(
+            f"{texts[0]}: " + "; ".join(reasons), line, mode=decision.mode, positions=positions
+        )
     if removed:
         goal = "removes the " + " and the ".join(SUIT_NAMES[suit] for suit in removed)
     elif after > before:
@@ -305,7 +296,8 @@ def _advise(
         goal = "turns up a card" if gains.turned == 1 else f"turns up {gains.turned} cards"
         if before and after >= before:
             goal += " and keeps the space" if before == 1 else " and keeps the spaces"
-        prepared = _prepares(game, line, gains.pile, decision.mode, tally)
+        prepared, judging = _prepares(game, line, gains.pile, decision.mode)
+        positions += judging
         if prepared is not None:
             reasons.insert(0, "prepares a contingency")
             mine, plain = prepared
@@ -324,18 +316,19 @@ def _advise(
         goal += f" ({len(line)} moves: {', '.join(texts)})"
     reasons.append(goal + then)
     mode = Mode.KEEP if gains.turned else decision.mode
-    return Advice(f"{texts[0]}: " + "; ".join(reasons), line, mode=mode, weak=weak)
+    text = f"{texts[0]}: " + "; ".join(reasons)
+    return Advice(text, line, mode=mode, weak=weak, positions=positions)
 
 
 def _prepares(
-    game: Game, line: list[Action], pile: int, mode: Mode, tally: list[int]
-) -> tuple[Contingency, Contingency] | None:
+    game: Game, line: list[Action], pile: int, mode: Mode
+) -> tuple[tuple[Contingency, Contingency] | None, int]:
     """The contingencies (:func:`~spider_cli.analysis.blindplayer.contingency`, over every
     card the one turned up could be) of the line and of the best one-move way to turn up
     the same card, when the line's are better: its first moves prepare for whatever the
-    card is (the manual's first problem)."""
+    card is (the manual's first problem); and the positions judging them took."""
     if len(line) < 2 or pile < 0:
-        return None
+        return None, 0
     piles, removed, hand = encode(game).piles, len(game.removed), len(game.stock)
     cards = [(card, copies) for card, copies in enumerate(game.pool) if copies]
     mine = blindplayer.reveal_of(piles, line, removed)
@@ -345,27 +338,18 @@ def _prepares(
         if type(move) is Move and move.src == pile and _turns_up(game, move)
     ]
     if mine is None or not any(plains):
-        return None
+        return None, 0
     search = native.backend().blind_search
     judged = [
         blindplayer.contingency(search, piles, reveal, cards, mode, hand, weights_for(game.suits))
         for reveal in (mine, *plains)
         if reveal is not None
     ]
-    tally[0] += sum(j.positions for j in judged)
+    positions = sum(j.positions for j in judged)
     plain = max(judged[1:], key=lambda j: (j.back, j.on))
     if (judged[0].back, judged[0].on) <= (plain.back, plain.on):
-        return None
-    return judged[0], plain
-
-
-def _texts(game: Game, line: list[Action]) -> list[str]:
-    work = game.copy()
-    texts = []
-    for action in line:
-        texts.append(move_text(work, action))
-        work.push(action)
-    return texts
+        return None, positions
+    return (judged[0], plain), positions
 
 
 def _nothing(
@@ -382,7 +366,7 @@ def _nothing(
     if game.stock:
         if decision.kind is Kind.LINE and lines:
             line = lines[skip % len(lines)]
-            texts = _texts(game, line)
+            texts = _walk(game, line).texts
             moves = f" ({len(line)} moves: {', '.join(texts)})" if len(line) > 1 else ""
             return Advice(
                 f"{texts[0]}: {nothing} but a deal, and every space must be filled first "
@@ -417,7 +401,7 @@ def _ones(line: list[Action]) -> str:
     return "one" if len(line) == 1 else "them"
 
 
-def _longer(game: Game, avoid: frozenset[object], budget: int, tally: list[int]) -> str:
+def _longer(game: Game, avoid: frozenset[object], budget: int) -> tuple[str, int]:
     """When the player has nothing that gains: what the solver's quick search sees further
     on, said as a clause ("" when it sees nothing): removing a suit whose thirteen cards are
     all in view, then a space, then a card turned up (the manual's problem 3 needs 27 moves
@@ -425,23 +409,22 @@ def _longer(game: Game, avoid: frozenset[object], budget: int, tally: list[int])
 
     Each goal first gets a short try (:data:`FIRST_TRY` positions), so a line that comes
     quickly for a lesser goal is not lost to a long search for a greater one; then the
-    goals in turn get what is left of the budget."""
+    goals in turn get what is left of the budget. With the positions examined."""
     goals = [Goal(GoalKind.REMOVE, steps=((suit,),)) for suit in _suits_in_view(game)]
     goals += [Goal(GoalKind.SPACE), Goal(GoalKind.TURN_UP)]
     left = budget
     for first_try in (True, False):
         for goal in goals:
             if left <= 0:
-                return ""
+                return "", budget - left
             if first_try:
                 answer = quick(game, goal, NO_DEAL, min(left, FIRST_TRY), FIRST_TRY_EACH)
             else:
                 answer = quick(game, goal, NO_DEAL, left)
-            tally[0] += answer.positions
-            if answer.found and not _revisits(game, list(answer.actions), avoid):
-                return _longer_text(goal, answer)
             left -= answer.positions
-    return ""
+            if answer.found and not _walk(game, answer.actions, avoid).revisits:
+                return _longer_text(goal, answer), budget - left
+    return "", budget - left
 
 
 def _longer_text(goal: Goal, answer: Answer) -> str:
