@@ -14,10 +14,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 FUNCTION_LINES = 120
 MODULE_LINES = 700
-HELD = {
-    "spider_cli/language/commands.py": 714,
-}
-"""Modules over :data:`MODULE_LINES` today, each held at its size (to be split by job)."""
+HELD: dict[str, int] = {}
+"""Modules over :data:`MODULE_LINES` today, each held at its size until it is split by job
+(none now: a module that grows past the limit is split, not held)."""
 
 
 def main() -> int:

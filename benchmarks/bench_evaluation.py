@@ -27,8 +27,8 @@ NEW = [name for name in FEATURES if getattr(STANDARD, name) == 0]
 def views(count: int) -> list[tuple[State, int, int]]:
     found = []
     for number in range(count):
-        table = blind.Table(DealSource(Source.OURS, number, 4))
-        game = table._Table__game  # type: ignore[attr-defined]  # (random moves)
+        table = blind.Dealer(DealSource(Source.OURS, number, 4))
+        game = table._Dealer__game  # type: ignore[attr-defined]  # (random moves)
         rng = random.Random(number)
         for _ in range(rng.randrange(10, 60)):
             game.push(rng.choice(game.legal_moves()))

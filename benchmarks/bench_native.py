@@ -42,7 +42,7 @@ def blind_work() -> Callable[[], int]:
     4-suit budget."""
     views = []
     for n in range(4):
-        table = blind.Table(DealSource(Source.OURS, n, 4))
+        table = blind.Dealer(DealSource(Source.OURS, n, 4))
         for turn_number in range(60):
             view = table.view()
             if turn_number % 5 == 0:

@@ -27,9 +27,9 @@ def main() -> None:
     first, _, last = args.deals.partition("-")
     bisections, wholes = [], []
     for number in range(int(first), int(last or first) + 1):
-        table = blind.Table(DealSource(Source.OURS, number, args.suits))
+        table = blind.Dealer(DealSource(Source.OURS, number, args.suits))
         blind.play_blind(table, 2_000, Level.PLAIN)
-        game = table._Table__game  # type: ignore[attr-defined]  # (the bench holds the cards)
+        game = table._Dealer__game  # type: ignore[attr-defined]  # (the bench holds the cards)
         began = time.perf_counter()
         positions, actions = review.positions_of(game)
         lost = review.bisect(positions, actions, review.BISECT_LIMIT, lambda _text: None)

@@ -1,4 +1,4 @@
-"""Fit the learned value of the blind player's search (``rollouts.Value``) on self-play.
+"""Fit the learned value of the blind player's search (``rollouts.WinModel``) on self-play.
 
     python benchmarks/fit_value.py play --suits 4 --games 4000 --data /tmp/selfplay-4.jsonl
     python benchmarks/fit_value.py fit --data /tmp/selfplay-1.jsonl /tmp/selfplay-2.jsonl \
@@ -145,7 +145,7 @@ def auc(scored: list[tuple[float, int]]) -> float:
     return (rank_sum - wins * (wins + 1) / 2) / (wins * losses)
 
 
-def report(model: rollouts.Value, games: list[dict[str, Any]], label: str) -> str:
+def report(model: rollouts.WinModel, games: list[dict[str, Any]], label: str) -> str:
     """Log-loss of the integer model on every turn of ``games``, beside that of the share
     won alone, its AUC, and its calibration in five bands of predicted chance."""
     loss, n = 0.0, 0
@@ -191,7 +191,7 @@ def fit(args: argparse.Namespace) -> None:
         xs, ys = rows_of(games[: min(cut, args.most or cut)])
         w = newton(xs, ys)
         weights = tuple(round(1000 * v) for v in w[1:])
-        model = rollouts.Value(round(1000 * w[0]), weights)
+        model = rollouts.WinModel(round(1000 * w[0]), weights)
         print(
             report(
                 model,

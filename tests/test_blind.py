@@ -37,7 +37,7 @@ def _hidden_unknown(game: Game) -> bool:
 
 
 def test_the_view_holds_plain_values_and_no_game() -> None:
-    view = blind.Table(_ours(5, 4)).view()
+    view = blind.Dealer(_ours(5, 4)).view()
     fields = [getattr(view, f.name) for f in dataclasses.fields(view)]
     assert all(_plain(v) for v in fields)
     assert not hasattr(view, "__dict__")  # slots: nothing but its own fields
@@ -45,9 +45,9 @@ def test_the_view_holds_plain_values_and_no_game() -> None:
     assert view.hand == 50 and sum(view.down) == 44
 
 
-def test_the_table_has_no_undo_and_no_public_game() -> None:
-    table = blind.Table(_ours(5, 4))
-    assert not [name for name in vars(table) if not name.startswith("_Table__")]
+def test_the_dealer_has_no_undo_and_no_public_game() -> None:
+    table = blind.Dealer(_ours(5, 4))
+    assert not [name for name in vars(table) if not name.startswith("_Dealer__")]
     assert not hasattr(table, "undo") and not hasattr(table, "game")
 
 
@@ -57,14 +57,14 @@ def test_the_policy_is_given_only_positions_with_the_hidden_cards_unknown(
     seen: list[State] = []
     real = blindplayer.plan
 
-    def spy(search: object, piles: State, *args: object, **kwargs: object) -> blindplayer.Turn:
+    def spy(search: object, piles: State, *args: object, **kwargs: object) -> blindplayer.Plan:
         seen.append(piles)
         assert all(byte <= FACE_DOWN for pile in piles for byte in pile)  # no known card down
         return real(search, piles, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(blindplayer, "plan", spy)
     monkeypatch.setattr(blind, "MAX_MOVES", 30)
-    blind.play_blind(blind.Table(_ours(3, 1)), budget=300)
+    blind.play_blind(blind.Dealer(_ours(3, 1)), budget=300)
     assert seen and sum(pile.count(FACE_DOWN) for pile in seen[0]) == 44
 
 
@@ -85,13 +85,13 @@ def test_the_policy_is_given_the_unseen_cards_where_it_weighs_them(
         unseen: object = (),
         searches: blindplayer.Searches = blindplayer.SEARCHES,
         weights: Weights = STANDARD,
-    ) -> blindplayer.Turn:
+    ) -> blindplayer.Plan:
         given.append((piles, hand, tuple(unseen)))  # type: ignore[arg-type]
         return real(search, piles, removed, mode, hand, budget, unseen, searches, weights)  # type: ignore[arg-type]
 
     monkeypatch.setattr(blindplayer, "plan", spy)
     monkeypatch.setattr(blind, "MAX_MOVES", 12)
-    blind.play_blind(blind.Table(_ours(7, suits)), budget=200)
+    blind.play_blind(blind.Dealer(_ours(7, suits)), budget=200)
     assert given
     for piles, hand, unseen in given:
         if blindplayer.WEIGHED[suits]:
@@ -154,7 +154,7 @@ def test_blind_play_of_pysol_and_kpat_deals(
     from spider_cli.cli.main import main
 
     for name in ("pysol:3", "kpat:3"):
-        view = blind.Table(DealSource.parse(name, 2)).view()
+        view = blind.Dealer(DealSource.parse(name, 2)).view()
         assert (sum(view.down), view.hand, len(view.face_up)) == (44, 50, 10)
     monkeypatch.setattr(blind, "MAX_MOVES", 3)
     argv = ["bench", "--blind", "--seeds", "pysol:3-4", "--suits", "2", "--budget", "50"]

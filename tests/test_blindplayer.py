@@ -28,10 +28,10 @@ def _follow(piles: State, removed: int, line: tuple) -> tuple[State, int, bool]:
     return piles, removed, False
 
 
-def _turns_in(number: int, suits: int, turns: int) -> blind.Table:
+def _turns_in(number: int, suits: int, turns: int) -> blind.Dealer:
     """A deal some turns of play in (where there is more to do), each turn's line played
     up to its card turned up, or a row dealt when there is no line."""
-    table = blind.Table(DealSource(Source.OURS, number, suits))
+    table = blind.Dealer(DealSource(Source.OURS, number, suits))
     for _ in range(turns):
         view = table.view()
         turn = blindplayer.plan(
@@ -111,7 +111,7 @@ def test_the_unseen_cards_are_exactly_the_face_down_cards_and_the_hand(
     number: int, suits: int, turns: int
 ) -> None:
     table = _turns_in(number, suits, turns)
-    game = table._Table__game  # type: ignore[attr-defined]  # (the test may look; the player may not)
+    game = table._Dealer__game  # type: ignore[attr-defined]  # (the test may look; the player may not)
     hidden = [c for p, d in zip(game.piles, game.down, strict=True) for c in p[:d]] + game.stock
     assert table.view().unseen() == sorted(hidden)
 

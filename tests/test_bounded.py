@@ -26,8 +26,8 @@ HUGE = 2**63 - 1
 def _wide() -> tuple[State, int, int]:
     """A blind position whose searches reach more than a million positions (our deal 34 of
     two suits, 60 random moves on): its view, suits removed and cards in the hand."""
-    table = blind.Table(DealSource(Source.OURS, 34, 2))
-    play_randomly(table._Table__game, 60, 34)  # type: ignore[attr-defined]
+    table = blind.Dealer(DealSource(Source.OURS, 34, 2))
+    play_randomly(table._Dealer__game, 60, 34)  # type: ignore[attr-defined]
     view = table.view()
     return view.piles(), len(view.removed), view.hand
 
@@ -35,8 +35,8 @@ def _wide() -> tuple[State, int, int]:
 @cache
 def _known() -> tuple[State, tuple[tuple[int, ...], ...], int]:
     """The same position with every card known, for a rollout: piles, hand, suits removed."""
-    table = blind.Table(DealSource(Source.OURS, 34, 2))
-    game = play_randomly(table._Table__game, 60, 34)  # type: ignore[attr-defined]
+    table = blind.Dealer(DealSource(Source.OURS, 34, 2))
+    game = play_randomly(table._Dealer__game, 60, 34)  # type: ignore[attr-defined]
     start = compact.encode(game)
     return start.piles, start.rows, len(game.removed)
 

@@ -27,7 +27,7 @@ from spider_cli.analysis.rollouts import (
     WON,
     Outcome,
     Policy,
-    Value,
+    WinModel,
     features,
     rows_of,
     sample,
@@ -177,7 +177,7 @@ def test_the_learned_value_ships_for_each_variant_and_rises_with_suits_complete(
         f = features(start.piles, 0, len(start.rows))
         better = (f[0] + 2, *f[1:])
         assert 0 <= model.worth(f) <= model.worth(better) <= WON
-    assert Value(0, (0,) * 10).worth((1,) * 10) == WON // 2
+    assert WinModel(0, (0,) * 10).worth((1,) * 10) == WON // 2
 
 
 # ---------------------------------------------------------------------------------------------
@@ -305,7 +305,7 @@ def test_the_player_is_given_only_the_view(monkeypatch: pytest.MonkeyPatch) -> N
     path = type(native.backend())
     real_search = path.chance_search
 
-    def spy(view: object, *args: object, **kwargs: object) -> chancesearch.Choice:
+    def spy(view: object, *args: object, **kwargs: object) -> chancesearch.Pick:
         given.append(view)
         return real_choose(view, *args, **kwargs)  # type: ignore[arg-type]
 
@@ -316,11 +316,11 @@ def test_the_player_is_given_only_the_view(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(chancesearch, "choose", spy)
     monkeypatch.setattr(path, "chance_search", spy_search)
     monkeypatch.setattr(blind, "MAX_MOVES", 12)
-    table = blind.Table(DealSource(Source.OURS, 7, 4))
+    table = blind.Dealer(DealSource(Source.OURS, 7, 4))
     first = blind.play_blind(table, 200, Level.QUICK)
     assert given and all(type(view) is PlayerView for view in given)
     assert searched and all(b <= FACE_DOWN for piles in searched for p in piles for b in p)
-    assert blind.play_blind(blind.Table(DealSource(Source.OURS, 7, 4)), 200, Level.QUICK) == first
+    assert blind.play_blind(blind.Dealer(DealSource(Source.OURS, 7, 4)), 200, Level.QUICK) == first
 
 
 def test_the_plain_level_is_the_blind_players_own_turn() -> None:

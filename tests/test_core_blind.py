@@ -59,10 +59,10 @@ def test_the_search_is_the_same_on_both_paths(
 @pytest.mark.parametrize(("number", "suits"), [(0, 4), (2, 1), (3, 2)])
 def test_whole_blind_games_are_the_same(number: int, suits: int) -> None:
     deal = DealSource(Source.OURS, number, suits)
-    table = blind.Table(deal)
+    table = blind.Dealer(deal)
     played = blind.play_blind(table, 400)
     with native.pure():
-        reference = blind.Table(deal)
+        reference = blind.Dealer(deal)
         assert blind.play_blind(reference, 400) == played
     assert table.won == reference.won and table.moves == reference.moves
 

@@ -239,7 +239,7 @@ def test_a_bad_weights_entry_is_refused_by_name(data: dict, message: str) -> Non
         Weights.from_dict(data)
 
 
-class Recording(blind.Table):
+class Recording(blind.Dealer):
     """A table that keeps the moves played on it."""
 
     def __init__(self, deal: DealSource) -> None:

@@ -292,14 +292,14 @@ def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(hints, "BUDGET", 600)
     monkeypatch.setattr(blind, "MAX_MOVES", 80)
     played: list[Action] = []
-    play = blind.Table.play
+    play = blind.Dealer.play
 
-    def record(table: blind.Table, action: Action) -> bool:
+    def record(table: blind.Dealer, action: Action) -> bool:
         played.append(action)
         return play(table, action)
 
-    monkeypatch.setattr(blind.Table, "play", record)
-    blind.play_blind(blind.Table(DealSource(Source.OURS, 6, 2)), 600, hints.hint_level())
+    monkeypatch.setattr(blind.Dealer, "play", record)
+    blind.play_blind(blind.Dealer(DealSource(Source.OURS, 6, 2)), 600, hints.hint_level())
     session = Session.new_game(6, 2)
     ours: list[Action] = []
     while len(ours) < len(played):

@@ -36,7 +36,7 @@ from spider_cli.rules.errors import SpiderError
 from spider_cli.tui.board import Board
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import highlight_line
-from spider_cli.tui.player import Question
+from spider_cli.tui.player import Prompt
 from spider_cli.tui.repl import Repl
 
 # ---------------------------------------------------------------------------------------------
@@ -409,7 +409,7 @@ def offered(monkeypatch: pytest.MonkeyPatch) -> None:
     start = Board.start
     monkeypatch.setattr(Board, "start", lambda self, name=None: start(self, name, True))
 
-    def plain_prompt(self: Repl, question: Question) -> None:
+    def plain_prompt(self: Repl, question: Prompt) -> None:
         raise AssertionError(f"asked outside the board: {question.text}")
 
     monkeypatch.setattr(Repl, "answer", plain_prompt)

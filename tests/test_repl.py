@@ -40,7 +40,7 @@ from spider_cli.rules.engine import Game, Remove
 from spider_cli.tui import wrapping
 from spider_cli.tui.completion import SpiderCompleter
 from spider_cli.tui.highlight import highlight_line
-from spider_cli.tui.player import Answer, Question, Stop, pool_completer
+from spider_cli.tui.player import Answer, Prompt, Stop, pool_completer
 from spider_cli.tui.repl import (
     HISTORY_FILE,
     Repl,
@@ -343,7 +343,7 @@ def test_the_reveal_question_completes_from_the_pool(home: Path) -> None:
         pipe.close()
         repl = Repl(Session.new_game(seed=0), journal=Journal(), history=InMemoryHistory())
         answers: list[Answer] = []
-        question = Question("pile 3 turns up: ", answers.append, pool_completer(pool))
+        question = Prompt("pile 3 turns up: ", answers.append, pool_completer(pool))
         repl.answer(question)
         repl.answer(question)
         assert answers == ["kh", Stop.CANCEL]  # Ctrl-C: a random card

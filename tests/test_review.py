@@ -115,9 +115,9 @@ def test_the_curve_goes_the_way_the_sampled_games_do() -> None:
     from spider_cli.analysis import blind
     from spider_cli.analysis.chancesearch import Level
 
-    table = blind.Table(DealSource.parse("2", 1))
+    table = blind.Dealer(DealSource.parse("2", 1))
     blind.play_blind(table, 2_000, Level.PLAIN)
-    game = table._Table__game  # type: ignore[attr-defined]
+    game = table._Dealer__game  # type: ignore[attr-defined]
     assert game.is_won()
     positions, _actions = review.positions_of(game)
     early, late = positions[0], positions[len(positions) * 3 // 4]

@@ -466,7 +466,7 @@ FAST = {
 BENCHMARKS.md: ``python benchmarks/bench_solver.py questions``)."""
 
 
-def recorded_questions() -> list[tuple[str, examples.Question]]:
+def recorded_questions() -> list[tuple[str, examples.Asked]]:
     return [(e.name, q) for e in examples.catalogue() for q in e.questions]
 
 
@@ -475,7 +475,7 @@ def recorded_questions() -> list[tuple[str, examples.Question]]:
     recorded_questions(),
     ids=lambda item: item if isinstance(item, str) else item.solve,
 )
-def test_the_solver_never_contradicts_the_manual(name: str, question: examples.Question) -> None:
+def test_the_solver_never_contradicts_the_manual(name: str, question: examples.Asked) -> None:
     """Every recorded question: the manual's answer, or "unknown" at a small limit; the
     fast ones must be answered outright."""
     text = ", ".join(part for part in (question.solve, question.constraints) if part)

@@ -1,6 +1,6 @@
 """``spider bench --blind``: numbered deals played without peeking.
 
-A :class:`Table` holds the deal (every card known) and is the only thing that does. The
+A :class:`Dealer` holds the deal (every card known) and is the only thing that does. The
 policy (:mod:`spider_cli.analysis.blindplayer`) is given a :class:`PlayerView` each turn: the
 face-up cards, how many cards are face down in each pile, how many are left in the hand, the
 suits removed. The view is built of plain tuples and holds no reference to the Game, so
@@ -32,7 +32,7 @@ MAX_MOVES = 1_000
 """Moves a blind game may take before it counts as lost (wins take 150 to 400)."""
 
 
-class Table:
+class Dealer:
     """A numbered deal in play: the only holder of the cards not yet seen."""
 
     def __init__(self, deal: DealSource) -> None:
@@ -65,7 +65,7 @@ class Table:
 
 
 def play_blind(
-    table: Table,
+    table: Dealer,
     budget: int = blindplayer.BUDGET,
     level: Level = Level.PLAIN,
     weights: Weights | None = None,
@@ -103,7 +103,7 @@ def play_deal(task: Task) -> DealResult:
     """Play one deal blind (run in a worker process), timed by ``time.perf_counter``."""
     deal, budget, level = task
     began = time.perf_counter()
-    table = Table(deal)
+    table = Dealer(deal)
     positions, moves = play_blind(table, budget, level)
     return DealResult(deal, table.won, time.perf_counter() - began, positions, moves)
 

@@ -90,7 +90,7 @@ class Candidate:
 
 
 @dataclass(frozen=True)
-class Turn:
+class Plan:
     """What the policy would play: a line of moves (empty when none gains; the table plays
     it up to the first card it turns up), the positions its searches examined, the lines it
     weighed, best first (the line played first, when there is one), and whether every
@@ -119,7 +119,7 @@ def plan(
     unseen: Sequence[int] = (),
     searches: Searches = SEARCHES,
     weights: Weights = STANDARD,
-) -> Turn:
+) -> Plan:
     """The line (from the position ``piles`` with ``removed`` suits off and ``hand`` cards
     in the hand) to the best-valued position found, going on past cards turned up (each as
     the worst card, :data:`UNSEEN`); an empty line when nothing beats the position as it is.
@@ -149,11 +149,11 @@ def plan(
         line, more = _contingent(search, piles, line, best[0], reveals, unseen, mode, hand, weights)
         looked += more
     if not line:
-        return Turn((), spent + looked, (), exhausted)
+        return Plan((), spent + looked, (), exhausted)
     chosen = next((r.score for r in reveals if r.line == line), best[0])
     others = [Candidate(found[1], found[0]) for found in found_by if found[1]]
     others += [Candidate(r.line, r.score) for r in reveals]
-    return Turn(line, spent + looked, _candidates(Candidate(line, chosen), others), exhausted)
+    return Plan(line, spent + looked, _candidates(Candidate(line, chosen), others), exhausted)
 
 
 CANDIDATES = 24
@@ -448,7 +448,7 @@ def _expect(
     return best_line, looked
 
 
-class Contingency(NamedTuple):
+class RevealOdds(NamedTuple):
     """How a line that turns up a card fares once the card is seen, over the cards it could
     be (weighted): the share after which the player's search gets back the spaces the line
     used (or gets a first one), the share after which play goes on (that, or another card
@@ -467,7 +467,7 @@ def contingency(
     mode: Mode,
     hand: int,
     weights: Weights = STANDARD,
-) -> Contingency:
+) -> RevealOdds:
     """The manual's contingency reasoning for ``reveal`` (a line from ``piles`` that ends at
     a card turned up): for each card it could be (``cards``, each with its weight), a search
     of :data:`LOOK` positions from the position with that card seen, and whether its best
@@ -494,8 +494,8 @@ def contingency(
         back += weight * spaced
         on += weight * (spaced or turned)
     if not total:
-        return Contingency(0.0, 0.0, positions)
-    return Contingency(back / total, on / total, positions)
+        return RevealOdds(0.0, 0.0, positions)
+    return RevealOdds(back / total, on / total, positions)
 
 
 def reveal_of(piles: State, line: Sequence[Action], removed: int) -> Reveal | None:

@@ -46,7 +46,7 @@ from spider_cli.analysis.blindplayer import (
 from spider_cli.analysis.compact import State
 from spider_cli.analysis.evaluation import STANDARD, TABLE_SIZE, Weights, weights_for
 from spider_cli.analysis.goals import Expired
-from spider_cli.analysis.rollouts import Policy, Value, learned, rows_of, sample, seed_of
+from spider_cli.analysis.rollouts import Policy, WinModel, learned, rows_of, sample, seed_of
 from spider_cli.analysis.view import PlayerView
 from spider_cli.analysis.weighing import MARGIN, Draw, Effort, Line, Weighed
 from spider_cli.rules.engine import DEAL, PILES
@@ -99,7 +99,7 @@ class Strength:
     policy: Policy = field(default_factory=Policy)
     margin: float = MARGIN
 
-    def effort(self, model: Value, weights: Weights = STANDARD) -> Effort:
+    def effort(self, model: WinModel, weights: Weights = STANDARD) -> Effort:
         """The search's :class:`Effort` at this level with ``model``, the variant's learned
         value: a level is the same in every variant, so it builds its effort rather than
         holding one (and :func:`player_key` hashes its fields as they are)."""
@@ -116,7 +116,7 @@ LEVELS = {
 
 
 @dataclass(frozen=True)
-class Choice:
+class Pick:
     """A turn of the searching player: the blind player's own decision, the one played (the
     same, or the search's pick first among its lines, or a deal), the candidates weighed and
     what the search found of them (None: the choice was plain, with nothing to weigh)."""
@@ -197,7 +197,7 @@ def choose(
     level: Level,
     expired: Expired | None = None,
     weights: Weights | None = None,
-) -> Choice:
+) -> Pick:
     """The blind player's turn from ``view`` (:func:`blindplayer.decide`), its choices then
     weighed by :func:`weigh` at ``level``; the positions counted include the search's.
     ``weights``: the value's (by default those shipped for the view's number of suits)."""
@@ -217,11 +217,11 @@ def weigh(
     level: Level,
     expired: Expired | None = None,
     weights: Weights | None = None,
-) -> Choice:
+) -> Pick:
     """The blind player's ``decision`` from ``view``, its choices weighed by the chance
     search (:func:`spider_cli.analysis.weighing.search`) at ``level`` (:data:`LEVELS`)
     when there are two or more; the one played comes first."""
-    plain = Choice(decision, decision)
+    plain = Pick(decision, decision)
     if level is Level.PLAIN or decision.kind is not Kind.LINE or view.hand % PILES:
         return plain
     piles = view.piles()
@@ -242,4 +242,4 @@ def weigh(
         score = next(c.score for c in decision.candidates if c.line[: len(line)] == line)
         ahead = (Candidate(line, score), *decision.candidates)
         played = replace(decision, candidates=ahead, positions=positions)
-    return Choice(decision, played, tuple(lines), weighed)
+    return Pick(decision, played, tuple(lines), weighed)

@@ -305,7 +305,7 @@ def space_macros(piles: State, space: int) -> Iterator[tuple[Move, ...]]:
                             yield (park, action, Move(y, z, len(q)))
 
 
-class Outcome(NamedTuple):
+class Searched(NamedTuple):
     """What one run of :func:`astar` found."""
 
     line: KeyedLine | None
@@ -393,7 +393,7 @@ def astar(
     ordered: bool,
     limit: Limit,
     width: int = 0,
-) -> Outcome:
+) -> Searched:
     """Weighted A* (f = moves + WEIGHT * estimate) from ``root`` over canonical positions;
     with ``ordered`` off, plain breadth-first (no estimates: faster, and shortest lines);
     with a ``width``, a beam: a layer of positions at a time, of which the next keeps the
@@ -427,12 +427,12 @@ def astar(
         depth += 1
         for step, child, met in expand(key, macros, into_spaces):
             if child is None:
-                return Outcome([*_path(parents, key), (key, step)], len(parents), False, 0)
+                return Searched([*_path(parents, key), (key, step)], len(parents), False, 0)
             if child in parents:
                 continue
             parents[child] = (key, step)
             if met:
-                return Outcome(_path(parents, child), len(parents), False, 0)
+                return Searched(_path(parents, child), len(parents), False, 0)
             count += 1
             f = depth + WEIGHT * estimate(child[0], child[2]) if ordered else 0
             if width:
@@ -443,8 +443,8 @@ def astar(
                 queue.append((0, count, depth, child))
         over = len(parents) > positions or (expired is not None and count & 63 == 0 and expired())
         if over:
-            return Outcome(None, len(parents), False, 0 if ordered else depth - 1)
-    return Outcome(None, len(parents), not width, 0)
+            return Searched(None, len(parents), False, 0 if ordered else depth - 1)
+    return Searched(None, len(parents), not width, 0)
 
 
 def _path(parents: dict[Key, tuple[Key, Line] | None], key: Key) -> KeyedLine:

@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from spider_cli.analysis import blindplayer, chancesearch, detours, native
-from spider_cli.analysis.blindplayer import Contingency, Decision, Kind, Mode
-from spider_cli.analysis.chancesearch import Choice, Level
+from spider_cli.analysis.blindplayer import Decision, Kind, Mode, RevealOdds
+from spider_cli.analysis.chancesearch import Level, Pick
 from spider_cli.analysis.compact import encode
 from spider_cli.analysis.evaluation import weights_for
 from spider_cli.analysis.solver import Answer, quick
@@ -183,7 +183,7 @@ def _searchable(game: Game) -> bool:
     return len(view_of(game).unseen()) == len(hidden)
 
 
-def _looked_ahead(choice: Choice) -> str:
+def _looked_ahead(choice: Pick) -> str:
     """What the search found, in a player's words (empty when it had nothing to weigh)."""
     weighed = choice.weighed
     if weighed is None:
@@ -322,7 +322,7 @@ def _advise(game: Game, gains: Walk, decision: Decision, budget: int) -> Advice:
 
 def _prepares(
     game: Game, line: list[Action], pile: int, mode: Mode
-) -> tuple[tuple[Contingency, Contingency] | None, int]:
+) -> tuple[tuple[RevealOdds, RevealOdds] | None, int]:
     """The contingencies (:func:`~spider_cli.analysis.blindplayer.contingency`, over every
     card the one turned up could be) of the line and of the best one-move way to turn up
     the same card, when the line's are better: its first moves prepare for whatever the

@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # (each search's modules load with its first search, so a sta
     from spider_cli.analysis import rollouts
     from spider_cli.analysis.blindplayer import Mode, Reveal
     from spider_cli.analysis.firstmoves import Orders
-    from spider_cli.analysis.goalsearch import Key, Outcome, Search
+    from spider_cli.analysis.goalsearch import Key, Search, Searched
     from spider_cli.analysis.rollouts import Policy
     from spider_cli.analysis.weighing import Draw, Effort, Line, Weighed
 
@@ -81,7 +81,7 @@ class Backend(Protocol):
         ordered: bool,
         limit: Limit,
         width: int = 0,
-    ) -> Outcome:
+    ) -> Searched:
         """:func:`spider_cli.analysis.goalsearch.astar` (a beam of that ``width``, if
         any): one search of ``solve``."""
         ...
@@ -158,7 +158,7 @@ class Python:
         ordered: bool,
         limit: Limit,
         width: int = 0,
-    ) -> Outcome:
+    ) -> Searched:
         from spider_cli.analysis import goalsearch
 
         return goalsearch.astar(search, root, macros, into_spaces, ordered, limit, width)
@@ -282,9 +282,9 @@ class Core:
         ordered: bool,
         limit: Limit,
         width: int = 0,
-    ) -> Outcome:
+    ) -> Searched:
         from spider_cli.analysis import goalsearch
-        from spider_cli.analysis.goalsearch import WEIGHT, Outcome
+        from spider_cli.analysis.goalsearch import WEIGHT, Searched
 
         spec = goalsearch.spec(search)
         steps, positions, exhaustive, depth, _bytes = self.module.goal_search(
@@ -300,9 +300,9 @@ class Core:
             memory.core_ceiling(),
         )
         if steps is None:
-            return Outcome(None, positions, bool(exhaustive), depth)
+            return Searched(None, positions, bool(exhaustive), depth)
         line = [tuple(action(*a) for a in step) for step in steps]
-        return Outcome(
+        return Searched(
             goalsearch.keyed(search, root, line, macros, into_spaces), positions, False, 0
         )
 

@@ -1,11 +1,11 @@
 """Rollouts: the blind player's game played on from a position whose every card is known, as
 it plays it seeing only its view (:func:`rollout`, the reference of ``csrc/rollout.c``),
 and what the search over what turns up (:mod:`~spider_cli.analysis.chancesearch`) needs
-beside them: the learned value of where a rollout stops (:class:`Value`, the
+beside them: the learned value of where a rollout stops (:class:`WinModel`, the
 :data:`FEATURES` of a view, fitted by ``benchmarks/fit_value.py``), and the deals a view
 allows (:func:`sample`), drawn from exactly the cards its player can count as unseen.
 
-Everything is integers but the logistic of :meth:`Value.worth`, and the samples come from a
+Everything is integers but the logistic of :meth:`WinModel.worth`, and the samples come from a
 generator seeded by the view, so the same view gives the same games on any machine.
 """
 
@@ -62,7 +62,7 @@ FEATURES = (
     "piles with one or two cards face down",
     "the fewest cards face down in a pile that has some (0: none has)",
 )
-"""What :class:`Value` weighs in a position, read from what a player sees alone."""
+"""What :class:`WinModel` weighs in a position, read from what a player sees alone."""
 
 
 def features(piles: State, removed: int, rows: int) -> tuple[int, ...]:
@@ -94,7 +94,7 @@ def features(piles: State, removed: int, rows: int) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class Value:
+class WinModel:
     """A logistic model of winning from a position's :func:`features`: the chance is
     ``1 / (1 + exp(-(bias + weights . features) / 1000))`` (weights in thousandths)."""
 
@@ -120,13 +120,13 @@ VALUE_FILE = "value.json"
 
 
 @cache
-def learned(suits: int) -> Value:
+def learned(suits: int) -> WinModel:
     """The value fitted for the ``suits``-suit game by ``benchmarks/fit_value.py`` (the
     file's ``made_by`` says how)."""
     data = json.loads(resources.files(__package__).joinpath(VALUE_FILE).read_text("utf-8"))
     model = data["models"][str(suits)]
     weights = tuple(int(model["weights"][name]) for name in FEATURES)
-    return Value(int(model["bias"]), weights, str(data["made_by"]))
+    return WinModel(int(model["bias"]), weights, str(data["made_by"]))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -168,7 +168,7 @@ class Outcome:
     end: State
     log: tuple[tuple[int, ...], ...] | None = None
 
-    def worth(self, model: Value) -> int:
+    def worth(self, model: WinModel) -> int:
         """What the search counts where the rollout stopped: :data:`WON`, 0 for a loss, else
         the model's chance of a win."""
         if self.won:

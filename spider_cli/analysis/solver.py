@@ -41,8 +41,8 @@ from spider_cli.analysis.goalsearch import (
     Key,
     KeyedLine,
     Line,
-    Outcome,
     Search,
+    Searched,
     make_search,
 )
 from spider_cli.analysis.proofs import (
@@ -163,7 +163,7 @@ def astar(
     limit: Limit,
     ordered: bool = True,
     width: int = 0,
-) -> Outcome:
+) -> Searched:
     """One goal search (:func:`spider_cli.analysis.goalsearch.astar`) on the path
     :func:`spider_cli.analysis.native.backend` gives, within ``limit`` and never past the
     memory ceiling. Weighted A* (with ``ordered``), breadth-first, or a beam of ``width``;
@@ -173,7 +173,7 @@ def astar(
     limit = limit.within(min(limit.positions, memory.positions(backend.compiled)))
     root = search.root()
     if search.goal.kind is not GoalKind.TURN_UP and search.met(root[0], root[2], -1, False):
-        return Outcome([], 1, False, 0)
+        return Searched([], 1, False, 0)
     return backend.goal_search(search, root, macros, into_spaces, ordered, limit, width)
 
 
@@ -294,7 +294,7 @@ def answer(
     return Answer(Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, note=note)
 
 
-def _phase_a(game: Game, search: Search, limit: Limit) -> tuple[Found | None, int, Outcome | None]:
+def _phase_a(game: Game, search: Search, limit: Limit) -> tuple[Found | None, int, Searched | None]:
     """Phase A of :func:`answer` (the search's goal and constraints): the quick searches,
     and for a "turn up" goal the manual's way of freeing a card first (:func:`_via_free`).
 
@@ -580,7 +580,7 @@ def _rest(
     return found, probe.positions + count
 
 
-def _probe(game: Game, search: Search, limit: Limit, size: int) -> tuple[Found | None, Outcome]:
+def _probe(game: Game, search: Search, limit: Limit, size: int) -> tuple[Found | None, Searched]:
     """The complete search within ``size`` positions: the shortest line if it finds one,
     and its outcome (exhaustive: every reachable position closed, the goal impossible)."""
     outcome = astar(search, False, True, limit.within(size), ordered=False)

@@ -12,7 +12,7 @@ from typing import Protocol
 
 from spider_cli.analysis.compact import State, apply
 from spider_cli.analysis.goals import Expired
-from spider_cli.analysis.rollouts import WON, Outcome, Policy, Value, rows_of, sample
+from spider_cli.analysis.rollouts import WON, Outcome, Policy, WinModel, rows_of, sample
 from spider_cli.rules.engine import DEAL, Action, Deal
 
 Line = tuple[Action, ...]
@@ -88,7 +88,7 @@ class Effort:
 
     trajectories: int
     policy: Policy
-    model: Value
+    model: WinModel
     margin: float = MARGIN
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 
 @dataclass(frozen=True)
-class Question:
+class Asked:
     """A question the manual asks about a position, and its answer (for the solver)."""
 
     ask: str
@@ -31,7 +31,7 @@ class Example:
     name: str
     title: str
     path: Path
-    questions: tuple[Question, ...] = field(default=())
+    questions: tuple[Asked, ...] = field(default=())
 
 
 def folder() -> Path:
@@ -51,7 +51,7 @@ def catalogue() -> tuple[Example, ...]:
     for entry in data.get("example", []):
         file = entry.get("file") or entry.get("script")
         questions = tuple(
-            Question(
+            Asked(
                 q.get("ask", ""),
                 q.get("solve", ""),
                 q.get("constraints", ""),

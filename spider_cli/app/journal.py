@@ -57,7 +57,7 @@ SLOTS = 9
 
 
 @dataclass
-class Entry:
+class JournalEntry:
     """What the journal holds: the game file's text and the notes the REPL keeps with it."""
 
     path: Path
@@ -166,7 +166,7 @@ class Journal:
         another spider does not hold every one."""
         return not (self.failed or self.crowded or self.untrusted)
 
-    def waiting(self) -> list[tuple[Journal, Entry]]:
+    def waiting(self) -> list[tuple[Journal, JournalEntry]]:
         """The games left in this directory's journals that no other spider holds (a
         second spider's too, in ``current-2.spider``), the newest first: each with the
         journal of its slot, which this spider holds from now on (:meth:`release` the
@@ -206,7 +206,7 @@ class Journal:
             self._lock.release()
             self._lock = None
 
-    def read(self) -> Entry | None:
+    def read(self) -> JournalEntry | None:
         """The journaled game's notes, or None when there is no journal (or all are held by
         other spiders, or what has its name is not a regular file: writing says so). A
         journal that cannot be read is a game of no moves (loading it says why)."""
@@ -217,12 +217,12 @@ class Journal:
             text = textfiles.read_text(self.path, self.path.name, follow_links=False)
         except SpiderError:
             regular = not self.path.is_symlink() and self.path.is_file()
-            return Entry(self.path, 0, None, False) if regular else None
+            return JournalEntry(self.path, 0, None, False) if regular else None
         found = _MOVES.search(text)
         lines = text.splitlines()
         saved = [line[len(_SAVED) :] for line in lines if line.startswith(_SAVED)]
         number = _NUMBER.search(text)
-        return Entry(
+        return JournalEntry(
             self.path,
             int(found.group(1)) if found else 0,
             saved[-1] if saved else None,

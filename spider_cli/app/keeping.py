@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from spider_cli.app.gamelog import HistoryError, Result
-from spider_cli.app.journal import Entry, Journal
+from spider_cli.app.journal import Journal, JournalEntry
 from spider_cli.app.replies import win_text
 from spider_cli.app.results import (
     GameReviewed,
@@ -176,7 +176,7 @@ class Keeper:
                 Tone.PLAIN,
             )
 
-    def resume_journal(self, entry: Entry, keep: bool) -> bool:
+    def resume_journal(self, entry: JournalEntry, keep: bool) -> bool:
         """Take the game in progress back, or keep it aside as previous.spider (counted);
         whether it was taken back."""
         session = self.session
@@ -207,7 +207,7 @@ class Keeper:
             self._note(f"That game is kept in {where} ('load \"{where}\"' brings it back).")
         return False
 
-    def abandon_journaled(self, entry: Entry) -> None:
+    def abandon_journaled(self, entry: JournalEntry) -> None:
         """Record a journaled game given up at the start as abandoned (with the time it
         had taken: a stopped watch holds it)."""
         other = Session.new_game(seed=0, timer=Timer(lambda: 0.0), log=self.session.log)

@@ -7,138 +7,29 @@ typed (1..10, not checked), and cards are named, not found. :func:`notation.reso
 the commands that change the tableau (moves, the obvious move, removals, the deal) into
 engine actions for a given game; the others are carried out by the app's table of commands.
 
-Adding a command: its rule in grammar/commands.lark (and the tables made again), its class
-here with :func:`command` and in :data:`Command`, and its handler in the app.
+The commands that change the tableau are declared in :mod:`spider_cli.language.playing` and
+named here too. Adding a command: its rule in grammar/commands.lark (and the tables made
+again), its class here with :func:`command` (its words, help and argument) and in
+:data:`Command`, and its handler in the app's table (how it is shown, whether it searches).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from spider_cli.language.registry import Word, command
-from spider_cli.rules.cards import RANK_NAMES, SUIT_LETTERS, SUIT_NAMES, Card
+from spider_cli.language.playing import DealCommand as DealCommand
+from spider_cli.language.playing import MoveCommand as MoveCommand
+from spider_cli.language.playing import ObviousCommand as ObviousCommand
+from spider_cli.language.playing import RemoveCommand as RemoveCommand
+from spider_cli.language.playing import RunSpec as RunSpec
+from spider_cli.language.playing import TableauCommand as TableauCommand
+from spider_cli.language.playing import fields, nothing
+from spider_cli.language.registry import Argument, Word, command
+from spider_cli.rules.cards import SUIT_NAMES, Card
 from spider_cli.rules.deals import Source
 from spider_cli.rules.errors import NotationError
 from spider_cli.rules.goals import Constraints, Goal, Wanted
 from spider_cli.rules.values import Value
-
-
-def _nothing(word: str) -> str:
-    return f"{word} takes nothing after it"
-
-
-def _fields(children: list[dict[str, Any]]) -> dict[str, Any]:
-    """Merge the keyword arguments that a command's clauses contribute."""
-    return {key: value for clause in children for key, value in clause.items()}
-
-
-class RunSpec(Value):
-    """Cards named by a move, from the top card (the first to move) down to the bottom one.
-
-    ``8-6s`` is ``RunSpec(8, None, Card 6s)``: the top card's suit, when not written, is the
-    bottom card's. A single card ``As`` is ``RunSpec(1, 0, Card As)``. In the quick form
-    ``6s 3 10`` only the top card is named: ``RunSpec(6, 0, None)``, down to the pile's end.
-    """
-
-    top_rank: int
-    top_suit: int | None
-    bottom: Card | None
-
-    @property
-    def count(self) -> int | None:
-        """How many cards the run names (None when its bottom end is open)."""
-        return None if self.bottom is None else self.top_rank - self.bottom.rank + 1
-
-    def __str__(self) -> str:
-        """The cards as the manual writes them: "8-6s", "Jc-3h", "As" (quick form: "6s")."""
-        if self.count == 1:
-            return str(self.bottom)
-        top = RANK_NAMES[self.top_rank]
-        if self.top_suit is not None:
-            top += SUIT_LETTERS[self.top_suit]
-        return top if self.bottom is None else f"{top}-{self.bottom}"
-
-
-# ---------------------------------------------------------------------------------------------
-# Playing
-
-
-def _read_quick(children: list[Any]) -> MoveCommand:
-    """ "3 10", "6s 3 10": only the top card is named, if any."""
-    *top, src, dst = children
-    run = RunSpec(top[0].rank, top[0].suit, None) if top else None
-    return MoveCommand(run=run, src=src, dst=dst)
-
-
-@command(
-    Word(
-        "move",
-        "a move, as 'move 8-6s from 3 to 10'",
-        None,
-        "Playing",
-        ("a move (see 'help notation')",),
-    ),
-    Word("from", "a move from a pile", None),
-    move=lambda children: MoveCommand(**_fields(children)),
-    quick=_read_quick,
-)
-class MoveCommand(Value):
-    """Move cards between piles: "8-6s from 3 to 10", "10-4s onto Js", "3 10", "6s 3 10".
-
-    ``run`` names the cards (None: the longest run that fits); ``src`` and ``dst`` are pile
-    numbers as typed (None when not written); ``onto`` is the card the run goes onto ("onto
-    Qd", with ``dst`` set by "in column 2"); ``into_space`` asks for a space ("into a space";
-    "into space 4" also sets ``dst``).
-    """
-
-    run: RunSpec | None = None
-    src: int | None = None
-    dst: int | None = None
-    onto: Card | None = None
-    into_space: bool = False
-
-
-@command(
-    Word("deal", "deal a row of ten cards from the hand", _nothing("deal"), "Playing", ("deal",)),
-    Word("d", "deal a row of ten cards from the hand", "d (deal) takes nothing after it"),
-    deal=lambda children: DealCommand(),
-)
-class DealCommand(Value):
-    """Deal a row of ten cards from the hand: "deal", "d"."""
-
-
-@command(
-    Word(
-        "remove",
-        "take a complete suit off a pile",
-        "say which suit or pile, as in 'remove', 'remove 8' or 'remove the spades from 8'",
-        "Playing",
-        ("remove [PILE]",),
-    ),
-    remove=lambda children: RemoveCommand(**_fields(children)),
-)
-class RemoveCommand(Value):
-    """Take a complete suit off a pile: "remove", "remove 8", "remove the spades from 8"."""
-
-    suit: int | None = None
-    pile: int | None = None
-
-
-@command(
-    Word(
-        "obvious",
-        "move a pile's cards to the obvious place",
-        "obvious takes a pile, as in 'obvious 3'",
-        "Playing",
-        ("obvious PILE",),
-    ),
-    obvious=lambda children: ObviousCommand(children[0]),
-)
-class ObviousCommand(Value):
-    """Move a pile's cards to the manual's "obvious place": "3", "obvious 3"."""
-
-    pile: int
-
 
 # ---------------------------------------------------------------------------------------------
 # The game and the workbench
@@ -182,7 +73,7 @@ class Redo(Value):
     Word(
         "restart",
         "the same hand again from the start",
-        _nothing("restart"),
+        nothing("restart"),
         "History",
         ("restart (same hand again)",),
     ),
@@ -194,9 +85,9 @@ class Restart(Value):
 
 def _read_new(children: list[dict[str, Any]]) -> NewCommand:
     """A rank of difficulty implies winnable ("new winnable hard" is "new hard")."""
-    fields = _fields(children)
+    given = fields(children)
     ranks = [c["wanted"] for c in children if c.get("wanted") not in (None, Wanted.WINNABLE)]
-    return NewCommand(**({**fields, "wanted": ranks[-1]} if ranks else fields))
+    return NewCommand(**({**given, "wanted": ranks[-1]} if ranks else given))
 
 
 @command(
@@ -230,7 +121,7 @@ class NewCommand(Value):
     Word(
         "replay",
         "step through the game from the start",
-        _nothing("replay"),
+        nothing("replay"),
         "History",
         ("replay (the game from its start)",),
     ),
@@ -244,7 +135,7 @@ class Replay(Value):
     Word(
         "moves",
         "every legal move (* natural)",
-        _nothing("moves"),
+        nothing("moves"),
         "Questions",
         ("moves (the legal moves, * = natural: a simple suggestion)",),
     ),
@@ -258,7 +149,7 @@ class Moves(Value):
     Word(
         "complete",
         "suits with all thirteen cards face up",
-        _nothing("complete"),
+        nothing("complete"),
         "Questions",
         ("complete (suits face up in full)",),
     ),
@@ -291,7 +182,7 @@ class Locate(Value):
 
 
 @command(
-    Word("score", "the score so far", _nothing("score"), "Questions", ("score",)),
+    Word("score", "the score so far", nothing("score"), "Questions", ("score",)),
     score=lambda children: Score(),
 )
 class Score(Value):
@@ -305,6 +196,7 @@ class Score(Value):
         "show takes a pile or nothing, as in 'show' or 'show 3'",
         "Questions",
         ("show [PILE] (the tableau, or one pile in full)",),
+        argument=Argument.PILE,
     ),
     show=lambda children: Show(*children),
 )
@@ -315,7 +207,7 @@ class Show(Value):
 
 
 @command(
-    Word("code", "the position as one line", _nothing("code"), "Questions", ("code",)),
+    Word("code", "the position as one line", nothing("code"), "Questions", ("code",)),
     code=lambda children: Code(),
 )
 class Code(Value):
@@ -326,7 +218,7 @@ class Code(Value):
     Word(
         "stats",
         "games, wins, streaks and best scores",
-        _nothing("stats"),
+        nothing("stats"),
         "Questions",
         ("stats",),
     ),
@@ -364,6 +256,7 @@ class Games(Value):
         "open takes a game's number from 'games', as in 'open 12'",
         "History",
         ("open N",),
+        argument=Argument.GAME,
     ),
     open=lambda children: Open(children[0]),
 )
@@ -384,6 +277,7 @@ class Open(Value):
         "save takes a file name, as in 'save game.txt' or 'save \"my game.txt\"'",
         "Files",
         ("save FILE (asks before replacing a file)",),
+        argument=Argument.FILE,
     ),
     Word(
         "save!",
@@ -391,6 +285,7 @@ class Open(Value):
         "save! takes a file name, as in 'save! game.txt'",
         "Files",
         ("save! FILE (replaces it: scripts must say so)",),
+        argument=Argument.FILE,
     ),
     save=lambda children: Save(children[0]),
     save_over=lambda children: Save(children[0], replace=True),
@@ -410,6 +305,7 @@ class Save(Value):
         "load takes a file name, as in 'load game.txt' or 'load \"my game.txt\"'",
         "Files",
         ("load FILE (a position, a game file, an example's name or a code)",),
+        argument=Argument.FILE_OR_EXAMPLE,
     ),
     load=lambda children: Load(children[0]),
 )
@@ -426,6 +322,7 @@ class Load(Value):
         "expect takes a file name, as in 'expect after.txt'",
         "Files",
         ("expect FILE (check the position against a position file)",),
+        argument=Argument.FILE,
     ),
     expect=lambda children: Expect(children[0]),
 )
@@ -442,6 +339,7 @@ class Expect(Value):
         "assume takes a pile and a card, as in 'assume 8 6s'",
         "Unknown",
         ("assume PILE CARD (the next unknown card turned up in PILE is CARD)",),
+        argument=Argument.HIDDEN_PILE,
     ),
     assume=lambda children: Assume(*children),
 )
@@ -577,7 +475,7 @@ class Solve(Value):
     Word(
         "odds",
         "the chance of a win with every card known",
-        _nothing("odds"),
+        nothing("odds"),
         "Analysis",
         ("odds",),  # one word: 'help solve' says more, and the list keeps within 30 rows
     ),
@@ -623,6 +521,7 @@ class Review(Value):
             "set sixth left|spread (where new deals put a 6th card)",
             "set suits 1|2|4 (a new game's, when none is named)",
         ),
+        argument=Argument.SETTING,
     ),
     set=lambda children: Set(*children) if children else ListSettings(),
 )
@@ -644,6 +543,7 @@ class ListSettings(Value):
         "help takes a topic or nothing, as in 'help' or 'help moves'",
         "Also",
         ("help [rules|notation|files|scoring|keys|solve|hints|review]",),
+        argument=Argument.TOPIC,
     ),
     help=lambda children: Help(*children),
 )
@@ -655,7 +555,7 @@ class Help(Value):
 
 @command(
     Word(
-        "resign", "give the game up (recorded as lost)", _nothing("resign"), "History", ("resign",)
+        "resign", "give the game up (recorded as lost)", nothing("resign"), "History", ("resign",)
     ),
     resign=lambda children: Resign(),
 )
@@ -664,9 +564,9 @@ class Resign(Value):
 
 
 @command(
-    Word("quit", "leave (the game is kept)", _nothing("quit"), "Also", ("quit",)),
+    Word("quit", "leave (the game is kept)", nothing("quit"), "Also", ("quit",)),
     Word("q", "leave (the game is kept)", "q (quit) takes nothing after it"),
-    Word("exit", "leave (the game is kept)", _nothing("exit")),
+    Word("exit", "leave (the game is kept)", nothing("exit")),
     quit=lambda children: Quit(),
 )
 class Quit(Value):
@@ -709,6 +609,3 @@ Command = (
     | Quit
 )
 """Any command :func:`notation.parse_command` can return."""
-
-TableauCommand = MoveCommand | ObviousCommand | RemoveCommand | DealCommand
-"""The commands :func:`notation.resolve` turns into engine actions."""

@@ -100,7 +100,7 @@ def _number(token: Token) -> int:
     return int(digits) if len(digits) <= 6 else 10**6
 
 
-class Reader:
+class LayoutReader:
     """Turns the parse tree of one text into a :class:`PositionFile`, pointing errors at it."""
 
     def __init__(self, text: str, written: str | None = None) -> None:

@@ -45,7 +45,7 @@ from pathlib import Path
 
 from spider_cli.language import textfiles
 from spider_cli.language.differences import differences
-from spider_cli.language.layouts import Reader, parser
+from spider_cli.language.layouts import LayoutReader, parser
 from spider_cli.language.positionfile import PositionFile
 from spider_cli.rules.engine import Game
 from spider_cli.rules.errors import TAB, NotationError, caret_line
@@ -90,7 +90,7 @@ def read_position(text: str) -> PositionFile:
     expanded = "\n".join(line.expandtabs(TAB) for line in text.split("\n"))
     from lark.exceptions import UnexpectedInput
 
-    reader = Reader(expanded, text)
+    reader = LayoutReader(expanded, text)
     try:
         tree = parser().parse(expanded)
     except UnexpectedInput as exc:

@@ -7,11 +7,33 @@ that do not read, and the reader."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from typing import Any, TypeVar
 
 from spider_cli.rules.values import Value
 
 K = TypeVar("K", bound=Value)
+
+
+class Argument(Enum):
+    """What a command's argument is, so that completion can offer its values."""
+
+    PILE = "pile"
+    """Any pile (``show``)."""
+    HIDDEN_PILE = "hidden pile"
+    """A pile with unknown cards still to turn up (``assume``)."""
+    COMPLETE_PILE = "complete pile"
+    """A pile a complete suit can be removed from (``remove``)."""
+    GAME = "game"
+    """A game of the history, by number (``open``)."""
+    TOPIC = "topic"
+    """A help topic (``help``)."""
+    SETTING = "setting"
+    """A setting's name, then one of its values (``set``)."""
+    FILE = "file"
+    """A file name (``save``, ``expect``)."""
+    FILE_OR_EXAMPLE = "file or example"
+    """A file name or one of the manual's examples (``load``)."""
 
 
 class Word(Value):
@@ -20,7 +42,7 @@ class Word(Value):
     ``summary``: a few words shown beside it in the completion menu. ``takes``: what it
     takes, said when its line does not read (None for moves, whose mistakes have their own
     messages). ``group`` and ``overview``: where and how ``help`` lists it (no group: not
-    listed, as for a second spelling).
+    listed, as for a second spelling). ``argument``: what completion offers after it.
     """
 
     word: str
@@ -28,6 +50,7 @@ class Word(Value):
     takes: str | None
     group: str | None = None
     overview: tuple[str, ...] = ()
+    argument: Argument | None = None
 
 
 WORDS: dict[str, Word] = {}

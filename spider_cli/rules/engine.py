@@ -28,7 +28,7 @@ from spider_cli.rules.cards import (
 from spider_cli.rules.errors import IllegalMoveError, Part, PositionError
 from spider_cli.rules.layout import grid, position_code
 from spider_cli.rules.shuffle import SplitMix64, shuffled_deck
-from spider_cli.rules.undo import Identified, Removed, Turn
+from spider_cli.rules.undo import Identified, Removed, TurnedUp
 
 PILES = 10
 DECK_SIZE = 104
@@ -66,7 +66,7 @@ PositionKey = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...
 removed suits."""
 
 
-_KNOWN_TURNS = tuple(Turn(pile) for pile in range(PILES))
+_KNOWN_TURNS = tuple(TurnedUp(pile) for pile in range(PILES))
 """The turns of known cards, one a pile (made once: most turns are of these)."""
 
 
@@ -74,7 +74,7 @@ class Undo(NamedTuple):
     """What :meth:`Game.push` keeps to take an action back exactly."""
 
     action: Action
-    turned: Turn | None = None
+    turned: TurnedUp | None = None
     """A move's or a removal's: its pile's last face-down card, turned up."""
     dealt: tuple[Identified, ...] = ()
     """A deal's: the unknown cards it dealt."""
@@ -569,7 +569,7 @@ class Game:
             self.pool[known.card] += 1
             self.rng.state = known.state
 
-    def _flip(self, pile: int) -> Turn | None:
+    def _flip(self, pile: int) -> TurnedUp | None:
         """Turn up the last face-down card if nothing covers it (None: none turned up)."""
         p = self.piles[pile]
         d = self.down[pile]
@@ -578,11 +578,11 @@ class Game:
             if p[-1] == UNKNOWN:
                 known = self._identify(pile)
                 p[-1] = known.card
-                return Turn(pile, known)
+                return TurnedUp(pile, known)
             return _KNOWN_TURNS[pile]
         return None
 
-    def _unflip(self, turned: Turn | None) -> None:
+    def _unflip(self, turned: TurnedUp | None) -> None:
         if turned is not None:
             if turned.identified is not None:
                 self._forget(turned.identified)
@@ -616,7 +616,7 @@ class Game:
             record = Undo(action, None, dealt, autos, self.autoremove)
         self._stack.append(record)
 
-    def _remove(self, pile: int) -> Turn | None:
+    def _remove(self, pile: int) -> TurnedUp | None:
         p = self.piles[pile]
         self.removed.append(p[-1] >> 4)
         del p[-13:]
@@ -668,7 +668,7 @@ class Game:
         self._redo.append(action)
         return action
 
-    def _unremove(self, pile: int, turned: Turn | None) -> None:
+    def _unremove(self, pile: int, turned: TurnedUp | None) -> None:
         self._unflip(turned)
         suit = self.removed.pop()
         self.piles[pile] += [suit * 16 + r for r in range(KING, 0, -1)]

@@ -19,7 +19,7 @@ class Identified(NamedTuple):
     state: int | None
 
 
-class Turn(NamedTuple):
+class TurnedUp(NamedTuple):
     """A pile's last face-down card turned up (``identified``: how, if it was unknown)."""
 
     pile: int
@@ -30,4 +30,4 @@ class Removed(NamedTuple):
     """A complete suit removed from ``pile`` by autoremove, and the turn that followed."""
 
     pile: int
-    turned: Turn | None
+    turned: TurnedUp | None

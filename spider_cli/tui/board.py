@@ -62,7 +62,7 @@ from prompt_toolkit.utils import get_cwidth
 
 from spider_cli.app import interrupt
 from spider_cli.app.handlers import COMMANDS
-from spider_cli.app.journal import Entry, Journal
+from spider_cli.app.journal import Journal, JournalEntry
 from spider_cli.app.replies import auto_stop
 from spider_cli.app.results import Auto, Played
 from spider_cli.app.session import Session
@@ -76,7 +76,7 @@ from spider_cli.tui.highlight import CommandLexer, highlight_line
 from spider_cli.tui.player import (
     PROMPT,
     Player,
-    Question,
+    Prompt,
     Stop,
     error_lines,
     ticking,
@@ -147,7 +147,7 @@ class Board:
         """A game shown instead of the session's (a replay's)."""
         self.previewed: Session | None = None
         """The game in progress, shown with its status line while it is offered back."""
-        self.question: Question | None = None
+        self.question: Prompt | None = None
         self.pressed: Spot | None = None
         self.selected: Spot | None = None
         self.reading = False
@@ -425,7 +425,7 @@ class Board:
             signal.signal(signal.SIGINT, previous)
             self.app.renderer.clear()  # the line written here: the next drawing is whole
 
-    def offering(self, entry: Entry | None) -> None:
+    def offering(self, entry: JournalEntry | None) -> None:
         """While the game in progress is offered back: shown behind the question, with its
         status line (None: the question was answered)."""
         self.shown = self.previewed = None
@@ -609,7 +609,7 @@ class Board:
 
     # -- questions ----------------------------------------------------------------------------
 
-    def ask(self, question: Question) -> None:
+    def ask(self, question: Prompt) -> None:
         """Ask in the command line; Enter answers, Ctrl-C cancels."""
         self.buffer.reset()
         self.question = question

@@ -33,7 +33,7 @@ from spider_cli.language.notation import (
     read_run,
     resolve,
 )
-from spider_cli.language.registry import WORDS
+from spider_cli.language.registry import WORDS, Argument
 from spider_cli.language.settings import SETTING_VALUES
 from spider_cli.rules.cards import RANK_NAMES, SUIT_NAMES, SUITS_IN_VARIANT, Card, run_text
 from spider_cli.rules.engine import PILES, Move, Remove
@@ -103,11 +103,12 @@ class SpiderCompleter(Completer):
             out += [_Choice(RANK_NAMES[r], "every copy") for r in range(13, 0, -1)]
         keywords = sorted(keyword_texts(accepts - {"_D", "_COLUMN", "_PILE"}))
         out += [_Choice(k, _summary(k) if not kinds else "") for k in keywords]
-        if "WORD" in accepts and kinds[:1] == ["_HELP"]:
+        argument = _argument(tokens)
+        if "WORD" in accepts and argument is Argument.TOPIC:
             out += [_Choice(topic, "help topic") for topic in TOPICS]
-        if "WORD" in accepts and kinds[:1] == ["_SET"]:
+        if "WORD" in accepts and argument is Argument.SETTING:
             out += [_Choice(name, "setting") for name in SETTING_VALUES]
-        if "VALUE" in accepts and kinds[:1] == ["_SET"]:
+        if "VALUE" in accepts and argument is Argument.SETTING:
             values = SETTING_VALUES.get(tokens[-1].value.lower(), {})
             out += [_Choice(v) for v in values if not v.isdigit() and v not in ("true", "false")]
         if accepts & {"SUIT_NAME", "SUIT"}:
@@ -124,23 +125,24 @@ class SpiderCompleter(Completer):
         first = kinds[0] if kinds else None
         if first is None or first == "_OBVIOUS":
             return self._obvious_piles()
-        if first == "_SHOW":
+        if first in ("NUMBER", "CARD", "RUN", "_FROM"):
+            return self._move_numbers(tokens, kinds)
+        argument = _argument(tokens)
+        if argument is Argument.PILE:
             return [_Choice(str(i + 1), f"pile {i + 1}") for i in range(PILES)]
-        if first == "_ASSUME":
+        if argument is Argument.HIDDEN_PILE:
             return [
                 _Choice(str(i + 1), "has unknown cards")
                 for i in range(PILES)
                 if game.unknown_slots(i) > len(game.assumed[i])
             ]
-        if first == "_REMOVE":
+        if argument is Argument.COMPLETE_PILE:
             return [
                 _Choice(str(i + 1), "a complete suit")
                 for i in range(PILES)
                 if game.is_legal(Remove(i))
             ]
-        if first in ("NUMBER", "CARD", "RUN", "_FROM"):
-            return self._move_numbers(tokens, kinds)
-        if first == "_OPEN":
+        if argument is Argument.GAME:
             return self._recent_games()
         return []
 
@@ -269,7 +271,7 @@ class SpiderCompleter(Completer):
         return out
 
     def _files(self, tokens: list[Token], word: str, event: CompleteEvent) -> Iterable[Completion]:
-        if tokens and tokens[0].type == "_LOAD":
+        if _argument(tokens) is Argument.FILE_OR_EXAMPLE:
             for example in examples.catalogue():
                 if example.name.startswith(word):
                     yield Completion(example.name, -len(word), display_meta=example.title)
@@ -312,6 +314,13 @@ def _number(text: str) -> int:
     """A typed number, or 0 (no pile) for one too long to be any (int() refuses thousands of
     digits)."""
     return int(text) if len(text) <= MAX_DIGITS else 0
+
+
+def _argument(tokens: list[Token]) -> Argument | None:
+    """What the argument of the command being typed is, as the command declares it (its
+    :class:`~spider_cli.language.registry.Word`), or None."""
+    word = WORDS.get(tokens[0].value.lower()) if tokens else None
+    return word.argument if word is not None else None
 
 
 def _run_of(tokens: list[Token]) -> RunSpec | None:

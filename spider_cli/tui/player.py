@@ -29,7 +29,7 @@ from spider_cli.analysis import native
 from spider_cli.app import interrupt
 from spider_cli.app.handlers import COMMANDS
 from spider_cli.app.interpreter import Answers, Prepared, Shown
-from spider_cli.app.journal import Entry, Journal
+from spider_cli.app.journal import Journal, JournalEntry
 from spider_cli.app.keeping import Keeper, Tone
 from spider_cli.app.replies import result_lines, text_of
 from spider_cli.app.results import Auto, Played, Reply
@@ -112,7 +112,7 @@ class Stop(Enum):
 Answer = str | Stop
 
 
-class Question(NamedTuple):
+class Prompt(NamedTuple):
     """A question for the player; ``answer`` gets the reply. ``stepper``: q, Escape and b
     answer at once (stepping through a replay)."""
 
@@ -146,7 +146,7 @@ class Surface(Protocol):
 
     def error(self, error: SpiderError, line: str = "") -> None: ...
 
-    def ask(self, question: Question) -> None: ...
+    def ask(self, question: Prompt) -> None: ...
 
     def searching(self, command: cmd.Command | None) -> contextlib.AbstractContextManager[None]: ...
 
@@ -156,7 +156,7 @@ class Surface(Protocol):
 
     def refresh(self) -> None: ...
 
-    def offering(self, entry: Entry | None) -> None: ...
+    def offering(self, entry: JournalEntry | None) -> None: ...
 
     def finish(self, status: int, farewell: str | None = None) -> None: ...
 
@@ -183,7 +183,7 @@ def replace_question(path: os.PathLike[str] | str) -> str:
     return f"{files.shown(os.path.basename(path))} exists. Replace it? [y/N] "
 
 
-def resume_question(entry: Entry) -> str:
+def resume_question(entry: JournalEntry) -> str:
     """Asked when ``spider`` starts with a game in progress in the journal (Enter: yes)."""
     plural = "s" if entry.moves != 1 else ""
     start = f"{entry.start}, " if entry.start else ""
@@ -231,9 +231,9 @@ class Player:
                 then(word.startswith("y"))
                 return
             self.surface.say("please answer y or n", "class:warning")
-            self.surface.ask(Question(text, answer))
+            self.surface.ask(Prompt(text, answer))
 
-        self.surface.ask(Question(text, answer))
+        self.surface.ask(Prompt(text, answer))
 
     # -- the game begins ----------------------------------------------------------------------
 
@@ -276,7 +276,7 @@ class Player:
             "Tab completes. 'quit' leaves; the game is always kept for next time." + slow
         )
 
-    def offer_journals(self, waiting: list[tuple[Journal, Entry]]) -> None:
+    def offer_journals(self, waiting: list[tuple[Journal, JournalEntry]]) -> None:
         """Offer the games left in journals back one after another, the newest first,
         until one is taken up; then begin (with the new deal if none is). Each is offered
         with its own journal, which this spider keeps if it takes the game up."""
@@ -394,7 +394,7 @@ class Player:
                 ask(k + 1)
 
             question = f"pile {piles[k] + 1} turns up: (Enter for a random card, or type one) "
-            self.surface.ask(Question(question, answer, pool_completer(pool)))
+            self.surface.ask(Prompt(question, answer, pool_completer(pool)))
 
         ask(0)
 
@@ -553,7 +553,7 @@ class Player:
                     step(at + 1)
 
             question = f"replay {at}/{total} (Enter: next move, b: back, q: stop) "
-            surface.ask(Question(question, answer, stepper=True))
+            surface.ask(Prompt(question, answer, stepper=True))
 
         step(0)
 
@@ -607,7 +607,7 @@ class Player:
                 self.ask_yes(replace_question(path), replace, default=False)
 
         completer = PathCompleter(expanduser=True)
-        self.surface.ask(Question(f"Save as [{default}]: ", answer, completer))
+        self.surface.ask(Prompt(f"Save as [{default}]: ", answer, completer))
 
     def _save_and_leave(self, name: str) -> None:
         """Save the game as ``name`` and leave; asked for another name if that fails."""

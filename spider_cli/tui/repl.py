@@ -39,7 +39,7 @@ from prompt_toolkit.shortcuts import clear
 
 from spider_cli.app import interrupt
 from spider_cli.app.handlers import COMMANDS
-from spider_cli.app.journal import Entry, Journal
+from spider_cli.app.journal import Journal, JournalEntry
 from spider_cli.app.replies import auto_text
 from spider_cli.app.results import Auto, Played, Status
 from spider_cli.app.session import Session
@@ -54,7 +54,7 @@ from spider_cli.tui.player import (
     PROMPT,
     Answer,
     Player,
-    Question,
+    Prompt,
     Stop,
     error_lines,
     placed,
@@ -109,7 +109,7 @@ class Repl:
         nothing)."""
         self.completer: Completer = SpiderCompleter(session)
         self.history = history if history is not None else InMemoryHistory()
-        self.questions: list[Question] = []
+        self.questions: list[Prompt] = []
         """Questions waiting to be asked, before the next command is read."""
         self.status: int | None = None
         """The exit status, once the player has left."""
@@ -206,7 +206,7 @@ class Repl:
         """What the player sees while ``command`` runs: a ticking line for a search."""
         return _ticking(COMMANDS.searches(command))
 
-    def offering(self, entry: Entry | None) -> None:
+    def offering(self, entry: JournalEntry | None) -> None:
         """The game offered back, drawn above the question with its status line, as the
         board shows it behind its own (a game that cannot be read: nothing; that is said
         once answered)."""
@@ -225,11 +225,11 @@ class Repl:
 
     # -- questions ----------------------------------------------------------------------------
 
-    def ask(self, question: Question) -> None:
+    def ask(self, question: Prompt) -> None:
         """Asked before the next command is read (:meth:`run`)."""
         self.questions.append(question)
 
-    def answer(self, question: Question) -> None:
+    def answer(self, question: Prompt) -> None:
         """Ask one question at a prompt of its own; Ctrl-C and Ctrl-D are answers too."""
         keys = KeyBindings()
         if question.stepper:
