@@ -29,6 +29,7 @@ from spider_cli.analysis.blindplayer import Decision, Kind, Mode, RevealOdds
 from spider_cli.analysis.chancesearch import Level, Pick
 from spider_cli.analysis.compact import encode
 from spider_cli.analysis.evaluation import weights_for
+from spider_cli.analysis.goals import Limit
 from spider_cli.analysis.solver import Answer, quick
 from spider_cli.analysis.view import view_of
 from spider_cli.rules.cards import KING, SUIT_NAMES, UNKNOWN
@@ -418,9 +419,9 @@ def _longer(game: Game, avoid: frozenset[object], budget: int) -> tuple[str, int
             if left <= 0:
                 return "", budget - left
             if first_try:
-                answer = quick(game, goal, NO_DEAL, min(left, FIRST_TRY), FIRST_TRY_EACH)
+                answer = quick(game, goal, NO_DEAL, Limit(min(left, FIRST_TRY)), FIRST_TRY_EACH)
             else:
-                answer = quick(game, goal, NO_DEAL, left)
+                answer = quick(game, goal, NO_DEAL, Limit(left))
             left -= answer.positions
             if answer.found and not _walk(game, answer.actions, avoid).revisits:
                 return _longer_text(goal, answer), budget - left

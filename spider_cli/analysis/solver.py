@@ -368,18 +368,18 @@ def quick(
     game: Game,
     goal: Goal,
     constraints: Constraints,
-    budget: int | None = None,
+    limit: Limit | None = None,
     each: int | None = None,
 ) -> Answer:
     """Phase A of :func:`answer` alone: "possible" with a line if the quick searches find
     one, else "unknown" (never "impossible": they are not exhaustive), with the positions
     examined. Each search of :data:`PORTFOLIO` gets its share of "limit N" (else of
     :data:`DEFAULT_LIMIT_PYTHON`, so that a hint is the same on both paths), at most ``each``
-    positions, and all of them together at most ``budget`` (default: that limit): a short
-    try finds what the same searches would find first in a longer one."""
+    positions, and all of them together at most ``limit`` (default: that many positions):
+    a short try finds what the same searches would find first in a longer one."""
     check_goal(goal)
     scale = constraints.limit or DEFAULT_LIMIT_PYTHON
-    limit = Limit(scale if budget is None else budget)
+    limit = Limit(scale) if limit is None else limit
     found, examined = _quick(game, goal, constraints, limit, scale=scale, each=each)
     if found is None:
         stopped = f"stopped at {examined:,} positions"
