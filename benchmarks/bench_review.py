@@ -39,7 +39,7 @@ def main() -> None:
         whole = time.perf_counter() - began
         bisections.append(bisected)
         wholes.append(whole)
-        where = f" {lost.move}" if lost.verdict is review.Verdict.LOST_AT else ""
+        where = f" {lost.move}" if lost.verdict is review.Outlook.LOST_AT else ""
         print(
             f"{number}: {game.moves_made} moves, {lost.verdict.value}{where}, "
             f"{len(done.marks)} marked ({done.unconfirmed} unconfirmed), "

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from spider_cli.analysis import answers, autoplay, blocked
 from spider_cli.analysis.autoplay import Stage
-from spider_cli.analysis.blocked import Proof
+from spider_cli.analysis.blocked import HeldRank
 from spider_cli.analysis.compact import encode
 from spider_cli.analysis.goals import Limit, Verdict
 from spider_cli.app.findings import play_text, report_text
@@ -35,8 +35,8 @@ def test_pysol_1748_is_unwinnable_as_dealt(suits: int) -> None:
     one: nothing that would free a six can ever move."""
     start = encode(_pysol(1748, suits))
     assert blocked.held_ranks(start) == [6]
-    assert blocked.attempt(start) == (Proof(6, 1), 1)
-    assert Proof(6, 1).text() == (
+    assert blocked.attempt(start) == (HeldRank(6, 1), 1)
+    assert HeldRank(6, 1).text() == (
         "every 6 lies face down beneath a King or a 5, and every pile holds one: these "
         "cannot move until a 6 is turned up or a pile emptied, so neither ever happens, and "
         "no suit can be removed"

@@ -15,7 +15,7 @@ from randomplay import play_randomly
 
 from spider_cli.analysis import autoplay, chancesearch, review
 from spider_cli.analysis.goals import Limit
-from spider_cli.analysis.review import Severity, Verdict, severity
+from spider_cli.analysis.review import Outlook, Severity, severity
 from spider_cli.analysis.view import view_of
 from spider_cli.app.replies import curve_text, review_json, review_text
 from spider_cli.app.session import Session
@@ -36,12 +36,12 @@ def test_the_bisection_agrees_with_a_scan_of_every_move(suits: int, seed: int) -
     found = [autoplay.play(p.copy(), Limit(LIMIT)).won for p in positions]
     lost = review.bisect(positions, actions, LIMIT, lambda _text: None)
     if not found[0]:
-        assert lost.verdict is Verdict.NEVER
+        assert lost.verdict is Outlook.NEVER
         return
     if found[-1]:
-        assert lost.verdict is Verdict.THROUGHOUT
+        assert lost.verdict is Outlook.THROUGHOUT
         return
-    assert lost.verdict is Verdict.LOST_AT
+    assert lost.verdict is Outlook.LOST_AT
     # a win is found before the move, none after it
     assert found[lost.move - 1] and not found[lost.move]
     if found == sorted(found, reverse=True):  # won, then never: the one place it changes
@@ -52,7 +52,7 @@ def test_the_bisection_agrees_with_a_scan_of_every_move(suits: int, seed: int) -
 def test_the_line_given_wins_from_the_position_before_the_move() -> None:
     positions, actions = review.positions_of(_game(1, 3))
     lost = review.bisect(positions, actions, LIMIT, lambda _text: None)
-    assert lost.verdict is Verdict.LOST_AT and lost.line
+    assert lost.verdict is Outlook.LOST_AT and lost.line
     game = positions[lost.move - 1].copy()
     for text in lost.line:  # in the manual's notation, as a player would type it
         game.push(notation.resolve(game, notation.parse_command(text)))
@@ -73,7 +73,7 @@ def test_the_bisection_finds_the_move_after_which_no_win_is_found(
 
     monkeypatch.setattr(autoplay, "play", play)
     lost = review.bisect(positions, actions, LIMIT, lambda _text: None)
-    assert lost.verdict is Verdict.LOST_AT and lost.move == 13
+    assert lost.verdict is Outlook.LOST_AT and lost.move == 13
     assert lost.proved  # the search proved the position after move 13 lost
     assert len(asked) <= 7  # log2(30) and the two ends
     assert lost.move_text == review_text_of_move(positions[12], actions[12])
@@ -96,7 +96,7 @@ def test_ctrl_c_keeps_what_was_found(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(autoplay, "play", play)
     done = review.review(_game(2, 1, 30))
-    assert done.stopped and done.lost.verdict is Verdict.STOPPED
+    assert done.stopped and done.lost.verdict is Outlook.STOPPED
     assert len(done.curve) == 31  # the curve was drawn before the searches
     assert "stopped by Ctrl-C" in review_text(done)
 
@@ -132,7 +132,7 @@ def test_a_numbered_deal_is_reviewed_and_a_position_of_the_manual_is_not_bisecte
     for action in _game(2, 7, 12).move_stack:
         session.push(action)
     done = session.analysis.review()
-    assert done.lost.verdict is not Verdict.UNKNOWN
+    assert done.lost.verdict is not Outlook.UNKNOWN
     data = review_json(done)
     assert set(data) == {
         "suits",
@@ -150,7 +150,7 @@ def test_a_numbered_deal_is_reviewed_and_a_position_of_the_manual_is_not_bisecte
     legal = manual.game.legal_moves()
     manual.push(legal[0])
     unknown = manual.analysis.review()
-    assert unknown.lost.verdict is Verdict.UNKNOWN
+    assert unknown.lost.verdict is Outlook.UNKNOWN
     assert "cannot be said" in review_text(unknown) and len(unknown.curve) == 2
 
 
@@ -171,7 +171,7 @@ def test_a_game_played_with_autoremove_on_is_reviewed() -> None:
         session.execute(line)
     assert session.game.autoremove
     done = session.analysis.review()
-    assert done.lost.verdict is Verdict.THROUGHOUT
+    assert done.lost.verdict is Outlook.THROUGHOUT
 
 
 def test_review_at_the_prompt_and_review_n(tmp_path: Path) -> None:

@@ -32,7 +32,7 @@ from spider_cli.rules.engine import PILES, Move
 
 
 @dataclass(frozen=True)
-class Proof:
+class HeldRank:
     """A deal proved unwinnable by a held rank: ``rank``'s cards never turn up."""
 
     rank: int
@@ -101,7 +101,7 @@ play gives it at most what is left of its own limit)."""
 
 def attempt(
     start: Start, limit: int = PROOF_LIMIT, expired: Expired | None = None
-) -> tuple[Proof | None, int]:
+) -> tuple[HeldRank | None, int]:
     """A proof that the game of ``start`` (every card known) can never be won, or None when
     none is found within ``limit`` positions played (or before ``expired`` says the time
     is up: it is asked every thousand positions); and the positions played (0 for a deal
@@ -117,7 +117,9 @@ def attempt(
     return None, played
 
 
-def _hold(start: Start, rank: int, limit: int, expired: Expired | None) -> tuple[Proof | None, int]:
+def _hold(
+    start: Start, rank: int, limit: int, expired: Expired | None
+) -> tuple[HeldRank | None, int]:
     """Every line from ``start`` while no card of ``rank`` is face up and no pile empty,
     depth first: the proof when each ends sealed, None when one turns up a card of
     ``rank`` or empties a pile, or when more than ``limit`` positions are needed; and the
@@ -150,4 +152,4 @@ def _hold(start: Start, rank: int, limit: int, expired: Expired | None) -> tuple
                     return None, len(seen)
                 seen.add(child)
                 stack.append(child)
-    return Proof(rank, len(seen)), len(seen)
+    return HeldRank(rank, len(seen)), len(seen)

@@ -86,7 +86,7 @@ def severity(drop: float) -> Severity | None:
     return next((s for s, least in SEVERITIES if drop >= least - 1e-9), None)
 
 
-class Verdict(Enum):
+class Outlook(Enum):
     """What full-information play says of the game, move by move."""
 
     WON = "won"
@@ -110,7 +110,7 @@ class Lost:
     notation) from the position before it; whether the search proved the position after it
     lost; the positions examined, each search's limit, and the searches made."""
 
-    verdict: Verdict
+    verdict: Outlook
     move: int = 0
     move_text: str = ""
     line: tuple[str, ...] = ()
@@ -161,20 +161,20 @@ def review(
     odds_games: int = ODDS_GAMES,
     progress: Progress | None = None,
 ) -> Review:
-    """Review ``game`` (its cards all known, or not: see :attr:`Verdict.UNKNOWN`) from its
+    """Review ``game`` (its cards all known, or not: see :attr:`Outlook.UNKNOWN`) from its
     start to the position it is in; ``progress`` is told what is being done."""
     say = progress or (lambda _text: None)
     positions, actions = positions_of(game)
     curve = tuple(_chance(g) for g in positions)
     deals = tuple(k for k, a in enumerate(actions, 1) if isinstance(a, Deal))
-    lost = Lost(Verdict.UNKNOWN)
+    lost = Lost(Outlook.UNKNOWN)
     marks: list[Mark] = []
     unconfirmed = 0
     stopped = False
     try:
         if _known(game):
             lost = bisect(positions, actions, limit, say)
-        stopped = lost.verdict is Verdict.STOPPED
+        stopped = lost.verdict is Outlook.STOPPED
         if not stopped:
             marks, unconfirmed = _marks(positions, actions, curve, odds_games, say)
     except KeyboardInterrupt:
@@ -216,7 +216,7 @@ def bisect(positions: list[Game], actions: list[Action], limit: int, say: Progre
     information play finds a win within ``limit`` positions, by bisection."""
     last = len(positions) - 1
     if positions[last].is_won():
-        return Lost(Verdict.WON)
+        return Lost(Outlook.WON)
     examined = searches = 0
     wins: dict[int, list[Action]] = {}
     proofs: dict[int, bool] = {}
@@ -238,10 +238,10 @@ def bisect(positions: list[Game], actions: list[Action], limit: int, say: Progre
     try:
         if not won(0):
             return Lost(
-                Verdict.NEVER, proved=proofs[0], positions=examined, limit=limit, searches=1
+                Outlook.NEVER, proved=proofs[0], positions=examined, limit=limit, searches=1
             )
         if won(last):
-            return Lost(Verdict.THROUGHOUT, positions=examined, limit=limit, searches=searches)
+            return Lost(Outlook.THROUGHOUT, positions=examined, limit=limit, searches=searches)
         lo, hi = 0, last  # a win found at lo; none at hi
         while hi - lo > 1:
             mid = (lo + hi) // 2
@@ -250,7 +250,7 @@ def bisect(positions: list[Game], actions: list[Action], limit: int, say: Progre
             else:
                 hi = mid
     except _Stopped:
-        return Lost(Verdict.STOPPED, positions=examined, limit=limit, searches=searches)
+        return Lost(Outlook.STOPPED, positions=examined, limit=limit, searches=searches)
     before = positions[lo].copy()
     before.autoremove = False  # (the line removes its suits itself)
     move = actions[lo]
@@ -259,7 +259,7 @@ def bisect(positions: list[Game], actions: list[Action], limit: int, say: Progre
         line.append(move_text(before, action))
         before.push(action)
     return Lost(
-        Verdict.LOST_AT,
+        Outlook.LOST_AT,
         lo + 1,
         move_text(positions[lo], move),
         tuple(line),

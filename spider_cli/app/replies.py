@@ -407,28 +407,28 @@ def review_text(review: Review, ascii: bool = False) -> str:
 
 
 def _lost_text(lost: Lost) -> str:
-    from spider_cli.analysis.review import Verdict  # (the review has run: no cost at start)
+    from spider_cli.analysis.review import Outlook  # (the review has run: no cost at start)
 
     verdict = lost.verdict
-    if verdict is Verdict.WON:
+    if verdict is Outlook.WON:
         return "The game was won."
-    if verdict is Verdict.UNKNOWN:
+    if verdict is Outlook.UNKNOWN:
         return (
             "With every card known: cannot be said, since some cards out of sight are not "
             "known\n(a position of the manual's, or a position file); the curve below still "
             "holds."
         )
-    if verdict is Verdict.STOPPED:
+    if verdict is Outlook.STOPPED:
         return "With every card known: stopped by Ctrl-C before the search ended."
     limit = f"{lost.limit:,} positions"
-    if verdict is Verdict.NEVER:
+    if verdict is Outlook.NEVER:
         if lost.proved:
             return "With every card known this deal was proved lost from the start."
         return (
             f"With every card known no search found a win from the start (within {limit}; "
             "this is not a proof)."
         )
-    if verdict is Verdict.THROUGHOUT:
+    if verdict is Outlook.THROUGHOUT:
         return (
             "With every card known this deal was won from the start, and is still won: a win "
             f"is found from here ({lost.searches} searches)."
@@ -509,18 +509,18 @@ def reviewed_text(reviewed: Reviewed) -> str:
 
 def review_summary(review: Review) -> str:
     """The review in a few words, as ``games`` lists it beside the game."""
-    from spider_cli.analysis.review import Verdict  # (the review has run: no cost at start)
+    from spider_cli.analysis.review import Outlook  # (the review has run: no cost at start)
 
     lost = review.lost
     return {
-        Verdict.WON: "won",
-        Verdict.THROUGHOUT: "won with every card known throughout",
-        Verdict.LOST_AT: f"won with every card known until move {lost.move}",
-        Verdict.NEVER: "lost with every card known from the start"
+        Outlook.WON: "won",
+        Outlook.THROUGHOUT: "won with every card known throughout",
+        Outlook.LOST_AT: f"won with every card known until move {lost.move}",
+        Outlook.NEVER: "lost with every card known from the start"
         if lost.proved
         else "no win found with every card known",
-        Verdict.UNKNOWN: "some cards out of sight not known",
-        Verdict.STOPPED: "stopped",
+        Outlook.UNKNOWN: "some cards out of sight not known",
+        Outlook.STOPPED: "stopped",
     }[lost.verdict] + (f"; {len(review.marks)} marked" if review.marks else "")
 
 
