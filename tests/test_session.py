@@ -574,3 +574,21 @@ def test_every_command_is_declared_in_the_union_and_handled() -> None:
     assert set(COMMANDS.handlers) == {*union, None}  # None: an action chosen with the mouse
     assert COMMANDS.shown(commands.Help()) is Shown.READ
     assert COMMANDS.streams(commands.Auto()) and not COMMANDS.streams(commands.Hint())
+
+
+def test_the_parts_return_what_they_found_and_the_session_applies_it(tmp_path: Path) -> None:
+    """Files and Analysis never change the session's game: a file read comes back as the
+    game it began, the line found as the moves to play; the session takes them over."""
+    session = Session.new_game(seed=3, suits=1, base_dir=tmp_path)
+    session.execute("hint")
+    before = session.game.key()
+    (to_play,) = session.analysis.take()
+    assert session.game.key() == before  # taken off the line, not played
+    session.play(to_play)
+    session.save("g.spider")
+    other = Session.new_game(seed=4, suits=1, base_dir=tmp_path)
+    began, loaded = other.files.load("g.spider")
+    assert other.game.moves_made == 0 and began.game.moves_made == 1  # not taken over yet
+    assert began.saved and loaded.moves == 1
+    assert other.load("g.spider").moves == 1 and other.game.key() == session.game.key()
+    assert not other.changed  # as the file left it
