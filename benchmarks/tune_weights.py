@@ -19,7 +19,12 @@ generation (every candidate, its weights and its score). It resumes from the log
 stop: CMA-ES is started again from the same seed and told the logged generations, which it
 asks again exactly (checked), so a resumed run goes on as if it had never stopped. ``show``
 prints the curve. ``pick`` confirms the best candidates and the last mean at a larger budget
-on tuning deals, and with ``--write`` ships the winner in ``weights.json``. Figures worth
+on tuning deals, and with ``--write`` ships the winner in ``weights.json``. ``run --confirm
+N`` also plays each generation's best candidate and its mean, and once the standard weights,
+at ``N`` positions a search on the tuning deals, and logs them beside the generation: a set
+tuned at a small budget can lose at the player's (the 2-suit run did: BENCHMARKS.md), and
+this says so as the run goes. It is a measurement, not part of the search, so a run resumes
+with or without it. Figures worth
 reporting come from other deals, with the whole player (``spider bench --blind --db``).
 
 Only the weights in :data:`TUNED` move; ``removed`` stays 1,000 as the unit the spaces'
@@ -194,6 +199,7 @@ def run(args: argparse.Namespace) -> None:
             sys.exit(f"{log}: generation {generation['generation']} is not what CMA-ES asks")
         es.tell(asked, [-c["score"] for c in generation["candidates"]])
     mapper = cluster_mapper(args.cluster) if args.cluster else local_mapper(args.jobs)
+    standard: dict[str, Any] | None = None  # at --confirm's budget, scored once a run
     if not log.exists():  # the standard weights' score first: what a candidate must beat
         (plays,) = score_by_candidate([STANDARD], args.suits, args.budget, deals, mapper)
         reference = {
@@ -227,17 +233,47 @@ def run(args: argparse.Namespace) -> None:
             ],
             "mean": [float(v) for v in es.mean],
         }
+        best = max(range(len(scores)), key=scores.__getitem__)
+        if args.confirm:
+            if standard is None:
+                standard = scored([STANDARD], args.suits, args.confirm, deals, mapper)[0]
+            chosen = [candidates[best], weights_of(es.mean)]
+            found = scored(chosen, args.suits, args.confirm, deals, mapper)
+            entry["confirmed"] = {
+                "budget": args.confirm,
+                "standard": standard,
+                "best": found[0],
+                "mean": found[1],
+            }
         with log.open("a", encoding="utf-8") as out:
             out.write(json.dumps(entry) + "\n")
             out.flush()
             os.fsync(out.fileno())
-        best = max(range(len(scores)), key=scores.__getitem__)
         print(
             f"generation {g}: best {scores[best]:.3f} ({entry['candidates'][best]['won']} won"
             f" of {len(deals)}), mean {sum(scores) / len(scores):.3f},"
             f" {entry['seconds']:.0f} s",
             flush=True,
         )
+        if "confirmed" in entry:
+            said = ", ".join(
+                f"{name} {entry['confirmed'][name]['score']:.3f} "
+                f"({entry['confirmed'][name]['won']} won)"
+                for name in ("standard", "best", "mean")
+            )
+            print(f"  at {args.confirm} positions a search: {said}", flush=True)
+
+
+def scored(
+    candidates: list[Weights], suits: int, budget: int, deals: range, mapper: Mapper
+) -> list[dict[str, Any]]:
+    """Each candidate's score and games won on ``deals`` at ``budget``, as the log keeps
+    them."""
+    games = score_by_candidate(candidates, suits, budget, deals, mapper)
+    return [
+        {"score": round(sum(p.score for p in gs) / len(gs), 5), "won": sum(p.won for p in gs)}
+        for gs in games
+    ]
 
 
 def score_by_candidate(
@@ -270,6 +306,13 @@ def show(args: argparse.Namespace) -> None:
             f"{generation['generation']:3d}  best {best['score']:.3f} ({best['won']} won)"
             f"  mean {mean:.3f}  {generation['seconds']:.0f} s"
         )
+        confirmed = generation.get("confirmed")
+        if confirmed is not None:
+            said = ", ".join(
+                f"{name} {confirmed[name]['score']:.3f} ({confirmed[name]['won']} won)"
+                for name in ("standard", "best", "mean")
+            )
+            print(f"     at {confirmed['budget']} positions a search: {said}")
 
 
 def pick(args: argparse.Namespace) -> None:
@@ -328,6 +371,13 @@ def main() -> None:
     tune.add_argument("--generations", type=int, default=40, help="stop after this many")
     tune.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     tune.add_argument("--cluster", help="a Dask scheduler's address (tcp://host:8786)")
+    tune.add_argument(
+        "--confirm",
+        type=int,
+        default=0,
+        help="also play each generation's best and mean (and the standard weights) at this "
+        "many positions a search, and log them",
+    )
     tune.add_argument("--log", required=True)
     curve = sub.add_parser("show", help="the log's curve")
     curve.add_argument("--log", required=True)

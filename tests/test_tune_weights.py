@@ -1,0 +1,66 @@
+"""benchmarks/tune_weights.py: a run logs each generation, confirms its best at a larger
+budget when asked, and resumes from its log with or without that confirmation."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("cma")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+import tune_weights
+
+
+def _run(log: Path, generations: int, *more: str) -> None:
+    sys_argv = [
+        "tune_weights.py",
+        "run",
+        "--suits",
+        "1",
+        "--deals",
+        "5-6",
+        "--budget",
+        "40",
+        "--popsize",
+        "2",
+        "--generations",
+        str(generations),
+        "--jobs",
+        "1",
+        "--log",
+        str(log),
+        *more,
+    ]
+    old, sys.argv = sys.argv, sys_argv
+    try:
+        tune_weights.main()
+    finally:
+        sys.argv = old
+
+
+def test_a_run_confirms_each_generation_and_resumes_either_way(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "tune.jsonl"
+    _run(log, 1, "--confirm", "80")
+    reference, first = (json.loads(line) for line in log.read_text("utf-8").splitlines())
+    assert reference["reference"] == "standard" and first["generation"] == 0
+    confirmed = first["confirmed"]
+    assert confirmed["budget"] == 80 and set(confirmed) == {"budget", "standard", "best", "mean"}
+    for name in ("standard", "best", "mean"):
+        assert 0 <= confirmed[name]["won"] <= 2 and confirmed[name]["score"] >= 0
+    assert "at 80 positions a search: standard" in capsys.readouterr().out
+    _run(log, 2)  # resumed without --confirm: the search goes on from the same log
+    lines = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    assert [g.get("generation") for g in lines[1:]] == [0, 1] and "confirmed" not in lines[2]
+    old, sys.argv = sys.argv, ["tune_weights.py", "show", "--log", str(log)]
+    try:
+        tune_weights.main()
+    finally:
+        sys.argv = old
+    shown = capsys.readouterr().out
+    assert "  0  best" in shown and "at 80 positions a search" in shown and "  1  best" in shown
