@@ -106,6 +106,7 @@ def test_a_ceiling_is_a_positive_number_of_bytes(ceiling: int) -> None:
         _calls()["beam"](2**70)
 
 
+@pytest.mark.skipif(not native.wanted(), reason="SPIDER_PURE: the searches take the Python path")
 def test_a_player_hears_of_the_ceiling_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(memory, "core_ceiling", lambda: SMALL)
     start = _start()
