@@ -29,11 +29,13 @@ import os
 import statistics
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from spider_cli.analysis import blindplayer, native, rollouts
 from spider_cli.analysis.compact import encode
+from spider_cli.analysis.evaluation import weights_for
 from spider_cli.analysis.rollouts import FEATURES
 from spider_cli.rules.deals import DealSource, Source
 
@@ -43,13 +45,15 @@ and measured on."""
 
 POLICY = rollouts.Policy(2_000, blindplayer.SEARCHES)
 """The self-play policy: the blind player's three searches at 2,000 positions, no weighing
-of cards (what the expert level's rollouts play)."""
+of cards (what the expert level's rollouts play), with the weights the package ships for
+the game's number of suits."""
 
 
 def play_one(task: tuple[int, int]) -> dict[str, object]:
     number, suits = task
     start = encode(DealSource(Source.OURS, number, suits).game())
-    outcome = native.backend().rollout(start.piles, start.rows, 0, POLICY, record=True)
+    policy = replace(POLICY, weights=weights_for(suits))  # the player's own weights
+    outcome = native.backend().rollout(start.piles, start.rows, 0, policy, record=True)
     return {"deal": number, "suits": suits, "won": outcome.won, "turns": outcome.log}
 
 
@@ -213,8 +217,12 @@ def fit(args: argparse.Namespace) -> None:
         f"benchmarks/fit_value.py at commit {commit}: self-play of our deals from {FIRST} on "
         f"(fit_value.py play --suits S --games N), then fit_value.py fit"
     )
-    data = {"made_by": made_by, "models": models}
     out = Path(args.out)
+    kept = json.loads(out.read_text()) if out.exists() else {"models": {}}
+    for suits, model in kept["models"].items():  # suits with no data here keep their model
+        if suits not in models:
+            models[suits] = {"made_by": kept.get("made_by", ""), **model}
+    data = {"made_by": made_by, "models": dict(sorted(models.items()))}
     tmp = out.with_suffix(".tmp")
     tmp.write_text(json.dumps(data, indent=2) + "\n")
     os.replace(tmp, out)

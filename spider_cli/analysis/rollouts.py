@@ -122,11 +122,11 @@ VALUE_FILE = "value.json"
 @cache
 def learned(suits: int) -> WinModel:
     """The value fitted for the ``suits``-suit game by ``benchmarks/fit_value.py`` (the
-    file's ``made_by`` says how)."""
+    model's ``made_by`` says how, or the file's where the model has none)."""
     data = json.loads(resources.files(__package__).joinpath(VALUE_FILE).read_text("utf-8"))
     model = data["models"][str(suits)]
     weights = tuple(int(model["weights"][name]) for name in FEATURES)
-    return WinModel(int(model["bias"]), weights, str(data["made_by"]))
+    return WinModel(int(model["bias"]), weights, str(model.get("made_by", data["made_by"])))
 
 
 # ---------------------------------------------------------------------------------------------
