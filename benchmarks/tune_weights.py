@@ -24,8 +24,19 @@ N`` also plays each generation's best candidate and its mean, and once the stand
 at ``N`` positions a search on the tuning deals, and logs them beside the generation: a set
 tuned at a small budget can lose at the player's (the 2-suit run did: BENCHMARKS.md), and
 this says so as the run goes. It is a measurement, not part of the search, so a run resumes
-with or without it. Figures worth
-reporting come from other deals, with the whole player (``spider bench --blind --db``).
+with or without it.
+
+    python benchmarks/tune_weights.py versus --suits 1 --deals 3200000-3201999 \
+        --budget 10000 --games /tmp/versus-1.jsonl standard shipped:4 \
+        benchmarks/results/tune-2suits.jsonl:best
+
+``versus`` plays weight sets paired on the same deals and prints each one's games won and
+score, and against the first set the deals only one of them won and McNemar's exact test.
+A set is ``standard``, ``shipped:S`` (the weights the package ships for S suits), or a log's
+``LOG:best`` (its best candidate), ``LOG:best@G`` or ``LOG:mean@G`` (generation G's best or
+mean; ``LOG:mean``, the last generation's). Its games are kept in ``--games`` (JSON lines, a
+game each), so a stopped comparison resumes and a set played once is not played again.
+Figures worth reporting come from deals never tuned on.
 
 Only the weights in :data:`TUNED` move; ``removed`` stays 1,000 as the unit the spaces'
 worths (``blindplayer.Mode``) are set in, and the hidden costs move as one curve scaled.
@@ -34,6 +45,7 @@ worths (``blindplayer.Mode``) are set in, and the hidden costs move as one curve
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import multiprocessing
@@ -46,6 +58,7 @@ from pathlib import Path
 from typing import Any
 
 from spider_cli.analysis import blindplayer, evaluation, native, rollouts
+from spider_cli.analysis.bench import wilson
 from spider_cli.analysis.compact import encode
 from spider_cli.analysis.evaluation import STANDARD, Weights
 from spider_cli.rules.deals import DealSource, Source
@@ -277,7 +290,7 @@ def scored(
 
 
 def score_by_candidate(
-    candidates: list[Weights], suits: int, budget: int, deals: range, mapper: Mapper
+    candidates: list[Weights], suits: int, budget: int, deals: Sequence[int], mapper: Mapper
 ) -> list[list[Played]]:
     """Each candidate's games on every deal, in deal order (two candidates alike share)."""
     numbers = list(deals)
@@ -346,6 +359,91 @@ def pick(args: argparse.Namespace) -> None:
         print(f"written to {path}")
 
 
+def named(name: str) -> Weights:
+    """The weight set ``versus`` is given by name (the module's docstring lists them)."""
+    if name == "standard":
+        return STANDARD
+    if name.startswith("shipped:"):
+        return evaluation.weights_for(int(name.partition(":")[2]))
+    log, _, which = name.rpartition(":")
+    kind, _, at = which.partition("@")
+    generations = read_log(Path(log))
+    if not log or kind not in ("best", "mean") or not generations:
+        sys.exit(f"{name}: not a weight set (standard, shipped:S, LOG:best[@G], LOG:mean[@G])")
+    if at:
+        generations = [g for g in generations if g["generation"] == int(at)]
+        if not generations:
+            sys.exit(f"{name}: {log} has no generation {at}")
+    if kind == "mean":
+        return weights_of(generations[-1]["mean"])
+    best = max((c for g in generations for c in g["candidates"]), key=lambda c: c["score"])
+    return Weights.from_dict(best["weights"])
+
+
+def key_of(weights: Weights) -> str:
+    """A weight set's name in ``versus``'s file of games: a hash of what the core takes."""
+    return hashlib.blake2b(repr(weights.core()).encode(), digest_size=8).hexdigest()
+
+
+def versus(args: argparse.Namespace) -> None:
+    """Weight sets played paired on the same deals; each against the first."""
+    from compare_blind import mcnemar
+
+    sets = [(name, named(name)) for name in args.sets]
+    deals = list(parse_range(args.deals))
+    path = Path(args.games)
+    kept: dict[tuple[str, int], Played] = {}
+    setup = {"suits": args.suits, "budget": args.budget}
+    if path.exists():
+        text = path.read_text("utf-8")
+        whole = text[: text.rfind("\n") + 1]
+        if whole != text:  # a half-written last line, from a stop: dropped
+            cut = path.with_suffix(".cut")
+            cut.write_text(whole, "utf-8")
+            os.replace(cut, path)
+        for line in whole.splitlines():
+            game = json.loads(line)
+            if game["setup"] == setup:
+                played = Played(game["deal"], game["won"], game["done"], game["down"])
+                kept[game["weights"], game["deal"]] = played
+    mapper = cluster_mapper(args.cluster) if args.cluster else local_mapper(args.jobs)
+    with path.open("a", encoding="utf-8") as out:
+        for _, weights in sets:
+            key = key_of(weights)
+            missing = [n for n in deals if (key, n) not in kept]
+            for k in range(0, len(missing), 10 * CHUNK):  # written as it goes
+                part = missing[k : k + 10 * CHUNK]
+                (games,) = score_by_candidate([weights], args.suits, args.budget, part, mapper)
+                for played in games:
+                    kept[key, played.number] = played
+                    row = {"setup": setup, "weights": key, "deal": played.number}
+                    out.write(
+                        json.dumps(
+                            {**row, "won": played.won, "done": played.done, "down": played.down}
+                        )
+                        + "\n"
+                    )
+                out.flush()
+    first = [kept[key_of(sets[0][1]), n] for n in deals]
+    for name, weights in sets:
+        games = [kept[key_of(weights), n] for n in deals]
+        won = sum(p.won for p in games)
+        low, high = wilson(won, len(games))
+        line = (
+            f"{name}: {won}/{len(games)} won ({won / len(games):.1%}, {low:.1%}-{high:.1%}),"
+            f" score {sum(p.score for p in games) / len(games):.3f}"
+        )
+        if games is not first and weights != sets[0][1]:
+            only = sum(p.won and not q.won for p, q in zip(games, first, strict=True))
+            only_first = sum(q.won and not p.won for p, q in zip(games, first, strict=True))
+            line += (
+                f"; against {sets[0][0]}: {won - sum(q.won for q in first):+d} won,"
+                f" {only} won only by it, {only_first} only by {sets[0][0]},"
+                f" McNemar p = {mcnemar(only, only_first):.3f}"
+            )
+        print(line, flush=True)
+
+
 def setup_of(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "suits": args.suits,
@@ -390,8 +488,16 @@ def main() -> None:
     confirm.add_argument("--cluster", help="a Dask scheduler's address (tcp://host:8786)")
     confirm.add_argument("--write", action="store_true", help="ship the winner")
     confirm.add_argument("--log", required=True)
+    paired = sub.add_parser("versus", help="weight sets played paired on the same deals")
+    paired.add_argument("--suits", type=int, default=4, choices=(1, 2, 4))
+    paired.add_argument("--deals", required=True, help="deals, FIRST-LAST")
+    paired.add_argument("--budget", type=int, default=10_000, help="positions a search")
+    paired.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    paired.add_argument("--cluster", help="a Dask scheduler's address (tcp://host:8786)")
+    paired.add_argument("--games", required=True, help="the games kept, JSON lines")
+    paired.add_argument("sets", nargs="+", help="standard, shipped:S, LOG:best[@G], LOG:mean[@G]")
     args = parser.parse_args()
-    {"run": run, "show": show, "pick": pick}[args.command](args)
+    {"run": run, "show": show, "pick": pick, "versus": versus}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import tune_weights
 
 
+def _main(*argv: str) -> None:
+    old, sys.argv = sys.argv, ["tune_weights.py", *argv]
+    try:
+        tune_weights.main()
+    finally:
+        sys.argv = old
+
+
 def _run(log: Path, generations: int, *more: str) -> None:
     sys_argv = [
         "tune_weights.py",
@@ -64,3 +72,52 @@ def test_a_run_confirms_each_generation_and_resumes_either_way(
         sys.argv = old
     shown = capsys.readouterr().out
     assert "  0  best" in shown and "at 80 positions a search" in shown and "  1  best" in shown
+
+
+def test_versus_plays_sets_paired_keeps_their_games_and_resumes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "tune.jsonl"
+    _run(log, 1)
+    capsys.readouterr()
+    games = tmp_path / "games.jsonl"
+    sets = ("standard", "shipped:4", f"{log}:best", f"{log}:mean@0")
+    _main(
+        "versus",
+        "--suits",
+        "1",
+        "--deals",
+        "5-8",
+        "--budget",
+        "60",
+        "--jobs",
+        "1",
+        "--games",
+        str(games),
+        *sets,
+    )
+    first = capsys.readouterr().out.splitlines()
+    assert [line.partition(":")[0] for line in first[:2]] == ["standard", "shipped"]
+    assert "/4 won" in first[0] and "against standard" in first[1] and "McNemar p" in first[1]
+    kept = [json.loads(line) for line in games.read_text("utf-8").splitlines()]
+    distinct = {game["weights"] for game in kept}
+    assert len(kept) == 4 * len(distinct) and {g["deal"] for g in kept} == {5, 6, 7, 8}
+    games.write_text(games.read_text("utf-8") + '{"setup": ')  # a stop mid-line
+    _main(
+        "versus",
+        "--suits",
+        "1",
+        "--deals",
+        "5-8",
+        "--budget",
+        "60",
+        "--jobs",
+        "1",
+        "--games",
+        str(games),
+        *sets,
+    )
+    assert capsys.readouterr().out.splitlines() == first  # read back, nothing played again
+    assert games.read_text("utf-8").splitlines() == [json.dumps(g) for g in kept]  # cut
+    with pytest.raises(SystemExit, match="not a weight set"):
+        _main("versus", "--deals", "5-8", "--games", str(games), f"{log}:worst")
