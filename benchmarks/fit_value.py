@@ -215,7 +215,8 @@ def fit(args: argparse.Namespace) -> None:
     ).stdout.strip()
     made_by = (
         f"benchmarks/fit_value.py at commit {commit}: self-play of our deals from {FIRST} on "
-        f"(fit_value.py play --suits S --games N), then fit_value.py fit"
+        f"with the weights shipped for the suit count (fit_value.py play --suits S --games N),"
+        f" then fit_value.py fit"
     )
     out = Path(args.out)
     kept = json.loads(out.read_text()) if out.exists() else {"models": {}}
