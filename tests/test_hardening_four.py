@@ -196,3 +196,22 @@ def test_the_blind_benchs_workers_share_the_memory_ceiling(monkeypatch: pytest.M
     assert shared == [str((300 << 20) // 2)] * 4
     whole = list(bench.local_results(asked, 2, os.getenv))  # type: ignore[arg-type]
     assert whole == ["300M"] * 4
+
+
+def test_the_bench_ends_after_its_pool_has_replaced_workers() -> None:
+    """The pool retires a worker every 20 tasks and starts its replacement from a thread of
+    its own. The workers once asked the kernel to kill them when their parent ended, which
+    the kernel reads as "when the thread that started them ends": as the pool ended, a
+    replacement waiting on the queue was killed holding the queue's lock, and the bench
+    waited for it for ever after its last deal. Ten pools of 100 tasks must each end."""
+    code = (
+        "from spider_cli.analysis.bench import local_results\n"
+        "for _ in range(10):\n"
+        "    assert sorted(local_results(list(range(-100, 0)), 2, worker=abs)) == "
+        "list(range(1, 101))\n"
+        "print('ended')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0 and done.stdout == "ended\n", done.stderr

@@ -414,9 +414,11 @@ def _start_tracker() -> None:
 def _bound_to(parent: int, share: int | None = None) -> None:
     """A worker's start: it keeps within ``share`` bytes, its part of the command's memory
     ceiling (the workers share it, so the command as a whole keeps to it), it hears only
-    its parent, and it ends when its parent does, even by kill -9. On Linux the kernel kills
-    it (the parent-death signal); elsewhere, and as a second check, a thread looks for the
-    parent every tenth of a second."""
+    its parent, and it ends when its parent does, even by kill -9: a thread looks for the
+    parent every tenth of a second. (Not Linux's parent-death signal: it follows the
+    *thread* that started the worker, and the pool starts its replacement workers from a
+    thread of its own, which ends as the pool does: the kernel then killed workers waiting
+    on the pool's queue, holding its lock, and the pool's end waited on that lock for ever.)"""
     if share is not None:
         os.environ[memory.VARIABLE] = str(max(1, share))
     with contextlib.suppress(OSError, AttributeError):
@@ -424,11 +426,6 @@ def _bound_to(parent: int, share: int | None = None) -> None:
         # parent's group, reaches the parent alone, which ends the pool in order (a worker
         # killed while it holds the pool's queue would leave the parent waiting for ever).
         os.setpgid(0, 0)
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     if os.getppid() != parent:  # (the parent ended before the signal was asked for)
         os._exit(1)
 
