@@ -363,12 +363,13 @@ def named(name: str) -> Weights:
     """The weight set ``versus`` is given by name (the module's docstring lists them)."""
     if name == "standard":
         return STANDARD
-    if name.startswith("shipped:"):
-        return evaluation.weights_for(int(name.partition(":")[2]))
+    suits = name.removeprefix("shipped:")
+    if suits in ("1", "2", "4"):
+        return evaluation.weights_for(int(suits))
     log, _, which = name.rpartition(":")
     kind, _, at = which.partition("@")
     generations = read_log(Path(log))
-    if not log or kind not in ("best", "mean") or not generations:
+    if not log or kind not in ("best", "mean") or not generations or (at and not at.isdigit()):
         sys.exit(f"{name}: not a weight set (standard, shipped:S, LOG:best[@G], LOG:mean[@G])")
     if at:
         generations = [g for g in generations if g["generation"] == int(at)]
@@ -433,7 +434,7 @@ def versus(args: argparse.Namespace) -> None:
             f"{name}: {won}/{len(games)} won ({won / len(games):.1%}, {low:.1%}-{high:.1%}),"
             f" score {sum(p.score for p in games) / len(games):.3f}"
         )
-        if games is not first and weights != sets[0][1]:
+        if weights != sets[0][1]:
             only = sum(p.won and not q.won for p, q in zip(games, first, strict=True))
             only_first = sum(q.won and not p.won for p, q in zip(games, first, strict=True))
             line += (

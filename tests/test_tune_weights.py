@@ -24,8 +24,7 @@ def _main(*argv: str) -> None:
 
 
 def _run(log: Path, generations: int, *more: str) -> None:
-    sys_argv = [
-        "tune_weights.py",
+    _main(
         "run",
         "--suits",
         "1",
@@ -42,12 +41,7 @@ def _run(log: Path, generations: int, *more: str) -> None:
         "--log",
         str(log),
         *more,
-    ]
-    old, sys.argv = sys.argv, sys_argv
-    try:
-        tune_weights.main()
-    finally:
-        sys.argv = old
+    )
 
 
 def test_a_run_confirms_each_generation_and_resumes_either_way(
@@ -65,11 +59,7 @@ def test_a_run_confirms_each_generation_and_resumes_either_way(
     _run(log, 2)  # resumed without --confirm: the search goes on from the same log
     lines = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
     assert [g.get("generation") for g in lines[1:]] == [0, 1] and "confirmed" not in lines[2]
-    old, sys.argv = sys.argv, ["tune_weights.py", "show", "--log", str(log)]
-    try:
-        tune_weights.main()
-    finally:
-        sys.argv = old
+    _main("show", "--log", str(log))
     shown = capsys.readouterr().out
     assert "  0  best" in shown and "at 80 positions a search" in shown and "  1  best" in shown
 
@@ -82,20 +72,8 @@ def test_versus_plays_sets_paired_keeps_their_games_and_resumes(
     capsys.readouterr()
     games = tmp_path / "games.jsonl"
     sets = ("standard", "shipped:4", f"{log}:best", f"{log}:mean@0")
-    _main(
-        "versus",
-        "--suits",
-        "1",
-        "--deals",
-        "5-8",
-        "--budget",
-        "60",
-        "--jobs",
-        "1",
-        "--games",
-        str(games),
-        *sets,
-    )
+    versus = ("versus", "--suits", "1", "--deals", "5-8", "--budget", "60", "--jobs", "1")
+    _main(*versus, "--games", str(games), *sets)
     first = capsys.readouterr().out.splitlines()
     assert [line.partition(":")[0] for line in first[:2]] == ["standard", "shipped"]
     assert "/4 won" in first[0] and "against standard" in first[1] and "McNemar p" in first[1]
@@ -103,21 +81,9 @@ def test_versus_plays_sets_paired_keeps_their_games_and_resumes(
     distinct = {game["weights"] for game in kept}
     assert len(kept) == 4 * len(distinct) and {g["deal"] for g in kept} == {5, 6, 7, 8}
     games.write_text(games.read_text("utf-8") + '{"setup": ')  # a stop mid-line
-    _main(
-        "versus",
-        "--suits",
-        "1",
-        "--deals",
-        "5-8",
-        "--budget",
-        "60",
-        "--jobs",
-        "1",
-        "--games",
-        str(games),
-        *sets,
-    )
+    _main(*versus, "--games", str(games), *sets)
     assert capsys.readouterr().out.splitlines() == first  # read back, nothing played again
     assert games.read_text("utf-8").splitlines() == [json.dumps(g) for g in kept]  # cut
-    with pytest.raises(SystemExit, match="not a weight set"):
-        _main("versus", "--deals", "5-8", "--games", str(games), f"{log}:worst")
+    for wrong in (f"{log}:worst", f"{log}:best@x", "shipped:3", "shipped:"):
+        with pytest.raises(SystemExit, match="not a weight set"):
+            _main("versus", "--deals", "5-8", "--games", str(games), wrong)
