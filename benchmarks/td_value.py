@@ -46,13 +46,14 @@ import tune_weights
 
 from spider_cli.analysis import blindplayer, native, rollouts
 from spider_cli.analysis.blindplayer import UNSEEN, Decision
-from spider_cli.analysis.compact import FACE_DOWN, REVEAL, State, apply, encode
+from spider_cli.analysis.compact import REVEAL, State, apply, encode
 from spider_cli.analysis.evaluation import (
     TABLE_SIZE,
     Weights,
     pile_class,
     weights_for,
 )
+from spider_cli.analysis.rollouts import masked
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Action, Deal, Remove
 
@@ -63,14 +64,10 @@ GLOBALS = ("removed", "rows left", "spaces")
 """The counts of the whole position the value weighs beside the piles' classes."""
 
 
-def _mask(pile: bytes) -> bytes:
-    return bytes(FACE_DOWN if card >= FACE_DOWN else card for card in pile)
-
-
 def observed(piles: tuple[bytes, ...], removed: int, rows: int) -> list[int]:
     """One position as the data keeps it: the ten piles' classes (-1: a space), then
     :data:`GLOBALS`."""
-    view = [_mask(pile) for pile in piles]
+    view = [masked(pile) for pile in piles]
     classes = [pile_class(pile) if pile else -1 for pile in view]
     return [*classes, removed, rows, classes.count(-1)]
 

@@ -45,7 +45,7 @@ def play(args: argparse.Namespace) -> None:
 
     def recording(piles: State, removed: int, rows: int) -> tuple[int, ...]:
         found = features(piles, removed, rows)
-        seen.append(([rollouts._mask(p).hex() for p in piles], removed, rows, found))
+        seen.append(([rollouts.masked(p).hex() for p in piles], removed, rows, found))
         return found
 
     rollouts.features = recording  # the rollout calls it at the start of each turn

@@ -209,7 +209,7 @@ def rollout(
                 log.append(features(tuple(state), removed, len(hand)))
             turns += 1
             new_turn = False
-        view = tuple(_mask(pile) for pile in state)
+        view = tuple(masked(pile) for pile in state)
         turn = decide(
             search,
             view,
@@ -246,7 +246,7 @@ def rollout(
             break
     done = _done(state, removed)
     down = sum(_down(pile) for pile in state)
-    worth = value(tuple(_mask(pile) for pile in state), removed, Mode.KEEP.value, policy.weights)
+    worth = value(tuple(masked(pile) for pile in state), removed, Mode.KEEP.value, policy.weights)
     return Outcome(
         done == 8,
         done,
@@ -263,7 +263,7 @@ def rollout(
     )
 
 
-def _mask(pile: bytes) -> bytes:
+def masked(pile: bytes) -> bytes:
     """The pile as a player sees it: each face-down card unknown."""
     down = _down(pile)
     return bytes([FACE_DOWN] * down) + pile[down:] if down else pile
