@@ -428,9 +428,29 @@ static int space_macros(const State *piles, int space, Steps *out)
     return 0;
 }
 
-/* Search.expand's list of steps (before they are played). */
+/* Search.expand's list of steps (before they are played): how many are removals that autoremove
+ * makes before anything else (then they are the only steps, and no deal follows), or -1. */
+/* Under autoremove, the removals of the complete suits at the piles' bottoms: the only steps
+ * from a position that has one (how many were pushed, or -1). */
+static int ready_removals(const GoalSpec *g, const State *s, Steps *out)
+{
+    int n = 0;
+    for (int i = 0; g->autoremove && i < PILES; i++) {
+        if (completes_suit(s->c[i], s->len[i])) {
+            Action a = {ACT_REMOVE, (int8_t)i, (int8_t)i, 13};
+            if (steps_push(out, &a, 1) < 0)
+                return -1;
+            n++;
+        }
+    }
+    return n;
+}
+
 static int gen_steps(const GoalSpec *g, const State *s, int macros, int into_spaces, Steps *out)
 {
+    int ready = ready_removals(g, s, out);
+    if (ready)
+        return ready;
     int spaces[PILES], nspaces = 0;
     for (int i = 0; i < PILES; i++)
         if (!s->len[i])
@@ -675,8 +695,10 @@ static int try_step(GoalRun *r, State *s, const Step *step, const Progress *prog
         if ((turned >= 0 && g->no_turn_up) ||
             (outcome > 0 && (!advance(g, &child, outcome - 1) ||
                              (g->keep_suits_in_pinned && act.src < g->fixed))) ||
-            (g->no_new_space && spaces_of(s) > g->root_spaces && outcome == 0)) {
-            ok = 0;
+            (g->no_new_space && spaces_of(s) > g->root_spaces && outcome == 0) ||
+            (g->autoremove && a < step->n - 1 && act.kind == ACT_MOVE &&
+             completes_suit(s->c[act.dst], s->len[act.dst]))) {
+            ok = 0; /* (under autoremove a macro cannot go on past a suit that comes off) */
             break;
         }
     }
@@ -739,9 +761,10 @@ static int expand(GoalRun *r, HeapItem item)
     const uint8_t *k = store_key(&r->parents, (size_t)item.id, &kn);
     unpack_key(k, kn, &s, &dealt, &progress);
     r->steps.n = 0;
-    if (gen_steps(g, &s, r->macros, r->into_spaces, &r->steps) < 0)
+    int ready = gen_steps(g, &s, r->macros, r->into_spaces, &r->steps);
+    if (ready < 0)
         return SEARCH_NOMEM;
-    int deal = !g->no_deal && dealt < g->nrows && !spaces_of(&s) && g->row_known[dealt];
+    int deal = !ready && !g->no_deal && dealt < g->nrows && !spaces_of(&s) && g->row_known[dealt];
     if (r->ordered)
         cache_fill(g, &s, &progress, &r->cache);
     Step deal_step = {1, {{ACT_DEAL, 0, 0, 0}}};

@@ -1151,10 +1151,10 @@ static int spec_from_py(PyObject *obj, GoalSpec *g)
         PyErr_SetString(PyExc_TypeError, "a goal is a tuple");
         return -1;
     }
-    if (!PyArg_ParseTuple(obj, "iiipiippppiiliOO;a goal's fields", &g->kind, &g->pile, &g->fixed,
+    if (!PyArg_ParseTuple(obj, "iiipiipppppiiliOO;a goal's fields", &g->kind, &g->pile, &g->fixed,
                           &g->sorted_mode, &g->root_spaces, &g->keep_spaces, &g->no_turn_up,
                           &g->no_new_space, &g->no_deal, &g->keep_suits_in_pinned,
-                          &g->forbidden, &g->card, &g->chaos_weight, &g->done_at, &steps_obj,
+                          &g->autoremove, &g->forbidden, &g->card, &g->chaos_weight, &g->done_at, &steps_obj,
                           &rows_obj))
         return -1;
     if (g->kind < GOAL_TURN_UP || g->kind > GOAL_WIN || g->pile < -1 || g->pile >= PILES || g->fixed < 0 ||

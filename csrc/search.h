@@ -57,6 +57,7 @@ typedef struct {
     int sorted_mode;  /* the other piles as a sorted multiset */
     int root_spaces, keep_spaces;
     int no_turn_up, no_new_space, no_deal, keep_suits_in_pinned;
+    int autoremove;   /* a complete suit comes off before anything else is done */
     int forbidden;    /* suits that may not be removed, as bits */
     int card;         /* the card to free */
     long chaos_weight;

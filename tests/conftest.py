@@ -44,6 +44,7 @@ BOTH_PATHS = {
     "test_bounded",
     "test_search_version",
     "test_second_stage",
+    "test_seams",
 }
 """The analysis tests: each runs on the compiled core and again on the Python path (once,
 on the Python path, where the core is not built)."""

@@ -23,7 +23,7 @@ from spider_cli.analysis.goals import PLAY_LIMIT, Limit
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.engine import Action, Deal, Game
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
-from spider_cli.rules.text import move_text
+from spider_cli.rules.lines import fitted
 
 WIDTHS = (4, 16, 64, 256, 1024, 4096)
 """The beam widths tried in turn (a wider beam gets what the narrower ones left of the
@@ -210,8 +210,7 @@ def play(
     took = limit.elapsed(began)
     if found is None:
         return PlayResult(False, [], positions, took, width, [], stage, proved, ties)
-    line = detours.clean(start, found)
-    texts = _replay_plain(game, line)
+    line, texts = _as_played(game, detours.clean(start, found))
     return PlayResult(True, line, positions, took, width, texts, stage, False, ties)
 
 
@@ -275,18 +274,13 @@ def hopeless(last: int, left: int) -> bool:
     return last * GIVE_UP_GROWTH > left
 
 
-def _replay_plain(game: Game, line: list[Action]) -> list[str]:
-    """Check a line with the engine and write it in notation (the line removes its suits
-    itself: the game's autoremove, if on, is not used)."""
+def _as_played(game: Game, line: list[Action]) -> tuple[list[Action], list[str]]:
+    """A winning line of the searches' (they remove their suits themselves) as ``game``
+    plays it under its own rule for complete suits, in notation, checked by the engine."""
+    carried = fitted(game, line)
     work = game.copy()
-    work.autoremove = False
-    texts = []
-    for action in line:
-        reason = work.why_illegal(action)
-        if reason:  # pragma: no cover - the solver's moves are the engine's moves
-            raise AssertionError(f"solver produced an illegal move: {action} ({reason})")
-        texts.append(move_text(work, action))
+    for action in carried.actions:
         work.push(action)
-    if not work.is_won():  # pragma: no cover
-        raise AssertionError("solver's winning line does not win")
-    return texts
+    if not carried.whole or not work.is_won():  # pragma: no cover
+        raise AssertionError(f"full-information play's line does not win: {carried.texts}")
+    return list(carried.actions), list(carried.texts)

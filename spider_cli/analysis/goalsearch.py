@@ -22,6 +22,7 @@ from spider_cli.analysis.compact import (
     actions,
     apply,
     blocks,
+    completes_suit,
     encode,
     is_complete_pile,
     onto_cards,
@@ -200,10 +201,12 @@ class Search:
         elif self.sorted_mode:
             open_spaces = open_spaces[:1]
         whole = not self.sorted_mode or named_space
+        # Under autoremove a complete suit comes off before anything else can be done.
+        ready = [Remove(i) for i, p in enumerate(piles) if cons.autoremove and completes_suit(p)]
         steps: Iterator[tuple[Move | Remove, ...]] = (
-            (a,) for a in actions(piles, open_spaces, whole)
+            ((a,) for a in ready) if ready else ((a,) for a in actions(piles, open_spaces, whole))
         )
-        if spaces and not into_spaces and self.goal.kind == GoalKind.TURN_UP:
+        if spaces and not into_spaces and not ready and self.goal.kind == GoalKind.TURN_UP:
             steps = itertools.chain(
                 steps,
                 (
@@ -215,14 +218,14 @@ class Search:
                     and piles[a.src][-a.count - 1] >= FACE_DOWN
                 ),
             )
-        if macros and spaces:
+        if macros and spaces and not ready:
             steps = itertools.chain(steps, space_macros(piles, spaces[0]))
         for step in steps:
             cur: State = piles
             child_progress = progress
             turned = -1
             ok = True
-            for action in step:
+            for k, action in enumerate(step, start=1):
                 new, turned, outcome = apply(cur, action)
                 if outcome == REVEAL:
                     ok = False
@@ -246,6 +249,14 @@ class Search:
                 if cons.no_new_space and spaces_of(cur) > self.root_spaces and outcome == 0:
                     ok = False
                     break
+                if (
+                    cons.autoremove
+                    and k < len(step)
+                    and type(action) is Move
+                    and completes_suit(cur[action.dst])
+                ):
+                    ok = False  # a macro cannot go on past a suit autoremove takes off
+                    break
             if not ok:
                 continue
             child = self.canonical(cur)
@@ -258,7 +269,7 @@ class Search:
             ):
                 continue  # the first new space is another pile's
             yield step, (child, dealt, child_progress), met
-        if not cons.no_deal and dealt < len(self.start.rows) and not spaces:
+        if not cons.no_deal and dealt < len(self.start.rows) and not spaces and not ready:
             row = self.start.rows[dealt]
             if UNKNOWN not in row:
                 child = tuple(piles[i] + ONE_BYTE[row[i]] for i in range(PILES))
@@ -330,6 +341,7 @@ class GoalSpec(NamedTuple):
     no_new_space: bool
     no_deal: bool
     keep_suits_in_pinned: bool
+    autoremove: bool  # a complete suit comes off before anything else is done
     forbidden: int  # suits that may not be removed, as bits
     card: int  # the card to free, or 0
     chaos_weight: int
@@ -356,6 +368,7 @@ def spec(search: Search) -> GoalSpec:
         cons.no_new_space,
         cons.no_deal,
         search.keep_suits_in_pinned,
+        cons.autoremove,
         sum(1 << suit for suit in search.forbidden),
         goal.card or 0,
         search.chaos_weight,

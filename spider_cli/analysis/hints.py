@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from spider_cli.analysis import blindplayer, chancesearch, detours, native
 from spider_cli.analysis.blindplayer import Decision, Kind, Mode, RevealOdds
 from spider_cli.analysis.chancesearch import Level, Pick
-from spider_cli.analysis.compact import encode
+from spider_cli.analysis.compact import encode, player_view
 from spider_cli.analysis.evaluation import weights_for
 from spider_cli.analysis.goals import Limit
 from spider_cli.analysis.solver import Answer, quick
@@ -35,7 +35,9 @@ from spider_cli.analysis.view import view_of
 from spider_cli.rules.cards import KING, SUIT_NAMES, UNKNOWN
 from spider_cli.rules.engine import Action, Deal, Game, Move, Remove
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
+from spider_cli.rules.lines import fitted
 from spider_cli.rules.text import move_text
+from spider_cli.rules.values import Value
 
 BUDGET = 10_000
 """Positions each of the player's three searches examines for a hint, and for the same
@@ -78,6 +80,43 @@ not lost to a long search for a greater one."""
 NO_DEAL = Constraints(no_deal=True)
 
 
+class Past(Value):
+    """What the game has been through, for hints to avoid going round in circles: the
+    positions it has been in (their keys, :meth:`Game.key`), and the runs moved since a card
+    was last turned up, a row dealt or a suit removed, each as its first card, the pile it
+    left and the length that pile was left with (the card it left is the last of those). A
+    line that goes back to a position, or puts such a run back onto the card it left (the
+    same pile at the same length) while turning nothing up, is a loop of the player's own,
+    across turns as within one; two runs that trade places are not."""
+
+    keys: frozenset[object] = frozenset()
+    left: frozenset[tuple[int, int, int]] = frozenset()
+
+
+def past_of(game: Game, view: bool = False) -> Past:
+    """The :class:`Past` of ``game`` (``view``: its keys as its player sees the positions,
+    :func:`~spider_cli.analysis.compact.player_view`: a numbered deal's hints are given
+    there)."""
+    work = game.copy()
+    keys: set[object] = set()
+    left: set[tuple[int, int, int]] = set()
+    this_turn = True
+    while work.moves_made:
+        down, removed = sum(work.down), len(work.removed)
+        action = work.pop()
+        if isinstance(action, Deal) or sum(work.down) != down or len(work.removed) != removed:
+            this_turn = False
+        elif this_turn and isinstance(action, Move):
+            pile, count = work.piles[action.src], action.count
+            if len(pile) - count > work.down[action.src]:
+                left.add((pile[-count], action.src, len(pile) - count))
+        keys.add(player_view(work).key() if view else work.key())
+    return Past(frozenset(keys), frozenset(left))
+
+
+NO_PAST = Past()
+
+
 @dataclass
 class Advice:
     """A hint: the text to show, the line ``apply`` plays (its first move is the hint, and
@@ -104,7 +143,7 @@ class Advice:
 def hint(
     game: Game,
     budget: int = BUDGET,
-    avoid: frozenset[object] = frozenset(),
+    past: Past = NO_PAST,
     skip: int = 0,
     mode: Mode = Mode.KEEP,
     longer: int = LONGER_BUDGET,
@@ -113,9 +152,10 @@ def hint(
     """The player's line for ``game`` as its player sees it, and why.
 
     ``budget`` is the positions each of the player's searches examines, ``mode`` the value
-    of a space it starts from (what it was at the end of the last hint's line). ``avoid``
-    holds the keys (:meth:`Game.key`) of positions the game has already been in: no line
-    passes through one, so following the hints never goes round in a circle. ``skip``
+    of a space it starts from (what it was at the end of the last hint's line). ``past`` is
+    what the game has been through (:func:`past_of`): no line goes back to a position it
+    has been in or puts a run back where it was (:class:`Past`), so following the hints
+    never goes round in a circle. ``skip``
     passes over that many of the player's lines (each starting with another move): asking
     again gives the next alternative. ``longer`` is the longer search's budget, used when
     nothing gains. The player's close choices are weighed on sampled games at ``level``
@@ -136,18 +176,18 @@ def hint(
                 deal_due=True,
                 positions=decision.positions,
             )
-    lines = _lines(game, decision, avoid)
+    lines = _lines(game, decision, past)
     if lines and decision.mode is not Mode.FILL:
         if skip >= len(lines):
             return Advice("no other line gains", positions=decision.positions, mode=mode)
         advice = _advise(game, lines[skip], decision, budget)
         advice.text += "" if skip else looked
         if advice.weak and not skip and longer:
-            further, positions = _longer(game, avoid, longer)
+            further, positions = _longer(game, past, longer)
             advice.text += further
             advice.positions += positions
         return advice
-    further, positions = _longer(game, avoid, longer) if not skip and longer else ("", 0)
+    further, positions = _longer(game, past, longer) if not skip and longer else ("", 0)
     advice = _nothing(game, decision, [walk.line for walk in lines], skip, budget, further)
     advice.positions = decision.positions + positions
     return advice
@@ -200,7 +240,7 @@ def _looked_ahead(choice: Pick) -> str:
     return text
 
 
-def _lines(game: Game, decision: Decision, avoid: frozenset[object]) -> list[Walk]:
+def _lines(game: Game, decision: Decision, past: Past) -> list[Walk]:
     """The decision's lines as a player plays them, best first: each up to the first
     unknown card it turns up, its detours cut (:func:`detours.straighten`), one for each
     first move, none that goes back to a position the game has been in."""
@@ -208,8 +248,8 @@ def _lines(game: Game, decision: Decision, avoid: frozenset[object]) -> list[Wal
     firsts: set[Action] = set()
     piles = encode(game).piles
     for candidate in decision.candidates:
-        walk = _walk(game, candidate.line, avoid)
-        straight = _walk(game, detours.straighten(piles, walk.line), avoid)
+        walk = _walk(game, candidate.line, past)
+        straight = _walk(game, detours.straighten(piles, list(candidate.line)), past)
         if not straight.revisits:
             walk = straight
         if not walk.line or walk.line[0] in firsts or walk.revisits:
@@ -236,23 +276,30 @@ class Walk:
     pile: int
 
 
-def _walk(game: Game, line: Sequence[Action], avoid: frozenset[object] = frozenset()) -> Walk:
-    """``line`` played once on a copy of ``game`` (see :class:`Walk`)."""
+def _walk(game: Game, line: Sequence[Action], past: Past = NO_PAST) -> Walk:
+    """``line``, a search's (every suit removed by the line itself), played once on a copy of
+    ``game`` under the game's rule for complete suits (see :class:`Walk`): as far as it
+    can be played there."""
+    carried = fitted(game, line)
     work = game.copy()
     down, before, removed = sum(work.down), len(work.spaces()), len(work.removed)
     played: list[Action] = []
     texts: list[str] = []
     revisits, pile, unknown = False, -1, False
-    for action in line:
+    for action, text in zip(carried.actions, carried.texts, strict=True):
         played.append(action)
-        texts.append(move_text(work, action))
+        texts.append(text)
         unknown = bool(work.unknown_reveals(action))
+        turns = False
         if not isinstance(action, Deal) and _turns_up(work, action):
-            pile = action.src if isinstance(action, Move) else action.pile
+            turns, pile = True, action.src if isinstance(action, Move) else action.pile
+        if type(action) is Move and not turns and past.left:
+            back = (work.piles[action.src][-action.count], action.dst, len(work.piles[action.dst]))
+            revisits = revisits or back in past.left
         work.push(action)
         if unknown:
             break
-        revisits = revisits or work.key() in avoid
+        revisits = revisits or work.key() in past.keys
     return Walk(
         played,
         texts,
@@ -330,6 +377,9 @@ def _prepares(
     card is (the manual's first problem); and the positions judging them took."""
     if len(line) < 2 or pile < 0:
         return None, 0
+    explicit = game.copy()
+    explicit.autoremove = False  # the compact positions remove their suits themselves
+    line = list(fitted(explicit, line, autoremoved=game.autoremove).actions)
     piles, removed, hand = encode(game).piles, len(game.removed), len(game.stock)
     cards = [(card, copies) for card, copies in enumerate(game.pool) if copies]
     mine = blindplayer.reveal_of(piles, line, removed)
@@ -402,7 +452,7 @@ def _ones(line: list[Action]) -> str:
     return "one" if len(line) == 1 else "them"
 
 
-def _longer(game: Game, avoid: frozenset[object], budget: int) -> tuple[str, int]:
+def _longer(game: Game, past: Past, budget: int) -> tuple[str, int]:
     """When the player has nothing that gains: what the solver's quick search sees further
     on, said as a clause ("" when it sees nothing): removing a suit whose thirteen cards are
     all in view, then a space, then a card turned up (the manual's problem 3 needs 27 moves
@@ -423,7 +473,7 @@ def _longer(game: Game, avoid: frozenset[object], budget: int) -> tuple[str, int
             else:
                 answer = quick(game, goal, NO_DEAL, Limit(left))
             left -= answer.positions
-            if answer.found and not _walk(game, answer.actions, avoid).revisits:
+            if answer.found and not _walk(game, answer.actions, past).revisits:
                 return _longer_text(goal, answer), budget - left
     return "", budget - left
 

@@ -34,6 +34,7 @@ from spider_cli.analysis.goals import Limit
 from spider_cli.analysis.view import view_of
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.engine import DEAL, Action, Deal, Game, Remove
+from spider_cli.rules.lines import fitted
 from spider_cli.rules.text import move_text
 
 BISECT_LIMIT = 1_500_000
@@ -251,18 +252,13 @@ def bisect(positions: list[Game], actions: list[Action], limit: int, say: Progre
                 hi = mid
     except _Stopped:
         return Lost(Outlook.STOPPED, positions=examined, limit=limit, searches=searches)
-    before = positions[lo].copy()
-    before.autoremove = False  # (the line removes its suits itself)
     move = actions[lo]
-    line = []
-    for action in wins[lo]:
-        line.append(move_text(before, action))
-        before.push(action)
+    line = fitted(positions[lo], wins[lo]).texts
     return Lost(
         Outlook.LOST_AT,
         lo + 1,
         move_text(positions[lo], move),
-        tuple(line),
+        line,
         proofs[hi],
         examined,
         limit,

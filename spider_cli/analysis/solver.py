@@ -55,6 +55,7 @@ from spider_cli.rules.cards import KING, split_runs
 from spider_cli.rules.engine import DEAL, PILES, Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import QuestionError
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
+from spider_cli.rules.lines import fitted
 from spider_cli.rules.text import move_text
 from spider_cli.rules.values import replace
 
@@ -225,6 +226,7 @@ def answer(
     if limit is None:
         limit = Limit(search_limit(constraints))
     began = limit.now()
+    played, (game, constraints) = game, _explicit(game, constraints)
     search = make_search(game, goal, constraints)
     positions = limit.positions
     reason, pile = out_of_reach(search), -1
@@ -247,7 +249,7 @@ def answer(
         )
     found, examined, closed = _phase_a(game, search, limit)
     if found is not None:
-        real, texts, reveal = _without_detours(game, found)
+        real, texts, reveal = _carried(played, _without_detours(game, found))
         return Answer(Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, note=note)
     if closed is None and prove_by_counting:
         choices = min(moments.BUDGET, CHOICES_PER_POSITION * positions)
@@ -290,8 +292,26 @@ def answer(
             depth=outcome.depth,
             note=note,
         )
-    real, texts, reveal = _finish(game, search, outcome.line)
+    real, texts, reveal = _carried(played, _finish(game, search, outcome.line))
     return Answer(Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, note=note)
+
+
+def _explicit(game: Game, constraints: Constraints) -> tuple[Game, Constraints]:
+    """The game as the searches play it, every suit removed by a ``remove`` of the line's
+    own, and the constraints with the game's rule for complete suits (under autoremove a
+    line may do nothing before a complete suit comes off)."""
+    work = game.copy()
+    work.autoremove = False
+    return work, replace(constraints, autoremove=game.autoremove)
+
+
+def _carried(game: Game, found: Found) -> Found:
+    """A line found over the searches' rule (:func:`_explicit`), as ``game`` plays it under
+    its own (:func:`~spider_cli.rules.lines.fitted`)."""
+    line = fitted(game, found[0])
+    if not line.whole:  # pragma: no cover - the searches keep the game's rule
+        raise AssertionError(f"a line the game cannot play: {found[1]}")
+    return list(line.actions), list(line.texts), found[2]
 
 
 def _phase_a(game: Game, search: Search, limit: Limit) -> tuple[Found | None, int, Searched | None]:
@@ -380,11 +400,12 @@ def quick(
     check_goal(goal)
     scale = constraints.limit or DEFAULT_LIMIT_PYTHON
     limit = Limit(scale) if limit is None else limit
+    played, (game, constraints) = game, _explicit(game, constraints)
     found, examined = _quick(game, goal, constraints, limit, scale=scale, each=each)
     if found is None:
         stopped = f"stopped at {examined:,} positions"
         return Answer(Verdict.UNKNOWN, positions=examined, limit=stopped)
-    real, texts, reveal = _without_detours(game, found)
+    real, texts, reveal = _carried(played, _without_detours(game, found))
     return Answer(Verdict.POSSIBLE, real, texts, examined, reveal=reveal)
 
 
@@ -643,8 +664,10 @@ def _without_detours(game: Game, found: Found) -> Found:
 
 
 def replay_steps(game: Game, search: Search, steps: list[Line]) -> Found:
-    """Turn canonical steps into real actions and notation, checking each with the engine."""
+    """Turn canonical steps into real actions and notation, checking each with the engine
+    (the steps remove their suits themselves, whatever the game's rule)."""
     work = game.copy()
+    work.autoremove = False
     real_piles: State = search.start.piles
     actions_out: list[Action] = []
     texts: list[str] = []

@@ -134,10 +134,11 @@ class Analysis:
         mode = mode if key in along and mode is not None else Mode.KEEP
         budget = hints.BUDGET * (hints.DEEPER if deeper else 1)
         level = hints.hint_level(deeper)
-        game, avoid = self.analysed(), self._visited()
-        advice = hints.hint(game, budget, avoid, skip, mode, level=level)
+        game = self.analysed()
+        past = hints.past_of(self.table.game, isinstance(self.table.origin, DealOrigin))
+        advice = hints.hint(game, budget, past, skip, mode, level=level)
         if skip and not advice.actions:  # no more alternatives: back to the best
-            advice = hints.hint(game, budget, avoid, 0, mode, level=level)
+            advice = hints.hint(game, budget, past, 0, mode, level=level)
             advice.text = f"no other choice; the best again: {advice.text}"
             skip = 0
         elif skip:
@@ -203,18 +204,6 @@ class Analysis:
         played = move_text(before, game.move_stack[move - 1])
         mark = next((m for m in done.marks if m.move == move), None)
         return Reviewed(move, view_of(before).game(), played, mark, done.curve[move - 1])
-
-    def _visited(self) -> frozenset[PositionKey]:
-        """The positions the game has been in before this one, as hints see them."""
-        from spider_cli.analysis.compact import player_view
-
-        view = isinstance(self.table.origin, DealOrigin)
-        work = self.table.game.copy()
-        keys = set()
-        while work.moves_made:
-            work.pop()
-            keys.add(player_view(work).key() if view else work.key())
-        return frozenset(keys)
 
     def step(self, played: Sequence[Played]) -> Action | Straighten | str:
         """``auto``'s next step after the moves it has ``played``: the next move of the

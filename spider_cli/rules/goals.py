@@ -55,7 +55,9 @@ class Constraints(Value):
     removals excepted), "no new space" (no move empties a pile), "no turn up" (no face-down
     card is turned up), "limit N" (positions to examine before answering "unknown") and
     "within N seconds" (time to search before answering "unknown": as many positions as
-    that usually allows, and a cap on the time when the search is given a clock)."""
+    that usually allows, and a cap on the time when the search is given a clock).
+    ``autoremove`` is the game's rule, not a phrase of ``solve``: with it, a complete suit
+    comes off as soon as it is complete, so a line may do nothing else first."""
 
     no_deal: bool = False
     keep_spaces: int = 0
@@ -64,6 +66,7 @@ class Constraints(Value):
     no_turn_up: bool = False
     limit: int | None = None
     seconds: int | None = None
+    autoremove: bool = False
 
 
 class Wanted(StrEnum):

@@ -1,0 +1,173 @@
+"""The seams between the analysis and the game: every line an analysis hands the game plays
+on it, legal move by move, under the game's own rule for complete suits (autoremove on and
+off), from the manual's problems and from positions of play at one, two and four suits;
+and the one function that carries a line from one rule to the other."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spider_cli.analysis.answers import solve
+from spider_cli.app.session import Session
+from spider_cli.cli.main import run_scripts
+from spider_cli.language.settings import Settings
+from spider_cli.rules.deals import DealSource
+from spider_cli.rules.engine import Game, Move, Remove
+from spider_cli.rules.goals import Constraints, Goal, GoalKind
+from spider_cli.rules.lines import fitted
+from tests.randomplay import play_randomly
+
+RULES = pytest.mark.parametrize("autoremove", [True, False], ids=["autoremove", "explicit"])
+
+
+def _replays(game: Game, line: list) -> None:
+    """Play ``line`` on a copy of ``game``, every action checked by the engine."""
+    work = game.copy()
+    for k, action in enumerate(line):
+        reason = work.why_illegal(action)
+        assert reason is None, f"action {k + 1} of {line}: {reason}"
+        work.push(action)
+
+
+def _complete_suit_game() -> Game:
+    """A 1-suit game with six suits removed, King to Two in pile 1 and the Ace on pile 2:
+    one move completes a suit (spades are suit 0: a card is its rank)."""
+    piles = [list(range(13, 1, -1)), [5, 1], [6], [13, 12], [11, 10], [9, 8], [7, 4], [3], [2], [1]]
+    return Game(piles, [0] * 10, [], [0] * 6, 1)
+
+
+@RULES
+def test_fitted_drops_the_removal_autoremove_made(autoremove: bool) -> None:
+    game = _complete_suit_game()
+    game.autoremove = autoremove
+    carried = fitted(game, [Move(1, 0, 1), Remove(0), Move(1, 2, 1)])
+    assert carried.whole
+    first = [Move(1, 0, 1)] if autoremove else [Move(1, 0, 1), Remove(0)]
+    assert list(carried.actions) == [*first, Move(1, 2, 1)]
+    _replays(game, list(carried.actions))
+
+
+def test_fitted_adds_the_removals_a_line_made_under_autoremove_leaves_out() -> None:
+    game = _complete_suit_game()
+    carried = fitted(game, [Move(1, 0, 1), Move(1, 2, 1)], autoremoved=True)
+    assert list(carried.actions) == [Move(1, 0, 1), Remove(0), Move(1, 2, 1)]
+    assert carried.texts[1] == "remove the spades from 1"
+
+
+def test_fitted_stops_where_the_rule_forbids_the_line() -> None:
+    game = _complete_suit_game()
+    game.autoremove = True
+    carried = fitted(game, [Move(1, 0, 1), Move(0, 3, 1)])  # the Ace back off the suit
+    assert not carried.whole and list(carried.actions) == [Move(1, 0, 1)]
+
+
+PROBLEM_QUESTIONS = [
+    ("problem-3", Goal(GoalKind.REMOVE, steps=((1,),))),  # the hearts
+    ("problem-3", Goal(GoalKind.REMOVE, steps=((3,), (1,)))),  # clubs then hearts
+    ("problem-4", Goal(GoalKind.REMOVE, steps=((3,), (2,)))),  # clubs then diamonds
+    ("problem-5", Goal(GoalKind.REMOVE, steps=((1,),))),
+    ("problem-1", Goal(GoalKind.TURN_UP)),
+]
+
+
+@RULES
+@pytest.mark.parametrize(("name", "goal"), PROBLEM_QUESTIONS)
+def test_the_manuals_questions_apply_under_either_rule(
+    name: str, goal: Goal, autoremove: bool, search_path: str
+) -> None:
+    session = Session(settings=Settings(autoremove=autoremove))
+    session.load(name)
+    limit = 400_000 if search_path == "core" else 60_000
+    report = session.analysis.solve(goal, Constraints(no_deal=True, limit=limit))
+    played = session.apply() if report.actions else []
+    assert len(played) == len(report.actions)
+    if report.actions and goal.kind is GoalKind.REMOVE:
+        assert len(session.game.removed) >= len(goal.steps)
+        assert not any(session.game.complete_at_bottom(i) for i in range(10)) or not autoremove
+
+
+@settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    suits=st.sampled_from([1, 1, 2, 4]),
+    number=st.integers(0, 10_000),
+    moves=st.integers(0, 40),
+    autoremove=st.booleans(),
+)
+def test_every_line_of_the_analysis_replays_on_the_game(
+    suits: int, number: int, moves: int, autoremove: bool, search_path: str
+) -> None:
+    """Hint, apply all and auto from a position of the player's own play (where suits come
+    together, as random moves seldom make them), and solve's goals from there."""
+    session = Session(settings=Settings(autoremove=autoremove))
+    session.new(number, suits)
+    if moves:
+        session.auto(moves)  # the player's own moves: each checked by the engine as played
+    for _ in range(3):
+        if session.game.is_won() or session.game.is_lost():
+            break
+        advice = session.analysis.hint()
+        _replays(session.game, advice.actions)
+        if advice.actions:
+            session.apply(whole=True)
+        elif session.game.stock and not session.game.spaces():
+            session.deal()
+    game = session.analysis.analysed()
+    for goal in (
+        Goal(GoalKind.SPACE),
+        Goal(GoalKind.TURN_UP),
+        Goal(GoalKind.REMOVE, steps=((0,),)),
+    ):
+        report = solve(game, goal, Constraints(no_deal=True, limit=20_000), False)
+        _replays(session.game, report.actions)
+
+
+@RULES
+def test_one_suit_auto_removes_its_suits_under_either_rule(autoremove: bool) -> None:
+    """A 1-suit game played by ``auto`` and deals to its end: suits come together often, and
+    each one comes off by the game's rule or by the line's own removal."""
+    session = Session(settings=Settings(autoremove=autoremove))
+    session.new(3, 1)
+    for _ in range(6):
+        session.auto(150)
+        if session.game.is_won() or not session.game.stock or session.game.spaces():
+            break
+        session.deal()
+    assert session.game.removed
+
+
+def test_a_script_mixing_the_rules_never_fails_inside(tmp_path) -> None:
+    """Scripts that switch autoremove between analyses: no internal error (exit 70)."""
+    lines = ["new 4 suits 1"]
+    for k in range(8):
+        lines += [f"set autoremove {'on' if k % 2 else 'off'}", "hint", "apply all", "auto 15"]
+        lines += ["deal"] if k % 3 == 2 else []
+    lines += ["load problem-3", "set autoremove on", "solve remove hearts, no deal", "apply"]
+    script = tmp_path / "mixed.spider"
+    script.write_text("\n".join(lines) + "\n")
+    out, err = io.StringIO(), io.StringIO()
+    status = run_scripts([str(script)], out, err)
+    assert status in (0, 1), err.getvalue()
+    assert "internal error" not in err.getvalue()
+    assert "hearts removed" in out.getvalue()
+
+
+def test_deals_of_play_under_autoremove_replay(search_path: str) -> None:
+    """Random play deep into a 1-suit deal, then full information's line (the review's and
+    ``spider solve --seed``'s) under autoremove: it plays and wins."""
+    from spider_cli.analysis import autoplay
+    from spider_cli.analysis.goals import Limit
+
+    game = play_randomly(DealSource.parse("11", 1).game(), 30, 5)
+    game.autoremove = True
+    result = autoplay.play(game, Limit(200_000))
+    assert result.won
+    _replays(game, result.actions)
+    assert not any(isinstance(a, Remove) for a in result.actions)
