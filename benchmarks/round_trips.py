@@ -1,0 +1,80 @@
+"""How often ``auto`` puts a run back onto the card it left with nothing turned up, dealt or
+removed in between (a loop of the player's across its turns).
+
+Each deal is played by ``auto`` and ``deal`` to its end, as a player at the prompt would,
+and every such return in the game is counted. Usage:
+
+    python benchmarks/round_trips.py --deals 0-19 --suits 4 [--autoremove]
+
+prints one line a deal (moves, returns) and the totals.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from spider_cli.app.session import Session
+from spider_cli.language.settings import Settings
+from spider_cli.rules.engine import Deal, Game, Move
+
+
+def returns(game: Game) -> list[int]:
+    """The moves of ``game`` (1-based) that put a run back onto the card it left (the same
+    pile, at the length it left it with), with no card turned up, row dealt or suit removed
+    since it left (as :func:`spider_cli.analysis.hints.past_of` sees a loop)."""
+    work = game.copy()
+    while work.moves_made:
+        work.pop()
+    left: set[tuple[int, int, int]] = set()
+    found = []
+    for k, action in enumerate(game.move_stack, start=1):
+        down, removed = sum(work.down), len(work.removed)
+        pair = None
+        if isinstance(action, Move):
+            src, dst = work.piles[action.src], work.piles[action.dst]
+            first = src[-action.count]
+            if (first, action.dst, len(dst)) in left:
+                found.append(k)
+            if len(src) - action.count > work.down[action.src]:
+                pair = (first, action.src, len(src) - action.count)
+        work.push(action)
+        if isinstance(action, Deal) or sum(work.down) != down or len(work.removed) != removed:
+            left.clear()
+        elif pair is not None:
+            left.add(pair)
+    return found
+
+
+def play(number: int, suits: int, autoremove: bool) -> Game:
+    """Deal ``number`` played by ``auto`` and deals to its end."""
+    session = Session(settings=Settings(autoremove=autoremove))
+    session.new(number, suits)
+    while not session.game.is_won():
+        before = session.game.moves_made
+        session.auto()
+        if session.game.stock and not session.game.spaces():
+            session.deal()
+        elif session.game.moves_made == before:
+            break
+    return session.game
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", default="0-19", help="first-last deal numbers")
+    parser.add_argument("--suits", type=int, default=4, choices=(1, 2, 4))
+    parser.add_argument("--autoremove", action="store_true")
+    args = parser.parse_args()
+    first, _, last = args.deals.partition("-")
+    total_moves = total = 0
+    for number in range(int(first), int(last or first) + 1):
+        game = play(number, args.suits, args.autoremove)
+        found = returns(game)
+        total_moves += game.moves_made
+        total += len(found)
+        print(f"deal {number}: {game.moves_made} moves, {len(found)} returns {found}", flush=True)
+    print(f"total: {total_moves} moves, {total} returns")
+
+
+if __name__ == "__main__":
+    main()
