@@ -1,5 +1,6 @@
-"""The public Python API (``import spider_cli as sp``): its names, its cost, and the README's
-examples, which run here as doctests."""
+"""The public Python API (``import spider_cli as sp``): its names, its cost, and the examples
+of the documentation's API page (docs/api.md) and of the README, which run here as
+doctests."""
 
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ from spider_cli.language import positions
 from spider_cli.language.commands import Solve
 from spider_cli.rules import layout
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+API_PAGE = ROOT / "docs" / "api.md"
 HEAVY = ("lark", "prompt_toolkit", "spider_cli.analysis.solver", "spider_cli.analysis.hints")
 
 
@@ -156,18 +159,18 @@ def test_a_game_and_its_position_file_are_written_alike() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Doctests: the README's Python examples, and any in the package's docstrings
+# Doctests: the Python examples of the API page and the README, and any in the docstrings
 
 
-def _readme_doctests(text: str) -> list[doctest.DocTest]:
-    """Each ```python block of a README as a doctest, sharing one namespace, with its line
-    number in the file."""
+def _page_doctests(text: str, page: Path = API_PAGE) -> list[doctest.DocTest]:
+    """Each ```python block of a Markdown page as a doctest, sharing one namespace, with its
+    line number in the file."""
     parser = doctest.DocTestParser()
     globs: dict[str, object] = {}
     tests = []
     for match in re.finditer(r"^```python\n(.*?)^```", text, re.MULTILINE | re.DOTALL):
         lineno = text.count("\n", 0, match.start(1))
-        test = parser.get_doctest(match[1], globs, "README.md", str(README), lineno)
+        test = parser.get_doctest(match[1], globs, page.name, str(page), lineno)
         test.globs = globs  # get_doctest copies them
         tests.append(test)
     return tests
@@ -182,15 +185,21 @@ def _run(tests: list[doctest.DocTest]) -> tuple[int, int, str]:
     return runner.failures, runner.tries, "".join(report)
 
 
-def test_the_readme_python_examples_run() -> None:
-    failures, tries, report = _run(_readme_doctests(README.read_text(encoding="utf-8")))
+def test_the_api_page_python_examples_run() -> None:
+    failures, tries, report = _run(_page_doctests(API_PAGE.read_text(encoding="utf-8")))
     assert tries >= 10
     assert failures == 0, report
 
 
-def test_a_wrong_readme_example_fails() -> None:
-    text = README.read_text(encoding="utf-8").replace("'6s from 6 to 1')", "'6s from 6 to 2')")
-    failures, _tries, report = _run(_readme_doctests(text))
+def test_the_readme_python_example_runs() -> None:
+    failures, tries, report = _run(_page_doctests(README.read_text(encoding="utf-8"), README))
+    assert tries >= 3
+    assert failures == 0, report
+
+
+def test_a_wrong_api_page_example_fails() -> None:
+    text = API_PAGE.read_text(encoding="utf-8").replace("'6s from 6 to 1')", "'6s from 6 to 2')")
+    failures, _tries, report = _run(_page_doctests(text))
     assert failures == 1 and "6s from 6 to 2" in report
 
 

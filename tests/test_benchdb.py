@@ -283,9 +283,10 @@ def test_a_stopped_run_resumes_where_it_was(
 
 
 def _bench_json_words() -> set[str]:
-    """The words in backquotes in README.md's section on ``spider bench --json``."""
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### `spider bench --json`", 1)[1].split("\n#", 1)[0]
+    """The words in backquotes in the documentation's section on ``spider bench --json``
+    (docs/json.md)."""
+    page = (Path(__file__).parent.parent / "docs" / "json.md").read_text(encoding="utf-8")
+    section = page.split("## `spider bench --json`", 1)[1].split("\n## ", 1)[0]
     return set(re.findall(r"`(\w+)`", section))
 
 
@@ -293,7 +294,7 @@ def test_bench_json_has_one_shape_with_every_card_known_or_blind(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Both modes print schema 3: the variant, the mode, the limits and a row per deal,
-    with the same fields, each described in the README."""
+    with the same fields, each described in docs/json.md."""
     monkeypatch.setattr(blind, "MAX_MOVES", 4)
     argv = ["bench", "--seeds", "pysol:3-4", "--suits", "2", "--jobs", "1", "--json"]
     assert main([*argv, "--limit", str(LIMIT), "--db", str(tmp_path / "bench.sqlite")]) == 0

@@ -45,7 +45,7 @@ def solve(
     clock: Clock | None = None,
 ) -> Report:
     """Answer a ``solve`` question on a game; a question that cannot be asked raises
-    :class:`QuestionError`.
+    :class:`~spider_cli.rules.errors.QuestionError`.
 
     "win" with every card known and no constraint but the time is full-information play
     (:func:`play`; a deal not won within its limits is "unknown", "impossible" only when

@@ -137,11 +137,11 @@ def play(
 ) -> PlayResult:
     """Find a winning line for a game whose cards are all known (a numbered deal).
 
-    Beam search level by level: every position of the beam is expanded, the children are
-    ranked by :func:`rank_key`, and the best ``width`` are kept for each number of deals
-    made. Each width in turn until a win or ``limit`` (its positions; memory is bounded by
-    the beam: the seen-set holds only kept positions). The limit's clock (None: none is
-    read) times the play, and stops it at the limit's time.
+    Beam search level by level: every position of the beam is expanded, the children are ranked by
+    :func:`~spider_cli.analysis.compact.rank_key`, and the best ``width`` are kept for each number
+    of deals made. Each width in turn until a win or ``limit`` (its positions; memory is bounded by
+    the beam: the seen-set holds only kept positions). The limit's clock (None: none is read) times
+    the play, and stops it at the limit's time.
 
     The second stage (``second``) plays the deals the beam does not win with what it leaves
     of the limit (the widest beam often runs dry, at its last level or with no child left,

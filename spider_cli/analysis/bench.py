@@ -143,7 +143,7 @@ def _listed(deals: tuple[str, ...], most: int = 20) -> str:
 
 
 SCHEMA = 3
-"""The version of ``spider bench --json``'s shape (README.md describes it): 3 since the
+"""The version of ``spider bench --json``'s shape (docs/json.md describes it): 3 since the
 blind player's ``level`` replaced ``samples_per_choice``; 2 since both modes print one shape
 (1 had ``results`` with every card known and ``deals`` blind)."""
 
@@ -189,7 +189,7 @@ def summary_json(
 ) -> dict[str, object]:
     """``spider bench --json``, in either mode: the variant, the mode, the deals asked for,
     the limits, the figures (``earlier`` results read from the results file) and a row per
-    deal. README.md describes every field."""
+    deal. docs/json.md describes every field."""
     low, high = wilson(summary.won, summary.deals)
     return {
         "schema": SCHEMA,

@@ -1,16 +1,15 @@
 """The search over what could turn up: the blind player's choices weighed on sampled deals.
 
-A player who cannot see the face-down cards or the hand decides between a few lines (each
-played up to the first card it turns up), or a deal. :func:`search` weighs them on the same
-samples of the cards not seen yet (:func:`~spider_cli.analysis.rollouts.sample`: the chance
-nodes, each card that turns up and each row dealt drawn from exactly the cards the player can
-count as unseen): the choice is played on the sample, the blind player plays on for a few
-turns seeing only its view (:func:`~spider_cli.analysis.rollouts.rollout`), and where it
-stops is worth :data:`~spider_cli.analysis.rollouts.WON` for a win, 0 for a loss, else the
-learned value's chance of a win. Sequential halving spends the budget: the player's own
-choice is played on every sample, the others are halved round by round, and the best of
-them is played instead only if it beats the player's own by a margin of standard errors of
-their paired differences.
+A player who cannot see the face-down cards or the hand decides between a few lines (each played up
+to the first card it turns up), or a deal. :func:`~spider_cli.analysis.weighing.search` weighs them
+on the same samples of the cards not seen yet (:func:`~spider_cli.analysis.rollouts.sample`: the
+chance nodes, each card that turns up and each row dealt drawn from exactly the cards the player can
+count as unseen): the choice is played on the sample, the blind player plays on for a few turns
+seeing only its view (:func:`~spider_cli.analysis.rollouts.rollout`), and where it stops is worth
+:data:`~spider_cli.analysis.rollouts.WON` for a win, 0 for a loss, else the learned value's chance
+of a win. Sequential halving spends the budget: the player's own choice is played on every sample,
+the others are halved round by round, and the best of them is played instead only if it beats the
+player's own by a margin of standard errors of their paired differences.
 
 The budget is a number of sampled games, each bounded in positions, and everything is
 integers but the value's logistic, so the same view gets the same choice on any machine. The
@@ -185,9 +184,9 @@ def estimate(view: PlayerView, games: int = ODDS_GAMES, seed: int | None = None)
 
 
 PYTHON_SHARE = 8
-"""On the Python path (about 30 times slower) :func:`estimate` plays this many times fewer
-games, so that ``odds`` answers in about the same time; its answer says how many. (A level's
-search is never cut: the same level plays the same move on both paths.)"""
+"""On the Python path (much slower: docs/benchmarks.md) :func:`estimate` plays this many
+times fewer games, so that ``odds`` answers in about the same time; its answer says how
+many. (A level's search is never cut: the same level plays the same move on both paths.)"""
 
 
 def choose(

@@ -17,8 +17,8 @@ The states are the bases' lengths, a first move shortens one, and a state is nev
 twice, so the search ends. When no order of first moves reaches an end that the goal allows
 (the count at the end, as in :mod:`counting`), no line reaches the goal: the goal is
 impossible. The search is bounded by the states it examines, so every machine gives the
-same answer. The compiled core runs the same search (``csrc/orders.c``, about thirty times
-faster) over the tables that :class:`Orders` builds, state for state.
+same answer. The compiled core runs the same search (``csrc/orders.c``, faster by the
+ratio docs/benchmarks.md gives) over the tables that :class:`Orders` builds, state for state.
 """
 
 from __future__ import annotations

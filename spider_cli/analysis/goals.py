@@ -16,7 +16,7 @@ positions they examine; a clock is read only when a caller passes one in, to rep
 seconds a search took and to stop it at a time its user asked for."""
 
 Expired = Callable[[], bool]
-"""True once a search's time is up (see :func:`deadline`)."""
+"""True once a search's time is up (see :meth:`Limit.expired`)."""
 
 
 class OverBudget(Exception):
@@ -24,7 +24,7 @@ class OverBudget(Exception):
 
 
 class Limit(Value):
-    """How far a search may go, as python-chess's ``engine.Limit`` says it: ``positions``
+    """How far a search may go, as python-chess's ``chess.engine.Limit`` says it: ``positions``
     examined, and, given a ``clock``, until the clock reads ``end`` (see :meth:`of`). With no
     clock a search never looks at the time.
 

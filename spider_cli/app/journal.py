@@ -1,6 +1,6 @@
 """The journal: the game in progress, written after every command that changed it.
 
-The journal is an ordinary game file (``Session.game_file``) at ``current.spider`` in the
+The journal is an ordinary game file (``Files.game_file``) at ``current.spider`` in the
 player's data directory, replaced atomically, so a crash, a closed terminal or a killed
 process loses no move: ``spider`` with no arguments offers the game back. Comment lines at
 its end carry what a game file does not: the file the game was last saved to and whether

@@ -525,7 +525,7 @@ def review_summary(review: Review) -> str:
 
 
 def review_json(review: Review) -> dict[str, object]:
-    """The review as data for scripts (``spider review --json``; README, "Reviews")."""
+    """The review as data for scripts (``spider review --json``, described in docs/json.md)."""
     lost = review.lost
     return {
         "suits": review.suits,

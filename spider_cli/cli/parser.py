@@ -243,7 +243,8 @@ SUBCOMMANDS = tuple(_SUBPARSERS)
 
 
 def _add_results_options(bench: argparse.ArgumentParser) -> None:
-    """``spider bench``'s results file, summary and cluster (see :func:`bench_command`)."""
+    """``spider bench``'s results file, summary and cluster (see
+    :func:`spider_cli.cli.searches.bench_command`)."""
     bench.add_argument(
         "--db",
         metavar="FILE",

@@ -8,9 +8,9 @@ line mode's completion, history and highlighting. The board is a surface for a
 run through the player, so a game is counted, journaled and answered the same way in both
 modes, and keys and clicks call the session's methods with typed values.
 
-The mouse follows the manual's program: a click on a card sends it, and the cards covering
-it, to their obvious place (:meth:`Game.obvious`); pressing on a card and letting go over
-another pile moves the cards there, and so does a right click on a card (it is selected)
+The mouse follows the manual's program: a click on a card sends it, and the cards covering it, to
+their obvious place (:func:`~spider_cli.rules.placing.obvious_at`); pressing on a card and letting
+go over another pile moves the cards there, and so does a right click on a card (it is selected)
 then a click on another pile. A click on the hand deals. The move is echoed in notation.
 
 Questions (which card turns up, save before leaving, replace a file, a new deal, continue
