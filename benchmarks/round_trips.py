@@ -19,29 +19,36 @@ from spider_cli.rules.engine import Deal, Game, Move
 
 
 def returns(game: Game) -> list[int]:
-    """The moves of ``game`` (1-based) that put a run back onto the card it left (the same
-    pile, at the length it left it with), with no card turned up, row dealt or suit removed
-    since it left (as :func:`spider_cli.analysis.hints.past_of` sees a loop)."""
+    """The moves of ``game`` (1-based) that put a run back onto the card it left, with no
+    card turned up, row dealt or suit removed since it left. Cards are followed one by one
+    (a pack holds two of each), so a twin put where the other was is not counted."""
     work = game.copy()
     while work.moves_made:
         work.pop()
-    left: set[tuple[int, int, int]] = set()
+    ids = [list(range(100 * i, 100 * i + len(p))) for i, p in enumerate(work.piles)]
+    fresh = 10_000
+    left: set[tuple[int, int]] = set()  # (the run's first card, the card it left)
     found = []
     for k, action in enumerate(game.move_stack, start=1):
         down, removed = sum(work.down), len(work.removed)
-        pair = None
         if isinstance(action, Move):
-            src, dst = work.piles[action.src], work.piles[action.dst]
-            first = src[-action.count]
-            if (first, action.dst, len(dst)) in left:
+            src, dst, n = ids[action.src], ids[action.dst], action.count
+            first = src[-n]
+            if dst and (first, dst[-1]) in left:
                 found.append(k)
-            if len(src) - action.count > work.down[action.src]:
-                pair = (first, action.src, len(src) - action.count)
+            if len(src) - n > work.down[action.src]:
+                left.add((first, src[-n - 1]))
+            dst += src[-n:]
+            del src[-n:]
+        elif isinstance(action, Deal):
+            for row in ids:
+                row.append(fresh)
+                fresh += 1
         work.push(action)
+        for row, cards in zip(ids, work.piles, strict=True):
+            del row[len(cards) :]  # the suits removed, by the line or by autoremove
         if isinstance(action, Deal) or sum(work.down) != down or len(work.removed) != removed:
             left.clear()
-        elif pair is not None:
-            left.add(pair)
     return found
 
 

@@ -171,3 +171,42 @@ def test_deals_of_play_under_autoremove_replay(search_path: str) -> None:
     assert result.won
     _replays(game, result.actions)
     assert not any(isinstance(a, Remove) for a in result.actions)
+
+
+SCRIPT_LINES = [
+    "set autoremove on",
+    "set autoremove off",
+    "hint",
+    "apply",
+    "apply all",
+    "auto 8",
+    "deal",
+    "undo 3",
+    "redo",
+    "remove",
+    "solve remove spades, no deal, limit 4000",
+    "solve get a space, no deal, limit 4000",
+    "solve turn up a card, limit 4000",
+]
+
+
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    start=st.sampled_from(["new 2 suits 1", "new 9 suits 1", "load problem-3", "new 5 suits 2"]),
+    lines=st.lists(st.sampled_from(SCRIPT_LINES), min_size=3, max_size=10),
+)
+def test_scripts_with_the_rule_switched_never_fail_inside(
+    start: str, lines: list[str], search_path: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Scripts of analyses and moves with ``set autoremove on|off`` mixed in end in a result
+    or a clear error (status 0 or 1), never an internal error."""
+    script = tmp_path_factory.mktemp("fuzz") / "mixed.spider"
+    script.write_text("\n".join([start, "auto 20", *lines]) + "\n")
+    out, err = io.StringIO(), io.StringIO()
+    status = run_scripts([str(script)], out, err)
+    assert status in (0, 1), err.getvalue()
+    assert "internal error" not in err.getvalue()
