@@ -19,25 +19,28 @@ from spider_cli.rules.engine import Deal, Game, Move
 
 
 def returns(game: Game) -> list[int]:
-    """The moves of ``game`` (1-based) that put a run back onto the card it left, with no
-    card turned up, row dealt or suit removed since it left. Cards are followed one by one
-    (a pack holds two of each), so a twin put where the other was is not counted."""
+    """The moves of ``game`` (1-based) that put a run back onto the card it left, that card
+    where it was, with no card turned up, row dealt or suit removed since it left: a loop
+    (a run that steps aside while the card under it moves, and comes back onto it, is the
+    manual's way of moving both, not a loop). Cards are followed one by one (a pack holds
+    two of each), so a twin put where the other was is not counted."""
     work = game.copy()
     while work.moves_made:
         work.pop()
     ids = [list(range(100 * i, 100 * i + len(p))) for i, p in enumerate(work.piles)]
     fresh = 10_000
-    left: set[tuple[int, int]] = set()  # (the run's first card, the card it left)
+    left: set[tuple[int, int, int, int]] = set()  # the run's first card, the card it left,
+    # and where that card was (its pile, and the pile's length with it last)
     found = []
     for k, action in enumerate(game.move_stack, start=1):
         down, removed = sum(work.down), len(work.removed)
         if isinstance(action, Move):
             src, dst, n = ids[action.src], ids[action.dst], action.count
             first = src[-n]
-            if dst and (first, dst[-1]) in left:
+            if dst and (first, dst[-1], action.dst, len(dst)) in left:
                 found.append(k)
             if len(src) - n > work.down[action.src]:
-                left.add((first, src[-n - 1]))
+                left.add((first, src[-n - 1], action.src, len(src) - n))
             dst += src[-n:]
             del src[-n:]
         elif isinstance(action, Deal):

@@ -428,8 +428,6 @@ static int space_macros(const State *piles, int space, Steps *out)
     return 0;
 }
 
-/* Search.expand's list of steps (before they are played): how many are removals that autoremove
- * makes before anything else (then they are the only steps, and no deal follows), or -1. */
 /* Under autoremove, the removals of the complete suits at the piles' bottoms: the only steps
  * from a position that has one (how many were pushed, or -1). */
 static int ready_removals(const GoalSpec *g, const State *s, Steps *out)
@@ -446,6 +444,8 @@ static int ready_removals(const GoalSpec *g, const State *s, Steps *out)
     return n;
 }
 
+/* Search.expand's list of steps (before they are played): how many are removals that autoremove
+ * makes before anything else (then they are the only steps, and no deal follows), or -1. */
 static int gen_steps(const GoalSpec *g, const State *s, int macros, int into_spaces, Steps *out)
 {
     int ready = ready_removals(g, s, out);

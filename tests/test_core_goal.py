@@ -55,6 +55,18 @@ def test_the_manual_questions_are_answered_the_same(name: str, game: Game, comma
         assert _answer(game, command) == answer, name
 
 
+@pytest.mark.parametrize(("name", "game", "command"), QUESTIONS, ids=[q[0] for q in QUESTIONS])
+def test_the_manual_questions_under_autoremove_are_answered_the_same(
+    name: str, game: Game, command: Solve
+) -> None:
+    """The same questions with autoremove on, where a complete suit comes off first."""
+    ruled = game.copy()
+    ruled.autoremove = True
+    answer = _answer(ruled, command)
+    with native.pure():
+        assert _answer(ruled, command) == answer, name
+
+
 GAMES = st.builds(
     reachable,
     st.integers(0, 10_000),
@@ -87,6 +99,8 @@ CONSTRAINTS = [
     Constraints(no_remove=(2, 3)),
     Constraints(no_new_space=True),
     Constraints(no_turn_up=True, no_deal=True),
+    Constraints(autoremove=True),
+    Constraints(no_deal=True, autoremove=True),
 ]
 
 
@@ -170,7 +184,7 @@ def test_a_search_stops_when_told_and_on_ctrl_c() -> None:
 
 
 EMPTY = (b"",) * 10
-SPEC = (2, -1, 0, True, 0, 0, False, False, True, False, 0, 0, 0, 0, ((1,),), ())
+SPEC = (2, -1, 0, True, 0, 0, False, False, True, False, False, 0, 0, 0, 0, ((1,),), ())
 
 
 @pytest.mark.parametrize(
@@ -179,13 +193,13 @@ SPEC = (2, -1, 0, True, 0, 0, False, False, True, False, 0, 0, 0, 0, ((1,),), ()
         ((SPEC[:5], EMPTY, False, True, True, 0, 100, 2, None), TypeError),
         (((9, *SPEC[1:]), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
         (((2, 11, *SPEC[2:]), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
-        (((*SPEC[:14], ((7,),), ()), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
-        (((*SPEC[:14], ((1,),) * 9, ()), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
-        (((*SPEC[:15], ((1,) * 9,)), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
-        (((*SPEC[:15], ((99,) * 10,)), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        (((*SPEC[:15], ((7,),), ()), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        (((*SPEC[:15], ((1,),) * 9, ()), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        (((*SPEC[:16], ((1,) * 9,)), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        (((*SPEC[:16], ((99,) * 10,)), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
         ((SPEC, EMPTY, False, True, True, 0, -1, 2, None), ValueError),
         ((SPEC, EMPTY, False, True, True, 0, 100, -2, None), ValueError),
-        (((*SPEC[:13], 9, *SPEC[14:]), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        (((*SPEC[:14], 9, *SPEC[15:]), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
         ((SPEC, EMPTY, False, True, True, -1, 100, 2, None), ValueError),
         ((SPEC, (b"\x01" * 105, *EMPTY[1:]), False, True, True, 0, 100, 2, None), ValueError),
         ((list(SPEC), EMPTY, False, True, True, 0, 100, 2, None), TypeError),
