@@ -204,10 +204,10 @@ def run(args: argparse.Namespace) -> None:
     lines = jsonl.read(log, cut=True)  # a line half written at a stop: cut, not appended to
     reference = reference_of(log, lines)
     done = _generations(log, lines)
-    for entry in [*([reference] if reference else []), *done]:
-        if entry["setup"] != setup_of(args):
+    for earlier in [*([reference] if reference else []), *done]:
+        if earlier["setup"] != setup_of(args):
             sys.exit(
-                f"{log} was made with another setup ({_setup_words(entry['setup'])}), not "
+                f"{log} was made with another setup ({_setup_words(earlier['setup'])}), not "
                 f"this run's ({_setup_words(setup_of(args))}): resume it with its own "
                 "arguments, or log to another file"
             )
