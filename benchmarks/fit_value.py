@@ -33,6 +33,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import jsonl
+
 from spider_cli.analysis import blindplayer, native, rollouts
 from spider_cli.analysis.compact import encode
 from spider_cli.analysis.evaluation import weights_for
@@ -57,12 +59,23 @@ def play_one(task: tuple[int, int]) -> dict[str, object]:
     return {"deal": number, "suits": suits, "won": outcome.won, "turns": outcome.log}
 
 
+GAME_KEYS = ("deal", "suits", "won", "turns")
+"""What each line of a file of self-play games holds."""
+
+
 def play(args: argparse.Namespace) -> None:
+    """Self-play games appended to ``--data``, resuming: the deals there are not played
+    again. A file of games of another suit count is refused (its deal numbers are not
+    this run's games), and a half-written last line is cut first."""
     path = Path(args.data)
     done = set()
-    if path.exists():
-        for line in path.read_text().splitlines():
-            done.add(json.loads(line)["deal"])
+    for game in jsonl.read(path, GAME_KEYS, cut=True):
+        if game["suits"] != args.suits:
+            sys.exit(
+                f"{path} holds games of {game['suits']} suits, not {args.suits}: resume it "
+                f"with --suits {game['suits']}, or play into another --data file"
+            )
+        done.add(game["deal"])
     tasks = [(n, args.suits) for n in range(FIRST, FIRST + args.games) if n not in done]
     won = 0
     with path.open("a") as out, multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
@@ -170,7 +183,8 @@ def report(model: rollouts.WinModel, games: list[dict[str, Any]], label: str) ->
     constant = -(share * math.log(share) + (1 - share) * math.log(1 - share))
     base = sum(g["won"] for g in games) / max(1, len(games))
     lines = [
-        f"{label}: {len(games)} games, {n} turns, won {base:.1%}, log-loss {loss / n:.4f} "
+        f"{label}: {len(games)} games, {n} turns, won {base:.1%}, "
+        f"log-loss {loss / max(1, n):.4f} "
         f"(the share of turns won alone: {constant:.4f}), AUC {auc(scored):.3f}"
     ]
     for k, (count, won, p) in enumerate(bands):
@@ -185,14 +199,23 @@ def report(model: rollouts.WinModel, games: list[dict[str, Any]], label: str) ->
 def fit(args: argparse.Namespace) -> None:
     by_suits: dict[int, list[dict[str, Any]]] = {}
     for name in args.data:
-        for line in Path(name).read_text().splitlines():
-            game = json.loads(line)
+        for game in jsonl.read(Path(name), GAME_KEYS):  # (a half-written last line: left out)
             by_suits.setdefault(game["suits"], []).append(game)
+    if not by_suits:
+        sys.exit(f"no games in {', '.join(args.data)}: nothing to fit")
+    for suits, games in sorted(by_suits.items()):
+        if len(games) < 2:
+            sys.exit(
+                f"{len(games)} game of {suits} suits: a fit needs 2 at least (4 in 5 fitted, "
+                "the rest held out to measure it); play more with fit_value.py play"
+            )
     models = {}
     for suits, games in sorted(by_suits.items()):
         games.sort(key=lambda g: g["deal"])
-        cut = len(games) * 4 // 5
+        cut = max(1, len(games) * 4 // 5)
         xs, ys = rows_of(games[: min(cut, args.most or cut)])
+        if not xs:
+            sys.exit(f"the games of {suits} suits to fit have no turns: nothing to fit")
         w = newton(xs, ys)
         weights = tuple(round(1000 * v) for v in w[1:])
         model = rollouts.WinModel(round(1000 * w[0]), weights)
@@ -241,7 +264,7 @@ def ends(args: argparse.Namespace) -> None:
     """Where self-play games are decided: for the won and the lost, the median cards face
     down at the first deal, with two rows left, when the last row is dealt and at the end;
     the suits complete when the last row is dealt; the rows left at the end."""
-    games = [json.loads(line) for name in args.data for line in Path(name).read_text().splitlines()]
+    games = [game for name in args.data for game in jsonl.read(Path(name), GAME_KEYS)]
     rows, down, done = FEATURES.index("rows left in the hand"), 1, 0
     for label, won in (("won", True), ("lost", False)):
         group = [g for g in games if bool(g["won"]) is won]

@@ -57,6 +57,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+import jsonl
+
 from spider_cli.analysis import blindplayer, evaluation, native, rollouts
 from spider_cli.analysis.bench import wilson
 from spider_cli.analysis.compact import encode
@@ -160,31 +162,38 @@ def parse_range(text: str) -> range:
     return range(int(first), int(last or first) + 1)
 
 
-def read_log(path: Path) -> list[dict[str, Any]]:
-    """The generations logged so far (a half-written last line, from a stop, is dropped)."""
-    if not path.exists():
-        return []
+GENERATION_KEYS = ("generation", "setup", "seconds", "candidates", "mean")
+REFERENCE_KEYS = ("reference", "setup", "score", "won")
+
+
+def read_log(path: Path, cut: bool = False) -> list[dict[str, Any]]:
+    """The generations logged so far (a half-written last line, from a stop, cut from the
+    file if ``cut``, else left out; a damaged line ends the script, said in words)."""
+    return _generations(path, jsonl.read(path, cut=cut))
+
+
+def _generations(path: Path, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The generation lines of a log read whole, each checked for its keys (the first line
+    is the standard weights' score)."""
     generations = []
-    for line in path.read_text("utf-8").splitlines():
-        try:
-            entry = json.loads(line)
-        except json.JSONDecodeError:
-            break
-        if "generation" in entry:  # (the first line is the standard weights' score)
-            generations.append(entry)
+    for number, entry in enumerate(lines[1:], 2):
+        missing = [key for key in GENERATION_KEYS if key not in entry]
+        if missing:
+            sys.exit(f"{path}: line {number} is not a generation (it has no {missing[0]!r})")
+        generations.append(entry)
     return generations
 
 
-def reference_of(path: Path) -> dict[str, Any] | None:
-    """The standard weights' score, the log's first line."""
-    if not path.exists():
+def reference_of(path: Path, lines: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
+    """The standard weights' score, the log's first line (None for an empty log; a first
+    line that is not one ends the script, said in words)."""
+    lines = jsonl.read(path) if lines is None else lines
+    if not lines:
         return None
-    first = path.read_text("utf-8").partition("\n")[0]
-    try:
-        entry: dict[str, Any] = json.loads(first)
-    except json.JSONDecodeError:
-        return None
-    return entry if "reference" in entry else None
+    missing = [key for key in REFERENCE_KEYS if key not in lines[0]]
+    if missing:
+        sys.exit(f"{path}: line 1 is not the standard weights' score (it has no {missing[0]!r})")
+    return lines[0]
 
 
 def run(args: argparse.Namespace) -> None:
@@ -192,10 +201,16 @@ def run(args: argparse.Namespace) -> None:
 
     deals = parse_range(args.deals)
     log = Path(args.log)
-    done = read_log(log)
-    for generation in done:
-        if generation["setup"] != setup_of(args):
-            sys.exit(f"{log} was made with another setup: {generation['setup']}")
+    lines = jsonl.read(log, cut=True)  # a line half written at a stop: cut, not appended to
+    reference = reference_of(log, lines)
+    done = _generations(log, lines)
+    for earlier in [*([reference] if reference else []), *done]:
+        if earlier["setup"] != setup_of(args):
+            sys.exit(
+                f"{log} was made with another setup ({_setup_words(earlier['setup'])}), not "
+                f"this run's ({_setup_words(setup_of(args))}): resume it with its own "
+                "arguments, or log to another file"
+            )
     es = cma.CMAEvolutionStrategy(
         [0.0] * len(TUNED),
         args.sigma,
@@ -213,7 +228,7 @@ def run(args: argparse.Namespace) -> None:
         es.tell(asked, [-c["score"] for c in generation["candidates"]])
     mapper = cluster_mapper(args.cluster) if args.cluster else local_mapper(args.jobs)
     standard: dict[str, Any] | None = None  # at --confirm's budget, scored once a run
-    if not log.exists():  # the standard weights' score first: what a candidate must beat
+    if reference is None:  # the standard weights' score first: what a candidate must beat
         (plays,) = score_by_candidate([STANDARD], args.suits, args.budget, deals, mapper)
         reference = {
             "reference": "standard",
@@ -221,8 +236,7 @@ def run(args: argparse.Namespace) -> None:
             "score": round(sum(p.score for p in plays) / len(plays), 5),
             "won": sum(p.won for p in plays),
         }
-        with log.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(reference) + "\n")
+        jsonl.append(log, reference)
         print(f"standard weights: {reference['score']:.3f} ({reference['won']} won)", flush=True)
     for g in range(len(done), args.generations):
         began = time.perf_counter()
@@ -258,10 +272,7 @@ def run(args: argparse.Namespace) -> None:
                 "best": found[0],
                 "mean": found[1],
             }
-        with log.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(entry) + "\n")
-            out.flush()
-            os.fsync(out.fileno())
+        jsonl.append(log, entry)
         print(
             f"generation {g}: best {scores[best]:.3f} ({entry['candidates'][best]['won']} won"
             f" of {len(deals)}), mean {sum(scores) / len(scores):.3f},"
@@ -275,6 +286,13 @@ def run(args: argparse.Namespace) -> None:
                 for name in ("standard", "best", "mean")
             )
             print(f"  at {args.confirm} positions a search: {said}", flush=True)
+
+
+def _setup_words(setup: object) -> str:
+    """A setup as the refusal names it: its values, key by key (the tuned names left out)."""
+    if not isinstance(setup, dict):
+        return repr(setup)
+    return ", ".join(f"{key} {value}" for key, value in setup.items() if key != "tuned")
 
 
 def scored(
@@ -386,6 +404,10 @@ def key_of(weights: Weights) -> str:
     return hashlib.blake2b(repr(weights.core()).encode(), digest_size=8).hexdigest()
 
 
+GAME_KEYS = ("setup", "weights", "deal", "won", "done", "down")
+"""What each line of ``versus``'s file of games holds."""
+
+
 def versus(args: argparse.Namespace) -> None:
     """Weight sets played paired on the same deals; each against the first."""
     from compare_blind import mcnemar
@@ -395,18 +417,10 @@ def versus(args: argparse.Namespace) -> None:
     path = Path(args.games)
     kept: dict[tuple[str, int], Played] = {}
     setup = {"suits": args.suits, "budget": args.budget}
-    if path.exists():
-        text = path.read_text("utf-8")
-        whole = text[: text.rfind("\n") + 1]
-        if whole != text:  # a half-written last line, from a stop: dropped
-            cut = path.with_suffix(".cut")
-            cut.write_text(whole, "utf-8")
-            os.replace(cut, path)
-        for line in whole.splitlines():
-            game = json.loads(line)
-            if game["setup"] == setup:
-                played = Played(game["deal"], game["won"], game["done"], game["down"])
-                kept[game["weights"], game["deal"]] = played
+    for game in jsonl.read(path, GAME_KEYS, cut=True):  # a half-written last line: cut
+        if game["setup"] == setup:
+            played = Played(game["deal"], game["won"], game["done"], game["down"])
+            kept[game["weights"], game["deal"]] = played
     mapper = cluster_mapper(args.cluster) if args.cluster else local_mapper(args.jobs)
     with path.open("a", encoding="utf-8") as out:
         for _, weights in sets:

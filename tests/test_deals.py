@@ -365,8 +365,11 @@ def test_a_plain_new_keeps_our_own_deals() -> None:
 def test_our_deal_numbers_end_where_the_shuffle_would_deal_them_again(tmp_path: Path) -> None:
     """The shuffle takes its seed mod 2**64: deal 2**64 would be deal 0 by another name."""
     from spider_cli.app.session import Session
+    from spider_cli.rules.shuffle import SplitMix64
 
-    assert Game.new(2**64).key() == Game.new(0).key()
+    assert SplitMix64(2**64).next() == SplitMix64(0).next()  # the generator wraps: Game.new,
+    with pytest.raises(ValueError, match=f"from 0 to {2**64 - 1}, not {2**64}"):  # refuses it
+        Game.new(2**64)
     session = Session.new_game(seed=5)
     for line in (f"new {2**64}", f"new {2**64} suits 2", f"new {10**20 - 1} winnable"):
         with pytest.raises(NotationError, match=f"from 0 to {2**64 - 1}, not "):

@@ -516,7 +516,8 @@ def test_a_typed_new_asks_first_and_no_keeps_the_game(home: Path) -> None:
 def test_resign_records_the_game_as_lost_and_a_new_deal_asks_nothing(home: Path) -> None:
     _, repl = drive("4h from 1 to 8\r7 3\rresign\rnew 7\rquit\r")
     text = said(repl)
-    assert "resigned after 2 moves: the game is recorded as lost" in text
+    assert "resigned after 2 moves: the game is lost" in text
+    assert "(recorded as lost: game 1 of the history)" in text
     assert "Abandon this game" not in text  # it is over: nothing to abandon
     assert results() == [(Result.LOST, 2)]
     assert repl.session.origin == DealOrigin(7)

@@ -388,7 +388,7 @@ def local_results(
     # is terminated on every way out of the block; a worker ends with its parent however the
     # parent ends, and holds its share of the memory ceiling (:func:`_bound_to`).
     context = multiprocessing.get_context("spawn")
-    share = memory.ceiling() // jobs if shared else None
+    share = memory.worker_share(jobs) if shared else None
     _start_tracker()
     with context.Pool(jobs, _bound_to, (os.getpid(), share), maxtasksperchild=20) as pool:
         yield from pool.imap_unordered(worker, tasks)

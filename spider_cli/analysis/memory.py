@@ -68,6 +68,20 @@ SHARED = 3
 together (``spider bench``'s workers): one is left to everything else."""
 
 
+PARENT_BYTES = 48 << 20
+"""What a command whose workers share the ceiling keeps back for the processes that are not
+workers: the parent that hands out the deals and stores the results, and multiprocessing's
+resource tracker (about 28 and 13 MB at 4 suits, measured with the workers at their peak)."""
+
+
+def worker_share(jobs: int) -> int:
+    """The bytes each of ``jobs`` worker processes may hold when they share the ceiling
+    (``spider bench --blind``): an equal part of what the parent and the tracker leave
+    (:data:`PARENT_BYTES`), so that the command as a whole keeps to the ceiling. A fixed
+    amount, not one measured at the time, so that the same command searches the same."""
+    return max(1, (ceiling() - PARENT_BYTES) // max(1, jobs))
+
+
 def workers(wanted: int, limit: int, compiled: bool) -> int:
     """How many of ``wanted`` searches of at most ``limit`` positions each may run at once:
     each may hold what its limit or the ceiling allows, whichever is less, and together no

@@ -48,6 +48,9 @@ RECENT = 20
 """How many games ``games`` lists unless told."""
 LARGEST = 2**63 - 1
 """SQLite's largest integer: no game has a number past it, no count goes past it."""
+_AT_ONCE = 500
+"""The most games one query names (SQLite refuses more than its limit of variables, which
+older builds put at 999)."""
 
 _REVIEWS = (
     # A game's reviews (``review``), one for each version of the review's searches
@@ -323,13 +326,19 @@ class GameLog:
         left out, with a notice."""
         if not numbers:
             return {}
-        marks = ", ".join("?" * len(numbers))
-        rows: list[tuple[object, ...]] = self._work(
-            lambda db: db.execute(
-                f"SELECT game, version, moves, summary FROM reviews WHERE game IN ({marks})",
-                numbers,
-            ).fetchall()
-        )
+
+        def read(db: sqlite3.Connection) -> list[tuple[object, ...]]:
+            rows = []
+            for start in range(0, len(numbers), _AT_ONCE):
+                some = numbers[start : start + _AT_ONCE]
+                marks = ", ".join("?" * len(some))
+                rows += db.execute(
+                    f"SELECT game, version, moves, summary FROM reviews WHERE game IN ({marks})",
+                    some,
+                ).fetchall()
+            return rows
+
+        rows = self._work(read)
         found = {}
         for row in rows:
             try:
@@ -402,7 +411,7 @@ class GameLog:
                 else:
                     with _transaction(db):
                         done = work(db)
-            except (sqlite3.DatabaseError, _NotOurs) as error:
+            except (sqlite3.Error, _NotOurs) as error:
                 self.close()
                 if attempt == 1 and _damaged(error):
                     self._set_aside()
@@ -460,13 +469,15 @@ class GameLog:
         )
 
     def _trouble(self, error: Exception) -> HistoryError:
-        """The player's words for trouble with the database; a bug is raised as it is."""
+        """The player's words for trouble with the database. Any error SQLite gives is one
+        (a trigger or a constraint that another program put in the file, a limit): the
+        history is never worth ending the game for, so it is said in SQLite's words."""
         name = getattr(error, "sqlite_errorname", "") or ""
         reason = _TROUBLE.get("_".join(name.split("_")[:2]))
         if reason is None and isinstance(error, _NotOurs):
             reason = str(error)
         if reason is None:
-            raise error
+            reason = f"SQLite refused it ({files.shown(str(error)) or type(error).__name__})"
         return HistoryError(f"cannot use the game history {files.shown(str(self.path))}: {reason}")
 
 
@@ -558,8 +569,9 @@ def _prepare(db: sqlite3.Connection) -> None:
     """Create the schema in a new file; refuse a file of a newer spider or another program."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if version == 1 and has_tables(db, _SCHEMA[: -len(_REVIEWS)]):  # before reviews were kept
-        for statement in _REVIEWS:
-            db.execute(statement)
+        if not has_tables(db, _SCHEMA):  # (a version 2 file marked 1 has them already)
+            for statement in _REVIEWS:
+                db.execute(statement)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         return
     if version == SCHEMA_VERSION:

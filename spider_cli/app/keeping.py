@@ -348,10 +348,19 @@ class Keeper:
             self._note(str(error), Tone.WARNING)
 
     def resigned(self) -> None:
-        """The player gave the game up: it is recorded as lost, and not again."""
-        if not self.counted:
-            self.number = self.record(self.session, self.number, Result.LOST, again=True)
-            self.counted = True
+        """The player gave the game up: it is recorded as lost, and not again; said either
+        way (the reply says only that it is lost: whether the history took it is known
+        here)."""
+        if self.counted:
+            return
+        self.number = self.record(self.session, self.number, Result.LOST, again=True)
+        self.counted = True
+        if self._history_failed:
+            self._note(
+                "the game is not recorded as lost: the game history cannot be used", Tone.WARNING
+            )
+        elif self.number is not None:
+            self._note(f"(recorded as lost: game {self.number} of the history)")
 
     def save_on_leaving(self, name: str) -> Saved:
         """Save the game as ``name`` while leaving (a file it may replace: asked before)."""

@@ -63,8 +63,8 @@ def text_of(result: object) -> str:
             return opened_text(result)
         case Resigned(moves=moves):
             return (
-                f"resigned after {moves} move{'s' if moves != 1 else ''}: the game is recorded "
-                "as lost ('new' deals another; 'undo' and moves still work, unrecorded)"
+                f"resigned after {moves} move{'s' if moves != 1 else ''}: the game is lost "
+                "('new' deals another; 'undo' and moves still work, unrecorded)"
             )
         case Matched():
             return f"position matches {files.shown(result.name)}"
@@ -280,7 +280,7 @@ def games_text(entries: list[Entry], reviews: dict[int, Stored] | None = None) -
         kept = reviews.get(e.number)
         if kept is not None:
             when = "" if kept.moves == e.moves else f" (at move {kept.moves})"
-            lines.append(f"      reviewed{when}: {kept.summary}")
+            lines.append(f"      reviewed{when}: {files.shown(kept.summary)}")  # (from outside)
     return "\n".join([*lines, "('open N' brings game N back)"])
 
 

@@ -34,6 +34,7 @@ from typing import NamedTuple, TypeVar
 from spider_cli.rules.cards import SUITS_IN_VARIANT, Card
 from spider_cli.rules.engine import DEAL_SIZE, DECK_SIZE, PILES, Game
 from spider_cli.rules.errors import NotationError, quoted
+from spider_cli.rules.shuffle import LAST_DEAL
 from spider_cli.rules.values import Value
 
 __all__ = [
@@ -63,9 +64,8 @@ PYSOL_MAX = 10**20 - 1
 KPAT_MAX = 2**31 - 1
 """KPatience's largest deal number (it keeps deal numbers between 1 and INT_MAX)."""
 
-OURS_MAX = 2**64 - 1
-"""Our largest deal number: the shuffle's SplitMix64 takes its seed mod 2**64, so a larger
-number would deal again what a smaller one deals."""
+OURS_MAX = LAST_DEAL
+"""Our largest deal number (:data:`spider_cli.rules.shuffle.LAST_DEAL`)."""
 
 _PYSOL_SUITS = {4: (3, 0, 1, 2), 2: (0, 0, 1, 1), 1: (0, 0, 0, 0)}
 """Our suits (0 s, 1 h, 2 d, 3 c) for PySolFC's four suit slots in each variant: clubs,

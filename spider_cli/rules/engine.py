@@ -145,7 +145,8 @@ class Game:
 
     @classmethod
     def new(cls, seed: int, suits: int = 4, sixth: str = "left") -> Game:
-        """Deal number ``seed`` of the variant (see :func:`shuffled_deck`).
+        """Deal number ``seed`` of the variant (see :func:`shuffled_deck`; a ValueError in
+        words for a number outside 0 to 2**64 - 1).
 
         Cards are dealt from the front of the shuffled deck: four rows of ten face down,
         one more face down onto each pile of ``SIXTH_CARD_PILES[sixth]``, one row face up;

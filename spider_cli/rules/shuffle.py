@@ -8,6 +8,11 @@ draws unknown cards with the same generator.
 from __future__ import annotations
 
 from spider_cli.rules.cards import SUITS_IN_VARIANT, Card
+from spider_cli.rules.errors import SpiderError
+
+LAST_DEAL = 2**64 - 1
+"""The largest deal number: SplitMix64 takes its seed mod 2**64, so a larger one (or a
+negative one) would deal again what a number in 0..LAST_DEAL deals."""
 
 
 class SplitMix64:
@@ -48,7 +53,10 @@ def ordered_deck(suits: int = 4) -> list[int]:
 
 def shuffled_deck(seed: int, suits: int = 4) -> list[int]:
     """Deal number ``seed``: the ordered deck shuffled (:func:`shuffle`) by SplitMix64
-    seeded with ``seed``."""
+    seeded with ``seed``; SpiderError (a ValueError) for a number outside 0 to
+    :data:`LAST_DEAL`, which would wrap silently onto another deal's."""
+    if not 0 <= seed <= LAST_DEAL:
+        raise SpiderError(f"deal numbers run from 0 to {LAST_DEAL}, not {seed}")
     return shuffle(ordered_deck(suits), SplitMix64(seed))
 
 
