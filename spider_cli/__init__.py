@@ -33,8 +33,44 @@ messages) numbers them 1..10, as a player does.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+import signal as _signal  # (first: Ctrl-C as spider starts, below)
+
+
+def _at_once(signum: int, frame: object) -> None:
+    """Ctrl-C while spider starts, its modules loading: nothing is done yet, so it ends at
+    once with Ctrl-C's exit status, never a traceback from the middle of an import."""
+    import os
+
+    os._exit(130)
+
+
+def _starting() -> bool:
+    """Whether this import is spider starting: its command (``spider``, whose ``__main__``
+    is the console script) or ``python -m spider_cli`` (run as ``-m``: ``sys.argv[0]`` is
+    "-m" while the package loads), not a program that imports the package (nor a bench
+    worker: its ``__main__`` is multiprocessing's)."""
+    import os
+    import sys
+
+    if sys.argv[:1] == ["-m"]:
+        given = sys.orig_argv
+        return "-m" in given and given[given.index("-m") + 1 :][:1] == [__name__]
+    script = getattr(sys.modules.get("__main__"), "__file__", None)
+    return isinstance(script, str) and os.path.basename(script) == "spider"
+
+
+def _hold_ctrl_c() -> None:
+    """As spider starts, Ctrl-C ends it at once (:func:`_at_once`) until its entry point is
+    ready (:func:`spider_cli.tui.main.main`); nothing changes for a program importing the
+    package, nor where the handler is not Python's own."""
+    if _starting() and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+        _signal.signal(_signal.SIGINT, _at_once)
+
+
+_hold_ctrl_c()
+
+import importlib  # noqa: E402
+from typing import TYPE_CHECKING, Any  # noqa: E402
 
 if TYPE_CHECKING:  # the public names for type checkers ("X as X": exported); see _PUBLIC
     from spider_cli.analysis.answers import Report as Report

@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
-import multiprocessing
 import os
 import signal
 import statistics
@@ -31,7 +30,7 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any, TextIO
 
-from spider_cli.analysis import memory, native
+from spider_cli.analysis import memory, native, workers
 from spider_cli.analysis.autoplay import Stage, play, search_key
 from spider_cli.analysis.goals import PLAY_LIMIT, Limit
 from spider_cli.rules.deals import DealSource, Source, deal_name
@@ -384,20 +383,18 @@ def local_results(
     if jobs == 1:
         yield from map(worker, tasks)
         return
-    # Fresh workers now and then keep the solver's caches from growing without end. The pool
-    # is terminated on every way out of the block; a worker ends with its parent however the
-    # parent ends, and holds its share of the memory ceiling (:func:`_bound_to`).
-    context = multiprocessing.get_context("spawn")
+    # Each worker holds its share of the memory ceiling and ends with its parent however the
+    # parent ends (:func:`_bound_to`); the parent ends every worker on every way out.
     share = memory.worker_share(jobs) if shared else None
+
     _start_tracker()
-    with context.Pool(jobs, _bound_to, (os.getpid(), share), maxtasksperchild=20) as pool:
-        yield from pool.imap_unordered(worker, tasks)
+    yield from workers.results(tasks, jobs, worker, _bound_to, (os.getpid(), share))
 
 
 def _start_tracker() -> None:
     """Start multiprocessing's resource tracker deaf to a hangup (it already ignores Ctrl-C
     and SIGTERM): a terminal closed under ``spider bench`` signals the whole process group,
-    and a tracker killed that way prints tracebacks as the pool ends."""
+    and a tracker killed that way prints tracebacks as the workers end."""
     from multiprocessing import resource_tracker
 
     hangup = getattr(signal, "SIGHUP", None)
@@ -416,15 +413,14 @@ def _bound_to(parent: int, share: int | None = None) -> None:
     ceiling (the workers share it, so the command as a whole keeps to it), it hears only
     its parent, and it ends when its parent does, even by kill -9: a thread looks for the
     parent every tenth of a second. (Not Linux's parent-death signal: it follows the
-    *thread* that started the worker, and the pool starts its replacement workers from a
-    thread of its own, which ends as the pool does: the kernel then killed workers waiting
-    on the pool's queue, holding its lock, and the pool's end waited on that lock for ever.)"""
+    *thread* that started the worker, and multiprocessing's Pool, used once, started its
+    replacement workers from a thread that ended with it.)"""
     if share is not None:
         os.environ[memory.VARIABLE] = str(max(1, share))
     with contextlib.suppress(OSError, AttributeError):
         # A process group of its own: a terminal's Ctrl-C or hangup, or a kill of the
-        # parent's group, reaches the parent alone, which ends the pool in order (a worker
-        # killed while it holds the pool's queue would leave the parent waiting for ever).
+        # parent's group, reaches the parent alone, which ends its workers itself
+        # (:mod:`spider_cli.analysis.workers`).
         os.setpgid(0, 0)
     if os.getppid() != parent:  # (the parent ended before the signal was asked for)
         os._exit(1)

@@ -23,9 +23,10 @@ review on any machine. Ctrl-C stops it: what was done is kept, and the review sa
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import overload
 
 from spider_cli.analysis import autoplay, chancesearch, hints, rollouts
 from spider_cli.analysis.blindplayer import Kind, Mode
@@ -166,7 +167,7 @@ def review(
     start to the position it is in; ``progress`` is told what is being done."""
     say = progress or (lambda _text: None)
     positions, actions = positions_of(game)
-    curve = tuple(_chance(g) for g in positions)
+    curve = tuple(_chance(g) for g in positions.walk())
     deals = tuple(k for k, a in enumerate(actions, 1) if isinstance(a, Deal))
     lost = Lost(Outlook.UNKNOWN)
     marks: list[Mark] = []
@@ -183,17 +184,62 @@ def review(
     return Review(game.suits, len(actions), lost, curve, deals, tuple(marks), stopped, unconfirmed)
 
 
-def positions_of(game: Game) -> tuple[list[Game], list[Action]]:
+def positions_of(game: Game) -> tuple[Positions, list[Action]]:
     """The game's position before its first move and after each, and its moves."""
-    actions = list(game.move_stack)
-    work = game.copy()
-    while work.moves_made:
-        work.pop()
-    found = [work.copy()]
-    for action in actions:
-        work.push(action)
-        found.append(work.copy())
-    return found, actions
+    return Positions(game), list(game.move_stack)
+
+
+class Positions(Sequence[Game]):
+    """A game's positions, before its first move (``[0]``) and after each: one game walked
+    back and forth by its undo and redo, each position given as a copy when asked for. Never
+    all held at once: a copy of every position, each with the moves that led to it, holds
+    memory that grows with the square of the moves (gigabytes at tens of thousands)."""
+
+    def __init__(self, game: Game) -> None:
+        self._work = game.copy()
+        self._rules = game.rules()
+        self._final = game.autoremove
+        self._at = self._moves = game.moves_made
+
+    def __len__(self) -> int:
+        return self._moves + 1
+
+    @overload
+    def __getitem__(self, index: int) -> Game: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Game]: ...
+
+    def __getitem__(self, index: int | slice) -> Game | Sequence[Game]:
+        """The position after move ``index`` (0: the start), a copy of its own."""
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(f"the game has positions 0 to {self._moves}, not {index}")
+        return self._go(index).copy()
+
+    def walk(self) -> Iterator[Game]:
+        """Each position in turn, from the start: the one game walked, not a copy (it is
+        not to be changed, nor kept past the next step)."""
+        for k in range(len(self)):
+            yield self._go(k)
+
+    def _go(self, k: int) -> Game:
+        """The walked game, taken to the position after move ``k``: each move redone under
+        the autoremove rule it was played under (the same cards come off), then the rule in
+        force at the end set back."""
+        work = self._work
+        while self._at > k:
+            work.pop()
+            self._at -= 1
+        while self._at < k:
+            work.autoremove = self._rules[self._at]
+            work.redo()
+            self._at += 1
+        work.autoremove = self._final
+        return work
 
 
 def _known(game: Game) -> bool:
@@ -212,7 +258,7 @@ def _chance(game: Game) -> float:
     return rollouts.learned(game.suits).worth(f) / rollouts.WON
 
 
-def bisect(positions: list[Game], actions: list[Action], limit: int, say: Progress) -> Lost:
+def bisect(positions: Sequence[Game], actions: list[Action], limit: int, say: Progress) -> Lost:
     """Where the deal was lost (see the module): the last position from which full-
     information play finds a win within ``limit`` positions, by bisection."""
     last = len(positions) - 1
@@ -226,7 +272,7 @@ def bisect(positions: list[Game], actions: list[Action], limit: int, say: Progre
         nonlocal examined, searches
         say(f"with every card known: search {searches + 1} (after move {k})")
         try:
-            result = autoplay.play(positions[k].copy(), Limit(limit))
+            result = autoplay.play(positions[k], Limit(limit))  # (a copy of its own)
         except KeyboardInterrupt:
             raise _Stopped from None
         examined += result.positions
@@ -252,6 +298,7 @@ def bisect(positions: list[Game], actions: list[Action], limit: int, say: Progre
                 hi = mid
     except _Stopped:
         return Lost(Outlook.STOPPED, positions=examined, limit=limit, searches=searches)
+
     move = actions[lo]
     line = fitted(positions[lo], wins[lo]).texts
     return Lost(
@@ -271,7 +318,7 @@ class _Stopped(Exception):
 
 
 def _marks(
-    positions: list[Game],
+    positions: Sequence[Game],
     actions: list[Action],
     curve: tuple[float, ...],
     games: int,
@@ -291,7 +338,8 @@ def _marks(
     unconfirmed = 0
     for n, (drop, k) in enumerate(drops[:MOST_CONFIRMED], 1):
         say(f"confirming a drop of the chance by sampled games: {n} of {len(drops)}")
-        seen = view_of(positions[k - 1])
+        game = positions[k - 1]
+        seen = view_of(game)
         seed = rollouts.seed_of(seen)  # both sides on deals drawn alike: a paired comparison
         before = chancesearch.estimate(seen, games, seed)
         if severity(before.won / before.games) is None:  # too few won before to fall so far
@@ -304,8 +352,8 @@ def _marks(
             continue
         mark = severity(drop)
         assert mark is not None
-        played = move_text(positions[k - 1], actions[k - 1])
-        better = _players_move(positions[k - 1])
+        played = move_text(game, actions[k - 1])
+        better = _players_move(game)
         marks.append(
             Mark(
                 k,

@@ -44,10 +44,12 @@ class Terminated(SystemExit):
 class Held:
     """A block in which Ctrl-C waits (see the module's docstring); blocks may nest."""
 
-    __slots__ = ("acting", "depth", "pending", "wake")
+    __slots__ = ("acting", "ctrl_c", "depth", "pending", "wake")
 
     def __init__(self) -> None:
         self.depth = 0
+        self.ctrl_c = 0
+        """The Ctrl-Cs the handler has had (a script ends after the command one stopped)."""
         self.pending: BaseException | None = None
         """What to raise as the block ends (a signal came within it), or None."""
         self.wake: Callable[[BaseException], None] | None = None
@@ -72,6 +74,7 @@ class Held:
 
     def handler(self, signum: int, frame: FrameType | None) -> None:
         """The SIGINT handler: KeyboardInterrupt at once, or when the held block ends."""
+        self.ctrl_c += 1
         self._stop(KeyboardInterrupt())
 
     def terminate(self, signum: int, frame: FrameType | None) -> None:
@@ -130,6 +133,27 @@ def terminating() -> Iterator[None]:
     finally:
         for signum, handler in previous:
             signal.signal(signum, handler)
+
+
+@contextlib.contextmanager
+def scripted() -> Iterator[Callable[[], bool]]:
+    """A script's commands: within the block Ctrl-C never lands within a move (:data:`HELD`'s
+    handler), and the function it gives says whether a Ctrl-C came since it began. A command
+    Ctrl-C stops may keep what it did and go on (``auto`` its moves, ``review`` what it had
+    found, as at the prompt), but a script has nobody to stop for: it ends after that
+    command, and none of its later lines runs (a ``save!`` after an ``auto`` cut short
+    would replace a file with a game the script never finished). Main thread only (elsewhere
+    the handler stays, and the function says no)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+    previous = install()
+    began = HELD.ctrl_c
+    try:
+        yield lambda: HELD.ctrl_c != began
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 @contextlib.contextmanager

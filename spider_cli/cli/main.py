@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from spider_cli.app import interrupt
 from spider_cli.app.replies import started_text
 from spider_cli.app.session import Session
 from spider_cli.cli.exits import (
@@ -104,34 +105,51 @@ def run_scripts(
     session: Session | None = None,
 ) -> int:
     """Run each script's lines in one session (deal 0 unless given); stop at the first error
-    (exit status 1)."""
+    (exit status 1), or after the command Ctrl-C stopped (:func:`interrupt.scripted`: the
+    command keeps what it did, no later line runs; exit status 130)."""
     session = session or Session.new_game(seed=0, clock=time.perf_counter)
-    for name in names:
+    where = names[0] if names else "-"
+    with interrupt.scripted() as interrupted:
         try:
-            if name == "-":
-                text, label, session.base_dir = _standard_input(), "<stdin>", Path.cwd()
-            else:
-                path = files.path_of(name, Path.cwd())
-                text = files.read_text(path, name)
-                label, session.base_dir = name, path.parent
-        except SpiderError as error:
-            print(error_line(name, error), file=err)
-            return REFUSED
-        for number, line in enumerate(script_lines(text), start=1):
-            try:
-                if len(line) > MAX_LINE:
-                    raise SpiderError(
-                        f"the line has {len(line):,} characters; a command has at most {MAX_LINE:,}"
-                    )
-                reply = session.execute(line)
-            except SpiderError as error:  # said at the word of the line it is about
-                print(error_line(f"{label}:{number}", in_line(error, line), line), file=err)
-                return REFUSED
-            if reply.text and not quiet:
-                print(reply.text, file=out)
-            if reply.quit:
-                return OK
+            for name in names:
+                where = name
+                try:
+                    if name == "-":
+                        text, label, session.base_dir = _standard_input(), "<stdin>", Path.cwd()
+                    else:
+                        path = files.path_of(name, Path.cwd())
+                        text = files.read_text(path, name)
+                        label, session.base_dir = name, path.parent
+                except SpiderError as error:
+                    print(error_line(name, error), file=err)
+                    return REFUSED
+                for number, line in enumerate(script_lines(text), start=1):
+                    where = f"{label}:{number}"
+                    try:
+                        if len(line) > MAX_LINE:
+                            raise SpiderError(
+                                f"the line has {len(line):,} characters; "
+                                f"a command has at most {MAX_LINE:,}"
+                            )
+                        reply = session.execute(line)
+                    except SpiderError as error:  # said at the word of the line it is about
+                        print(error_line(where, in_line(error, line), line), file=err)
+                        return REFUSED
+                    if reply.text and not quiet:
+                        print(reply.text, file=out)
+                    if interrupted():  # the command stopped, what it did kept: the end
+                        return _stopped(where, err)
+                    if reply.quit:
+                        return OK
+        except KeyboardInterrupt:
+            return _stopped(where, err)
     return OK
+
+
+def _stopped(where: str, err: TextIO) -> int:
+    """Say that Ctrl-C ended a script at ``where`` (FILE:LINE); the exit status."""
+    print(f"{files.named(where)}: stopped by Ctrl-C: the lines after it are not run", file=err)
+    return INTERRUPTED
 
 
 MAX_LINE = 10_000

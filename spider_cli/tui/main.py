@@ -5,9 +5,12 @@ fast)."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
+import spider_cli
 from spider_cli.cli import main as cli
+from spider_cli.cli.exits import INTERRUPTED
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.goals import Wanted
 
@@ -72,5 +75,27 @@ def play_at_terminal(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The console script's entry point."""
-    return cli.main(argv, interactive=play_at_terminal)
+    """The console script's entry point. Ctrl-C from the package's first line
+    (:func:`spider_cli._at_once` while the modules load) to the last: 130, never a
+    traceback. Once the command has ended, its output written, a Ctrl-C changes nothing
+    (the interpreter's own end would otherwise die of it, or print from its middle)."""
+    starting = signal.getsignal(signal.SIGINT) is spider_cli._at_once
+    if starting:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # the commands' Ctrl-C
+    try:
+        status = cli.main(argv, interactive=play_at_terminal)
+    except KeyboardInterrupt:  # before the command line was read, or as cli.main returned
+        status = INTERRUPTED
+    if starting:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _clear_python_mark()
+    return status
+
+
+def _clear_python_mark() -> None:
+    """Clear CPython's mark of a Ctrl-C left unhandled. A KeyboardInterrupt that leaves
+    code CPython ran from a string (``exec``: the dataclasses and named tuples of the
+    modules loading build their methods so) marks the interpreter, and at its end it kills
+    itself with SIGINT, saying nothing, though spider caught the interrupt and ends with 130.
+    Every ``exec`` of a string begins by clearing the mark."""
+    exec("")
