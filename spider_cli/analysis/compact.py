@@ -81,10 +81,13 @@ def player_view(game: Game) -> Game:
     """The game as its player sees it: every face-down card and the hand unknown.
 
     A numbered deal knows all its cards, but a person playing it does not, so hints and
-    ``solve`` on such a game must not use them. The view has no history.
+    ``solve`` on such a game must not use them. The view has no history; it plays by the
+    game's rule for complete suits (autoremove), as the lines found on it must.
     """
     piles = [[UNKNOWN] * game.down[i] + pile[game.down[i] :] for i, pile in enumerate(game.piles)]
-    return Game(piles, game.down, [UNKNOWN] * len(game.stock), game.removed, game.suits)
+    view = Game(piles, game.down, [UNKNOWN] * len(game.stock), game.removed, game.suits)
+    view.autoremove = game.autoremove
+    return view
 
 
 def encode(game: Game) -> Start:
