@@ -170,7 +170,7 @@ def test_a_search_stops_when_told_and_on_ctrl_c() -> None:
 
 
 EMPTY = (b"",) * 10
-SPEC = (2, -1, 0, True, 0, 0, False, False, True, False, 0, 0, 0, 0, ((1,),), ())
+SPEC = (2, -1, 0, True, 0, 0, False, False, True, False, False, 0, 0, 0, 0, ((1,),), ())
 
 
 @pytest.mark.parametrize(
@@ -179,13 +179,13 @@ SPEC = (2, -1, 0, True, 0, 0, False, False, True, False, 0, 0, 0, 0, ((1,),), ()
         ((SPEC[:5], EMPTY, False, True, True, 0, 100, 2, None), TypeError),
         (((9, *SPEC[1:]), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
         (((2, 11, *SPEC[2:]), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
-        (((*SPEC[:14], ((7,),), ()), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
-        (((*SPEC[:14], ((1,),) * 9, ()), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
-        (((*SPEC[:15], ((1,) * 9,)), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
-        (((*SPEC[:15], ((99,) * 10,)), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        (((*SPEC[:15], ((7,),), ()), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        (((*SPEC[:15], ((1,),) * 9, ()), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        (((*SPEC[:16], ((1,) * 9,)), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        (((*SPEC[:16], ((99,) * 10,)), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
         ((SPEC, EMPTY, False, True, True, 0, -1, 2, None), ValueError),
         ((SPEC, EMPTY, False, True, True, 0, 100, -2, None), ValueError),
-        (((*SPEC[:13], 9, *SPEC[14:]), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
+        (((*SPEC[:14], 9, *SPEC[15:]), EMPTY, False, True, True, 0, 100, 2, None), ValueError),
         ((SPEC, EMPTY, False, True, True, -1, 100, 2, None), ValueError),
         ((SPEC, (b"\x01" * 105, *EMPTY[1:]), False, True, True, 0, 100, 2, None), ValueError),
         ((list(SPEC), EMPTY, False, True, True, 0, 100, 2, None), TypeError),
