@@ -9,6 +9,10 @@ from setuptools.command.build_ext import build_ext
 
 SOURCES = [
     "module.c",
+    "convert.c",
+    "specs.c",
+    "checks.c",
+    "run.c",
     "state.c",
     "ceiling.c",
     "moves.c",
@@ -20,6 +24,7 @@ SOURCES = [
     "chance.c",
     "orders.c",
 ]
+HEADERS = ["core.h", "search.h", "glue.h"]
 
 
 class BuildCore(build_ext):
@@ -37,7 +42,7 @@ setup(
         Extension(
             "spider_cli.analysis._core",
             sources=[f"csrc/{name}" for name in SOURCES],
-            depends=["csrc/core.h", "csrc/search.h"],
+            depends=[f"csrc/{name}" for name in HEADERS],
             libraries=["m"],  # exp() of chance.c's logistic value
             optional=True,
         )
