@@ -20,11 +20,13 @@ SOURCES = [
     "beam.c",
     "blind.c",
     "goal.c",
+    "goal_steps.c",
+    "goal_search.c",
     "rollout.c",
     "chance.c",
     "orders.c",
 ]
-HEADERS = ["core.h", "search.h", "glue.h"]
+HEADERS = ["core.h", "search.h", "goal.h", "glue.h"]
 
 
 class BuildCore(build_ext):

@@ -33,7 +33,7 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
                 long width, long long budget, int max_levels, unsigned long ties, Stopper *stop,
                 Line *line, long long *positions_out);
 
-/* ---- goal.c: solve's goal searches ---- */
+/* ---- goal.c, goal_steps.c, goal_search.c: solve's goal searches (goal.h) ---- */
 
 #define MAX_GOAL_STEPS 8 /* "remove A then B then ...": eight suits at most in all */
 
