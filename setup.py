@@ -9,6 +9,10 @@ from setuptools.command.build_ext import build_ext
 
 SOURCES = [
     "module.c",
+    "convert.c",
+    "specs.c",
+    "checks.c",
+    "run.c",
     "state.c",
     "ceiling.c",
     "moves.c",
@@ -16,10 +20,13 @@ SOURCES = [
     "beam.c",
     "blind.c",
     "goal.c",
+    "goal_steps.c",
+    "goal_search.c",
     "rollout.c",
     "chance.c",
     "orders.c",
 ]
+HEADERS = ["core.h", "search.h", "goal.h", "glue.h"]
 
 
 class BuildCore(build_ext):
@@ -37,7 +44,7 @@ setup(
         Extension(
             "spider_cli.analysis._core",
             sources=[f"csrc/{name}" for name in SOURCES],
-            depends=["csrc/core.h", "csrc/search.h"],
+            depends=[f"csrc/{name}" for name in HEADERS],
             libraries=["m"],  # exp() of chance.c's logistic value
             optional=True,
         )

@@ -1,7 +1,7 @@
 /* The byte ceiling of a call into the core. Every allocation in csrc/ goes through core_malloc
  * and its kin, which count the bytes the call under way holds in this thread and refuse past
  * its ceiling: the search then stops as when memory runs out (SEARCH_NOMEM), whatever budget
- * of positions it was given, and module.c says which it was. */
+ * of positions it was given, and the glue says which it was (run.c's no_memory). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -7,9 +7,9 @@
  *
  * Split as KPatience's patsolve splits its solver: the position (state.c: packing, hashing,
  * the position store), the moves (moves.c: generation, apply and undo), the values (value.c:
- * chaos and the blind player's value), and one file per search (beam.c, blind.c, goal.c,
- * rollout.c, chance.c, orders.c).
- * module.c is the only file that knows Python.
+ * chaos and the blind player's value), and one file per search (beam.c, blind.c, rollout.c,
+ * chance.c, orders.c; the goal searches in three, goal.h says which).
+ * The glue alone knows Python (module.c, convert.c, specs.c, checks.c and run.c: glue.h).
  *
  * A card is a byte: suit * 16 + rank (1..13), plus FACE_DOWN when it lies face down; FACE_DOWN
  * alone is an unknown face-down card.
@@ -57,8 +57,8 @@ typedef struct {
 int grow(void *array, size_t *cap, size_t need, size_t size, size_t first);
 
 /* ceiling.c: every allocation of the core, counted against the ceiling of the call under way
- * in this thread (module.c enters one around each search; limit 0: none). Blocks of
- * core_malloc are freed with core_free, never free. */
+ * in this thread (module.c's entry points enter one around each search; limit 0: none).
+ * Blocks of core_malloc are freed with core_free, never free. */
 typedef struct {
     size_t used, limit;
     int hit; /* an allocation was refused for the ceiling */

@@ -1,7 +1,7 @@
 /* The count before every first move, in every order: firstmoves.py's search over the bases'
  * lengths, step for step (the same states in the same order, so the same count of states).
  * The tables of what the count needs for each base come from Python (firstmoves._Orders);
- * module.c checks them at the boundary. */
+ * specs.c checks them at the boundary. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -33,7 +33,7 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
                 long width, long long budget, int max_levels, unsigned long ties, Stopper *stop,
                 Line *line, long long *positions_out);
 
-/* ---- goal.c: solve's goal searches ---- */
+/* ---- goal.c, goal_steps.c, goal_search.c: solve's goal searches (goal.h) ---- */
 
 #define MAX_GOAL_STEPS 8 /* "remove A then B then ...": eight suits at most in all */
 
@@ -48,7 +48,7 @@ typedef struct {
 enum { GOAL_TURN_UP = 0, GOAL_SPACE = 1, GOAL_REMOVE = 2, GOAL_FREE = 3, GOAL_WIN = 4 };
 
 /* What a goalsearch.Search knows, as plain values: goalsearch.GoalSpec's fields in its order
- * (the steps and rows as counted arrays); module.c reads them from Python, one format letter
+ * (the steps and rows as counted arrays); specs.c reads them from Python, one format letter
  * a field. tests/test_core_goal.py checks all three against GoalSpec. */
 typedef struct {
     int kind;         /* GOAL_TURN_UP ... GOAL_WIN */

@@ -149,7 +149,7 @@ def _rows(piles: Sequence[bytes]) -> list[list[int]]:
 
 @pytest.mark.parametrize("piles", CRASHERS)
 def test_the_crashers_of_the_probe_are_refused(piles: tuple[bytes, ...]) -> None:
-    spec = (2, -1, 0, True, 0, 0, False, False, True, False, 0, 0, 0, 0, ((1,),), ())
+    spec = (2, -1, 0, True, 0, 0, False, False, True, False, False, 0, 0, 0, 0, ((1,),), ())
     for call in (
         lambda: core.goal_search(spec, piles, True, True, True, 0, 1000, 2, None),
         lambda: core.rank_key(piles, 0),
@@ -248,6 +248,7 @@ def test_every_function_refuses_garbage_clearly(piles: tuple[bytes, ...], data: 
             False,
             True,
             False,
+            small % 2 == 1,
             small,
             number if kind == 3 else 0x0D,
             number,

@@ -223,7 +223,7 @@ def test_limits_at_the_edges_of_64_bits(monkeypatch: pytest.MonkeyPatch) -> None
 def test_the_goal_spec_is_written_once() -> None:
     """goalsearch.GoalSpec is the one definition of a goal search as the core takes it: the
     struct in csrc/search.h has its fields in its order (beside the counts of its arrays),
-    module.c reads each with a format letter of its type, and the goal kinds are numbered in
+    specs.c reads each with a format letter of its type, and the goal kinds are numbered in
     the order of GoalKind."""
     csrc = Path(__file__).resolve().parent.parent / "csrc"
     header = re.sub(r"/\*.*?\*/", "", (csrc / "search.h").read_text(), flags=re.S)
@@ -238,8 +238,8 @@ def test_the_goal_spec_is_written_once() -> None:
     assert [(name.strip(), int(k)) for name, k in numbered] == [
         (f"GOAL_{kind.name}", GOAL_KINDS.index(kind)) for kind in GoalKind
     ]
-    module = (csrc / "module.c").read_text()
-    fmt = re.search(r'int spec_from_py\(.*?PyArg_ParseTuple\(obj, "(\w+);', module, re.S)
+    specs = (csrc / "specs.c").read_text()
+    fmt = re.search(r'int spec_from_py\(.*?PyArg_ParseTuple\(obj, "(\w+);', specs, re.S)
     assert fmt is not None and len(fmt.group(1)) == len(GoalSpec._fields)
     letters = {int: "il", bool: "p", tuple: "O"}
     types = typing.get_type_hints(GoalSpec)
