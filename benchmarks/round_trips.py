@@ -6,7 +6,7 @@ and every such return in the game is counted. Usage:
 
     python benchmarks/round_trips.py --deals 0-19 --suits 4 [--autoremove]
 
-prints one line a deal (moves, returns) and the totals.
+prints one line a deal (moves, won or suits removed, returns) and the totals.
 """
 
 from __future__ import annotations
@@ -76,14 +76,19 @@ def main() -> None:
     parser.add_argument("--autoremove", action="store_true")
     args = parser.parse_args()
     first, _, last = args.deals.partition("-")
-    total_moves = total = 0
+    total_moves = total = won = 0
     for number in range(int(first), int(last or first) + 1):
         game = play(number, args.suits, args.autoremove)
         found = returns(game)
         total_moves += game.moves_made
         total += len(found)
-        print(f"deal {number}: {game.moves_made} moves, {len(found)} returns {found}", flush=True)
-    print(f"total: {total_moves} moves, {total} returns")
+        won += game.is_won()
+        end = "won" if game.is_won() else f"{len(game.removed)} suits removed"
+        print(
+            f"deal {number}: {game.moves_made} moves, {end}, {len(found)} returns {found}",
+            flush=True,
+        )
+    print(f"total: {total_moves} moves, {won} won, {total} returns")
 
 
 if __name__ == "__main__":
