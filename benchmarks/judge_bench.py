@@ -24,7 +24,7 @@ from spider_cli.app.benchdb import Store
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import DEAL
 
-JUDGE_VERSION = 1
+JUDGE_VERSION = 2
 """Raised when the judge's player moves otherwise: its stored games are then played again."""
 
 

@@ -21,6 +21,7 @@ import os
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 from spider_cli.analysis import chancesearch, judge
 from spider_cli.analysis.bench import parse_deals
@@ -28,6 +29,7 @@ from spider_cli.analysis.blind import MAX_MOVES, Dealer
 from spider_cli.analysis.blindplayer import BUDGET, Kind, Mode, first_reveal
 from spider_cli.analysis.chancesearch import Level
 from spider_cli.analysis.evaluation import weights_for
+from spider_cli.analysis.rollouts import seed_of
 from spider_cli.analysis.view import PlayerView
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import DEAL, Action
@@ -60,11 +62,15 @@ def game_turns(deal: DealSource) -> tuple[list[tuple[PlayerView, chancesearch.Pi
 
 
 def cut(view: PlayerView, line: Line) -> Line:
+    """The line up to the first card it turns up."""
     first = first_reveal(view.piles(), line)
     return line[:first] if first else line
 
 
-def measure(view: PlayerView, pick: chancesearch.Pick, caps: list[int], samples: int, keep: int):
+def measure(
+    view: PlayerView, pick: chancesearch.Pick, caps: list[int], samples: int, keep: int
+) -> dict[str, Any]:
+    """The candidates of a turn judged on the same worlds at each cap."""
     weights = weights_for(view.suits)
     lines, _closure = judge.candidates(view, pick.decision, keep, weights)
     played = pick.played
@@ -72,7 +78,7 @@ def measure(view: PlayerView, pick: chancesearch.Pick, caps: list[int], samples:
     if quick and quick not in lines:
         lines.append(quick)
     quick_at = lines.index(quick) if quick in lines else -1
-    seed = judge.seed_of(view)
+    seed = seed_of(view)
     worlds = [judge.world(view, seed, k) for k in range(samples)]
     removed = len(view.removed)
     wins: dict[int, list[list[int]]] = {cap: [] for cap in caps}
@@ -105,9 +111,16 @@ def measure(view: PlayerView, pick: chancesearch.Pick, caps: list[int], samples:
 
 
 def report(path: Path) -> None:
+    """The summary of a results file."""
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     caps = sorted({int(c) for r in rows for c in r["wins"]})
     print(f"{len(rows)} positions, {len({r['deal'] for r in rows})} deals")
+    found = [r["commitments"] for r in rows]
+    print(
+        f"commitments a position: median {statistics.median(found)}, most {max(found)}; "
+        f"the quick level chose another line than the plain player's at "
+        f"{sum(r['quick'] != 0 for r in rows)}"
+    )
     print("share of worlds won by the capped search after the plain player's own line:")
     for at in sorted({r["at"] for r in rows}):
         part = [r for r in rows if r["at"] == at]
@@ -128,6 +141,18 @@ def report(path: Path) -> None:
             if len(leaders) < len(totals):
                 led += 1
                 agree += r["quick"] in leaders
+        switch = to_quick = 0
+        for r in rows:
+            won = r["wins"][str(cap)]
+            better = [i for i in range(1, len(won)) if judge.beats(won[i], won[0])]
+            if better:
+                switch += 1
+                best = max(better, key=lambda i: (sum(won[i]), -i))
+                to_quick += best == r["quick"]
+        print(
+            f"cap {cap}: another line beats the plain player's own by the judge's margin at "
+            f"{switch} positions; that line is the quick level's choice at {to_quick}"
+        )
         secs = statistics.mean(r["seconds_per_sample"][str(cap)] for r in rows)
         print(
             f"cap {cap}: positions with a world won {any_win}/{len(rows)}; with a ranking "
@@ -168,7 +193,7 @@ def main() -> None:
             view, pick = turns[round(f * (len(turns) - 1))]
             if pick.decision.kind is Kind.LOST:
                 continue
-            row = {"deal": deal.number, "at": f, "turns": len(turns), "won": won}
+            row: dict[str, Any] = {"deal": deal.number, "at": f, "turns": len(turns), "won": won}
             row.update(measure(view, pick, caps, args.samples, args.keep))
             with open(args.out, "a") as out:
                 out.write(json.dumps(row) + "\n")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from spider_cli.analysis import judge, native
 from spider_cli.analysis.blindplayer import Kind, Mode
 from spider_cli.analysis.compact import FACE_DOWN
+from spider_cli.analysis.rollouts import seed_of
 from spider_cli.analysis.view import PlayerView, view_of
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Move
@@ -67,7 +68,7 @@ def test_a_world_one_move_from_won_is_won_within_a_small_cap() -> None:
 
 def test_worlds_keep_the_view_and_the_core_agrees_with_the_python_path() -> None:
     view = view_of(DealSource(Source.OURS, 5_000_001, 4).game())
-    seed = judge.seed_of(view)
+    seed = seed_of(view)
     for k in range(3):
         piles, rows = judge.world(view, seed, k)
         assert [sum(c >= FACE_DOWN for c in p) for p in piles] == list(view.down)
@@ -96,3 +97,10 @@ def test_the_judges_player_plays_a_legal_line_the_same_each_time() -> None:
     for action in first.played.line:
         assert not game.why_illegal(action)
         game.push(action)
+
+
+def test_another_line_is_played_only_when_it_wins_clearly_more_of_the_same_worlds() -> None:
+    assert not judge.beats([1, 0, 0, 0], [0, 0, 0, 0])  # one world: noise
+    assert judge.beats([1, 1, 1, 0], [0, 0, 0, 0])
+    assert not judge.beats([1, 1, 1, 0, 0, 0], [0, 0, 0, 1, 1, 1])  # as many the other way
+    assert not judge.beats([1, 1, 1, 1, 0, 0], [1, 1, 1, 1, 0, 0])

@@ -238,8 +238,8 @@ def halving(
     candidates left an equal share of the rounds' ``samples`` on the same worlds (the first
     worlds of the view's seed), then keeps the better half by wins, the earlier line on a
     tie, and the player's own line always (as the quick level does: it is judged on every
-    world). The last other line left is chosen if it won more of the same worlds than the
-    player's own, else the player's own.
+    world). The last other line left is chosen if it :func:`beats` the player's own on the
+    same worlds, else the player's own.
 
     The cap is the first of ``caps`` (smallest first) at which some line wins a world of
     the first round: the least saturated that tells the lines apart (a search with more
@@ -251,43 +251,55 @@ def halving(
     worlds: list[tuple[State, tuple[bytes, ...]]] = []
     positions = 0
 
-    def run(i: int, first: int, target: int, cap: int) -> int:
+    won: list[list[int]] = [[] for _ in lines]  # each line's outcome on each world judged
+
+    def run(i: int, target: int, cap: int) -> None:
         nonlocal positions
-        won = 0
         while len(worlds) < target:
             worlds.append(world(view, seed, len(worlds)))
-        for k in range(first, target):
+        for k in range(len(won[i]), target):
             piles, rows = worlds[k]
             state, left, off = played(piles, rows, removed, lines[i])
             verdict = judge(state, left, off, cap)
-            won += verdict.won
+            won[i].append(int(verdict.won))
             positions += verdict.positions
-        return won
 
     each = max(1, samples // (rounds * len(lines)))
     cap = caps[-1]
-    wins = [0] * len(lines)
     for cap in caps:
-        wins = [run(i, 0, each, cap) for i in range(len(lines))]
-        if max(wins):
+        won = [[] for _ in lines]
+        for i in range(len(lines)):
+            run(i, each, cap)
+        if any(map(any, won)):
             break
-    counts = [each] * len(lines)
-    if not max(wins):
-        return Judged(tuple(lines), tuple(wins), tuple(counts), 0, positions, cap)
     alive = list(range(len(lines)))
-    while True:
-        others = sorted((i for i in alive if i), key=lambda i: (-wins[i], i))
+    while any(map(any, won)):
+        others = sorted((i for i in alive if i), key=lambda i: (-sum(won[i]), i))
         alive = [0, *sorted(others[: max(1, len(others) // 2)])]
         if len(others) <= 1:
             break
-        each = max(1, samples // (rounds * len(alive)))
-        target = counts[0] + each
+        target = len(won[0]) + max(1, samples // (rounds * len(alive)))
         for i in alive:
-            wins[i] += run(i, counts[i], target, cap)
-            counts[i] = target
+            run(i, target, cap)
     best = alive[1] if len(alive) > 1 else 0
-    chosen = best if best and wins[best] > wins[0] else 0
-    return Judged(tuple(lines), tuple(wins), tuple(counts), chosen, positions, cap)
+    chosen = best if best and beats(won[best], won[0]) else 0
+    wins = tuple(map(sum, won))
+    counts = tuple(map(len, won))
+    return Judged(tuple(lines), wins, counts, chosen, positions, cap)
+
+
+MARGIN = 1.5
+"""Standard errors by which another line's wins must beat the player's own (:func:`beats`)."""
+
+
+def beats(other: Sequence[int], own: Sequence[int], margin: float = MARGIN) -> bool:
+    """Whether ``other`` won clearly more of the same worlds than ``own`` (each a 0 or 1 a
+    world): of the worlds only one of them won, the other's lead is at least two and at least
+    ``margin`` times the square root of their number (McNemar's test, roughly)."""
+    only_other = sum(o > w for o, w in zip(other, own, strict=True))
+    only_own = sum(w > o for o, w in zip(other, own, strict=True))
+    lead = only_other - only_own
+    return lead >= 2 and lead >= margin * (only_other + only_own) ** 0.5
 
 
 @dataclass(frozen=True)
