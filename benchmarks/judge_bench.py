@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections import Counter
 from pathlib import Path
 
 from spider_cli.analysis import judge
@@ -40,13 +41,25 @@ def player_key(budget: int, samples: int, caps: list[int], keep: int, fallback: 
 
 def play(
     deal: DealSource, budget: int, samples: int, caps: list[int], keep: int, fallback: bool
-) -> DealResult:
+) -> tuple[DealResult, Counter[str]]:
+    """One game by the judge's player, and how its turns went (judged at each cap, another
+    line than the player's own chosen, nothing won: the fallback's)."""
     began = time.perf_counter()
     table = Dealer(deal)
     mode = Mode.KEEP
     positions = 0
+    turns: Counter[str] = Counter()
     while not table.won and table.moves < MAX_MOVES:
-        turn = judge.choose(table.view(), mode, budget, samples, caps, keep, fallback).played
+        chosen = judge.choose(table.view(), mode, budget, samples, caps, keep, fallback)
+        turn = chosen.played
+        judged = chosen.judged
+        if judged is None:
+            turns["plain"] += 1
+        elif not max(judged.wins):
+            turns["nothing won"] += 1
+        else:
+            turns[f"judged at {judged.cap}"] += 1
+            turns["switched"] += judged.chosen != 0
         positions += turn.positions
         mode = turn.mode
         if turn.kind is Kind.LINE:
@@ -59,7 +72,8 @@ def play(
             mode = Mode.KEEP
         else:
             break
-    return DealResult(deal, table.won, time.perf_counter() - began, positions, table.moves)
+    seconds = time.perf_counter() - began
+    return DealResult(deal, table.won, seconds, positions, table.moves), turns
 
 
 def main() -> None:
@@ -83,12 +97,12 @@ def main() -> None:
         for deal in deals:
             if deal in done:
                 continue
-            result = play(deal, args.budget, args.samples, caps, args.keep, fallback)
+            result, turns = play(deal, args.budget, args.samples, caps, args.keep, fallback)
             store.add_blind(result, key)
             won += result.won
             print(
                 f"{deal.number}: {'won' if result.won else 'lost'} in {result.seconds:.0f} s "
-                f"({won} won so far)",
+                f"({won} won so far); turns: {dict(sorted(turns.items()))}",
                 flush=True,
             )
     print(key)

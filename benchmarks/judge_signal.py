@@ -122,14 +122,18 @@ def report(path: Path) -> None:
         f"{sum(r['quick'] != 0 for r in rows)}"
     )
     print("share of worlds won by the capped search after the plain player's own line:")
-    for at in sorted({r["at"] for r in rows}):
-        part = [r for r in rows if r["at"] == at]
-        cells = []
-        for cap in caps:
-            own = [sum(r["wins"][str(cap)][0]) / len(r["wins"][str(cap)][0]) for r in part]
-            cells.append(f"{cap}: {100 * statistics.mean(own):5.1f}%")
-        down = statistics.mean(r["down"] for r in part)
-        print(f"  at {at:.2f} of the game (face down {down:4.1f}): " + ", ".join(cells))
+    for games, which in ((None, "all games"), (True, "games won"), (False, "games lost")):
+        print(f" {which} ({len({r['deal'] for r in rows if games in (None, r['won'])})}):")
+        for at in sorted({r["at"] for r in rows}):
+            part = [r for r in rows if r["at"] == at and games in (None, r["won"])]
+            if not part:
+                continue
+            cells = []
+            for cap in caps:
+                own = [sum(r["wins"][str(cap)][0]) / len(r["wins"][str(cap)][0]) for r in part]
+                cells.append(f"{cap}: {100 * statistics.mean(own):5.1f}%")
+            down = statistics.mean(r["down"] for r in part)
+            print(f"  at {at:.2f} of the game (face down {down:4.1f}): " + ", ".join(cells))
     for cap in caps:
         led = agree = any_win = 0
         for r in rows:
