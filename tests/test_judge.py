@@ -64,6 +64,7 @@ def test_a_world_one_move_from_won_is_won_within_a_small_cap() -> None:
     assert verdict.won  # (the two onto the three turns the ace up)
     assert 0 < verdict.positions <= 100
     assert not judge.judge((run[:-1], bytes((S + 1 + FACE_DOWN, S + 2))) + (b"",) * 8, (), 7, 0).won
+    assert judge.judge(covered, (), 7, 100, widths=(16,)) == verdict  # (one level: any width)
 
 
 def test_worlds_keep_the_view_and_the_core_agrees_with_the_python_path() -> None:

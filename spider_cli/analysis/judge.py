@@ -171,14 +171,20 @@ class Verdict:
     positions: int
 
 
-def judge(piles: State, rows: Sequence[bytes], removed: int, cap: int = CAP) -> Verdict:
+def judge(
+    piles: State,
+    rows: Sequence[bytes],
+    removed: int,
+    cap: int = CAP,
+    widths: Sequence[int] = WIDTHS,
+) -> Verdict:
     """The full-information beam of ``spider solve --seed`` on a world (its widths in turn,
-    :data:`~spider_cli.analysis.autoplay.WIDTHS`, sharing ``cap`` positions, no second
-    stage), on the path :func:`native.backend` gives."""
+    :data:`~spider_cli.analysis.autoplay.WIDTHS`, or ``widths``, sharing ``cap``
+    positions, no second stage), on the path :func:`native.backend` gives."""
     start = Start(piles, tuple(tuple(r) for r in rows), tuple(range(removed)))
     backend = native.backend(start.cards)
     used = 0
-    for width in WIDTHS:
+    for width in widths:
         if used >= cap:
             break
         line, count = backend.beam(start, width, Limit(cap - used))
