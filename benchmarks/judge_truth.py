@@ -24,6 +24,7 @@ from spider_cli.analysis.blindplayer import Candidate, Decision, Kind, Mode
 from spider_cli.analysis.chancesearch import ODDS_POLICY
 from spider_cli.analysis.evaluation import weights_for
 from spider_cli.analysis.rollouts import seed_of
+from spider_cli.rules.engine import DEAL
 
 
 def main() -> None:
@@ -45,7 +46,7 @@ def main() -> None:
         turns = plain_game(deal)
         for f in fractions:
             view, own = turns[round(f * (len(turns) - 1))]
-            kind = Kind.DEAL if own == (judge.DEAL,) else Kind.LINE
+            kind = Kind.DEAL if own == (DEAL,) else Kind.LINE
             plain = Decision(kind, Mode.KEEP, (Candidate(own, 0),) if kind is Kind.LINE else ())
             lines, _ = judge.candidates(view, plain, args.keep, weights_for(args.suits))
             seed = seed_of(view)
