@@ -82,6 +82,39 @@ def start_of(origin: Origin) -> Game:
     return positions.parse_position_code(origin.code).to_game()
 
 
+def locate(name: str, base: Path) -> tuple[Path, bool]:
+    """The file a name given to any command means: a file (relative to ``base``), else one
+    of the manual's examples (True); SpiderError in a player's words when it is neither.
+    Every command that takes a file or an example's name (``spider run``, ``spider show``,
+    ``spider NAME``, ``load``, ``expect``) finds it here, so all take the same names."""
+    path = files.path_of(name, base)
+    problem = files.missing(path)
+    if problem is None:
+        return path, False
+    from spider_cli.app import examples  # (only then: a script of moves starts fast)
+
+    found = examples.find(name)
+    if found is not None:
+        return found, True
+    if problem == files.NOT_FOUND:
+        problem = "no such file or example"
+    raise SpiderError(f"cannot read {files.named(name)}: {problem}")
+
+
+class ScriptError(SpiderError):
+    """A file (or example) that is a script of commands, not a position or game file:
+    ``load`` cannot play it, ``spider run`` runs it, ``spider show`` prints its ``text``."""
+
+    def __init__(self, name: str, path: Path, text: str) -> None:
+        shown = files.shown(name)
+        super().__init__(
+            f"{files.shown(path.name)} is a script of commands, not a position or game file: "
+            f"'spider run {shown}' runs it ('spider show {shown}' prints it)"
+        )
+        self.path = path
+        self.text = text
+
+
 class Files:
     """One session's game files (see the module)."""
 
@@ -120,11 +153,7 @@ class Files:
             game = positions.read_game(text)
         except NotationError as error:
             if is_script(text):
-                raise SpiderError(
-                    f"{files.shown(path.name)} is a script of commands, not a position or "
-                    f"game file: scripts are run ('spider run {files.shown(name)}'), not "
-                    "shown or loaded"
-                ) from None
+                raise ScriptError(name, path, text) from None
             raise NotationError(
                 f"{files.shown(path.name)}: {error.message}",
                 error.line,
@@ -141,18 +170,7 @@ class Files:
 
     def _find(self, name: str) -> tuple[Path, bool]:
         """The file a name means: a file (relative to ``base_dir``), else an example's."""
-        path = self._path(name)
-        problem = files.missing(path)
-        if problem is None:
-            return path, False
-        from spider_cli.app import examples  # the manual's worked problems, by name
-
-        found = examples.find(name)
-        if found is not None:
-            return found, True
-        if problem == files.NOT_FOUND:
-            problem = "no such file or example"
-        raise SpiderError(f"cannot read {files.named(name)}: {problem}")
+        return locate(name, self.desk.base_dir)
 
     def resume(self, record: gamefiles.GameRecord, name: str) -> Began:
         """Replay a game file on a game of its own (``name``: the file's, for a game that

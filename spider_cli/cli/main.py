@@ -15,6 +15,7 @@ from typing import TextIO
 
 from spider_cli.app.replies import started_text
 from spider_cli.app.session import Session
+from spider_cli.app.storage import ScriptError, locate
 from spider_cli.cli.exits import (
     BROKEN_PIPE,
     BUG,
@@ -111,7 +112,7 @@ def run_scripts(
             if name == "-":
                 text, label, session.base_dir = _standard_input(), "<stdin>", Path.cwd()
             else:
-                path = files.path_of(name, Path.cwd())
+                path, _example = locate(name, Path.cwd())
                 text = files.read_text(path, name)
                 label, session.base_dir = name, path.parent
         except SpiderError as error:
@@ -159,7 +160,8 @@ def _standard_input() -> str:
 
 
 def list_examples() -> int:
-    """One line per example: its name (for 'load NAME' or 'spider NAME') and its title."""
+    """One line per example: its name (for 'load NAME', 'spider NAME' or, for a script,
+    'spider run NAME') and its title."""
     from spider_cli.app import examples
 
     found = examples.catalogue()
@@ -178,16 +180,16 @@ def example_questions(name: str) -> int:
 
     from spider_cli.app import examples
 
-    wanted = name.lower().removesuffix(".txt").removesuffix(".spider")
-    found = [e for e in examples.catalogue() if wanted in (e.name.lower(), e.path.stem.lower())]
-    if not found:
+    example = examples.called(name)
+    if example is None:
         listed = "'spider examples' lists them"
         print(f"spider: no example called {files.shown(name)} ({listed})", file=sys.stderr)
         return USAGE
-    example = found[0]
     print(f"{example.name}: {example.title}")
     if not example.questions:
-        print("  (no questions: 'spider show NAME' prints it, 'spider NAME' plays it)")
+        script = example.path.suffix == ".spider"
+        plays = f"'spider run {example.name}' runs" if script else f"'spider {example.name}' plays"
+        print(f"  (no questions: 'spider show {example.name}' prints it, {plays} it)")
     for n, question in enumerate(example.questions, 1):
         goal = ", ".join(part for part in (question.solve, question.constraints) if part)
         print(f"\n{n}. {question.ask}")
@@ -201,7 +203,8 @@ def show_file(
     name: str, as_lines: bool, as_markdown: bool, full: bool = False, suits: int = 4
 ) -> int:
     """``spider show``: the tableau of a position or game file, of an example, or of another
-    program's numbered deal (``pysol:N``, ``kpat:N``), which is shown with every card known.
+    program's numbered deal (``pysol:N``, ``kpat:N``), which is shown with every card known;
+    a script's text as it is written.
 
     ``full`` shows a file's known face-down and hand cards too (a player sees them hidden)."""
     try:
@@ -211,6 +214,9 @@ def show_file(
             session = Session.new_game(seed=0)
             session.load(name)
             game = session.game
+    except ScriptError as script:  # a script is shown as it is written
+        print(files.shown(script.text.rstrip("\n"), newlines=True))
+        return OK
     except SpiderError as error:
         print(load_error(name, error), file=sys.stderr)
         return REFUSED
