@@ -8,9 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from spider_cli.app import examples
+from spider_cli.app.session import Session
+from spider_cli.tui.repl import Repl
+from test_repl import drive, said
 
 
 def spider(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -65,3 +66,42 @@ def test_a_file_of_that_name_comes_before_the_example(tmp_path: Path) -> None:
     assert missing.stderr == (
         "no-such-example: error: cannot read no-such-example: no such file or example\n"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# The games left waiting, and the games kept aside
+
+
+def _notes(repl: Repl) -> str:
+    return "".join(line for line in repl.transcript if "wait" in line or "kept in" in line).strip()
+
+
+def test_the_note_names_every_game_left_waiting_the_newest_first(home: Path) -> None:
+    drive("6-4c from 1 to 3\rquit\r", name="problem-4")  # left at move 1
+    _, intro = drive("6d from 1 to 10\rquit\r", name="intro-deal")
+    assert "(problem-4.txt, 1 move) waits in current.spider" in _notes(intro)
+    assert (home / "current-2.spider").exists()  # the intro game's own journal
+    _, deal = drive("quit\r", session=Session.new_game(seed=17))
+    assert _notes(deal) == (
+        "2 games in progress wait, the newest first: intro-deal.txt, 1 move, in "
+        "current-2.spider; problem-4.txt, 1 move, in current.spider. 'spider' with no deal "
+        "or file offers them back."
+    )
+    # each is offered back by its file's name, and goes on under it in the history
+    _, back = drive("n\ry\rquit\r", session=Session.new_game(seed=99), offer_journal=True)
+    asked = [line for line in back.transcript if "Continue the game" in line]
+    assert "(intro-deal.txt, 1 move)" in asked[0] and "(problem-4.txt, 1 move)" in asked[1]
+    assert back.session.source_name == "problem-4.txt"
+
+
+def test_a_game_kept_aside_is_never_overwritten_by_the_next(home: Path) -> None:
+    drive("10c from 1 to 3\rquit\r", name="problem-2")
+    _, first = drive("n\r4h from 1 to 8\rquit\r", offer_journal=True)
+    _, second = drive("n\rquit\r", offer_journal=True)
+    assert f"That game is kept in {home / 'previous.spider'}" in _notes(first)
+    assert f"That game is kept in {home / 'previous.2.spider'}" in _notes(second)
+    assert "begun from problem-2.txt" in (home / "previous.spider").read_text()
+    assert "new 5 suits 4\n4h from 1 to 8\n" in (home / "previous.2.spider").read_text()
+    _, third = drive("4h from 1 to 8\rnew 7\ry\rquit\r")  # a game given up at the prompt
+    assert f"is kept in {home / 'previous.3.spider'}" in said(third)
+    assert "begun from problem-2.txt" in (home / "previous.spider").read_text()
