@@ -105,3 +105,52 @@ def test_a_game_kept_aside_is_never_overwritten_by_the_next(home: Path) -> None:
     _, third = drive("4h from 1 to 8\rnew 7\ry\rquit\r")  # a game given up at the prompt
     assert f"is kept in {home / 'previous.3.spider'}" in said(third)
     assert "begun from problem-2.txt" in (home / "previous.spider").read_text()
+
+
+# ---------------------------------------------------------------------------------------------
+# The smaller points
+
+
+def test_a_first_word_that_is_no_command_file_or_example_is_a_usage_error(tmp_path: Path) -> None:
+    slip = spider("sovle", "problem-4", "remove", "hearts", cwd=tmp_path)
+    assert slip.returncode == 2  # the command line cannot be read (exits.USAGE)
+    assert slip.stderr == "spider: no such command or file 'sovle': did you mean 'spider solve'?\n"
+    unknown = spider("frobnicate", cwd=tmp_path)
+    assert unknown.returncode == 2
+    assert unknown.stderr == (
+        "spider: no such command or file 'frobnicate' ('spider --help' lists them)\n"
+    )
+    # a file or an example of that name plays; a missing file (a dot in its name) is refused
+    (tmp_path / "frobnicate").write_text("# spider game file, version 1\nnew 5 suits 1\n")
+    assert spider("frobnicate", stdin="score\n", cwd=tmp_path).returncode == 0
+    assert spider("problem-3", stdin="score\n", cwd=tmp_path).returncode == 0
+    missing = spider("missing.spider", cwd=tmp_path)
+    assert missing.returncode == 1 and "no such file or example" in missing.stderr
+
+
+def test_expect_names_the_file_whose_line_does_not_read(tmp_path: Path) -> None:
+    (tmp_path / "garbage.txt").write_text("hello\n")
+    done = spider("run", "-", stdin="new 3\nexpect garbage.txt\n", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.startswith("<stdin>:2: error: garbage.txt:1:1: cannot read 'hello'")
+    loaded = spider("run", "-", stdin="load garbage.txt\n", cwd=tmp_path)
+    assert loaded.stderr.startswith("<stdin>:1: error: garbage.txt:1:1: cannot read 'hello'")
+
+
+def test_the_help_suffix_of_an_unknown_command_is_the_prompts_only(
+    home: Path, tmp_path: Path
+) -> None:
+    (tmp_path / "bad.spider").write_text("# spider game file, version 1\nnew 5\nfrobnicate\n")
+    shell = spider("bad.spider", cwd=tmp_path)
+    assert shell.returncode == 1
+    assert shell.stderr.splitlines()[0] == (
+        "bad.spider:3: error: character 1: in the game file: unknown command 'frobnicate'"
+    )
+    script = spider("run", "-", stdin="frobnicate\n", cwd=tmp_path)
+    assert "type help" not in script.stderr and "unknown command 'frobnicate'" in script.stderr
+    _, repl = drive("frobnicate\rload bad.spider\rquit\r")
+    errors = [line for line in repl.transcript if line.startswith("error: ")]
+    assert errors == [
+        "error: unknown command 'frobnicate' (type help for the commands)\n",
+        "error: bad.spider:3:1: in the game file: unknown command 'frobnicate'\n",
+    ]

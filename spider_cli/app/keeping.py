@@ -413,5 +413,6 @@ def _apart(error: SpiderError) -> tuple[str, str]:
     """An error's reason, and the line it quotes with a caret under the place (after a line
     break; "" when it quotes none), to say the line below the sentence, not inside it."""
     if isinstance(error, NotationError) and error.context:
-        return str(NotationError(error.message, error.line, error.column)), "\n" + error.context
+        bare = NotationError(error.message, error.line, error.column, file=error.file)
+        return str(bare), "\n" + error.context
     return str(error), ""

@@ -139,7 +139,12 @@ class Files:
         text = files.read_text(path, name)
         kind = LoadKind.EXAMPLE if example else None
         if gamefiles.is_game_file(text):
-            began = self.resume(gamefiles.read(text), path.name)
+            try:
+                began = self.resume(gamefiles.read(text), path.name)
+            except NotationError as error:  # said at its place in the file, which it names
+                raise NotationError(
+                    error.message, error.line, error.column, error.context, file=path.name
+                ) from None
             moves = began.game.moves_made
             kind = kind or LoadKind.GAME_FILE
             return began, Loaded(kind, path.name, path, began.origin, game_file=True, moves=moves)
@@ -155,10 +160,7 @@ class Files:
             if is_script(text):
                 raise ScriptError(name, path, text) from None
             raise NotationError(
-                f"{files.shown(path.name)}: {error.message}",
-                error.line,
-                error.column,
-                error.context,
+                error.message, error.line, error.column, error.context, file=path.name
             ) from None
         origin = PositionOrigin(positions.position_code(game))
         return Began(game, origin, path.name), Loaded(
@@ -273,7 +275,12 @@ class Files:
                 "position: expect compares the table with a position file (load plays a "
                 "game file)"
             )
-        expected = positions.read_position(text)
+        try:
+            expected = positions.read_position(text)
+        except NotationError as error:  # said at its place in the file, which it names
+            raise NotationError(
+                error.message, error.line, error.column, error.context, file=path.name
+            ) from None
         differences = positions.differences(self.desk.game, expected)
         if differences:
             raise SpiderError(

@@ -32,7 +32,7 @@ from spider_cli.language import positions
 from spider_cli.language import textfiles as files
 from spider_cli.language.places import in_line
 from spider_cli.rules.deals import DealSource, Source
-from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.errors import SpiderError, quoted
 from spider_cli.rules.goals import Wanted
 
 Interactive = Callable[
@@ -47,6 +47,10 @@ def main(argv: list[str] | None = None, interactive: Interactive | None = None) 
     """``spider``'s command line; ``interactive`` plays at a terminal (None: scripts only)."""
     argv = sys.argv[1:] if argv is None else argv
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help", "--version")):
+        unknown = argv and unknown_command(argv[0])
+        if unknown:
+            print(f"spider: {unknown}", file=sys.stderr)
+            return USAGE
         argv = ["play", *argv]
     try:
         args = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None).parse_args(argv)
@@ -67,6 +71,24 @@ def main(argv: list[str] | None = None, interactive: Interactive | None = None) 
             file=sys.stderr,
         )
         return BUG
+
+
+def unknown_command(word: str) -> str | None:
+    """Why the first word of ``spider WORD ...`` is neither a command nor something to play,
+    with the command it is a slip for, if one is close; None when it is (an option, a file, an
+    example, a position code). A word with a dot or a slash names a file: one that is missing
+    is said by the play that cannot read it."""
+    import difflib
+
+    if word.startswith("-") or "." in word or "/" in word or positions.is_position_code(word):
+        return None
+    try:
+        locate(word, Path.cwd())
+    except SpiderError:
+        close = difflib.get_close_matches(word.lower(), SUBCOMMANDS, n=1, cutoff=0.6)
+        hint = f": did you mean 'spider {close[0]}'?" if close else " ('spider --help' lists them)"
+        return f"no such command or file {quoted(word)}{hint}"
+    return None
 
 
 def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -> int:

@@ -36,6 +36,7 @@ from spider_cli.app.results import Auto, Played, Reply
 from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
 from spider_cli.language import textfiles as files
+from spider_cli.language.explain import HELP_SUFFIX, UnknownCommandError
 from spider_cli.language.notation import parse_command
 from spider_cli.language.places import in_line
 from spider_cli.rules.cards import Card
@@ -90,6 +91,8 @@ def error_lines(error: SpiderError, line: str = "") -> list[tuple[str, str]]:
     the reason; errors about other text (a file being loaded) in full."""
     typed = line.rstrip("\r\n")
     error = placed(error, typed)
+    if isinstance(error, UnknownCommandError):  # typed at the prompt: say where help is
+        error = NotationError(error.message + HELP_SUFFIX, error.line, error.column, error.context)
     if (
         isinstance(error, NotationError)
         and error.column
