@@ -4,6 +4,7 @@ said in a player's words through the real command line or the real prompt)."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -154,3 +155,11 @@ def test_the_help_suffix_of_an_unknown_command_is_the_prompts_only(
         "error: unknown command 'frobnicate' (type help for the commands)\n",
         "error: bad.spider:3:1: in the game file: unknown command 'frobnicate'\n",
     ]
+
+
+def test_bench_plays_four_suits_by_default_as_play_and_solve_do(tmp_path: Path) -> None:
+    db = str(tmp_path / "r.sqlite")
+    done = spider("bench", "--seeds", "0", "--limit", "50", "--jobs", "1", "--json", "--db", db)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["suits"] == 4
+    assert "(default 4, as play and solve)" in " ".join(spider("bench", "--help").stdout.split())
