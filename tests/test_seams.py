@@ -163,3 +163,12 @@ def test_bench_plays_four_suits_by_default_as_play_and_solve_do(tmp_path: Path) 
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["suits"] == 4
     assert "(default 4, as play and solve)" in " ".join(spider("bench", "--help").stdout.split())
+
+
+def test_the_welcome_says_which_position_was_loaded(home: Path, tmp_path: Path) -> None:
+    _, problem = drive("quit\r", name="problem-3")
+    welcome = "Spider: problem-3.txt, a position of the manual: Remove clubs and hearts (problem 3)."
+    assert welcome in said(problem)
+    (tmp_path / "mine.txt").write_text(examples.find("problem-3").read_text())  # type: ignore[union-attr]
+    _, mine = drive("quit\r", name="mine.txt")
+    assert "Spider: mine.txt, a position.\n" in said(mine)
