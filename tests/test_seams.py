@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from spider_cli.app import examples
 from spider_cli.app.session import Session
 from spider_cli.tui.repl import Repl
@@ -172,3 +174,24 @@ def test_the_welcome_says_which_position_was_loaded(home: Path, tmp_path: Path) 
     (tmp_path / "mine.txt").write_text(examples.find("problem-3").read_text())  # type: ignore[union-attr]
     _, mine = drive("quit\r", name="mine.txt")
     assert "Spider: mine.txt, a position.\n" in said(mine)
+
+
+def test_a_hint_says_the_games_it_played_and_the_deals_they_were_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The games are every choice's on each sampled deal, the weaker choices on fewer, so
+    their count is the effort's rounded down to whole rounds (60, 62, 63 of 64): the words
+    say the games played and the deals, as the search counted them."""
+    from spider_cli.analysis import chancesearch, native
+
+    if not native.backend().compiled:
+        pytest.skip("a hint looks ahead on the compiled core only")
+    picks: list[chancesearch.Pick] = []
+    weigh = chancesearch.weigh
+    monkeypatch.setattr(chancesearch, "weigh", lambda *a: picks.append(weigh(*a)) or picks[-1])
+    text = Session.new_game(3, 4).analysis.hint().text
+    weighed = picks[-1].weighed
+    assert weighed is not None and 1 < weighed.deals < weighed.trajectories <= 64
+    assert weighed.deals == max(weighed.counts) and weighed.trajectories == sum(weighed.counts)
+    said = f"looked ahead over {weighed.trajectories} games on {weighed.deals} deals of the cards"
+    assert said in text
