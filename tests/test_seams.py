@@ -195,3 +195,41 @@ def test_a_hint_says_the_games_it_played_and_the_deals_they_were_on(
     assert weighed.deals == max(weighed.counts) and weighed.trajectories == sum(weighed.counts)
     said = f"looked ahead over {weighed.trajectories} games on {weighed.deals} deals of the cards"
     assert said in text
+
+
+def test_odds_stops_its_games_once_their_interval_is_narrow_and_says_how_far_it_is() -> None:
+    """The blind player's games stop after a batch once the interval is as narrow as all 64
+    give at worst: a rule on the results (the same view, the same games), never the clock."""
+    from spider_cli.analysis import chances, chancesearch, native
+    from spider_cli.analysis.bench import wilson
+    from spider_cli.analysis.view import view_of
+
+    if not native.backend().compiled:
+        pytest.skip("the Python path plays 8 games, fewer than a batch")
+    view = view_of(Session.new_game(3, 1).game)  # one suit: the player wins nearly all
+    said: list[str] = []
+    chance = chances.odds(view, count=2, progress=said.append)
+    player = chance.player
+    assert player is not None and player.games < chancesearch.ODDS_GAMES
+    assert player.games % chancesearch.BATCH == 0
+    low, high = wilson(player.won, player.games)
+    assert high - low <= chancesearch.ODDS_WIDTH
+    assert player == chancesearch.estimate(view, player.games)  # the first games, as ever
+    assert said[0] == "1 of 64 games played blind"
+    assert said[player.games - 1] == f"{player.games} of 64 games played blind"
+    assert said[player.games :] == ["0 of 2 deals played seeing all", "1 of 2 deals played seeing all"]
+
+
+def test_the_ticking_line_says_how_far_the_search_is() -> None:
+    import threading
+    import time
+
+    from spider_cli.app import progress
+    from spider_cli.tui.player import ticking
+
+    written: list[str] = []
+    with ticking(written.append, threading.Lock()):
+        progress.say("16 of 64 games played blind")
+        time.sleep(0.7)
+    assert any(", 16 of 64 games played blind (Ctrl-C stops)" in line for line in written)
+    assert progress.said() == ""  # the next search starts with nothing said

@@ -26,7 +26,7 @@ from prompt_toolkit.completion import Completer, PathCompleter, WordCompleter
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 
 from spider_cli.analysis import native
-from spider_cli.app import interrupt
+from spider_cli.app import interrupt, progress
 from spider_cli.app.handlers import COMMANDS
 from spider_cli.app.interpreter import Answers, Prepared, Shown
 from spider_cli.app.journal import Journal, JournalEntry
@@ -50,16 +50,21 @@ PROMPT = "spider> "
 
 @contextlib.contextmanager
 def ticking(write: Callable[[str], None], lock: threading.Lock) -> Iterator[None]:
-    """While a search runs, a line that counts its seconds and says how to stop it, so that
-    a long search does not look like a hang: written at once and every half second with
+    """While a search runs, a line that counts its seconds, says how far the search is (if
+    it says: :mod:`spider_cli.app.progress`) and how to stop it, so that a long search does
+    not look like a hang: written at once and every half second with
     ``write`` (holding ``lock``, which the screen's drawing holds too), wiped afterwards."""
     done = threading.Event()
     began = time.monotonic()
+    progress.clear()
 
     def tick() -> None:
         while True:
+            far = progress.said()
+            far = f", {far}" if far else ""
             with lock:
-                write(f"\r\x1b[2Ksearching... {time.monotonic() - began:.0f} s (Ctrl-C stops)")
+                seconds = time.monotonic() - began
+                write(f"\r\x1b[2Ksearching... {seconds:.0f} s{far} (Ctrl-C stops)")
             if done.wait(0.5):
                 return
 
@@ -70,6 +75,7 @@ def ticking(write: Callable[[str], None], lock: threading.Lock) -> Iterator[None
     finally:
         done.set()
         ticker.join()
+        progress.clear()
         with lock:
             write("\r\x1b[2K")
 
