@@ -188,7 +188,8 @@ def test_odds_is_the_same_for_the_same_position_and_sees_no_hidden_card() -> Non
     player = chance.player
     share = 1 if native.backend().compiled else chancesearch.PYTHON_SHARE
     assert player is not None and player.games <= chancesearch.ODDS_GAMES // share
-    assert player == chancesearch.estimate(view_of(session.game), player.games)  # stopped early
+    again = chancesearch.estimate(view_of(session.game), player.games * share)
+    assert player == again  # the same games (stopped after a batch, at a narrow interval)
     low, high = player.interval
     assert reply.text.startswith(
         "the chance that this program's blind player wins from here: "

@@ -10,14 +10,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_repl import drive, said
 
 from spider_cli.app import examples
 from spider_cli.app.session import Session
 from spider_cli.tui.repl import Repl
-from test_repl import drive, said
 
 
-def spider(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def spider(
+    *args: str, stdin: str = "", cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     """``spider ARGS`` in a process of its own, standard input not a terminal."""
     return subprocess.run(
         [sys.executable, "-m", "spider_cli", *args],
@@ -55,7 +57,9 @@ def test_an_example_script_runs_and_shows_by_its_name(tmp_path: Path) -> None:
 def test_a_file_name_with_its_suffix_is_that_file_not_another_example(tmp_path: Path) -> None:
     """intro-1.spider is the script; intro-1.txt (the example intro-1) is a position."""
     assert examples.find("intro-1.spider") == examples.find("intro-1-moves")
-    assert examples.find("intro-1") == examples.find("intro-1.txt") != examples.find("intro-1-moves")
+    assert (
+        examples.find("intro-1") == examples.find("intro-1.txt") != examples.find("intro-1-moves")
+    )
     run = spider("run", "intro-1.spider", cwd=tmp_path)
     assert run.returncode == 0 and "position matches intro-1.txt" in run.stdout, run.stderr
 
@@ -169,7 +173,9 @@ def test_bench_plays_four_suits_by_default_as_play_and_solve_do(tmp_path: Path) 
 
 def test_the_welcome_says_which_position_was_loaded(home: Path, tmp_path: Path) -> None:
     _, problem = drive("quit\r", name="problem-3")
-    welcome = "Spider: problem-3.txt, a position of the manual: Remove clubs and hearts (problem 3)."
+    welcome = (
+        "Spider: problem-3.txt, a position of the manual: Remove clubs and hearts (problem 3)."
+    )
     assert welcome in said(problem)
     (tmp_path / "mine.txt").write_text(examples.find("problem-3").read_text())  # type: ignore[union-attr]
     _, mine = drive("quit\r", name="mine.txt")
@@ -217,7 +223,10 @@ def test_odds_stops_its_games_once_their_interval_is_narrow_and_says_how_far_it_
     assert player == chancesearch.estimate(view, player.games)  # the first games, as ever
     assert said[0] == "1 of 64 games played blind"
     assert said[player.games - 1] == f"{player.games} of 64 games played blind"
-    assert said[player.games :] == ["0 of 2 deals played seeing all", "1 of 2 deals played seeing all"]
+    assert said[player.games :] == [
+        "0 of 2 deals played seeing all",
+        "1 of 2 deals played seeing all",
+    ]
 
 
 def test_the_ticking_line_says_how_far_the_search_is() -> None:

@@ -208,7 +208,8 @@ Progress = Callable[[int, int], None]
 BATCH = 16
 """``odds`` looks at its interval after every this many games (:func:`estimate`)."""
 
-ODDS_WIDTH = (lambda low, high: high - low)(*wilson(ODDS_GAMES // 2, ODDS_GAMES))
+_LOW, _HIGH = wilson(ODDS_GAMES // 2, ODDS_GAMES)
+ODDS_WIDTH = _HIGH - _LOW
 """How narrow the interval of the blind player's share must be for ``odds`` to stop before
 :data:`ODDS_GAMES`: as narrow as all of them give at worst (a share of a half, about 24
 points), so that stopping early is never less precise than the whole count can be. A share

@@ -414,7 +414,7 @@ class Session:
         if isinstance(origin, DealOrigin):
             return f"deal {origin.name}, {origin.suits} suit{'s' if origin.suits != 1 else ''}"
         name = files.shown(self.source_name)
-        if not name or isinstance(origin, PositionOrigin) and name == "position code":
+        if not name or (isinstance(origin, PositionOrigin) and name == "position code"):
             return "a position loaded from its code" if name else "a position"
         if self.source_title:
             return f"{name}, a position of the manual: {self.source_title}"
