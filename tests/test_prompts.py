@@ -214,19 +214,18 @@ def test_the_default_file_name_says_whose_deal_it_is(deal: int | DealSource, nam
 # spider show on a script
 
 
-def test_show_on_a_script_says_scripts_are_run(
+def test_show_prints_a_script_and_load_says_scripts_are_run(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = tmp_path / "moves.spider"
     script.write_text("# a script\nnew 5\n4h from 1 to 8\n\ndeal\n")
-    assert cli.main(["show", str(script)]) == 1
-    err = capsys.readouterr().err
-    assert "moves.spider is a script of commands, not a position or game file" in err
-    assert f"scripts are run ('spider run {script}')" in err
+    assert cli.main(["show", str(script)]) == 0
+    assert capsys.readouterr().out == "# a script\nnew 5\n4h from 1 to 8\n\ndeal\n"
     assert cli.main(["run", str(script)]) == 0
     session = Session.new_game(seed=1, base_dir=tmp_path)
-    with pytest.raises(SpiderError, match="is a script of commands"):
+    with pytest.raises(SpiderError, match="is a script of commands") as caught:
         session.load("moves.spider")
+    assert "'spider run moves.spider' runs it" in str(caught.value)
     (tmp_path / "bad.txt").write_text("Kh Qh\nnot a row\n")  # neither: the position's error
     assert cli.main(["show", str(tmp_path / "bad.txt")]) == 1
     assert "is a script" not in capsys.readouterr().err

@@ -158,7 +158,7 @@ def test_a_game_files_line_with_wide_characters_has_its_caret_under_the_word(
     )
     _, repl = drive("load wide.spider\rquit\r")
     error = next(line for line in repl.transcript if line.startswith("error: "))
-    assert error.startswith("error: line 3, character 20: in the game file: 4s cannot go")
+    assert error.startswith("error: wide.spider:3:20: in the game file: 4s cannot go")
     line, caret = repl.transcript[repl.transcript.index(error) + 1].splitlines()
     assert line == "4s (漢字を) from 1 to 7"
     assert caret == " " * (len("4s (") + 6 + len(") from 1 to ")) + "^"  # 漢字を: 6
@@ -433,7 +433,7 @@ def test_a_damaged_journal_says_the_word_at_fault_under_its_sentence(home: Path)
     said_lines = said(repl).splitlines()
     sentence = next(n for n, line in enumerate(said_lines) if "could not be read back" in line)
     assert said_lines[sentence].startswith(
-        "The game in progress could not be read back (line 4, character 14: in the game "
+        "The game in progress could not be read back (current.spider:4:14: in the game "
         "file: 8d cannot go onto 4h); it is kept in "
     )
     assert said_lines[sentence + 1 : sentence + 3] == ["8d from 7 to 2", " " * 13 + "^"]
@@ -840,7 +840,7 @@ def test_a_position_file_with_a_card_too_many_is_said_at_that_card(home: Path) -
     _, repl = drive("load three.txt\r4h from 1 to 8\rquit\r")
     error = next(line for line in repl.transcript if line.startswith("error: "))
     assert error.startswith(
-        "error: line 5, character 16: three.txt: 8c is one copy too many: the deck has 2 and "
+        "error: three.txt:5:16: 8c is one copy too many: the deck has 2 and "
         "8c is already in piles 1 and 3"
     )
     line, caret = repl.transcript[repl.transcript.index(error) + 1].splitlines()

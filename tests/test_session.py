@@ -108,15 +108,14 @@ def test_a_long_word_in_a_script_or_a_file_it_loads_is_quoted_short(tmp_path: Pa
     status, _, err = run(tmp_path, f"score\n{word}\n")
     first, shown, caret = err.splitlines()
     assert first == (
-        f"{script}:2: error: character 1: unknown command '{'x' * 30}…' (type help for the "
-        "commands)"
+        f"{script}:2: error: character 1: unknown command '{'x' * 30}…'"  # (no prompt: no help)
     )
     assert shown == "x" * 100 + "…" and caret == "^"
     bad = START.splitlines()
     bad[9] = bad[9].replace("Jh", "J" + "h" * 200)
     status, _, err = run(tmp_path, "load bad.txt\n", bad_txt="\n".join(bad) + "\n")
     column = bad[9].index("J" + "h" * 200) + 1
-    assert f"line 10, character {column}: bad.txt: '{'J' + 'h' * 29}…' is not a card:" in err
+    assert f"bad.txt:10:{column}: '{'J' + 'h' * 29}…' is not a card:" in err
 
 
 def test_an_error_in_a_file_a_script_loads_names_that_files_line(tmp_path: Path) -> None:
@@ -127,7 +126,7 @@ def test_an_error_in_a_file_a_script_loads_names_that_files_line(tmp_path: Path)
     script = tmp_path / "script.spider"
     column = bad[9].index("Jx") + 1
     assert status == 1
-    assert err.startswith(f"{script}:2: error: line 10, character {column}: bad.txt: 'Jx' is")
+    assert err.startswith(f"{script}:2: error: bad.txt:10:{column}: 'Jx' is")
     assert err.endswith(f"\n{bad[9]}\n{' ' * (column - 1)}^\n")
     status, _, err = run(tmp_path, "score\nJh frm 8 to 9\n")  # an error in the script's line
     assert err.startswith(f"{script}:2: error: character 4: say where from and where to")

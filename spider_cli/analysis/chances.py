@@ -12,7 +12,7 @@ player does not, so a player who cannot see them wins less often.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from spider_cli.analysis import autoplay, chancesearch
 from spider_cli.analysis.bench import wilson
@@ -122,14 +122,33 @@ class Chance(Value):
         return wilson(self.won, self.samples)
 
 
-def odds(view: PlayerView, count: int = SAMPLES, limit: int = SAMPLE_LIMIT) -> Chance:
+def odds(
+    view: PlayerView,
+    count: int = SAMPLES,
+    limit: int = SAMPLE_LIMIT,
+    progress: Callable[[str], None] | None = None,
+) -> Chance:
     """How many of ``count`` sampled deals full-information play wins from ``view``, at most
-    ``limit`` positions each. With nothing out of sight there is one deal to play."""
+    ``limit`` positions each, and the blind player's chance played out (its games stop once
+    their interval is :data:`~chancesearch.ODDS_WIDTH` narrow). With nothing out of sight
+    there is one deal to play. ``progress`` is told how far the games have gone, in words."""
     unseen = len(view.unseen())
-    player = chancesearch.estimate(view) if unseen else None
+    player = None
+    if unseen:
+
+        def played(done: int, most: int) -> None:
+            if progress is not None:
+                progress(f"{done} of {most} games played blind")
+
+        narrow = chancesearch.ODDS_WIDTH
+        player = chancesearch.estimate(view, narrow=narrow, progress=played)
     seed = seed_of(view)
     deals = [sampled_game(view, seed, k) for k in range(count if unseen else 1)]
     if deals[0].is_won():  # (the search looks for a win only after a move)
         return Chance(len(deals), len(deals), unseen, player)
-    won = sum(autoplay.play(game, Limit(limit)).won for game in deals)
+    won = 0
+    for k, game in enumerate(deals):
+        if progress is not None:
+            progress(f"{k} of {len(deals)} deals played seeing all")
+        won += autoplay.play(game, Limit(limit)).won
     return Chance(won, len(deals), unseen, player)

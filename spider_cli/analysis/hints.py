@@ -232,8 +232,9 @@ def _looked_ahead(choice: Pick) -> str:
     chance = weighed.chance(weighed.chosen)
     own = weighed.chosen == 0
     text = (
-        f"; looked ahead over {weighed.trajectories} games dealt at random from the cards not "
-        f"seen, {len(choice.candidates)} choices weighed: about {chance:.0%} to win after it"
+        f"; looked ahead over {weighed.trajectories} games on {weighed.deals} deals of the "
+        f"cards not seen, {len(choice.candidates)} choices weighed: about {chance:.0%} to win "
+        "after it"
     )
     if not own:
         text += f" (the first choice before looking ahead: {weighed.chance(0):.0%})"

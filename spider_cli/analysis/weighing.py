@@ -59,6 +59,13 @@ class Weighed:
     trajectories: int
     stopped: bool = False
 
+    @property
+    def deals(self) -> int:
+        """The sampled deals the choices were played on: the player's own choice is played
+        on every one (``trajectories`` counts the games, every choice's on each deal, and
+        is the effort's, rounded down to whole rounds)."""
+        return self.counts[0] if self.counts else 0
+
     def chance(self, candidate: int) -> float:
         """The candidate's mean worth, as a chance of a win (0 to 1)."""
         count = self.counts[candidate]

@@ -167,8 +167,9 @@ class Analysis:
         wins from here; the same position always gets the same answer."""
         from spider_cli.analysis import chances
         from spider_cli.analysis.view import view_of
+        from spider_cli.app import progress  # (how far its games are, for the ticking line)
 
-        return chances.odds(view_of(self.table.game))
+        return chances.odds(view_of(self.table.game), progress=progress.say)
 
     def review(self, progress: Callable[[str], None] | None = None) -> Review:
         """The game's review from its start (:mod:`spider_cli.analysis.review`); the game

@@ -65,9 +65,19 @@ def catalogue() -> tuple[Example, ...]:
 
 
 def find(name: str) -> Path | None:
-    """The file of the example called ``name`` (also found by its file name), or None."""
-    wanted = name.lower().removesuffix(".txt").removesuffix(".spider")
+    """The file of the example called ``name`` (also found by its file's name, or by its
+    file's stem when ``name`` has no suffix), or None."""
+    wanted = name.lower()
     for example in catalogue():
-        if example.name.lower() == wanted or example.path.stem.lower() == wanted:
-            return example.path
+        path = example.path
+        if wanted in (example.name.lower(), path.name.lower()):
+            return path
+        if "." not in wanted and path.stem.lower() == wanted:
+            return path
     return None
+
+
+def called(name: str) -> Example | None:
+    """The example :func:`find` finds for ``name``, or None."""
+    path = find(name)
+    return next((e for e in catalogue() if e.path == path), None) if path else None

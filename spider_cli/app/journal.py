@@ -9,8 +9,9 @@ game's number in the history of games and whether the game was already finished 
 or lost). The time played changing alone does not rewrite it.
 
 A game that is won is taken out of the journal; a game the player leaves for another on
-purpose (``new``, ``load``, or "no" to the offer) moves to ``previous.spider``, so even that
-can be loaded back.
+purpose (``new``, ``load``, or "no" to the offer) moves to ``previous.spider`` (or, when that
+holds an earlier one, to the first free ``previous.N.spider``: a game said to be kept there
+is never overwritten), so even that can be loaded back.
 
 Two spiders never share a journal: each holds a lock (``current.spider.lock``) on the one it
 uses for as long as it runs, and a second spider takes the next free one
@@ -35,7 +36,7 @@ from spider_cli.app.atomic import (
 )
 from spider_cli.app.userdirs import UntrustedError, check_private, data_dir
 from spider_cli.language import textfiles
-from spider_cli.language.gamefiles import start_of, without_time
+from spider_cli.language.gamefiles import DealOrigin, start_of, without_time
 from spider_cli.language.textfiles import NotAFileError
 from spider_cli.rules.errors import SpiderError
 
@@ -48,12 +49,15 @@ CURRENT = "current.spider"
 _SAVED = "# journal: saved as "
 _BEHIND = "# journal: the game has changed since it was saved"
 _COUNTED = "# journal: counted in the statistics"
+_BEGUN = "# journal: begun from "
 _NUMBER = re.compile(r"^# journal: game (\d{1,18}) of the history$", re.MULTILINE)
 _MOVES = re.compile(r"^# position after (\d{1,9}) moves?\b", re.MULTILINE)
 """The game file's comment that counts its moves: "after 1 move", "after 2 moves", and
 "after 1 moves" as earlier versions wrote it."""
 SLOTS = 9
 """How many spiders at once can each keep a journal in one data directory."""
+KEPT_ASIDE = 999
+"""How many games given up each journal keeps aside, each in a file of its own."""
 
 
 @dataclass
@@ -69,7 +73,10 @@ class JournalEntry:
     behind: bool = False
     """The file ``saved_as`` is behind the game: the game changed after it was saved."""
     start: str | None = None
-    """How the game began, in a player's words ("deal 21, 4 suits"), if its file says."""
+    """How the game began, in a player's words ("deal 21, 4 suits", "problem-4.txt"), if
+    its file says."""
+    begun: str | None = None
+    """The name of the file a game of a position began from ("problem-4.txt"), if known."""
 
 
 def journal_text(
@@ -82,6 +89,8 @@ def journal_text(
     """The journal for a session: its game file (``game_file`` if the caller has it), then
     the REPL's notes as comments."""
     text = session.files.game_file() if game_file is None else game_file
+    if session.source_name and not isinstance(session.origin, DealOrigin):
+        text += f"{_BEGUN}{textfiles.shown(session.source_name)}\n"
     if saved_as:
         text += f"{_SAVED}{saved_as}\n"
         if session.changed:
@@ -222,6 +231,10 @@ class Journal:
         lines = text.splitlines()
         saved = [line[len(_SAVED) :] for line in lines if line.startswith(_SAVED)]
         number = _NUMBER.search(text)
+        begun = [line[len(_BEGUN) :] for line in lines if line.startswith(_BEGUN)]
+        start = start_of(text)
+        if begun and start == "a position":
+            start = begun[-1]
         return JournalEntry(
             self.path,
             int(found.group(1)) if found else 0,
@@ -229,7 +242,8 @@ class Journal:
             _COUNTED in lines,
             int(number.group(1)) if number else None,
             _BEHIND in lines,
-            start_of(text),
+            start,
+            begun[-1] if begun else None,
         )
 
     def update(
@@ -318,7 +332,26 @@ class Journal:
         except NotAFileError as error:  # a named pipe, a link, ... at previous.spider
             self.not_kept = str(error)
             return None
-        if move_aside(self.path, self.previous):
-            return self.previous
-        self.not_kept = f"it could not be moved to {textfiles.shown(str(self.previous))}"
+        aside = self._free_aside()
+        if aside is None:
+            self.not_kept = f"{KEPT_ASIDE} games are kept aside already: load and save them"
+            return None
+        if move_aside(self.path, aside):
+            return aside
+        self.not_kept = f"it could not be moved to {textfiles.shown(str(aside))}"
+        return None
+
+    def _free_aside(self) -> Path | None:
+        """Where the next game given up goes: ``previous.spider``, else the first free one of
+        ``previous.2.spider``, ``previous.3.spider``, ... (each game kept aside keeps its own
+        file: one said to hold a game is never overwritten); None when all are taken."""
+        stem = self.previous.name.removesuffix(".spider")
+        for n in range(1, KEPT_ASIDE + 1):
+            path = self.previous if n == 1 else self.previous.with_name(f"{stem}.{n}.spider")
+            try:
+                path.lstat()
+            except FileNotFoundError:
+                return path
+            except (OSError, ValueError):
+                continue
         return None

@@ -157,13 +157,17 @@ class Keeper:
             self._set_aside()
             return
         self.journal = other
-        what = f"{entry.start}, " if entry.start else ""
-        moves = f"{entry.moves} move{'s' if entry.moves != 1 else ''}"
-        self._note(
-            f"The game that was in progress ({what}{moves}) waits in "
-            f"{files.shown(entry.path.name)}: 'spider' with no deal or file offers it back.",
-            Tone.PLAIN,
-        )
+        self._note(_waiting_text(self._waiting() or [entry]), Tone.PLAIN)
+
+    def _waiting(self) -> list[JournalEntry]:
+        """Every game left waiting in a journal of the directory (no spider holds it), the
+        newest first (the locks :meth:`Journal.waiting` takes are let go at once)."""
+        found = []
+        for journal, entry in self.journal.waiting():
+            if journal.path != self.journal.path:
+                journal.release()
+            found.append(entry)
+        return found
 
     def _set_aside(self) -> None:
         """Keep the journaled game (if any) aside as previous.spider, and say where."""
@@ -194,6 +198,8 @@ class Keeper:
                 )
                 return False
             self.saved_as = entry.saved_as
+            if entry.begun:  # the file the position began from, not the journal's name
+                session.source_name = entry.begun
             behind = entry.saved_as is None or entry.behind
             session.changed = behind and session.game.moves_made > 0
             self.counted = entry.counted
@@ -395,9 +401,27 @@ class Keeper:
         return None
 
 
+def _waiting_text(waiting: list[JournalEntry]) -> str:
+    """Where the games left waiting are (the newest first), each said with how it began
+    and its moves, and how to take them up."""
+
+    def one(entry: JournalEntry) -> str:
+        what = f"{entry.start}, " if entry.start else ""
+        return f"{what}{entry.moves} move{'s' if entry.moves != 1 else ''}"
+
+    offer = "'spider' with no deal or file offers"
+    if len(waiting) == 1:
+        entry = waiting[0]
+        where = files.shown(entry.path.name)
+        return f"The game that was in progress ({one(entry)}) waits in {where}: {offer} it back."
+    listed = "; ".join(f"{one(e)}, in {files.shown(e.path.name)}" for e in waiting)
+    return f"{len(waiting)} games in progress wait, the newest first: {listed}. {offer} them back."
+
+
 def _apart(error: SpiderError) -> tuple[str, str]:
     """An error's reason, and the line it quotes with a caret under the place (after a line
     break; "" when it quotes none), to say the line below the sentence, not inside it."""
     if isinstance(error, NotationError) and error.context:
-        return str(NotationError(error.message, error.line, error.column)), "\n" + error.context
+        bare = NotationError(error.message, error.line, error.column, file=error.file)
+        return str(bare), "\n" + error.context
     return str(error), ""

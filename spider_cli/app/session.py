@@ -32,6 +32,7 @@ from spider_cli.app.results import (
     Auto,
     Choice,
     Loaded,
+    LoadKind,
     Matched,
     Opened,
     Played,
@@ -48,6 +49,7 @@ from spider_cli.app.results import (
 from spider_cli.app.storage import Began, Files, start_of
 from spider_cli.language import commands as cmd
 from spider_cli.language import positions
+from spider_cli.language import textfiles as files
 from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
 from spider_cli.language.notation import parse_command, resolve
 from spider_cli.language.settings import SETTING_VALUES, Settings
@@ -111,6 +113,8 @@ class Session:
         self.source_name = ""
         """How the game began, in a word, for the history: the deal's name ("17",
         "pysol:14934") or the name of the position or file loaded."""
+        self.source_title = ""
+        """The title of the manual's example the game began from ("" for any other)."""
         self.files = Files(self)
         self.analysis = Analysis(self)
 
@@ -409,7 +413,12 @@ class Session:
         origin = self.origin
         if isinstance(origin, DealOrigin):
             return f"deal {origin.name}, {origin.suits} suit{'s' if origin.suits != 1 else ''}"
-        return "position loaded"
+        name = files.shown(self.source_name)
+        if not name or (isinstance(origin, PositionOrigin) and name == "position code"):
+            return "a position loaded from its code" if name else "a position"
+        if self.source_title:
+            return f"{name}, a position of the manual: {self.source_title}"
+        return f"{name}, a position"
 
     def allows(self, command: cmd.Command) -> bool:
         """Whether a command could run now as far as the rules go: a move, deal or removal
@@ -481,6 +490,7 @@ class Session:
         self.game = game
         self.origin = origin
         self.source_name = name
+        self.source_title = ""
         self.changed = True
         if self.timer is not None:
             self.timer = self.timer.fresh(seconds)
@@ -497,6 +507,11 @@ class Session:
         one of the manual's examples by name the session's game."""
         began, loaded = self.files.load(source)
         self._take(began)
+        if loaded.kind is LoadKind.EXAMPLE and loaded.path is not None:
+            from spider_cli.app import examples
+
+            example = examples.called(loaded.path.name)
+            self.source_title = example.title if example else ""
         return loaded
 
     def open(self, number: int) -> Opened:

@@ -82,6 +82,39 @@ def start_of(origin: Origin) -> Game:
     return positions.parse_position_code(origin.code).to_game()
 
 
+def locate(name: str, base: Path) -> tuple[Path, bool]:
+    """The file a name given to any command means: a file (relative to ``base``), else one
+    of the manual's examples (True); SpiderError in a player's words when it is neither.
+    Every command that takes a file or an example's name (``spider run``, ``spider show``,
+    ``spider NAME``, ``load``, ``expect``) finds it here, so all take the same names."""
+    path = files.path_of(name, base)
+    problem = files.missing(path)
+    if problem is None:
+        return path, False
+    from spider_cli.app import examples  # (only then: a script of moves starts fast)
+
+    found = examples.find(name)
+    if found is not None:
+        return found, True
+    if problem == files.NOT_FOUND:
+        problem = "no such file or example"
+    raise SpiderError(f"cannot read {files.named(name)}: {problem}")
+
+
+class ScriptError(SpiderError):
+    """A file (or example) that is a script of commands, not a position or game file:
+    ``load`` cannot play it, ``spider run`` runs it, ``spider show`` prints its ``text``."""
+
+    def __init__(self, name: str, path: Path, text: str) -> None:
+        shown = files.shown(name)
+        super().__init__(
+            f"{files.shown(path.name)} is a script of commands, not a position or game file: "
+            f"'spider run {shown}' runs it ('spider show {shown}' prints it)"
+        )
+        self.path = path
+        self.text = text
+
+
 class Files:
     """One session's game files (see the module)."""
 
@@ -106,7 +139,12 @@ class Files:
         text = files.read_text(path, name)
         kind = LoadKind.EXAMPLE if example else None
         if gamefiles.is_game_file(text):
-            began = self.resume(gamefiles.read(text), path.name)
+            try:
+                began = self.resume(gamefiles.read(text), path.name)
+            except NotationError as error:  # said at its place in the file, which it names
+                raise NotationError(
+                    error.message, error.line, error.column, error.context, file=path.name
+                ) from None
             moves = began.game.moves_made
             kind = kind or LoadKind.GAME_FILE
             return began, Loaded(kind, path.name, path, began.origin, game_file=True, moves=moves)
@@ -120,16 +158,9 @@ class Files:
             game = positions.read_game(text)
         except NotationError as error:
             if is_script(text):
-                raise SpiderError(
-                    f"{files.shown(path.name)} is a script of commands, not a position or "
-                    f"game file: scripts are run ('spider run {files.shown(name)}'), not "
-                    "shown or loaded"
-                ) from None
+                raise ScriptError(name, path, text) from None
             raise NotationError(
-                f"{files.shown(path.name)}: {error.message}",
-                error.line,
-                error.column,
-                error.context,
+                error.message, error.line, error.column, error.context, file=path.name
             ) from None
         origin = PositionOrigin(positions.position_code(game))
         return Began(game, origin, path.name), Loaded(
@@ -141,18 +172,7 @@ class Files:
 
     def _find(self, name: str) -> tuple[Path, bool]:
         """The file a name means: a file (relative to ``base_dir``), else an example's."""
-        path = self._path(name)
-        problem = files.missing(path)
-        if problem is None:
-            return path, False
-        from spider_cli.app import examples  # the manual's worked problems, by name
-
-        found = examples.find(name)
-        if found is not None:
-            return found, True
-        if problem == files.NOT_FOUND:
-            problem = "no such file or example"
-        raise SpiderError(f"cannot read {files.named(name)}: {problem}")
+        return locate(name, self.desk.base_dir)
 
     def resume(self, record: gamefiles.GameRecord, name: str) -> Began:
         """Replay a game file on a game of its own (``name``: the file's, for a game that
@@ -255,7 +275,12 @@ class Files:
                 "position: expect compares the table with a position file (load plays a "
                 "game file)"
             )
-        expected = positions.read_position(text)
+        try:
+            expected = positions.read_position(text)
+        except NotationError as error:  # said at its place in the file, which it names
+            raise NotationError(
+                error.message, error.line, error.column, error.context, file=path.name
+            ) from None
         differences = positions.differences(self.desk.game, expected)
         if differences:
             raise SpiderError(

@@ -9,8 +9,6 @@ error is :data:`USAGE` (:data:`spider_cli.cli.searches.SOLVE_STATUS`).
 
 from __future__ import annotations
 
-from pathlib import PurePath
-
 from spider_cli.language import textfiles as files
 from spider_cli.rules.errors import NotationError, SpiderError, caret_line
 
@@ -57,8 +55,6 @@ def load_error(name: str, error: SpiderError) -> str:
     """Why the file ``name`` did not load, as ``NAME:LINE: error: character C: reason`` where
     the error has a place in the file (the form of ``spider run``'s errors)."""
     line = f":{error.line}" if isinstance(error, NotationError) and error.line else ""
-    named = f"{files.named(PurePath(name).name)}: "  # the session's message names it too
-    if isinstance(error, NotationError) and error.message.startswith(named):
-        message = error.message.removeprefix(named)
-        error = NotationError(message, error.line, error.column, error.context)
+    if isinstance(error, NotationError) and error.file:  # named here, before the line
+        error = NotationError(error.message, error.line, error.column, error.context)
     return error_line(f"{name}{line}", error)

@@ -16,6 +16,7 @@ from typing import TextIO
 from spider_cli.app import interrupt
 from spider_cli.app.replies import started_text
 from spider_cli.app.session import Session
+from spider_cli.app.storage import ScriptError, locate
 from spider_cli.cli.exits import (
     BROKEN_PIPE,
     BUG,
@@ -32,7 +33,7 @@ from spider_cli.language import positions
 from spider_cli.language import textfiles as files
 from spider_cli.language.places import in_line
 from spider_cli.rules.deals import DealSource, Source
-from spider_cli.rules.errors import SpiderError
+from spider_cli.rules.errors import SpiderError, quoted
 from spider_cli.rules.goals import Wanted
 
 Interactive = Callable[
@@ -47,6 +48,10 @@ def main(argv: list[str] | None = None, interactive: Interactive | None = None) 
     """``spider``'s command line; ``interactive`` plays at a terminal (None: scripts only)."""
     argv = sys.argv[1:] if argv is None else argv
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help", "--version")):
+        unknown = argv and unknown_command(argv[0])
+        if unknown:
+            print(f"spider: {unknown}", file=sys.stderr)
+            return USAGE
         argv = ["play", *argv]
     try:
         args = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None).parse_args(argv)
@@ -67,6 +72,24 @@ def main(argv: list[str] | None = None, interactive: Interactive | None = None) 
             file=sys.stderr,
         )
         return BUG
+
+
+def unknown_command(word: str) -> str | None:
+    """Why the first word of ``spider WORD ...`` is neither a command nor something to play,
+    with the command it is a slip for, if one is close; None when it is (an option, a file, an
+    example, a position code). A word with a dot or a slash names a file: one that is missing
+    is said by the play that cannot read it."""
+    import difflib
+
+    if word.startswith("-") or "." in word or "/" in word or positions.is_position_code(word):
+        return None
+    try:
+        locate(word, Path.cwd())
+    except SpiderError:
+        close = difflib.get_close_matches(word.lower(), SUBCOMMANDS, n=1, cutoff=0.6)
+        hint = f": did you mean 'spider {close[0]}'?" if close else " ('spider --help' lists them)"
+        return f"no such command or file {quoted(word)}{hint}"
+    return None
 
 
 def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -> int:
@@ -117,7 +140,7 @@ def run_scripts(
                     if name == "-":
                         text, label, session.base_dir = _standard_input(), "<stdin>", Path.cwd()
                     else:
-                        path = files.path_of(name, Path.cwd())
+                        path, _example = locate(name, Path.cwd())
                         text = files.read_text(path, name)
                         label, session.base_dir = name, path.parent
                 except SpiderError as error:
@@ -143,6 +166,7 @@ def run_scripts(
                         return OK
         except KeyboardInterrupt:
             return _stopped(where, err)
+
     return OK
 
 
@@ -177,7 +201,8 @@ def _standard_input() -> str:
 
 
 def list_examples() -> int:
-    """One line per example: its name (for 'load NAME' or 'spider NAME') and its title."""
+    """One line per example: its name (for 'load NAME', 'spider NAME' or, for a script,
+    'spider run NAME') and its title."""
     from spider_cli.app import examples
 
     found = examples.catalogue()
@@ -196,16 +221,16 @@ def example_questions(name: str) -> int:
 
     from spider_cli.app import examples
 
-    wanted = name.lower().removesuffix(".txt").removesuffix(".spider")
-    found = [e for e in examples.catalogue() if wanted in (e.name.lower(), e.path.stem.lower())]
-    if not found:
+    example = examples.called(name)
+    if example is None:
         listed = "'spider examples' lists them"
         print(f"spider: no example called {files.shown(name)} ({listed})", file=sys.stderr)
         return USAGE
-    example = found[0]
     print(f"{example.name}: {example.title}")
     if not example.questions:
-        print("  (no questions: 'spider show NAME' prints it, 'spider NAME' plays it)")
+        script = example.path.suffix == ".spider"
+        plays = f"'spider run {example.name}' runs" if script else f"'spider {example.name}' plays"
+        print(f"  (no questions: 'spider show {example.name}' prints it, {plays} it)")
     for n, question in enumerate(example.questions, 1):
         goal = ", ".join(part for part in (question.solve, question.constraints) if part)
         print(f"\n{n}. {question.ask}")
@@ -219,7 +244,8 @@ def show_file(
     name: str, as_lines: bool, as_markdown: bool, full: bool = False, suits: int = 4
 ) -> int:
     """``spider show``: the tableau of a position or game file, of an example, or of another
-    program's numbered deal (``pysol:N``, ``kpat:N``), which is shown with every card known.
+    program's numbered deal (``pysol:N``, ``kpat:N``), which is shown with every card known;
+    a script's text as it is written.
 
     ``full`` shows a file's known face-down and hand cards too (a player sees them hidden)."""
     try:
@@ -229,6 +255,9 @@ def show_file(
             session = Session.new_game(seed=0)
             session.load(name)
             game = session.game
+    except ScriptError as script:  # a script is shown as it is written
+        print(files.shown(script.text.rstrip("\n"), newlines=True))
+        return OK
     except SpiderError as error:
         print(load_error(name, error), file=sys.stderr)
         return REFUSED

@@ -194,9 +194,9 @@ def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
         "--suits",
         type=int,
         choices=(1, 2, 4),
-        default=1,
+        default=4,
         metavar="N",
-        help="1, 2 or 4 suits: the game of the deals (default 1)",
+        help="1, 2 or 4 suits: the game of the deals (default 4, as play and solve)",
     )
     _add_limits(bench, "for each deal: ")
     bench.add_argument(

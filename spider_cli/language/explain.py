@@ -48,7 +48,18 @@ def explain(line: str, error: UnexpectedInput) -> NotationError:
     if message.startswith(_UNKNOWN):  # "hlep": the caret under the word, not under its "l"
         pos = _word_at(line, pos)[0]
     context = caret_line(line.split("\n", 1)[0], pos + 1)
+    if message.startswith(_UNKNOWN) and message.endswith(quoted(_word_at(line, pos)[1])):
+        return UnknownCommandError(message, 1, pos + 1, context)
     return NotationError(message, 1, pos + 1, context)
+
+
+class UnknownCommandError(NotationError):
+    """A line whose first word starts no command, and is no slip for one: at the prompt it
+    is said with :data:`HELP_SUFFIX` (in a file or a script, 'type help' means nothing)."""
+
+
+HELP_SUFFIX = " (type help for the commands)"
+"""What the prompt adds to an :class:`UnknownCommandError`."""
 
 
 def _error_pos(line: str, error: UnexpectedInput) -> int:
@@ -148,7 +159,7 @@ def _unknown_command(word: str) -> str:
     close = difflib.get_close_matches(lowered, words, n=1, cutoff=0.75)
     if close:
         return f"{_UNKNOWN}{quoted(word)}: did you mean '{close[0]}'?"
-    return f"{_UNKNOWN}{quoted(word)} (type help for the commands)"
+    return f"{_UNKNOWN}{quoted(word)}"
 
 
 def _word_at(line: str, pos: int) -> tuple[int, str]:

@@ -63,6 +63,8 @@ class NotationError(SpiderError):
     ``line`` and ``column`` are 1-based (0 when unknown); ``context`` is the offending
     line with a caret under the spot, ready to print. ``part``: the text is that part of a
     command (the position code of ``load spider:...``), and the column counts within it.
+    ``file``: the name of the file the text is in (a file a command reads), which then leads
+    the message as ``FILE:LINE:COLUMN:``.
     """
 
     def __init__(
@@ -72,15 +74,22 @@ class NotationError(SpiderError):
         column: int = 0,
         context: str = "",
         part: Part | None = None,
+        file: str = "",
     ) -> None:
         super().__init__(message, part=part)
         self.message = message
         self.line = line
         self.column = column
         self.context = context
+        self.file = file
 
     def __str__(self) -> str:
-        where = f"line {self.line}, character {self.column}: " if self.line and self.column else ""
+        if self.file:
+            where = ":".join([self.file, *(str(n) for n in (self.line, self.column) if n)]) + ": "
+        elif self.line and self.column:
+            where = f"line {self.line}, character {self.column}: "
+        else:
+            where = ""
         text = where + self.message
         return f"{text}\n{self.context}" if self.context else text
 

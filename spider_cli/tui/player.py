@@ -26,7 +26,7 @@ from prompt_toolkit.completion import Completer, PathCompleter, WordCompleter
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 
 from spider_cli.analysis import native
-from spider_cli.app import interrupt
+from spider_cli.app import interrupt, progress
 from spider_cli.app.handlers import COMMANDS
 from spider_cli.app.interpreter import Answers, Prepared, Shown
 from spider_cli.app.journal import Journal, JournalEntry
@@ -36,6 +36,7 @@ from spider_cli.app.results import Auto, Played, Reply
 from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
 from spider_cli.language import textfiles as files
+from spider_cli.language.explain import HELP_SUFFIX, UnknownCommandError
 from spider_cli.language.notation import parse_command
 from spider_cli.language.places import in_line
 from spider_cli.rules.cards import Card
@@ -49,16 +50,21 @@ PROMPT = "spider> "
 
 @contextlib.contextmanager
 def ticking(write: Callable[[str], None], lock: threading.Lock) -> Iterator[None]:
-    """While a search runs, a line that counts its seconds and says how to stop it, so that
-    a long search does not look like a hang: written at once and every half second with
+    """While a search runs, a line that counts its seconds, says how far the search is (if
+    it says: :mod:`spider_cli.app.progress`) and how to stop it, so that a long search does
+    not look like a hang: written at once and every half second with
     ``write`` (holding ``lock``, which the screen's drawing holds too), wiped afterwards."""
     done = threading.Event()
     began = time.monotonic()
+    progress.clear()
 
     def tick() -> None:
         while True:
+            far = progress.said()
+            far = f", {far}" if far else ""
             with lock:
-                write(f"\r\x1b[2Ksearching... {time.monotonic() - began:.0f} s (Ctrl-C stops)")
+                seconds = time.monotonic() - began
+                write(f"\r\x1b[2Ksearching... {seconds:.0f} s{far} (Ctrl-C stops)")
             if done.wait(0.5):
                 return
 
@@ -69,6 +75,7 @@ def ticking(write: Callable[[str], None], lock: threading.Lock) -> Iterator[None
     finally:
         done.set()
         ticker.join()
+        progress.clear()
         with lock:
             write("\r\x1b[2K")
 
@@ -90,6 +97,8 @@ def error_lines(error: SpiderError, line: str = "") -> list[tuple[str, str]]:
     the reason; errors about other text (a file being loaded) in full."""
     typed = line.rstrip("\r\n")
     error = placed(error, typed)
+    if isinstance(error, UnknownCommandError):  # typed at the prompt: say where help is
+        error = NotationError(error.message + HELP_SUFFIX, error.line, error.column, error.context)
     if (
         isinstance(error, NotationError)
         and error.column
