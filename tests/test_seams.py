@@ -210,3 +210,48 @@ def test_scripts_with_the_rule_switched_never_fail_inside(
     status = run_scripts([str(script)], out, err)
     assert status in (0, 1), err.getvalue()
     assert "internal error" not in err.getvalue()
+
+
+def _out_and_back_game() -> Game:
+    """A 1-suit game with six suits removed: 6-5 can go from pile 1's 7 to pile 2's 7 and
+    back (spades are suit 0: a card is its rank)."""
+    piles = [list(range(13, 4, -1)), [7], list(range(13, 7, -1)), [6], [5], [4, 3, 2, 1]]
+    piles += [[4, 3, 2, 1], [], [], []]
+    return Game(piles, [0] * 10, [], [0] * 6, 1)
+
+
+def test_a_hints_line_ends_before_a_run_goes_back_onto_the_card_it_left() -> None:
+    from spider_cli.analysis import hints
+
+    game = _out_and_back_game()
+    out, back = Move(0, 1, 2), Move(1, 0, 2)
+    assert hints._walk(game, [out, back, Move(3, 1, 1)]).line == [out]
+    game.push(out)
+    past = hints.past_of(game)
+    assert hints._walk(game, [back], past).line == []  # across turns: the next hint's too
+    game.push(Move(5, 7, 4))  # 4-A into a space: a move that keeps the run's way back open
+    assert hints._walk(game, [back], hints.past_of(game)).line == []
+
+
+def test_a_run_that_steps_aside_while_the_card_under_it_moves_is_no_loop() -> None:
+    """The manual's way of moving 7 and the 6-5 on it as one: 6-5 aside, the 7 over, 6-5
+    back onto it; the card it left has moved, so the last move is not a return."""
+    from spider_cli.analysis import hints
+
+    game = _out_and_back_game()
+    game.piles[1] = [8]
+    game.piles[2] = [13, 12, 11, 10, 9, 7]  # (the deck's count is kept: an 8 for a 7)
+    line = [Move(0, 7, 2), Move(0, 1, 1), Move(7, 1, 2)]
+    assert hints._walk(game, line).line == line
+
+
+def test_a_card_turned_up_ends_the_turn_a_return_is_counted_in() -> None:
+    from spider_cli.analysis import hints
+
+    game = _out_and_back_game()
+    game.piles[3], game.down[3], game.piles[5] = [3, 6], 1, [4, 2, 1]  # a 3 face down
+    game.push(Move(0, 1, 2))
+    assert hints.past_of(game).left == {(6, 0, 7)}  # the 6-5 left pile 1 at seven cards
+    game.push(Move(3, 7, 1))  # the 6 into a space turns the 3 up
+    assert hints.past_of(game).left == frozenset()
+    assert hints._walk(game, [Move(1, 0, 2)], hints.past_of(game)).line == [Move(1, 0, 2)]
