@@ -49,9 +49,29 @@ def test_an_example_script_runs_and_shows_by_its_name(tmp_path: Path) -> None:
     assert "'spider show intro-1-moves' prints it, 'spider run intro-1-moves' runs it" in said
     loaded = spider(stdin="load intro-1-moves\n", cwd=tmp_path)
     assert loaded.returncode == 1
-    assert "'spider run intro-1-moves' runs it ('spider show intro-1-moves' prints it)" in (
-        loaded.stderr
-    )
+    assert (
+        "'run intro-1-moves' runs it in this game, 'spider run intro-1-moves' from the shell "
+        "('spider show intro-1-moves' prints it)"
+    ) in loaded.stderr
+
+
+def test_run_at_the_prompt_plays_a_script_or_an_example_in_the_game(tmp_path: Path) -> None:
+    """``run NAME`` at the prompt: the example script by its name, then a file of one's own,
+    its replies said; a line refused ends it where it is, the game going on."""
+    (tmp_path / "more.spider").write_text("score\nJh from 8 to 9\n")
+    session = Session.new_game(seed=0, base_dir=tmp_path)
+    _status, repl = drive("load intro-deal\nrun intro-1-moves\nrun more.spider\nq\n", session)
+    text = said(repl)
+    assert "position matches intro-1.txt" in text and "ran intro-1-moves: 15 lines" in text
+    assert "more.spider:2: error:" in text  # (the Jh has gone from pile 8)
+    assert repl.session.game.moves_made == 4  # the example's four moves kept
+
+
+def test_a_script_does_not_run_another(tmp_path: Path) -> None:
+    (tmp_path / "self.spider").write_text("score\nrun self.spider\n")
+    run = spider("run", "self.spider", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert "self.spider:2: error: a script cannot run another script" in run.stdout
 
 
 def test_a_file_name_with_its_suffix_is_that_file_not_another_example(tmp_path: Path) -> None:

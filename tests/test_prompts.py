@@ -225,7 +225,7 @@ def test_show_prints_a_script_and_load_says_scripts_are_run(
     session = Session.new_game(seed=1, base_dir=tmp_path)
     with pytest.raises(SpiderError, match="is a script of commands") as caught:
         session.load("moves.spider")
-    assert "'spider run moves.spider' runs it" in str(caught.value)
+    assert "'run moves.spider' runs it in this game, 'spider run moves.spider'" in str(caught.value)
     (tmp_path / "bad.txt").write_text("Kh Qh\nnot a row\n")  # neither: the position's error
     assert cli.main(["show", str(tmp_path / "bad.txt")]) == 1
     assert "is a script" not in capsys.readouterr().err

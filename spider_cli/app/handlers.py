@@ -30,6 +30,7 @@ if TYPE_CHECKING:
         Matched,
         Opened,
         Played,
+        Ran,
         Recorded,
         Replayed,
         Resigned,
@@ -66,6 +67,7 @@ class Seat(Protocol):
     def open(self, number: int) -> Opened: ...
     def save(self, name: str | Path, replace: bool = False) -> Saved: ...
     def expect(self, name: str | Path) -> Matched: ...
+    def run_script(self, name: str) -> Ran: ...
     def change_setting(self, name: str, value: bool | str) -> SettingChanged: ...
     def choices(self) -> list[Choice]: ...
     def history(self) -> list[Recorded]: ...
@@ -142,6 +144,11 @@ def _save(
 @handles(cmd.Expect)
 def _expect(session: Seat, command: cmd.Expect, *_: object) -> tuple[object, str]:
     return _replied(session.expect(command.path))
+
+
+@handles(cmd.RunScript, searches=True)
+def _run(session: Seat, command: cmd.RunScript, *_: object) -> tuple[object, str]:
+    return _replied(session.run_script(command.path))
 
 
 @handles(cmd.Open)

@@ -16,6 +16,7 @@ from spider_cli.app.results import (
     Matched,
     Opened,
     Played,
+    Ran,
     Recorded,
     Replayed,
     Resigned,
@@ -59,6 +60,8 @@ def text_of(result: object) -> str:
             return loaded_text(result)
         case Saved():
             return f"saved to {files.shown(result.name)}"
+        case Ran():
+            return ran_text(result)
         case Opened():
             return opened_text(result)
         case Resigned(moves=moves):
@@ -247,6 +250,13 @@ def loaded_text(loaded: Loaded) -> str:
         moves = f"{loaded.moves} move{'s' if loaded.moves != 1 else ''}"
         return f"resumed {files.shown(loaded.name)}: {moves} replayed"
     return f"loaded {files.shown(loaded.name)}"
+
+
+def ran_text(ran: Ran) -> str:
+    """The replies of a script's lines, then how it ended."""
+    said = [reply for reply in ran.replies if reply]
+    end = ran.stopped or f"ran {files.shown(ran.name)}: {len(ran.replies)} lines"
+    return "\n".join([*said, end])
 
 
 def opened_text(opened: Opened) -> str:

@@ -140,6 +140,16 @@ class Loaded(Value):
     moves: int = 0
 
 
+class Ran(Value):
+    """A script run in the game in progress (``run FILE``): its name, the replies of the
+    lines it ran, in order, and where it stopped when a line was refused (``FILE:LINE:
+    error: ...``; None: it ran to its end)."""
+
+    name: str
+    replies: tuple[str, ...]
+    stopped: str | None = None
+
+
 class Opened(Value):
     """Game ``number`` of the history, brought back as it was left (``moves`` replayed)."""
 

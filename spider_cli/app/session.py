@@ -36,6 +36,7 @@ from spider_cli.app.results import (
     Matched,
     Opened,
     Played,
+    Ran,
     Recorded,
     Replayed,
     Reply,
@@ -46,12 +47,13 @@ from spider_cli.app.results import (
     Started,
     Status,
 )
-from spider_cli.app.storage import Began, Files, start_of
+from spider_cli.app.storage import Began, Files, locate, start_of
 from spider_cli.language import commands as cmd
 from spider_cli.language import positions
 from spider_cli.language import textfiles as files
 from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
 from spider_cli.language.notation import parse_command, resolve
+from spider_cli.language.places import in_line
 from spider_cli.language.settings import SETTING_VALUES, Settings
 from spider_cli.rules.cards import ACE, Card
 from spider_cli.rules.deals import KPAT_MAX, OURS_MAX, PYSOL_MAX, DealSource, Source
@@ -117,6 +119,8 @@ class Session:
         """The title of the manual's example the game began from ("" for any other)."""
         self.files = Files(self)
         self.analysis = Analysis(self)
+        self.scripting = False
+        """A script is running (``run FILE``): it may not run another."""
 
     def copy(self, game: Game | None = None) -> Session:
         """A session with this one's game (the same object unless ``game`` is given), origin
@@ -530,6 +534,34 @@ class Session:
         """Check that the position is the one in a position file (see
         :meth:`Files.expect`)."""
         return self.files.expect(name)
+
+    def run_script(self, name: str) -> Ran:
+        """Run a script's lines (a file, or an example's name) in this game as ``spider run``
+        does: nothing asked, the first line refused ends it (what the lines before it did is
+        kept), and a ``quit`` in it ends the script, not the session. A script does not run
+        another."""
+        if self.scripting:
+            raise SpiderError("a script cannot run another script ('run' inside 'run')")
+        path, _example = locate(name, self.base_dir)
+        text = files.read_text(path, name)
+        replies: list[str] = []
+        self.scripting = True
+        try:
+            for number, line in enumerate(files.script_lines(text), start=1):
+                try:
+                    if len(line) > files.MAX_LINE:
+                        raise SpiderError(f"the line has {len(line):,} characters")
+                    reply = self.execute(line)
+                except SpiderError as error:
+                    where = files.named(f"{name}:{number}")
+                    reason = files.shown(str(in_line(error, line)), newlines=True)
+                    return Ran(name, tuple(replies), f"{where}: error: {reason}")
+                replies.append(reply.text)
+                if reply.quit:
+                    break
+        finally:
+            self.scripting = False
+        return Ran(name, tuple(replies))
 
     def history_facts(self, game_file: str | None = None) -> Facts:
         """What the history of games records of this game now (``game_file``: its game

@@ -103,13 +103,15 @@ def locate(name: str, base: Path) -> tuple[Path, bool]:
 
 class ScriptError(SpiderError):
     """A file (or example) that is a script of commands, not a position or game file:
-    ``load`` cannot play it, ``spider run`` runs it, ``spider show`` prints its ``text``."""
+    ``load`` cannot play it, ``run`` (or ``spider run``) runs it, ``spider show`` prints
+    its ``text``."""
 
     def __init__(self, name: str, path: Path, text: str) -> None:
         shown = files.shown(name)
         super().__init__(
             f"{files.shown(path.name)} is a script of commands, not a position or game file: "
-            f"'spider run {shown}' runs it ('spider show {shown}' prints it)"
+            f"'run {shown}' runs it in this game, 'spider run {shown}' from the shell "
+            f"('spider show {shown}' prints it)"
         )
         self.path = path
         self.text = text

@@ -146,13 +146,13 @@ def run_scripts(
                 except SpiderError as error:
                     print(error_line(name, error), file=err)
                     return REFUSED
-                for number, line in enumerate(script_lines(text), start=1):
+                for number, line in enumerate(files.script_lines(text), start=1):
                     where = f"{label}:{number}"
                     try:
-                        if len(line) > MAX_LINE:
+                        if len(line) > files.MAX_LINE:
                             raise SpiderError(
                                 f"the line has {len(line):,} characters; "
-                                f"a command has at most {MAX_LINE:,}"
+                                f"a command has at most {files.MAX_LINE:,}"
                             )
                         reply = session.execute(line)
                     except SpiderError as error:  # said at the word of the line it is about
@@ -174,20 +174,6 @@ def _stopped(where: str, err: TextIO) -> int:
     """Say that Ctrl-C ended a script at ``where`` (FILE:LINE); the exit status."""
     print(f"{files.named(where)}: stopped by Ctrl-C: the lines after it are not run", file=err)
     return INTERRUPTED
-
-
-MAX_LINE = 10_000
-"""The longest line a script may hold (no command comes near it)."""
-
-
-def script_lines(text: str) -> list[str]:
-    """A script's lines, split at line feeds only (a CR before one is dropped): form feeds,
-    vertical tabs, NEL and the Unicode line separators stay inside their line, so line
-    numbers are the ones an editor shows."""
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
 def _standard_input() -> str:

@@ -334,6 +334,24 @@ class Expect(Value):
 
 @command(
     Word(
+        "run",
+        "run the commands of a script in this game",
+        "run takes a file name, as in 'run moves.spider', or an example's name",
+        "Files",
+        ("run FILE (a script, one command a line, or an example's name: 'run intro-1-moves')",),
+        argument=Argument.FILE_OR_EXAMPLE,
+    ),
+    run_script=lambda children: RunScript(children[0]),
+)
+class RunScript(Value):
+    """Run a script's commands, one a line, in the game in progress, as ``spider run``
+    does: "run moves.spider", or an example script by its name."""
+
+    path: str
+
+
+@command(
+    Word(
         "assume",
         "say which card an unknown card is",
         "assume takes a pile and a card, as in 'assume 8 6s'",
@@ -595,6 +613,7 @@ Command = (
     | Save
     | Load
     | Expect
+    | RunScript
     | Assume
     | Hint
     | Apply

@@ -206,3 +206,17 @@ def named(name: str) -> str:
 
 LONGEST_NAMED = 200
 """The longest name :func:`named` says whole."""
+
+
+MAX_LINE = 10_000
+"""The longest line a script may hold (no command comes near it)."""
+
+
+def script_lines(text: str) -> list[str]:
+    """A script's lines, split at line feeds only (a CR before one is dropped): form feeds,
+    vertical tabs, NEL and the Unicode line separators stay inside their line, so line
+    numbers are the ones an editor shows."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
