@@ -220,17 +220,17 @@ def _out_and_back_game() -> Game:
     return Game(piles, [0] * 10, [], [0] * 6, 1)
 
 
-def test_a_hints_line_ends_before_a_run_goes_back_onto_the_card_it_left() -> None:
+def test_a_hint_never_puts_back_a_run_an_earlier_turn_moved_off_the_card() -> None:
     from spider_cli.analysis import hints
 
     game = _out_and_back_game()
     out, back = Move(0, 1, 2), Move(1, 0, 2)
-    assert hints._walk(game, [out, back, Move(3, 1, 1)]).line == [out]
+    assert not hints._walk(game, [out, back]).revisits  # (within a line: the cutter's)
     game.push(out)
     past = hints.past_of(game)
-    assert hints._walk(game, [back], past).line == []  # across turns: the next hint's too
-    game.push(Move(5, 7, 4))  # 4-A into a space: a move that keeps the run's way back open
-    assert hints._walk(game, [back], hints.past_of(game)).line == []
+    assert hints._walk(game, [back], past).revisits  # across turns: a loop
+    game.push(Move(5, 7, 4))  # 4-A into a space: the run's way back is still open
+    assert hints._walk(game, [Move(7, 5, 4), back], hints.past_of(game)).revisits
 
 
 def test_a_run_that_steps_aside_while_the_card_under_it_moves_is_no_loop() -> None:
@@ -241,8 +241,9 @@ def test_a_run_that_steps_aside_while_the_card_under_it_moves_is_no_loop() -> No
     game = _out_and_back_game()
     game.piles[1] = [8]
     game.piles[2] = [13, 12, 11, 10, 9, 7]  # (the deck's count is kept: an 8 for a 7)
-    line = [Move(0, 7, 2), Move(0, 1, 1), Move(7, 1, 2)]
-    assert hints._walk(game, line).line == line
+    game.push(Move(0, 7, 2))
+    game.push(Move(0, 1, 1))
+    assert not hints._walk(game, [Move(7, 1, 2)], hints.past_of(game)).revisits
 
 
 def test_a_card_turned_up_ends_the_turn_a_return_is_counted_in() -> None:
@@ -254,4 +255,4 @@ def test_a_card_turned_up_ends_the_turn_a_return_is_counted_in() -> None:
     assert hints.past_of(game).left == {(6, 0, 7)}  # the 6-5 left pile 1 at seven cards
     game.push(Move(3, 7, 1))  # the 6 into a space turns the 3 up
     assert hints.past_of(game).left == frozenset()
-    assert hints._walk(game, [Move(1, 0, 2)], hints.past_of(game)).line == [Move(1, 0, 2)]
+    assert not hints._walk(game, [Move(1, 0, 2)], hints.past_of(game)).revisits

@@ -85,9 +85,10 @@ class Past(Value):
     positions it has been in (their keys, :meth:`Game.key`), and the runs moved since a card
     was last turned up, a row dealt or a suit removed, each as its first card, the pile it
     left and the length that pile was left with (the card it left is the last of those). A
-    line that goes back to a position is a loop; one that puts such a run back onto the
-    card it left (the same pile at the same length) while turning nothing up ends before
-    that move, across turns as within one; two runs that trade places are not loops."""
+    line that goes back to a position, or puts such a run back onto the card it left (the
+    same pile at the same length) while turning nothing up, is a loop of the player's own
+    across its turns (within a line, :func:`detours.straighten` cuts what the line does
+    without); two runs that trade places are not."""
 
     keys: frozenset[object] = frozenset()
     left: frozenset[tuple[int, int, int]] = frozenset()
@@ -280,32 +281,23 @@ class Walk:
 def _walk(game: Game, line: Sequence[Action], past: Past = NO_PAST) -> Walk:
     """``line``, a search's (every suit removed by the line itself), played once on a copy of
     ``game`` under the game's rule for complete suits (see :class:`Walk`): as far as it
-    can be played there, and no further than the move before one that puts a run back
-    onto the card it left with nothing turned up, dealt or removed since, in this line or
-    before it (:class:`Past`): the player's turn ends there, and the next does without it."""
+    can be played there."""
     carried = fitted(game, line)
     work = game.copy()
     down, before, removed = sum(work.down), len(work.spaces()), len(work.removed)
     played: list[Action] = []
     texts: list[str] = []
-    revisits, pile = False, -1
-    left = set(past.left)
+    revisits, pile, unknown = False, -1, False
     for action, text in zip(carried.actions, carried.texts, strict=True):
+        played.append(action)
+        texts.append(text)
         unknown = bool(work.unknown_reveals(action))
         turns = False
         if not isinstance(action, Deal) and _turns_up(work, action):
             turns, pile = True, action.src if isinstance(action, Move) else action.pile
-        if type(action) is Move and not turns:
-            source = work.piles[action.src]
-            first = source[-action.count]
-            if (first, action.dst, len(work.piles[action.dst])) in left:
-                break
-            if len(source) - action.count > work.down[action.src]:
-                left.add((first, action.src, len(source) - action.count))
-        else:
-            left.clear()
-        played.append(action)
-        texts.append(text)
+        if type(action) is Move and not turns and past.left:
+            back = (work.piles[action.src][-action.count], action.dst, len(work.piles[action.dst]))
+            revisits = revisits or back in past.left
         work.push(action)
         if unknown:
             break
