@@ -26,7 +26,7 @@ def test_a_clean_line_is_shorter_or_equal_and_still_wins(number: int, suits: int
         return
     clean = detours.clean(start, line)
     assert len(clean) <= len(line)
-    autoplay._replay_plain(game, clean)  # raises if a move is illegal or the line does not win
+    autoplay._as_played(game, clean)  # raises if a move is illegal or the line does not win
     keys = detours._keys(start, clean)
     assert keys is not None and len(set(keys)) == len(keys)  # no position twice
     assert detours._jump(start, clean, keys) is None
@@ -57,7 +57,7 @@ def test_a_card_moved_away_and_back_for_nothing_is_cut() -> None:
     k, pair = next((k, p) for k, key in enumerate(keys) if (p := _there_and_back(key[0])))
     detour = [*clean[:k], *pair, *clean[k:]]
     assert detours.clean(start, detour) == clean
-    autoplay._replay_plain(game, detour)  # (the detour itself is a legal win)
+    autoplay._as_played(game, detour)  # (the detour itself is a legal win)
 
 
 def test_a_line_that_does_not_win_comes_back_as_it_is() -> None:
