@@ -6,6 +6,7 @@ and the one function that carries a line from one rule to the other."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -108,6 +109,7 @@ def test_every_line_of_the_analysis_replays_on_the_game(
     together, as random moves seldom make them), and solve's goals from there."""
     session = Session(settings=Settings(autoremove=autoremove))
     session.new(number, suits)
+    moves = moves if search_path == "core" else moves // 4  # (hints take longer there)
     if moves:
         session.auto(moves)  # the player's own moves: each checked by the engine as played
     for _ in range(3):
@@ -130,9 +132,14 @@ def test_every_line_of_the_analysis_replays_on_the_game(
 
 
 @RULES
-def test_one_suit_auto_removes_its_suits_under_either_rule(autoremove: bool) -> None:
+def test_one_suit_auto_removes_its_suits_under_either_rule(
+    autoremove: bool, search_path: str
+) -> None:
     """A 1-suit game played by ``auto`` and deals to its end: suits come together often, and
-    each one comes off by the game's rule or by the line's own removal."""
+    each one comes off by the game's rule or by the line's own removal. (On the core only:
+    a whole game of hints on the Python path takes minutes; the property above runs there.)"""
+    if search_path != "core":
+        pytest.skip("a whole game of hints: the core's run covers it")
     session = Session(settings=Settings(autoremove=autoremove))
     session.new(3, 1)
     for _ in range(6):
@@ -143,19 +150,21 @@ def test_one_suit_auto_removes_its_suits_under_either_rule(autoremove: bool) -> 
     assert session.game.removed
 
 
-def test_a_script_mixing_the_rules_never_fails_inside(tmp_path) -> None:
-    """Scripts that switch autoremove between analyses: no internal error (exit 70)."""
+def test_a_script_mixing_the_rules_never_fails_inside(tmp_path: Path) -> None:
+    """Scripts that switch autoremove between analyses: no internal error (exit 70), and the
+    README's example of problem 3 answered and applied under autoremove."""
     lines = ["new 4 suits 1"]
-    for k in range(8):
-        lines += [f"set autoremove {'on' if k % 2 else 'off'}", "hint", "apply all", "auto 15"]
+    for k in range(6):
+        lines += [f"set autoremove {'on' if k % 2 else 'off'}", "hint", "apply all", "auto 6"]
         lines += ["deal"] if k % 3 == 2 else []
-    lines += ["load problem-3", "set autoremove on", "solve remove hearts, no deal", "apply"]
-    script = tmp_path / "mixed.spider"
-    script.write_text("\n".join(lines) + "\n")
-    out, err = io.StringIO(), io.StringIO()
-    status = run_scripts([str(script)], out, err)
-    assert status in (0, 1), err.getvalue()
-    assert "internal error" not in err.getvalue()
+    problem = ["load problem-3", "set autoremove on", "solve remove hearts, no deal", "apply"]
+    for name, script, whole in (("mixed", lines, False), ("problem", problem, True)):
+        path = tmp_path / f"{name}.spider"
+        path.write_text("\n".join(script) + "\n")
+        out, err = io.StringIO(), io.StringIO()
+        status = run_scripts([str(path)], out, err)
+        assert status in ((0,) if whole else (0, 1)), err.getvalue()
+        assert "internal error" not in err.getvalue()
     assert "hearts removed" in out.getvalue()
 
 
@@ -191,7 +200,7 @@ SCRIPT_LINES = [
 
 
 @settings(
-    max_examples=8,
+    max_examples=6,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -205,7 +214,7 @@ def test_scripts_with_the_rule_switched_never_fail_inside(
     """Scripts of analyses and moves with ``set autoremove on|off`` mixed in end in a result
     or a clear error (status 0 or 1), never an internal error."""
     script = tmp_path_factory.mktemp("fuzz") / "mixed.spider"
-    script.write_text("\n".join([start, "auto 20", *lines]) + "\n")
+    script.write_text("\n".join([start, "auto 8", *lines]) + "\n")
     out, err = io.StringIO(), io.StringIO()
     status = run_scripts([str(script)], out, err)
     assert status in (0, 1), err.getvalue()
