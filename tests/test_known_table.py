@@ -22,7 +22,9 @@ from spider_cli.analysis.goals import PLAY_LIMIT, Limit
 
 RESULTS = Path(__file__).parent.parent / "benchmarks" / "results"
 
-TABLES = sorted(RESULTS.glob("*.csv"))
+TABLES = sorted([*RESULTS.glob("pysol-*.csv"), *RESULTS.glob("ours-*.csv")])
+"""The tables of full-information play (the results folder also keeps blind play's and the
+judge's tables, of other columns)."""
 
 SMALL = 150_000
 """Rows re-solved are drawn among deals won within this many positions (a few seconds on

@@ -245,7 +245,9 @@ def _looked_ahead(choice: Pick) -> str:
 def _lines(game: Game, decision: Decision, past: Past) -> list[Walk]:
     """The decision's lines as a player plays them, best first: each up to the first
     unknown card it turns up, its detours cut (:func:`detours.straighten`), one for each
-    first move, none that goes back to a position the game has been in."""
+    first move, none that goes back to a position the game has been in. A line that puts
+    back a run an earlier turn moved (:class:`Past`) is left out while another line is
+    left: it is the player's last resort, not a move it never makes."""
     lines: list[Walk] = []
     firsts: set[Action] = set()
     piles = encode(game).piles
@@ -258,6 +260,8 @@ def _lines(game: Game, decision: Decision, past: Past) -> list[Walk]:
             continue
         firsts.add(walk.line[0])
         lines.append(walk)
+    if not lines and past.left:
+        return _lines(game, decision, Past(past.keys))
     return lines
 
 
