@@ -24,10 +24,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from randomplay import play_randomly
 
-from spider_cli.analysis import goalsearch, native, rollouts
+from spider_cli.analysis import native
+from spider_cli.analysis.blind import rollouts
+from spider_cli.analysis.blind.evaluation import STANDARD, TABLE_SIZE
+from spider_cli.analysis.blind.view import view_of
 from spider_cli.analysis.compact import FACE_DOWN, encode, player_view
-from spider_cli.analysis.evaluation import STANDARD, TABLE_SIZE
-from spider_cli.analysis.view import view_of
+from spider_cli.analysis.search import goal
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.goals import Constraints, Goal
 
@@ -151,13 +153,13 @@ def one_round(core: Any, seed: int) -> None:
         ceiling,
     )
     try:
-        search = goalsearch.make_search(game, Goal(rng.choice(GOALS)), Constraints())
+        search = goal.make_search(game, Goal(rng.choice(GOALS)), Constraints())
     except ValueError:
         return
     _call(
         "goal_search",
         core.goal_search,
-        goalsearch.spec(search),
+        goal.spec(search),
         search.root()[0],
         rng.random() < 0.5,
         rng.random() < 0.5,

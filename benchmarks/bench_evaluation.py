@@ -14,10 +14,11 @@ import argparse
 import random
 import time
 
-from spider_cli.analysis import blind, native
-from spider_cli.analysis.blindplayer import Mode
+from spider_cli.analysis import native
+from spider_cli.analysis.bench import blind
+from spider_cli.analysis.blind.evaluation import FEATURES, STANDARD, Weights
+from spider_cli.analysis.blind.player import Mode
 from spider_cli.analysis.compact import State
-from spider_cli.analysis.evaluation import FEATURES, STANDARD, Weights
 from spider_cli.rules.deals import DealSource, Source
 
 NEW = [name for name in FEATURES if getattr(STANDARD, name) == 0]

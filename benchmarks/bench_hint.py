@@ -14,7 +14,7 @@ import argparse
 import statistics
 import time
 
-from spider_cli.analysis.bench import parse_deals
+from spider_cli.analysis.bench.full import parse_deals
 from spider_cli.app.session import Session
 
 

@@ -21,9 +21,12 @@ import statistics
 import time
 from collections.abc import Callable
 
-from spider_cli.analysis import blind, blindplayer, compact, hints, native, solver
-from spider_cli.analysis.blindplayer import Mode
-from spider_cli.analysis.goals import Limit
+from spider_cli.analysis import compact, hints, native
+from spider_cli.analysis.bench import blind
+from spider_cli.analysis.blind import player as blindplayer
+from spider_cli.analysis.blind.player import Mode
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.solve import solver
 from spider_cli.app import examples
 from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command

@@ -6,7 +6,7 @@ the winning line ``spider solve --seed`` finds is replayed up to the deal after 
 and there each suit is asked of as ``remove SUIT, no deal`` (with ``--then``, ``remove SUIT
 then NEXT, no deal``, the next suit in the order spades, hearts, diamonds, clubs). Every question
 is answered twice at the same limit: with phase A as it is, and with one member of
-:data:`spider_cli.analysis.solver.PORTFOLIO` left out (``--without``, by its index; the
+:data:`spider_cli.analysis.solve.solver.PORTFOLIO` left out (``--without``, by its index; the
 beam by default). The two are paired on the same questions.
 
     python benchmarks/bench_removals.py --seeds 7000-7059 --limit 1000000
@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from spider_cli.analysis import autoplay, solver
+from spider_cli.analysis.solve import autoplay, solver
 from spider_cli.rules.cards import SUIT_NAMES, SUITS_IN_VARIANT
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Deal, Game

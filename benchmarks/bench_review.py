@@ -14,8 +14,9 @@ import argparse
 import statistics
 import time
 
-from spider_cli.analysis import blind, review
-from spider_cli.analysis.chancesearch import Level
+from spider_cli.analysis import review
+from spider_cli.analysis.bench import blind
+from spider_cli.analysis.chance.search import Level
 from spider_cli.rules.deals import DealSource, Source
 
 

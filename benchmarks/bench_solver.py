@@ -13,7 +13,7 @@ Three parts, each also runnable alone (``questions``, ``speed``, ``deals``):
   ``--play-limit N`` positions each (and ``--time-limit`` seconds, if given).
 * growth: the complete search's positions depth by depth for one question (``--example``,
   ``--question``), to ``--limit`` positions: how far an exhaustive proof is out of reach.
-* counting: what the counting argument (``spider_cli/analysis/counting.py``) costs before
+* counting: what the counting argument (``spider_cli/analysis/search/counting.py``) costs before
   each search, on positions from random play of numbered deals: questions it proves, median and
   slowest time, and how many more it would prove with ten times its budget.
 * hints: ``hint`` on every example position with a move to make: the advice and its time.
@@ -32,11 +32,13 @@ import random
 import statistics
 import time
 
-from spider_cli.analysis import bench, compact, counting, hints
-from spider_cli.analysis.goals import PLAY_LIMIT, Limit
-from spider_cli.analysis.goalsearch import Search, make_search
-from spider_cli.analysis.proofs import counted_out
-from spider_cli.analysis.solver import PORTFOLIO, answer, astar, limit_of, search_limit
+from spider_cli.analysis import compact, hints
+from spider_cli.analysis.bench import full as bench
+from spider_cli.analysis.limits import PLAY_LIMIT, Limit
+from spider_cli.analysis.search import counting
+from spider_cli.analysis.search.goal import Search, make_search
+from spider_cli.analysis.solve.proofs import counted_out
+from spider_cli.analysis.solve.solver import PORTFOLIO, answer, astar, limit_of, search_limit
 from spider_cli.app import examples
 from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command

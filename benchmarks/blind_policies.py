@@ -15,7 +15,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from spider_cli.analysis import blindplayer, native, rollouts
+from spider_cli.analysis import native
+from spider_cli.analysis.blind import player as blindplayer
+from spider_cli.analysis.blind import rollouts
 from spider_cli.analysis.compact import encode
 from spider_cli.rules.deals import DealSource, Source
 

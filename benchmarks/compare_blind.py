@@ -17,7 +17,8 @@ import random
 import sqlite3
 import statistics
 
-from spider_cli.analysis.bench import parse_deals, wilson
+from spider_cli.analysis.bench.full import parse_deals
+from spider_cli.analysis.intervals import wilson
 
 
 def mcnemar(only_a: int, only_b: int) -> float:

@@ -1,5 +1,5 @@
 """How many positions full-information play needs to win each deal, for the thresholds of
-``new --difficulty`` (``spider_cli/analysis/chances.py``):
+``new --difficulty`` (``spider_cli/analysis/chance/odds.py``):
 ``python benchmarks/deal_difficulty.py [--seeds 0-199] [--suits 1 2 4] [--limit N] [--give-up]``.
 
 Each deal of ours is played by ``autoplay.play`` with every card known, bounded by positions
@@ -16,8 +16,9 @@ import argparse
 import statistics
 import time
 
-from spider_cli.analysis import autoplay, native
-from spider_cli.analysis.goals import Limit
+from spider_cli.analysis import native
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.solve import autoplay
 from spider_cli.rules.engine import Game
 
 

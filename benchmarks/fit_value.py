@@ -2,7 +2,7 @@
 
     python benchmarks/fit_value.py play --suits 4 --games 4000 --data /tmp/selfplay-4.jsonl
     python benchmarks/fit_value.py fit --data /tmp/selfplay-1.jsonl /tmp/selfplay-2.jsonl \
-        /tmp/selfplay-4.jsonl --out spider_cli/analysis/value.json
+        /tmp/selfplay-4.jsonl --out spider_cli/analysis/blind/value.json
 
 ``play`` plays our deals from :data:`FIRST` on (deals no other work tunes or measures on),
 each by the blind player without lookahead (the search's own rollout policy,
@@ -35,10 +35,12 @@ from typing import Any
 
 import jsonl
 
-from spider_cli.analysis import blindplayer, native, rollouts
+from spider_cli.analysis import native
+from spider_cli.analysis.blind import player as blindplayer
+from spider_cli.analysis.blind import rollouts
+from spider_cli.analysis.blind.evaluation import weights_for
+from spider_cli.analysis.blind.rollouts import FEATURES
 from spider_cli.analysis.compact import encode
-from spider_cli.analysis.evaluation import weights_for
-from spider_cli.analysis.rollouts import FEATURES
 from spider_cli.rules.deals import DealSource, Source
 
 FIRST = 1_000_000
@@ -292,7 +294,7 @@ def main() -> None:
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     f = sub.add_parser("fit", help="fit the models and write the value file")
     f.add_argument("--data", nargs="+", required=True)
-    f.add_argument("--out", default="spider_cli/analysis/value.json")
+    f.add_argument("--out", default="spider_cli/analysis/blind/value.json")
     f.add_argument(
         "--most",
         type=int,

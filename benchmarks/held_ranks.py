@@ -1,5 +1,5 @@
 """Deals with a held rank (every card of a rank face down in the tableau) and what the proof
-of :mod:`spider_cli.analysis.blocked` makes of them: ``python benchmarks/held_ranks.py
+of :mod:`spider_cli.analysis.search.blocked` makes of them: ``python benchmarks/held_ranks.py
 --seeds pysol:1-32000 --suits 4 [--limit N]``.
 
 For every deal: its held ranks; for those that have one, whether the proof holds, the
@@ -12,9 +12,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from spider_cli.analysis import blocked
-from spider_cli.analysis.bench import parse_deals
+from spider_cli.analysis.bench.full import parse_deals
 from spider_cli.analysis.compact import encode
+from spider_cli.analysis.search import blocked
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
-"""The judge's player (:func:`spider_cli.analysis.judge.choose`) played blind on numbered deals,
-stored beside ``spider bench --blind --db``'s games so that ``benchmarks/compare_blind.py``
-pairs it with another player on the same deals:
+"""The judge's player (:func:`~spider_cli.analysis.chance.judge.choose`) played blind on
+numbered deals, stored beside ``spider bench --blind --db``'s games so that
+``benchmarks/compare_blind.py`` pairs it with another player on the same deals:
 
     nice python benchmarks/judge_bench.py --seeds 5000000-5000049 --db FILE \\
         --samples 64 --cap 10000 --keep 8
@@ -17,10 +17,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from spider_cli.analysis import judge
-from spider_cli.analysis.bench import DealResult, parse_deals
-from spider_cli.analysis.blind import MAX_MOVES, Dealer
-from spider_cli.analysis.blindplayer import Kind, Mode
+from spider_cli.analysis.bench.blind import MAX_MOVES, Dealer
+from spider_cli.analysis.bench.full import DealResult, parse_deals
+from spider_cli.analysis.blind.player import Kind, Mode
+from spider_cli.analysis.chance import judge
 from spider_cli.app.benchdb import Store
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import DEAL

@@ -3,7 +3,7 @@
 
 Each deal is played to its end by today's player (the quick level, as ``spider bench
 --blind`` plays it); at a few turns along the game (``--at``, fractions of its turns) the
-view is taken, its candidates listed (:func:`spider_cli.analysis.judge.candidates`: the
+view is taken, its candidates listed (:func:`spider_cli.analysis.chance.judge.candidates`: the
 plain player's line, the deal, the best commitments by value, and the quick level's own
 choice added where it is not among them), and each candidate is judged on the same
 ``--samples`` worlds at each cap (``--caps``): won within the cap or not, and the seconds.
@@ -23,14 +23,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from spider_cli.analysis import chancesearch, judge
-from spider_cli.analysis.bench import parse_deals
-from spider_cli.analysis.blind import MAX_MOVES, Dealer
-from spider_cli.analysis.blindplayer import BUDGET, Kind, Mode, first_reveal
-from spider_cli.analysis.chancesearch import Level
-from spider_cli.analysis.evaluation import weights_for
-from spider_cli.analysis.rollouts import seed_of
-from spider_cli.analysis.view import PlayerView
+from spider_cli.analysis.bench.blind import MAX_MOVES, Dealer
+from spider_cli.analysis.bench.full import parse_deals
+from spider_cli.analysis.blind.evaluation import weights_for
+from spider_cli.analysis.blind.player import BUDGET, Kind, Mode, first_reveal
+from spider_cli.analysis.blind.rollouts import seed_of
+from spider_cli.analysis.blind.view import PlayerView
+from spider_cli.analysis.chance import judge
+from spider_cli.analysis.chance import search as chancesearch
+from spider_cli.analysis.chance.search import Level
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import DEAL, Action
 

@@ -2,7 +2,7 @@
 ``nice python benchmarks/judge_truth.py --seeds 5000015-5000019 --cap 100000 --samples 24``.
 
 At a few turns along games of the plain player, the candidates of
-:func:`spider_cli.analysis.judge.candidates` are each played on the same sampled worlds.
+:func:`spider_cli.analysis.chance.judge.candidates` are each played on the same sampled worlds.
 Then, on each world, two things are measured: whether the capped full-information search
 wins it (the judge), and whether the blind player wins it played to the end seeing only
 its view (``odds``'s policy: the truth the judge stands in for, with this player). Prints,
@@ -18,12 +18,13 @@ from dataclasses import replace
 
 from judge_widths import plain_game  # (the plain player's games, beside this script)
 
-from spider_cli.analysis import judge, native
-from spider_cli.analysis.bench import parse_deals
-from spider_cli.analysis.blindplayer import Candidate, Decision, Kind, Mode
-from spider_cli.analysis.chancesearch import ODDS_POLICY
-from spider_cli.analysis.evaluation import weights_for
-from spider_cli.analysis.rollouts import seed_of
+from spider_cli.analysis import native
+from spider_cli.analysis.bench.full import parse_deals
+from spider_cli.analysis.blind.evaluation import weights_for
+from spider_cli.analysis.blind.player import Candidate, Decision, Kind, Mode
+from spider_cli.analysis.blind.rollouts import seed_of
+from spider_cli.analysis.chance import judge
+from spider_cli.analysis.chance.search import ODDS_POLICY
 from spider_cli.rules.engine import DEAL
 
 

@@ -13,15 +13,16 @@ import argparse
 import statistics
 import time
 
-from spider_cli.analysis import chancesearch, judge, native
-from spider_cli.analysis.autoplay import WIDTHS
-from spider_cli.analysis.bench import parse_deals
-from spider_cli.analysis.blind import MAX_MOVES, Dealer
-from spider_cli.analysis.blindplayer import BUDGET, Kind, Mode, first_reveal
+from spider_cli.analysis import native
+from spider_cli.analysis.bench.blind import MAX_MOVES, Dealer
+from spider_cli.analysis.bench.full import parse_deals
+from spider_cli.analysis.blind.player import BUDGET, Kind, Mode, first_reveal
+from spider_cli.analysis.blind.rollouts import seed_of
+from spider_cli.analysis.blind.view import PlayerView
+from spider_cli.analysis.chance import judge, search
 from spider_cli.analysis.compact import Start
-from spider_cli.analysis.goals import Limit
-from spider_cli.analysis.rollouts import seed_of
-from spider_cli.analysis.view import PlayerView
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.solve.autoplay import WIDTHS
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import DEAL, Action
 
@@ -34,7 +35,7 @@ def plain_game(deal: DealSource) -> list[tuple[PlayerView, tuple[Action, ...]]]:
     turns: list[tuple[PlayerView, tuple[Action, ...]]] = []
     while not table.won and table.moves < MAX_MOVES:
         view = table.view()
-        turn = chancesearch.choose(view, mode, BUDGET, chancesearch.Level.PLAIN).played
+        turn = search.choose(view, mode, BUDGET, search.Level.PLAIN).played
         mode = turn.mode
         if turn.kind is Kind.LINE:
             first = first_reveal(view.piles(), turn.line)

@@ -20,9 +20,9 @@ import os
 import sys
 from pathlib import Path
 
-from spider_cli.analysis.autoplay import search_key
-from spider_cli.analysis.bench import DealResult, parse_deals
-from spider_cli.analysis.goals import PLAY_LIMIT
+from spider_cli.analysis.bench.full import DealResult, parse_deals
+from spider_cli.analysis.limits import PLAY_LIMIT
+from spider_cli.analysis.solve.autoplay import search_key
 from spider_cli.app.benchdb import Store
 
 COLUMNS = ("deal", "won", "moves", "positions", "seconds", "stage")

@@ -14,7 +14,7 @@ deterministic), so ``portfolio`` can replay any order of the measured beams exac
 ``autoplay.play`` would run them in what the beam stage left (a beam begun only with
 ``autoplay.SHORTEST_WIN`` times its width left), without playing again; it prints the deals
 won, and those won only by one of two portfolios with ``--against``. Ties: 1 the children
-found last first, 2 and up a shuffle (``spider_cli.analysis.beam.tie``).
+found last first, 2 and up a shuffle (``spider_cli.analysis.search.beam.tie``).
 """
 
 from __future__ import annotations
@@ -24,9 +24,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from spider_cli.analysis import autoplay, native
+from spider_cli.analysis import native
 from spider_cli.analysis.compact import encode
-from spider_cli.analysis.goals import PLAY_LIMIT, Limit
+from spider_cli.analysis.limits import PLAY_LIMIT, Limit
+from spider_cli.analysis.solve import autoplay
 from spider_cli.rules.deals import DealSource
 
 Beam = tuple[int, int]

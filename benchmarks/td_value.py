@@ -1,14 +1,14 @@
 """Learn a table of pile worths by temporal differences, the second method of issue 46.
 
 The value is shaped as the one the searches maximize: a sum over the piles of a worth by
-the pile's class (:func:`spider_cli.analysis.evaluation.pile_class`: face-down cards, the top
+the pile's class (:func:`spider_cli.analysis.blind.evaluation.pile_class`: face-down cards, the top
 run of one suit, what it lies on, a King at its head), weights shared by the ten piles, plus
 a few counts of the whole position (suits removed, rows left, spaces). It is learned from
 self-play: the compiled core plays many deals by the blind player at a small budget, and at
 the start of each turn (a card turned up or a row dealt) the position the player sees is
 kept. The target is the tuner's dense score at the game's end (suits complete, plus the share
 of the 44 face-down cards turned up), in thousandths so a suit is worth 1,000 as in
-:class:`~spider_cli.analysis.evaluation.Weights`.
+:class:`~spider_cli.analysis.blind.evaluation.Weights`.
 
 Fitted TD(lambda): the lambda-returns are computed with the current value, the value is
 refitted to them by ridge least squares, and again, until it settles (lambda 1 is the Monte
@@ -44,16 +44,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import tune_weights
 
-from spider_cli.analysis import blindplayer, native, rollouts
-from spider_cli.analysis.blindplayer import UNSEEN, Decision
-from spider_cli.analysis.compact import REVEAL, State, apply, encode
-from spider_cli.analysis.evaluation import (
+from spider_cli.analysis import native
+from spider_cli.analysis.blind import player as blindplayer
+from spider_cli.analysis.blind import rollouts
+from spider_cli.analysis.blind.evaluation import (
     TABLE_SIZE,
     Weights,
     pile_class,
     weights_for,
 )
-from spider_cli.analysis.rollouts import masked
+from spider_cli.analysis.blind.player import UNSEEN, Decision
+from spider_cli.analysis.blind.rollouts import masked
+from spider_cli.analysis.compact import REVEAL, State, apply, encode
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Action, Deal, Remove
 

@@ -1,4 +1,4 @@
-"""Tune the blind player's weights (``spider_cli/analysis/evaluation.py``) against games won.
+"""Tune the blind player's weights (``spider_cli/analysis/blind/evaluation.py``) against games won.
 
 The cross-entropy family's lesson from Tetris (Szita and Lőrincz 2006): search the weights
 of a hand-made evaluation directly, scored by games played, rather than fitting them to
@@ -59,10 +59,12 @@ from typing import Any
 
 import jsonl
 
-from spider_cli.analysis import blindplayer, evaluation, native, rollouts
-from spider_cli.analysis.bench import wilson
+from spider_cli.analysis import native
+from spider_cli.analysis.blind import evaluation, rollouts
+from spider_cli.analysis.blind import player as blindplayer
+from spider_cli.analysis.blind.evaluation import STANDARD, Weights
 from spider_cli.analysis.compact import encode
-from spider_cli.analysis.evaluation import STANDARD, Weights
+from spider_cli.analysis.intervals import wilson
 from spider_cli.rules.deals import DealSource, Source
 
 TUNED: tuple[tuple[str, float], ...] = (

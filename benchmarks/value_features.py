@@ -9,7 +9,7 @@ then the value's features compared with a larger set on the same games:
 on the Python rollout (the reference, its searches on the core), and appends one JSON line a
 game: the deal, whether it was won, and at the start of each turn the player's view (the
 piles, each face-down card masked), the suits removed, the rows left and the value's
-:data:`~spider_cli.analysis.rollouts.FEATURES`. It resumes from the file.
+:data:`~spider_cli.analysis.blind.rollouts.FEATURES`. It resumes from the file.
 
 ``compare`` fits "this game is won" on every turn of the first 80% of the games (by deal)
 with the value's features, then with the richer set of :func:`richer` added, by logistic
@@ -25,7 +25,9 @@ import itertools
 import json
 from pathlib import Path
 
-from spider_cli.analysis import blindplayer, native, rollouts
+from spider_cli.analysis import native
+from spider_cli.analysis.blind import player as blindplayer
+from spider_cli.analysis.blind import rollouts
 from spider_cli.analysis.compact import FACE_DOWN, State, encode
 from spider_cli.rules.cards import KING
 from spider_cli.rules.deals import DealSource, Source

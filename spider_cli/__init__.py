@@ -73,12 +73,12 @@ import importlib  # noqa: E402
 from typing import TYPE_CHECKING, Any  # noqa: E402
 
 if TYPE_CHECKING:  # the public names for type checkers ("X as X": exported); see _PUBLIC
-    from spider_cli.analysis.answers import Report as Report
-    from spider_cli.analysis.answers import solve as solve
-    from spider_cli.analysis.chancesearch import Level as Level
-    from spider_cli.analysis.goals import Verdict as Verdict
+    from spider_cli.analysis.chance.search import Level as Level
     from spider_cli.analysis.hints import Advice as Advice
     from spider_cli.analysis.hints import hint as hint
+    from spider_cli.analysis.limits import Verdict as Verdict
+    from spider_cli.analysis.solve.answers import Report as Report
+    from spider_cli.analysis.solve.answers import solve as solve
     from spider_cli.app.session import Session as Session
     from spider_cli.language.notation import parse_command as parse_command
     from spider_cli.language.notation import resolve as resolve
@@ -117,10 +117,10 @@ _HERE = ("parse_move",)
 
 _PUBLIC: dict[str, tuple[str, str]] = {
     # name: (its module, its name there); the imports above say the same to type checkers
-    "Report": ("spider_cli.analysis.answers", "Report"),
-    "solve": ("spider_cli.analysis.answers", "solve"),
-    "Level": ("spider_cli.analysis.chancesearch", "Level"),
-    "Verdict": ("spider_cli.analysis.goals", "Verdict"),
+    "Report": ("spider_cli.analysis.solve.answers", "Report"),
+    "solve": ("spider_cli.analysis.solve.answers", "solve"),
+    "Level": ("spider_cli.analysis.chance.search", "Level"),
+    "Verdict": ("spider_cli.analysis.limits", "Verdict"),
     "Advice": ("spider_cli.analysis.hints", "Advice"),
     "hint": ("spider_cli.analysis.hints", "hint"),
     "Session": ("spider_cli.app.session", "Session"),

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from spider_cli.analysis import compact
+from spider_cli.analysis.blind.view import view_of
 from spider_cli.analysis.compact import State
-from spider_cli.analysis.view import view_of
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Game
 

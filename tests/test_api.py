@@ -25,16 +25,16 @@ from spider_cli.rules import layout
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 API_PAGE = ROOT / "docs" / "api.md"
-HEAVY = ("lark", "prompt_toolkit", "spider_cli.analysis.solver", "spider_cli.analysis.hints")
+HEAVY = ("lark", "prompt_toolkit", "spider_cli.analysis.solve.solver", "spider_cli.analysis.hints")
 
 
 def test_importing_the_package_loads_no_parser_terminal_or_solver() -> None:
-    """``import spider_cli`` (and so a bench worker's ``spider_cli.analysis.bench``) stays
+    """``import spider_cli`` (and so a bench worker's ``spider_cli.analysis.bench.full``) stays
     light: the public names load on first use."""
     code = (
-        "import sys, spider_cli, spider_cli.analysis.bench\n"
+        "import sys, spider_cli, spider_cli.analysis.bench.full\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('lark', 'prompt_toolkit')"
-        " or m.startswith(('spider_cli.analysis.solver', 'spider_cli.analysis.hints',"
+        " or m.startswith(('spider_cli.analysis.solve.solver', 'spider_cli.analysis.hints',"
         " 'spider_cli.language'))))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -49,7 +49,7 @@ def test_every_public_name_resolves_to_its_home() -> None:
         if name in table:
             module, inner = table[name]
             assert value is getattr(importlib.import_module(module), inner), name
-    assert table["solve"] == ("spider_cli.analysis.answers", "solve")
+    assert table["solve"] == ("spider_cli.analysis.solve.answers", "solve")
     assert set(sp.__all__) <= set(dir(sp)) and "__version__" in dir(sp)
     with pytest.raises(AttributeError, match="no attribute 'Board'"):
         sp.Board  # noqa: B018

@@ -1,4 +1,4 @@
-"""``spider bench --jobs N``'s workers (spider_cli/analysis/workers.py, issue 62): the
+"""``spider bench --jobs N``'s workers (spider_cli/analysis/bench/workers.py, issue 62): the
 parent ends every worker before it ends itself, on every way out, and a worker that dies
 is said, never waited for. With multiprocessing's Pool a worker could outlive its parent
 stopped by Ctrl-C, and a worker killed in the middle of a deal left the bench waiting for
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from test_hardening_four import _alive, _both_workers
 
-from spider_cli.analysis import workers
+from spider_cli.analysis.bench import workers
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
 

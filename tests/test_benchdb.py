@@ -10,9 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from spider_cli.analysis import autoplay, bench, blind, chancesearch
-from spider_cli.analysis.bench import DealResult
-from spider_cli.analysis.chancesearch import Level
+from spider_cli.analysis.bench import blind
+from spider_cli.analysis.bench import full as bench
+from spider_cli.analysis.bench.full import DealResult
+from spider_cli.analysis.chance import search as chancesearch
+from spider_cli.analysis.chance.search import Level
+from spider_cli.analysis.solve import autoplay
 from spider_cli.app import benchdb
 from spider_cli.cli.main import main
 from spider_cli.cli.parser import DEFAULT_LEVEL
@@ -482,7 +485,7 @@ def test_a_full_disk_is_said_in_a_players_words(
 def test_the_progress_line_shows_at_once_with_the_deals_in_play() -> None:
     import io
 
-    from spider_cli.analysis.bench import DealResult, play_all
+    from spider_cli.analysis.bench.full import DealResult, play_all
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

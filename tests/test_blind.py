@@ -7,11 +7,12 @@ import json
 
 import pytest
 
-from spider_cli.analysis import bench, blind, blindplayer
-from spider_cli.analysis.bench import summarize
-from spider_cli.analysis.chancesearch import Level
+from spider_cli.analysis.bench import blind, full
+from spider_cli.analysis.bench.full import summarize
+from spider_cli.analysis.blind import player as blindplayer
+from spider_cli.analysis.blind.evaluation import STANDARD, Weights
+from spider_cli.analysis.chance.search import Level
 from spider_cli.analysis.compact import FACE_DOWN, State
-from spider_cli.analysis.evaluation import STANDARD, Weights
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Game
@@ -110,9 +111,9 @@ def test_a_rerun_plays_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_wilson_interval() -> None:
-    low, high = bench.wilson(0, 10)
+    low, high = full.wilson(0, 10)
     assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
-    low, high = bench.wilson(48, 100)
+    low, high = full.wilson(48, 100)
     assert low == pytest.approx(0.3846, abs=1e-4) and high == pytest.approx(0.5768, abs=1e-4)
 
 
@@ -121,9 +122,9 @@ def test_the_json_summary_names_variant_seeds_played_won_and_each_deal(
 ) -> None:
     monkeypatch.setattr(blind, "MAX_MOVES", 5)
     results = [blind.play_deal((_ours(seed, 1), 200, Level.PLAIN)) for seed in (0, 1)]
-    limits = bench.Limits(positions_per_search=200, moves_per_deal=5)
-    data = bench.summary_json(
-        summarize(1, results, 1.0), results, "0-1", bench.BenchMode.BLIND, limits
+    limits = full.Limits(positions_per_search=200, moves_per_deal=5)
+    data = full.summary_json(
+        summarize(1, results, 1.0), results, "0-1", full.BenchMode.BLIND, limits
     )
     assert (data["variant"], data["seeds"], data["played"], data["won"]) == ("1-suit", "0-1", 2, 0)
     assert [d["seed"] for d in data["deals"]] == [0, 1]

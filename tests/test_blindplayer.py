@@ -7,10 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_evaluation import any_weights
 
-from spider_cli.analysis import blind, blindplayer, native
-from spider_cli.analysis.blindplayer import UNSEEN, Kind, Mode
+from spider_cli.analysis import native
+from spider_cli.analysis.bench import blind
+from spider_cli.analysis.blind import player as blindplayer
+from spider_cli.analysis.blind.evaluation import STANDARD, Weights, pile_value, unseen_ranks, value
+from spider_cli.analysis.blind.player import UNSEEN, Kind, Mode
 from spider_cli.analysis.compact import REVEAL, State, actions, apply, encode
-from spider_cli.analysis.evaluation import STANDARD, Weights, pile_value, unseen_ranks, value
 from spider_cli.app import examples
 from spider_cli.language.positions import load_position
 from spider_cli.rules.deals import DealSource, Source

@@ -1,4 +1,4 @@
-"""The proof by a held rank (spider_cli.analysis.blocked): a deal whose every card of a rank
+"""The proof by a held rank (spider_cli.analysis.search.blocked): a deal whose every card of a rank
 lies face down, beneath Kings and cards one rank lower that cannot move until one of them is
 turned up, is unwinnable. Checked on PySolFC's two deals that no program wins, on deals
 with a held rank that the beam wins (no proof may hold there), and, for the argument's
@@ -13,11 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spider_cli.analysis import answers, autoplay, blocked
-from spider_cli.analysis.autoplay import Stage
-from spider_cli.analysis.blocked import HeldRank
 from spider_cli.analysis.compact import encode
-from spider_cli.analysis.goals import Limit, Verdict
+from spider_cli.analysis.limits import Limit, Verdict
+from spider_cli.analysis.search import blocked
+from spider_cli.analysis.search.blocked import HeldRank
+from spider_cli.analysis.solve import answers, autoplay
+from spider_cli.analysis.solve.autoplay import Stage
 from spider_cli.app.findings import play_text, report_text
 from spider_cli.rules.cards import KING
 from spider_cli.rules.deals import DealSource, Source

@@ -13,8 +13,10 @@ from types import FrameType
 import pytest
 from randomplay import play_randomly
 
-from spider_cli.analysis import blind, compact, memory, native, rollouts
-from spider_cli.analysis.blindplayer import SEARCHES, Mode
+from spider_cli.analysis import compact, memory, native
+from spider_cli.analysis.bench import blind
+from spider_cli.analysis.blind import rollouts
+from spider_cli.analysis.blind.player import SEARCHES, Mode
 from spider_cli.analysis.compact import State
 from spider_cli.cli.main import main
 from spider_cli.rules.deals import DealSource, Source

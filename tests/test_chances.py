@@ -15,11 +15,15 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from spider_cli.analysis import autoplay, chances, chancesearch, native, rollouts
+from spider_cli.analysis import native
+from spider_cli.analysis.blind import rollouts
+from spider_cli.analysis.blind.evaluation import weights_for
+from spider_cli.analysis.blind.view import PlayerView, view_of
+from spider_cli.analysis.chance import odds as chances
+from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.compact import State
-from spider_cli.analysis.evaluation import weights_for
-from spider_cli.analysis.goals import Limit
-from spider_cli.analysis.view import PlayerView, view_of
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.solve import autoplay
 from spider_cli.app.journal import Journal
 from spider_cli.app.results import Started
 from spider_cli.app.session import Session

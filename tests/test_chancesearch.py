@@ -1,4 +1,4 @@
-"""The search over what turns up (spider_cli.analysis.chancesearch): rollouts and the search
+"""The search over what turns up (spider_cli.analysis.chance.search): rollouts and the search
 the same on both paths, samples that hold exactly the unseen cards, the player's view alone,
 the same choice every time, and bad input refused by the core."""
 
@@ -17,13 +17,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from randomplay import play_randomly
 
-from spider_cli.analysis import blind, blindplayer, chancesearch, native, rollouts, weighing
-from spider_cli.analysis.blindplayer import Mode
-from spider_cli.analysis.chancesearch import Level
-from spider_cli.analysis.compact import FACE_DOWN, State, encode
-from spider_cli.analysis.evaluation import STANDARD, weights_for
-from spider_cli.analysis.goals import Expired
-from spider_cli.analysis.rollouts import (
+from spider_cli.analysis import native
+from spider_cli.analysis.bench import blind
+from spider_cli.analysis.blind import player as blindplayer
+from spider_cli.analysis.blind import rollouts, weighing
+from spider_cli.analysis.blind.evaluation import STANDARD, weights_for
+from spider_cli.analysis.blind.player import Mode
+from spider_cli.analysis.blind.rollouts import (
     WON,
     Outcome,
     Policy,
@@ -32,8 +32,12 @@ from spider_cli.analysis.rollouts import (
     rows_of,
     sample,
 )
-from spider_cli.analysis.view import PlayerView, view_of
-from spider_cli.analysis.weighing import Draw, Effort, Line, Weighed
+from spider_cli.analysis.blind.view import PlayerView, view_of
+from spider_cli.analysis.blind.weighing import Draw, Effort, Line, Weighed
+from spider_cli.analysis.chance import search as chancesearch
+from spider_cli.analysis.chance.search import Level
+from spider_cli.analysis.compact import FACE_DOWN, State, encode
+from spider_cli.analysis.limits import Expired
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Game
 
@@ -471,7 +475,7 @@ def test_the_value_file_names_what_made_it() -> None:
     from importlib import resources
 
     data = json.loads(
-        resources.files("spider_cli.analysis").joinpath("value.json").read_text("utf-8")
+        resources.files("spider_cli.analysis.blind").joinpath("value.json").read_text("utf-8")
     )
     assert data["made_by"] and set(data["models"]) == {"1", "2", "4"}
     assert all(set(model["weights"]) == set(rollouts.FEATURES) for model in data["models"].values())

@@ -9,9 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from randomplay import reachable
 
-from spider_cli.analysis import autoplay, beam, compact, native
+from spider_cli.analysis import compact, native
 from spider_cli.analysis.compact import FACE_DOWN, State
-from spider_cli.analysis.goals import Limit
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.search import beam
+from spider_cli.analysis.solve import autoplay
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import DEAL, Deal, Move, Remove
 

@@ -10,9 +10,11 @@ from hypothesis import strategies as st
 from randomplay import blind_view
 from test_evaluation import any_weights
 
-from spider_cli.analysis import blind, blindplayer, native
-from spider_cli.analysis.blindplayer import Mode
-from spider_cli.analysis.evaluation import STANDARD, Weights
+from spider_cli.analysis import native
+from spider_cli.analysis.bench import blind
+from spider_cli.analysis.blind import player as blindplayer
+from spider_cli.analysis.blind.evaluation import STANDARD, Weights
+from spider_cli.analysis.blind.player import Mode
 from spider_cli.rules.deals import DealSource, Source
 
 core = native._load()

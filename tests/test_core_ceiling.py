@@ -11,12 +11,16 @@ from typing import Any
 
 import pytest
 
-from spider_cli.analysis import blindplayer, goalsearch, memory, native, rollouts, solver
-from spider_cli.analysis.blindplayer import Mode
+from spider_cli.analysis import memory, native
+from spider_cli.analysis.blind import player as blindplayer
+from spider_cli.analysis.blind import rollouts
+from spider_cli.analysis.blind.evaluation import STANDARD
+from spider_cli.analysis.blind.player import Mode
+from spider_cli.analysis.blind.view import view_of
 from spider_cli.analysis.compact import encode
-from spider_cli.analysis.evaluation import STANDARD
-from spider_cli.analysis.goals import Limit
-from spider_cli.analysis.view import view_of
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.search import goal
+from spider_cli.analysis.solve import solver
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.goals import Constraints, Goal
 
@@ -46,8 +50,8 @@ def _calls() -> dict[str, Callable[[int | None], object]]:
     )
     lines = [[native.code(a) for a in c.line[:1]] for c in decision.candidates[:2]]
     game = DealSource.parse("pysol:5", 4).game()
-    search = goalsearch.make_search(game, Goal("win"), Constraints())
-    spec, root = goalsearch.spec(search), search.root()[0]
+    search = goal.make_search(game, Goal("win"), Constraints())
+    spec, root = goal.spec(search), search.root()[0]
 
     def extra(ceiling: int | None) -> tuple[int, ...]:
         return () if ceiling is None else (ceiling,)
@@ -118,7 +122,7 @@ def test_a_player_hears_of_the_ceiling_in_words(monkeypatch: pytest.MonkeyPatch)
     with pytest.raises(memory.CeilingError):
         backend.beam(start, 100_000, Limit(HUGE))
     game = DealSource.parse("pysol:5", 4).game()
-    search = goalsearch.make_search(game, Goal("win"), Constraints())
+    search = goal.make_search(game, Goal("win"), Constraints())
     with pytest.raises(memory.CeilingError):
         solver.astar(search, False, True, Limit(HUGE), ordered=False)
 
@@ -126,9 +130,10 @@ def test_a_player_hears_of_the_ceiling_in_words(monkeypatch: pytest.MonkeyPatch)
 def test_the_count_in_every_order_stops_at_its_ceiling_too() -> None:
     from test_moments import asked
 
-    from spider_cli.analysis import firstmoves, proofs
-    from spider_cli.analysis.counting import setting
-    from spider_cli.analysis.goals import Limit
+    from spider_cli.analysis.limits import Limit
+    from spider_cli.analysis.search import firstmoves
+    from spider_cli.analysis.search.counting import setting
+    from spider_cli.analysis.solve import proofs
 
     assert core is not None
     _game, _constraints, search = asked(230, "turn up", 1, False, False)

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from randomplay import reachable
 
 from spider_cli.analysis import compact, native
+from spider_cli.analysis.blind.evaluation import STANDARD
 from spider_cli.analysis.compact import FACE_DOWN
-from spider_cli.analysis.evaluation import STANDARD
 
 WEIGHTS = STANDARD.core()
 

@@ -13,9 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from randomplay import reachable
 
-from spider_cli.analysis import goalsearch, native, solver
-from spider_cli.analysis.goals import Limit
-from spider_cli.analysis.goalsearch import GOAL_KINDS, GoalSpec
+from spider_cli.analysis import native
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.search import goal as goalsearch
+from spider_cli.analysis.search.goal import GOAL_KINDS, GoalSpec
+from spider_cli.analysis.solve import solver
 from spider_cli.app import examples
 from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command

@@ -12,9 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_solver import TooBig, ask, brute_force, example, scatter, table
 
-from spider_cli.analysis import counting, goalsearch, proofs
-from spider_cli.analysis.counting import Question, turn_up_piles
-from spider_cli.analysis.goals import Limit
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.search import counting
+from spider_cli.analysis.search import goal as goalsearch
+from spider_cli.analysis.search.counting import Question, turn_up_piles
+from spider_cli.analysis.solve import proofs
 from spider_cli.app.findings import answer_summary, answer_text
 from spider_cli.rules.cards import UNKNOWN, Card, card_text
 from spider_cli.rules.engine import Action, Game, Move

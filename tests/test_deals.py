@@ -397,7 +397,7 @@ def test_cli_seed_names_any_deal(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_bench_reads_ranges_of_any_programs_deals() -> None:
-    from spider_cli.analysis.bench import MAX_DEALS, parse_deals
+    from spider_cli.analysis.bench.full import MAX_DEALS, parse_deals
     from spider_cli.rules.errors import QuestionError
 
     assert parse_deals("pysol:1-3", 4) == [DealSource(Source.PYSOL, n) for n in (1, 2, 3)]
@@ -424,7 +424,7 @@ def test_one_reader_of_deal_names_serves_the_notation_the_command_line_and_bench
     assert deal_name("kpat:1-100") == (Source.KPAT, "1-100")
     assert deal_name("7") == (Source.OURS, "7")
     assert deal_name("freecell:7") is None
-    from spider_cli.analysis.bench import parse_deals
+    from spider_cli.analysis.bench.full import parse_deals
     from spider_cli.language.commands import NewCommand
     from spider_cli.language.notation import parse_command
 

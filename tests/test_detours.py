@@ -6,8 +6,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spider_cli.analysis import autoplay, compact, detours, native
-from spider_cli.analysis.goals import Limit
+from spider_cli.analysis import compact, native
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.search import detours
+from spider_cli.analysis.solve import autoplay
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Move
 

@@ -1,4 +1,4 @@
-"""The value the blind player's searches maximize (spider_cli/analysis/evaluation.py): each
+"""The value the blind player's searches maximize (spider_cli/analysis/blind/evaluation.py): each
 feature counts what its docstring says, the compiled core sums the same value on random
 positions and weights, the weights file reads (and a bad one is refused), and the standard
 weights play today's player move for move."""
@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from randomplay import blind_view
 
-from spider_cli.analysis import blind, blindplayer, native, rollouts
-from spider_cli.analysis.blindplayer import UNSEEN
-from spider_cli.analysis.chancesearch import Level
-from spider_cli.analysis.compact import FACE_DOWN, State, encode
-from spider_cli.analysis.evaluation import (
+from spider_cli.analysis import native
+from spider_cli.analysis.bench import blind
+from spider_cli.analysis.blind import player as blindplayer
+from spider_cli.analysis.blind import rollouts
+from spider_cli.analysis.blind.evaluation import (
     FEATURES,
     HIDDEN_KINDS,
     STANDARD,
@@ -32,6 +32,9 @@ from spider_cli.analysis.evaluation import (
     value,
     weights_for,
 )
+from spider_cli.analysis.blind.player import UNSEEN
+from spider_cli.analysis.chance.search import Level
+from spider_cli.analysis.compact import FACE_DOWN, State, encode
 from spider_cli.rules.deals import DealSource, Source
 
 core = native._load()

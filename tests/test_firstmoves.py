@@ -12,9 +12,11 @@ from test_counting import GOALS, reachable
 from test_moments import QUESTION, asked, search_for
 from test_solver import TooBig, ask, example
 
-from spider_cli.analysis import firstmoves, native, proofs
-from spider_cli.analysis.counting import setting
-from spider_cli.analysis.goals import Limit
+from spider_cli.analysis import native
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.search import firstmoves
+from spider_cli.analysis.search.counting import setting
+from spider_cli.analysis.solve import proofs
 from spider_cli.app.findings import answer_summary
 
 BUDGET = 20_000

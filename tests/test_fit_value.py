@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from spider_cli.analysis import rollouts
+from spider_cli.analysis.blind import rollouts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 

@@ -62,7 +62,7 @@ def test_a_long_name_is_said_cut() -> None:
 
 
 def test_one_position_reachable_is_said_in_the_singular() -> None:
-    from spider_cli.analysis.solver import Answer, Verdict
+    from spider_cli.analysis.solve.solver import Answer, Verdict
 
     one = answer_summary(Answer(Verdict.IMPOSSIBLE, positions=1, reachable=1))
     assert "the one position reachable" in one and "1 positions" not in one
@@ -190,14 +190,15 @@ def test_the_blind_benchs_workers_share_the_memory_ceiling(monkeypatch: pytest.M
     less what the parent and the resource tracker hold (the ceiling is the whole command's:
     at 300M, 2 jobs, 4 suits, the workers' shares of 150 MB gave 324 MB in all); the solver
     bench's keep the whole ceiling each."""
-    from spider_cli.analysis import bench, memory
+    from spider_cli.analysis import memory
+    from spider_cli.analysis.bench import full
 
     monkeypatch.setenv("SPIDER_MEMORY", "300M")
     asked = ["SPIDER_MEMORY"] * 4
-    shared = list(bench.local_results(asked, 2, os.getenv, shared=True))  # type: ignore[arg-type]
+    shared = list(full.local_results(asked, 2, os.getenv, shared=True))  # type: ignore[arg-type]
     assert shared == [str(((300 << 20) - memory.PARENT_BYTES) // 2)] * 4
     assert 2 * memory.parse(shared[0]) + memory.PARENT_BYTES <= 300 << 20
-    whole = list(bench.local_results(asked, 2, os.getenv))  # type: ignore[arg-type]
+    whole = list(full.local_results(asked, 2, os.getenv))  # type: ignore[arg-type]
     assert whole == ["300M"] * 4
 
 
@@ -208,7 +209,7 @@ def test_the_bench_ends_after_its_pool_has_replaced_workers() -> None:
     replacement waiting on the queue was killed holding the queue's lock, and the bench
     waited for it for ever after its last deal. Ten pools of 100 tasks must each end."""
     code = (
-        "from spider_cli.analysis.bench import local_results\n"
+        "from spider_cli.analysis.bench.full import local_results\n"
         "for _ in range(10):\n"
         "    assert sorted(local_results(list(range(-100, 0)), 2, worker=abs)) == "
         "list(range(1, 101))\n"

@@ -7,7 +7,8 @@ import itertools
 import pytest
 from test_solver import stop_clocks
 
-from spider_cli.analysis import blind, hints, native
+from spider_cli.analysis import hints, native
+from spider_cli.analysis.bench import blind
 from spider_cli.app import examples
 from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd

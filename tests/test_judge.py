@@ -1,13 +1,14 @@
-"""The judge of sampled worlds (spider_cli.analysis.judge): commitments, worlds, the capped
+"""The judge of sampled worlds (spider_cli.analysis.chance.judge): commitments, worlds, the capped
 full-information search, and the player that picks by it."""
 
 from __future__ import annotations
 
-from spider_cli.analysis import judge, native
-from spider_cli.analysis.blindplayer import Kind, Mode
+from spider_cli.analysis import native
+from spider_cli.analysis.blind.player import Kind, Mode
+from spider_cli.analysis.blind.rollouts import seed_of
+from spider_cli.analysis.blind.view import PlayerView, view_of
+from spider_cli.analysis.chance import judge
 from spider_cli.analysis.compact import FACE_DOWN
-from spider_cli.analysis.rollouts import seed_of
-from spider_cli.analysis.view import PlayerView, view_of
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Move
 

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from spider_cli.analysis import autoplay
-from spider_cli.analysis.bench import parse_deals
-from spider_cli.analysis.goals import PLAY_LIMIT, Limit
+from spider_cli.analysis.bench.full import parse_deals
+from spider_cli.analysis.limits import PLAY_LIMIT, Limit
+from spider_cli.analysis.solve import autoplay
 
 RESULTS = Path(__file__).parent.parent / "benchmarks" / "results"
 

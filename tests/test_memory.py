@@ -7,7 +7,8 @@ import io
 
 import pytest
 
-from spider_cli.analysis import memory, native, solver
+from spider_cli.analysis import memory, native
+from spider_cli.analysis.solve import solver
 from spider_cli.app.findings import answer_text
 from spider_cli.cli.main import main, run_scripts
 from spider_cli.rules.deals import DealSource
@@ -89,7 +90,7 @@ def test_bench_workers_share_the_machines_memory(monkeypatch: pytest.MonkeyPatch
 def test_a_bench_with_more_workers_than_memory_says_so(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path
 ) -> None:
-    from spider_cli.analysis import bench
+    from spider_cli.analysis.bench import full
 
     played: list[int] = []
 
@@ -97,7 +98,7 @@ def test_a_bench_with_more_workers_than_memory_says_so(
         played.append(jobs)
         return map(worker, tasks)
 
-    monkeypatch.setattr(bench, "local_results", one_at_a_time)
+    monkeypatch.setattr(full, "local_results", one_at_a_time)
     monkeypatch.setattr(memory, "machine", lambda: 64 << 20)  # 3 quarters: 48 MB
     monkeypatch.setenv(memory.VARIABLE, "64M")  # and each search may hold 64 MB
     argv = ["bench", "--seeds", "0-2", "--suits", "1", "--limit", "3000000", "--jobs", "3"]

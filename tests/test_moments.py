@@ -13,9 +13,11 @@ from hypothesis import strategies as st
 from test_counting import GOALS, reachable
 from test_solver import TooBig, example, scatter, table
 
-from spider_cli.analysis import goalsearch, moments, proofs
-from spider_cli.analysis.counting import Question
-from spider_cli.analysis.goals import Limit
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.search import goal as goalsearch
+from spider_cli.analysis.search import moments
+from spider_cli.analysis.search.counting import Question
+from spider_cli.analysis.solve import proofs
 from spider_cli.language.commands import Solve
 from spider_cli.language.notation import parse_command
 from spider_cli.rules.cards import Card

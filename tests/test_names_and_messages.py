@@ -208,7 +208,8 @@ def test_a_hint_says_the_games_it_played_and_the_deals_they_were_on(
     """The games are every choice's on each sampled deal, the weaker choices on fewer, so
     their count is the effort's rounded down to whole rounds (60, 62, 63 of 64): the words
     say the games played and the deals, as the search counted them."""
-    from spider_cli.analysis import chancesearch, native
+    from spider_cli.analysis import native
+    from spider_cli.analysis.chance import search as chancesearch
 
     if not native.backend().compiled:
         pytest.skip("a hint looks ahead on the compiled core only")
@@ -226,15 +227,17 @@ def test_a_hint_says_the_games_it_played_and_the_deals_they_were_on(
 def test_odds_stops_its_games_once_their_interval_is_narrow_and_says_how_far_it_is() -> None:
     """The blind player's games stop after a batch once the interval is as narrow as all 64
     give at worst: a rule on the results (the same view, the same games), never the clock."""
-    from spider_cli.analysis import chances, chancesearch, native
-    from spider_cli.analysis.bench import wilson
-    from spider_cli.analysis.view import view_of
+    from spider_cli.analysis import native
+    from spider_cli.analysis.blind.view import view_of
+    from spider_cli.analysis.chance import odds
+    from spider_cli.analysis.chance import search as chancesearch
+    from spider_cli.analysis.intervals import wilson
 
     if not native.backend().compiled:
         pytest.skip("the Python path plays 8 games, fewer than a batch")
     view = view_of(Session.new_game(3, 1).game)  # one suit: the player wins nearly all
     said: list[str] = []
-    chance = chances.odds(view, count=2, progress=said.append)
+    chance = odds.odds(view, count=2, progress=said.append)
     player = chance.player
     assert player is not None and player.games < chancesearch.ODDS_GAMES
     assert player.games % chancesearch.BATCH == 0

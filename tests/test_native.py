@@ -65,7 +65,7 @@ def test_with_the_core_nothing_is_said(
 
 def test_start_up_does_not_load_the_core() -> None:
     code = (
-        "import sys, spider_cli.cli.main, spider_cli.tui.main, spider_cli.analysis.autoplay;"
+        "import sys, spider_cli.cli.main, spider_cli.tui.main, spider_cli.analysis.solve.autoplay;"
         "print('spider_cli.analysis._core' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

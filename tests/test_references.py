@@ -173,7 +173,7 @@ def test_every_path_the_docstrings_and_grammars_name_exists() -> None:
     [
         ("Game.push", True),
         ("Game.obvious", False),
-        ("chances.CHECK_LIMIT", True),
+        ("odds.CHECK_LIMIT", True),
         ("chances.NO_SUCH_LIMIT", False),
         ("spider_cli.app.handlers", True),
         ("spider_cli.app.nowhere", False),

@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 from randomplay import play_randomly
 
-from spider_cli.analysis import autoplay, chancesearch, review
-from spider_cli.analysis.goals import Limit
+from spider_cli.analysis import review
+from spider_cli.analysis.blind.view import view_of
+from spider_cli.analysis.chance import search as chancesearch
+from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.review import Outlook, Severity, severity
-from spider_cli.analysis.view import view_of
+from spider_cli.analysis.solve import autoplay
 from spider_cli.app.replies import curve_text, review_json, review_text
 from spider_cli.app.session import Session
 from spider_cli.language import notation
@@ -112,8 +114,8 @@ def test_the_marks_follow_lichess_drops() -> None:
 def test_the_curve_goes_the_way_the_sampled_games_do() -> None:
     # Along a 1-suit game the blind player wins, the learned value's chance and the share
     # of games sampled to the end both rise from the start to late in the game.
-    from spider_cli.analysis import blind
-    from spider_cli.analysis.chancesearch import Level
+    from spider_cli.analysis.bench import blind
+    from spider_cli.analysis.chance.search import Level
 
     table = blind.Dealer(DealSource.parse("2", 1))
     blind.play_blind(table, 2_000, Level.PLAIN)

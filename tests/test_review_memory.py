@@ -10,9 +10,10 @@ import tracemalloc
 
 from randomplay import play_randomly
 
-from spider_cli.analysis import autoplay, review
-from spider_cli.analysis.goals import Limit
+from spider_cli.analysis import review
+from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.review import Outlook
+from spider_cli.analysis.solve import autoplay
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Game, Move, Remove
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spider_cli.analysis.answers import solve
+from spider_cli.analysis.solve.answers import solve
 from spider_cli.app.session import Session
 from spider_cli.cli.main import run_scripts
 from spider_cli.language.settings import Settings
@@ -171,8 +171,8 @@ def test_a_script_mixing_the_rules_never_fails_inside(tmp_path: Path) -> None:
 def test_deals_of_play_under_autoremove_replay(search_path: str) -> None:
     """Random play deep into a 1-suit deal, then full information's line (the review's and
     ``spider solve --seed``'s) under autoremove: it plays and wins."""
-    from spider_cli.analysis import autoplay
-    from spider_cli.analysis.goals import Limit
+    from spider_cli.analysis.limits import Limit
+    from spider_cli.analysis.solve import autoplay
 
     game = play_randomly(DealSource.parse("11", 1).game(), 30, 5)
     game.autoremove = True

@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from spider_cli.analysis import autoplay, memory, native
-from spider_cli.analysis.goals import Limit
+from spider_cli.analysis import memory, native
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.solve import autoplay
 from spider_cli.rules.deals import DealSource, Source
 
 GOLDEN = Path(__file__).parent / "golden" / "search_version.json"

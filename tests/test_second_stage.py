@@ -9,11 +9,12 @@ from collections.abc import Callable
 
 import pytest
 
-from spider_cli.analysis import answers, autoplay, native
-from spider_cli.analysis.autoplay import Stage
-from spider_cli.analysis.beam import FOUND_LAST
+from spider_cli.analysis import native
 from spider_cli.analysis.compact import Start
-from spider_cli.analysis.goals import Limit, Verdict
+from spider_cli.analysis.limits import Limit, Verdict
+from spider_cli.analysis.search.beam import FOUND_LAST
+from spider_cli.analysis.solve import answers, autoplay
+from spider_cli.analysis.solve.autoplay import Stage
 from spider_cli.app.findings import play_text, report_text
 from spider_cli.language.positions import read_position
 from spider_cli.rules.deals import DealSource, Source

@@ -329,7 +329,7 @@ def test_spider_run_loads_no_terminal_solver_or_hints_for_a_plain_script(tmp_pat
     assert "spider_cli.app.session" in loaded and "spider_cli.language.notation" in loaded
     unwanted = {
         "prompt_toolkit",
-        "spider_cli.analysis.solver",
+        "spider_cli.analysis.solve.solver",
         "spider_cli.analysis.hints",
         "dataclasses",
     }

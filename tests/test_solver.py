@@ -18,18 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spider_cli.analysis import (
-    answers,
-    autoplay,
-    bench,
-    compact,
-    contingencies,
-    goalsearch,
-    native,
-    proofs,
-    solver,
-)
-from spider_cli.analysis.goals import Limit
+from spider_cli.analysis import compact, native
+from spider_cli.analysis.bench import full as bench
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.search import goal as goalsearch
+from spider_cli.analysis.solve import answers, autoplay, contingencies, proofs, solver
 from spider_cli.app import examples
 from spider_cli.app.findings import (
     answer_summary,
@@ -1151,7 +1144,7 @@ def test_bench_workers_never_load_a_parser() -> None:
     """Importing the bench (what each worker process does) loads neither lark nor
     prompt_toolkit."""
     check = (
-        "import sys, spider_cli.analysis.bench; "
+        "import sys, spider_cli.analysis.bench.full; "
         "assert 'lark' not in sys.modules and 'prompt_toolkit' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", check], check=True)

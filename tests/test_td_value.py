@@ -13,9 +13,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import td_value  # noqa: E402
 
-from spider_cli.analysis.blindplayer import Candidate, Decision, Kind, Mode  # noqa: E402
+from spider_cli.analysis.blind.evaluation import TABLE_SIZE, pile_class  # noqa: E402
+from spider_cli.analysis.blind.player import Candidate, Decision, Kind, Mode  # noqa: E402
 from spider_cli.analysis.compact import FACE_DOWN, encode  # noqa: E402
-from spider_cli.analysis.evaluation import TABLE_SIZE, pile_class  # noqa: E402
 from spider_cli.rules.deals import DealSource, Source  # noqa: E402
 from spider_cli.rules.engine import Move  # noqa: E402
 

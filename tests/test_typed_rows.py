@@ -15,8 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spider_cli.analysis import autoplay, bench
-from spider_cli.analysis.bench import DealResult
+from spider_cli.analysis.bench import full
+from spider_cli.analysis.bench.full import DealResult
+from spider_cli.analysis.solve import autoplay
 from spider_cli.app import benchdb, stats
 from spider_cli.app.gamelog import FILE_NAME, Carried, Facts, GameLog, Result
 from spider_cli.cli.exits import BUG
@@ -64,13 +65,13 @@ def test_a_stored_result_is_counted_only_when_every_value_is_sound(
     column: str, value: object
 ) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "bench.sqlite"
+        path = Path(folder) / "full.sqlite"
         _results_file(path)
         if not _set(path, "known_results", column, value):
             return
         with benchdb.Store(path) as store:
             found = store.results(
-                bench.parse_deals("0-9", 1), LIMIT, None, autoplay.search_key(LIMIT)
+                full.parse_deals("0-9", 1), LIMIT, None, autoplay.search_key(LIMIT)
             )
             assert len(found) + len(store.notices) <= 1
             if store.notices:
@@ -100,7 +101,7 @@ def test_bench_db_with_a_bad_row_says_which_and_plays_its_deal_again(
 ) -> None:
     """The probe's rows: each is named, not counted (``won = 'maybe'`` is no win), and the
     deal is played again, its row replaced."""
-    path = tmp_path / "bench.sqlite"
+    path = tmp_path / "full.sqlite"
     _results_file(path)
     assert _set(path, "known_results", column, value)
     argv = ["bench", "--seeds", "3", "--suits", "1", "--limit", str(LIMIT), "--jobs", "1"]
@@ -109,7 +110,7 @@ def test_bench_db_with_a_bad_row_says_which_and_plays_its_deal_again(
     assert "warning: the stored result of source = " in err and f"({column} = " in err
     assert "none read from the results file" in out
     with benchdb.Store(path) as store:  # a sound row stored (the bad one replaced, if its key
-        found = store.results(bench.parse_deals("3", 1), LIMIT, None, autoplay.search_key(LIMIT))
+        found = store.results(full.parse_deals("3", 1), LIMIT, None, autoplay.search_key(LIMIT))
         assert len(found) == 1  # was sound)
         assert len(store.notices) == (column in ("source", "number", "suits"))
 

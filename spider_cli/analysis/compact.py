@@ -1,5 +1,5 @@
-"""Compact positions for the searches of :mod:`spider_cli.analysis.solver` and
-:mod:`spider_cli.analysis.autoplay`: a position as ten ``bytes``, its moves, and its "chaos".
+"""Compact positions for the searches of :mod:`spider_cli.analysis.solve.solver` and
+:mod:`spider_cli.analysis.solve.autoplay`: a position as ten ``bytes``, its moves, and its "chaos".
 
 A position is a tuple of ten ``bytes``, one per pile from its top to its bottom, each card
 its code (:mod:`spider_cli.rules.cards`) plus :data:`FACE_DOWN` when it lies face down (an unknown

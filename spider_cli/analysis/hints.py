@@ -2,7 +2,7 @@
 
 The manual's program offered a suggestion with no claim that it was the best move. Ours is
 the move of the player that ``spider bench --blind`` measures
-(:func:`spider_cli.analysis.blindplayer.decide`), played from the game as its player knows
+(:func:`spider_cli.analysis.blind.player.decide`), played from the game as its player knows
 it: the face-down cards unknown, save those the position or ``assume`` names. ``hint``,
 ``apply`` and ``auto`` play what the bench plays, turn by turn.
 
@@ -11,7 +11,7 @@ turns up a card; gets a space; keeps the space; prepares a contingency (the line
 more moves than it needs to turn its card up, so that the card, whatever it is, finds more
 to do). When the player has nothing that gains, the hint says so: a deal is due, every
 space must first be filled, or the game looks lost; and a longer search
-(:func:`~spider_cli.analysis.solver.quick`) says what it sees further on, for the player
+(:func:`~spider_cli.analysis.solve.solver.quick`) says what it sees further on, for the player
 to judge. Asked again in the same position, ``hint`` gives the next of the player's lines
 that starts with another move.
 
@@ -24,14 +24,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from spider_cli.analysis import blindplayer, chancesearch, detours, native
-from spider_cli.analysis.blindplayer import Decision, Kind, Mode, RevealOdds
-from spider_cli.analysis.chancesearch import Level, Pick
+from spider_cli.analysis import native
+from spider_cli.analysis.blind import Decision, Kind, Mode, RevealOdds, view_of, weights_for
+from spider_cli.analysis.blind import player as blindplayer
+from spider_cli.analysis.chance import Level, Pick
+from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.compact import encode, player_view
-from spider_cli.analysis.evaluation import weights_for
-from spider_cli.analysis.goals import Limit
-from spider_cli.analysis.solver import Answer, quick
-from spider_cli.analysis.view import view_of
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.search import detours
+from spider_cli.analysis.solve import Answer, quick
 from spider_cli.rules.cards import KING, SUIT_NAMES, UNKNOWN
 from spider_cli.rules.engine import Action, Deal, Game, Move, Remove
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
@@ -67,7 +68,7 @@ def hint_level(deeper: bool = False) -> Level:
 
 LONGER_BUDGET = 160_000
 """When the player has nothing that gains: the positions a longer search (the solver's
-quick phase, :func:`~spider_cli.analysis.solver.quick`) examines over all its goals, to say
+quick phase, :func:`~spider_cli.analysis.solve.solver.quick`) examines over all its goals, to say
 what lies further on. It covers the 149,000 that problem 3's hearts take (first tries
 included), the longest the examples need."""
 
@@ -160,7 +161,7 @@ def hint(
     passes over that many of the player's lines (each starting with another move): asking
     again gives the next alternative. ``longer`` is the longer search's budget, used when
     nothing gains. The player's close choices are weighed on sampled games at ``level``
-    (:func:`~spider_cli.analysis.chancesearch.weigh`; None: the hint's, :func:`hint_level`): its
+    (:func:`~spider_cli.analysis.chance.search.weigh`; None: the hint's, :func:`hint_level`): its
     pick comes first, then the player's own lines. The advice counts the positions examined."""
     level = hint_level() if level is None else level
     if game.is_won():
@@ -377,7 +378,7 @@ def _advise(game: Game, gains: Walk, decision: Decision, budget: int) -> Advice:
 def _prepares(
     game: Game, line: list[Action], pile: int, mode: Mode
 ) -> tuple[tuple[RevealOdds, RevealOdds] | None, int]:
-    """The contingencies (:func:`~spider_cli.analysis.blindplayer.contingency`, over every
+    """The contingencies (:func:`~spider_cli.analysis.blind.player.contingency`, over every
     card the one turned up could be) of the line and of the best one-move way to turn up
     the same card, when the line's are better: its first moves prepare for whatever the
     card is (the manual's first problem); and the positions judging them took."""

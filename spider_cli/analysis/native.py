@@ -25,19 +25,24 @@ from types import ModuleType
 from typing import TYPE_CHECKING, ParamSpec, Protocol, TypeVar
 
 from spider_cli.analysis import compact, memory
+from spider_cli.analysis.blind import STANDARD, Weights
 from spider_cli.analysis.compact import Start, State
-from spider_cli.analysis.evaluation import STANDARD, Weights
-from spider_cli.analysis.goals import Expired, Limit
+from spider_cli.analysis.limits import Expired, Limit
 from spider_cli.rules.engine import DEAL, Action, Move, Remove
 from spider_cli.rules.shuffle import SplitMix64
 
 if TYPE_CHECKING:  # (each search's modules load with its first search, so a start stays quick)
-    from spider_cli.analysis import rollouts
-    from spider_cli.analysis.blindplayer import Mode, Reveal
-    from spider_cli.analysis.firstmoves import Orders
-    from spider_cli.analysis.goalsearch import Key, Search, Searched
-    from spider_cli.analysis.rollouts import Policy
-    from spider_cli.analysis.weighing import Draw, Effort, Line, Weighed
+    from spider_cli.analysis.blind import (
+        Draw,
+        Effort,
+        Line,
+        Mode,
+        Policy,
+        Reveal,
+        Weighed,
+        rollouts,
+    )
+    from spider_cli.analysis.search import Key, Orders, Search, Searched
 
 _UNLOADED = object()
 _module: object = _UNLOADED
@@ -68,7 +73,7 @@ class Backend(Protocol):
     def beam(
         self, start: Start, width: int, limit: Limit, ties: int = 0
     ) -> tuple[list[Action] | None, int]:
-        """:func:`spider_cli.analysis.beam.beam`: full-information play's beam search (ties
+        """:func:`spider_cli.analysis.search.beam.beam`: full-information play's beam search (ties
         in its ranking broken by ``ties``: the second stage's portfolio tries others)."""
         ...
 
@@ -82,7 +87,7 @@ class Backend(Protocol):
         limit: Limit,
         width: int = 0,
     ) -> Searched:
-        """:func:`spider_cli.analysis.goalsearch.astar` (a beam of that ``width``, if
+        """:func:`spider_cli.analysis.search.goal.astar` (a beam of that ``width``, if
         any): one search of ``solve``."""
         ...
 
@@ -98,7 +103,7 @@ class Backend(Protocol):
         reveals: list[Reveal] | None = None,
         weights: Weights = STANDARD,
     ) -> tuple[int, tuple[Action, ...], int]:
-        """:func:`spider_cli.analysis.blindplayer.search`, within the memory ceiling."""
+        """:func:`spider_cli.analysis.blind.player.search`, within the memory ceiling."""
         ...
 
     def rollout(
@@ -109,7 +114,7 @@ class Backend(Protocol):
         policy: Policy,
         record: bool = False,
     ) -> rollouts.Outcome:
-        """:func:`spider_cli.analysis.rollouts.rollout`, each search within the ceiling."""
+        """:func:`spider_cli.analysis.blind.rollouts.rollout`, each search within the ceiling."""
         ...
 
     def chance_search(
@@ -119,13 +124,13 @@ class Backend(Protocol):
         effort: Effort,
         expired: Expired | None = None,
     ) -> Weighed:
-        """:func:`spider_cli.analysis.weighing.search`: the blind player's choices weighed
+        """:func:`spider_cli.analysis.blind.weighing.search`: the blind player's choices weighed
         on deals sampled from ``draw`` as hard as ``effort`` says, each search within the
         ceiling."""
         ...
 
     def orders(self, orders: Orders, limit: Limit) -> tuple[bool | None, int]:
-        """:meth:`spider_cli.analysis.firstmoves.Orders.search`: does some order of first
+        """:meth:`spider_cli.analysis.search.firstmoves.Orders.search`: does some order of first
         moves reach an end (None: not known within ``limit``, in states), and the states
         examined."""
         ...
@@ -145,7 +150,7 @@ class Python:
     def beam(
         self, start: Start, width: int, limit: Limit, ties: int = 0
     ) -> tuple[list[Action] | None, int]:
-        from spider_cli.analysis import beam
+        from spider_cli.analysis.search import beam
 
         return beam.beam(start, width, limit, ties)
 
@@ -159,9 +164,9 @@ class Python:
         limit: Limit,
         width: int = 0,
     ) -> Searched:
-        from spider_cli.analysis import goalsearch
+        from spider_cli.analysis.search import goal
 
-        return goalsearch.astar(search, root, macros, into_spaces, ordered, limit, width)
+        return goal.astar(search, root, macros, into_spaces, ordered, limit, width)
 
     def blind_search(
         self,
@@ -175,7 +180,7 @@ class Python:
         reveals: list[Reveal] | None = None,
         weights: Weights = STANDARD,
     ) -> tuple[int, tuple[Action, ...], int]:
-        from spider_cli.analysis import blindplayer
+        from spider_cli.analysis.blind import player as blindplayer
 
         budget = min(budget, memory.blind_positions(self.compiled))
         most = memory.blind_reveal_moves(self.compiled)
@@ -191,7 +196,7 @@ class Python:
         policy: Policy,
         record: bool = False,
     ) -> rollouts.Outcome:
-        from spider_cli.analysis import rollouts
+        from spider_cli.analysis.blind import rollouts
 
         policy = rollouts.capped(policy, memory.blind_positions(self.compiled))
         return rollouts.rollout(self.blind_search, piles, rows, removed, policy, record)
@@ -203,7 +208,7 @@ class Python:
         effort: Effort,
         expired: Expired | None = None,
     ) -> Weighed:
-        from spider_cli.analysis import rollouts, weighing
+        from spider_cli.analysis.blind import rollouts, weighing
 
         policy = rollouts.capped(effort.policy, memory.blind_positions(self.compiled))
         effort = replace(effort, policy=policy)
@@ -256,7 +261,7 @@ class Core:
     def beam(
         self, start: Start, width: int, limit: Limit, ties: int = 0
     ) -> tuple[list[Action] | None, int]:
-        from spider_cli.analysis.beam import MAX_LEVELS
+        from spider_cli.analysis.search import MAX_LEVELS
 
         removed = len(start.removed)
         line, positions = self.module.beam(
@@ -283,10 +288,9 @@ class Core:
         limit: Limit,
         width: int = 0,
     ) -> Searched:
-        from spider_cli.analysis import goalsearch
-        from spider_cli.analysis.goalsearch import WEIGHT, Searched
+        from spider_cli.analysis.search import WEIGHT, Searched, goal
 
-        spec = goalsearch.spec(search)
+        spec = goal.spec(search)
         steps, positions, exhaustive, depth, _bytes = self.module.goal_search(
             spec,
             root[0],
@@ -302,9 +306,7 @@ class Core:
         if steps is None:
             return Searched(None, positions, bool(exhaustive), depth)
         line = [tuple(action(*a) for a in step) for step in steps]
-        return Searched(
-            goalsearch.keyed(search, root, line, macros, into_spaces), positions, False, 0
-        )
+        return Searched(goal.keyed(search, root, line, macros, into_spaces), positions, False, 0)
 
     @_bounded
     def blind_search(
@@ -319,7 +321,7 @@ class Core:
         reveals: list[Reveal] | None = None,
         weights: Weights = STANDARD,
     ) -> tuple[int, tuple[Action, ...], int]:
-        from spider_cli.analysis.blindplayer import Reveal
+        from spider_cli.analysis.blind import Reveal
 
         best, line, positions, found = self.module.blind_search(
             piles,
@@ -349,7 +351,7 @@ class Core:
         policy: Policy,
         record: bool = False,
     ) -> rollouts.Outcome:
-        from spider_cli.analysis import rollouts
+        from spider_cli.analysis.blind import rollouts
 
         policy = rollouts.capped(policy, memory.blind_positions(self.compiled))
         *counts, end, log = self.module.blind_game(
@@ -388,8 +390,7 @@ class Core:
         effort: Effort,
         expired: Expired | None = None,
     ) -> Weighed:
-        from spider_cli.analysis.rollouts import capped
-        from spider_cli.analysis.weighing import Weighed
+        from spider_cli.analysis.blind import Weighed, capped
 
         policy = capped(effort.policy, memory.blind_positions(self.compiled))
         chosen, sums, counts, diffs, squares, positions, played, stopped = (
@@ -436,7 +437,7 @@ _compiled: Core | None = None
 
 
 def first_moves(orders: Orders, limit: Limit) -> tuple[bool | None, int]:
-    """:meth:`spider_cli.analysis.firstmoves.Orders.search` on the path :func:`backend`
+    """:meth:`spider_cli.analysis.search.firstmoves.Orders.search` on the path :func:`backend`
     chooses (the Python path for piles longer than the core takes)."""
     path = backend() if orders.fits_the_core() else PYTHON
     return path.orders(orders, limit)
@@ -446,7 +447,7 @@ def _load() -> ModuleType | None:
     global _module, _unloadable
     if _module is _UNLOADED:
         try:
-            from spider_cli.analysis import _core  # type: ignore[attr-defined]
+            import spider_cli.analysis._core as _core  # type: ignore[import-not-found]
         except ImportError as error:
             _module = None
             if not missing():  # installed, but it does not load: say why, once

@@ -3,17 +3,17 @@ player's chance of a win after every move, and the moves that cost the most of i
 
 Where the deal was lost: a win found from the position after a move is a win from the one
 before it too, so along a game "won with every card known" can change only once, from yes to
-no. A bisection with full-information play (:func:`spider_cli.analysis.autoplay.play`) finds
+no. A bisection with full-information play (:func:`spider_cli.analysis.solve.autoplay.play`) finds
 the last position from which it finds a win in about log2(moves) searches. A win found is
 certain; "no win found" is certain only where the search proved it (a held rank, or every
 reachable position examined), and the review says which.
 
 The chance curve: after each move, the learned value's chance that the blind player wins from
-what the player could see (:func:`spider_cli.analysis.rollouts.learned`), microseconds a move.
+what the player could see (:func:`spider_cli.analysis.blind.rollouts.learned`), microseconds a move.
 
 Marked moves: a move after which the chance fell by a threshold (:data:`SEVERITIES`, lichess's
 drops of win chance as points of the chance of a win) is an inaccuracy, a mistake or a
-blunder, if the sampled odds confirm it (:func:`spider_cli.analysis.chancesearch.estimate`
+blunder, if the sampled odds confirm it (:func:`spider_cli.analysis.chance.search.estimate`
 before and after: the blind player's games to the end on deals sampled from the cards out of
 sight). A drop they do not confirm is not marked. Beside each, the blind player's own move.
 
@@ -28,11 +28,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import overload
 
-from spider_cli.analysis import autoplay, chancesearch, hints, rollouts
-from spider_cli.analysis.blindplayer import Kind, Mode
-from spider_cli.analysis.chancesearch import Estimate, Level
-from spider_cli.analysis.goals import Limit
-from spider_cli.analysis.view import view_of
+from spider_cli.analysis import hints
+from spider_cli.analysis.blind import Kind, Mode, rollouts, view_of
+from spider_cli.analysis.chance import Estimate, Level
+from spider_cli.analysis.chance import search as chancesearch
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.solve import autoplay
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.engine import DEAL, Action, Deal, Game, Remove
 from spider_cli.rules.lines import fitted

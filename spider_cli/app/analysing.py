@@ -24,11 +24,7 @@ from spider_cli.rules.values import Value
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from spider_cli.analysis.answers import Report
-    from spider_cli.analysis.blindplayer import Mode
-    from spider_cli.analysis.chances import Chance
-    from spider_cli.analysis.hints import Advice
-    from spider_cli.analysis.review import Review
+    from spider_cli.analysis import Advice, Chance, Mode, Report, Review
     from spider_cli.app.results import Played
     from spider_cli.rules.engine import Action, Game, PositionKey
 
@@ -76,7 +72,7 @@ class Analysis:
         its hand, so hints and the solver must not use them."""
         table = self.table
         if isinstance(table.origin, DealOrigin):
-            from spider_cli.analysis.compact import player_view
+            from spider_cli.analysis import player_view
 
             return player_view(table.game)
         return table.game
@@ -102,7 +98,7 @@ class Analysis:
         self, goal: Goal, constraints: Constraints | None = None, each_reveal: bool = False
     ) -> Report:
         """Search the known cards for a line to ``goal`` (``apply`` plays it)."""
-        from spider_cli.analysis import answers
+        from spider_cli.analysis.solve import answers
 
         report = answers.solve(
             self.analysed(),
@@ -122,8 +118,7 @@ class Analysis:
         the best once there are no more). No line goes back to a position the game has been
         in. Along the last hint's line (its move played, or all of it), the player goes on
         with the value of a space it had there, as the bench's does."""
-        from spider_cli.analysis import hints
-        from spider_cli.analysis.blindplayer import Mode
+        from spider_cli.analysis import Mode, hints
 
         key = self.table.game.key()
         at, given, search = self.hinted
@@ -165,8 +160,8 @@ class Analysis:
         """The share of deals consistent with what the player sees (the face-down cards and
         the hand dealt at random from the cards out of sight) that full-information play
         wins from here; the same position always gets the same answer."""
-        from spider_cli.analysis import chances
-        from spider_cli.analysis.view import view_of
+        from spider_cli.analysis import view_of
+        from spider_cli.analysis.chance import odds as chances
         from spider_cli.app import progress  # (how far its games are, for the ticking line)
 
         return chances.odds(view_of(self.table.game), progress=progress.say)
@@ -187,7 +182,7 @@ class Analysis:
     def reviewed_move(self, move: int) -> Reviewed:
         """The position before move ``move`` of the game as its player saw it, the move
         played, and the review's mark on it, if any (the game is left as it is)."""
-        from spider_cli.analysis.view import view_of
+        from spider_cli.analysis import view_of
         from spider_cli.rules.text import move_text
 
         game = self.table.game

@@ -4,7 +4,7 @@ One row per deal, limits and search: (source, number, suits, position limit, tim
 the search's key) with how it went: won, moves, positions, seconds and the winning line. A run
 that is stopped (Ctrl-C, a machine lost) keeps what it finished; the next run of the same
 search with the same limits reads those rows and plays only the rest. The key
-(:func:`spider_cli.analysis.autoplay.search_key`) names the search's versions, so a result
+(:func:`spider_cli.analysis.solve.autoplay.search_key`) names the search's versions, so a result
 of another version is played again, never reported as this one's; a deal the beam won is
 kept under the beam stage's key alone, read back by every search with the same beam. An
 older spider's table ``results`` (whose rows named no search) is left as it is and never
@@ -23,8 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
 
-from spider_cli.analysis.autoplay import SearchKey, Stage
-from spider_cli.analysis.bench import DealResult
+from spider_cli.analysis import DealResult, SearchKey, Stage
 from spider_cli.app import databases, userdirs
 from spider_cli.app.databases import BadValue, begin_private, has_tables, refuse_unless_files
 from spider_cli.app.userdirs import check_private

@@ -1,7 +1,7 @@
 """``spider bench --cluster ADDRESS``: deals played by the workers of a Dask scheduler.
 
-Each deal is one task running the run's worker (:func:`spider_cli.analysis.bench.solve_deal`,
-or :func:`spider_cli.analysis.blind.play_deal` for ``--blind``), as a local run's worker
+Each deal is one task running the run's worker (:func:`spider_cli.analysis.bench.full.solve_deal`,
+or :func:`spider_cli.analysis.bench.blind.play_deal` for ``--blind``), as a local run's worker
 process does, so a deal's result is the same wherever it is played (the search is
 bounded by positions; only the seconds differ). Results come back as they finish, to be
 stored at once. Needs the optional ``distributed`` (``pip install 'spider-cli[cluster]'``),
@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from spider_cli.analysis.bench import DealResult, Mapper
+from spider_cli.analysis import DealResult, Mapper
 from spider_cli.rules.errors import SpiderError, quoted
 
 CONNECT_SECONDS = 30

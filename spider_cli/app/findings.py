@@ -4,13 +4,18 @@ a ``for each reveal`` report. The searches return data (as python-chess's engine
 
 from __future__ import annotations
 
-from spider_cli.analysis.answers import EachReveal, Report
-from spider_cli.analysis.autoplay import PlayResult, Stage
-from spider_cli.analysis.beam import FOUND_FIRST, FOUND_LAST
-from spider_cli.analysis.contingencies import Contingency
-from spider_cli.analysis.goals import Verdict
-from spider_cli.analysis.proofs import join
-from spider_cli.analysis.solver import Answer
+from spider_cli.analysis import (
+    FOUND_FIRST,
+    FOUND_LAST,
+    Answer,
+    Contingency,
+    EachReveal,
+    PlayResult,
+    Report,
+    Stage,
+    Verdict,
+    join,
+)
 from spider_cli.rules.cards import RANK_WORDS, SUIT_NAMES, card_text
 from spider_cli.rules.goals import Goal, GoalKind
 

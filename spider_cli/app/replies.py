@@ -37,10 +37,7 @@ from spider_cli.rules.placing import complete_suits, locate
 from spider_cli.rules.text import clock_text, moved_text
 
 if TYPE_CHECKING:
-    from spider_cli.analysis.answers import Report
-    from spider_cli.analysis.chances import Chance
-    from spider_cli.analysis.chancesearch import Estimate
-    from spider_cli.analysis.review import Lost, Review
+    from spider_cli.analysis import Chance, Estimate, Lost, Report, Review
     from spider_cli.app.gamelog import Entry, Stored
     from spider_cli.app.stats import Figures
 

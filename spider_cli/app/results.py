@@ -18,8 +18,7 @@ from spider_cli.rules.goals import Wanted
 from spider_cli.rules.values import Value
 
 if TYPE_CHECKING:
-    from spider_cli.analysis.chances import Checked
-    from spider_cli.analysis.review import Mark, Review
+    from spider_cli.analysis import Checked, Mark, Review
     from spider_cli.app.gamelog import Result
 
 __all__ = [

@@ -67,7 +67,7 @@ from spider_cli.rules.values import replace
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from spider_cli.analysis.review import Review
+    from spider_cli.analysis import Review
     from spider_cli.app.gamelog import Entry, Facts, GameLog, Stored
     from spider_cli.app.timer import Timer
 
@@ -468,9 +468,9 @@ class Session:
     def _choose(self, first: DealOrigin, wanted: Wanted) -> Started:
         """The first deal from ``first`` on, by number, that full-information play wins
         (with the rank of difficulty ``wanted`` names, if any); SpiderError after
-        :data:`~spider_cli.analysis.chances.TRIES` deals. Bounded by positions alone, so
+        :data:`~spider_cli.analysis.chance.odds.TRIES` deals. Bounded by positions alone, so
         the same request gives the same deal on any machine."""
-        from spider_cli.analysis import chances
+        from spider_cli.analysis.chance import odds as chances
 
         last = first.seed + chances.TRIES - 1
         last = min(last, LAST_DEAL.get(first.source, last))
@@ -590,7 +590,7 @@ class Session:
         kept = self.games_log().reviews([e.number for e in entries])
         if not kept:  # (no review: the analysis need not load)
             return {}
-        from spider_cli.analysis.review import version
+        from spider_cli.analysis import version
 
         versions = {suits: version(suits) for suits in {e.suits for e in entries}}
         return {
@@ -603,7 +603,7 @@ class Session:
         """Keep ``review`` of game ``number`` in the history (HistoryError if it cannot)."""
         import json
 
-        from spider_cli.analysis.review import version
+        from spider_cli.analysis import version
 
         self.games_log().store_review(
             number,

@@ -274,7 +274,7 @@ def deal_of(text: str | None, suits: int) -> DealSource | None:
 def _add_limits(parser: argparse.ArgumentParser, which: str) -> None:
     """``--limit`` (positions, the bound that decides) and ``--time-limit`` (an optional
     outer cap on the time) for full-information play."""
-    from spider_cli.analysis.goals import PLAY_LIMIT
+    from spider_cli.analysis import PLAY_LIMIT
 
     parser.add_argument(
         "--limit",
@@ -295,7 +295,7 @@ LARGEST = 2**63 - 1
 """The largest count an option takes (a 64-bit integer, as SQLite stores it)."""
 
 BLIND_LEVELS = ("plain", "quick", "strong", "expert")
-"""``bench --blind --level``'s choices (:class:`spider_cli.analysis.chancesearch.Level`)."""
+"""``bench --blind --level``'s choices (:class:`spider_cli.analysis.chance.search.Level`)."""
 
 DEFAULT_LEVEL = "quick"
 """The hint's level, so that the bench measures the player that gives advice: no level was

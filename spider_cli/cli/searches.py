@@ -7,7 +7,7 @@ import json
 import sys
 import time
 
-from spider_cli.analysis.goals import Verdict
+from spider_cli.analysis import Verdict
 from spider_cli.app.session import Session
 from spider_cli.cli.exits import OK, REFUSED, USAGE, error_line, load_error
 from spider_cli.cli.parser import DEFAULT_LEVEL
@@ -42,8 +42,8 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
     ("within N seconds", ``--time-limit``)."""
     say_if_slow()
     if deal is not None:
-        from spider_cli.analysis.autoplay import play as play_deal
-        from spider_cli.analysis.goals import Limit
+        from spider_cli.analysis import Limit
+        from spider_cli.analysis import play as play_deal
         from spider_cli.app.findings import play_text
 
         limit = Limit.of(args.limit, args.time_limit, time.perf_counter)
@@ -93,7 +93,8 @@ def bench_command(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from spider_cli.analysis import autoplay, bench
+    from spider_cli.analysis.bench import full as bench
+    from spider_cli.analysis.solve import autoplay
     from spider_cli.app import benchdb
 
     say_if_slow()
@@ -152,9 +153,12 @@ def _fitted(report: str, width: int = 80) -> str:
 
 def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     """``spider bench --blind``: numbered deals (ours, PySolFC's or KPatience's) played by
-    the blind player through a player's view (:mod:`spider_cli.analysis.blind`), each game
+    the blind player through a player's view (:mod:`spider_cli.analysis.bench.blind`), each game
     stored as it finishes under the player's key (:func:`chancesearch.player_key`)."""
-    from spider_cli.analysis import bench, blind, chancesearch, hints, memory, native
+    from spider_cli.analysis import hints, memory, native
+    from spider_cli.analysis.bench import blind
+    from spider_cli.analysis.bench import full as bench
+    from spider_cli.analysis.chance import search as chancesearch
     from spider_cli.app import benchdb
 
     budget = args.budget or hints.BUDGET

@@ -23,7 +23,7 @@ class GoalKind(StrEnum):
 
 
 class Goal(Value):
-    """What ``solve`` looks for (see :mod:`spider_cli.analysis.solver`).
+    """What ``solve`` looks for (see :mod:`spider_cli.analysis.solve.solver`).
 
     ``kind`` is :attr:`GoalKind.TURN_UP` (``pile``, 0..9, or None for any pile),
     :attr:`~GoalKind.SPACE` (one more space than at the start; with a ``pile``, the first
@@ -71,7 +71,7 @@ class Constraints(Value):
 
 class Wanted(StrEnum):
     """What a new deal must be (``new winnable``, ``new easy``): won by full-information
-    play (:mod:`spider_cli.analysis.chances`), and of that rank of difficulty when one is
+    play (:mod:`spider_cli.analysis.chance.odds`), and of that rank of difficulty when one is
     named."""
 
     WINNABLE = "winnable"

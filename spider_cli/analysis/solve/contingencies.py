@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spider_cli.analysis.compact import State, apply, encode
-from spider_cli.analysis.goals import Clock, Verdict
-from spider_cli.analysis.solver import NO_CONSTRAINTS, Answer, answer, check_goal, limit_of
+from spider_cli.analysis.limits import Clock, Verdict
+from spider_cli.analysis.solve.solver import NO_CONSTRAINTS, Answer, answer, check_goal, limit_of
 from spider_cli.rules.engine import Action, Deal, Game, Move, Remove
 from spider_cli.rules.errors import QuestionError
 from spider_cli.rules.goals import Constraints, Goal, GoalKind

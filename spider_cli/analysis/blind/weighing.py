@@ -1,6 +1,6 @@
 """The search over what could turn up, on the Python path (the reference of
 csrc/chance.c): candidate lines weighed on the same samples of the cards not seen yet, each
-played on by rollouts, with sequential halving (see :mod:`spider_cli.analysis.chancesearch`,
+played on by rollouts, with sequential halving (see :mod:`spider_cli.analysis.chance.search`,
 the player that uses it)."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from spider_cli.analysis.blind.rollouts import WON, Outcome, Policy, WinModel, rows_of, sample
 from spider_cli.analysis.compact import State, apply
-from spider_cli.analysis.goals import Expired
-from spider_cli.analysis.rollouts import WON, Outcome, Policy, WinModel, rows_of, sample
+from spider_cli.analysis.limits import Expired
 from spider_cli.rules.engine import DEAL, Action, Deal
 
 Line = tuple[Action, ...]
@@ -20,7 +20,7 @@ Line = tuple[Action, ...]
 
 
 class Rollout(Protocol):
-    """A sampled game played on (:func:`spider_cli.analysis.rollouts.rollout`, or the
+    """A sampled game played on (:func:`spider_cli.analysis.blind.rollouts.rollout`, or the
     compiled core's, as :func:`spider_cli.analysis.native.backend` gives it)."""
 
     def __call__(
@@ -76,7 +76,7 @@ class Weighed:
 class Draw:
     """What the search's samples are drawn from: the view's ``piles`` (each face-down card
     ``FACE_DOWN``), the suits ``removed``, the ``rows`` left in the hand, the ``unseen``
-    cards (in order of their codes, as :func:`~spider_cli.analysis.rollouts.sample` takes
+    cards (in order of their codes, as :func:`~spider_cli.analysis.blind.rollouts.sample` takes
     them) and the ``seed`` of the samples (the same view, the same samples)."""
 
     piles: State
@@ -90,7 +90,7 @@ class Draw:
 class Effort:
     """How hard the search works: about ``trajectories`` sampled games in all, each played
     on by rollouts of ``policy`` and valued where it stops by ``model`` (the variant's
-    :func:`~spider_cli.analysis.rollouts.learned` value); another choice is played only if
+    :func:`~spider_cli.analysis.blind.rollouts.learned` value); another choice is played only if
     it beats the player's own by ``margin`` standard errors (:data:`MARGIN`)."""
 
     trajectories: int

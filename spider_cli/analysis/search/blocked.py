@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spider_cli.analysis.compact import FACE_DOWN, ONE_BYTE, Start, State, actions, apply
-from spider_cli.analysis.goals import Expired
+from spider_cli.analysis.limits import Expired
 from spider_cli.rules.cards import KING, RANK_NAMES
 from spider_cli.rules.engine import PILES, Move
 

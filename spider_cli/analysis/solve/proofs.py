@@ -1,17 +1,24 @@
 """What shows a goal out of reach without a search: :func:`out_of_reach` (cards that are not
 known, piles that cannot empty) and :func:`counted` (the counting argument of
-:mod:`spider_cli.analysis.counting`). Both hold over the known cards, so "impossible" from
+:mod:`spider_cli.analysis.search.counting`). Both hold over the known cards, so "impossible" from
 either is a proof."""
 
 from __future__ import annotations
 
 from typing import TypedDict
 
-from spider_cli.analysis import counting, firstmoves, moments, native
+from spider_cli.analysis import native
 from spider_cli.analysis.compact import FACE_DOWN, card_code
-from spider_cli.analysis.counting import Question, refute, turn_up_piles
-from spider_cli.analysis.goals import Limit
-from spider_cli.analysis.goalsearch import Search
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.search import (
+    Question,
+    Search,
+    counting,
+    firstmoves,
+    moments,
+    refute,
+    turn_up_piles,
+)
 from spider_cli.rules.cards import KING, SUIT_NAMES, UNKNOWN, card_text
 from spider_cli.rules.goals import GoalKind
 
@@ -73,13 +80,14 @@ def out_of_reach(search: Search) -> str:
 
 
 def counted_out(search: Search, limit: Limit = counting.LIMIT) -> str:
-    """Why the counting argument (:mod:`spider_cli.analysis.counting`) rules the goal out, or ""."""
+    """Why the counting argument (:mod:`~spider_cli.analysis.search.counting`) rules the goal
+    out, or ""."""
     return counted(search, limit)[0]
 
 
 def counted(search: Search, limit: Limit = counting.LIMIT) -> tuple[str, int]:
-    """What the counting argument (:mod:`spider_cli.analysis.counting`) shows before any search: why
-    it rules the goal out (else ""), and for a card to turn up in any pile, the one pile
+    """What the counting argument (:mod:`~spider_cli.analysis.search.counting`) shows before any
+    search: why it rules the goal out (else ""), and for a card to turn up in any pile, the one pile
     (its real index) it leaves for the first card turned up (else -1: the goal is then the
     same as turning up a card in that pile).
 
@@ -107,7 +115,7 @@ def counted(search: Search, limit: Limit = counting.LIMIT) -> tuple[str, int]:
 
 def counted_in_moments(search: Search, limit: Limit = moments.LIMIT) -> str:
     """Why the counting argument at several moments of a line
-    (:mod:`spider_cli.analysis.moments`) rules the goal out, or "" (none found within
+    (:mod:`spider_cli.analysis.search.moments`) rules the goal out, or "" (none found within
     ``limit``: its choices, or the time asked for). For a goal the plain count leaves open:
     it costs more."""
     questions = _questions(search)
@@ -141,7 +149,7 @@ def counted_in_moments(search: Search, limit: Limit = moments.LIMIT) -> str:
 
 def counted_in_every_order(search: Search, limit: Limit = firstmoves.LIMIT) -> str:
     """Why the counting argument made just before every first move of a card, in every
-    order (:mod:`spider_cli.analysis.firstmoves`), rules the goal out, or "" (none found
+    order (:mod:`spider_cli.analysis.search.firstmoves`), rules the goal out, or "" (none found
     within ``limit``: its states, or the time asked for). It costs more than
     :func:`counted_in_moments`."""
     questions = _questions(search)

@@ -13,14 +13,14 @@ best line is sure, a line that spends a space to turn a card up is weighed as th
 does its contingencies: by the share of the cards it could turn up after which the space
 comes back (:func:`_contingent`).
 
-The value is :mod:`spider_cli.analysis.evaluation`'s weighted sum of features (remove suits,
+The value is :mod:`spider_cli.analysis.blind.evaluation`'s weighted sum of features (remove suits,
 turn up face-down cards, the piles with the fewest first, build same-suit runs and not other
 suits', and the counts experts make), with the weights shipped for the game's number of suits;
 a space's worth is the search's :class:`Mode`. When no line gains, the spaces are put to
 use: the search is run again with a space worth less than a card turned up. When that gains
 nothing either, a deal is due: the spaces are filled with the cards that harm the position
 least (the same search, now valuing a space as a loss), then the row is dealt
-(:func:`spider_cli.analysis.blind.play_blind`).
+(:func:`spider_cli.analysis.bench.blind.play_blind`).
 
 A line is played only if it raises the value or turns up a card, so between two cards
 turned up (or two deals) the value strictly rises and the policy cannot loop. Every search
@@ -34,8 +34,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple, Protocol
 
-from spider_cli.analysis.compact import REVEAL, State, actions, apply, run_length
-from spider_cli.analysis.evaluation import (
+from spider_cli.analysis.blind.evaluation import (
     STANDARD,
     Weights,
     pile_value,
@@ -43,6 +42,7 @@ from spider_cli.analysis.evaluation import (
     unseen_ranks,
     value,
 )
+from spider_cli.analysis.compact import REVEAL, State, actions, apply, run_length
 from spider_cli.rules.engine import PILES, Action, Deal, Remove
 
 UNSEEN = bytes((15,))

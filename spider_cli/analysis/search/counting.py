@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from spider_cli.analysis.compact import FACE_DOWN, State, card_code, run_length
-from spider_cli.analysis.goals import Limit, OverBudget
+from spider_cli.analysis.limits import Limit, OverBudget
 from spider_cli.rules.cards import KING
 from spider_cli.rules.goals import GoalKind
 

@@ -1,19 +1,21 @@
 """The search over what could turn up: the blind player's choices weighed on sampled deals.
 
 A player who cannot see the face-down cards or the hand decides between a few lines (each played up
-to the first card it turns up), or a deal. :func:`~spider_cli.analysis.weighing.search` weighs them
-on the same samples of the cards not seen yet (:func:`~spider_cli.analysis.rollouts.sample`: the
-chance nodes, each card that turns up and each row dealt drawn from exactly the cards the player can
-count as unseen): the choice is played on the sample, the blind player plays on for a few turns
-seeing only its view (:func:`~spider_cli.analysis.rollouts.rollout`), and where it stops is worth
-:data:`~spider_cli.analysis.rollouts.WON` for a win, 0 for a loss, else the learned value's chance
+to the first card it turns up), or a deal. :func:`~spider_cli.analysis.blind.weighing.search` weighs
+them on the same samples of the cards not seen yet
+(:func:`~spider_cli.analysis.blind.rollouts.sample`: the chance nodes, each card that turns up and
+each row dealt drawn from exactly the cards the player can count as unseen): the choice is played on
+the sample, the blind player plays on for a few turns seeing only its view
+(:func:`~spider_cli.analysis.blind.rollouts.rollout`), and where it stops is worth
+:data:`~spider_cli.analysis.blind.rollouts.WON` for a win, 0 for a loss, else the learned value's
+chance
 of a win. Sequential halving spends the budget: the player's own choice is played on every sample,
 the others are halved round by round, and the best of them is played instead only if it beats the
 player's own by a margin of standard errors of their paired differences.
 
 The budget is a number of sampled games, each bounded in positions, and everything is
 integers but the value's logistic, so the same view gets the same choice on any machine. The
-search is :mod:`spider_cli.analysis.weighing`'s (the reference), or the compiled core's
+search is :mod:`spider_cli.analysis.blind.weighing`'s (the reference), or the compiled core's
 (``csrc/chance.c``), which runs it step for step. :func:`choose` is the player at a
 :class:`Level` (the bench's, ``hint``'s, ``apply``'s and ``auto``'s), :func:`estimate` its
 chance played out (``odds``).
@@ -31,24 +33,36 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from spider_cli.analysis import native
-from spider_cli.analysis.bench import wilson
-from spider_cli.analysis.blindplayer import (
+from spider_cli.analysis.blind import (
     BEAM,
+    MARGIN,
     SEARCHES,
+    STANDARD,
+    TABLE_SIZE,
     WEIGHED,
     Candidate,
     Decision,
+    Draw,
+    Effort,
     Kind,
+    Line,
     Mode,
+    PlayerView,
+    Policy,
+    Weighed,
+    Weights,
+    WinModel,
     decide,
     first_reveal,
+    learned,
+    rows_of,
+    sample,
+    seed_of,
+    weights_for,
 )
 from spider_cli.analysis.compact import State
-from spider_cli.analysis.evaluation import STANDARD, TABLE_SIZE, Weights, weights_for
-from spider_cli.analysis.goals import Expired
-from spider_cli.analysis.rollouts import Policy, WinModel, learned, rows_of, sample, seed_of
-from spider_cli.analysis.view import PlayerView
-from spider_cli.analysis.weighing import MARGIN, Draw, Effort, Line, Weighed
+from spider_cli.analysis.intervals import wilson
+from spider_cli.analysis.limits import Expired
 from spider_cli.rules.engine import DEAL, PILES
 
 # ---------------------------------------------------------------------------------------------
@@ -250,7 +264,7 @@ def weigh(
     weights: Weights | None = None,
 ) -> Pick:
     """The blind player's ``decision`` from ``view``, its choices weighed by the chance
-    search (:func:`spider_cli.analysis.weighing.search`) at ``level`` (:data:`LEVELS`)
+    search (:func:`spider_cli.analysis.blind.weighing.search`) at ``level`` (:data:`LEVELS`)
     when there are two or more; the one played comes first."""
     plain = Pick(decision, decision)
     if level is Level.PLAIN or decision.kind is not Kind.LINE or view.hand % PILES:

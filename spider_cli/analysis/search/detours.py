@@ -16,7 +16,7 @@ ends where it ended):
   of the line does without them.
 
 Every change is checked by playing the line on the compact positions with the rules'
-legality tests, and :func:`spider_cli.analysis.autoplay.play` checks the result with the
+legality tests, and :func:`spider_cli.analysis.solve.autoplay.play` checks the result with the
 engine once more before it is reported.
 """
 

@@ -1,6 +1,6 @@
 """The counting argument at several moments of a line: a proof that sees the order of moves.
 
-:mod:`spider_cli.analysis.counting` counts at the end of a line only, where any order of the
+:mod:`spider_cli.analysis.search.counting` counts at the end of a line only, where any order of the
 moves is as good as another. The manual's proofs say more: "the 10d must move before the 9s",
 and when it does, no free Jack is left for it. This module makes that reasoning exact.
 
@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from spider_cli.analysis.compact import FACE_DOWN, State, card_code
-from spider_cli.analysis.counting import (
+from spider_cli.analysis.limits import Limit, OverBudget
+from spider_cli.analysis.search.counting import (
     ALL_RANKS,
     RANKS,
     Question,
@@ -37,7 +38,6 @@ from spider_cli.analysis.counting import (
     bottoms_suffice,
     setting,
 )
-from spider_cli.analysis.goals import Limit, OverBudget
 from spider_cli.rules.cards import KING
 from spider_cli.rules.goals import GoalKind
 

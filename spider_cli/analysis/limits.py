@@ -76,7 +76,7 @@ class Limit(Value):
 
 
 PLAY_LIMIT = 20_000_000
-"""Positions full-information play (:func:`spider_cli.analysis.autoplay.play`) examines
+"""Positions full-information play (:func:`spider_cli.analysis.solve.autoplay.play`) examines
 before it gives up: the hardest deals' worth; most are won far sooner (the times on each
 path: BENCHMARKS.md). Here, in a module the command line loads anyway, so that its help
 does not load the searches."""

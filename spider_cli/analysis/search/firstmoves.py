@@ -1,8 +1,8 @@
 """The count made just before every first move of a line, in every order: a complete search
 over what the count can see.
 
-:mod:`spider_cli.analysis.counting` counts at the end of a line, and
-:mod:`spider_cli.analysis.moments` at a few chosen moments. Here a line is seen through the
+:mod:`spider_cli.analysis.search.counting` counts at the end of a line, and
+:mod:`spider_cli.analysis.search.moments` at a few chosen moments. Here a line is seen through the
 order in which the piles' untouched bases lose their cards. Each first move takes a natural
 run (same suit, in sequence, as dealt) off the end of one base: a move takes the run with
 what lies on it, and a removal takes a King's run of a suit that may be removed. Just before
@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from spider_cli.analysis.compact import FACE_DOWN, State, card_code
-from spider_cli.analysis.counting import (
+from spider_cli.analysis.limits import Limit, OverBudget
+from spider_cli.analysis.search.counting import (
     ALL_RANKS,
     RANKS,
     Question,
@@ -35,8 +36,7 @@ from spider_cli.analysis.counting import (
     bottoms_suffice,
     setting,
 )
-from spider_cli.analysis.goals import Limit, OverBudget
-from spider_cli.analysis.moments import links
+from spider_cli.analysis.search.moments import links
 from spider_cli.rules.cards import KING
 from spider_cli.rules.goals import GoalKind
 

@@ -8,10 +8,10 @@ suit. Every such act reachable from the view by moves that turn nothing up is on
 many move orders that reach the same position after it being one; the closure is bounded by
 a count of positions and visited breadth-first, so the shortest line to each is kept.
 
-A world (:func:`world`) is one of :func:`~spider_cli.analysis.rollouts.sample`'s deals of the
+A world (:func:`world`) is one of :func:`~spider_cli.analysis.blind.rollouts.sample`'s deals of the
 unseen cards into the face-down places and the hand, drawn from a seed of the view: every
 commitment is judged on the same worlds (paired). :func:`judge` plays the commitment on the
-world and runs the beam of full-information play (:func:`spider_cli.analysis.beam.beam`,
+world and runs the beam of full-information play (:func:`spider_cli.analysis.search.beam.beam`,
 the compiled core's where it is built), capped in positions: a win within the cap scores 1.
 
 :func:`choose` is a player: sequential halving over the commitments (the player's own line
@@ -25,24 +25,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from spider_cli.analysis import chancesearch, native
-from spider_cli.analysis.autoplay import WIDTHS
-from spider_cli.analysis.blindplayer import (
+from spider_cli.analysis import native
+from spider_cli.analysis.blind import (
     UNSEEN,
     WEIGHED,
     Candidate,
     Decision,
     Kind,
     Mode,
+    PlayerView,
+    Weights,
     decide,
     first_reveal,
+    rows_of,
+    sample,
+    seed_of,
+    value,
+    weights_for,
 )
-from spider_cli.analysis.chancesearch import Level
+from spider_cli.analysis.chance import search as chancesearch
+from spider_cli.analysis.chance.search import Level
 from spider_cli.analysis.compact import FACE_DOWN, ONE_BYTE, REVEAL, Start, State, actions, apply
-from spider_cli.analysis.evaluation import Weights, value, weights_for
-from spider_cli.analysis.goals import Limit
-from spider_cli.analysis.rollouts import rows_of, sample, seed_of
-from spider_cli.analysis.view import PlayerView
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.solve import WIDTHS
 from spider_cli.rules.engine import DEAL, PILES, Action, Deal, Remove
 
 CLOSURE = 2_000
@@ -133,7 +138,7 @@ def commitments(
 
 def worth(removed: int, commitment: Commitment, weights: Weights) -> int:
     """The blind player's value of the position after a commitment (a card it turns up
-    counted as the worst, :data:`~spider_cli.analysis.blindplayer.UNSEEN`), to rank them."""
+    counted as the worst, :data:`~spider_cli.analysis.blind.player.UNSEEN`), to rank them."""
     after = [p[:-1] + UNSEEN if p and p[-1] == FACE_DOWN else p for p in commitment.after]
     off = removed + sum(isinstance(a, Remove) for a in commitment.line)
     return value(tuple(after), off, Mode.KEEP.value, weights)
@@ -141,7 +146,7 @@ def worth(removed: int, commitment: Commitment, weights: Weights) -> int:
 
 def world(view: PlayerView, seed: int, k: int) -> tuple[State, tuple[bytes, ...]]:
     """World ``k`` of the view (every card known: face-down cards as code + ``FACE_DOWN``)
-    and its hand in rows, dealing order: :func:`~spider_cli.analysis.rollouts.sample`."""
+    and its hand in rows, dealing order: :func:`~spider_cli.analysis.blind.rollouts.sample`."""
     known, hand = sample(view.piles(), view.unseen(), seed, k)
     return known, rows_of(hand)
 
@@ -179,7 +184,7 @@ def judge(
     widths: Sequence[int] = WIDTHS,
 ) -> Verdict:
     """The full-information beam of ``spider solve --seed`` on a world (its widths in turn,
-    :data:`~spider_cli.analysis.autoplay.WIDTHS`, or ``widths``, sharing ``cap``
+    :data:`~spider_cli.analysis.solve.autoplay.WIDTHS`, or ``widths``, sharing ``cap``
     positions, no second stage), on the path :func:`native.backend` gives."""
     start = Start(piles, tuple(tuple(r) for r in rows), tuple(range(removed)))
     backend = native.backend(start.cards)

@@ -3,7 +3,7 @@ every card known (``new winnable``, ``spider --winnable``) and how hard that is 
 easy``, ``spider --difficulty easy``), and the share of the deals a
 player's view allows that are won from here (``odds``).
 
-Every search is :func:`spider_cli.analysis.autoplay.play` bounded by positions, never by the
+Every search is :func:`spider_cli.analysis.solve.autoplay.play` bounded by positions, never by the
 clock, and the samples of the cards not in sight are drawn by a generator seeded with the
 position, so the same question gets the same answer on any machine, however busy. "Won" is
 always with every card known: the search sees the face-down cards and the hand, which a
@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from spider_cli.analysis import autoplay, chancesearch
-from spider_cli.analysis.bench import wilson
-from spider_cli.analysis.chancesearch import Estimate
-from spider_cli.analysis.goals import Limit
-from spider_cli.analysis.rollouts import sampled_game, seed_of
-from spider_cli.analysis.view import PlayerView
+from spider_cli.analysis.blind import PlayerView, sampled_game, seed_of
+from spider_cli.analysis.chance import search as chancesearch
+from spider_cli.analysis.chance.search import Estimate
+from spider_cli.analysis.intervals import wilson
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.solve import autoplay
 from spider_cli.rules.engine import Game
 from spider_cli.rules.goals import Wanted
 from spider_cli.rules.values import Value

@@ -1,31 +1,29 @@
 """Search over the known cards: the manual's questions answered and proved.
 
-The search works on the compact positions of :mod:`spider_cli.analysis.compact`, one search
-at a time as :mod:`spider_cli.analysis.goalsearch` defines it. Every line found is
-replayed through the engine before it is reported, so a line the engine would refuse can
-never be printed.
+The search works on the compact positions of :mod:`spider_cli.analysis.compact`, one search at a
+time as :mod:`spider_cli.analysis.search.goal` defines it. Every line found is replayed through
+the engine before it is reported.
 
 * :func:`answer` answers a goal ("turn up a card [in pile N]", "get a space [in pile N]",
   "remove SUIT [then SUIT]", "free CARD", "win") under constraints ("no deal", "keep N
   spaces", "no remove SUIT", "limit N", "within N seconds", ...).
   A move that would turn up an unknown card, or deal unknown cards, ends its line there.
-  Phase A looks for a line quickly: weighted A* ordered by a goal estimate, keeping a space
-  free between steps and taking the manual's uses of a space (swap two runs through it, step
-  a run aside, dig a card out) as single steps, and for a removal a beam over the same
-  estimate, each search with a share of the limit (:data:`PORTFOLIO`); several removals go a
-  suit at a time first (:func:`_suit_by_suit`), and a card to turn up may come by freeing a
-  card first (:func:`_via_free`). Phase B is the complete search: breadth-first over every
-  move with a transposition set of canonical positions, so "impossible" means every position
-  reachable over the known cards was examined (the answer says how many there are). Its
-  reductions keep proofs sound: piles are kept as a sorted multiset (pile order does not
-  matter while no deal can follow; a pile the goal names is kept apart), so spaces are
-  interchangeable and only the first is tried; a whole pile never moves into a space (the
-  multiset would not change).
-  Lines found are shortened by cutting out detours. :mod:`spider_cli.analysis.proofs`
-  answers at once the questions that need no search, and those that the counting argument
-  rules out; when the quick searches find no line, the same count made at several moments
-  of the line (:mod:`spider_cli.analysis.moments`), then before every first move in every
-  order (:mod:`spider_cli.analysis.firstmoves`), may still rule the goal out before phase B.
+  Phase A looks for a line quickly: weighted A* ordered by a goal estimate, keeping a space free
+  between steps and taking the manual's uses of a space (swap two runs through it, step a run aside,
+  dig a card out) as single steps, and for a removal a beam over the same estimate, each search with
+  a share of the limit (:data:`PORTFOLIO`); several removals go a suit at a time first
+  (:func:`_suit_by_suit`), and a card to turn up may come by freeing a card first
+  (:func:`_via_free`). Phase B is the complete search: breadth-first over every move with a
+  transposition set of canonical positions, so "impossible" means every position reachable over the
+  known cards was examined (the answer says how many there are). Its reductions keep proofs sound:
+  piles are kept as a sorted multiset (pile order does not matter while no deal can follow; a pile
+  the goal names is kept apart), so spaces are interchangeable and only the first is tried; a whole
+  pile never moves into a space. Lines found are shortened by cutting out detours.
+  :mod:`~spider_cli.analysis.solve.proofs` answers at once the questions that need no search, and
+  those that the counting argument rules out; when the quick searches find no line, the same count
+  made at several moments of the line (:mod:`~spider_cli.analysis.search.moments`), then before
+  every first move in every order (:mod:`~spider_cli.analysis.search.firstmoves`), may still rule
+  the goal out before phase B.
 * :func:`quick` is phase A alone (for hints).
 """
 
@@ -33,19 +31,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from spider_cli.analysis import counting, firstmoves, memory, moments, native
+from spider_cli.analysis import memory, native
 from spider_cli.analysis.compact import ONE_BYTE, REVEAL, State, apply
-from spider_cli.analysis.goals import Clock, Limit, Verdict
-from spider_cli.analysis.goalsearch import (
+from spider_cli.analysis.limits import Clock, Limit, Verdict
+from spider_cli.analysis.search import (
     CHAOS_WEIGHT,
     Key,
     KeyedLine,
     Line,
     Search,
     Searched,
+    counting,
+    firstmoves,
     make_search,
+    moments,
 )
-from spider_cli.analysis.proofs import (
+from spider_cli.analysis.solve.proofs import (
     counted,
     counted_in_every_order,
     counted_in_moments,
@@ -65,7 +66,6 @@ DEFAULT_LIMIT = 3_000_000
 
 DEFAULT_LIMIT_PYTHON = 300_000
 """The same on the Python path (4 to 12 s, about 220 MB)."""
-
 PER_SECOND = (600_000, 30_000)
 """About the positions both phases get through in a second, on the core and in Python:
 "within N seconds" buys that many a second."""
@@ -77,12 +77,11 @@ gets at most as much time as the search it might spare, so a small search (a hin
 does not wait on a proof."""
 
 POSITIONS_PER_STATE = 10
-"""The count in every order of first moves (:mod:`spider_cli.analysis.firstmoves`) gets a
+"""The count in every order of first moves (:mod:`spider_cli.analysis.search.firstmoves`) gets a
 state for every ten positions of the limit: 300,000 at the compiled core's default, which
 problem 4's proofs need, and 30,000 at the Python path's."""
 
 NO_CONSTRAINTS = Constraints()
-
 
 # ---------------------------------------------------------------------------------------------
 # Answers
@@ -165,7 +164,7 @@ def astar(
     ordered: bool = True,
     width: int = 0,
 ) -> Searched:
-    """One goal search (:func:`spider_cli.analysis.goalsearch.astar`) on the path
+    """One goal search (:func:`spider_cli.analysis.search.goal.astar`) on the path
     :func:`spider_cli.analysis.native.backend` gives, within ``limit`` and never past the
     memory ceiling. Weighted A* (with ``ordered``), breadth-first, or a beam of ``width``;
     ``macros``: the manual's uses of a space as single steps; ``into_spaces`` off keeps a

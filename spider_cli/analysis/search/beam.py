@@ -1,7 +1,7 @@
 """Full-information play's beam search, on the Python path (the reference of csrc/beam.c):
 KPatience's pruning of the moves (:func:`beam_moves`), complete suits removed at once
 (:func:`settle`), and one beam of a given width (:func:`beam`); the widths tried in turn are
-:func:`spider_cli.analysis.autoplay.play`'s."""
+:func:`spider_cli.analysis.solve.autoplay.play`'s."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from spider_cli.analysis.compact import (
     rank_key,
     run_length,
 )
-from spider_cli.analysis.goals import Limit
+from spider_cli.analysis.limits import Limit
 from spider_cli.rules.engine import DEAL, PILES, Action, Move, Remove
 from spider_cli.rules.shuffle import SplitMix64
 

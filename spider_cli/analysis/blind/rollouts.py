@@ -1,6 +1,6 @@
 """Rollouts: the blind player's game played on from a position whose every card is known, as
 it plays it seeing only its view (:func:`rollout`, the reference of ``csrc/rollout.c``),
-and what the search over what turns up (:mod:`~spider_cli.analysis.chancesearch`) needs
+and what the search over what turns up (:mod:`~spider_cli.analysis.chance.search`) needs
 beside them: the learned value of where a rollout stops (:class:`WinModel`, the
 :data:`FEATURES` of a view, fitted by ``benchmarks/fit_value.py``), and the deals a view
 allows (:func:`sample`), drawn from exactly the cards its player can count as unseen.
@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
-from spider_cli.analysis.blindplayer import (
+from spider_cli.analysis.blind.evaluation import STANDARD, Weights, value
+from spider_cli.analysis.blind.player import (
     BEAM,
     BlindSearch,
     Decision,
@@ -28,19 +29,19 @@ from spider_cli.analysis.blindplayer import (
     Searches,
     decide,
 )
+from spider_cli.analysis.blind.view import PlayerView
 from spider_cli.analysis.compact import FACE_DOWN, State, apply
-from spider_cli.analysis.evaluation import STANDARD, Weights, value
-from spider_cli.analysis.view import PlayerView
 from spider_cli.rules.cards import KING
 from spider_cli.rules.engine import PILES, Action, Deal, Game
 from spider_cli.rules.shuffle import SplitMix64, shuffle
 
 Chooser = Callable[[State, int, int, Decision], tuple[Action, ...]]
-"""Picks a turn's line from its :class:`~spider_cli.analysis.blindplayer.Decision`, given the
+"""Picks a turn's line from its :class:`~spider_cli.analysis.blind.player.Decision`, given the
 position as the player sees it, the suits removed and the rows left."""
 
 MAX_MOVES = 1_000
-"""Moves a rollout may take (the table's limit, :data:`spider_cli.analysis.blind.MAX_MOVES`)."""
+"""Moves a rollout may take (the table's limit,
+:data:`spider_cli.analysis.bench.blind.MAX_MOVES`)."""
 
 WON = 10_000
 """A leaf's worth when the game is won (a loss is 0; the learned value lies between)."""
@@ -191,7 +192,7 @@ def rollout(
     known, the hand in ``rows`` in dealing order) fully known but the player shown only its
     view: the blind player's turns (:func:`blindplayer.decide` with the policy's searches,
     each a ``search``; no card weighed), each on the deal with its face-down cards masked,
-    as :func:`spider_cli.analysis.blind.play_blind` plays them. The Python path (the
+    as :func:`spider_cli.analysis.bench.blind.play_blind` plays them. The Python path (the
     reference of csrc/rollout.c); :func:`spider_cli.analysis.native.backend` gives the
     path to take. ``choose``, when given, picks the line to play among a turn's candidates
     (an experiment's other judge, ``benchmarks/td_value.py``; the core has none)."""

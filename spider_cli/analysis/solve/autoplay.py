@@ -3,9 +3,9 @@
 
 A beam search in the manner of KPatience's solver (spidersolver2): positions ranked by their
 "chaos" (:func:`spider_cli.analysis.compact.rank_key`), a beam for each number of deals
-made (:mod:`spider_cli.analysis.beam`), widened until it wins or its positions run out.
+made (:mod:`spider_cli.analysis.search.beam`), widened until it wins or its positions run out.
 Then, within the same limit, a second stage for the deals the beam loses: the proof by a held
-rank (:mod:`spider_cli.analysis.blocked`), wide beams again with ties in the ranking broken
+rank (:mod:`spider_cli.analysis.search.blocked`), wide beams again with ties in the ranking broken
 other ways, and the complete search (``solver.astar`` toward a win over every move), which
 proves a deal unwinnable when it examines every reachable position. "No win found" within
 the limit is not a proof; "proved unwinnable" is.
@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from spider_cli.analysis import blocked, detours, memory, native
-from spider_cli.analysis.beam import FOUND_FIRST, FOUND_LAST, MAX_LEVELS, settle
+from spider_cli.analysis import memory, native
 from spider_cli.analysis.compact import FACE_DOWN, ONE_BYTE, Start, apply, encode
-from spider_cli.analysis.goals import PLAY_LIMIT, Limit
+from spider_cli.analysis.limits import PLAY_LIMIT, Limit
+from spider_cli.analysis.search import FOUND_FIRST, FOUND_LAST, MAX_LEVELS, blocked, detours, settle
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.engine import Action, Deal, Game
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
@@ -68,7 +68,7 @@ class Stage(Enum):
     COMPLETE = "complete"
     """The complete search (``solver.astar`` toward a win, best first)."""
     PROOF = "proof"
-    """The proof by a held rank (:mod:`spider_cli.analysis.blocked`)."""
+    """The proof by a held rank (:mod:`spider_cli.analysis.search.blocked`)."""
 
 
 @dataclass(frozen=True)
@@ -229,7 +229,7 @@ PORTFOLIO: tuple[tuple[int, int], ...] = (
     (4096, 3),
 )
 """The second stage's beams, (width, ties) in turn: the beam again with ties in its ranking
-broken other ways (:func:`spider_cli.analysis.beam.tie`), the narrower first, as each of
+broken other ways (:func:`spider_cli.analysis.search.beam.tie`), the narrower first, as each of
 them wins deals the others lose. Of the 25 deals of PySolFC's 1-8800 that the beam did not
 win within 20,000,000 positions, the beam of 4096 with ties broken the other way (version
 1) won 7 in what the beam left, these 10 (BENCHMARKS.md)."""
@@ -240,8 +240,8 @@ def _complete(game: Game, start: Start, limit: Limit) -> tuple[list[Action] | No
     move, within ``limit`` and the memory ceiling, on the path ``native.backend`` gives): a
     winning line (its complete suits removed at the end), or None; the positions examined;
     whether every reachable position was examined (the deal is then unwinnable)."""
-    from spider_cli.analysis import solver  # (loaded with the first complete search)
-    from spider_cli.analysis.goalsearch import make_search
+    from spider_cli.analysis.search import make_search
+    from spider_cli.analysis.solve import solver  # (loaded with the first complete search)
 
     search = make_search(game, Goal(GoalKind.WIN), Constraints())
     outcome = solver.astar(search, False, True, limit, ordered=True)

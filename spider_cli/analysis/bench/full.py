@@ -5,14 +5,13 @@ Deals are ours or another program's (:class:`~spider_cli.rules.deals.DealSource`
 comes (to store it), and may play the deals elsewhere (a cluster) by passing its own mapper
 from tasks to results.
 
-Each deal is solved by :func:`spider_cli.analysis.autoplay.play` in a worker process (the search is
-CPU-bound Python, so processes, not threads); a plain-text progress bar goes to standard
-error, the report to standard output. The report gives the share of deals won, the median
-and 95th-percentile time per deal (lost deals count with the time they used), and the
-positions examined per second of solving time. Each deal is bounded by the positions it may
-examine; the time is measured, and caps a deal only when a time limit is asked for. This
-module imports no parser: workers start fast and small.
-"""
+Each deal is solved by :func:`spider_cli.analysis.solve.autoplay.play` in a worker process (the
+search is CPU-bound Python, so processes, not threads); a plain-text progress bar goes to standard
+error, the report to standard output. The report gives the share of deals won, the median and
+95th-percentile time per deal (lost deals count with the time they used), and the positions examined
+per second of solving time. Each deal is bounded by the positions it may examine; the time is
+measured, and caps a deal only when a time limit is asked for. This module imports no parser:
+workers start fast and small."""
 
 from __future__ import annotations
 
@@ -30,9 +29,11 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any, TextIO
 
-from spider_cli.analysis import memory, native, workers
-from spider_cli.analysis.autoplay import Stage, play, search_key
-from spider_cli.analysis.goals import PLAY_LIMIT, Limit
+from spider_cli.analysis import memory, native
+from spider_cli.analysis.bench import workers
+from spider_cli.analysis.intervals import wilson
+from spider_cli.analysis.limits import PLAY_LIMIT, Limit
+from spider_cli.analysis.solve import Stage, play, search_key
 from spider_cli.rules.deals import DealSource, Source, deal_name
 from spider_cli.rules.errors import QuestionError, quoted
 
@@ -50,7 +51,7 @@ class DealResult:
     line: tuple[str, ...] = ()
     search: str = ""
     """With every card known, the key of the search that played it
-    (:func:`spider_cli.analysis.autoplay.search_key`'s whole key, read where it was
+    (:func:`spider_cli.analysis.solve.autoplay.search_key`'s whole key, read where it was
     played)."""
     stage: Stage | None = None
     """With every card known, the part of the search that won the deal, or that ended it
@@ -153,7 +154,7 @@ class BenchMode(Enum):
     KNOWN = "known"
     """Knowing every card, the face-down ones and the hand too (:mod:`autoplay`)."""
     BLIND = "blind"
-    """Seeing only what a player sees (:mod:`spider_cli.analysis.blind`)."""
+    """Seeing only what a player sees (:mod:`spider_cli.analysis.bench.blind`)."""
 
 
 @dataclass(frozen=True)
@@ -165,17 +166,6 @@ class Limits:
     positions_per_search: int | None = None
     moves_per_deal: int | None = None
     level: str | None = None
-
-
-def wilson(won: int, played: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% for z = 1.96) of the share won, as fractions."""
-    if not played:
-        return (0.0, 1.0)
-    p = won / played
-    centre = p + z * z / (2 * played)
-    spread = z * math.sqrt(p * (1 - p) / played + z * z / (4 * played * played))
-    scale = 1 + z * z / played
-    return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
 
 
 def summary_json(
@@ -420,7 +410,7 @@ def _bound_to(parent: int, share: int | None = None) -> None:
     with contextlib.suppress(OSError, AttributeError):
         # A process group of its own: a terminal's Ctrl-C or hangup, or a kill of the
         # parent's group, reaches the parent alone, which ends its workers itself
-        # (:mod:`spider_cli.analysis.workers`).
+        # (:mod:`spider_cli.analysis.bench.workers`).
         os.setpgid(0, 0)
     if os.getppid() != parent:  # (the parent ended before the signal was asked for)
         os._exit(1)

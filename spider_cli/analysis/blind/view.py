@@ -1,9 +1,9 @@
 """What a player sees of a game: :class:`PlayerView`, the position with every face-down card
 and the hand left out.
 
-The blind player (:mod:`~spider_cli.analysis.blindplayer`), its search over what turns up
-(:mod:`~spider_cli.analysis.chancesearch`) and the bench that plays them
-(:mod:`~spider_cli.analysis.blind`) are all given a view and nothing else, so nothing they do
+The blind player (:mod:`~spider_cli.analysis.blind.player`), its search over what turns up
+(:mod:`~spider_cli.analysis.chance.search`) and the bench that plays them
+(:mod:`~spider_cli.analysis.bench.blind`) are all given a view and nothing else, so nothing they do
 can read a card a player could not.
 """
 

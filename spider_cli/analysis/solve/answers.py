@@ -1,15 +1,15 @@
 """A ``solve`` command answered (:func:`solve`): "win" with every card known by
-full-information play, ``for each reveal`` by :mod:`spider_cli.analysis.contingencies`,
-everything else by :func:`spider_cli.analysis.solver.answer`."""
+full-information play, ``for each reveal`` by :mod:`spider_cli.analysis.solve.contingencies`,
+everything else by :func:`spider_cli.analysis.solve.solver.answer`."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from spider_cli.analysis.autoplay import PlayResult, play, play_limit
-from spider_cli.analysis.contingencies import Contingency, contingencies, contingency_status
-from spider_cli.analysis.goals import Clock, Limit, Verdict
-from spider_cli.analysis.solver import NO_CONSTRAINTS, Answer, answer, check_goal, limit_of
+from spider_cli.analysis.limits import Clock, Limit, Verdict
+from spider_cli.analysis.solve.autoplay import PlayResult, play, play_limit
+from spider_cli.analysis.solve.contingencies import Contingency, contingencies, contingency_status
+from spider_cli.analysis.solve.solver import NO_CONSTRAINTS, Answer, answer, check_goal, limit_of
 from spider_cli.rules.engine import Action, Game
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
 from spider_cli.rules.values import replace
@@ -50,7 +50,7 @@ def solve(
     "win" with every card known and no constraint but the time is full-information play
     (:func:`play`; a deal not won within its limits is "unknown", "impossible" only when
     its complete search proved it unwinnable); everything else is the exhaustive search
-    (:func:`~spider_cli.analysis.solver.answer`). Every search is bounded by positions;
+    (:func:`~spider_cli.analysis.solve.solver.answer`). Every search is bounded by positions;
     ``clock`` (None: none is read) times the answer and caps "within N seconds".
     """
     check_goal(goal)

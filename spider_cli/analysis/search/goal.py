@@ -1,4 +1,4 @@
-"""The goal search: one search of :func:`spider_cli.analysis.solver.answer` (which rules it
+"""The goal search: one search of :func:`spider_cli.analysis.solve.solver.answer` (which rules it
 keeps, how it canonicalises positions, the steps from a position: :class:`Search`), its
 Python path (:func:`astar`, the reference of csrc/goal.c), and the search as the compiled
 core takes it (:class:`GoalSpec`, defined here once)."""
@@ -31,7 +31,7 @@ from spider_cli.analysis.compact import (
     spaces_of,
     suit_covers,
 )
-from spider_cli.analysis.goals import Limit
+from spider_cli.analysis.limits import Limit
 from spider_cli.rules.cards import KING, UNKNOWN
 from spider_cli.rules.engine import DEAL, PILES, Action, Game, Move, Remove
 from spider_cli.rules.goals import Constraints, Goal, GoalKind

@@ -267,7 +267,7 @@ class Shipped:
 @cache
 def shipped() -> dict[int, Shipped]:
     """The weights file's sets, by number of suits (1, 2 and 4)."""
-    text = resources.files("spider_cli.analysis").joinpath("weights.json").read_text("utf-8")
+    text = resources.files(__package__).joinpath("weights.json").read_text("utf-8")
     data = json.loads(text)
     return {
         int(suits): Shipped(

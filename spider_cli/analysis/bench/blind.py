@@ -1,7 +1,7 @@
 """``spider bench --blind``: numbered deals played without peeking.
 
 A :class:`Dealer` holds the deal (every card known) and is the only thing that does. The
-policy (:mod:`spider_cli.analysis.blindplayer`) is given a :class:`PlayerView` each turn: the
+policy (:mod:`spider_cli.analysis.blind.player`) is given a :class:`PlayerView` each turn: the
 face-up cards, how many cards are face down in each pile, how many are left in the hand, the
 suits removed. The view is built of plain tuples and holds no reference to the Game, so
 nothing the policy does with it can read a face-down card or the hand before it is turned up;
@@ -19,12 +19,12 @@ import time
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
-from spider_cli.analysis import blindplayer, chancesearch
-from spider_cli.analysis.bench import DealResult, Mapper, Summary, play_all, wilson
-from spider_cli.analysis.blindplayer import Kind, Mode
-from spider_cli.analysis.chancesearch import Level
-from spider_cli.analysis.evaluation import Weights
-from spider_cli.analysis.view import PlayerView, view_of
+from spider_cli.analysis.bench.full import DealResult, Mapper, Summary, play_all
+from spider_cli.analysis.blind import Kind, Mode, PlayerView, Weights, view_of
+from spider_cli.analysis.blind import player as blindplayer
+from spider_cli.analysis.chance import Level
+from spider_cli.analysis.chance import search as chancesearch
+from spider_cli.analysis.intervals import wilson
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Action, Deal
 
@@ -70,7 +70,7 @@ def play_blind(
     level: Level = Level.PLAIN,
     weights: Weights | None = None,
 ) -> tuple[int, int]:
-    """Play the table's deal by the player (:func:`~spider_cli.analysis.chancesearch.choose`
+    """Play the table's deal by the player (:func:`~spider_cli.analysis.chance.search.choose`
     at ``level``, its value weighed by ``weights``, by default those shipped), which sees
     only a :class:`PlayerView`: each turn its line is played up to the first card it turns
     up, or a row is dealt, until the game is won or lost. Returns the positions examined and
