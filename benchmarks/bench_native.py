@@ -29,8 +29,8 @@ from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.solve import solver
 from spider_cli.app import examples
 from spider_cli.language.commands import Solve
+from spider_cli.language.files.positions import load_position
 from spider_cli.language.notation import parse_command
-from spider_cli.language.positions import load_position
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Game
 

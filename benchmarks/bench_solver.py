@@ -41,8 +41,8 @@ from spider_cli.analysis.solve.proofs import counted_out
 from spider_cli.analysis.solve.solver import PORTFOLIO, answer, astar, limit_of, search_limit
 from spider_cli.app import examples
 from spider_cli.language.commands import Solve
+from spider_cli.language.files.positions import load_position
 from spider_cli.language.notation import parse_command
-from spider_cli.language.positions import load_position
 from spider_cli.rules.engine import Game
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
 

@@ -21,7 +21,7 @@ from spider_cli.analysis.bench.blind import MAX_MOVES, Dealer
 from spider_cli.analysis.bench.full import DealResult, parse_deals
 from spider_cli.analysis.blind.player import Kind, Mode
 from spider_cli.analysis.chance import judge
-from spider_cli.app.benchdb import Store
+from spider_cli.app.files.benchdb import Store
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import DEAL
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from spider_cli.analysis.bench.full import DealResult, parse_deals
 from spider_cli.analysis.limits import PLAY_LIMIT
 from spider_cli.analysis.solve.autoplay import search_key
-from spider_cli.app.benchdb import Store
+from spider_cli.app.files.benchdb import Store
 
 COLUMNS = ("deal", "won", "moves", "positions", "seconds", "stage")
 

@@ -80,13 +80,13 @@ if TYPE_CHECKING:  # the public names for type checkers ("X as X": exported); se
     from spider_cli.analysis.solve.answers import Report as Report
     from spider_cli.analysis.solve.answers import solve as solve
     from spider_cli.app.session import Session as Session
+    from spider_cli.language.files.positions import PositionFile as PositionFile
+    from spider_cli.language.files.positions import differences as differences
+    from spider_cli.language.files.positions import load_position as load_position
+    from spider_cli.language.files.positions import parse_position_code as parse_position_code
+    from spider_cli.language.files.positions import read_position as read_position
     from spider_cli.language.notation import parse_command as parse_command
     from spider_cli.language.notation import resolve as resolve
-    from spider_cli.language.positions import PositionFile as PositionFile
-    from spider_cli.language.positions import differences as differences
-    from spider_cli.language.positions import load_position as load_position
-    from spider_cli.language.positions import parse_position_code as parse_position_code
-    from spider_cli.language.positions import read_position as read_position
     from spider_cli.rules.cards import Card as Card
     from spider_cli.rules.deals import DealSource as DealSource
     from spider_cli.rules.deals import Source as Source
@@ -126,11 +126,11 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "Session": ("spider_cli.app.session", "Session"),
     "parse_command": ("spider_cli.language.notation", "parse_command"),
     "resolve": ("spider_cli.language.notation", "resolve"),
-    "PositionFile": ("spider_cli.language.positions", "PositionFile"),
-    "differences": ("spider_cli.language.positions", "differences"),
-    "load_position": ("spider_cli.language.positions", "load_position"),
-    "parse_position_code": ("spider_cli.language.positions", "parse_position_code"),
-    "read_position": ("spider_cli.language.positions", "read_position"),
+    "PositionFile": ("spider_cli.language.files.positions", "PositionFile"),
+    "differences": ("spider_cli.language.files.positions", "differences"),
+    "load_position": ("spider_cli.language.files.positions", "load_position"),
+    "parse_position_code": ("spider_cli.language.files.positions", "parse_position_code"),
+    "read_position": ("spider_cli.language.files.positions", "read_position"),
     "Card": ("spider_cli.rules.cards", "Card"),
     "DealSource": ("spider_cli.rules.deals", "DealSource"),
     "Source": ("spider_cli.rules.deals", "Source"),

@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spider_cli as sp
-from spider_cli.language import positions
 from spider_cli.language.commands import Solve
+from spider_cli.language.files import positions
 from spider_cli.rules import layout
 
 ROOT = Path(__file__).resolve().parent.parent

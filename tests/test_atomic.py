@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from spider_cli.app.atomic import (
+from spider_cli.app.files.atomic import (
     LinkRefusedError,
     NotAFileError,
     remove_stale_temporaries,

@@ -1,4 +1,4 @@
-"""``spider bench``'s results file (spider_cli.app.benchdb): stored as each deal finishes,
+"""``spider bench``'s results file (spider_cli.app.files.benchdb): stored as each deal finishes,
 resumed after a stop, summarised as JSON, and the same when played on a Dask cluster."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from spider_cli.analysis.bench.full import DealResult
 from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.chance.search import Level
 from spider_cli.analysis.solve import autoplay
-from spider_cli.app import benchdb
+from spider_cli.app.files import benchdb
 from spider_cli.cli.main import main
 from spider_cli.cli.parser import DEFAULT_LEVEL
 from spider_cli.rules.deals import PYSOL_MAX, DealSource, Source

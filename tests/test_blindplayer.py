@@ -14,7 +14,7 @@ from spider_cli.analysis.blind.evaluation import STANDARD, Weights, pile_value, 
 from spider_cli.analysis.blind.player import UNSEEN, Kind, Mode
 from spider_cli.analysis.compact import REVEAL, State, actions, apply, encode
 from spider_cli.app import examples
-from spider_cli.language.positions import load_position
+from spider_cli.language.files.positions import load_position
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Deal, Game, Move, Remove
 

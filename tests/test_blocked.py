@@ -19,7 +19,7 @@ from spider_cli.analysis.search import blocked
 from spider_cli.analysis.search.blocked import HeldRank
 from spider_cli.analysis.solve import answers, autoplay
 from spider_cli.analysis.solve.autoplay import Stage
-from spider_cli.app.findings import play_text, report_text
+from spider_cli.app.words.findings import play_text, report_text
 from spider_cli.rules.cards import KING
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import PILES, Game

@@ -28,8 +28,8 @@ from spider_cli.app.journal import Journal
 from spider_cli.app.results import Started
 from spider_cli.app.session import Session
 from spider_cli.cli.main import main
-from spider_cli.language import positions
 from spider_cli.language.commands import NewCommand
+from spider_cli.language.files import positions
 from spider_cli.language.gamefiles import DealOrigin
 from spider_cli.language.notation import parse_command
 from spider_cli.rules.deals import Source

@@ -17,7 +17,7 @@ from spider_cli.analysis.search import counting
 from spider_cli.analysis.search import goal as goalsearch
 from spider_cli.analysis.search.counting import Question, turn_up_piles
 from spider_cli.analysis.solve import proofs
-from spider_cli.app.findings import answer_summary, answer_text
+from spider_cli.app.words.findings import answer_summary, answer_text
 from spider_cli.rules.cards import UNKNOWN, Card, card_text
 from spider_cli.rules.engine import Action, Game, Move
 from spider_cli.rules.goals import Constraints, Goal

@@ -12,7 +12,7 @@ import pytest
 from spider_cli.app import examples
 from spider_cli.app.session import Session
 from spider_cli.cli.main import run_scripts
-from spider_cli.language.positions import load_position
+from spider_cli.language.files.positions import load_position
 
 FOLDER = examples.folder()
 SCRIPTS = sorted(FOLDER.glob("*.spider"))

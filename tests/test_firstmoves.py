@@ -17,7 +17,7 @@ from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.search import firstmoves
 from spider_cli.analysis.search.counting import setting
 from spider_cli.analysis.solve import proofs
-from spider_cli.app.findings import answer_summary
+from spider_cli.app.words.findings import answer_summary
 
 BUDGET = 20_000
 core = native._load()

@@ -28,10 +28,11 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 from spider_cli.app import examples
-from spider_cli.app.gamelog import GameLog
+from spider_cli.app.files.gamelog import GameLog
 from spider_cli.app.session import Session
 from spider_cli.cli.main import main, run_scripts
-from spider_cli.language import grammar, positions
+from spider_cli.language import grammar
+from spider_cli.language.files import positions
 from spider_cli.rules.errors import SpiderError
 
 settings.register_profile(

@@ -11,7 +11,8 @@ import pytest
 
 from spider_cli.app.session import Session
 from spider_cli.cli.main import main
-from spider_cli.language import gamefiles, positions
+from spider_cli.language import gamefiles
+from spider_cli.language.files import positions
 from spider_cli.language.gamefiles import DealOrigin
 from spider_cli.rules.errors import NotationError
 

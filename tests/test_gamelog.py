@@ -23,8 +23,8 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from test_repl import drive as run_repl
 
-from spider_cli.app import gamelog, stats
-from spider_cli.app.gamelog import (
+from spider_cli.app.files import gamelog, stats
+from spider_cli.app.files.gamelog import (
     FILE_NAME,
     SCHEMA_VERSION,
     Carried,
@@ -287,7 +287,7 @@ def test_two_processes_recording_at_once_lose_no_game(tmp_path: Path) -> None:
     program = (
         "import sys\n"
         "from pathlib import Path\n"
-        "from spider_cli.app.gamelog import Facts, GameLog, Result\n"
+        "from spider_cli.app.files.gamelog import Facts, GameLog, Result\n"
         "log = GameLog(Path(sys.argv[1]))\n"
         "for n in range(100):\n"
         "    facts = Facts(sys.argv[2], True, 4, n, n, 1.0, 'text')\n"

@@ -80,13 +80,14 @@ def test_the_stored_tables_read_what_the_grammar_reads_into_the_same_tree(
 def test_the_parsers_keep_nothing_in_the_players_directories(tmp_path: Path) -> None:
     """No cache of built parsers: a file there would be unpickled, so could run code."""
     reading = """
-from spider_cli.language import layouts, notation
+from spider_cli.language.files import formats
+from spider_cli.language import notation
 from spider_cli.rules.errors import NotationError
 notation.parse_command("new 1")
 try:
     notation.parse_command("x")  # read again into a tree, to explain it
 except NotationError:
-    layouts.parser()
+    formats.parser()
     print("read")
 """
     done = subprocess.run(

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from spider_cli.app import stats
+from spider_cli.app.files import stats
 from spider_cli.app.journal import Journal
 from spider_cli.app.session import Session
 from spider_cli.cli.main import main, run_scripts
-from spider_cli.language import positions
+from spider_cli.language.files import positions
 from spider_cli.rules.errors import SpiderError
 
 BAD_NAMES = {
@@ -324,7 +324,7 @@ ESCAPE = "\x1b]0;owned\x07\x1b[31m"
 def test_file_names_from_outside_are_printed_escaped(tmp_path: Path) -> None:
     """'saved to', 'resumed', 'loaded', 'position matches' and the games listed name files
     from outside: their control characters are shown escaped, at the prompt as in scripts."""
-    from spider_cli.app.gamelog import GameLog
+    from spider_cli.app.files.gamelog import GameLog
 
     name = f"a{ESCAPE}b.spider"
     (tmp_path / f"p{ESCAPE}.txt").write_text(

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from spider_cli.app.findings import answer_summary
 from spider_cli.app.session import Session
-from spider_cli.language.textfiles import LONGEST_NAMED, named
+from spider_cli.app.words.findings import answer_summary
+from spider_cli.language.files.textfiles import LONGEST_NAMED, named
 from spider_cli.rules.errors import NotationError, SpiderError
 
 HUGE = "7" * 4_400  # past Python's limit of 4,300 digits for int()

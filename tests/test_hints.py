@@ -12,8 +12,8 @@ from spider_cli.analysis.bench import blind
 from spider_cli.app import examples
 from spider_cli.app.session import Session
 from spider_cli.language import commands as cmd
+from spider_cli.language.files.positions import load_position
 from spider_cli.language.notation import parse_command
-from spider_cli.language.positions import load_position
 from spider_cli.rules.cards import UNKNOWN, Card
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Action, Game, Move, Remove

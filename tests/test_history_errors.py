@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from test_repl import drive, said
 
-from spider_cli.app.gamelog import (
+from spider_cli.app.files.gamelog import (
     FILE_NAME,
     SCHEMA_VERSION,
     GameLog,

@@ -9,7 +9,7 @@ import pytest
 
 from spider_cli.analysis import memory, native
 from spider_cli.analysis.solve import solver
-from spider_cli.app.findings import answer_text
+from spider_cli.app.words.findings import answer_text
 from spider_cli.cli.main import main, run_scripts
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.goals import Constraints, Goal

@@ -256,7 +256,7 @@ def test_the_ticking_line_says_how_far_the_search_is() -> None:
     import threading
     import time
 
-    from spider_cli.app import progress
+    from spider_cli.app.words import progress
     from spider_cli.tui.player import ticking
 
     written: list[str] = []

@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
-from spider_cli.app.atomic import write_atomically
+from spider_cli.app.files.atomic import write_atomically
 from spider_cli.cli.main import main
 from spider_cli.language import grammar
-from spider_cli.language.positions import (
+from spider_cli.language.files.positions import (
     differences,
     grid,
     is_position_code,

@@ -1,5 +1,5 @@
 """A home others cannot plant: one rule for every file in spider's data and state directories
-(spider_cli.app.userdirs.check_private, as ssh's StrictModes). A directory another user could
+(spider_cli.app.files.userdirs.check_private, as ssh's StrictModes). A directory another user could
 change (writable by others or by the group, another user's, a symbolic link, or inside a
 directory others can write without the sticky bit) has nothing read from it or written to
 it: no journal offered back, no history read or appended to, no game history, no statistics,
@@ -16,11 +16,11 @@ import pytest
 from prompt_toolkit.history import InMemoryHistory
 from test_repl import drive, said
 
-from spider_cli.app import benchdb, preferences, stats
-from spider_cli.app.gamelog import FILE_NAME, GameLog, HistoryError
+from spider_cli.app.files import benchdb, preferences, stats
+from spider_cli.app.files.gamelog import FILE_NAME, GameLog, HistoryError
+from spider_cli.app.files.userdirs import UntrustedError, check_private
 from spider_cli.app.journal import Journal
 from spider_cli.app.session import Session
-from spider_cli.app.userdirs import UntrustedError, check_private
 from spider_cli.rules.errors import SpiderError
 from spider_cli.tui.linehistory import FileHistory, open_history
 

@@ -166,7 +166,7 @@ def test_the_status_line_marks_a_suit_to_remove_and_a_win() -> None:
 
 
 def test_a_move_is_drawn_from_its_typed_result_its_cards_in_their_colours() -> None:
-    from spider_cli.app.replies import played_text
+    from spider_cli.app.words.replies import played_text
     from spider_cli.rules.cards import Card
 
     session = Session.new_game(seed=5)
@@ -179,7 +179,7 @@ def test_a_move_is_drawn_from_its_typed_result_its_cards_in_their_colours() -> N
 
 
 def test_undo_and_redo_are_drawn_from_their_typed_results_their_cards_in_their_colours() -> None:
-    from spider_cli.app.replies import result_lines
+    from spider_cli.app.words.replies import result_lines
     from spider_cli.rules.cards import Card
 
     session = Session.new_game(seed=5)

@@ -30,7 +30,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from spider_cli.app import examples
-from spider_cli.app.gamelog import GameLog, Result
+from spider_cli.app.files.gamelog import GameLog, Result
 from spider_cli.app.journal import Journal
 from spider_cli.app.session import Session
 from spider_cli.language.gamefiles import DealOrigin
@@ -793,7 +793,7 @@ def test_a_file_name_with_a_control_character_is_said_escaped(home: Path) -> Non
 def test_settings_are_kept_for_the_next_start_and_complete_suits_go_by_default(
     home: Path,
 ) -> None:
-    from spider_cli.app import preferences
+    from spider_cli.app.files import preferences
     from spider_cli.language.settings import Settings
     from spider_cli.tui import main
 

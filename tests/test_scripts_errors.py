@@ -14,7 +14,7 @@ import pytest
 
 from spider_cli.app.session import Session
 from spider_cli.cli.main import main
-from spider_cli.language import positions
+from spider_cli.language.files import positions
 from spider_cli.rules.errors import caret_line
 from tests.test_repl import drive, moves
 

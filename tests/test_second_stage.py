@@ -15,8 +15,8 @@ from spider_cli.analysis.limits import Limit, Verdict
 from spider_cli.analysis.search.beam import FOUND_LAST
 from spider_cli.analysis.solve import answers, autoplay
 from spider_cli.analysis.solve.autoplay import Stage
-from spider_cli.app.findings import play_text, report_text
-from spider_cli.language.positions import read_position
+from spider_cli.app.words.findings import play_text, report_text
+from spider_cli.language.files.positions import read_position
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Action, Game
 from spider_cli.rules.goals import Goal, GoalKind

@@ -14,12 +14,13 @@ from hypothesis import strategies as st
 
 from spider_cli.app import examples
 from spider_cli.app.journal import Journal
-from spider_cli.app.replies import played_text
 from spider_cli.app.results import LoadKind
 from spider_cli.app.session import Session
+from spider_cli.app.words.replies import played_text
 from spider_cli.cli.main import main, run_scripts
-from spider_cli.language import gamefiles, positions
+from spider_cli.language import gamefiles
 from spider_cli.language.commands import Assume, DealCommand, MoveCommand, ObviousCommand
+from spider_cli.language.files import positions
 from spider_cli.language.gamefiles import DealOrigin, PositionOrigin
 from spider_cli.rules.cards import Card
 from spider_cli.rules.engine import Game, Move
@@ -538,7 +539,7 @@ def test_a_game_too_long_to_load_back_is_not_saved(
 ) -> None:
     """What spider saves it can load: one limit for both (made small here: 16 MB is over
     800,000 moves)."""
-    from spider_cli.language import textfiles
+    from spider_cli.language.files import textfiles
 
     monkeypatch.setattr(textfiles, "MAX_FILE_BYTES", 4000)
     session = _back_and_forth(40)

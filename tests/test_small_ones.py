@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from test_repl import drive, said
 
-from spider_cli.app.atomic import write_atomically
+from spider_cli.app.files.atomic import write_atomically
 from spider_cli.app.session import Session
-from spider_cli.language.positions import read_position
+from spider_cli.language.files.positions import read_position
 from spider_cli.rules.errors import SpiderError
 
 STALE = time.time() - 3600

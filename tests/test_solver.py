@@ -24,18 +24,18 @@ from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.search import goal as goalsearch
 from spider_cli.analysis.solve import answers, autoplay, contingencies, proofs, solver
 from spider_cli.app import examples
-from spider_cli.app.findings import (
+from spider_cli.app.session import Session
+from spider_cli.app.words.findings import (
     answer_summary,
     answer_text,
     contingency_text,
     play_text,
     report_text,
 )
-from spider_cli.app.session import Session
 from spider_cli.cli.main import main
 from spider_cli.language.commands import Solve
+from spider_cli.language.files.positions import load_position
 from spider_cli.language.notation import parse_command
-from spider_cli.language.positions import load_position
 from spider_cli.rules.cards import UNKNOWN, Card
 from spider_cli.rules.engine import DEAL, Action, Game, Move, Remove
 from spider_cli.rules.errors import QuestionError, SpiderError

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from spider_cli.analysis.bench import full
 from spider_cli.analysis.bench.full import DealResult
 from spider_cli.analysis.solve import autoplay
-from spider_cli.app import benchdb, stats
-from spider_cli.app.gamelog import FILE_NAME, Carried, Facts, GameLog, Result
+from spider_cli.app.files import benchdb, stats
+from spider_cli.app.files.gamelog import FILE_NAME, Carried, Facts, GameLog, Result
 from spider_cli.cli.exits import BUG
 from spider_cli.cli.main import main
 from spider_cli.rules.deals import DealSource, Source

@@ -162,7 +162,7 @@ class Analysis:
         wins from here; the same position always gets the same answer."""
         from spider_cli.analysis import view_of
         from spider_cli.analysis.chance import odds as chances
-        from spider_cli.app import progress  # (how far its games are, for the ticking line)
+        from spider_cli.app.words import progress  # (how far its games are, for the ticking line)
 
         return chances.odds(view_of(self.table.game), progress=progress.say)
 

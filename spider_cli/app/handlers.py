@@ -8,12 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from spider_cli.app import replies
 from spider_cli.app.interpreter import Answers, Commands, Prepared, Shown
 from spider_cli.app.results import GameReviewed
+from spider_cli.app.words import replies
 from spider_cli.language import commands as cmd
-from spider_cli.language import positions
-from spider_cli.language import textfiles as files
+from spider_cli.language.files import positions
+from spider_cli.language.files import textfiles as files
 from spider_cli.language.help import help_text
 from spider_cli.language.settings import Settings, setting_value
 from spider_cli.rules.deals import DealSource, Source
@@ -21,7 +21,7 @@ from spider_cli.rules.errors import SpiderError
 
 if TYPE_CHECKING:
     from spider_cli.app.analysing import Analysis
-    from spider_cli.app.gamelog import Entry, GameLog, Stored
+    from spider_cli.app.files.gamelog import Entry, GameLog, Stored
     from spider_cli.app.results import (
         Assumed,
         Auto,
@@ -251,7 +251,7 @@ def _help(session: Seat, command: cmd.Help, *_: object) -> tuple[object, str]:
 
 @handles(cmd.Stats, shown=Shown.READ)
 def _stats(session: Seat, *_: object) -> tuple[object, str]:
-    from spider_cli.app import stats
+    from spider_cli.app.files import stats
 
     return None, stats.report(session.games_log())
 

@@ -28,16 +28,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from spider_cli.app.atomic import (
+from spider_cli.app.files.atomic import (
     move_aside,
     refuse_unless_file,
     remove_stale_temporaries,
     write_atomically,
 )
-from spider_cli.app.userdirs import UntrustedError, check_private, data_dir
-from spider_cli.language import textfiles
+from spider_cli.app.files.userdirs import UntrustedError, check_private, data_dir
+from spider_cli.language.files import textfiles
+from spider_cli.language.files.textfiles import NotAFileError
 from spider_cli.language.gamefiles import DealOrigin, start_of, without_time
-from spider_cli.language.textfiles import NotAFileError
 from spider_cli.rules.errors import SpiderError
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ class Journal:
         """Why the last :meth:`retire` could not keep the game aside (None: it could)."""
         self.untrusted: str | None = None
         """Why the directory is not trusted (another user could change it): nothing in it
-        is read or written (:func:`~spider_cli.app.userdirs.check_private`)."""
+        is read or written (:func:`~spider_cli.app.files.userdirs.check_private`)."""
 
     def claim(self) -> bool:
         """Take the first journal no other spider holds, or this journal's slot (kept until

@@ -14,9 +14,8 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from spider_cli.app.gamelog import HistoryError, Result
+from spider_cli.app.files.gamelog import HistoryError, Result
 from spider_cli.app.journal import Journal, JournalEntry
-from spider_cli.app.replies import win_text
 from spider_cli.app.results import (
     GameReviewed,
     Loaded,
@@ -28,12 +27,13 @@ from spider_cli.app.results import (
 )
 from spider_cli.app.session import Session
 from spider_cli.app.timer import Timer
-from spider_cli.language import textfiles as files
+from spider_cli.app.words.replies import win_text
+from spider_cli.language.files import textfiles as files
 from spider_cli.language.gamefiles import DealOrigin, without_time
 from spider_cli.rules.errors import NotationError, SpiderError
 
 if TYPE_CHECKING:
-    from spider_cli.app.stats import Figures
+    from spider_cli.app.files.stats import Figures
 
 __all__ = ["Keeper", "LeaveQuestion", "Notice", "Tone"]
 
@@ -323,7 +323,7 @@ class Keeper:
         numbered deal), or None."""
         if self.number is None or not isinstance(self.session.origin, DealOrigin):
             return None
-        from spider_cli.app import stats
+        from spider_cli.app.files import stats
 
         log = self.session.games_log()
         try:
@@ -346,7 +346,7 @@ class Keeper:
 
     def keep_settings(self) -> None:
         """A setting changed: keep the player's settings for the next start."""
-        from spider_cli.app import preferences
+        from spider_cli.app.files import preferences
 
         try:
             preferences.save(self.session.settings)

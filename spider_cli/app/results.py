@@ -1,7 +1,7 @@
 """What the session's methods return: immutable typed values, one a kind of answer.
 
 A front end chooses how to show each (the line mode and the board draw a ``Played`` their
-own way); :mod:`spider_cli.app.replies` writes each as the text a script prints.
+own way); :mod:`spider_cli.app.words.replies` writes each as the text a script prints.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from spider_cli.rules.values import Value
 
 if TYPE_CHECKING:
     from spider_cli.analysis import Checked, Mark, Review
-    from spider_cli.app.gamelog import Result
+    from spider_cli.app.files.gamelog import Result
 
 __all__ = [
     "Assumed",
@@ -161,7 +161,7 @@ class Opened(Value):
     @property
     def finished(self) -> bool:
         """The game had ended (won or lost): playing on from it is not recorded again."""
-        from spider_cli.app.gamelog import Result
+        from spider_cli.app.files.gamelog import Result
 
         return self.result in (Result.WON, Result.LOST)
 

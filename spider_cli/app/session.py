@@ -22,7 +22,6 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from spider_cli.app import replies
 from spider_cli.app.analysing import Analysis, Straighten
 from spider_cli.app.handlers import COMMANDS
 from spider_cli.app.interpreter import NO_ANSWERS, Answers, Prepared
@@ -48,9 +47,10 @@ from spider_cli.app.results import (
     Status,
 )
 from spider_cli.app.storage import Began, Files, locate, start_of
+from spider_cli.app.words import replies
 from spider_cli.language import commands as cmd
-from spider_cli.language import positions
-from spider_cli.language import textfiles as files
+from spider_cli.language.files import positions
+from spider_cli.language.files import textfiles as files
 from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
 from spider_cli.language.notation import parse_command, resolve
 from spider_cli.language.places import in_line
@@ -68,7 +68,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from spider_cli.analysis import Review
-    from spider_cli.app.gamelog import Entry, Facts, GameLog, Stored
+    from spider_cli.app.files.gamelog import Entry, Facts, GameLog, Stored
     from spider_cli.app.timer import Timer
 
 __all__ = ["Session"]
@@ -569,7 +569,7 @@ class Session:
         game, origin = self.game, self.origin
         numbered = isinstance(origin, DealOrigin)
         name = self.source_name or (origin.name if isinstance(origin, DealOrigin) else "position")
-        from spider_cli.app.gamelog import Facts
+        from spider_cli.app.files.gamelog import Facts
 
         seconds = 0.0 if self.timer is None else self.timer.seconds()
         text = self.files.game_file() if game_file is None else game_file
@@ -578,7 +578,7 @@ class Session:
     def games(self, n: int | None = None) -> list[Entry]:
         """The last ``n`` games of the history (None: :data:`gamelog.RECENT`), the newest
         first."""
-        from spider_cli.app.gamelog import RECENT
+        from spider_cli.app.files.gamelog import RECENT
 
         n = RECENT if n is None else n
         if n < 1:
@@ -616,7 +616,7 @@ class Session:
     def games_log(self) -> GameLog:
         """The history of games this session reads (opened when first needed)."""
         if self.log is None:  # (sqlite3 is loaded only now: a script need not wait for it)
-            from spider_cli.app.gamelog import GameLog
+            from spider_cli.app.files.gamelog import GameLog
 
             self.log = GameLog()
         return self.log

@@ -15,12 +15,13 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from spider_cli.app.atomic import write_atomically
-from spider_cli.app.replies import status_text
+from spider_cli.app.files.atomic import write_atomically
 from spider_cli.app.results import Loaded, LoadKind, Matched, Opened, Saved
+from spider_cli.app.words.replies import status_text
 from spider_cli.language import commands as cmd
-from spider_cli.language import gamefiles, positions
-from spider_cli.language import textfiles as files
+from spider_cli.language import gamefiles
+from spider_cli.language.files import positions
+from spider_cli.language.files import textfiles as files
 from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
 from spider_cli.language.notation import parse_command, resolve
 from spider_cli.language.settings import Settings, setting_value
@@ -32,7 +33,7 @@ from spider_cli.rules.placing import removal
 from spider_cli.rules.values import Value, replace
 
 if TYPE_CHECKING:
-    from spider_cli.app.gamelog import GameLog
+    from spider_cli.app.files.gamelog import GameLog
     from spider_cli.app.results import Recorded, Status
     from spider_cli.app.timer import Timer
 

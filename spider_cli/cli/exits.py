@@ -9,7 +9,7 @@ error is :data:`USAGE` (:data:`spider_cli.cli.searches.SOLVE_STATUS`).
 
 from __future__ import annotations
 
-from spider_cli.language import textfiles as files
+from spider_cli.language.files import textfiles as files
 from spider_cli.rules.errors import NotationError, SpiderError, caret_line
 
 OK = 0

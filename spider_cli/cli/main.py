@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import TextIO
 
 from spider_cli.app import interrupt
-from spider_cli.app.replies import started_text
 from spider_cli.app.session import Session
 from spider_cli.app.storage import ScriptError, locate
+from spider_cli.app.words.replies import started_text
 from spider_cli.cli.exits import (
     BROKEN_PIPE,
     BUG,
@@ -29,8 +29,8 @@ from spider_cli.cli.exits import (
 )
 from spider_cli.cli.parser import SUBCOMMANDS, build_parser, deal_of
 from spider_cli.cli.searches import bench_command, say_if_slow, solve_command
-from spider_cli.language import positions
-from spider_cli.language import textfiles as files
+from spider_cli.language.files import positions
+from spider_cli.language.files import textfiles as files
 from spider_cli.language.places import in_line
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import SpiderError, quoted
@@ -261,7 +261,7 @@ def review_command(name: str | None, number: int | None, as_json: bool, ascii: b
     printed (as JSON with ``as_json``); progress on standard error at a terminal."""
     import json
 
-    from spider_cli.app.replies import review_json, review_text
+    from spider_cli.app.words.replies import review_json, review_text
 
     session = Session()
     try:

@@ -11,7 +11,7 @@ from spider_cli.analysis import Verdict
 from spider_cli.app.session import Session
 from spider_cli.cli.exits import OK, REFUSED, USAGE, error_line, load_error
 from spider_cli.cli.parser import DEFAULT_LEVEL
-from spider_cli.language import textfiles as files
+from spider_cli.language.files import textfiles as files
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.errors import SpiderError
 
@@ -44,7 +44,7 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
     if deal is not None:
         from spider_cli.analysis import Limit
         from spider_cli.analysis import play as play_deal
-        from spider_cli.app.findings import play_text
+        from spider_cli.app.words.findings import play_text
 
         limit = Limit.of(args.limit, args.time_limit, time.perf_counter)
         result = play_deal(deal.game(), limit)
@@ -71,7 +71,7 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
     except SpiderError as error:
         print(error_line("spider solve", error, asked), file=sys.stderr)
         return USAGE
-    from spider_cli.app.findings import report_text
+    from spider_cli.app.words.findings import report_text
 
     print(report_text(report))
     return SOLVE_STATUS[report.status]
@@ -79,7 +79,7 @@ def solve_command(args: argparse.Namespace, deal: DealSource | None = None) -> i
 
 def bench_command(args: argparse.Namespace) -> int:
     """``spider bench``: full-information play over a range of deals, on every core or a
-    Dask cluster, each result stored as it finishes (see :mod:`spider_cli.app.benchdb`).
+    Dask cluster, each result stored as it finishes (see :mod:`spider_cli.app.files.benchdb`).
     Ended by SIGTERM or SIGHUP (``kill``), it stops its workers and says so, the results
     finished kept (the workers, left running, wrote tracebacks as they found it gone)."""
     from spider_cli.app import interrupt
@@ -95,7 +95,7 @@ def bench_command(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from spider_cli.analysis.bench import full as bench
     from spider_cli.analysis.solve import autoplay
-    from spider_cli.app import benchdb
+    from spider_cli.app.files import benchdb
 
     say_if_slow()
     try:
@@ -159,7 +159,7 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     from spider_cli.analysis.bench import blind
     from spider_cli.analysis.bench import full as bench
     from spider_cli.analysis.chance import search as chancesearch
-    from spider_cli.app import benchdb
+    from spider_cli.app.files import benchdb
 
     budget = args.budget or hints.BUDGET
     most = memory.blind_positions(native.backend().compiled)

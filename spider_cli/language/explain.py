@@ -15,9 +15,9 @@ from functools import cache
 from typing import TYPE_CHECKING, cast
 
 from spider_cli.language import grammar
+from spider_cli.language.files.textfiles import shown
 from spider_cli.language.help import TOPICS
 from spider_cli.language.registry import WORDS
-from spider_cli.language.textfiles import shown
 from spider_cli.rules.errors import NotationError, caret_line, quoted
 
 if TYPE_CHECKING:

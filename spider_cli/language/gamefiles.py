@@ -19,7 +19,6 @@ import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from spider_cli.language import positions
 from spider_cli.language.commands import (
     Assume,
     DealCommand,
@@ -29,7 +28,8 @@ from spider_cli.language.commands import (
     RemoveCommand,
     Set,
 )
-from spider_cli.language.deck import plural
+from spider_cli.language.files import positions
+from spider_cli.language.files.deck import plural
 from spider_cli.language.notation import parse_command
 from spider_cli.language.places import column_of
 from spider_cli.language.settings import Settings, setting_value

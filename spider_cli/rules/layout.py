@@ -1,7 +1,7 @@
 """Writing a position as text: the manual's grid, its Markdown table, one line per pile, a code.
 
 Writing belongs to the rules (a :class:`~spider_cli.rules.engine.Game` prints itself with
-:func:`grid`); reading, which needs the parser, is :mod:`spider_cli.language.positions`. The
+:func:`grid`); reading, which needs the parser, is :mod:`spider_cli.language.files.positions`. The
 writers take any :class:`Tableau`, so a game and a position file read from disk are written
 the same way. They always state the header in full (``stock:``, ``removed:``, ``suits:`` when
 not 4), so what they write reads back to the same position.

@@ -63,9 +63,9 @@ from prompt_toolkit.utils import get_cwidth
 from spider_cli.app import interrupt
 from spider_cli.app.handlers import COMMANDS
 from spider_cli.app.journal import Journal, JournalEntry
-from spider_cli.app.replies import auto_stop
 from spider_cli.app.results import Auto, Played
 from spider_cli.app.session import Session
+from spider_cli.app.words.replies import auto_stop
 from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Action, Deal, Game, Move
 from spider_cli.rules.errors import SpiderError

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from prompt_toolkit.history import History, InMemoryHistory
 
-from spider_cli.app.atomic import write_atomically
-from spider_cli.app.userdirs import UntrustedError, check_private, state_dir
-from spider_cli.language import textfiles as files
+from spider_cli.app.files.atomic import write_atomically
+from spider_cli.app.files.userdirs import UntrustedError, check_private, state_dir
+from spider_cli.language.files import textfiles as files
 from spider_cli.rules.errors import SpiderError
 
 HISTORY_FILE = "history"

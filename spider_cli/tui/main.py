@@ -36,11 +36,12 @@ def play_at_terminal(
     a prompt below the output (:mod:`spider_cli.tui.repl`)."""
     import time
 
-    from spider_cli.app import interrupt, preferences
+    from spider_cli.app import interrupt
+    from spider_cli.app.files import preferences
     from spider_cli.app.journal import Journal
-    from spider_cli.app.replies import started_text
     from spider_cli.app.session import Session
     from spider_cli.app.timer import Timer
+    from spider_cli.app.words.replies import started_text
     from spider_cli.rules.errors import SpiderError
     from spider_cli.tui import render
     from spider_cli.tui.board import Board

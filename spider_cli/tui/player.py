@@ -26,17 +26,18 @@ from prompt_toolkit.completion import Completer, PathCompleter, WordCompleter
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 
 from spider_cli.analysis import native
-from spider_cli.app import interrupt, progress
+from spider_cli.app import interrupt
 from spider_cli.app.handlers import COMMANDS
 from spider_cli.app.interpreter import Answers, Prepared, Shown
 from spider_cli.app.journal import Journal, JournalEntry
 from spider_cli.app.keeping import Keeper, Tone
-from spider_cli.app.replies import result_lines, text_of
 from spider_cli.app.results import Auto, Played, Reply
 from spider_cli.app.session import Session
+from spider_cli.app.words import progress
+from spider_cli.app.words.replies import result_lines, text_of
 from spider_cli.language import commands as cmd
-from spider_cli.language import textfiles as files
 from spider_cli.language.explain import HELP_SUFFIX, UnknownCommandError
+from spider_cli.language.files import textfiles as files
 from spider_cli.language.notation import parse_command
 from spider_cli.language.places import in_line
 from spider_cli.rules.cards import Card
@@ -51,7 +52,7 @@ PROMPT = "spider> "
 @contextlib.contextmanager
 def ticking(write: Callable[[str], None], lock: threading.Lock) -> Iterator[None]:
     """While a search runs, a line that counts its seconds, says how far the search is (if
-    it says: :mod:`spider_cli.app.progress`) and how to stop it, so that a long search does
+    it says: :mod:`spider_cli.app.words.progress`) and how to stop it, so that a long search does
     not look like a hang: written at once and every half second with
     ``write`` (holding ``lock``, which the screen's drawing holds too), wiped afterwards."""
     done = threading.Event()

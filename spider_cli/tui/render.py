@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.styles import Style
 
-from spider_cli.app.replies import Piece, played_lines
+from spider_cli.app.words.replies import Piece, played_lines
 from spider_cli.rules.cards import (
     SUIT_LETTERS,
     SUIT_NAMES,
@@ -491,7 +491,7 @@ def played(played: Played) -> FormattedText:
 
 
 def pieces(lines: list[list[Piece]]) -> FormattedText:
-    """A reply drawn from a typed result's pieces (:mod:`spider_cli.app.replies`): the
+    """A reply drawn from a typed result's pieces (:mod:`spider_cli.app.words.replies`): the
     first line in bold, cards in their suits' colours."""
     out: StyleAndTextTuples = []
     for k, line in enumerate(lines):

@@ -40,9 +40,9 @@ from prompt_toolkit.shortcuts import clear
 from spider_cli.app import interrupt
 from spider_cli.app.handlers import COMMANDS
 from spider_cli.app.journal import Journal, JournalEntry
-from spider_cli.app.replies import auto_text
 from spider_cli.app.results import Auto, Played, Status
 from spider_cli.app.session import Session
+from spider_cli.app.words.replies import auto_text
 from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Game
 from spider_cli.rules.errors import NotationError, SpiderError

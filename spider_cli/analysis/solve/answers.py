@@ -29,7 +29,7 @@ class Report(NamedTuple):
     the line ``apply`` plays (engine actions for the game asked about), and the verdict
     (for ``for each reveal``, possible when some card the turned-up card could be leads to
     the goal, impossible when none can, else unknown). Its words:
-    :func:`spider_cli.app.findings.report_text`."""
+    :func:`spider_cli.app.words.findings.report_text`."""
 
     goal: Goal
     found: Answer | PlayResult | EachReveal

@@ -1,6 +1,6 @@
 """``for each reveal``: the goal again for every card a face-down card could turn out to be
 (:func:`contingencies`), and its verdict (:func:`contingency_status`); its words are
-:func:`spider_cli.app.findings.contingency_text`."""
+:func:`spider_cli.app.words.findings.contingency_text`."""
 
 from __future__ import annotations
 

@@ -43,10 +43,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from spider_cli.language import textfiles
-from spider_cli.language.differences import differences
-from spider_cli.language.layouts import LayoutReader, parser
-from spider_cli.language.positionfile import PositionFile
+from spider_cli.language.files import textfiles
+from spider_cli.language.files.differences import differences
+from spider_cli.language.files.formats import LayoutReader, parser
+from spider_cli.language.files.position import PositionFile
 from spider_cli.rules.engine import Game
 from spider_cli.rules.errors import TAB, NotationError, caret_line
 from spider_cli.rules.layout import CODE_PREFIX, grid, lines, markdown, position_code

@@ -27,8 +27,8 @@ from spider_cli.app.results import (
     Started,
     Status,
 )
-from spider_cli.language import positions
-from spider_cli.language import textfiles as files
+from spider_cli.language.files import positions
+from spider_cli.language.files import textfiles as files
 from spider_cli.language.settings import SETTING_VALUES, Settings
 from spider_cli.rules.cards import RANK_WORDS, SUIT_NAMES, SUITS_IN_VARIANT, Card, card_text
 from spider_cli.rules.engine import Deal, Game
@@ -38,8 +38,8 @@ from spider_cli.rules.text import clock_text, moved_text
 
 if TYPE_CHECKING:
     from spider_cli.analysis import Chance, Estimate, Lost, Report, Review
-    from spider_cli.app.gamelog import Entry, Stored
-    from spider_cli.app.stats import Figures
+    from spider_cli.app.files.gamelog import Entry, Stored
+    from spider_cli.app.files.stats import Figures
 
 
 def text_of(result: object) -> str:
@@ -292,7 +292,7 @@ def games_text(entries: list[Entry], reviews: dict[int, Stored] | None = None) -
 
 
 def solve_text(report: Report) -> str:
-    from spider_cli.app.findings import report_text
+    from spider_cli.app.words.findings import report_text
 
     text = report_text(report)
     if report.actions:

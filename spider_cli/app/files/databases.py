@@ -21,7 +21,7 @@ import os
 import sqlite3
 from collections.abc import Iterable
 
-from spider_cli.app.atomic import refuse_unless_file
+from spider_cli.app.files.atomic import refuse_unless_file
 
 COMPANIONS = ("", "-wal", "-shm", "-journal")
 """The database's own name, and the suffixes of the files SQLite keeps beside it."""
@@ -66,7 +66,7 @@ def text(value: object, column: str, most: int, choices: Iterable[str] | None = 
 
 
 def refuse_unless_files(path: str | os.PathLike[str]) -> None:
-    """Raise :class:`~spider_cli.language.textfiles.NotAFileError` unless the database at
+    """Raise :class:`~spider_cli.language.files.textfiles.NotAFileError` unless the database at
     ``path`` and each file SQLite keeps beside it is a regular file or nothing at all."""
     for suffix in COMPANIONS:
         refuse_unless_file(f"{os.fspath(path)}{suffix}")

@@ -27,7 +27,7 @@ moves is well under it)."""
 
 def path_of(name: str | os.PathLike[str], base: Path) -> Path:
     """The path a name means: ``~`` expanded, relative to ``base``; links are not resolved
-    (writing checks the final name itself, see :mod:`spider_cli.app.atomic`)."""
+    (writing checks the final name itself, see :mod:`spider_cli.app.files.atomic`)."""
     text = os.fspath(name)
     if "\0" in text:
         raise SpiderError(f"{named(text)}: a file name cannot hold a NUL character")

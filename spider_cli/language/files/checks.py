@@ -1,6 +1,6 @@
 """What a position read from text must satisfy to exist, each failure said at the card or
 line at fault (:class:`Checks`), and the position completed from what its header left out
-(:func:`complete`). The layouts (:mod:`spider_cli.language.layouts`) read the text; this
+(:func:`complete`). The layouts (:mod:`spider_cli.language.files.formats`) read the text; this
 module judges what they read."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from spider_cli.language.deck import (
+from spider_cli.language.files.deck import (
     MAX_HAND,
     check_counts,
     infer_sizes,
@@ -19,7 +19,7 @@ from spider_cli.language.deck import (
     resolve_removed,
     suit_copies,
 )
-from spider_cli.language.positionfile import PositionFile
+from spider_cli.language.files.position import PositionFile
 from spider_cli.rules.cards import SUIT_NAMES, UNKNOWN, Card
 from spider_cli.rules.engine import DECK_SIZE, Game
 from spider_cli.rules.errors import NotationError, PositionError, SpiderError

@@ -3,7 +3,7 @@ as the file states it."""
 
 from __future__ import annotations
 
-from spider_cli.language.deck import known_counts, plural, removal_choices, resolve_removed
+from spider_cli.language.files.deck import known_counts, plural, removal_choices, resolve_removed
 from spider_cli.rules.cards import (
     SUIT_LETTERS,
     UNKNOWN,

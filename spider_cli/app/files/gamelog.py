@@ -30,13 +30,13 @@ from enum import Enum
 from pathlib import Path
 from typing import TypeVar
 
-from spider_cli.app import databases
-from spider_cli.app.atomic import move_aside
-from spider_cli.app.databases import BadValue, begin_private, has_tables, refuse_unless_files
-from spider_cli.app.userdirs import UntrustedError, check_private
-from spider_cli.language import textfiles as files
+from spider_cli.app.files import databases
+from spider_cli.app.files.atomic import move_aside
+from spider_cli.app.files.databases import BadValue, begin_private, has_tables, refuse_unless_files
+from spider_cli.app.files.userdirs import UntrustedError, check_private
+from spider_cli.language.files import textfiles as files
+from spider_cli.language.files.textfiles import NotAFileError
 from spider_cli.language.gamefiles import command_lines
-from spider_cli.language.textfiles import NotAFileError
 from spider_cli.rules.errors import SpiderError
 from spider_cli.rules.values import Value
 
@@ -183,7 +183,7 @@ class GameLog:
     def path(self) -> Path:
         if self._path is not None:
             return self._path
-        from spider_cli.app.userdirs import data_dir  # platformdirs: only when needed
+        from spider_cli.app.files.userdirs import data_dir  # platformdirs: only when needed
 
         return data_dir() / FILE_NAME
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-from spider_cli.app import userdirs
-from spider_cli.app.atomic import write_atomically
-from spider_cli.language import textfiles as files
+from spider_cli.app.files import userdirs
+from spider_cli.app.files.atomic import write_atomically
 from spider_cli.language.commands import Set
+from spider_cli.language.files import textfiles as files
 from spider_cli.language.notation import parse_command
 from spider_cli.language.settings import SETTING_VALUES, Settings, setting_value
 from spider_cli.rules.errors import SpiderError

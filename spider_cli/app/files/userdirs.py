@@ -18,7 +18,7 @@ import os
 import stat
 from pathlib import Path
 
-from spider_cli.language import textfiles as files
+from spider_cli.language.files import textfiles as files
 from spider_cli.rules.errors import SpiderError
 
 HOME_VARIABLE = "SPIDER_HOME"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spider_cli.language.positionfile import PositionFile
+from spider_cli.language.files.position import PositionFile
 from spider_cli.rules.cards import (
     SUIT_LETTERS,
     UNKNOWN,

@@ -9,8 +9,8 @@ import stat
 import time
 from pathlib import Path
 
-from spider_cli.language import textfiles as files
-from spider_cli.language.textfiles import NotAFileError
+from spider_cli.language.files import textfiles as files
+from spider_cli.language.files.textfiles import NotAFileError
 
 _TEMPORARY = re.compile(r"\..+\.[0-9a-f]{8}\.tmp")
 """The name of a temporary file of :func:`write_atomically`: ``.NAME.<8 hex digits>.tmp``."""
@@ -21,7 +21,7 @@ class LinkRefusedError(NotAFileError):
 
 
 def refuse_unless_file(path: str | os.PathLike[str]) -> None:
-    """Raise :class:`~spider_cli.language.textfiles.NotAFileError` unless ``path`` is a
+    """Raise :class:`~spider_cli.language.files.textfiles.NotAFileError` unless ``path`` is a
     regular file or nothing at all (a link is not followed), before a file is written there."""
     try:
         mode = os.lstat(path).st_mode

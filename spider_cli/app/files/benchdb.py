@@ -24,10 +24,10 @@ from pathlib import Path
 from types import TracebackType
 
 from spider_cli.analysis import DealResult, SearchKey, Stage
-from spider_cli.app import databases, userdirs
-from spider_cli.app.databases import BadValue, begin_private, has_tables, refuse_unless_files
-from spider_cli.app.userdirs import check_private
-from spider_cli.language import textfiles as files
+from spider_cli.app.files import databases, userdirs
+from spider_cli.app.files.databases import BadValue, begin_private, has_tables, refuse_unless_files
+from spider_cli.app.files.userdirs import check_private
+from spider_cli.language.files import textfiles as files
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import NotationError, SpiderError
 

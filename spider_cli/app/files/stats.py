@@ -2,7 +2,7 @@
 
 Games played, won, the share won, the current and the longest win streak, the best score and
 the average time of a win, counted from the finished games of numbered deals in the history
-(:mod:`spider_cli.app.gamelog`); a loaded position is not counted.
+(:mod:`spider_cli.app.files.gamelog`); a loaded position is not counted.
 
 Earlier versions kept games, wins and the best score in a small JSON file, ``stats.json``, in
 the data directory. Its figures are carried into the history once (a note in the history
@@ -17,10 +17,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from spider_cli.app.atomic import move_aside
-from spider_cli.app.gamelog import LARGEST, Carried, Entry, GameLog, Result
-from spider_cli.app.userdirs import UntrustedError, check_private, data_dir
-from spider_cli.language import textfiles as files
+from spider_cli.app.files.atomic import move_aside
+from spider_cli.app.files.gamelog import LARGEST, Carried, Entry, GameLog, Result
+from spider_cli.app.files.userdirs import UntrustedError, check_private, data_dir
+from spider_cli.language.files import textfiles as files
 from spider_cli.rules.text import clock_text
 
 FILE_NAME = "stats.json"

@@ -1,7 +1,7 @@
-"""The four layouts of a position file read (see :mod:`spider_cli.language.positions`): the
+"""The four layouts of a position file read (see :mod:`spider_cli.language.files.positions`): the
 grid, the Markdown table, one line per pile and the position code, from the tree of
 grammar/position.lark to a :class:`PositionFile`, with errors pointed at the cell at fault.
-Whether what was read can exist is judged in :mod:`spider_cli.language.positionchecks`.
+Whether what was read can exist is judged in :mod:`spider_cli.language.files.checks`.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from spider_cli.language import grammar
-from spider_cli.language import textfiles as files
-from spider_cli.language.positionchecks import Checks, Header, Spot
-from spider_cli.language.positionfile import PositionFile
+from spider_cli.language.files import textfiles as files
+from spider_cli.language.files.checks import Checks, Header, Spot
+from spider_cli.language.files.position import PositionFile
 from spider_cli.rules.cards import (
     SUITS_IN_VARIANT,
     UNKNOWN,
