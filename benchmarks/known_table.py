@@ -2,14 +2,13 @@
 repository: ``python benchmarks/known_table.py DB --seeds pysol:1-32000 --suits 4 \\
 --out benchmarks/results/pysol-4suits.csv``.
 
-One row per deal, in the order of the deals: ``deal,won,moves,positions,seconds,stage``
-(``stage``: the part of the search that won the deal or ended it, ``proved`` for a deal
-proved unwinnable). Only rows of this spider's search at ``--limit`` are read (the key
-``autoplay.search_key`` names), so a table is never made of another version's results; a
-deal with no such row is reported and left out. The file is written whole, then renamed
-into place. ``tests/test_known_table.py`` solves a few rows again and checks their moves and
-positions: the search is deterministic, so the table is reproducible.
-"""
+One row per deal, in the order of the deals: ``deal,won,moves,positions,seconds,stage`` (``stage``:
+the part of the search that won the deal or ended it, ``proved`` for a deal proved unwinnable). Only
+rows of this spider's search at ``--limit`` are read (the key ``autoplay.search_key`` names), so a
+table is never made of another version's results; a deal with no such row is reported and left out.
+The file is written whole, then renamed into place. ``tests/benchmarks/test_known_table.py`` solves
+a few rows again and checks their moves and positions: the search is deterministic, so the table is
+reproducible. """
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@
  *   goal_steps.c   the steps from a position: moves, removals and the uses of a space;
  *   goal_search.c  the search: the heap, the frontier, expand, commit, and goal_search.
  *
- * Each mirrors goalsearch.py's Search step for step (tests/test_core_goal.py compares them). */
+ * Each mirrors goalsearch.py's Search step for step (tests/analysis/test_core_goal.py compares them). */
 #ifndef SPIDER_GOAL_H
 #define SPIDER_GOAL_H
 

@@ -49,7 +49,7 @@ enum { GOAL_TURN_UP = 0, GOAL_SPACE = 1, GOAL_REMOVE = 2, GOAL_FREE = 3, GOAL_WI
 
 /* What a goalsearch.Search knows, as plain values: goalsearch.GoalSpec's fields in its order
  * (the steps and rows as counted arrays); specs.c reads them from Python, one format letter
- * a field. tests/test_core_goal.py checks all three against GoalSpec. */
+ * a field. tests/analysis/test_core_goal.py checks all three against GoalSpec. */
 typedef struct {
     int kind;         /* GOAL_TURN_UP ... GOAL_WIN */
     int pile;         /* the real pile the goal names, or -1 */

@@ -162,7 +162,7 @@ int candidates_from_py(PyObject *obj, const State *view, int rows, Line *lines,
 /* ---- a goal search ---- */
 
 /* A goal: goalsearch.GoalSpec's fields in its order, one format letter a field (the steps
- * and rows as counted arrays; tests/test_core_goal.py checks the letters against GoalSpec). */
+ * and rows as counted arrays; tests/analysis/test_core_goal.py checks the letters against GoalSpec). */
 int spec_from_py(PyObject *obj, GoalSpec *g)
 {
     PyObject *steps_obj, *rows_obj;

@@ -154,7 +154,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "position_code": ("spider_cli.rules.layout", "position_code"),
     "move_text": ("spider_cli.rules.text", "move_text"),
 }
-"""Each public name's home, loaded on first use (tests/test_api.py checks that the
+"""Each public name's home, loaded on first use (tests/e2e/test_api.py checks that the
 ``if TYPE_CHECKING:`` imports above name the same ones)."""
 
 

@@ -8,7 +8,7 @@ run the analysis on both paths with it). Where the core was not built (no C comp
 install time) everything runs on the Python path, and :func:`status` says so in a
 player's words; so does a position beyond the core's bounds (more cards than it holds: none
 a game can reach). Both paths give the same answers: the core's functions mirror the Python
-ones step for step, and ``tests/test_core*.py`` compare them. What the core is given is
+ones step for step, and ``tests/analysis/test_core*.py`` compare them. What the core is given is
 checked there (a bad argument is a ValueError, never a crash): an error is a bug to see,
 never a reason to take the other path.
 """

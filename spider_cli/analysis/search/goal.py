@@ -329,7 +329,7 @@ class GoalSpec(NamedTuple):
     """A search as the compiled core takes it. The one definition: ``GoalSpec`` in
     csrc/search.h has these fields in this order (the goal's removal steps and the hand's
     rows as counted arrays), and csrc/specs.c reads them with one format letter each;
-    tests/test_core_goal.py checks both against this class."""
+    tests/analysis/test_core_goal.py checks both against this class."""
 
     kind: int  # the goal's kind: its place in GoalKind (GOAL_TURN_UP... in csrc/search.h)
     pile: int  # the real pile the goal names, or -1

@@ -34,7 +34,7 @@ BEAM_VERSION = 2
 (its moves, ranking, widths, levels, detours) must raise it, and :data:`SECOND_VERSION`
 likewise for the second stage: ``spider bench`` keeps results under :func:`search_key`,
 and a stored result of another search is then played again rather than reported as this
-one's. tests/test_search_version.py fails when the results of a few deals change while
+one's. tests/analysis/test_search_version.py fails when the results of a few deals change while
 the versions stay. (Version 2 of the whole search, before the two were told apart, is the
 beam of version 2 with the second stage of version 1.)"""
 
@@ -90,7 +90,7 @@ class SearchKey:
 
 def search_key(limit: int) -> SearchKey:
     """The keys of what :func:`play` finds within ``limit`` positions. The compiled core and
-    the Python path find the same lines in the same positions (tests/test_core.py compares
+    the Python path find the same lines in the same positions (tests/analysis/test_core.py compares
     them), so the path is named only where it can matter: when the memory ceiling, which
     each path turns into positions at its own cost, would stop the complete search short of
     the limit (the beam holds its width, whatever the ceiling)."""
