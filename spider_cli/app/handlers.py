@@ -9,6 +9,8 @@ its commands. A new command is its grammar, its command class and its handler he
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from spider_cli.app.interpreter import Answers, Prepared, Shown
 from spider_cli.app.results import GameReviewed, Ran, Resigned, SettingChanged
 from spider_cli.app.session import COMMANDS, Session
@@ -23,7 +25,10 @@ from spider_cli.language.settings import SETTING_VALUES, setting_value
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.errors import SpiderError
 
-__all__ = ["COMMANDS"]
+if TYPE_CHECKING:
+    from spider_cli.app.files.gamelog import Entry, Stored
+
+__all__ = ["COMMANDS", "current_reviews"]
 
 handles = COMMANDS.handles
 
@@ -237,9 +242,32 @@ def _stats(session: Session, *_: object) -> tuple[object, str]:
 
 @handles(cmd.Games, shown=Shown.READ)
 def _games(session: Session, command: cmd.Games, *_: object) -> tuple[object, str]:
-    entries = session.games(command.n)
-    listed = replies.games_text(entries, session.reviews(entries))
+    """The last games of the history (``games N``: N of them; none: :data:`gamelog.RECENT`),
+    the newest first, each with its review if one of this spider's is kept."""
+    from spider_cli.app.files.gamelog import RECENT
+
+    n = RECENT if command.n is None else command.n
+    if n < 1:
+        raise SpiderError("games needs a positive number of games")
+    entries = session.games_log().recent(n)
+    listed = replies.games_text(entries, current_reviews(session, entries))
     return None, "\n".join([*session.games_log().take_notices(), listed])
+
+
+def current_reviews(session: Session, entries: list[Entry]) -> dict[int, Stored]:
+    """The reviews the session's history keeps for these games, of this spider's review
+    version, by game number."""
+    kept = session.games_log().reviews([e.number for e in entries])
+    if not kept:  # (no review: the analysis need not load)
+        return {}
+    from spider_cli.analysis import version
+
+    versions = {suits: version(suits) for suits in {e.suits for e in entries}}
+    return {
+        e.number: kept[e.number, versions[e.suits]]
+        for e in entries
+        if (e.number, versions[e.suits]) in kept
+    }
 
 
 @handles(cmd.Resign)

@@ -44,7 +44,6 @@ from spider_cli.app.results import (
     Status,
 )
 from spider_cli.app.storage import Began, Files, start_of
-from spider_cli.app.words import replies
 from spider_cli.language import commands as cmd
 from spider_cli.language.files import positions
 from spider_cli.language.files import textfiles as files
@@ -63,8 +62,7 @@ from spider_cli.rules.values import replace
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from spider_cli.analysis import Review
-    from spider_cli.app.files.gamelog import Entry, Facts, GameLog, Stored
+    from spider_cli.app.files.gamelog import GameLog
     from spider_cli.app.timer import Timer
 
 __all__ = ["COMMANDS", "Session"]
@@ -526,56 +524,6 @@ class Session:
         """Check that the position is the one in a position file (see
         :meth:`Files.expect`)."""
         return self.files.expect(name)
-
-    def history_facts(self, game_file: str | None = None) -> Facts:
-        """What the history of games records of this game now (``game_file``: its game
-        file's text, if the caller has it)."""
-        game, origin = self.game, self.origin
-        numbered = isinstance(origin, DealOrigin)
-        name = self.source_name or (origin.name if isinstance(origin, DealOrigin) else "position")
-        from spider_cli.app.files.gamelog import Facts
-
-        seconds = 0.0 if self.timer is None else self.timer.seconds()
-        text = self.files.game_file() if game_file is None else game_file
-        return Facts(name, numbered, game.suits, game.moves_made, game.score(), seconds, text)
-
-    def games(self, n: int | None = None) -> list[Entry]:
-        """The last ``n`` games of the history (None: :data:`gamelog.RECENT`), the newest
-        first."""
-        from spider_cli.app.files.gamelog import RECENT
-
-        n = RECENT if n is None else n
-        if n < 1:
-            raise SpiderError("games needs a positive number of games")
-        return self.games_log().recent(n)
-
-    def reviews(self, entries: list[Entry]) -> dict[int, Stored]:
-        """The current reviews kept for these games (of this spider's review version)."""
-        kept = self.games_log().reviews([e.number for e in entries])
-        if not kept:  # (no review: the analysis need not load)
-            return {}
-        from spider_cli.analysis import version
-
-        versions = {suits: version(suits) for suits in {e.suits for e in entries}}
-        return {
-            e.number: kept[e.number, versions[e.suits]]
-            for e in entries
-            if (e.number, versions[e.suits]) in kept
-        }
-
-    def keep_review(self, number: int, review: Review) -> None:
-        """Keep ``review`` of game ``number`` in the history (HistoryError if it cannot)."""
-        import json
-
-        from spider_cli.analysis import version
-
-        self.games_log().store_review(
-            number,
-            version(review.suits),
-            review.moves,
-            replies.review_summary(review),
-            json.dumps(replies.review_json(review)),
-        )
 
     def games_log(self) -> GameLog:
         """The history of games this session reads (opened when first needed)."""
