@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from spider_cli.app.files.gamelog import Facts, HistoryError, Result
+from spider_cli.app.files.reviews import review_json
 from spider_cli.app.journal import Journal, JournalEntry
 from spider_cli.app.results import (
     GameReviewed,
@@ -63,7 +64,7 @@ def keep_review(session: Session, number: int, review: Review) -> None:
         version(review.suits),
         review.moves,
         replies.review_summary(review),
-        json.dumps(replies.review_json(review)),
+        json.dumps(review_json(review)),
     )
 
 
