@@ -14,7 +14,8 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from spider_cli.app.files.gamelog import HistoryError, Result
+from spider_cli.app.files.gamelog import Facts, HistoryError, Result
+from spider_cli.app.files.reviews import review_json
 from spider_cli.app.journal import Journal, JournalEntry
 from spider_cli.app.results import (
     GameReviewed,
@@ -27,15 +28,44 @@ from spider_cli.app.results import (
 )
 from spider_cli.app.session import Session
 from spider_cli.app.timer import Timer
+from spider_cli.app.words import replies
 from spider_cli.app.words.replies import win_text
 from spider_cli.language.files import textfiles as files
 from spider_cli.language.gamefiles import DealOrigin, without_time
 from spider_cli.rules.errors import NotationError, SpiderError
 
 if TYPE_CHECKING:
+    from spider_cli.analysis import Review
     from spider_cli.app.files.stats import Figures
 
-__all__ = ["Keeper", "LeaveQuestion", "Notice", "Tone"]
+__all__ = ["Keeper", "LeaveQuestion", "Notice", "Tone", "history_facts", "keep_review"]
+
+
+def history_facts(session: Session, game_file: str | None = None) -> Facts:
+    """What the history of games records of the session's game now (``game_file``: its game
+    file's text, if the caller has it)."""
+    game, origin = session.game, session.origin
+    numbered = isinstance(origin, DealOrigin)
+    name = session.source_name or (origin.name if isinstance(origin, DealOrigin) else "position")
+    seconds = 0.0 if session.timer is None else session.timer.seconds()
+    text = session.files.game_file() if game_file is None else game_file
+    return Facts(name, numbered, game.suits, game.moves_made, game.score(), seconds, text)
+
+
+def keep_review(session: Session, number: int, review: Review) -> None:
+    """Keep ``review`` of game ``number`` in the session's history of games (HistoryError if
+    it cannot)."""
+    import json
+
+    from spider_cli.analysis import version
+
+    session.games_log().store_review(
+        number,
+        version(review.suits),
+        review.moves,
+        replies.review_summary(review),
+        json.dumps(review_json(review)),
+    )
 
 
 class Tone(Enum):
@@ -117,7 +147,7 @@ class Keeper:
         if self.number is None:
             return
         try:
-            self.session.keep_review(self.number, reviewed.review)
+            keep_review(self.session, self.number, reviewed.review)
         except HistoryError as error:
             self._note(f"the review is not kept: {error}", Tone.WARNING)
 
@@ -253,7 +283,7 @@ class Keeper:
             return None
         log = self.session.games_log()
         try:
-            number = log.continued(self.session.history_facts())
+            number = log.continued(history_facts(self.session))
         except HistoryError:
             return None  # said when the game is next recorded
         if number is not None:
@@ -276,7 +306,7 @@ class Keeper:
         unfinished = (Result.IN_PROGRESS, Result.ABANDONED)
         if number is None and not session.game.moves_made and result in unfinished:
             return None
-        facts = session.history_facts(game_file)
+        facts = history_facts(session, game_file)
         seen = (number, without_time(facts.game_file), result)
         if seen == self._recorded and not again:
             return number

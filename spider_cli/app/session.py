@@ -9,8 +9,9 @@ command values) and return typed results (:mod:`spider_cli.app.results`), and ev
 is a :class:`~spider_cli.rules.errors.SpiderError` with a message for a player, leaving the
 game as it was. A command runs in two phases (:mod:`spider_cli.app.interpreter`):
 :meth:`Session.prepare`, its questions answered by the front end, then :meth:`Session.run`,
-through the table of commands (:mod:`spider_cli.app.handlers`); :meth:`Session.execute` runs a
-line as a script does.
+through the table of commands (:data:`COMMANDS`), which the handlers of the commands
+(:mod:`spider_cli.app.handlers`, above this module) register into; :meth:`Session.execute`
+runs a line as a script does.
 
 The engine's move stack is the game's only history: the moves in notation, the cards they
 turned up, game files and the journal are all derived from it (:meth:`Session.history`).
@@ -23,8 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from spider_cli.app.analysing import Analysis, Straighten
-from spider_cli.app.handlers import COMMANDS
-from spider_cli.app.interpreter import NO_ANSWERS, Answers, Prepared
+from spider_cli.app.interpreter import NO_ANSWERS, Answers, Commands, Prepared
 from spider_cli.app.interrupt import HELD
 from spider_cli.app.results import (
     Assumed,
@@ -35,26 +35,21 @@ from spider_cli.app.results import (
     Matched,
     Opened,
     Played,
-    Ran,
     Recorded,
     Replayed,
     Reply,
-    Resigned,
     Rewound,
     Saved,
-    SettingChanged,
     Started,
     Status,
 )
-from spider_cli.app.storage import Began, Files, locate, start_of
-from spider_cli.app.words import replies
+from spider_cli.app.storage import Began, Files, start_of
 from spider_cli.language import commands as cmd
 from spider_cli.language.files import positions
 from spider_cli.language.files import textfiles as files
 from spider_cli.language.gamefiles import DealOrigin, Origin, PositionOrigin
 from spider_cli.language.notation import parse_command, resolve
-from spider_cli.language.places import in_line
-from spider_cli.language.settings import SETTING_VALUES, Settings
+from spider_cli.language.settings import Settings
 from spider_cli.rules.cards import ACE, Card
 from spider_cli.rules.deals import KPAT_MAX, OURS_MAX, PYSOL_MAX, DealSource, Source
 from spider_cli.rules.engine import PILES, Action, Deal, Game, Move, Remove
@@ -67,11 +62,10 @@ from spider_cli.rules.values import replace
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from spider_cli.analysis import Review
-    from spider_cli.app.files.gamelog import Entry, Facts, GameLog, Stored
+    from spider_cli.app.files.gamelog import GameLog
     from spider_cli.app.timer import Timer
 
-__all__ = ["Session"]
+__all__ = ["COMMANDS", "Session"]
 
 
 LAST_DEAL = {Source.OURS: OURS_MAX, Source.PYSOL: PYSOL_MAX, Source.KPAT: KPAT_MAX}
@@ -372,10 +366,6 @@ class Session:
         self.analysis.forget()
         return Auto(tuple(played), why)
 
-    def resign(self) -> Resigned:
-        """Give the game up (the front ends' keeper records it as lost)."""
-        return Resigned(self.game.moves_made)
-
     def assume(self, pile: int, card: Card) -> Assumed:
         """Decide the next unknown card turned up (or dealt) on ``pile`` (0..9)."""
         self.game.assume(pile, card)
@@ -535,84 +525,6 @@ class Session:
         :meth:`Files.expect`)."""
         return self.files.expect(name)
 
-    def run_script(self, name: str) -> Ran:
-        """Run a script's lines (a file, or an example's name) in this game as ``spider run``
-        does: nothing asked, the first line refused ends it (what the lines before it did is
-        kept), and a ``quit`` in it ends the script, not the session. A script does not run
-        another."""
-        if self.scripting:
-            raise SpiderError("a script cannot run another script ('run' inside 'run')")
-        path, _example = locate(name, self.base_dir)
-        text = files.read_text(path, name)
-        replies: list[str] = []
-        self.scripting = True
-        try:
-            for number, line in enumerate(files.script_lines(text), start=1):
-                try:
-                    if len(line) > files.MAX_LINE:
-                        raise SpiderError(f"the line has {len(line):,} characters")
-                    reply = self.execute(line)
-                except SpiderError as error:
-                    where = files.named(f"{name}:{number}")
-                    reason = files.shown(str(in_line(error, line)), newlines=True)
-                    return Ran(name, tuple(replies), f"{where}: error: {reason}")
-                replies.append(reply.text)
-                if reply.quit:
-                    break
-        finally:
-            self.scripting = False
-        return Ran(name, tuple(replies))
-
-    def history_facts(self, game_file: str | None = None) -> Facts:
-        """What the history of games records of this game now (``game_file``: its game
-        file's text, if the caller has it)."""
-        game, origin = self.game, self.origin
-        numbered = isinstance(origin, DealOrigin)
-        name = self.source_name or (origin.name if isinstance(origin, DealOrigin) else "position")
-        from spider_cli.app.files.gamelog import Facts
-
-        seconds = 0.0 if self.timer is None else self.timer.seconds()
-        text = self.files.game_file() if game_file is None else game_file
-        return Facts(name, numbered, game.suits, game.moves_made, game.score(), seconds, text)
-
-    def games(self, n: int | None = None) -> list[Entry]:
-        """The last ``n`` games of the history (None: :data:`gamelog.RECENT`), the newest
-        first."""
-        from spider_cli.app.files.gamelog import RECENT
-
-        n = RECENT if n is None else n
-        if n < 1:
-            raise SpiderError("games needs a positive number of games")
-        return self.games_log().recent(n)
-
-    def reviews(self, entries: list[Entry]) -> dict[int, Stored]:
-        """The current reviews kept for these games (of this spider's review version)."""
-        kept = self.games_log().reviews([e.number for e in entries])
-        if not kept:  # (no review: the analysis need not load)
-            return {}
-        from spider_cli.analysis import version
-
-        versions = {suits: version(suits) for suits in {e.suits for e in entries}}
-        return {
-            e.number: kept[e.number, versions[e.suits]]
-            for e in entries
-            if (e.number, versions[e.suits]) in kept
-        }
-
-    def keep_review(self, number: int, review: Review) -> None:
-        """Keep ``review`` of game ``number`` in the history (HistoryError if it cannot)."""
-        import json
-
-        from spider_cli.analysis import version
-
-        self.games_log().store_review(
-            number,
-            version(review.suits),
-            review.moves,
-            replies.review_summary(review),
-            json.dumps(replies.review_json(review)),
-        )
-
     def games_log(self) -> GameLog:
         """The history of games this session reads (opened when first needed)."""
         if self.log is None:  # (sqlite3 is loaded only now: a script need not wait for it)
@@ -621,15 +533,10 @@ class Session:
             self.log = GameLog()
         return self.log
 
-    def change_setting(self, name: str, value: bool | str) -> SettingChanged:
-        """Change a setting (see :data:`SETTING_VALUES`); autoremove applies to this game from
-        its next move (a setting is not a move: the game has not changed)."""
-        if name not in SETTING_VALUES or value not in SETTING_VALUES[name].values():
-            raise SpiderError(f"{name} cannot be {value}")
-        self.settings = self.settings.changed(name, value)
-        if name == "autoremove":
-            self.game.autoremove = bool(value)
-        return SettingChanged(name, value)
+
+COMMANDS: Commands[Session] = Commands()
+"""Every command a session runs (:meth:`Session.run`), by the type of its value: the
+handlers register here (:mod:`spider_cli.app.handlers`)."""
 
 
 def _recorded(game: Game, action: Action, reveals: tuple[tuple[int, Card], ...]) -> Recorded:

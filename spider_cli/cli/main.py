@@ -261,7 +261,9 @@ def review_command(name: str | None, number: int | None, as_json: bool, ascii: b
     printed (as JSON with ``as_json``); progress on standard error at a terminal."""
     import json
 
-    from spider_cli.app.words.replies import review_json, review_text
+    from spider_cli.app.files.reviews import review_json
+    from spider_cli.app.keeping import keep_review
+    from spider_cli.app.words.replies import review_text
 
     session = Session()
     try:
@@ -295,7 +297,7 @@ def review_command(name: str | None, number: int | None, as_json: bool, ascii: b
         sys.stderr.write("\r\x1b[K")
     if number is not None and not done.stopped:
         try:
-            session.keep_review(number, done)
+            keep_review(session, number, done)
         except SpiderError as error:
             print(f"spider: the review is not kept in the history: {error}", file=sys.stderr)
     if as_json:

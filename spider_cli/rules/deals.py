@@ -90,7 +90,8 @@ class DealLayout(NamedTuple):
 
     def to_game(self, suits: int = 4) -> Game:
         """The deal as a :class:`Game` of the ``suits``-suit variant."""
-        return Game([list(p) for p in self.piles], list(self.down), list(self.hand), suits=suits)
+        piles, stock = [list(p) for p in self.piles], list(self.hand)[::-1]
+        return Game(piles, list(self.down), stock, suits=suits)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -125,7 +125,8 @@ class Game:
         suits: int = 4,
         seed: int = 0,
     ) -> None:
-        """A position; ``stock`` lists the hand in dealing order (0 for an unknown card).
+        """A position; ``stock`` is the hand as :attr:`stock` keeps it, the next card to deal
+        last (0 for an unknown card; :attr:`hand` is its dealing order).
 
         Raises :class:`PositionError` if the position cannot exist.
         """
@@ -134,7 +135,7 @@ class Game:
         self.suits = suits
         self.piles = [[int(c) for c in pile] for pile in piles]
         self.down = list(down)
-        self.stock = [int(c) for c in reversed(stock or [])]  # next card to deal is last
+        self.stock = [int(c) for c in stock or []]  # next card to deal is last
         self.removed = [int(s) for s in removed]
         self.autoremove = False
         self.rng = SplitMix64(seed)
@@ -165,7 +166,7 @@ class Game:
         down = [len(pile) for pile in piles]
         for pile in piles:
             pile.append(next(cards))
-        return cls(piles, down, list(cards), suits=suits, seed=seed)
+        return cls(piles, down, list(cards)[::-1], suits=suits, seed=seed)
 
     def _check_and_pool(self) -> list[int]:
         """Check that the position can exist; return the pool of cards the unknowns can be."""
@@ -287,11 +288,6 @@ class Game:
     def next_redo(self) -> Action | None:
         """The action :meth:`redo` would replay next, or None."""
         return self._redo[-1] if self._redo else None
-
-    @property
-    def redo_stack(self) -> list[Action]:
-        """The actions :meth:`redo` would replay, next first."""
-        return self._redo[::-1]
 
     def face_up(self, pile: int) -> list[int]:
         """The face-up cards of a pile, top to bottom."""

@@ -149,7 +149,7 @@ class SpiderCompleter(Completer):
     def _recent_games(self) -> list[_Choice]:
         """The last games of the history, for ``open`` (none if it cannot be read)."""
         try:
-            entries = self.session.games(10)
+            entries = self.session.games_log().recent(10)
         except SpiderError:
             return []
         return [_Choice(str(e.number), f"{e.deal}, {e.result.value}") for e in entries]

@@ -420,11 +420,6 @@ def _row(
     return line
 
 
-def tableau_height(game: Game, glyphs: Glyphs = UNICODE) -> int:
-    """Rows of cards in the full layout (the longest pile)."""
-    return max(len(_pile_cells(game, i, glyphs, 0, frozenset())) for i in range(PILES))
-
-
 def pile_detail(game: Game, pile: int, glyphs: Glyphs = UNICODE) -> FormattedText:
     """One pile in full (the manual's Expand): its face-down cards, its face-up cards split
     into same-suit runs, and the moves its cards can make. ``pile`` is 0-based."""

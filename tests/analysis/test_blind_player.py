@@ -136,7 +136,7 @@ def test_no_suit_is_removed_when_too_few_cards_would_be_left_to_deal() -> None:
     # Six suits removed; a complete one in pile 1, three cards beside it, ten in the hand.
     piles = [_spades(), [13], [12], [11]] + [[]] * 6
     hand = list(range(1, 11))
-    game = Game(piles, [0] * 10, hand, removed=[0] * 6, suits=1)
+    game = Game(piles, [0] * 10, hand[::-1], removed=[0] * 6, suits=1)
     state = tuple(bytes(p) for p in game.piles)
     held = blindplayer.plan(native.backend().blind_search, state, 6, Mode.KEEP, hand=10)
     assert not any(isinstance(a, Remove) for a in held.line)

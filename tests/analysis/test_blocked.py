@@ -114,7 +114,7 @@ def _sealed_position(rng: random.Random, suits: int) -> tuple[Game, int]:
     for pile in piles:
         top_held = max((i for i, c in enumerate(pile) if c & 15 == rank), default=-1)
         down.append(rng.randint(top_held + 1, len(pile) - 1))
-    return Game(piles, down, stock, [], suits), rank
+    return Game(piles, down, stock[::-1], [], suits), rank
 
 
 def _holds(game: Game, rank: int) -> bool:

@@ -18,8 +18,9 @@ from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.review import Outlook, Severity, severity
 from spider_cli.analysis.solve import autoplay
+from spider_cli.app.files.reviews import review_json
 from spider_cli.app.session import Session
-from spider_cli.app.words.replies import curve_text, review_json, review_text
+from spider_cli.app.words.replies import curve_text, review_text
 from spider_cli.language import notation
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Game

@@ -34,7 +34,9 @@ from spider_cli.app.files.gamelog import (
     Result,
     Stored,
 )
+from spider_cli.app.handlers import current_reviews
 from spider_cli.app.journal import Journal
+from spider_cli.app.keeping import history_facts
 from spider_cli.app.session import Session
 from spider_cli.app.timer import Timer
 from spider_cli.language import gamefiles
@@ -386,7 +388,7 @@ def test_old_statistics_past_what_a_history_holds_are_set_aside(
 def test_numbers_past_sqlites_integers_are_no_games(tmp_path: Path, number: int) -> None:
     session = Session.new_game(seed=SEED, log=GameLog(tmp_path / FILE_NAME))
     session.execute("4h from 1 to 8")
-    session.log.record(None, session.history_facts())  # type: ignore[union-attr]
+    session.log.record(None, history_facts(session))  # type: ignore[union-attr]
     with pytest.raises(SpiderError, match=f"there is no game {number} in the history"):
         session.execute(f"open {number}")
     assert "   1  " in session.execute(f"games {number}").text
@@ -521,13 +523,13 @@ def test_a_review_is_kept_with_the_game_and_games_shows_it(home: Path) -> None:
     from spider_cli.analysis.review import version
 
     assert set(GameLog().reviews([1])) == {(1, version(4))}
-    assert set(repl.session.reviews(GameLog().recent())) == {1}
+    assert set(current_reviews(repl.session, GameLog().recent())) == {1}
     # a review of another version is not shown as current
     db = sqlite3.connect(GameLog().path)
     db.execute("UPDATE reviews SET version = 'review version 0'")
     db.commit()
     db.close()
-    assert repl.session.reviews(GameLog().recent()) == {}
+    assert current_reviews(repl.session, GameLog().recent()) == {}
 
 
 def test_nothing_replaces_a_game_in_progress_without_asking(home: Path) -> None:
@@ -578,7 +580,7 @@ def played(*lines: str, seed: int = SEED) -> Facts:
     session = Session.new_game(seed=seed)
     for line in lines:
         session.execute(line)
-    return session.history_facts()
+    return history_facts(session)
 
 
 def test_a_loaded_game_file_continues_the_unfinished_game_it_was_saved_from(
@@ -618,7 +620,7 @@ def test_a_won_game_that_is_opened_is_not_recorded_again(home: Path) -> None:
     log = GameLog()
     won = Session.new_game(seed=SEED)
     won.execute("4h from 1 to 8")
-    log.record(None, won.history_facts(), Result.WON)
+    log.record(None, history_facts(won), Result.WON)
     repl = drive("open 1\rundo\r7 3\rquit\rn\r")
     assert "game 1 (5, won): 1 move replayed" in said(repl)
     assert [(e.result, e.moves) for e in log.recent()] == [(Result.WON, 1)]

@@ -29,6 +29,7 @@ from hypothesis.extra.lark import from_lark
 
 from spider_cli.app import examples
 from spider_cli.app.files.gamelog import GameLog
+from spider_cli.app.keeping import history_facts
 from spider_cli.app.session import Session
 from spider_cli.cli.main import main, run_scripts
 from spider_cli.language import grammar
@@ -308,7 +309,7 @@ def test_every_number_at_the_edges_is_a_result_or_a_clear_error(
     log = GameLog(tmp_path / "games.sqlite")
     session = Session.new_game(seed=0, base_dir=tmp_path, log=log)
     session.play(session.game.legal_moves()[0])
-    log.record(None, session.history_facts())
+    log.record(None, history_facts(session))
     before = session.game.key()
     try:
         session.execute(command.format(n=number))

@@ -14,6 +14,7 @@ import pytest
 
 from spider_cli.app.files import stats
 from spider_cli.app.journal import Journal
+from spider_cli.app.keeping import history_facts
 from spider_cli.app.session import Session
 from spider_cli.cli.main import main, run_scripts
 from spider_cli.language.files import positions
@@ -338,7 +339,7 @@ def test_file_names_from_outside_are_printed_escaped(tmp_path: Path) -> None:
     session = Session.new_game(seed=3, log=GameLog(tmp_path / "games.sqlite"))
     assert run_scripts([str(script)], out, err, session=session) == 0, err.getvalue()
     session.play(session.game.legal_moves()[0])
-    session.games_log().record(None, session.history_facts())
+    session.games_log().record(None, history_facts(session))
     said = out.getvalue() + session.execute("games").text
     assert "\x1b" not in said and "\x07" not in said, said
     shown = "\\x1b]0;owned\\x07\\x1b[31m"

@@ -638,7 +638,7 @@ def made_up_positions(draw: st.DrawFn) -> Game:
     cuts = sorted(rng.randint(0, len(rest)) for _ in range(9))
     piles = [rest[a:b] for a, b in zip([0, *cuts], [*cuts, len(rest)], strict=True)]
     down = [rng.randint(0, len(p) - 1) if p else 0 for p in piles]
-    return hide_some(Game(piles, down, hand, removed, suits), rng)
+    return hide_some(Game(piles, down, hand[::-1], removed, suits), rng)
 
 
 def hide_some(game: Game, rng: random.Random) -> Game:
@@ -649,7 +649,7 @@ def hide_some(game: Game, rng: random.Random) -> Game:
         for i, pile in enumerate(game.piles)
     ]
     hand = [UNKNOWN if rng.random() < p else c for c in game.hand]
-    return Game(piles, game.down, hand, game.removed, game.suits)
+    return Game(piles, game.down, hand[::-1], game.removed, game.suits)
 
 
 @settings(max_examples=100, deadline=None)

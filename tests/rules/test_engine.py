@@ -229,7 +229,7 @@ def test_a_new_move_forgets_the_redo_list() -> None:
     game.push(game.legal_moves()[0])
     game.pop()
     game.push(DEAL)
-    assert game.redo_stack == []
+    assert game.next_redo() is None
 
 
 # -- unknown cards ----------------------------------------------------------------------------
@@ -386,7 +386,7 @@ class RandomPlay(RuleBasedStateMachine):
         self.game.pop()
         assert self.game.key() == self.keys.pop()
 
-    @precondition(lambda self: self.game.redo_stack)
+    @precondition(lambda self: self.game.next_redo() is not None)
     @rule()
     def redo(self) -> None:
         self.keys.append(self.game.key())

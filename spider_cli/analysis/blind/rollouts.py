@@ -327,7 +327,7 @@ def sampled_game(view: PlayerView, seed: int, k: int) -> Game:
     which is known."""
     known, hand = sample(view.piles(), view.unseen(), seed, k)
     piles = [[card & ~FACE_DOWN if card >= FACE_DOWN else card for card in p] for p in known]
-    return Game(piles, list(view.down), list(hand), list(view.removed), view.suits)
+    return Game(piles, list(view.down), list(hand)[::-1], list(view.removed), view.suits)
 
 
 def rows_of(hand: bytes) -> tuple[bytes, ...]:

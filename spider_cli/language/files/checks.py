@@ -336,5 +336,5 @@ def complete(
             raise at_tableau(error) from None
     if removed is None:
         removed = list(removal_choices(counts, suits, removed_count)[0])
-    Game(piles, down, position.hand, removed, suits)
+    Game(piles, down, position.hand[::-1], removed, suits)
     return position

@@ -61,4 +61,5 @@ class PositionFile(Value):
 
     def to_game(self, seed: int = 0) -> Game:
         """The position as a :class:`Game`; ``seed`` draws the unknown cards as they turn up."""
-        return Game(self.piles, self.down, self.hand, self.removed_suits(), self.suits, seed=seed)
+        stock = self.hand[::-1]
+        return Game(self.piles, self.down, stock, self.removed_suits(), self.suits, seed=seed)
