@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 from spider_cli.app.interpreter import Answers, Commands, Prepared, Shown
 from spider_cli.app.results import GameReviewed
 from spider_cli.app.words import replies
+from spider_cli.app.words.advice import hint_text
 from spider_cli.language import commands as cmd
 from spider_cli.language.files import positions
 from spider_cli.language.files import textfiles as files
@@ -180,7 +181,7 @@ def _solve(session: Seat, command: cmd.Solve, *_: object) -> tuple[object, str]:
 @handles(cmd.Hint, searches=True)
 def _hint(session: Seat, command: cmd.Hint, *_: object) -> tuple[object, str]:
     advice = session.analysis.hint(command.deeper, command.following)
-    return advice, advice.text
+    return advice, hint_text(session.analysis.analysed(), advice)
 
 
 @handles(cmd.Odds, searches=True)

@@ -45,9 +45,11 @@ from spider_cli.app.results import (
     SettingChanged,
     Started,
     Status,
+    Stopped,
 )
 from spider_cli.app.storage import Began, Files, locate, start_of
 from spider_cli.app.words import replies
+from spider_cli.app.words.advice import stop_text
 from spider_cli.language import commands as cmd
 from spider_cli.language.files import positions
 from spider_cli.language.files import textfiles as files
@@ -355,8 +357,8 @@ class Session:
         try:
             while n is None or len(played) < n:
                 step = self.analysis.step(played)
-                if isinstance(step, str):
-                    why = step
+                if isinstance(step, Stopped):
+                    why = stop_text(self.analysis.analysed(), step)
                     break
                 if isinstance(step, Straighten):  # the cards moved last go on, in one move
                     self.undo(1)
