@@ -35,7 +35,7 @@ def main() -> None:
             began = time.perf_counter()
             advice = session.analysis.hint(deeper=args.deeper)
             times.append(time.perf_counter() - began)
-            looked += "looked ahead" in advice.text
+            looked += advice.looked is not None
             if advice.deal_due:
                 session.deal()
             elif advice.actions and not advice.lost:

@@ -37,9 +37,10 @@ from spider_cli.analysis.bench import full as bench
 from spider_cli.analysis.limits import PLAY_LIMIT, Limit
 from spider_cli.analysis.search import counting
 from spider_cli.analysis.search.goal import Search, make_search
-from spider_cli.analysis.solve.proofs import counted_out
+from spider_cli.analysis.solve.proofs import counted
 from spider_cli.analysis.solve.solver import PORTFOLIO, answer, astar, limit_of, search_limit
 from spider_cli.app import examples
+from spider_cli.app.words.advice import advice_text
 from spider_cli.language.commands import Solve
 from spider_cli.language.files.positions import load_position
 from spider_cli.language.notation import parse_command
@@ -197,10 +198,10 @@ def counting_cost(count: int = 120) -> None:
             for constraints in rules:
                 search = make_search(game, goal, constraints)
                 began = time.perf_counter()
-                proof = counted_out(search)
+                proof, _pile = counted(search)
                 times.append(time.perf_counter() - began)
-                proved += bool(proof)
-                if not proof and times[-1] > 0.05:  # slow and unproved: the budget's cost
+                proved += proof is not None
+                if proof is None and times[-1] > 0.05:  # slow and unproved: the budget's cost
                     more += _proved_with_more(search)
     print(
         f"{len(times)} questions on {count} positions: proved impossible {proved}; "
@@ -215,7 +216,7 @@ def counting_cost(count: int = 120) -> None:
 
 def _proved_with_more(search: Search) -> bool:
     """Does the argument prove the goal impossible with ten times its budget?"""
-    return bool(counted_out(search, Limit(10 * counting.BUDGET)))
+    return counted(search, Limit(10 * counting.BUDGET))[0] is not None
 
 
 def hint_times() -> None:
@@ -229,7 +230,7 @@ def hint_times() -> None:
         began = time.perf_counter()
         advice = hints.hint(game)
         times.append(time.perf_counter() - began)
-        print(f"{example.name:<34} {times[-1]:6.2f} s  {advice.text[:100]}")
+        print(f"{example.name:<34} {times[-1]:6.2f} s  {advice_text(game, advice)[:100]}")
     print(
         f"{len(times)} positions: median {statistics.median(times):.2f} s, "
         f"slowest {max(times):.2f} s"

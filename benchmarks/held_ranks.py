@@ -15,6 +15,7 @@ import time
 from spider_cli.analysis.bench.full import parse_deals
 from spider_cli.analysis.compact import encode
 from spider_cli.analysis.search import blocked
+from spider_cli.app.words.findings import held_text
 
 
 def main() -> None:
@@ -39,7 +40,7 @@ def main() -> None:
         spent.append(positions)
         seconds.append(took)
         proved += proof is not None
-        verdict = f"proved ({proof.text()})" if proof else "no proof"
+        verdict = f"proved ({held_text(proof)})" if proof else "no proof"
         print(f"{deal}: held {ranks}: {verdict}; {positions:,} positions, {took:.2f} s")
     print(
         f"{len(deals)} deals, {args.suits} suits: {held} with a held rank, {proved} proved "

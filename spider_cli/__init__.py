@@ -20,7 +20,8 @@ TYPE_CHECKING:`` imports say the same to type checkers.
   :func:`position_code` write a game or a position file; :func:`differences` compares them.
 * Analysis: :func:`solve` (a :class:`Report` with a :class:`Verdict`) for a :class:`Goal`
   (of a :class:`GoalKind`) under :class:`Constraints`, and :func:`hint` (an :class:`Advice`;
-  its ``level``, a :class:`Level`, says how far it looks ahead over what could turn up).
+  its ``level``, a :class:`Level`, says how far it looks ahead over what could turn up;
+  :func:`advice_text` says it in a player's words).
 * Playing: a :class:`Session` runs typed lines (``execute``), starts deals (``new``; a
   :class:`DealSource` names ours, ``pysol:N`` or ``kpat:N``) and loads and saves game files
   (``load``, ``save``).
@@ -80,6 +81,7 @@ if TYPE_CHECKING:  # the public names for type checkers ("X as X": exported); se
     from spider_cli.analysis.solve.answers import Report as Report
     from spider_cli.analysis.solve.answers import solve as solve
     from spider_cli.app.session import Session as Session
+    from spider_cli.app.words.advice import advice_text as advice_text
     from spider_cli.language.files.positions import PositionFile as PositionFile
     from spider_cli.language.files.positions import differences as differences
     from spider_cli.language.files.positions import load_position as load_position
@@ -124,6 +126,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "Advice": ("spider_cli.analysis.hints", "Advice"),
     "hint": ("spider_cli.analysis.hints", "hint"),
     "Session": ("spider_cli.app.session", "Session"),
+    "advice_text": ("spider_cli.app.words.advice", "advice_text"),
     "parse_command": ("spider_cli.language.notation", "parse_command"),
     "resolve": ("spider_cli.language.notation", "resolve"),
     "PositionFile": ("spider_cli.language.files.positions", "PositionFile"),

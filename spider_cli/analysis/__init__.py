@@ -29,18 +29,19 @@ if TYPE_CHECKING:  # the names, loaded on first use (spider_cli.faces)
     from spider_cli.analysis.chance import Chance, Checked, Estimate, Level
     from spider_cli.analysis.compact import player_view
     from spider_cli.analysis.hints import Advice, hint
-    from spider_cli.analysis.limits import PLAY_LIMIT, Limit, Verdict
+    from spider_cli.analysis.limits import PLAY_LIMIT, Halt, Halted, Limit, Verdict
     from spider_cli.analysis.review import Lost, Mark, Outlook, Review, version
-    from spider_cli.analysis.search import FOUND_FIRST, FOUND_LAST
+    from spider_cli.analysis.search import FOUND_FIRST, FOUND_LAST, HeldRank
     from spider_cli.analysis.solve import (
         Answer,
         Contingency,
         EachReveal,
+        Ground,
         PlayResult,
+        Proof,
         Report,
         SearchKey,
         Stage,
-        join,
         play,
     )
 
@@ -58,6 +59,10 @@ __all__ = [
     "DealResult",
     "EachReveal",
     "Estimate",
+    "Ground",
+    "Halt",
+    "Halted",
+    "HeldRank",
     "Level",
     "Limit",
     "Lost",
@@ -66,13 +71,13 @@ __all__ = [
     "Mode",
     "Outlook",
     "PlayResult",
+    "Proof",
     "Report",
     "Review",
     "SearchKey",
     "Stage",
     "Verdict",
     "hint",
-    "join",
     "play",
     "player_view",
     "version",

@@ -22,7 +22,8 @@ same position always gets the same hint, however busy the machine.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import Enum
 
 from spider_cli.analysis import native
 from spider_cli.analysis.blind import Decision, Kind, Mode, RevealOdds, view_of, weights_for
@@ -33,11 +34,10 @@ from spider_cli.analysis.compact import encode, player_view
 from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.search import detours
 from spider_cli.analysis.solve import Answer, quick
-from spider_cli.rules.cards import KING, SUIT_NAMES, UNKNOWN
+from spider_cli.rules.cards import KING, UNKNOWN
 from spider_cli.rules.engine import Action, Deal, Game, Move, Remove
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
 from spider_cli.rules.lines import fitted
-from spider_cli.rules.text import move_text
 from spider_cli.rules.values import Value
 
 BUDGET = 10_000
@@ -119,22 +119,127 @@ def past_of(game: Game, view: bool = False) -> Past:
 NO_PAST = Past()
 
 
+class HintKind(Enum):
+    """What a hint says (its words: :func:`spider_cli.app.words.advice.advice_text`)."""
+
+    WON = "won"
+    """The game is won: nothing is left to do."""
+    DEAL_AHEAD = "deal ahead"
+    """Looking ahead over what turns up, a deal is the best choice."""
+    NO_OTHER = "no other"
+    """No other line gains (asked for the next choice past the last)."""
+    LINE = "line"
+    """A line that gains, with its :class:`Reasons`."""
+    FILL_FOR_DEAL = "fill for a deal"
+    """Nothing helps but a deal, and the line fills the spaces a deal needs filled."""
+    CANNOT_FILL = "cannot fill"
+    """A deal is due, but a space cannot be filled."""
+    DEAL_DUE = "deal due"
+    """Nothing helps but a deal."""
+    LOST = "lost"
+    """Nothing helps and the hand is empty: the game is lost."""
+    WEAK_MOVE = "weak move"
+    """Nothing gains and the hand is empty: a weak move, the best there is."""
+    LOOKS_LOST = "looks lost"
+    """Nothing gains, the hand is empty and no move is left but into a space."""
+
+
+class Gain(Enum):
+    """What a line gains (the last of a hint's :class:`Reasons`)."""
+
+    REMOVES = "removes"
+    """It removes suits (:attr:`Reasons.suits`)."""
+    SPACES = "spaces"
+    """It gets :attr:`Reasons.count` spaces."""
+    TURNS_UP = "turns up"
+    """It turns up :attr:`Reasons.count` cards (keeping :attr:`Reasons.kept` spaces)."""
+    WEAK = "weak"
+    """It gains nothing: the best the player has (builds the runs, or puts a space to use)."""
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A contingency the line prepares: whether a space comes back more often than another
+    card turns up (``back``), and the share of the cards the turned-up card could be for
+    which that happens after the line (``ours``) and after turning it up at once
+    (``theirs``)."""
+
+    back: bool
+    ours: float
+    theirs: float
+
+
+@dataclass(frozen=True)
+class Reasons:
+    """Why a line is the player's, in the manual's terms: its first move is a natural move,
+    top down, or frees a King; it completes a suit (``completes``); what it gains
+    (``gain``: the suits it removes, the spaces it gets or the cards it turns up, and the
+    spaces it keeps); and the contingency it prepares. ``use``: a weak line puts a space to
+    use (else it builds the runs)."""
+
+    natural: bool = False
+    top_down: bool = False
+    frees_king: bool = False
+    completes: int | None = None
+    gain: Gain | None = None
+    suits: tuple[int, ...] = ()
+    count: int = 0
+    kept: int = 0
+    prepared: Prepared | None = None
+    use: bool = False
+
+
+@dataclass(frozen=True)
+class LookedAhead:
+    """What the search over what turns up found: the games it played, on how many deals of
+    the cards not seen, the choices it weighed, the chance to win after the choice played,
+    and (when the pick is not the player's first choice) the first choice's."""
+
+    games: int
+    deals: int
+    choices: int
+    chance: float
+    first: float | None = None
+
+
+@dataclass(frozen=True)
+class Further:
+    """What a longer search sees when nothing gains: a line toward ``goal`` (``suit`` for a
+    removal) of ``moves`` moves, starting with ``first``."""
+
+    goal: GoalKind
+    suit: int | None
+    moves: int
+    first: Action
+
+
 @dataclass
 class Advice:
-    """A hint: the text to show, the line ``apply`` plays (its first move is the hint, and
+    """A hint (its words: :mod:`spider_cli.app.words.advice`): what it says (``kind``, with
+    the line's :class:`Reasons`), the line ``apply`` plays (its first move is the hint, and
     it ends at the first unknown card it turns up), whether the hint is that a deal is due,
     the positions the searches examined, the value of a space the player decided with
-    (``mode``: a hint asked where the line ends goes on with it), whether the game
-    looks lost (the move offered, if any, is only the least bad), and whether the line
-    is weak (it turns up no card, gets no space and removes no suit)."""
+    (``mode``: a hint asked where the line ends goes on with it), whether the game looks
+    lost (the move offered, if any, is only the least bad), whether the line is weak (it
+    turns up no card, gets no space and removes no suit), what looking ahead found, what a
+    longer search sees, whether the player's searches were complete (``exhausted``) or
+    stopped at ``budget`` positions, and the rank of the choice (``choice``; ``again``: no
+    other choice was left, so this is the best again)."""
 
-    text: str
+    kind: HintKind
     actions: list[Action] = field(default_factory=list)
     deal_due: bool = False
     positions: int = 0
     mode: Mode = Mode.KEEP
     lost: bool = False
     weak: bool = False
+    reasons: Reasons | None = None
+    looked: LookedAhead | None = None
+    further: Further | None = None
+    exhausted: bool = False
+    budget: int = 0
+    choice: int = 1
+    again: bool = False
 
     @property
     def action(self) -> Action | None:
@@ -165,31 +270,28 @@ def hint(
     pick comes first, then the player's own lines. The advice counts the positions examined."""
     level = hint_level() if level is None else level
     if game.is_won():
-        return Advice("the game is won: nothing left to do")
+        return Advice(HintKind.WON)
     decision = _decide(game, budget, mode)
-    looked = ""
+    looked = None
     if level is not Level.PLAIN and _searchable(game):  # (the same order for alternatives)
         choice = chancesearch.weigh(view_of(game), decision, level)
         decision = choice.played
         looked = _looked_ahead(choice)
-        if choice.weighed is not None and decision.kind is Kind.DEAL and not skip:
+        if looked is not None and decision.kind is Kind.DEAL and not skip:
             return Advice(
-                f"deal a row ('deal'): {looked.removeprefix('; ')}",
-                deal_due=True,
-                positions=decision.positions,
+                HintKind.DEAL_AHEAD, deal_due=True, positions=decision.positions, looked=looked
             )
     lines = _lines(game, decision, past)
     if lines and decision.mode is not Mode.FILL:
         if skip >= len(lines):
-            return Advice("no other line gains", positions=decision.positions, mode=mode)
+            return Advice(HintKind.NO_OTHER, positions=decision.positions, mode=mode)
         advice = _advise(game, lines[skip], decision, budget)
-        advice.text += "" if skip else looked
+        advice.looked = None if skip else looked
         if advice.weak and not skip and longer:
-            further, positions = _longer(game, past, longer)
-            advice.text += further
+            advice.further, positions = _longer(game, past, longer)
             advice.positions += positions
         return advice
-    further, positions = _longer(game, past, longer) if not skip and longer else ("", 0)
+    further, positions = _longer(game, past, longer) if not skip and longer else (None, 0)
     advice = _nothing(game, decision, [walk.line for walk in lines], skip, budget, further)
     advice.positions = decision.positions + positions
     return advice
@@ -226,21 +328,19 @@ def _searchable(game: Game) -> bool:
     return len(view_of(game).unseen()) == len(hidden)
 
 
-def _looked_ahead(choice: Pick) -> str:
-    """What the search found, in a player's words (empty when it had nothing to weigh)."""
+def _looked_ahead(choice: Pick) -> LookedAhead | None:
+    """What the search found (None when it had nothing to weigh)."""
     weighed = choice.weighed
     if weighed is None:
-        return ""
-    chance = weighed.chance(weighed.chosen)
-    own = weighed.chosen == 0
-    text = (
-        f"; looked ahead over {weighed.trajectories} games on {weighed.deals} deals of the "
-        f"cards not seen, {len(choice.candidates)} choices weighed: about {chance:.0%} to win "
-        "after it"
+        return None
+    first = None if weighed.chosen == 0 else weighed.chance(0)
+    return LookedAhead(
+        weighed.trajectories,
+        weighed.deals,
+        len(choice.candidates),
+        weighed.chance(weighed.chosen),
+        first,
     )
-    if not own:
-        text += f" (the first choice before looking ahead: {weighed.chance(0):.0%})"
-    return text
 
 
 def _lines(game: Game, decision: Decision, past: Past) -> list[Walk]:
@@ -270,12 +370,11 @@ def _lines(game: Game, decision: Decision, past: Past) -> list[Walk]:
 class Walk:
     """A line played once on a copy of the game, and what that showed: the line up to and
     with the first move that turns up an unknown card (the player sees that card before
-    going on), each move in notation, whether it passes through (or ends in) a position to
+    going on), whether it passes through (or ends in) a position to
     avoid before that card, the suits it removes, the spaces before and after, the cards it
     turns up, and the pile of the last card turned up (-1: none)."""
 
     line: list[Action]
-    texts: list[str]
     revisits: bool
     removed: tuple[int, ...]
     spaces: tuple[int, int]
@@ -291,11 +390,9 @@ def _walk(game: Game, line: Sequence[Action], past: Past = NO_PAST) -> Walk:
     work = game.copy()
     down, before, removed = sum(work.down), len(work.spaces()), len(work.removed)
     played: list[Action] = []
-    texts: list[str] = []
     revisits, pile, unknown = False, -1, False
-    for action, text in zip(carried.actions, carried.texts, strict=True):
+    for action in carried.actions:
         played.append(action)
-        texts.append(text)
         unknown = bool(work.unknown_reveals(action))
         turns = False
         if not isinstance(action, Deal) and _turns_up(work, action):
@@ -309,7 +406,6 @@ def _walk(game: Game, line: Sequence[Action], past: Past = NO_PAST) -> Walk:
         revisits = revisits or work.key() in past.keys
     return Walk(
         played,
-        texts,
         revisits,
         tuple(work.removed[removed:]),
         (before, len(work.spaces())),
@@ -325,54 +421,72 @@ def _turns_up(game: Game, action: Move | Remove) -> bool:
     return bool(down) and len(game.piles[pile]) - count == down
 
 
+@dataclass(frozen=True)
+class _Searched:
+    """What every hint made by the player's searches carries: whether they were complete,
+    the positions each could examine, and what a longer search sees."""
+
+    exhausted: bool
+    budget: int
+    further: Further | None = None
+
+    def advice(
+        self,
+        kind: HintKind,
+        line: Sequence[Action] = (),
+        mode: Mode = Mode.KEEP,
+        reasons: Reasons | None = None,
+        positions: int = 0,
+    ) -> Advice:
+        """A hint of ``kind`` with these searches' terms."""
+        return Advice(
+            kind,
+            list(line),
+            mode=mode,
+            positions=positions,
+            reasons=reasons,
+            further=self.further,
+            exhausted=self.exhausted,
+            budget=self.budget,
+        )
+
+
 def _advise(game: Game, gains: Walk, decision: Decision, budget: int) -> Advice:
-    """The line, its first move and its reasons, in the manual's words, with the positions
-    examined (the decision's, and the contingencies')."""
-    line, texts = gains.line, gains.texts
+    """The line, its first move and its :class:`Reasons`, in the manual's terms, with the
+    positions examined (the decision's, and the contingencies')."""
+    line = gains.line
     action = line[0]
     positions = decision.positions
     before, after = gains.spaces
     reasons = _move_reasons(game, action)
-    weak = False
-    then = ""
     removed = gains.removed
+    searched = _Searched(decision.exhausted, budget)
     if isinstance(action, Remove):
-        reasons.append(f"completes the {SUIT_NAMES[removed[0]]}")
+        reasons = replace(reasons, completes=removed[0])
         removed = removed[1:]
     if isinstance(action, Remove) and len(line) == 1:
-        return Advice(
-            f"{texts[0]}: " + "; ".join(reasons), line, mode=decision.mode, positions=positions
-        )
+        return searched.advice(HintKind.LINE, line, decision.mode, reasons, positions)
     if removed:
-        goal = "removes the " + " and the ".join(SUIT_NAMES[suit] for suit in removed)
+        reasons = replace(reasons, gain=Gain.REMOVES, suits=removed)
     elif after > before:
-        goal = "gets a space" if after - before == 1 else f"gets {after - before} spaces"
+        reasons = replace(reasons, gain=Gain.SPACES, count=after - before)
     elif gains.turned:
-        goal = "turns up a card" if gains.turned == 1 else f"turns up {gains.turned} cards"
-        if before and after >= before:
-            goal += " and keeps the space" if before == 1 else " and keeps the spaces"
+        kept = before if before and after >= before else 0
+        reasons = replace(reasons, gain=Gain.TURNS_UP, count=gains.turned, kept=kept)
         prepared, judging = _prepares(game, line, gains.pile, decision.mode)
         positions += judging
         if prepared is not None:
-            reasons.insert(0, "prepares a contingency")
             mine, plain = prepared
             back = mine.back > plain.back
-            what = "a space comes back" if back else "a space comes back or another card turns up"
             ours, theirs = (mine.back, plain.back) if back else (mine.on, plain.on)
-            then = f"; then {what} for {ours:.0%} of the cards it could be, against {theirs:.0%} "
-            then += "turning it up at once"
+            reasons = replace(reasons, prepared=Prepared(back, ours, theirs))
     else:
-        where = "in any line" if decision.exhausted else f"within {budget:,} positions"
-        what = "puts a space to use" if decision.mode is Mode.USE else "builds the runs"
-        goal = f"{what}: a weak line, the best the player has (no card turns up, no space "
-        goal += f"is got and no suit removed {where})"
-        weak = True
-    if len(line) > 1:
-        goal += f" ({len(line)} moves: {', '.join(texts)})"
-    reasons.append(goal + then)
+        reasons = replace(reasons, gain=Gain.WEAK, use=decision.mode is Mode.USE)
     mode = Mode.KEEP if gains.turned else decision.mode
-    text = f"{texts[0]}: " + "; ".join(reasons)
-    return Advice(text, line, mode=mode, weak=weak, positions=positions)
+    weak = reasons.gain is Gain.WEAK
+    advice = searched.advice(HintKind.LINE, line, mode, reasons, positions)
+    advice.weak = weak
+    return advice
 
 
 def _prepares(
@@ -416,52 +530,36 @@ def _nothing(
     lines: list[list[Action]],
     skip: int,
     budget: int,
-    further: str,
+    further: Further | None,
 ) -> Advice:
     """When no line gains: the spaces filled for a deal, a deal, a weak move said to be
     weak, or the game lost; with what the longer search sees further on."""
-    nothing = "nothing helps now" if decision.exhausted else "no line that helps was found"
+    searched = _Searched(decision.exhausted, budget, further)
     if game.stock:
         if decision.kind is Kind.LINE and lines:
             line = lines[skip % len(lines)]
-            texts = _walk(game, line).texts
-            moves = f" ({len(line)} moves: {', '.join(texts)})" if len(line) > 1 else ""
-            return Advice(
-                f"{texts[0]}: {nothing} but a deal, and every space must be filled first "
-                f"(a deal needs a card on every pile): this fills {_ones(line)}{moves}{further}",
-                line,
-                mode=decision.mode,
-            )
+            return searched.advice(HintKind.FILL_FOR_DEAL, line, decision.mode)
         if game.spaces():
-            return Advice(
-                f"{nothing}: a deal is due, but every space must be filled first "
-                f"and no card can go into one{further}"
-            )
-        return Advice(f"{nothing}: a deal is due ('deal'){further}", deal_due=True)
+            return searched.advice(HintKind.CANNOT_FILL)
+        advice = searched.advice(HintKind.DEAL_DUE)
+        advice.deal_due = True
+        return advice
     if game.is_lost():
-        return Advice("nothing helps and the hand is empty: the game is lost", lost=True)
-    where = "in any line" if decision.exhausted else f"within {budget:,} positions"
+        return Advice(HintKind.LOST, lost=True)
     weak = [a for a in game.legal_moves() if type(a) is Move]
     onto = [a for a in weak if game.piles[a.dst]] or weak
-    why = (
-        f"nothing turns up a card, gets a space or removes a suit {where}, and the hand is "
-        f"empty: the game looks lost ('solve win' to be sure){further}"
-    )
     if onto:
         move = onto[max(0, skip) % len(onto)]
-        return Advice(
-            f"{move_text(game, move)}: a weak move, the best there is: {why}", [move], lost=True
-        )
-    return Advice(why, lost=True)
+        advice = searched.advice(HintKind.WEAK_MOVE, [move])
+    else:
+        advice = searched.advice(HintKind.LOOKS_LOST)
+    advice.lost = True
+    return advice
 
 
-def _ones(line: list[Action]) -> str:
-    return "one" if len(line) == 1 else "them"
-
-
-def _longer(game: Game, past: Past, budget: int) -> tuple[str, int]:
+def _longer(game: Game, past: Past, budget: int) -> tuple[Further | None, int]:
     """When the player has nothing that gains: what the solver's quick search sees further
-    on, said as a clause ("" when it sees nothing): removing a suit whose thirteen cards are
+    on (None when it sees nothing): removing a suit whose thirteen cards are
     all in view, then a space, then a card turned up (the manual's problem 3 needs 27 moves
     to remove the hearts).
 
@@ -474,30 +572,21 @@ def _longer(game: Game, past: Past, budget: int) -> tuple[str, int]:
     for first_try in (True, False):
         for goal in goals:
             if left <= 0:
-                return "", budget - left
+                return None, budget - left
             if first_try:
                 answer = quick(game, goal, NO_DEAL, Limit(min(left, FIRST_TRY)), FIRST_TRY_EACH)
             else:
                 answer = quick(game, goal, NO_DEAL, Limit(left))
             left -= answer.positions
             if answer.found and not _walk(game, answer.actions, past).revisits:
-                return _longer_text(goal, answer), budget - left
-    return "", budget - left
+                return _further(goal, answer), budget - left
+    return None, budget - left
 
 
-def _longer_text(goal: Goal, answer: Answer) -> str:
-    """What a longer line achieves, and how to see it."""
-    moves = len(answer.texts)
-    suit = SUIT_NAMES[goal.steps[0][0]] if goal.steps else ""
-    what, ask = {
-        GoalKind.REMOVE: (f"removing the {suit}", f"remove {suit}"),
-        GoalKind.SPACE: ("getting a space", "get a space"),
-        GoalKind.TURN_UP: ("turning up a card", "turn up a card"),
-    }[goal.kind]
-    return (
-        f"; a longer search sees a way toward {what} in {moves} move{'s' if moves > 1 else ''}, "
-        f"starting {answer.texts[0]} ('solve {ask}, no deal' lists them)"
-    )
+def _further(goal: Goal, answer: Answer) -> Further:
+    """What a longer line achieves: its goal, its length and its first move."""
+    suit = goal.steps[0][0] if goal.steps else None
+    return Further(goal.kind, suit, len(answer.actions), answer.actions[0])
 
 
 def _suits_in_view(game: Game) -> list[int]:
@@ -509,23 +598,20 @@ def _suits_in_view(game: Game) -> list[int]:
     return [suit for suit, seen in sorted(ranks.items()) if len(seen) == KING]
 
 
-def _move_reasons(game: Game, action: Action) -> list[str]:
-    """What the move itself is, in the manual's words."""
-    reasons: list[str] = []
+def _move_reasons(game: Game, action: Action) -> Reasons:
+    """What the move itself is, in the manual's terms: natural, top down, frees a King."""
     if type(action) is not Move:
-        return reasons
-    if game.is_natural(action):
-        reasons.append("a natural move")
-    elif game.piles[action.dst]:
+        return Reasons()
+    natural = game.is_natural(action)
+    top_down = False
+    if not natural and game.piles[action.dst]:
         moving = game.piles[action.src][-action.count] & 15
         ranks = {
             game.piles[m.src][-m.count] & 15
             for m in game.legal_moves()
             if type(m) is Move and game.piles[m.dst] and not game.is_natural(m)
         }
-        if len(ranks) > 1 and moving == max(ranks):
-            reasons.append("top down")
+        top_down = len(ranks) > 1 and moving == max(ranks)
     rest = game.piles[action.src][: -action.count]
-    if len(rest) > game.down[action.src] and rest[-1] & 15 == KING:  # face up, free to move
-        reasons.append("frees a King")
-    return reasons
+    frees = len(rest) > game.down[action.src] and rest[-1] & 15 == KING  # face up, free to move
+    return Reasons(natural=natural, top_down=top_down, frees_king=frees)

@@ -1,12 +1,12 @@
-"""What a search answers (:class:`Verdict`), how long full-information play may look
-(:data:`PLAY_LIMIT`), and how far a search may go (:class:`Limit`: positions, and the only
-way wall time reaches a search). What a search looks for lives below, in
-:mod:`spider_cli.rules.goals`."""
+"""What a search answers (:class:`Verdict`), where it stopped short (:class:`Halted`), how
+long full-information play may look (:data:`PLAY_LIMIT`), and how far a search may go
+(:class:`Limit`: positions, and the only way wall time reaches a search). What a search
+looks for lives below, in :mod:`spider_cli.rules.goals`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import StrEnum
+from enum import Enum, StrEnum
 
 from spider_cli.rules.values import Value
 
@@ -88,3 +88,26 @@ class Verdict(StrEnum):
     POSSIBLE = "possible"
     IMPOSSIBLE = "impossible"
     UNKNOWN = "unknown"
+
+
+class Halt(Enum):
+    """Why a search stopped before it could answer (its words:
+    :func:`spider_cli.app.words.findings.halted_text`)."""
+
+    SECONDS = "seconds"
+    """At the time asked for (:attr:`Halted.seconds`)."""
+    MEMORY = "memory"
+    """At the memory ceiling of :attr:`Halted.positions` positions (:attr:`Halted.megabytes`)."""
+    LIMIT = "limit"
+    """At the limit of :attr:`Halted.positions` positions asked for."""
+    EXAMINED = "examined"
+    """The quick phase alone, after :attr:`Halted.positions` positions."""
+
+
+class Halted(Value):
+    """Where a search stopped: why, and the figures that say it."""
+
+    why: Halt
+    positions: int = 0
+    seconds: float = 0.0
+    megabytes: int = 0

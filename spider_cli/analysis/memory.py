@@ -183,11 +183,3 @@ def reached_core(error: MemoryError) -> CeilingError:
         f"the search stopped: it would have held more than {core_ceiling() >> 20:,} MB"
         f" ({VARIABLE} sets the ceiling; {error})"
     )
-
-
-def reached(compiled: bool) -> str:
-    """Why a goal search stopped at the ceiling, in a player's words."""
-    return (
-        f"stopped at the memory ceiling of {positions(compiled):,} positions "
-        f"(about {ceiling() >> 20:,} MB; {VARIABLE} sets it)"
-    )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from spider_cli.app.results import Reviewed
+from spider_cli.app.results import Reviewed, Stop, Stopped
 from spider_cli.language.gamefiles import DealOrigin, Origin
 from spider_cli.rules.engine import Move
 from spider_cli.rules.errors import SpiderError
@@ -134,15 +134,12 @@ class Analysis:
         advice = hints.hint(game, budget, past, skip, mode, level=level)
         if skip and not advice.actions:  # no more alternatives: back to the best
             advice = hints.hint(game, budget, past, 0, mode, level=level)
-            advice.text = f"no other choice; the best again: {advice.text}"
+            advice.again = True
             skip = 0
-        elif skip:
-            advice.text = f"choice {skip + 1}: {advice.text}"
+        advice.choice = skip + 1
         self.hinted = (key, skip + 1, deeper)
         self.deal_due_at = key if advice.deal_due else None
         self._remember(advice.actions, hinted=True)
-        if len(advice.actions) > 1:
-            advice.text += f"\n('apply' plays the move, 'apply all' all {len(advice.actions)})"
         kept = advice.mode is not Mode.KEEP
         self.planned = (self._along(advice.actions), advice.mode) if kept else (frozenset(), None)
         return advice
@@ -201,20 +198,20 @@ class Analysis:
         mark = next((m for m in done.marks if m.move == move), None)
         return Reviewed(move, view_of(before).game(), played, mark, done.curve[move - 1])
 
-    def step(self, played: Sequence[Played]) -> Action | Straighten | str:
+    def step(self, played: Sequence[Played]) -> Action | Straighten | Stopped:
         """``auto``'s next step after the moves it has ``played``: the next move of the
         line found (a hint's, asked for when none is left), a :class:`Straighten` when that
-        move carries on the cards it moved last, or why it stops (the win, the loss, no
-        move left). The session plays it (``Session.auto``)."""
+        move carries on the cards it moved last, or why it stops (:class:`Stopped`: the
+        win, the loss, no move left). The session plays it (``Session.auto``)."""
         game = self.table.game
         if game.is_won():
-            return "the game is won"
+            return Stopped(Stop.WON)
         if game.is_lost():
-            return "the game is lost"
+            return Stopped(Stop.LOST)
         if self.next_found() is None:
             advice = self.hint()
             if not advice.actions or advice.lost:
-                return advice.text
+                return Stopped(Stop.NO_MOVE, advice)
         straight = self._straight(played)
         if straight is None:
             return self.take(1)[0]

@@ -16,6 +16,7 @@ from spider_cli.app.results import GameReviewed, Ran, Resigned, SettingChanged
 from spider_cli.app.session import COMMANDS, Session
 from spider_cli.app.storage import locate
 from spider_cli.app.words import replies
+from spider_cli.app.words.advice import hint_text
 from spider_cli.language import commands as cmd
 from spider_cli.language.files import positions
 from spider_cli.language.files import textfiles as files
@@ -164,7 +165,7 @@ def _solve(session: Session, command: cmd.Solve, *_: object) -> tuple[object, st
 @handles(cmd.Hint, searches=True)
 def _hint(session: Session, command: cmd.Hint, *_: object) -> tuple[object, str]:
     advice = session.analysis.hint(command.deeper, command.following)
-    return advice, advice.text
+    return advice, hint_text(session.analysis.analysed(), advice)
 
 
 @handles(cmd.Odds, searches=True)

@@ -18,7 +18,7 @@ from spider_cli.rules.goals import Wanted
 from spider_cli.rules.values import Value
 
 if TYPE_CHECKING:
-    from spider_cli.analysis import Checked, Mark, Review
+    from spider_cli.analysis import Advice, Checked, Mark, Review
     from spider_cli.app.files.gamelog import Result
 
 __all__ = [
@@ -40,6 +40,8 @@ __all__ = [
     "SettingChanged",
     "Started",
     "Status",
+    "Stop",
+    "Stopped",
 ]
 
 
@@ -232,6 +234,26 @@ class Reviewed(Value):
     played: str
     mark: Mark | None
     chance: float
+
+
+class Stop(Enum):
+    """Why ``auto`` stops before its moves run out (its words:
+    :func:`spider_cli.app.words.advice.stop_text`)."""
+
+    WON = "won"
+    """The game is won."""
+    LOST = "lost"
+    """The game is lost."""
+    NO_MOVE = "no move"
+    """The hint has no move to play, or only the least bad one (the game looks lost)."""
+
+
+class Stopped(Value):
+    """``auto``'s step when it stops: why, and the hint that has no move (for
+    :attr:`Stop.NO_MOVE`)."""
+
+    why: Stop
+    advice: Advice | None = None
 
 
 class Auto(Value):

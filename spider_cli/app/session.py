@@ -42,8 +42,10 @@ from spider_cli.app.results import (
     Saved,
     Started,
     Status,
+    Stopped,
 )
 from spider_cli.app.storage import Began, Files, start_of
+from spider_cli.app.words.advice import stop_text
 from spider_cli.language import commands as cmd
 from spider_cli.language.files import positions
 from spider_cli.language.files import textfiles as files
@@ -349,8 +351,8 @@ class Session:
         try:
             while n is None or len(played) < n:
                 step = self.analysis.step(played)
-                if isinstance(step, str):
-                    why = step
+                if isinstance(step, Stopped):
+                    why = stop_text(self.analysis.analysed(), step)
                     break
                 if isinstance(step, Straighten):  # the cards moved last go on, in one move
                     self.undo(1)

@@ -19,7 +19,7 @@ from spider_cli.analysis.search import blocked
 from spider_cli.analysis.search.blocked import HeldRank
 from spider_cli.analysis.solve import answers, autoplay
 from spider_cli.analysis.solve.autoplay import Stage
-from spider_cli.app.words.findings import play_text, report_text
+from spider_cli.app.words.findings import held_text, play_text, report_text
 from spider_cli.rules.cards import KING
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import PILES, Game
@@ -37,7 +37,7 @@ def test_pysol_1748_is_unwinnable_as_dealt(suits: int) -> None:
     start = encode(_pysol(1748, suits))
     assert blocked.held_ranks(start) == [6]
     assert blocked.attempt(start) == (HeldRank(6, 1), 1)
-    assert HeldRank(6, 1).text() == (
+    assert held_text(HeldRank(6, 1)) == (
         "every 6 lies face down beneath a King or a 5, and every pile holds one: these "
         "cannot move until a 6 is turned up or a pile emptied, so neither ever happens, and "
         "no suit can be removed"
@@ -50,7 +50,7 @@ def test_pysol_14934_is_unwinnable_whatever_is_played() -> None:
     start = encode(_pysol(14934, 2))
     proof, positions = blocked.attempt(start)
     assert proof is not None and proof.rank == 3 and positions == proof.positions > 1000
-    assert f"whatever is played ({positions:,} positions)" in proof.text()
+    assert f"whatever is played ({positions:,} positions)" in held_text(proof)
     assert blocked.attempt(start, 1000) == (None, 1000)  # not within a smaller limit
 
 

@@ -10,6 +10,7 @@ from spider_cli.analysis import hints, native
 from spider_cli.analysis.bench import blind
 from spider_cli.app import examples
 from spider_cli.app.session import Session
+from spider_cli.app.words.advice import advice_text, hint_text
 from spider_cli.language import commands as cmd
 from spider_cli.language.files.positions import load_position
 from spider_cli.language.notation import parse_command
@@ -36,47 +37,53 @@ def table(piles: list[str], removed: tuple[int, ...] = (), hand: bool = True) ->
     return Game(lists, down, [], removed)
 
 
+def said(game: Game, **options: int) -> tuple[hints.Advice, str]:
+    """The hint for ``game`` (``options``: :func:`hints.hint`'s), and its words (the app's,
+    before the choice's rank and the note on ``apply``)."""
+    advice = hints.hint(game, **options)
+    return advice, advice_text(game, advice)
+
+
 def test_a_won_game_needs_nothing() -> None:
-    assert hints.hint(table([""] * 10, removed=(0, 0, 1, 1, 2, 2, 3, 3))).text.startswith(
-        "the game is won"
-    )
+    advice, text = said(table([""] * 10, removed=(0, 0, 1, 1, 2, 2, 3, 3)))
+    assert advice.kind is hints.HintKind.WON and text.startswith("the game is won")
 
 
 def test_a_complete_suit_is_removed() -> None:
     spades = "Ks Qs Js 10s 9s 8s 7s 6s 5s 4s 3s 2s As"
-    advice = hints.hint(table([spades, *BLOCKERS, "-- 9c", "-- 9d", "-- 7h"]))
-    assert advice.text.startswith("remove the spades from 1: completes the spades")
+    advice, text = said(table([spades, *BLOCKERS, "-- 9c", "-- 9d", "-- 7h"]))
+    assert text.startswith("remove the spades from 1: completes the spades")
     assert advice.action == Remove(0)
 
 
 def test_a_natural_move_that_turns_up_a_card() -> None:
-    advice = hints.hint(table(["-- 5h", "Ks 6s", "Kh 6h", *BLOCKERS, "Qc"]))
-    assert advice.text == "5h from 1 to 3: a natural move; turns up a card"
+    advice, text = said(table(["-- 5h", "Ks 6s", "Kh 6h", *BLOCKERS, "Qc"]))
+    assert text == "5h from 1 to 3: a natural move; turns up a card"
     assert advice.action == Move(0, 2, 1)
 
 
 def test_top_down_among_unnatural_moves() -> None:
-    advice = hints.hint(table(["-- 5h", "-- 9c", "Ks 6s", "Kh 10d", *BLOCKERS]))
-    assert advice.text == "9c from 2 to 4: top down; turns up a card"
+    _advice, text = said(table(["-- 5h", "-- 9c", "Ks 6s", "Kh 10d", *BLOCKERS]))
+    assert text == "9c from 2 to 4: top down; turns up a card"
 
 
 def test_getting_a_space_and_turning_up_a_card() -> None:
     """The two do not touch each other: the player turns up the card first, and gets the
     space in the same line (the old hint got the space first)."""
-    advice = hints.hint(table(["-- 5h", "Ks 6s", "Ah", "Kh 2c", *BLOCKERS]))
-    assert advice.text == "5h from 1 to 2: top down; turns up a card"
-    spaced = hints.hint(table(["-- 5h", "Ks 6s", "Ah", "Kh 2c", *BLOCKERS], hand=False))
-    assert "gets a space" in spaced.text or "turns up a card" in spaced.text
+    _advice, text = said(table(["-- 5h", "Ks 6s", "Ah", "Kh 2c", *BLOCKERS]))
+    assert text == "5h from 1 to 2: top down; turns up a card"
+    _spaced, text = said(table(["-- 5h", "Ks 6s", "Ah", "Kh 2c", *BLOCKERS], hand=False))
+    assert "gets a space" in text or "turns up a card" in text
 
 
 def test_turning_up_a_card_without_using_the_space() -> None:
-    advice = hints.hint(table(["-- 5h", "Ks 6s", "", *BLOCKERS, "Qc"]))
-    assert advice.text == "5h from 1 to 2: turns up a card and keeps the space"
+    _advice, text = said(table(["-- 5h", "Ks 6s", "", *BLOCKERS, "Qc"]))
+    assert text == "5h from 1 to 2: turns up a card and keeps the space"
 
 
 def test_freeing_a_king_on_the_way_to_a_card() -> None:
-    advice = hints.hint(table(["-- Qs", "Kh 5h", "Ks 6c", *BLOCKERS, "9d"]))
-    assert advice.text.startswith("5h from 2 to 3: frees a King; turns up a card (2 moves")
+    _advice, text = said(table(["-- Qs", "Kh 5h", "Ks 6c", *BLOCKERS, "9d"]))
+    assert text.startswith("5h from 2 to 3: frees a King; turns up a card (2 moves")
 
 
 def test_preparing_a_contingency() -> None:
@@ -84,8 +91,8 @@ def test_preparing_a_contingency() -> None:
     that an 8 turned up under the 8-7s could take the 7-2d (and give the space back)."""
     kings = ["Kd Kc", "Kh Ks", "Kd Kc", "Kh Ks"]  # only a space could take these
     game = table(["-- 8s 7s", "7d 6d 5d 4d 3d 2c", "Qh 3c 2d", "", *kings, "Jc Jc", "5h 5h"])
-    advice = hints.hint(game)
-    move, reasons = advice.text.split(": ", 1)
+    _advice, text = said(game)
+    move, reasons = text.split(": ", 1)
     assert move in ("2c from 2 to 4", "2d from 3 to 4")  # one deuce into the space
     assert reasons.startswith("prepares a contingency; turns up a card")
     line = reasons.split("moves: ")[1].split(")")[0].split(", ")
@@ -99,8 +106,8 @@ def test_the_manuals_first_problem_swaps_the_deuces_before_digging_column_3() ->
     swapped first, so that an 8 turned up could take column 10's 7-2d and another card
     would turn up (before the player weighed contingencies, it only built the runs here)."""
     game = load_position(examples.find("problem-1")).to_game()
-    advice = hints.hint(game)
-    move, reasons = advice.text.split(": ", 1)
+    _advice, text = said(game)
+    move, reasons = text.split(": ", 1)
     assert move.startswith("As from 10 to")
     assert reasons.startswith("prepares a contingency")
     line = reasons.split("moves: ")[1].split(")")[0].split(", ")
@@ -115,42 +122,41 @@ def test_a_longer_search_before_settling_for_a_natural_move() -> None:
     line (the manual's first order of business there), so the hint is not a mere natural
     move."""
     game = load_position(examples.find("problem-5")).to_game()
-    advice = hints.hint(game)
-    assert advice.text.startswith("9s from 5 to 3: a natural move; gets a space (")
+    _advice, text = said(game)
+    assert text.startswith("9s from 5 to 3: a natural move; gets a space (")
 
 
 def test_a_deal_is_due_when_nothing_helps() -> None:
-    assert hints.hint(table([*BLOCKERS, "-- 9c", "-- 9d", "-- 7h", "-- 5c"])).text == (
-        "nothing helps now: a deal is due ('deal')"
-    )
-    spaced = hints.hint(table([*BLOCKERS, "-- 9c 7d", "-- 9d 5h", "-- 7h 3s", ""]))
-    assert "every space must be filled first" in spaced.text
+    advice, text = said(table([*BLOCKERS, "-- 9c", "-- 9d", "-- 7h", "-- 5c"]))
+    assert advice.deal_due and text == "nothing helps now: a deal is due ('deal')"
+    _spaced, text = said(table([*BLOCKERS, "-- 9c 7d", "-- 9d 5h", "-- 7h 3s", ""]))
+    assert "every space must be filled first" in text
 
 
 def test_the_game_is_lost_when_nothing_helps_and_the_hand_is_empty() -> None:
     lost = table([*BLOCKERS, "-- 9c 7d", "-- 9d 5h", "-- 7h 3s", "Qc"], hand=False)
-    assert hints.hint(lost).text == "nothing helps and the hand is empty: the game is lost"
+    assert said(lost)[1] == "nothing helps and the hand is empty: the game is lost"
 
 
 def test_moves_that_lead_nowhere_with_an_empty_hand_look_lost() -> None:
     game = table(["Ks 5h", "Kh 6c", *BLOCKERS, "-- 9c 7d", "-- 9d 3s"], hand=False)
-    text = hints.hint(game).text
+    _advice, text = said(game)
     assert "a weak move, the best there is: nothing turns up a card, gets a space or " in text
     assert "removes a suit in any line" in text
     assert "the game looks lost" in text
 
 
 def test_a_natural_move_when_nothing_else_helps() -> None:
-    advice = hints.hint(table(["Ks 5h", "Kh 6h", *BLOCKERS, "-- 9c 7d", "-- 9d 3s"]))
-    assert advice.text.startswith("5h from 1 to 2: a natural move")
+    _advice, text = said(table(["Ks 5h", "Kh 6h", *BLOCKERS, "-- 9c 7d", "-- 9d 3s"]))
+    assert text.startswith("5h from 1 to 2: a natural move")
 
 
 def test_the_manuals_opening_move_is_the_natural_jack() -> None:
     """The manual opens with the Jack onto the Queen: the highest card that can move, and
     the only natural move."""
     start = load_position(examples.folder() / "intro-deal.txt").to_game()
-    advice = hints.hint(start)
-    assert advice.text.startswith("Jh from 8 to 9: a natural move")
+    _advice, text = said(start)
+    assert text.startswith("Jh from 8 to 9: a natural move")
 
 
 def test_hint_then_apply_plays_the_move() -> None:
@@ -190,10 +196,10 @@ def test_a_longer_search_when_the_look_ahead_finds_nothing() -> None:
     can be removed in a longer line (the manual's way uses the space to swap runs): the
     hint says so, and how to see it."""
     game = load_position(examples.find("problem-3")).to_game()
-    advice = hints.hint(game)
-    assert "a weak line, the best the player has" in advice.text
-    assert "a longer search sees a way toward removing the hearts in" in advice.text
-    assert "'solve remove hearts, no deal' lists them" in advice.text
+    advice, text = said(game)
+    assert "a weak line, the best the player has" in text
+    assert "a longer search sees a way toward removing the hearts in" in text
+    assert "'solve remove hearts, no deal' lists them" in text
     assert advice.action is not None and advice.action in game.legal_moves()
 
 
@@ -214,7 +220,7 @@ def test_the_same_position_always_gets_the_same_hint(
 def test_nothing_found_is_not_called_nothing_helps(monkeypatch: pytest.MonkeyPatch) -> None:
     """When neither search examined everything, the hint does not claim that nothing helps."""
     game = load_position(examples.find("problem-3-after-hearts")).to_game()
-    text = hints.hint(game, budget=500, longer=2_000).text
+    _advice, text = said(game, budget=500, longer=2_000)
     assert "a weak line" in text and "within 500 positions" in text
     assert "nothing helps" not in text and "in any line" not in text
 
@@ -234,7 +240,7 @@ def test_following_the_hints_never_repeats_a_position(monkeypatch: pytest.Monkey
         if advice.deal_due:
             played = [session.deal()]
         else:
-            assert advice.actions, advice.text
+            assert advice.actions, advice
             played = session.apply()
         for _ in played:
             moves += 1
@@ -270,13 +276,14 @@ def test_the_same_position_gets_the_same_hint_and_next_gives_the_next_choice() -
     first = session.analysis.hint()
     assert first.actions and session.analysis.hint() == first  # asked again: the same hint
     second = session.analysis.hint(following=True)
-    assert second.text.startswith("choice 2: ") and second.actions[0] != first.actions[0]
+    assert second.choice == 2 and second.actions[0] != first.actions[0]
+    assert hint_text(session.analysis.analysed(), second).startswith("choice 2: ")
     third = session.analysis.hint(following=True)
-    assert third.text.startswith(("choice 3: ", "no other choice; the best again: "))
+    assert third.choice == 3 or third.again
     deeper = session.analysis.hint(deeper=True)  # its own best line, not a choice after the others
-    assert not deeper.text.startswith(("choice", "no other"))
+    assert deeper.choice == 1 and not deeper.again
     chosen = session.analysis.hint(following=True)  # 'hint next': the deeper search's list
-    assert chosen.text.startswith("choice 2: ")
+    assert chosen.choice == 2
     again = Session.new_game(3, 1)
     again.analysis.hint(deeper=True)
     assert again.analysis.hint(deeper=True, following=True) == chosen
@@ -305,7 +312,7 @@ def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) ->
     ours: list[Action] = []
     while len(ours) < len(played):
         advice = session.analysis.hint()
-        assert advice.actions or advice.deal_due, advice.text
+        assert advice.actions or advice.deal_due, advice
         ours += [
             p.action for p in ([session.deal()] if advice.deal_due else session.apply(whole=True))
         ]

@@ -30,6 +30,7 @@ from spider_cli.app.words.findings import (
     answer_text,
     contingency_text,
     play_text,
+    proof_text,
     report_text,
 )
 from spider_cli.cli.main import main
@@ -907,7 +908,7 @@ def test_problem_5_gets_its_first_space_only_in_column_5() -> None:
     king = answer_summary(ask(game, "get a space in pile 8, no deal, no remove"))
     assert king.endswith("(a counting argument over 1 choice of the cards that never move)")
     answer = ask(game, "get a space in pile 5, no deal, no remove")
-    assert answer.found and len(answer.texts) == 11 and not answer.note
+    assert answer.found and len(answer.texts) == 11 and answer.only_pile is None
 
 
 @settings(max_examples=60, deadline=None)
@@ -927,7 +928,7 @@ def test_impossible_at_once_is_never_wrong(seed: int, unknown: float, goal: str,
     target, _constraints, met = GOALS[goal]
     constraints = Constraints(no_deal=True, keep_spaces=keep)
     reason = proofs.out_of_reach(goalsearch.make_search(game, target, constraints))
-    if reason:
+    if reason is not None:
 
         def kept(start: Game, now: Game | None) -> bool:
             return met(start, now) and (now is None or len(now.spaces()) >= keep)
@@ -959,11 +960,15 @@ def test_a_card_in_a_known_hand_counts_when_a_deal_may_come() -> None:
         proofs.out_of_reach(
             goalsearch.make_search(game, Goal("remove", steps=((1,),)), Constraints())
         )
-        == ""
+        is None
     )
-    assert "the Kh is not among the known cards on the table" in proofs.out_of_reach(
+    proof = proofs.out_of_reach(
         goalsearch.make_search(game, Goal("remove", steps=((1,),)), Constraints(no_deal=True))
     )
+    assert proof == proofs.Proof(
+        proofs.Ground.SUIT_SHORT, count=1, suit=1, cards=(C("Kh"),), on_table=True
+    )
+    assert "the Kh is not among the known cards on the table" in proof_text(proof)
 
 
 def test_a_time_instead_of_a_limit() -> None:

@@ -216,7 +216,8 @@ def test_a_hint_says_the_games_it_played_and_the_deals_they_were_on(
     picks: list[chancesearch.Pick] = []
     weigh = chancesearch.weigh
     monkeypatch.setattr(chancesearch, "weigh", lambda *a: picks.append(weigh(*a)) or picks[-1])
-    text = Session.new_game(3, 4).analysis.hint().text
+    session = Session.new_game(3, 4)
+    text = session.execute("hint").text
     weighed = picks[-1].weighed
     assert weighed is not None and 1 < weighed.deals < weighed.trajectories <= 64
     assert weighed.deals == max(weighed.counts) and weighed.trajectories == sum(weighed.counts)

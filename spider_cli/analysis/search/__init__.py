@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # the names, loaded on first use (spider_cli.faces)
         moments,
     )
     from spider_cli.analysis.search.beam import FOUND_FIRST, FOUND_LAST, MAX_LEVELS, settle
+    from spider_cli.analysis.search.blocked import HeldRank
     from spider_cli.analysis.search.counting import Question, refute, turn_up_piles
     from spider_cli.analysis.search.firstmoves import Orders
     from spider_cli.analysis.search.goal import (
@@ -41,6 +42,7 @@ __all__ = [
     "FOUND_LAST",
     "MAX_LEVELS",
     "WEIGHT",
+    "HeldRank",
     "Key",
     "KeyedLine",
     "Line",

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from spider_cli.analysis.compact import FACE_DOWN, ONE_BYTE, Start, State, actions, apply
 from spider_cli.analysis.limits import Expired
-from spider_cli.rules.cards import KING, RANK_NAMES
+from spider_cli.rules.cards import KING
 from spider_cli.rules.engine import PILES, Move
 
 
@@ -37,29 +37,8 @@ class HeldRank:
 
     rank: int
     positions: int
-    """The positions played to show it (1: the deal was sealed as dealt)."""
-
-    def text(self) -> str:
-        """The reason in a player's words."""
-        rank, below = RANK_NAMES[self.rank], RANK_NAMES[self.rank - 1]
-        if self.rank == KING:
-            blockers = f"a {below}"
-        elif self.rank == 1:
-            blockers = "a King"
-        else:
-            blockers = f"a King or a {below}"
-        if self.positions == 1:
-            where = f"every {rank} lies face down beneath {blockers}, and every pile holds one"
-        else:
-            where = (
-                f"whatever is played ({self.positions:,} positions), every {rank} comes to "
-                f"lie face down beneath {blockers}, and every pile to hold one, before a "
-                f"{rank} is turned up"
-            )
-        return (
-            f"{where}: these cannot move until a {rank} is turned up or a pile emptied, so "
-            "neither ever happens, and no suit can be removed"
-        )
+    """The positions played to show it (1: the deal was sealed as dealt). Its words:
+    :func:`spider_cli.app.words.findings.held_text`."""
 
 
 def _rank(byte: int) -> int:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the names, loaded on first use (spider_cli.faces)
         search_key,
     )
     from spider_cli.analysis.solve.contingencies import Contingency
-    from spider_cli.analysis.solve.proofs import join
+    from spider_cli.analysis.solve.proofs import Ground, Proof
     from spider_cli.analysis.solve.solver import Answer, quick
 
 __getattr__, __dir__ = face(__name__, __file__)
@@ -31,13 +31,14 @@ __all__ = [
     "Answer",
     "Contingency",
     "EachReveal",
+    "Ground",
     "PlayResult",
+    "Proof",
     "Report",
     "SearchKey",
     "Stage",
     "answers",
     "autoplay",
-    "join",
     "play",
     "quick",
     "search_key",

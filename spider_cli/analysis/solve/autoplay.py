@@ -19,7 +19,15 @@ from enum import Enum
 from spider_cli.analysis import memory, native
 from spider_cli.analysis.compact import FACE_DOWN, ONE_BYTE, Start, apply, encode
 from spider_cli.analysis.limits import PLAY_LIMIT, Limit
-from spider_cli.analysis.search import FOUND_FIRST, FOUND_LAST, MAX_LEVELS, blocked, detours, settle
+from spider_cli.analysis.search import (
+    FOUND_FIRST,
+    FOUND_LAST,
+    MAX_LEVELS,
+    HeldRank,
+    blocked,
+    detours,
+    settle,
+)
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.engine import Action, Deal, Game
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
@@ -108,8 +116,8 @@ def search_key(limit: int) -> SearchKey:
 @dataclass
 class PlayResult:
     """The outcome of :func:`play`: a winning line, or none within the limits; ``proved``
-    when the deal is unwinnable, ``reason`` saying why (the complete search examined every
-    position reachable from the deal, or the proof by a held rank)."""
+    when the deal is unwinnable, ``held`` saying why: the proof by a held rank, or None (the
+    complete search examined every position reachable from the deal)."""
 
     won: bool
     actions: list[Action]
@@ -120,8 +128,8 @@ class PlayResult:
     stage: Stage = Stage.BEAM
     proved: bool = False
     ties: int = FOUND_FIRST  # how the last beam broke ties in its ranking
-    reason: str = "the complete search examined every reachable position"
-    """Why the deal is unwinnable (when ``proved``)."""
+    held: HeldRank | None = None
+    """The held rank that makes the deal unwinnable (when ``proved`` by it)."""
 
 
 PLAY = Limit(PLAY_LIMIT)
@@ -189,9 +197,7 @@ def play(
         positions += count
         if proof is not None:
             took = limit.elapsed(began)
-            return PlayResult(
-                False, [], positions, took, width, [], Stage.PROOF, True, ties, proof.text()
-            )
+            return PlayResult(False, [], positions, took, width, [], Stage.PROOF, True, ties, proof)
     if found is None and second and not over():
         stage = Stage.PORTFOLIO
         for beam_width, beam_ties in PORTFOLIO:

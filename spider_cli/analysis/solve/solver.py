@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from spider_cli.analysis import memory, native
 from spider_cli.analysis.compact import ONE_BYTE, REVEAL, State, apply
-from spider_cli.analysis.limits import Clock, Limit, Verdict
+from spider_cli.analysis.limits import Clock, Halt, Halted, Limit, Verdict
 from spider_cli.analysis.search import (
     CHAOS_WEIGHT,
     Key,
@@ -47,6 +47,7 @@ from spider_cli.analysis.search import (
     moments,
 )
 from spider_cli.analysis.solve.proofs import (
+    Proof,
     counted,
     counted_in_every_order,
     counted_in_moments,
@@ -101,11 +102,11 @@ class Answer:
     texts: list[str] = field(default_factory=list)
     positions: int = 0
     seconds: float | None = None
-    limit: str = ""
+    limit: Halted | None = None  # "unknown": where the search stopped
     reveal: int | None = None
     depth: int = 0  # "unknown": no line of this many moves or fewer exists
-    reason: str = ""  # "impossible" at once: why, without a search
-    note: str = ""  # what the search was narrowed to, and why
+    reason: Proof | None = None  # "impossible" by a proof: why (its words: proof_text)
+    only_pile: int | None = None  # the one pile (0-based) the counting argument leaves open
     reachable: int = 0  # "impossible" by the complete search: the positions it closed
 
     @property
@@ -228,37 +229,35 @@ def answer(
     played, (game, constraints) = game, _explicit(game, constraints)
     search = make_search(game, goal, constraints)
     positions = limit.positions
-    reason, pile = out_of_reach(search), -1
-    if not reason and prove_by_counting:
+    proof, pile = out_of_reach(search), -1
+    if proof is None and prove_by_counting:
         choices = min(counting.BUDGET, CHOICES_PER_POSITION * positions)
-        reason, pile = counted(search, limit.within(choices))
+        proof, pile = counted(search, limit.within(choices))
 
     def seconds() -> float | None:
         return limit.elapsed(began)
 
-    if reason:
-        return Answer(Verdict.IMPOSSIBLE, positions=1, seconds=seconds(), reason=reason)
-    note = ""
+    if proof is not None:
+        return Answer(Verdict.IMPOSSIBLE, positions=1, seconds=seconds(), reason=proof)
+    only = pile if pile >= 0 else None
     if pile >= 0:
         goal = replace(goal, pile=pile)
         search = make_search(game, goal, constraints)
-        note = (
-            f"only pile {pile + 1} can be the first to turn up a card: the counting "
-            f"argument rules out the others"
-        )
     found, examined, closed = _phase_a(game, search, limit)
     if found is not None:
         real, texts, reveal = _carried(played, _without_detours(game, found))
-        return Answer(Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, note=note)
+        return Answer(
+            Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, only_pile=only
+        )
     if closed is None and prove_by_counting:
         choices = min(moments.BUDGET, CHOICES_PER_POSITION * positions)
         states = min(firstmoves.BUDGET, positions // POSITIONS_PER_STATE)
-        reason = counted_in_moments(search, limit.within(choices)) or counted_in_every_order(
+        proof = counted_in_moments(search, limit.within(choices)) or counted_in_every_order(
             search, limit.within(states)
         )
-        if reason:
+        if proof is not None:
             return Answer(
-                Verdict.IMPOSSIBLE, positions=examined, seconds=seconds(), reason=reason, note=note
+                Verdict.IMPOSSIBLE, [], [], examined, seconds(), reason=proof, only_pile=only
             )
     outcome = closed
     if outcome is None:
@@ -271,28 +270,29 @@ def answer(
                 Verdict.IMPOSSIBLE,
                 positions=examined,
                 seconds=seconds(),
-                note=note,
+                only_pile=only,
                 reachable=outcome.positions,
             )
         # With no "limit N", the positions follow the time asked for (see search_limit).
         expired = limit.expired
         compiled = native.backend(search.start.cards).compiled
+        held = memory.positions(compiled)
         if constraints.seconds and (not constraints.limit or (expired and expired())):
-            reason = f"stopped within the {constraints.seconds:g} s asked for"
-        elif positions >= memory.positions(compiled):
-            reason = memory.reached(compiled)
+            reason = Halted(Halt.SECONDS, seconds=constraints.seconds)
+        elif positions >= held:
+            reason = Halted(Halt.MEMORY, held, megabytes=memory.ceiling() >> 20)
         else:
-            reason = f"stopped at the limit of {positions:,} positions"
+            reason = Halted(Halt.LIMIT, positions)
         return Answer(
             Verdict.UNKNOWN,
             positions=examined,
             seconds=seconds(),
             limit=reason,
             depth=outcome.depth,
-            note=note,
+            only_pile=only,
         )
     real, texts, reveal = _carried(played, _finish(game, search, outcome.line))
-    return Answer(Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, note=note)
+    return Answer(Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, only_pile=only)
 
 
 def _explicit(game: Game, constraints: Constraints) -> tuple[Game, Constraints]:
@@ -402,8 +402,7 @@ def quick(
     played, (game, constraints) = game, _explicit(game, constraints)
     found, examined = _quick(game, goal, constraints, limit, scale=scale, each=each)
     if found is None:
-        stopped = f"stopped at {examined:,} positions"
-        return Answer(Verdict.UNKNOWN, positions=examined, limit=stopped)
+        return Answer(Verdict.UNKNOWN, positions=examined, limit=Halted(Halt.EXAMINED, examined))
     real, texts, reveal = _carried(played, _without_detours(game, found))
     return Answer(Verdict.POSSIBLE, real, texts, examined, reveal=reveal)
 
@@ -429,7 +428,7 @@ def _quick(
     Returns (real actions, notation, revealed pile) or None, and the positions examined.
     """
     search = make_search(game, goal, constraints, keep, done_at)
-    if out_of_reach(search):
+    if out_of_reach(search) is not None:
         return None, 0
     examined = 0
     budget = limit.positions
@@ -478,7 +477,7 @@ def _via_free(
     budget = limit.positions
     for card in _cards_to_free(game, goal)[:FREE_ATTEMPTS]:
         search = make_search(game, Goal(GoalKind.FREE, card=card), constraints)
-        if out_of_reach(search):
+        if out_of_reach(search) is not None:
             continue
         share = (budget - examined) * 3 // 4
         outcome = astar(search, False, True, limit.within(share), ordered=False)
@@ -588,7 +587,7 @@ def _rest(
     half the limit (its shares of the whole limit), within ``left`` positions in all."""
     whole = limit.positions
     search = make_search(after, goal, constraints)
-    if out_of_reach(search):
+    if out_of_reach(search) is not None:
         return None, 0
     found, probe = _probe(after, search, limit, min(whole // PROBE, left))
     if found is not None:
