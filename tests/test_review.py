@@ -19,8 +19,9 @@ from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.review import Outlook, Severity, severity
 from spider_cli.analysis.solve import autoplay
+from spider_cli.app.files.reviewdata import review_json
 from spider_cli.app.session import Session
-from spider_cli.app.words.replies import curve_text, review_json, review_text
+from spider_cli.app.words.replies import curve_text, review_text
 from spider_cli.language import notation
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Game
@@ -145,6 +146,7 @@ def test_a_numbered_deal_is_reviewed_and_a_position_of_the_manual_is_not_bisecte
         "marks",
         "unconfirmed",
         "stopped",
+        "game",
     }
     assert len(data["curve"]) == 13 and data["moves"] == 12
     manual = Session.new_game(seed=0)
@@ -232,3 +234,55 @@ def test_spider_review_reads_a_game_file_and_refuses_what_is_not_one(tmp_path: P
     newer.write_text("# spider game file, version 9\nnew 5\n")
     other = _spider("review", "newer.spider", cwd=tmp_path)
     assert other.returncode == 1 and "version 9" in other.stderr
+
+
+def test_a_review_kept_in_the_history_is_shown_without_a_search(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    moves = _game(1, 3, 8).move_stack
+    session = Session.new_game(seed=3, suits=1)
+    for action in moves:
+        session.push(action)
+    done = session.analysis.review()
+    number = session.games_log().record(None, session.history_facts())
+    session.keep_review(number, done)
+
+    searches: list[str] = []
+
+    def counted(name: str, real: object) -> object:
+        def run(*args: object, **kwargs: object) -> object:
+            searches.append(name)
+            return real(*args, **kwargs)  # type: ignore[operator]
+
+        return run
+
+    monkeypatch.setattr(autoplay, "play", counted("play", autoplay.play))
+    monkeypatch.setattr(chancesearch, "estimate", counted("estimate", chancesearch.estimate))
+    monkeypatch.setattr(chancesearch, "choose", counted("choose", chancesearch.choose))
+    other = Session.new_game(seed=3, suits=1)  # the same game, in a session of its own
+    for action in moves:
+        other.push(action)
+    kept = other.analysis.review()
+    assert searches == []  # read back, not made again
+    assert review_json(kept) == review_json(done)
+    assert other.execute("review").text == review_text(kept) and searches == []
+    other.execute("review again")
+    assert "play" in searches  # made anew
+    # a game of other moves is not given the review kept
+    searches.clear()
+    third = Session.new_game(seed=3, suits=1)
+    for action in moves[:-1]:
+        third.push(action)
+    third.analysis.review()
+    assert "play" in searches
+
+
+def test_review_again_is_read_at_the_prompt_and_from_the_shell() -> None:
+    from spider_cli.cli.parser import build_parser
+    from spider_cli.language.commands import Review
+
+    assert notation.parse_command("review again") == Review(again=True)
+    assert notation.parse_command("review --again") == Review(again=True)
+    assert notation.parse_command("review 4") == Review(4)
+    args = build_parser().parse_args(["review", "--game", "1", "--again"])
+    assert args.again and args.game == 1

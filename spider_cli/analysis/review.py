@@ -23,6 +23,7 @@ review on any machine. Ctrl-C stops it: what was done is kept, and the review sa
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -153,6 +154,9 @@ class Review:
     stopped: bool = False
     unconfirmed: int = 0
     """Drops past a threshold that the sampled odds did not confirm (not marked)."""
+    game: str = ""
+    """What identifies the game reviewed (:func:`fingerprint`): a review kept in the
+    history is shown again for the game it was made of, and for no other."""
 
 
 Progress = Callable[[str], None]
@@ -182,7 +186,28 @@ def review(
             marks, unconfirmed = _marks(positions, actions, curve, odds_games, say)
     except KeyboardInterrupt:
         stopped = True
-    return Review(game.suits, len(actions), lost, curve, deals, tuple(marks), stopped, unconfirmed)
+    return Review(
+        game.suits,
+        len(actions),
+        lost,
+        curve,
+        deals,
+        tuple(marks),
+        stopped,
+        unconfirmed,
+        fingerprint(game),
+    )
+
+
+def fingerprint(game: Game) -> str:
+    """What decides a review of ``game`` besides the review's own version, as a short
+    digest: its start (every card, face down and in the hand too), its moves and the
+    autoremove rule each was played under. Two games alike in these get the same review."""
+    start = game.copy()
+    while start.moves_made:
+        start.pop()
+    made = repr((start.key(), start.suits, game.move_stack, game.rules()))
+    return hashlib.sha256(made.encode()).hexdigest()[:32]
 
 
 def positions_of(game: Game) -> tuple[Positions, list[Action]]:

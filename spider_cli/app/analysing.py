@@ -33,7 +33,7 @@ __all__ = ["Analysis", "Straighten", "Table"]
 
 class Table(Protocol):
     """What the analysis sees of the session it belongs to (it never changes it): the
-    game, how it began, and the clock that times a search."""
+    game, how it began, the clock that times a search, and the reviews kept."""
 
     @property
     def game(self) -> Game: ...
@@ -41,6 +41,7 @@ class Table(Protocol):
     def origin(self) -> Origin: ...
     @property
     def clock(self) -> Callable[[], float] | None: ...
+    def kept_review(self, game: str, suits: int, moves: int) -> Review | None: ...
 
 
 class Analysis:
@@ -166,15 +167,21 @@ class Analysis:
 
         return chances.odds(view_of(self.table.game), progress=progress.say)
 
-    def review(self, progress: Callable[[str], None] | None = None) -> Review:
+    def review(self, progress: Callable[[str], None] | None = None, again: bool = False) -> Review:
         """The game's review from its start (:mod:`spider_cli.analysis.review`); the game
-        is left as it is. The last review of a position is kept, for ``review N``."""
+        is left as it is. A review of the same game kept in the history under this review
+        version is shown as it was kept, no search made, unless ``again``; the last review
+        of a position is kept, for ``review N``."""
         from spider_cli.analysis import review
 
-        key = self.table.game.key(), self.table.game.moves_made
-        if self.reviewed is not None and self.reviewed[0] == key:
+        game = self.table.game
+        key = game.key(), game.moves_made
+        if not again and self.reviewed is not None and self.reviewed[0] == key:
             return self.reviewed[1]
-        done = review.review(self.table.game, progress=progress)
+        kept = None
+        if not again:
+            kept = self.table.kept_review(review.fingerprint(game), game.suits, game.moves_made)
+        done = kept or review.review(game, progress=progress)
         if not done.stopped:
             self.reviewed = (key, done)
         return done

@@ -194,7 +194,7 @@ def _review(session: Seat, command: cmd.Review, *_: object) -> tuple[object, str
     if command.move is not None:
         reviewed = session.analysis.reviewed_move(command.move)
         return reviewed, replies.reviewed_text(reviewed)
-    done = session.analysis.review()
+    done = session.analysis.review(again=command.again)
     return GameReviewed(done), session.analysis.noted(replies.review_text(done))
 
 

@@ -599,18 +599,37 @@ class Session:
             if (e.number, versions[e.suits]) in kept
         }
 
+    def kept_review(self, game: str, suits: int, moves: int) -> Review | None:
+        """The review kept in the history of the game ``game`` identifies (see
+        :func:`spider_cli.analysis.review.fingerprint`), of ``suits`` suits and ``moves``
+        moves, under this spider's review version; None if there is none."""
+        import json
+
+        from spider_cli.analysis import version
+        from spider_cli.app.files.reviewdata import BadReview, review_of
+
+        for text in self.games_log().kept_reviews(version(suits), moves):
+            try:
+                kept = review_of(json.loads(text))
+            except (ValueError, BadReview):
+                continue
+            if kept.game == game and not kept.stopped:
+                return kept
+        return None
+
     def keep_review(self, number: int, review: Review) -> None:
         """Keep ``review`` of game ``number`` in the history (HistoryError if it cannot)."""
         import json
 
         from spider_cli.analysis import version
+        from spider_cli.app.files.reviewdata import review_json
 
         self.games_log().store_review(
             number,
             version(review.suits),
             review.moves,
             replies.review_summary(review),
-            json.dumps(replies.review_json(review)),
+            json.dumps(review_json(review)),
         )
 
     def games_log(self) -> GameLog:

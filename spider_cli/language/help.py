@@ -144,7 +144,8 @@ review looks back over the game from its start, in three parts:
   never marked. Beside each, the blind player's own move there.
 'review N' shows the position before marked move N, the move played and the
 better one; the game itself is left as it is. Ctrl-C stops a review, keeping
-what it found. From the shell: spider review FILE, spider review --game N
+what it found. A review kept in the history is shown as kept; 'review again'
+makes it anew. From the shell: spider review FILE, spider review --game N
 (from 'games'), with --json for scripts and --ascii for the curve.""",
 }
 

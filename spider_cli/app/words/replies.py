@@ -529,39 +529,3 @@ def review_summary(review: Review) -> str:
         Outlook.UNKNOWN: "some cards out of sight not known",
         Outlook.STOPPED: "stopped",
     }[lost.verdict] + (f"; {len(review.marks)} marked" if review.marks else "")
-
-
-def review_json(review: Review) -> dict[str, object]:
-    """The review as data for scripts (``spider review --json``, described in docs/json.md)."""
-    lost = review.lost
-    return {
-        "suits": review.suits,
-        "moves": review.moves,
-        "lost": {
-            "verdict": lost.verdict.value,
-            "move": lost.move or None,
-            "move_text": lost.move_text or None,
-            "line": list(lost.line),
-            "proved": lost.proved,
-            "positions": lost.positions,
-            "limit": lost.limit,
-            "searches": lost.searches,
-        },
-        "curve": [round(c, 4) for c in review.curve],
-        "deals": list(review.deals),
-        "marks": [
-            {
-                "move": m.move,
-                "text": m.text,
-                "severity": m.severity.value,
-                "before": round(m.before, 4),
-                "after": round(m.after, 4),
-                "odds_before": {"won": m.odds_before.won, "games": m.odds_before.games},
-                "odds_after": {"won": m.odds_after.won, "games": m.odds_after.games},
-                "better": m.better or None,
-            }
-            for m in review.marks
-        ],
-        "unconfirmed": review.unconfirmed,
-        "stopped": review.stopped,
-    }
