@@ -20,6 +20,7 @@ from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.review import Outlook, Severity, severity
 from spider_cli.analysis.solve import autoplay
 from spider_cli.app.files.reviewdata import review_json
+from spider_cli.app.results import Reviewed
 from spider_cli.app.session import Session
 from spider_cli.app.words.replies import curve_text, review_text
 from spider_cli.language import notation
@@ -286,3 +287,35 @@ def test_review_again_is_read_at_the_prompt_and_from_the_shell() -> None:
     assert notation.parse_command("review 4") == Review(4)
     args = build_parser().parse_args(["review", "--game", "1", "--again"])
     assert args.again and args.game == 1
+
+
+def test_review_n_agrees_with_the_review_at_the_move_where_the_deal_was_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Full-information play wins before move 5 and never after: the review and 'review 5'
+    # both name move 5; 'review 4' does not say the deal was lost there.
+    real = autoplay.play
+
+    def play(game: Game, limit: Limit, **kwargs: object) -> autoplay.PlayResult:
+        if game.moves_made < 5:
+            return real(game, Limit(LIMIT))
+        return autoplay.PlayResult(False, [], 3, None, 0, proved=True)
+
+    monkeypatch.setattr(autoplay, "play", play)
+    session = Session.new_game(seed=3, suits=1)
+    for action in _game(1, 3, 8).move_stack:
+        session.push(action)
+    whole = session.execute("review").text
+    assert "stayed won until move 5" in whole
+    at = session.execute("review 5")
+    assert isinstance(at.result, Reviewed) and at.result.lost is not None
+    text = at.text
+    assert "Here the deal was lost with every card known" in text and "proved lost" in text
+    assert "played: " in text and "the blind player's move: " in text
+    assert text.count("the chance after it") >= 1
+    rows = text.splitlines()
+    assert rows[1] == "suits: 1" and rows[4].startswith(" 1: ")  # one line a pile
+    assert len(rows) < 22
+    before = session.execute("review 4")
+    assert isinstance(before.result, Reviewed) and before.result.lost is None
+    assert "Here the deal was lost" not in before.text

@@ -398,12 +398,25 @@ def _marks(
 
 
 def _players_move(game: Game) -> str:
-    """The blind player's move from ``game`` as a player of it sees it, in the manual's
-    notation ("" when it has none)."""
+    """The blind player's move from ``game`` in the manual's notation ("" when it has
+    none)."""
+    choice = players_choice(game)
+    return "" if choice is None else move_text(game, choice)
+
+
+def players_choice(game: Game) -> Action | None:
+    """The blind player's move from ``game`` as a player of it sees it (None when it has
+    none): a search of the hint's budget."""
     view = view_of(game)
     choice = chancesearch.choose(view, Mode.KEEP, hints.BUDGET, Level.PLAIN).played
     if choice.kind is Kind.DEAL:
-        return move_text(game, DEAL)
+        return DEAL
     if choice.kind is Kind.LINE and choice.line:
-        return move_text(game, choice.line[0])
-    return ""
+        return choice.line[0]
+    return None
+
+
+def chance(game: Game) -> float:
+    """The learned value's chance of a win from what a player of ``game`` sees (the curve's
+    measure), microseconds."""
+    return _chance(game)

@@ -188,8 +188,9 @@ class Analysis:
 
     def reviewed_move(self, move: int) -> Reviewed:
         """The position before move ``move`` of the game as its player saw it, the move
-        played, and the review's mark on it, if any (the game is left as it is)."""
-        from spider_cli.analysis import view_of
+        played, the blind player's own move there, the chances after each, the review's mark
+        on it, if any, and whether the deal was lost there (the game is left as it is)."""
+        from spider_cli.analysis import Outlook, review, view_of
         from spider_cli.rules.text import move_text
 
         game = self.table.game
@@ -204,9 +205,29 @@ class Analysis:
         before = game.copy()
         while before.moves_made >= move:
             before.pop()
-        played = move_text(before, game.move_stack[move - 1])
+        action = game.move_stack[move - 1]
+        played = move_text(before, action)
         mark = next((m for m in done.marks if m.move == move), None)
-        return Reviewed(move, view_of(before).game(), played, mark, done.curve[move - 1])
+        choice = review.players_choice(before)
+        better, better_chance = "", None
+        if choice is not None and choice != action:
+            better = move_text(before, choice)
+            tried = before.copy()
+            tried.push(choice)
+            better_chance = review.chance(tried)
+        lost = done.lost
+        here = lost if lost.verdict is Outlook.LOST_AT and lost.move == move else None
+        return Reviewed(
+            move,
+            view_of(before).game(),
+            played,
+            mark,
+            done.curve[move - 1],
+            done.curve[move],
+            better,
+            better_chance,
+            here,
+        )
 
     def step(self, played: Sequence[Played]) -> Action | Straighten | str:
         """``auto``'s next step after the moves it has ``played``: the next move of the

@@ -189,7 +189,7 @@ def _odds(session: Seat, *_: object) -> tuple[object, str]:
     return chance, session.analysis.noted(replies.chance_text(chance))
 
 
-@handles(cmd.Review, searches=lambda command: command.move is None)
+@handles(cmd.Review, searches=True)
 def _review(session: Seat, command: cmd.Review, *_: object) -> tuple[object, str]:
     if command.move is not None:
         reviewed = session.analysis.reviewed_move(command.move)

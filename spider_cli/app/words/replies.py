@@ -499,19 +499,46 @@ def _estimate(estimate: Estimate) -> str:
     )
 
 
-def reviewed_text(reviewed: Reviewed) -> str:
-    """What ``review N`` says: the position before the move, the move, and its mark."""
-    head = f"Before move {reviewed.move} (chance {100 * reviewed.chance:.0f}%):"
-    lines = [head, positions.grid(reviewed.before, hide=True), f"played: {reviewed.played}"]
+def reviewed_text(reviewed: Reviewed, position: bool = True) -> str:
+    """What ``review N`` says: the position before the move (one line a pile; not with
+    ``position``: the board draws it), the move played and the blind player's own, the
+    chance after each, the mark, and whether the deal was lost there. It agrees with the
+    review: the same curve, the same marks, the same move where the deal was lost."""
+    head = f"Before move {reviewed.move} (chance {_percent(reviewed.chance)}):"
+    lines = [head]
+    if position:
+        lines.append(positions.lines(reviewed.before, hide=True).rstrip("\n"))
+    lines.append(f"played: {reviewed.played}, the chance after it {_percent(reviewed.after)}")
+    if reviewed.better and reviewed.better_chance is not None:
+        lines.append(
+            f"the blind player's move: {reviewed.better}, the chance after it "
+            f"{_percent(reviewed.better_chance)}"
+        )
+    else:
+        lines.append("the blind player's move: the same")
     mark = reviewed.mark
     if mark is None:
         lines.append("the review did not mark this move")
     else:
         lines.append(
-            f"{mark.severity.value}: {100 * mark.before:.0f}% -> {100 * mark.after:.0f}%"
-            + (f"; the blind player: {mark.better}" if mark.better else "")
+            f"marked: {mark.severity.value}, the chance fell from {_percent(mark.before)} to "
+            f"{_percent(mark.after)} (games sampled to the end: {_estimate(mark.odds_before)} "
+            f"-> {_estimate(mark.odds_after)})"
+        )
+    lost = reviewed.lost
+    if lost is not None:
+        after = "it was proved lost" if lost.proved else "no win was found (not a proof)"
+        shown = ", ".join(lost.line[:LINE_SHOWN])
+        more = f", ... ({len(lost.line)} moves)" if len(lost.line) > LINE_SHOWN else ""
+        lines.append(
+            "Here the deal was lost with every card known: a win was found before this move; "
+            f"after it, {after}.\nA win from here: {shown}{more}"
         )
     return "\n".join(lines)
+
+
+def _percent(chance: float) -> str:
+    return f"{100 * chance:.0f}%"
 
 
 def review_summary(review: Review) -> str:
