@@ -319,3 +319,32 @@ def test_review_n_agrees_with_the_review_at_the_move_where_the_deal_was_lost(
     before = session.execute("review 4")
     assert isinstance(before.result, Reviewed) and before.result.lost is None
     assert "Here the deal was lost" not in before.text
+
+
+@pytest.mark.parametrize("width", [30, 40, 55, 80, 200])
+def test_the_curve_wraps_by_the_screens_width_never_mid_row(width: int) -> None:
+    curve = tuple((k % 37) / 40 for k in range(301))
+    deals = (10, 60, 120, 299)
+    rows = curve_text(curve, deals, ascii=True, width=width).splitlines()[1:]
+    assert all(len(row) <= width for row in rows)
+    shown = [row for row in rows if not row.startswith("deal")]
+    assert sum(len(row) - 5 for row in shown) == len(curve)  # every move, none cut
+    per_row = len(shown[0]) - 5
+    assert per_row % 10 == 0 and [int(row[:4]) for row in shown] == list(
+        range(0, len(curve), per_row)
+    )
+    marked = [row for row in rows if row.startswith("deal")]
+    assert sum(row.count("|") for row in marked) == len(deals)
+
+
+def test_no_mark_is_said_in_plain_words() -> None:
+    done = review.Review(1, 3, review.Lost(Outlook.WON), (0.5, 0.4, 0.3, 1.0), ())
+    assert review_text(done).endswith(
+        "No move marked: no move lowered the chance by 5 points or more."
+    )
+    unconfirmed = review.Review(
+        1, 3, review.Lost(Outlook.WON), (0.5, 0.4, 0.3, 1.0), (), (), False, 2
+    )
+    assert "2 moves lowered the chance by 5 points or more, but games played" in review_text(
+        unconfirmed
+    )

@@ -263,6 +263,7 @@ def review_command(
     printed (as JSON with ``as_json``); progress on standard error at a terminal. A review
     kept in the history is printed as kept, unless ``again``."""
     import json
+    import shutil
 
     from spider_cli.app.files.reviewdata import review_json
     from spider_cli.app.words.replies import review_text
@@ -305,7 +306,8 @@ def review_command(
     if as_json:
         print(json.dumps(review_json(done), indent=1))
     else:
-        print(review_text(done, ascii))
+        columns = shutil.get_terminal_size().columns if sys.stdout.isatty() else 80
+        print(review_text(done, ascii, columns))
     return INTERRUPTED if done.stopped else OK
 
 

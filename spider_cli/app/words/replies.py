@@ -403,10 +403,11 @@ LINE_SHOWN = 12
 """Moves of the winning line a review's text shows (the JSON has them all)."""
 
 
-def review_text(review: Review, ascii: bool = False) -> str:
-    """What ``review`` says: where the deal was lost, the chance curve, the marked moves."""
+def review_text(review: Review, ascii: bool = False, width: int = 80) -> str:
+    """What ``review`` says: where the deal was lost, the chance curve (its rows within
+    ``width`` columns), the marked moves."""
     parts = [_lost_text(review.lost)]
-    parts.append(curve_text(review.curve, review.deals, ascii))
+    parts.append(curve_text(review.curve, review.deals, ascii, width))
     parts.append(_marks_text(review))
     if review.stopped:
         parts.append("(stopped by Ctrl-C: the review holds what it had found by then)")
@@ -452,9 +453,18 @@ def _lost_text(lost: Lost) -> str:
     )
 
 
-def curve_text(curve: tuple[float, ...], deals: tuple[int, ...], ascii: bool = False) -> str:
+def curve_per_row(width: int) -> int:
+    """Moves a row of the curve shows within ``width`` columns: a multiple of ten after the
+    row's number, at most :data:`CURVE_WIDTH`, at least ten (a row is never cut)."""
+    return max(10, min(CURVE_WIDTH, (width - 5) // 10 * 10))
+
+
+def curve_text(
+    curve: tuple[float, ...], deals: tuple[int, ...], ascii: bool = False, width: int = 80
+) -> str:
     """The chance after every move as rows of blocks, scaled to the curve's highest point,
-    with '|' under each deal."""
+    with '|' under each deal; each row within ``width`` columns (from 15 on)."""
+    per_row = curve_per_row(width)
     blocks = ASCII_BLOCKS if ascii else BLOCKS
     top = max(max(curve, default=0.0), 0.01)
     steps = len(blocks) - 1
@@ -463,8 +473,8 @@ def curve_text(curve: tuple[float, ...], deals: tuple[int, ...], ascii: bool = F
         f"The blind player's chance of a win from what you saw, after each move "
         f"(full height {100 * top:.0f}%; from {100 * curve[0]:.0f}% to {100 * curve[-1]:.0f}%):"
     ]
-    for first in range(0, len(curve), CURVE_WIDTH):
-        chunk = curve[first : first + CURVE_WIDTH]
+    for first in range(0, len(curve), per_row):
+        chunk = curve[first : first + per_row]
         line = "".join(blocks[max(1, round(c / top * steps)) if c > 0 else 0] for c in chunk)
         rows.append(f"{first:>4} {line}")
         marks = "".join("|" if first + k in dealt else " " for k in range(len(chunk)))
@@ -475,10 +485,14 @@ def curve_text(curve: tuple[float, ...], deals: tuple[int, ...], ascii: bool = F
 
 def _marks_text(review: Review) -> str:
     if not review.marks:
-        text = "No move marked: no drop of the chance"
         if review.unconfirmed:
-            return text + f" that games sampled to the end confirm ({review.unconfirmed} not)."
-        return text + " of 5 points or more."
+            moves = "move" if review.unconfirmed == 1 else "moves"
+            return (
+                f"No move marked. {review.unconfirmed} {moves} lowered the chance by 5 points "
+                "or more, but games played to the end from before and after showed no such "
+                "drop."
+            )
+        return "No move marked: no move lowered the chance by 5 points or more."
     lines = ["Marked moves ('review N' shows the position before move N):"]
     for m in review.marks:
         lines.append(
