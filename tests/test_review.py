@@ -348,3 +348,19 @@ def test_no_mark_is_said_in_plain_words() -> None:
     assert "2 moves lowered the chance by 5 points or more, but games played" in review_text(
         unconfirmed
     )
+
+
+def test_the_reviews_progress_is_typed_and_the_app_says_it() -> None:
+    from spider_cli.app.words.replies import review_step
+
+    steps: list[review.Step] = []
+    review.review(_game(1, 3, 8), progress=steps.append)
+    assert steps and all(isinstance(step, review.Step) for step in steps)
+    assert review_step(steps[0]) == "with every card known: search 1 (after move 0)"
+    assert review_step(review.Step(2, None, 5)).endswith("sampled games: 2 of 5")
+    said: list[str] = []
+    session = Session.new_game(seed=3, suits=1)
+    for action in _game(1, 3, 8).move_stack:
+        session.push(action)
+    session.analysis.review(said.append, again=True)
+    assert said and said[0].startswith("with every card known: search 1")

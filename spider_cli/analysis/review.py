@@ -159,7 +159,18 @@ class Review:
     history is shown again for the game it was made of, and for no other."""
 
 
-Progress = Callable[[str], None]
+@dataclass(frozen=True)
+class Step:
+    """How far a review is, for its progress line (the app says it): the full-information
+    search ``count`` of the bisection, after move ``move``; or (``move`` None) the drop
+    ``count`` of ``of`` being confirmed by sampled games."""
+
+    count: int
+    move: int | None = None
+    of: int = 0
+
+
+Progress = Callable[[Step], None]
 
 
 def review(
@@ -296,7 +307,7 @@ def bisect(positions: Sequence[Game], actions: list[Action], limit: int, say: Pr
 
     def won(k: int) -> bool:
         nonlocal examined, searches
-        say(f"with every card known: search {searches + 1} (after move {k})")
+        say(Step(searches + 1, k))
         try:
             result = autoplay.play(positions[k], Limit(limit))  # (a copy of its own)
         except KeyboardInterrupt:
@@ -363,7 +374,7 @@ def _marks(
     marks: list[Mark] = []
     unconfirmed = 0
     for n, (drop, k) in enumerate(drops[:MOST_CONFIRMED], 1):
-        say(f"confirming a drop of the chance by sampled games: {n} of {len(drops)}")
+        say(Step(n, None, len(drops)))
         game = positions[k - 1]
         seen = view_of(game)
         seed = rollouts.seed_of(seen)  # both sides on deals drawn alike: a paired comparison

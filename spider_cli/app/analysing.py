@@ -181,7 +181,14 @@ class Analysis:
         kept = None
         if not again:
             kept = self.table.kept_review(review.fingerprint(game), game.suits, game.moves_made)
-        done = kept or review.review(game, progress=progress)
+        if kept is not None:
+            done = kept
+        else:
+            from spider_cli.app.words.replies import review_step
+
+            told = progress
+            say = (lambda step: told(review_step(step))) if told is not None else None
+            done = review.review(game, progress=say)
         if not done.stopped:
             self.reviewed = (key, done)
         return done

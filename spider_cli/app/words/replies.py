@@ -38,6 +38,7 @@ from spider_cli.rules.text import clock_text, moved_text
 
 if TYPE_CHECKING:
     from spider_cli.analysis import Chance, Estimate, Lost, Report, Review
+    from spider_cli.analysis.review import Step
     from spider_cli.app.files.gamelog import Entry, Stored
     from spider_cli.app.files.stats import Figures
 
@@ -401,6 +402,13 @@ CURVE_WIDTH = 50
 """Moves a row of the chance curve shows."""
 LINE_SHOWN = 12
 """Moves of the winning line a review's text shows (the JSON has them all)."""
+
+
+def review_step(step: Step) -> str:
+    """How far a review is, as its progress line says it."""
+    if step.move is not None:
+        return f"with every card known: search {step.count} (after move {step.move})"
+    return f"confirming a drop of the chance by sampled games: {step.count} of {step.of}"
 
 
 def review_text(review: Review, ascii: bool = False, width: int = 80) -> str:
