@@ -23,6 +23,7 @@ review on any machine. Ctrl-C stops it: what was done is kept, and the review sa
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -153,9 +154,23 @@ class Review:
     stopped: bool = False
     unconfirmed: int = 0
     """Drops past a threshold that the sampled odds did not confirm (not marked)."""
+    game: str = ""
+    """What identifies the game reviewed (:func:`fingerprint`): a review kept in the
+    history is shown again for the game it was made of, and for no other."""
 
 
-Progress = Callable[[str], None]
+@dataclass(frozen=True)
+class Step:
+    """How far a review is, for its progress line (the app says it): the full-information
+    search ``count`` of the bisection, after move ``move``; or (``move`` None) the drop
+    ``count`` of ``of`` being confirmed by sampled games."""
+
+    count: int
+    move: int | None = None
+    of: int = 0
+
+
+Progress = Callable[[Step], None]
 
 
 def review(
@@ -182,7 +197,28 @@ def review(
             marks, unconfirmed = _marks(positions, actions, curve, odds_games, say)
     except KeyboardInterrupt:
         stopped = True
-    return Review(game.suits, len(actions), lost, curve, deals, tuple(marks), stopped, unconfirmed)
+    return Review(
+        game.suits,
+        len(actions),
+        lost,
+        curve,
+        deals,
+        tuple(marks),
+        stopped,
+        unconfirmed,
+        fingerprint(game),
+    )
+
+
+def fingerprint(game: Game) -> str:
+    """What decides a review of ``game`` besides the review's own version, as a short
+    digest: its start (every card, face down and in the hand too), its moves and the
+    autoremove rule each was played under. Two games alike in these get the same review."""
+    start = game.copy()
+    while start.moves_made:
+        start.pop()
+    made = repr((start.key(), start.suits, game.move_stack, game.rules()))
+    return hashlib.sha256(made.encode()).hexdigest()[:32]
 
 
 def positions_of(game: Game) -> tuple[Positions, list[Action]]:
@@ -271,7 +307,7 @@ def bisect(positions: Sequence[Game], actions: list[Action], limit: int, say: Pr
 
     def won(k: int) -> bool:
         nonlocal examined, searches
-        say(f"with every card known: search {searches + 1} (after move {k})")
+        say(Step(searches + 1, k))
         try:
             result = autoplay.play(positions[k], Limit(limit))  # (a copy of its own)
         except KeyboardInterrupt:
@@ -338,7 +374,7 @@ def _marks(
     marks: list[Mark] = []
     unconfirmed = 0
     for n, (drop, k) in enumerate(drops[:MOST_CONFIRMED], 1):
-        say(f"confirming a drop of the chance by sampled games: {n} of {len(drops)}")
+        say(Step(n, None, len(drops)))
         game = positions[k - 1]
         seen = view_of(game)
         seed = rollouts.seed_of(seen)  # both sides on deals drawn alike: a paired comparison
@@ -373,12 +409,25 @@ def _marks(
 
 
 def _players_move(game: Game) -> str:
-    """The blind player's move from ``game`` as a player of it sees it, in the manual's
-    notation ("" when it has none)."""
+    """The blind player's move from ``game`` in the manual's notation ("" when it has
+    none)."""
+    choice = players_choice(game)
+    return "" if choice is None else move_text(game, choice)
+
+
+def players_choice(game: Game) -> Action | None:
+    """The blind player's move from ``game`` as a player of it sees it (None when it has
+    none): a search of the hint's budget."""
     view = view_of(game)
     choice = chancesearch.choose(view, Mode.KEEP, hints.BUDGET, Level.PLAIN).played
     if choice.kind is Kind.DEAL:
-        return move_text(game, DEAL)
+        return DEAL
     if choice.kind is Kind.LINE and choice.line:
-        return move_text(game, choice.line[0])
-    return ""
+        return choice.line[0]
+    return None
+
+
+def chance(game: Game) -> float:
+    """The learned value's chance of a win from what a player of ``game`` sees (the curve's
+    measure), microseconds."""
+    return _chance(game)

@@ -33,7 +33,7 @@ __all__ = ["Analysis", "Straighten", "Table"]
 
 class Table(Protocol):
     """What the analysis sees of the session it belongs to (it never changes it): the
-    game, how it began, and the clock that times a search."""
+    game, how it began, the clock that times a search, and the reviews kept."""
 
     @property
     def game(self) -> Game: ...
@@ -41,6 +41,7 @@ class Table(Protocol):
     def origin(self) -> Origin: ...
     @property
     def clock(self) -> Callable[[], float] | None: ...
+    def kept_review(self, game: str, suits: int, moves: int) -> Review | None: ...
 
 
 class Analysis:
@@ -163,23 +164,37 @@ class Analysis:
 
         return chances.odds(view_of(self.table.game), progress=progress.say)
 
-    def review(self, progress: Callable[[str], None] | None = None) -> Review:
+    def review(self, progress: Callable[[str], None] | None = None, again: bool = False) -> Review:
         """The game's review from its start (:mod:`spider_cli.analysis.review`); the game
-        is left as it is. The last review of a position is kept, for ``review N``."""
+        is left as it is. A review of the same game kept in the history under this review
+        version is shown as it was kept, no search made, unless ``again``; the last review
+        of a position is kept, for ``review N``."""
         from spider_cli.analysis import review
 
-        key = self.table.game.key(), self.table.game.moves_made
-        if self.reviewed is not None and self.reviewed[0] == key:
+        game = self.table.game
+        key = game.key(), game.moves_made
+        if not again and self.reviewed is not None and self.reviewed[0] == key:
             return self.reviewed[1]
-        done = review.review(self.table.game, progress=progress)
+        kept = None
+        if not again:
+            kept = self.table.kept_review(review.fingerprint(game), game.suits, game.moves_made)
+        if kept is not None:
+            done = kept
+        else:
+            from spider_cli.app.words.replies import review_step
+
+            told = progress
+            say = (lambda step: told(review_step(step))) if told is not None else None
+            done = review.review(game, progress=say)
         if not done.stopped:
             self.reviewed = (key, done)
         return done
 
     def reviewed_move(self, move: int) -> Reviewed:
         """The position before move ``move`` of the game as its player saw it, the move
-        played, and the review's mark on it, if any (the game is left as it is)."""
-        from spider_cli.analysis import view_of
+        played, the blind player's own move there, the chances after each, the review's mark
+        on it, if any, and whether the deal was lost there (the game is left as it is)."""
+        from spider_cli.analysis import Outlook, review, view_of
         from spider_cli.rules.text import move_text
 
         game = self.table.game
@@ -194,9 +209,29 @@ class Analysis:
         before = game.copy()
         while before.moves_made >= move:
             before.pop()
-        played = move_text(before, game.move_stack[move - 1])
+        action = game.move_stack[move - 1]
+        played = move_text(before, action)
         mark = next((m for m in done.marks if m.move == move), None)
-        return Reviewed(move, view_of(before).game(), played, mark, done.curve[move - 1])
+        choice = review.players_choice(before)
+        better, better_chance = "", None
+        if choice is not None and choice != action:
+            better = move_text(before, choice)
+            tried = before.copy()
+            tried.push(choice)
+            better_chance = review.chance(tried)
+        lost = done.lost
+        here = lost if lost.verdict is Outlook.LOST_AT and lost.move == move else None
+        return Reviewed(
+            move,
+            view_of(before).game(),
+            played,
+            mark,
+            done.curve[move - 1],
+            done.curve[move],
+            better,
+            better_chance,
+            here,
+        )
 
     def step(self, played: Sequence[Played]) -> Action | Straighten | Stopped:
         """``auto``'s next step after the moves it has ``played``: the next move of the

@@ -174,12 +174,12 @@ def _odds(session: Session, *_: object) -> tuple[object, str]:
     return chance, session.analysis.noted(replies.chance_text(chance))
 
 
-@handles(cmd.Review, searches=lambda command: command.move is None)
+@handles(cmd.Review, searches=True)
 def _review(session: Session, command: cmd.Review, *_: object) -> tuple[object, str]:
     if command.move is not None:
         reviewed = session.analysis.reviewed_move(command.move)
         return reviewed, replies.reviewed_text(reviewed)
-    done = session.analysis.review()
+    done = session.analysis.review(again=command.again)
     return GameReviewed(done), session.analysis.noted(replies.review_text(done))
 
 

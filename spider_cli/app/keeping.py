@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from spider_cli.app.files.gamelog import Facts, HistoryError, Result
-from spider_cli.app.files.reviews import review_json
+from spider_cli.app.files.reviewdata import review_json
 from spider_cli.app.journal import Journal, JournalEntry
 from spider_cli.app.results import (
     GameReviewed,

@@ -18,7 +18,7 @@ from spider_cli.rules.goals import Wanted
 from spider_cli.rules.values import Value
 
 if TYPE_CHECKING:
-    from spider_cli.analysis import Advice, Checked, Mark, Review
+    from spider_cli.analysis import Advice, Checked, Lost, Mark, Review
     from spider_cli.app.files.gamelog import Result
 
 __all__ = [
@@ -227,13 +227,19 @@ class GameReviewed(Value):
 class Reviewed(Value):
     """``review N``: the position before move ``move`` as its player saw it, the move
     played there, the review's mark on it (None: not marked), and the blind player's chance
-    of a win before it."""
+    of a win before it; the chance after the move played, the blind player's own move
+    there ("": the same, or none) and the chance after it, and the review's verdict when
+    this is the move after which the deal was lost with every card known (else None)."""
 
     move: int
     before: Game
     played: str
     mark: Mark | None
     chance: float
+    after: float = 0.0
+    better: str = ""
+    better_chance: float | None = None
+    lost: Lost | None = None
 
 
 class Stop(Enum):

@@ -64,6 +64,7 @@ from spider_cli.rules.values import replace
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from spider_cli.analysis import Review
     from spider_cli.app.files.gamelog import GameLog
     from spider_cli.app.timer import Timer
 
@@ -526,6 +527,24 @@ class Session:
         """Check that the position is the one in a position file (see
         :meth:`Files.expect`)."""
         return self.files.expect(name)
+
+    def kept_review(self, game: str, suits: int, moves: int) -> Review | None:
+        """The review kept in the history of the game ``game`` identifies (see
+        :func:`spider_cli.analysis.review.fingerprint`), of ``suits`` suits and ``moves``
+        moves, under this spider's review version; None if there is none."""
+        import json
+
+        from spider_cli.analysis import version
+        from spider_cli.app.files.reviewdata import BadReview, review_of
+
+        for text in self.games_log().kept_reviews(version(suits), moves):
+            try:
+                kept = review_of(json.loads(text))
+            except (ValueError, BadReview):
+                continue
+            if kept.game == game and not kept.stopped:
+                return kept
+        return None
 
     def games_log(self) -> GameLog:
         """The history of games this session reads (opened when first needed)."""

@@ -103,7 +103,7 @@ def dispatch(args: argparse.Namespace, interactive: Interactive | None = None) -
     if args.command == "show":
         return show_file(args.file, args.lines, args.markdown, args.full, args.suits)
     if args.command == "review":
-        return review_command(args.file, args.game, args.json, args.ascii)
+        return review_command(args.file, args.game, args.json, args.ascii, args.again)
     try:
         deal = deal_of(args.seed, args.suits or 4)
     except SpiderError as error:
@@ -256,12 +256,16 @@ def show_file(
     return OK
 
 
-def review_command(name: str | None, number: int | None, as_json: bool, ascii: bool) -> int:
+def review_command(
+    name: str | None, number: int | None, as_json: bool, ascii: bool, again: bool = False
+) -> int:
     """``spider review``: the review of a game file or of game ``number`` of the history,
-    printed (as JSON with ``as_json``); progress on standard error at a terminal."""
+    printed (as JSON with ``as_json``); progress on standard error at a terminal. A review
+    kept in the history is printed as kept, unless ``again``."""
     import json
+    import shutil
 
-    from spider_cli.app.files.reviews import review_json
+    from spider_cli.app.files.reviewdata import review_json
     from spider_cli.app.keeping import keep_review
     from spider_cli.app.words.replies import review_text
 
@@ -292,7 +296,7 @@ def review_command(name: str | None, number: int | None, as_json: bool, ascii: b
             sys.stderr.write(f"\r\x1b[Kreviewing: {text}")
             sys.stderr.flush()
 
-    done = session.analysis.review(progress)
+    done = session.analysis.review(progress, again)
     if live:
         sys.stderr.write("\r\x1b[K")
     if number is not None and not done.stopped:
@@ -303,7 +307,8 @@ def review_command(name: str | None, number: int | None, as_json: bool, ascii: b
     if as_json:
         print(json.dumps(review_json(done), indent=1))
     else:
-        print(review_text(done, ascii))
+        columns = shutil.get_terminal_size().columns if sys.stdout.isatty() else 80
+        print(review_text(done, ascii, columns))
     return INTERRUPTED if done.stopped else OK
 
 

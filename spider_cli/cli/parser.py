@@ -179,6 +179,9 @@ def _add_review(sub: _Subparsers) -> argparse.ArgumentParser:
     )
     review.add_argument("--json", action="store_true", help="the review as JSON, for scripts")
     review.add_argument("--ascii", action="store_true", help="the chance curve in ASCII")
+    review.add_argument(
+        "--again", action="store_true", help="made anew, though the history keeps a review"
+    )
     return review
 
 

@@ -505,22 +505,32 @@ class Odds(Value):
     with what the player sees that full-information play wins."""
 
 
+def _read_review(children: list[Any]) -> Review:
+    """ "review", "review 43", "review again" (or "review --again")."""
+    if children and isinstance(children[0], int):
+        return Review(children[0])
+    return Review(again=bool(children))
+
+
 @command(
     Word(
         "review",
         "where the game was lost, and each move's cost",
-        "review takes a marked move's number or nothing, as in 'review' or 'review 43'",
+        "review takes a move's number, 'again' or nothing, as in 'review', 'review 43' or "
+        "'review again'",
         "Analysis",
-        ("review [N]",),  # (help review says more: the list keeps within 30 rows)
+        ("review [N|again]",),  # (help review says more: the list keeps within 30 rows)
     ),
-    review=lambda children: Review(*children),
+    review=_read_review,
 )
 class Review(Value):
     """Review the game from its start: where it was lost with every card known, the chance
     of a win after each move, and the moves that cost it most; with ``move``, show the
-    position before that marked move, with the move played and the better one."""
+    position before that marked move, with the move played and the better one; ``again``:
+    made anew, though a review of the game is kept in the history."""
 
     move: int | None = None
+    again: bool = False
 
 
 # ---------------------------------------------------------------------------------------------

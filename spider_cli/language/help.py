@@ -142,9 +142,11 @@ review looks back over the game from its start, in three parts:
   same drops of the chance of a win), but only when games played to the end
   from before and after the move show a drop too; deals and removals are
   never marked. Beside each, the blind player's own move there.
-'review N' shows the position before marked move N, the move played and the
-better one; the game itself is left as it is. Ctrl-C stops a review, keeping
-what it found. From the shell: spider review FILE, spider review --game N
+'review N' shows the position before move N, the move played and the blind
+player's own with the chance after each, its mark, and whether the deal was
+lost there; the game itself is left as it is. Ctrl-C stops a review, keeping
+what it found. A review kept in the history is shown as kept; 'review again'
+makes it anew. From the shell: spider review FILE, spider review --game N
 (from 'games'), with --json for scripts and --ascii for the curve.""",
 }
 

@@ -641,7 +641,11 @@ class Board:
         return spot
 
     def released(self, pressed: Spot, spot: Spot) -> None:
-        """The button let go over ``spot`` after being pressed over ``pressed``."""
+        """The button let go over ``spot`` after being pressed over ``pressed`` (while a
+        past position is shown, as ``review N`` shows one: back to the game, nothing moved)."""
+        if self.shown is not None:
+            self.draw()
+            return
         selected, self.selected = self.selected, None
         if selected is not None and spot.pile not in (None, selected.pile):
             self._move_to(selected, spot.pile)

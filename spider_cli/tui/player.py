@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
 from typing import NamedTuple, Protocol
 
+from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.completion import Completer, PathCompleter, WordCompleter
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 
@@ -31,10 +32,10 @@ from spider_cli.app.handlers import COMMANDS
 from spider_cli.app.interpreter import Answers, Prepared, Shown
 from spider_cli.app.journal import Journal, JournalEntry
 from spider_cli.app.keeping import Keeper, Tone
-from spider_cli.app.results import Auto, Played, Reply
+from spider_cli.app.results import Auto, GameReviewed, Played, Reply, Reviewed
 from spider_cli.app.session import Session
 from spider_cli.app.words import progress
-from spider_cli.app.words.replies import result_lines, text_of
+from spider_cli.app.words.replies import result_lines, review_text, reviewed_text, text_of
 from spider_cli.language import commands as cmd
 from spider_cli.language.explain import HELP_SUFFIX, UnknownCommandError
 from spider_cli.language.files import textfiles as files
@@ -508,6 +509,14 @@ class Player:
                 surface.say(render.pile_detail(game, command.pile - 1, surface.glyphs))
         elif shown is Shown.STEPPED:
             self.replay()
+        elif isinstance(reply.result, GameReviewed):  # the curve's rows within the screen
+            done = reply.result.review
+            columns = get_app_session().output.get_size().columns
+            said = reply.text.replace(review_text(done), review_text(done, width=columns))
+            surface.say(render.message(said))
+        elif isinstance(reply.result, Reviewed):  # the position before the move, as drawn
+            said = reviewed_text(reply.result, position=False)
+            surface.draw(note=render.message(said), game=reply.result.before)
         elif replaced:
             surface.draw(note=render.message(reply.text))
         elif Snapshot.of(game) != before:

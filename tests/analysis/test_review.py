@@ -18,7 +18,9 @@ from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.review import Outlook, Severity, severity
 from spider_cli.analysis.solve import autoplay
-from spider_cli.app.files.reviews import review_json
+from spider_cli.app.files.reviewdata import review_json
+from spider_cli.app.keeping import keep_review
+from spider_cli.app.results import Reviewed
 from spider_cli.app.session import Session
 from spider_cli.app.words.replies import curve_text, review_text
 from spider_cli.language import notation
@@ -146,6 +148,7 @@ def test_a_numbered_deal_is_reviewed_and_a_position_of_the_manual_is_not_bisecte
         "marks",
         "unconfirmed",
         "stopped",
+        "game",
     }
     assert len(data["curve"]) == 13 and data["moves"] == 12
     manual = Session.new_game(seed=0)
@@ -233,3 +236,132 @@ def test_spider_review_reads_a_game_file_and_refuses_what_is_not_one(tmp_path: P
     newer.write_text("# spider game file, version 9\nnew 5\n")
     other = _spider("review", "newer.spider", cwd=tmp_path)
     assert other.returncode == 1 and "version 9" in other.stderr
+
+
+def test_a_review_kept_in_the_history_is_shown_without_a_search(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    moves = _game(1, 3, 8).move_stack
+    session = Session.new_game(seed=3, suits=1)
+    for action in moves:
+        session.push(action)
+    done = session.analysis.review()
+    number = session.games_log().record(None, session.history_facts())
+    keep_review(session, number, done)
+
+    searches: list[str] = []
+
+    def counted(name: str, real: object) -> object:
+        def run(*args: object, **kwargs: object) -> object:
+            searches.append(name)
+            return real(*args, **kwargs)  # type: ignore[operator]
+
+        return run
+
+    monkeypatch.setattr(autoplay, "play", counted("play", autoplay.play))
+    monkeypatch.setattr(chancesearch, "estimate", counted("estimate", chancesearch.estimate))
+    monkeypatch.setattr(chancesearch, "choose", counted("choose", chancesearch.choose))
+    other = Session.new_game(seed=3, suits=1)  # the same game, in a session of its own
+    for action in moves:
+        other.push(action)
+    kept = other.analysis.review()
+    assert searches == []  # read back, not made again
+    assert review_json(kept) == review_json(done)
+    assert other.execute("review").text == review_text(kept) and searches == []
+    other.execute("review again")
+    assert "play" in searches  # made anew
+    # a game of other moves is not given the review kept
+    searches.clear()
+    third = Session.new_game(seed=3, suits=1)
+    for action in moves[:-1]:
+        third.push(action)
+    third.analysis.review()
+    assert "play" in searches
+
+
+def test_review_again_is_read_at_the_prompt_and_from_the_shell() -> None:
+    from spider_cli.cli.parser import build_parser
+    from spider_cli.language.commands import Review
+
+    assert notation.parse_command("review again") == Review(again=True)
+    assert notation.parse_command("review --again") == Review(again=True)
+    assert notation.parse_command("review 4") == Review(4)
+    args = build_parser().parse_args(["review", "--game", "1", "--again"])
+    assert args.again and args.game == 1
+
+
+def test_review_n_agrees_with_the_review_at_the_move_where_the_deal_was_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Full-information play wins before move 5 and never after: the review and 'review 5'
+    # both name move 5; 'review 4' does not say the deal was lost there.
+    real = autoplay.play
+
+    def play(game: Game, limit: Limit, **kwargs: object) -> autoplay.PlayResult:
+        if game.moves_made < 5:
+            return real(game, Limit(LIMIT))
+        return autoplay.PlayResult(False, [], 3, None, 0, proved=True)
+
+    monkeypatch.setattr(autoplay, "play", play)
+    session = Session.new_game(seed=3, suits=1)
+    for action in _game(1, 3, 8).move_stack:
+        session.push(action)
+    whole = session.execute("review").text
+    assert "stayed won until move 5" in whole
+    at = session.execute("review 5")
+    assert isinstance(at.result, Reviewed) and at.result.lost is not None
+    text = at.text
+    assert "Here the deal was lost with every card known" in text and "proved lost" in text
+    assert "played: " in text and "the blind player's move: " in text
+    assert text.count("the chance after it") >= 1
+    rows = text.splitlines()
+    assert rows[1] == "suits: 1" and rows[4].startswith(" 1: ")  # one line a pile
+    assert len(rows) < 22
+    before = session.execute("review 4")
+    assert isinstance(before.result, Reviewed) and before.result.lost is None
+    assert "Here the deal was lost" not in before.text
+
+
+@pytest.mark.parametrize("width", [30, 40, 55, 80, 200])
+def test_the_curve_wraps_by_the_screens_width_never_mid_row(width: int) -> None:
+    curve = tuple((k % 37) / 40 for k in range(301))
+    deals = (10, 60, 120, 299)
+    rows = curve_text(curve, deals, ascii=True, width=width).splitlines()[1:]
+    assert all(len(row) <= width for row in rows)
+    shown = [row for row in rows if not row.startswith("deal")]
+    assert sum(len(row) - 5 for row in shown) == len(curve)  # every move, none cut
+    per_row = len(shown[0]) - 5
+    assert per_row % 10 == 0 and [int(row[:4]) for row in shown] == list(
+        range(0, len(curve), per_row)
+    )
+    marked = [row for row in rows if row.startswith("deal")]
+    assert sum(row.count("|") for row in marked) == len(deals)
+
+
+def test_no_mark_is_said_in_plain_words() -> None:
+    done = review.Review(1, 3, review.Lost(Outlook.WON), (0.5, 0.4, 0.3, 1.0), ())
+    assert review_text(done).endswith(
+        "No move marked: no move lowered the chance by 5 points or more."
+    )
+    unconfirmed = review.Review(
+        1, 3, review.Lost(Outlook.WON), (0.5, 0.4, 0.3, 1.0), (), (), False, 2
+    )
+    assert "2 moves lowered the chance by 5 points or more, but games played" in review_text(
+        unconfirmed
+    )
+
+
+def test_the_reviews_progress_is_typed_and_the_app_says_it() -> None:
+    from spider_cli.app.words.replies import review_step
+
+    steps: list[review.Step] = []
+    review.review(_game(1, 3, 8), progress=steps.append)
+    assert steps and all(isinstance(step, review.Step) for step in steps)
+    assert review_step(steps[0]) == "with every card known: search 1 (after move 0)"
+    assert review_step(review.Step(2, None, 5)).endswith("sampled games: 2 of 5")
+    said: list[str] = []
+    session = Session.new_game(seed=3, suits=1)
+    for action in _game(1, 3, 8).move_stack:
+        session.push(action)
+    session.analysis.review(said.append, again=True)
+    assert said and said[0].startswith("with every card known: search 1")

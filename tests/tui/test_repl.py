@@ -846,3 +846,15 @@ def test_a_setting_is_not_a_move_and_a_file_keeps_the_rules_the_game_was_played_
     lines = [line for line in text.splitlines() if line and not line.startswith("#")]
     # (the first line names the deal: the game began with the rule off, so no line says so)
     assert lines[1:] == ["remove the spades from 1", "set autoremove on", "Ac from 2 to 8"]
+
+
+def test_review_n_draws_the_position_before_the_move_as_the_line_mode_draws_one(
+    home: Path,
+) -> None:
+    _, repl = drive("4h from 1 to 8\r7 3\rreview 2\rq\r")
+    text = said(repl)
+    shown = text[text.rindex("hand ") :]  # the last drawing: the position before move 2
+    assert "Before move 2" in shown and "played: 8d from 7 to 3" in shown
+    assert "8♦" in shown.split("Before move 2")[0]  # 8d still on pile 7, as the tableau draws it
+    assert "suits: 4" not in shown and " 1: " not in shown  # the tableau, not a text layout
+    assert repl.session.game.moves_made == 2  # the game is as it was

@@ -321,6 +321,24 @@ class GameLog:
 
         self._work(write, writing=True)
 
+    def kept_reviews(self, version: str, moves: int) -> list[str]:
+        """The reviews (as JSON) kept under ``version`` of games of ``moves`` moves: the
+        one of a game, if it was reviewed, is among them (none if the history cannot be
+        read, or does not exist yet: it is not made for this)."""
+        if self._connection is None and not self.path.exists():
+            return []
+
+        def read(db: sqlite3.Connection) -> list[tuple[object, ...]]:
+            return db.execute(
+                "SELECT review FROM reviews WHERE version = ? AND moves = ?", (version, moves)
+            ).fetchall()
+
+        try:
+            rows = self._work(read)
+        except HistoryError:
+            return []
+        return [row[0] for row in rows if isinstance(row[0], str)]
+
     def reviews(self, numbers: list[int]) -> dict[tuple[int, str], Stored]:
         """The reviews kept for these games, by (game, version); a row with a bad value is
         left out, with a notice."""

@@ -38,6 +38,7 @@ from spider_cli.rules.text import clock_text, moved_text
 
 if TYPE_CHECKING:
     from spider_cli.analysis import Chance, Estimate, Lost, Report, Review
+    from spider_cli.analysis.review import Step
     from spider_cli.app.files.gamelog import Entry, Stored
     from spider_cli.app.files.stats import Figures
 
@@ -403,10 +404,18 @@ LINE_SHOWN = 12
 """Moves of the winning line a review's text shows (the JSON has them all)."""
 
 
-def review_text(review: Review, ascii: bool = False) -> str:
-    """What ``review`` says: where the deal was lost, the chance curve, the marked moves."""
+def review_step(step: Step) -> str:
+    """How far a review is, as its progress line says it."""
+    if step.move is not None:
+        return f"with every card known: search {step.count} (after move {step.move})"
+    return f"confirming a drop of the chance by sampled games: {step.count} of {step.of}"
+
+
+def review_text(review: Review, ascii: bool = False, width: int = 80) -> str:
+    """What ``review`` says: where the deal was lost, the chance curve (its rows within
+    ``width`` columns), the marked moves."""
     parts = [_lost_text(review.lost)]
-    parts.append(curve_text(review.curve, review.deals, ascii))
+    parts.append(curve_text(review.curve, review.deals, ascii, width))
     parts.append(_marks_text(review))
     if review.stopped:
         parts.append("(stopped by Ctrl-C: the review holds what it had found by then)")
@@ -452,9 +461,18 @@ def _lost_text(lost: Lost) -> str:
     )
 
 
-def curve_text(curve: tuple[float, ...], deals: tuple[int, ...], ascii: bool = False) -> str:
+def curve_per_row(width: int) -> int:
+    """Moves a row of the curve shows within ``width`` columns: a multiple of ten after the
+    row's number, at most :data:`CURVE_WIDTH`, at least ten (a row is never cut)."""
+    return max(10, min(CURVE_WIDTH, (width - 5) // 10 * 10))
+
+
+def curve_text(
+    curve: tuple[float, ...], deals: tuple[int, ...], ascii: bool = False, width: int = 80
+) -> str:
     """The chance after every move as rows of blocks, scaled to the curve's highest point,
-    with '|' under each deal."""
+    with '|' under each deal; each row within ``width`` columns (from 15 on)."""
+    per_row = curve_per_row(width)
     blocks = ASCII_BLOCKS if ascii else BLOCKS
     top = max(max(curve, default=0.0), 0.01)
     steps = len(blocks) - 1
@@ -463,8 +481,8 @@ def curve_text(curve: tuple[float, ...], deals: tuple[int, ...], ascii: bool = F
         f"The blind player's chance of a win from what you saw, after each move "
         f"(full height {100 * top:.0f}%; from {100 * curve[0]:.0f}% to {100 * curve[-1]:.0f}%):"
     ]
-    for first in range(0, len(curve), CURVE_WIDTH):
-        chunk = curve[first : first + CURVE_WIDTH]
+    for first in range(0, len(curve), per_row):
+        chunk = curve[first : first + per_row]
         line = "".join(blocks[max(1, round(c / top * steps)) if c > 0 else 0] for c in chunk)
         rows.append(f"{first:>4} {line}")
         marks = "".join("|" if first + k in dealt else " " for k in range(len(chunk)))
@@ -475,10 +493,14 @@ def curve_text(curve: tuple[float, ...], deals: tuple[int, ...], ascii: bool = F
 
 def _marks_text(review: Review) -> str:
     if not review.marks:
-        text = "No move marked: no drop of the chance"
         if review.unconfirmed:
-            return text + f" that games sampled to the end confirm ({review.unconfirmed} not)."
-        return text + " of 5 points or more."
+            moves = "move" if review.unconfirmed == 1 else "moves"
+            return (
+                f"No move marked. {review.unconfirmed} {moves} lowered the chance by 5 points "
+                "or more, but games played to the end from before and after showed no such "
+                "drop."
+            )
+        return "No move marked: no move lowered the chance by 5 points or more."
     lines = ["Marked moves ('review N' shows the position before move N):"]
     for m in review.marks:
         lines.append(
@@ -499,19 +521,46 @@ def _estimate(estimate: Estimate) -> str:
     )
 
 
-def reviewed_text(reviewed: Reviewed) -> str:
-    """What ``review N`` says: the position before the move, the move, and its mark."""
-    head = f"Before move {reviewed.move} (chance {100 * reviewed.chance:.0f}%):"
-    lines = [head, positions.grid(reviewed.before, hide=True), f"played: {reviewed.played}"]
+def reviewed_text(reviewed: Reviewed, position: bool = True) -> str:
+    """What ``review N`` says: the position before the move (one line a pile; not with
+    ``position``: the board draws it), the move played and the blind player's own, the
+    chance after each, the mark, and whether the deal was lost there. It agrees with the
+    review: the same curve, the same marks, the same move where the deal was lost."""
+    head = f"Before move {reviewed.move} (chance {_percent(reviewed.chance)}):"
+    lines = [head]
+    if position:
+        lines.append(positions.lines(reviewed.before, hide=True).rstrip("\n"))
+    lines.append(f"played: {reviewed.played}, the chance after it {_percent(reviewed.after)}")
+    if reviewed.better and reviewed.better_chance is not None:
+        lines.append(
+            f"the blind player's move: {reviewed.better}, the chance after it "
+            f"{_percent(reviewed.better_chance)}"
+        )
+    else:
+        lines.append("the blind player's move: the same")
     mark = reviewed.mark
     if mark is None:
         lines.append("the review did not mark this move")
     else:
         lines.append(
-            f"{mark.severity.value}: {100 * mark.before:.0f}% -> {100 * mark.after:.0f}%"
-            + (f"; the blind player: {mark.better}" if mark.better else "")
+            f"marked: {mark.severity.value}, the chance fell from {_percent(mark.before)} to "
+            f"{_percent(mark.after)} (games sampled to the end: {_estimate(mark.odds_before)} "
+            f"-> {_estimate(mark.odds_after)})"
+        )
+    lost = reviewed.lost
+    if lost is not None:
+        after = "it was proved lost" if lost.proved else "no win was found (not a proof)"
+        shown = ", ".join(lost.line[:LINE_SHOWN])
+        more = f", ... ({len(lost.line)} moves)" if len(lost.line) > LINE_SHOWN else ""
+        lines.append(
+            "Here the deal was lost with every card known: a win was found before this move; "
+            f"after it, {after}.\nA win from here: {shown}{more}"
         )
     return "\n".join(lines)
+
+
+def _percent(chance: float) -> str:
+    return f"{100 * chance:.0f}%"
 
 
 def review_summary(review: Review) -> str:
