@@ -4,6 +4,7 @@
  * A key is (canonical piles, rows dealt, removal progress). Progress is the step of the goal
  * reached and how many of each suit that step still needs: the same as Python's (step,
  * remaining) tuple, since removing a suit takes its first copy off the tuple. */
+#include <limits.h>
 #include <string.h>
 
 #include "goal.h"
@@ -138,6 +139,11 @@ void goal_cache_fill(const GoalSpec *g, const State *s, const Progress *p, PileC
     }
 }
 
+/* The estimate's "no pile counts" before its least is taken: no pile's count can be it. A pile's
+ * blocks can be below 0 (compact.blocks counts two face-down cards of one suit, the upper a
+ * rank higher, as one run, and then takes off each face-down card), so -1 cannot be it. */
+#define NO_LEAST LONG_MAX
+
 /* Search.estimate of a child of the cached position: `touched` has a bit for each pile its
  * step changed. */
 long goal_estimate(const GoalSpec *g, const State *s, const Progress *p, const PileCache *pc,
@@ -177,29 +183,29 @@ long goal_estimate(const GoalSpec *g, const State *s, const Progress *p, const P
     } else if (g->kind == GOAL_SPACE && g->pile >= 0) {
         total = blk[g->fixed ? 0 : g->pile];
     } else if (g->kind == GOAL_SPACE) { /* the least over the piles, 20 when none */
-        long least = -1;
+        long least = NO_LEAST;
         for (int i = 0; i < PILES; i++)
-            if (s->len[i] && s->c[i][0] < FACE_DOWN && (least < 0 || blk[i] < least))
+            if (s->len[i] && s->c[i][0] < FACE_DOWN && blk[i] < least)
                 least = blk[i];
-        total = least < 0 ? 20 : least;
+        total = least == NO_LEAST ? 20 : least;
     } else if (g->kind == GOAL_TURN_UP) {
-        long least = -1;
+        long least = NO_LEAST;
         int last = g->fixed ? 1 : PILES;
         for (int i = 0; i < last; i++)
-            if (s->len[i] && s->c[i][0] >= FACE_DOWN && (least < 0 || blk[i] < least))
+            if (s->len[i] && s->c[i][0] >= FACE_DOWN && blk[i] < least)
                 least = blk[i];
-        total = least < 0 ? 20 : least;
+        total = least == NO_LEAST ? 20 : least;
     } else if (g->kind == GOAL_FREE) {
-        long least = -1;
+        long least = NO_LEAST;
         for (int i = 0; i < PILES; i++)
             for (int k = s->len[i] - 1; k >= 0; k--)
                 if (s->c[i][k] == g->card) {
                     long covers = s->len[i] - 1 - k;
-                    if (least < 0 || covers < least)
+                    if (covers < least)
                         least = covers;
                     break;
                 }
-        total = least < 0 ? 20 : least;
+        total = least == NO_LEAST ? 20 : least;
     }
     if (g->chaos_weight) {
         PileInfo info[PILES];
