@@ -19,7 +19,7 @@ from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.review import Outlook, Severity, severity
 from spider_cli.analysis.solve import autoplay
 from spider_cli.app.files.reviewdata import review_json
-from spider_cli.app.keeping import keep_review
+from spider_cli.app.keeping import history_facts, keep_review
 from spider_cli.app.results import Reviewed
 from spider_cli.app.session import Session
 from spider_cli.app.words.replies import curve_text, review_text
@@ -246,7 +246,7 @@ def test_a_review_kept_in_the_history_is_shown_without_a_search(
     for action in moves:
         session.push(action)
     done = session.analysis.review()
-    number = session.games_log().record(None, session.history_facts())
+    number = session.games_log().record(None, history_facts(session))
     keep_review(session, number, done)
 
     searches: list[str] = []
