@@ -21,6 +21,7 @@ from spider_cli.analysis.bench.blind import MAX_MOVES, Dealer
 from spider_cli.analysis.bench.full import DealResult, parse_deals
 from spider_cli.analysis.blind.player import Kind, Mode
 from spider_cli.analysis.chance import judge
+from spider_cli.analysis.chance.search import Judging
 from spider_cli.app.files.benchdb import Store
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import DEAL
@@ -50,7 +51,8 @@ def play(
     positions = 0
     turns: Counter[str] = Counter()
     while not table.won and table.moves < MAX_MOVES:
-        chosen = judge.choose(table.view(), mode, budget, samples, caps, keep, fallback)
+        settings = Judging(samples, tuple(caps), keep, fallback=fallback)
+        chosen = judge.choose(table.view(), mode, budget, settings)
         turn = chosen.played
         judged = chosen.judged
         if judged is None:

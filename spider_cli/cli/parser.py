@@ -294,7 +294,7 @@ def _add_limits(parser: argparse.ArgumentParser, which: str) -> None:
 LARGEST = 2**63 - 1
 """The largest count an option takes (a 64-bit integer, as SQLite stores it)."""
 
-BLIND_LEVELS = ("plain", "quick", "strong", "expert")
+BLIND_LEVELS = ("plain", "quick", "strong", "expert", "judge")
 """``bench --blind --level``'s choices (:class:`spider_cli.analysis.chance.search.Level`)."""
 
 DEFAULT_LEVEL = "quick"
