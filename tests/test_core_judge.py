@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from randomplay import play_randomly
+from test_core_garbage import BIG, NEAR_CARDS, SETTINGS, _call, garbage_piles
 
 from spider_cli.analysis import native
 from spider_cli.analysis.bench import blind
@@ -206,3 +208,38 @@ def test_the_judge_level_plays_on_the_bench_and_resumes(
     assert main(argv) == 0  # from the file: nothing played again
     assert json.loads(capsys.readouterr().out)["deals"] == first["deals"]
     assert player_key(Level.JUDGE, 200, 1) != player_key(Level.QUICK, 200, 1)
+
+
+@SETTINGS
+@given(garbage_piles(), st.data())
+def test_the_judge_refuses_garbage_clearly(piles: tuple[bytes, ...], data: Any) -> None:
+    """Garbage positions, numbers, cards and lines: refused (ValueError, TypeError,
+    OverflowError) or answered, never a crash."""
+    number, small = data.draw(BIG), data.draw(st.integers(-2, 12))
+    action = data.draw(
+        st.tuples(st.integers(-1, 3), st.integers(-1, 10), st.integers(-1, 10), st.integers(-1, 14))
+    )
+    unseen = bytes(data.draw(st.lists(NEAR_CARDS, max_size=60)))
+    _call(core.judge_commitments, piles, small, small * 10, 50)
+    _call(core.judge_commitments, piles, 0, number, number)
+    lines = data.draw(st.sampled_from(([[action]], [[action], [(2, 0, 0, 0)]], [[action] * 3])))
+    caps = data.draw(st.sampled_from(((50,), (number,), (), (50, number))))
+    widths = data.draw(st.sampled_from(((4,), (number,), (4, 16), ())))
+    _call(
+        core.judge_search,
+        piles,
+        small,
+        small % 6,
+        unseen,
+        lines,
+        number,
+        3,
+        caps,
+        widths,
+        50,
+        150,
+        None,
+    )
+    _call(
+        core.judge_search, piles, 0, 0, unseen, lines, 0, number, (50,), (4,), small, number, None
+    )

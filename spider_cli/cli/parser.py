@@ -223,7 +223,8 @@ def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
         "--level",
         choices=BLIND_LEVELS,
         help="with --blind: how hard the player thinks: plain (its own turn, no lookahead), "
-        "quick, strong or expert (its close choices weighed on sampled games); default "
+        "quick, strong or expert (its close choices weighed on sampled games), or judge "
+        "(its commitments judged by the capped full-information search); default "
         f"{DEFAULT_LEVEL}",
     )
     return bench

@@ -332,7 +332,8 @@ def weigh(
     (``csrc/judge.c``, the same worlds, counts and choice) where it is built, else the
     reference."""
     backend = native.backend()
-    if not isinstance(backend, native.Core) or not 1 <= len(lines) <= MOST_LINES:
+    fits = 1 <= len(lines) <= MOST_LINES and all(len(line) <= LONGEST for line in lines)
+    if not isinstance(backend, native.Core) or not fits:
         return halving(view, lines, samples, caps, margin)
     piles, rows = view.piles(), view.hand // PILES
     draw = Draw(piles, len(view.removed), rows, tuple(view.unseen()), seed_of(view))
@@ -345,6 +346,9 @@ def weigh(
 
 MOST_LINES = 64
 """The most lines the core judges at once (``csrc/search.h``: JUDGE_MAX_LINES)."""
+
+LONGEST = 1_000
+"""The longest line the core takes (``csrc/glue.h``: MAX_LINE)."""
 
 
 def beats(other: Sequence[int], own: Sequence[int], margin: float = MARGIN) -> bool:
