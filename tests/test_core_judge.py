@@ -22,6 +22,7 @@ from spider_cli.analysis.blind import Draw, seed_of
 from spider_cli.analysis.blind.view import PlayerView, view_of
 from spider_cli.analysis.chance import judge
 from spider_cli.analysis.chance.search import Level, player_key
+from spider_cli.analysis.compact import FACE_DOWN
 from spider_cli.analysis.solve import WIDTHS
 from spider_cli.cli.main import main
 from spider_cli.rules.deals import DealSource
@@ -243,3 +244,15 @@ def test_the_judge_refuses_garbage_clearly(piles: tuple[bytes, ...], data: Any) 
     _call(
         core.judge_search, piles, 0, 0, unseen, lines, 0, number, (50,), (4,), small, number, None
     )
+
+
+def test_a_suit_comes_off_only_where_a_row_could_still_be_dealt() -> None:
+    """A complete suit on a small tableau: with a row in the hand it stays (fewer than ten
+    cards would be left to deal onto), with none it is a commitment; alike on both paths."""
+    suit = bytes(range(13, 0, -1))
+    few = (suit, *((b"",) * 9))
+    more = (suit, *(bytes([FACE_DOWN, 16 + r]) for r in range(5, 14)))
+    for piles, hand, removal in ((few, 10, False), (few, 0, True), (more, 10, True)):
+        found, positions = judge.commitments(piles, 0, hand)
+        assert on_the_core(piles, 0, hand, judge.CLOSURE) == (found, positions)
+        assert any(c.act is judge.Act.REMOVE for c in found) == removal
