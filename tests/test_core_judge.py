@@ -108,9 +108,15 @@ def test_the_halving_is_the_same_on_both_paths(
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.integers(0, 10_000), st.integers(20, 80), st.integers(0, 2**32), st.booleans())
+@given(
+    st.integers(0, 10_000),
+    st.integers(20, 80),
+    st.integers(0, 2**32),
+    st.booleans(),
+    st.sampled_from((WIDTHS, (16,), (4, 64))),
+)
 def test_the_halving_is_the_same_where_worlds_are_won(
-    number: int, moves: int, seed: int, strict: bool
+    number: int, moves: int, seed: int, strict: bool, widths: tuple[int, ...]
 ) -> None:
     """One suit, caps that win worlds, the lines in reverse (the player's own a random one):
     the rounds of halving run, and another line is chosen at times, on both paths alike."""
@@ -121,8 +127,8 @@ def test_the_halving_is_the_same_where_worlds_are_won(
         return
     margin = 1.0 if strict else 0.0
     with native.pure():
-        reference = judge.weigh(view, lines, 12, (3_000, 20_000), margin)
-    assert judge.weigh(view, lines, 12, (3_000, 20_000), margin) == reference
+        reference = judge.weigh(view, lines, 12, (3_000, 20_000), margin, widths)
+    assert judge.weigh(view, lines, 12, (3_000, 20_000), margin, widths) == reference
 
 
 def test_a_late_position_is_judged_alike_on_both_paths() -> None:

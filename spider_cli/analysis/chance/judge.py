@@ -266,6 +266,7 @@ def halving(
     samples: int = SAMPLES,
     caps: Sequence[int] = CAPS,
     margin: float = MARGIN,
+    widths: Sequence[int] = WIDTHS,
 ) -> Judged:
     """Sequential halving over ``lines`` (the first the player's own): each round gives the
     candidates left an equal share of the rounds' ``samples`` on the same worlds (the first
@@ -293,7 +294,7 @@ def halving(
         for k in range(len(won[i]), target):
             piles, rows = worlds[k]
             state, left, off = played(piles, rows, removed, lines[i])
-            verdict = judge(state, left, off, cap)
+            verdict = judge(state, left, off, cap, widths)
             won[i].append(int(verdict.won))
             positions += verdict.positions
 
@@ -327,6 +328,7 @@ def weigh(
     samples: int = SAMPLES,
     caps: Sequence[int] = CAPS,
     margin: float = MARGIN,
+    widths: Sequence[int] = WIDTHS,
 ) -> Judged:
     """:func:`halving` on the path :func:`native.backend` gives: the compiled core's
     (``csrc/judge.c``, the same worlds, counts and choice) where it is built, else the
@@ -334,12 +336,12 @@ def weigh(
     backend = native.backend()
     fits = 1 <= len(lines) <= MOST_LINES and all(len(line) <= LONGEST for line in lines)
     if not isinstance(backend, native.Core) or not fits:
-        return halving(view, lines, samples, caps, margin)
+        return halving(view, lines, samples, caps, margin, widths)
     piles, rows = view.piles(), view.hand // PILES
     draw = Draw(piles, len(view.removed), rows, tuple(view.unseen()), seed_of(view))
-    got = backend.judge_search(draw, lines, samples, caps, WIDTHS, margin)
+    got = backend.judge_search(draw, lines, samples, caps, widths, margin)
     if got is None:  # (stopped: never without a clock)
-        return halving(view, lines, samples, caps, margin)
+        return halving(view, lines, samples, caps, margin, widths)
     chosen, wins, counts, positions, cap = got
     return Judged(tuple(lines), wins, counts, chosen, positions, cap)
 
@@ -372,13 +374,20 @@ class Turn:
     judged: Judged | None
 
 
-def choose(view: PlayerView, mode: Mode, budget: int, settings: Judging = JUDGING) -> Turn:
+def choose(
+    view: PlayerView,
+    mode: Mode,
+    budget: int,
+    settings: Judging = JUDGING,
+    widths: Sequence[int] = WIDTHS,
+) -> Turn:
     """The judge's player: the blind player's turn (:func:`blindplayer.decide`), then, when
     it plays a line or deals, its choice and the best commitments weighed by :func:`weigh`
-    as ``settings`` say; the blind player's own turn when the game is lost or the hand holds
-    part of a row. Where no world is won within the cap by any line (early in a game), the
-    judge cannot rank them: the quick level's look-ahead (:func:`chancesearch.weigh`)
-    decides instead."""
+    as ``settings`` say (each world by the beam's ``widths`` in turn: the level's are
+    :data:`WIDTHS`, other widths for tuning); the blind player's own turn when the game is
+    lost or the hand holds part of a row. Where no world is won within the cap by any line
+    (early in a game), the judge cannot rank them: the quick level's look-ahead
+    (:func:`chancesearch.weigh`) decides instead."""
     weights = weights_for(view.suits)
     piles = view.piles()
     unseen = view.unseen() if WEIGHED[view.suits] else ()
@@ -391,7 +400,7 @@ def choose(view: PlayerView, mode: Mode, budget: int, settings: Judging = JUDGIN
     lines, closed = candidates(view, decision, settings.keep, weights, settings.closure)
     if len(lines) < 2:
         return Turn(decision, decision, None)
-    judged = weigh(view, lines, settings.samples, settings.caps, settings.margin)
+    judged = weigh(view, lines, settings.samples, settings.caps, settings.margin, widths)
     judged = replace(judged, positions=judged.positions + closed)
     line = lines[judged.chosen]
     spent = decision.positions + judged.positions
