@@ -262,3 +262,19 @@ def test_a_suit_comes_off_only_where_a_row_could_still_be_dealt() -> None:
         found, positions = judge.commitments(piles, 0, hand)
         assert on_the_core(piles, 0, hand, judge.CLOSURE) == (found, positions)
         assert any(c.act is judge.Act.REMOVE for c in found) == removal
+
+
+def test_the_judge_stops_at_the_ceiling_it_is_given() -> None:
+    """Both entry points hold their searches under the byte ceiling they are given (a
+    MemoryError saying so), and answer with room."""
+    view = some_view(11, 4, 10, 3)
+    piles, removed = view.piles(), len(view.removed)
+    with pytest.raises(MemoryError, match="memory ceiling of 4096 bytes"):
+        core.judge_commitments(piles, removed, view.hand, 100_000, 4096)
+    draw = (piles, removed, view.hand // PILES, bytes(view.unseen()))
+    found, _ = judge.commitments(piles, removed, view.hand, 50)
+    lines = [[native.code(a) for a in c.line] for c in found[:2]]
+    args = (*draw, lines, 1, 4, (10**6,), (256,), 400, 150, None)
+    with pytest.raises(MemoryError, match="memory ceiling of 4096 bytes"):
+        core.judge_search(*args, 4096)
+    assert core.judge_search(*args[:7], (50,), *args[8:])[5] is False
