@@ -9,6 +9,7 @@ from setuptools.command.build_ext import build_ext
 
 SOURCES = [
     "module.c",
+    "module_judge.c",
     "convert.c",
     "specs.c",
     "checks.c",
@@ -24,6 +25,7 @@ SOURCES = [
     "goal_search.c",
     "rollout.c",
     "chance.c",
+    "judge.c",
     "orders.c",
 ]
 HEADERS = ["core.h", "search.h", "goal.h", "glue.h"]

@@ -1,7 +1,8 @@
 """Two blind players compared on the same deals, from the games ``spider bench --blind --db``
 stored: ``python benchmarks/compare_blind.py DB --seeds 300000-300499 --suits 4 \\
 --a "plain level, 10000 positions a search, version 1" --b "strong level, ..."``
-(``--list`` prints the players the file holds).
+(``--list`` prints the players the file holds). With ``--db-b FILE``, B's games are read
+from that file (each player run into its own file, as the judge's long runs are).
 
 Prints each player's share won with its 95% Wilson interval, the paired table (deals both
 won, only one, neither), McNemar's exact test of "neither is stronger", and the difference
@@ -48,9 +49,11 @@ def main() -> None:
     parser.add_argument("--suits", type=int, default=4)
     parser.add_argument("--a")
     parser.add_argument("--b")
+    parser.add_argument("--db-b", help="B's games from this file (default: the same one)")
     parser.add_argument("--list", action="store_true")
     args = parser.parse_args()
     db = sqlite3.connect(f"file:{args.db}?mode=ro", uri=True)
+    db_b = sqlite3.connect(f"file:{args.db_b}?mode=ro", uri=True) if args.db_b else db
     if args.list:
         for player, count in db.execute(
             "SELECT player, COUNT(*) FROM blind_results GROUP BY player ORDER BY player"
@@ -59,8 +62,8 @@ def main() -> None:
         return
     wanted = {(d.source.value, str(d.number)) for d in parse_deals(args.seeds, args.suits)}
     games: dict[str, dict[tuple[str, str], tuple[int, float]]] = {}
-    for name in (args.a, args.b):
-        rows = db.execute(
+    for name, source in ((args.a, db), (args.b, db_b)):
+        rows = source.execute(
             "SELECT source, number, won, seconds FROM blind_results WHERE player = ? AND suits = ?",
             (name, args.suits),
         )

@@ -21,6 +21,8 @@ from spider_cli.analysis.bench.blind import MAX_MOVES, Dealer
 from spider_cli.analysis.bench.full import DealResult, parse_deals
 from spider_cli.analysis.blind.player import Kind, Mode
 from spider_cli.analysis.chance import judge
+from spider_cli.analysis.chance.search import Judging
+from spider_cli.analysis.solve import WIDTHS
 from spider_cli.app.files.benchdb import Store
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import DEAL
@@ -29,18 +31,20 @@ JUDGE_VERSION = 2
 """Raised when the judge's player moves otherwise: its stored games are then played again."""
 
 
-def player_key(budget: int, samples: int, caps: list[int], keep: int, fallback: bool) -> str:
-    ladder = "/".join(map(str, caps))
+def player_key(budget: int, settings: Judging, widths: tuple[int, ...]) -> str:
+    """The key of the games of these settings (the widths named when not the level's)."""
+    ladder = "/".join(map(str, settings.caps))
+    beam = "" if widths == WIDTHS else f", widths {'/'.join(map(str, widths))}"
     return (
-        f"judge version {JUDGE_VERSION}: sequential halving, {samples} worlds a turn, beam capped "
-        f"at {ladder} positions, {keep} commitments kept, closure {judge.CLOSURE}, "
-        f"{'quick' if fallback else 'plain'} where no world is won; blind player at {budget} "
-        "positions a search"
+        f"judge version {JUDGE_VERSION}: sequential halving, {settings.samples} worlds a turn, "
+        f"beam capped at {ladder} positions{beam}, {settings.keep} commitments kept, closure "
+        f"{settings.closure}, {'quick' if settings.fallback else 'plain'} where no world is "
+        f"won; blind player at {budget} positions a search"
     )
 
 
 def play(
-    deal: DealSource, budget: int, samples: int, caps: list[int], keep: int, fallback: bool
+    deal: DealSource, budget: int, settings: Judging, widths: tuple[int, ...]
 ) -> tuple[DealResult, Counter[str]]:
     """One game by the judge's player, and how its turns went (judged at each cap, another
     line than the player's own chosen, nothing won: the fallback's)."""
@@ -50,7 +54,7 @@ def play(
     positions = 0
     turns: Counter[str] = Counter()
     while not table.won and table.moves < MAX_MOVES:
-        chosen = judge.choose(table.view(), mode, budget, samples, caps, keep, fallback)
+        chosen = judge.choose(table.view(), mode, budget, settings, widths)
         turn = chosen.played
         judged = chosen.judged
         if judged is None:
@@ -86,10 +90,12 @@ def main() -> None:
     parser.add_argument("--caps", default=",".join(map(str, judge.CAPS)))
     parser.add_argument("--plain", action="store_true", help="no quick level where nothing is won")
     parser.add_argument("--keep", type=int, default=judge.KEEP)
+    parser.add_argument("--widths", default=",".join(map(str, WIDTHS)), help="the beam's, in turn")
     args = parser.parse_args()
     caps = [int(c) for c in args.caps.split(",")]
-    fallback = not args.plain
-    key = player_key(args.budget, args.samples, caps, args.keep, fallback)
+    settings = Judging(args.samples, tuple(caps), args.keep, fallback=not args.plain)
+    widths = tuple(int(w) for w in args.widths.split(","))
+    key = player_key(args.budget, settings, widths)
     deals = parse_deals(args.seeds, args.suits)
     with Store(args.db) as store:
         done = {r.deal for r in store.blind_results(deals, key)}
@@ -97,7 +103,7 @@ def main() -> None:
         for deal in deals:
             if deal in done:
                 continue
-            result, turns = play(deal, args.budget, args.samples, caps, args.keep, fallback)
+            result, turns = play(deal, args.budget, settings, widths)
             store.add_blind(result, key)
             won += result.won
             print(

@@ -89,26 +89,32 @@ long leaf_worth(const State *s, int removed, int rows_left, const GameResult *r,
 
 /* ---- one trajectory: candidate `c` on sample `k` ---- */
 
-static int trajectory(const ChanceSpec *c, int cand, uint64_t k, uint8_t *cards,
-                      uint8_t (*rows)[PILES], long *worth, long long *positions)
+void deal_sample(const State *view, int nrows, const uint8_t *unseen, int nunseen,
+                 uint64_t seed, uint64_t k, uint8_t *cards, State *s, uint8_t (*rows)[PILES])
 {
-    uint64_t rng = sample_seed(c->seed, k);
-    memcpy(cards, c->unseen, (size_t)c->nunseen);
-    for (int i = c->nunseen - 1; i > 0; i--) {
+    uint64_t rng = sample_seed(seed, k);
+    memcpy(cards, unseen, (size_t)nunseen);
+    for (int i = nunseen - 1; i > 0; i--) {
         int j = (int)splitmix_below(&rng, (uint64_t)i + 1);
         uint8_t t = cards[i];
         cards[i] = cards[j];
         cards[j] = t;
     }
-    State s = *c->view;
+    *s = *view;
     int used = 0;
     for (int i = 0; i < PILES; i++)
-        for (int q = 0; q < s.len[i] && s.c[i][q] >= FACE_DOWN; q++)
-            s.c[i][q] = (uint8_t)(cards[used++] | FACE_DOWN);
-    for (int r = 0; r < c->rows; r++)
+        for (int q = 0; q < s->len[i] && s->c[i][q] >= FACE_DOWN; q++)
+            s->c[i][q] = (uint8_t)(cards[used++] | FACE_DOWN);
+    for (int r = 0; r < nrows; r++)
         for (int i = 0; i < PILES; i++)
             rows[r][i] = cards[used++];
+}
 
+static int trajectory(const ChanceSpec *c, int cand, uint64_t k, uint8_t *cards,
+                      uint8_t (*rows)[PILES], long *worth, long long *positions)
+{
+    State s;
+    deal_sample(c->view, c->rows, c->unseen, c->nunseen, c->seed, k, cards, &s, rows);
     const Line *line = &c->cand[cand];
     int removed = c->removed, dealt = 0;
     for (size_t q = 0; q < line->n; q++) {

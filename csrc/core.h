@@ -8,8 +8,9 @@
  * Split as KPatience's patsolve splits its solver: the position (state.c: packing, hashing,
  * the position store), the moves (moves.c: generation, apply and undo), the values (value.c:
  * chaos and the blind player's value), and one file per search (beam.c, blind.c, rollout.c,
- * chance.c, orders.c; the goal searches in three, goal.h says which).
- * The glue alone knows Python (module.c, convert.c, specs.c, checks.c and run.c: glue.h).
+ * chance.c, judge.c, orders.c; the goal searches in three, goal.h says which).
+ * The glue alone knows Python (module.c, module_judge.c, convert.c, specs.c, checks.c and run.c:
+ * glue.h).
  *
  * A card is a byte: suit * 16 + rank (1..13), plus FACE_DOWN when it lies face down; FACE_DOWN
  * alone is an unknown face-down card.

@@ -1,4 +1,4 @@
-/* The glue between Python and the compiled core (spider_cli.analysis._core): what its five
+/* The glue between Python and the compiled core (spider_cli.analysis._core): what its six
  * files share. They alone include Python.h; the rest of the core knows nothing of Python.
  *
  *   module.c   the entry points, the method table and the module's init;
@@ -9,6 +9,7 @@
  *   checks.c   what the core's input may hold (the ranges, the card counts): a bad argument
  *              is a ValueError or TypeError, or OverflowError for an integer past C's as
  *              Python's own functions say; never a crash;
+ *   module_judge.c  the judge's entry points (judge.c);
  *   run.c      a search's run: stopped by Ctrl-C and the caller's clock, held under its byte
  *              ceiling, its result or its error given back.
  *
@@ -93,5 +94,10 @@ int py_check_released(void *ctx);
 int ceiling_from_py(Py_ssize_t given, size_t *out);
 PyObject *no_memory(int hit, size_t ceiling);
 PyObject *search_result(int status, Line *line, int hit, size_t ceiling);
+
+/* ---- module_judge.c: the judge's entry points (module.c's table names them) ---- */
+
+PyObject *py_judge_commitments(PyObject *self, PyObject *args);
+PyObject *py_judge_search(PyObject *self, PyObject *args);
 
 #endif

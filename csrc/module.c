@@ -572,6 +572,11 @@ static PyMethodDef methods[] = {
     {"beam", py_beam, METH_VARARGS,
      "beam(piles, rows, removed, width, budget, max_levels, expired[, ties, ceiling]): "
      "beam.beam"},
+    {"judge_commitments", py_judge_commitments, METH_VARARGS,
+     "judge_commitments(piles, removed, hand, most[, ceiling]): judge.commitments"},
+    {"judge_search", py_judge_search, METH_VARARGS,
+     "judge_search(piles, removed, rows, unseen, lines, seed, samples, caps, widths, "
+     "max_levels, margin, expired[, ceiling]): judge.halving"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -210,6 +210,80 @@ typedef struct {
  * by `margin` standard errors of the paired differences. */
 int chance_search(const ChanceSpec *c, ChanceResult *out, Stopper *stop);
 
+/* Sample k of the deals a view allows (rollouts.sample): the unseen cards shuffled by
+ * SplitMix64 seeded from seed + k (in cards, nunseen bytes of room), dealt into the view's
+ * face-down places pile by pile from the bottom (into *s), the rest into nrows rows. */
+void deal_sample(const State *view, int nrows, const uint8_t *unseen, int nunseen,
+                 uint64_t seed, uint64_t k, uint8_t *cards, State *s, uint8_t (*rows)[PILES]);
+
+/* ---- judge.c: commitments judged by the capped full-information search (chance/judge.py) */
+
+enum { JUDGE_REVEAL = 0, JUDGE_DEAL = 1, JUDGE_REMOVE = 2 }; /* the act that ends one */
+
+/* A commitment: its act, played from closure position `node` (its line the nodes' moves,
+ * then `last`: the move that turns a card up, the removal, or the deal), and the position
+ * after it, as the player sees it (id in the found store; for a deal, the one dealt onto). */
+typedef struct {
+    int act;
+    int32_t node;
+    Action last;
+    long id;
+} JudgeCommitment;
+
+typedef struct {
+    JudgeCommitment *v;
+    size_t n, cap;
+    BlindNode *nodes; /* each closure position's parent and the move to it (by seen id) */
+    size_t nnodes, nodes_cap;
+    Store seen;  /* the closure's positions */
+    Store found; /* each commitment's act byte then the position after it */
+    long long positions;
+} Commitments;
+
+/* judge.commitments: breadth-first from the view over the moves that turn nothing up (the
+ * first space only, no whole pile into a space), at most `most` positions; every act that
+ * turns a card up, deals a row (`hand` cards in the hand) or removes a suit, once each by
+ * its act and the position after it, in the order found. SEARCH_FOUND or SEARCH_NOMEM. */
+int judge_commitments(const State *view, int hand, long long most,
+                      Commitments *out);
+/* Commitment i's line from the view (line->v malloc'd; -1 when memory ran out). */
+int judge_line(const Commitments *c, size_t i, Line *line);
+/* The position after commitment i. */
+void judge_after(const Commitments *c, size_t i, State *after);
+void commitments_free(Commitments *c);
+
+#define JUDGE_MAX_CAPS 8
+#define JUDGE_MAX_LINES 64
+#define JUDGE_MAX_WIDTHS 8
+
+typedef struct {
+    const State *view; /* the player's view: face-down cards are FACE_DOWN */
+    int removed, rows;
+    const uint8_t *unseen;
+    int nunseen;
+    const Line *cand; /* the lines judged, the player's own first */
+    int ncand;
+    uint64_t seed;
+    long long samples; /* the budget: worlds judged, all lines together (a round's share) */
+    long long caps[JUDGE_MAX_CAPS]; /* positions a world, tried smallest first */
+    int ncaps;
+    long widths[JUDGE_MAX_WIDTHS]; /* the beam's widths in turn, sharing the cap */
+    int nwidths;
+    int max_levels;
+    long margin; /* hundredths of a standard error another line must beat the own by */
+} JudgeSpec;
+
+typedef struct {
+    long long *wins, *counts; /* each line's worlds won and judged (ncand entries) */
+    int chosen;
+    long long positions, cap;
+} JudgeResult;
+
+/* judge.halving, step for step: the cap the first of `caps` at which a line wins a world of
+ * the first round; then sequential halving, the player's own line judged on every world,
+ * another chosen only if it beats it on the same worlds. */
+int judge_search(const JudgeSpec *j, JudgeResult *out, Stopper *stop);
+
 /* ---- orders.c: the count before every first move, in every order (firstmoves.py) */
 
 #define RANKS 13

@@ -425,6 +425,56 @@ class Core:
         )
 
     @_bounded
+    def judge_commitments(
+        self, piles: State, removed: int, hand: int, most: int
+    ) -> tuple[list[tuple[int, tuple[Action, ...], State]], int]:
+        """:func:`spider_cli.analysis.chance.judge.commitments` in ``csrc/judge.c``: each
+        commitment as (act: 0 a card turned up, 1 a deal, 2 a removal; its line; the position
+        after it), in the order found, and the closure's positions (the core's path only: the
+        Python reference lives above this module)."""
+        found, positions = self.module.judge_commitments(
+            piles, removed, hand, most, memory.core_ceiling()
+        )
+        return [
+            (act, tuple(action(*a) for a in line), tuple(after)) for act, line, after in found
+        ], positions
+
+    @_bounded
+    def judge_search(
+        self,
+        draw: Draw,
+        lines: Sequence[Sequence[Action]],
+        samples: int,
+        caps: Sequence[int],
+        widths: Sequence[int],
+        margin: float,
+        expired: Expired | None = None,
+    ) -> tuple[int, tuple[int, ...], tuple[int, ...], int, int] | None:
+        """:func:`spider_cli.analysis.chance.judge.halving` in ``csrc/judge.c``: (chosen,
+        wins, worlds judged, positions, the cap judged at), or None when ``expired`` said
+        so."""
+        from spider_cli.analysis.search import MAX_LEVELS
+
+        chosen, wins, counts, positions, cap, stopped = self.module.judge_search(
+            draw.piles,
+            draw.removed,
+            draw.rows,
+            bytes(draw.unseen),
+            [[code(a) for a in line] for line in lines],
+            draw.seed & SplitMix64.MASK,
+            samples,
+            tuple(caps),
+            tuple(widths),
+            MAX_LEVELS,
+            round(margin * 100),
+            expired,
+            memory.core_ceiling(),
+        )
+        if stopped:
+            return None
+        return chosen, tuple(wins), tuple(counts), positions, cap
+
+    @_bounded
     def orders(self, orders: Orders, limit: Limit) -> tuple[bool | None, int]:
         found: tuple[bool | None, int] = self.module.orders(
             *orders.tables(), limit.positions, limit.expired, memory.core_ceiling()

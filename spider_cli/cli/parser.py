@@ -226,7 +226,8 @@ def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
         "--level",
         choices=BLIND_LEVELS,
         help="with --blind: how hard the player thinks: plain (its own turn, no lookahead), "
-        "quick, strong or expert (its close choices weighed on sampled games); default "
+        "quick, strong or expert (its close choices weighed on sampled games), or judge "
+        "(its commitments judged by the capped full-information search); default "
         f"{DEFAULT_LEVEL}",
     )
     return bench
@@ -297,7 +298,7 @@ def _add_limits(parser: argparse.ArgumentParser, which: str) -> None:
 LARGEST = 2**63 - 1
 """The largest count an option takes (a 64-bit integer, as SQLite stores it)."""
 
-BLIND_LEVELS = ("plain", "quick", "strong", "expert")
+BLIND_LEVELS = ("plain", "quick", "strong", "expert", "judge")
 """``bench --blind --level``'s choices (:class:`spider_cli.analysis.chance.search.Level`)."""
 
 DEFAULT_LEVEL = "quick"

@@ -31,6 +31,7 @@ from spider_cli.analysis.blind import (
     WEIGHED,
     Candidate,
     Decision,
+    Draw,
     Kind,
     Mode,
     PlayerView,
@@ -44,7 +45,7 @@ from spider_cli.analysis.blind import (
     weights_for,
 )
 from spider_cli.analysis.chance import search as chancesearch
-from spider_cli.analysis.chance.search import Level
+from spider_cli.analysis.chance.search import JUDGING, Judging, Level
 from spider_cli.analysis.compact import FACE_DOWN, ONE_BYTE, REVEAL, Start, State, actions, apply
 from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.solve import WIDTHS
@@ -66,6 +67,9 @@ player's own and the deal)."""
 
 SAMPLES = 64
 """Worlds :func:`choose` spends on a turn, in all."""
+
+MARGIN = 1.5
+"""Standard errors by which another line's wins must beat the player's own (:func:`beats`)."""
 
 
 class Act(Enum):
@@ -134,6 +138,23 @@ def commitments(
                 nxt.append((child, off, (*line, action)))
         level = nxt
     return list(found.values()), positions
+
+
+ACTS = (Act.REVEAL, Act.DEAL, Act.REMOVE)
+"""The acts by the core's numbers (``csrc/search.h``: JUDGE_REVEAL, JUDGE_DEAL, JUDGE_REMOVE)."""
+
+
+def closure(
+    piles: State, removed: int, hand: int, most: int = CLOSURE
+) -> tuple[list[Commitment], int]:
+    """:func:`commitments` on the path :func:`native.backend` gives: the compiled core's
+    (``csrc/judge.c``, the same commitments in the same order) where it is built, else the
+    reference."""
+    backend = native.backend()
+    if not isinstance(backend, native.Core):
+        return commitments(piles, removed, hand, most)
+    found, positions = backend.judge_commitments(piles, removed, hand, most)
+    return [Commitment(line, ACTS[act], after) for act, line, after in found], positions
 
 
 def worth(removed: int, commitment: Commitment, weights: Weights) -> int:
@@ -214,7 +235,7 @@ class Judged:
 
 
 def candidates(
-    view: PlayerView, decision: Decision, keep: int, weights: Weights
+    view: PlayerView, decision: Decision, keep: int, weights: Weights, most: int = CLOSURE
 ) -> tuple[list[tuple[Action, ...]], int]:
     """The lines judged: the blind player's own line (cut at its first card turned up)
     first, then the deal where one can be made now, then the ``keep`` best commitments by
@@ -227,7 +248,7 @@ def candidates(
         lines.append(own[:first] if first else own)
     elif decision.kind is Kind.DEAL:
         lines.append((DEAL,))
-    found, positions = commitments(piles, removed, view.hand)
+    found, positions = closure(piles, removed, view.hand, most)
     deals = [c for c in found if c.act is Act.DEAL and not c.line[:-1]]
     ranked = sorted(
         (c for c in found if c.act is not Act.DEAL or c.line[:-1]),
@@ -244,6 +265,8 @@ def halving(
     lines: Sequence[tuple[Action, ...]],
     samples: int = SAMPLES,
     caps: Sequence[int] = CAPS,
+    margin: float = MARGIN,
+    widths: Sequence[int] = WIDTHS,
 ) -> Judged:
     """Sequential halving over ``lines`` (the first the player's own): each round gives the
     candidates left an equal share of the rounds' ``samples`` on the same worlds (the first
@@ -271,7 +294,7 @@ def halving(
         for k in range(len(won[i]), target):
             piles, rows = worlds[k]
             state, left, off = played(piles, rows, removed, lines[i])
-            verdict = judge(state, left, off, cap)
+            verdict = judge(state, left, off, cap, widths)
             won[i].append(int(verdict.won))
             positions += verdict.positions
 
@@ -293,14 +316,41 @@ def halving(
         for i in alive:
             run(i, target, cap)
     best = alive[1] if len(alive) > 1 else 0
-    chosen = best if best and beats(won[best], won[0]) else 0
+    chosen = best if best and beats(won[best], won[0], margin) else 0
     wins = tuple(map(sum, won))
     counts = tuple(map(len, won))
     return Judged(tuple(lines), wins, counts, chosen, positions, cap)
 
 
-MARGIN = 1.5
-"""Standard errors by which another line's wins must beat the player's own (:func:`beats`)."""
+def weigh(
+    view: PlayerView,
+    lines: Sequence[tuple[Action, ...]],
+    samples: int = SAMPLES,
+    caps: Sequence[int] = CAPS,
+    margin: float = MARGIN,
+    widths: Sequence[int] = WIDTHS,
+) -> Judged:
+    """:func:`halving` on the path :func:`native.backend` gives: the compiled core's
+    (``csrc/judge.c``, the same worlds, counts and choice) where it is built, else the
+    reference."""
+    backend = native.backend()
+    fits = 1 <= len(lines) <= MOST_LINES and all(len(line) <= LONGEST for line in lines)
+    if not isinstance(backend, native.Core) or not fits:
+        return halving(view, lines, samples, caps, margin, widths)
+    piles, rows = view.piles(), view.hand // PILES
+    draw = Draw(piles, len(view.removed), rows, tuple(view.unseen()), seed_of(view))
+    got = backend.judge_search(draw, lines, samples, caps, widths, margin)
+    if got is None:  # (stopped: never without a clock)
+        return halving(view, lines, samples, caps, margin, widths)
+    chosen, wins, counts, positions, cap = got
+    return Judged(tuple(lines), wins, counts, chosen, positions, cap)
+
+
+MOST_LINES = 64
+"""The most lines the core judges at once (``csrc/search.h``: JUDGE_MAX_LINES)."""
+
+LONGEST = 1_000
+"""The longest line the core takes (``csrc/glue.h``: MAX_LINE)."""
 
 
 def beats(other: Sequence[int], own: Sequence[int], margin: float = MARGIN) -> bool:
@@ -315,9 +365,11 @@ def beats(other: Sequence[int], own: Sequence[int], margin: float = MARGIN) -> b
 
 @dataclass(frozen=True)
 class Turn:
-    """What :func:`choose` decided: the blind player's decision to play (its own, or with
-    the judge's line first), and what the judge found (None: nothing was weighed)."""
+    """What :func:`choose` decided: the blind player's own decision, the one to play (its
+    own, or with the judge's line first, or the quick level's), and what the judge found
+    (None: nothing was weighed)."""
 
+    decision: Decision
     played: Decision
     judged: Judged | None
 
@@ -326,16 +378,15 @@ def choose(
     view: PlayerView,
     mode: Mode,
     budget: int,
-    samples: int = SAMPLES,
-    caps: Sequence[int] = CAPS,
-    keep: int = KEEP,
-    fallback: bool = True,
+    settings: Judging = JUDGING,
+    widths: Sequence[int] = WIDTHS,
 ) -> Turn:
     """The judge's player: the blind player's turn (:func:`blindplayer.decide`), then, when
-    it plays a line or deals, its choice and the best commitments weighed by
-    :func:`halving`; the blind player's own turn when the game is lost or the hand holds
-    part of a row. Where no world is won within the cap by any line (early in a game), the
-    judge cannot rank them: with ``fallback`` the quick level's look-ahead
+    it plays a line or deals, its choice and the best commitments weighed by :func:`weigh`
+    as ``settings`` say (each world by the beam's ``widths`` in turn: the level's are
+    :data:`WIDTHS`, other widths for tuning); the blind player's own turn when the game is
+    lost or the hand holds part of a row. Where no world is won within the cap by any line
+    (early in a game), the judge cannot rank them: the quick level's look-ahead
     (:func:`chancesearch.weigh`) decides instead."""
     weights = weights_for(view.suits)
     piles = view.piles()
@@ -345,21 +396,21 @@ def choose(
         search, piles, len(view.removed), view.hand, mode, budget, unseen, weights=weights
     )
     if decision.kind is Kind.LOST or view.hand % PILES:
-        return Turn(decision, None)
-    lines, closure = candidates(view, decision, keep, weights)
+        return Turn(decision, decision, None)
+    lines, closed = candidates(view, decision, settings.keep, weights, settings.closure)
     if len(lines) < 2:
-        return Turn(decision, None)
-    judged = halving(view, lines, samples, caps)
-    judged = replace(judged, positions=judged.positions + closure)
+        return Turn(decision, decision, None)
+    judged = weigh(view, lines, settings.samples, settings.caps, settings.margin, widths)
+    judged = replace(judged, positions=judged.positions + closed)
     line = lines[judged.chosen]
     spent = decision.positions + judged.positions
-    if fallback and not max(judged.wins):  # the judge sees nothing: the quick level decides
+    if settings.fallback and not max(judged.wins):  # the judge sees nothing: quick decides
         pick = chancesearch.weigh(view, decision, Level.QUICK, weights=weights)
-        return Turn(
-            replace(pick.played, positions=pick.played.positions + judged.positions), judged
-        )
+        played = replace(pick.played, positions=pick.played.positions + judged.positions)
+        return Turn(decision, played, judged)
     if judged.chosen == 0:
-        return Turn(replace(decision, positions=spent), judged)
+        return Turn(decision, replace(decision, positions=spent), judged)
     if line == (DEAL,):
-        return Turn(Decision(Kind.DEAL, Mode.KEEP, (), spent), judged)
-    return Turn(Decision(Kind.LINE, Mode.KEEP, (Candidate(line, 0),), spent), judged)
+        return Turn(decision, Decision(Kind.DEAL, Mode.KEEP, (), spent), judged)
+    played = Decision(Kind.LINE, Mode.KEEP, (Candidate(line, 0), *decision.candidates), spent)
+    return Turn(decision, played, judged)

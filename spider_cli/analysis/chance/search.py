@@ -77,6 +77,7 @@ class Level(Enum):
     QUICK = "quick"
     STRONG = "strong"
     EXPERT = "expert"
+    JUDGE = "judge"  # the full-information search as the judge of sampled worlds (judge.py)
 
 
 PLAYER_VERSION = 2
@@ -97,7 +98,8 @@ def player_key(level: Level, budget: int, suits: int) -> str:
         key += f", weights {hashlib.blake2b(text.encode(), digest_size=4).hexdigest()}"
     if level is not Level.PLAIN:
         model = learned(suits)
-        text = repr((model.bias, model.weights, LEVELS[level]))
+        search = LEVELS[level] if level is not Level.JUDGE else (LEVELS[Level.QUICK], JUDGING)
+        text = repr((model.bias, model.weights, search))
         key += f", value {hashlib.blake2b(text.encode(), digest_size=4).hexdigest()}"
     return key
 
@@ -127,6 +129,26 @@ LEVELS = {
     Level.EXPERT: Strength(1_024, 8, Policy(2_000, SEARCHES, turns=8)),
 }
 """Each level's search (BENCHMARKS.md, "Blind play that searches what could turn up")."""
+
+
+@dataclass(frozen=True)
+class Judging:
+    """The judge level's search (:mod:`spider_cli.analysis.chance.judge`): worlds a turn in
+    all, the caps of positions tried smallest first, the commitments judged beside the
+    player's own line and the deal, the closure's bound in positions, and the standard errors
+    by which another line must beat the player's own; and whether, where no line wins a
+    world at any cap, the quick level decides (else the blind player's own choice)."""
+
+    samples: int = 32
+    caps: tuple[int, ...] = (10_000, 100_000)
+    keep: int = 4
+    closure: int = 2_000
+    margin: float = 1.5
+    fallback: bool = True  # the quick level decides where nothing is won (else the plain)
+
+
+JUDGING = Judging()
+"""The judge level's settings (docs/research/judge.md: the player paired with quick)."""
 
 
 @dataclass(frozen=True)
@@ -248,8 +270,13 @@ def choose(
     ``weights``: the value's (by default those shipped for the view's number of suits)."""
     piles = view.piles()
     unseen = view.unseen() if WEIGHED[view.suits] else ()
-    search = native.backend().blind_search
     weights = weights or weights_for(view.suits)
+    if level is Level.JUDGE:
+        from spider_cli.analysis.chance import judge
+
+        turn = judge.choose(view, mode, budget, JUDGING)
+        return Pick(turn.decision, turn.played)
+    search = native.backend().blind_search
     decision = decide(
         search, piles, len(view.removed), view.hand, mode, budget, unseen, weights=weights
     )

@@ -33,7 +33,7 @@ from spider_cli.rules.engine import Action, Deal, Game
 from spider_cli.rules.goals import Constraints, Goal, GoalKind
 from spider_cli.rules.lines import fitted
 
-WIDTHS = (4, 16, 64, 256, 1024, 4096)
+WIDTHS: tuple[int, ...] = (4, 16, 64, 256, 1024, 4096)
 """The beam widths tried in turn (a wider beam gets what the narrower ones left of the
 limit: at the default limit, 4096 is reached only when 1024 fails early)."""
 
