@@ -294,7 +294,7 @@ static int expand(GoalRun *r, HeapItem item)
     Step deal_step = {1, {{ACT_DEAL, 0, 0, 0}}};
     for (size_t j = 0; j < r->steps.n + (size_t)deal; j++) {
         const Step *step = j < r->steps.n ? &r->steps.v[j] : &deal_step;
-        Child c;
+        Child c = {0};
         int status = try_step(r, &s, step, &progress, dealt, item.id, &c);
         if (status == STEP_CHILD)
             status = commit(r, &c, step, item, item.depth + 1);

@@ -13,8 +13,6 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from randomplay import play_randomly
-from test_core_garbage import BIG, NEAR_CARDS, SETTINGS, _call, garbage_piles
 
 from spider_cli.analysis import native
 from spider_cli.analysis.bench import blind
@@ -27,6 +25,8 @@ from spider_cli.analysis.solve import WIDTHS
 from spider_cli.cli.main import main
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import PILES
+from tests.analysis.test_core_garbage import BIG, NEAR_CARDS, SETTINGS, _call, garbage_piles
+from tests.helpers import play_randomly
 
 core = native._load()
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built")
