@@ -29,7 +29,7 @@ from spider_cli.analysis.blind.evaluation import weights_for
 from spider_cli.analysis.blind.player import BUDGET, Kind, Mode, first_reveal
 from spider_cli.analysis.blind.rollouts import seed_of
 from spider_cli.analysis.blind.view import PlayerView
-from spider_cli.analysis.chance import judge
+from spider_cli.analysis.chance import judge, levels
 from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.chance.search import Level
 from spider_cli.rules.deals import DealSource
@@ -45,7 +45,7 @@ def game_turns(deal: DealSource) -> tuple[list[tuple[PlayerView, chancesearch.Pi
     turns = []
     while not table.won and table.moves < MAX_MOVES:
         view = table.view()
-        pick = chancesearch.choose(view, mode, BUDGET, Level.QUICK)
+        pick = levels.choose(view, mode, BUDGET, Level.QUICK)
         turns.append((view, pick))
         turn = pick.played
         mode = turn.mode

@@ -19,7 +19,7 @@ from spider_cli.analysis.bench.full import parse_deals
 from spider_cli.analysis.blind.player import BUDGET, Kind, Mode, first_reveal
 from spider_cli.analysis.blind.rollouts import seed_of
 from spider_cli.analysis.blind.view import PlayerView
-from spider_cli.analysis.chance import judge, search
+from spider_cli.analysis.chance import judge, levels, search
 from spider_cli.analysis.compact import Start
 from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.solve.autoplay import WIDTHS
@@ -35,7 +35,7 @@ def plain_game(deal: DealSource) -> list[tuple[PlayerView, tuple[Action, ...]]]:
     turns: list[tuple[PlayerView, tuple[Action, ...]]] = []
     while not table.won and table.moves < MAX_MOVES:
         view = table.view()
-        turn = search.choose(view, mode, BUDGET, search.Level.PLAIN).played
+        turn = levels.choose(view, mode, BUDGET, search.Level.PLAIN).played
         mode = turn.mode
         if turn.kind is Kind.LINE:
             first = first_reveal(view.piles(), turn.line)

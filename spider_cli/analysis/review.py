@@ -31,7 +31,7 @@ from typing import overload
 
 from spider_cli.analysis import hints
 from spider_cli.analysis.blind import Kind, Mode, rollouts, view_of
-from spider_cli.analysis.chance import Estimate, Level
+from spider_cli.analysis.chance import Estimate, Level, levels
 from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.solve import autoplay
@@ -419,7 +419,7 @@ def players_choice(game: Game) -> Action | None:
     """The blind player's move from ``game`` as a player of it sees it (None when it has
     none): a search of the hint's budget."""
     view = view_of(game)
-    choice = chancesearch.choose(view, Mode.KEEP, hints.BUDGET, Level.PLAIN).played
+    choice = levels.choose(view, Mode.KEEP, hints.BUDGET, Level.PLAIN).played
     if choice.kind is Kind.DEAL:
         return DEAL
     if choice.kind is Kind.LINE and choice.line:

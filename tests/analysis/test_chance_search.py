@@ -33,6 +33,7 @@ from spider_cli.analysis.blind.rollouts import (
 )
 from spider_cli.analysis.blind.view import PlayerView, view_of
 from spider_cli.analysis.blind.weighing import Draw, Effort, Line, Weighed
+from spider_cli.analysis.chance import levels
 from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.chance.search import Level
 from spider_cli.analysis.compact import FACE_DOWN, State, encode
@@ -297,15 +298,15 @@ def test_the_choice_depends_on_the_view_alone_and_is_the_same_every_time() -> No
     view = view_of(game)
     other = rollouts.sampled_game(view, 99, 0)
     assert view_of(other) == view and other.hand != game.hand
-    chosen = chancesearch.choose(view_of(game), Mode.KEEP, 300, Level.QUICK)
-    assert chancesearch.choose(view_of(other), Mode.KEEP, 300, Level.QUICK) == chosen
+    chosen = levels.choose(view_of(game), Mode.KEEP, 300, Level.QUICK)
+    assert levels.choose(view_of(other), Mode.KEEP, 300, Level.QUICK) == chosen
     assert chosen.weighed is not None and chosen.candidates  # it did weigh choices
 
 
 def test_the_player_is_given_only_the_view(monkeypatch: pytest.MonkeyPatch) -> None:
     given: list[object] = []
     searched: list[State] = []
-    real_choose = chancesearch.choose
+    real_choose = levels.choose
     path = type(native.backend())
     real_search = path.chance_search
 
@@ -317,7 +318,7 @@ def test_the_player_is_given_only_the_view(monkeypatch: pytest.MonkeyPatch) -> N
         searched.append(draw.piles)
         return real_search(self, draw, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(chancesearch, "choose", spy)
+    monkeypatch.setattr(levels, "choose", spy)
     monkeypatch.setattr(path, "chance_search", spy_search)
     monkeypatch.setattr(blind, "MAX_MOVES", 12)
     table = blind.Dealer(DealSource(Source.OURS, 7, 4))
@@ -329,7 +330,7 @@ def test_the_player_is_given_only_the_view(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_the_plain_level_is_the_blind_players_own_turn() -> None:
     view = _view(4, 2, 40, 4)
-    choice = chancesearch.choose(view, Mode.KEEP, 300, Level.PLAIN)
+    choice = levels.choose(view, Mode.KEEP, 300, Level.PLAIN)
     piles = view.piles()
     assert (
         choice.played

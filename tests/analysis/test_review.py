@@ -14,6 +14,7 @@ import pytest
 
 from spider_cli.analysis import review
 from spider_cli.analysis.blind.view import view_of
+from spider_cli.analysis.chance import levels
 from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.review import Outlook, Severity, severity
@@ -260,7 +261,7 @@ def test_a_review_kept_in_the_history_is_shown_without_a_search(
 
     monkeypatch.setattr(autoplay, "play", counted("play", autoplay.play))
     monkeypatch.setattr(chancesearch, "estimate", counted("estimate", chancesearch.estimate))
-    monkeypatch.setattr(chancesearch, "choose", counted("choose", chancesearch.choose))
+    monkeypatch.setattr(levels, "choose", counted("choose", levels.choose))
     other = Session.new_game(seed=3, suits=1)  # the same game, in a session of its own
     for action in moves:
         other.push(action)

@@ -22,8 +22,7 @@ from typing import TextIO
 from spider_cli.analysis.bench.full import DealResult, Mapper, Summary, play_all
 from spider_cli.analysis.blind import Kind, Mode, PlayerView, Weights, view_of
 from spider_cli.analysis.blind import player as blindplayer
-from spider_cli.analysis.chance import Level
-from spider_cli.analysis.chance import search as chancesearch
+from spider_cli.analysis.chance import Level, levels
 from spider_cli.analysis.intervals import wilson
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Action, Deal
@@ -70,7 +69,7 @@ def play_blind(
     level: Level = Level.PLAIN,
     weights: Weights | None = None,
 ) -> tuple[int, int]:
-    """Play the table's deal by the player (:func:`~spider_cli.analysis.chance.search.choose`
+    """Play the table's deal by the player (:func:`~spider_cli.analysis.chance.levels.choose`
     at ``level``, its value weighed by ``weights``, by default those shipped), which sees
     only a :class:`PlayerView`: each turn its line is played up to the first card it turns
     up, or a row is dealt, until the game is won or lost. Returns the positions examined and
@@ -78,7 +77,7 @@ def play_blind(
     positions = 0
     mode = Mode.KEEP
     while not table.won and table.moves < MAX_MOVES:
-        turn = chancesearch.choose(table.view(), mode, budget, level, weights=weights).played
+        turn = levels.choose(table.view(), mode, budget, level, weights=weights).played
         positions += turn.positions
         mode = turn.mode
         if turn.kind is Kind.LINE:

@@ -13,10 +13,11 @@ of a win. Sequential halving spends the budget: the player's own choice is playe
 the others are halved round by round, and the best of them is played instead only if it beats the
 player's own by a margin of standard errors of their paired differences.
 
-The budget is a number of sampled games, each bounded in positions, and everything is
-integers but the value's logistic, so the same view gets the same choice on any machine. The
-search is :mod:`spider_cli.analysis.blind.weighing`'s (the reference), or the compiled core's
-(``csrc/chance.c``), which runs it step for step. :func:`choose` is the player at a
+The budget is a number of sampled games, each bounded in positions, and everything is integers but
+the value's logistic, so the same view gets the same choice on any machine. The search is
+:mod:`spider_cli.analysis.blind.weighing`'s (the reference), or the compiled core's
+(``csrc/chance.c``), which runs it step for step. :func:`~spider_cli.analysis.chance.levels.choose`
+is the player at a
 :class:`Level` (the bench's, ``hint``'s, ``apply``'s and ``auto``'s), :func:`estimate` its
 chance played out (``odds``).
 
@@ -39,20 +40,17 @@ from spider_cli.analysis.blind import (
     SEARCHES,
     STANDARD,
     TABLE_SIZE,
-    WEIGHED,
     Candidate,
     Decision,
     Draw,
     Effort,
     Kind,
     Line,
-    Mode,
     PlayerView,
     Policy,
     Weighed,
     Weights,
     WinModel,
-    decide,
     first_reveal,
     learned,
     rows_of,
@@ -255,32 +253,6 @@ PYTHON_SHARE = 8
 """On the Python path (much slower: docs/benchmarks.md) :func:`estimate` plays this many
 times fewer games, so that ``odds`` answers in about the same time; its answer says how
 many. (A level's search is never cut: the same level plays the same move on both paths.)"""
-
-
-def choose(
-    view: PlayerView,
-    mode: Mode,
-    budget: int,
-    level: Level,
-    expired: Expired | None = None,
-    weights: Weights | None = None,
-) -> Pick:
-    """The blind player's turn from ``view`` (:func:`blindplayer.decide`), its choices then
-    weighed by :func:`weigh` at ``level``; the positions counted include the search's.
-    ``weights``: the value's (by default those shipped for the view's number of suits)."""
-    piles = view.piles()
-    unseen = view.unseen() if WEIGHED[view.suits] else ()
-    weights = weights or weights_for(view.suits)
-    if level is Level.JUDGE:
-        from spider_cli.analysis.chance import judge
-
-        turn = judge.choose(view, mode, budget, JUDGING)
-        return Pick(turn.decision, turn.played)
-    search = native.backend().blind_search
-    decision = decide(
-        search, piles, len(view.removed), view.hand, mode, budget, unseen, weights=weights
-    )
-    return weigh(view, decision, level, expired, weights)
 
 
 def weigh(

@@ -1,0 +1,38 @@
+"""The player at each level: the blind player's turn from a view, its choices weighed on
+sampled deals (:mod:`~spider_cli.analysis.chance.search`), or judged on sampled worlds by the
+full-information search at the judge level (:mod:`~spider_cli.analysis.chance.judge`). The
+bench, the review and the research scripts play it."""
+
+from __future__ import annotations
+
+from spider_cli.analysis import native
+from spider_cli.analysis.blind import WEIGHED, Mode, PlayerView, Weights, decide, weights_for
+from spider_cli.analysis.chance import judge
+from spider_cli.analysis.chance.search import JUDGING, Level, Pick, weigh
+from spider_cli.analysis.limits import Expired
+
+
+def choose(
+    view: PlayerView,
+    mode: Mode,
+    budget: int,
+    level: Level,
+    expired: Expired | None = None,
+    weights: Weights | None = None,
+) -> Pick:
+    """The blind player's turn from ``view`` (:func:`~spider_cli.analysis.blind.decide`), its
+    choices then weighed by :func:`~spider_cli.analysis.chance.search.weigh` at ``level``, or
+    judged by :func:`~spider_cli.analysis.chance.judge.choose` at the judge level; the
+    positions counted include the search's.
+    ``weights``: the value's (by default those shipped for the view's number of suits)."""
+    piles = view.piles()
+    unseen = view.unseen() if WEIGHED[view.suits] else ()
+    weights = weights or weights_for(view.suits)
+    if level is Level.JUDGE:
+        turn = judge.choose(view, mode, budget, JUDGING)
+        return Pick(turn.decision, turn.played)
+    search = native.backend().blind_search
+    decision = decide(
+        search, piles, len(view.removed), view.hand, mode, budget, unseen, weights=weights
+    )
+    return weigh(view, decision, level, expired, weights)
