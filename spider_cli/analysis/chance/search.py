@@ -17,9 +17,8 @@ The budget is a number of sampled games, each bounded in positions, and everythi
 the value's logistic, so the same view gets the same choice on any machine. The search is
 :mod:`spider_cli.analysis.blind.weighing`'s (the reference), or the compiled core's
 (``csrc/chance.c``), which runs it step for step. :func:`~spider_cli.analysis.chance.levels.choose`
-is the player at a
-:class:`Level` (the bench's, ``hint``'s, ``apply``'s and ``auto``'s), :func:`estimate` its
-chance played out (``odds``).
+is the player at a :class:`Level` (the bench's, ``hint``'s, ``apply``'s and ``auto``'s),
+:func:`estimate` its chance played out (``odds``).
 
 Bjarnason, Fern and Tadepalli (ICAPS 2009) took blind Klondike from 13% to 35% by weighing
 choices on sampled outcomes with rollouts of a fast policy; Bertsekas's rollout algorithm
