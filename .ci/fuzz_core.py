@@ -20,9 +20,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-
-from randomplay import play_randomly
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from spider_cli.analysis import native
 from spider_cli.analysis.blind import rollouts
@@ -32,6 +30,7 @@ from spider_cli.analysis.compact import FACE_DOWN, encode, player_view
 from spider_cli.analysis.search import goal
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.goals import Constraints, Goal
+from tests.helpers import play_randomly
 
 ALLOWED = (ValueError, TypeError, OverflowError, MemoryError)
 BUDGETS = (0, 1, 300, 5_000, 10**6, 10**12, 2**63 - 1)
