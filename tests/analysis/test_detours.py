@@ -104,3 +104,49 @@ def test_a_card_parked_for_a_swap_stays_in_the_line() -> None:
     )
     swap = [Move(0, 2, 1), Move(1, 0, 1), Move(2, 1, 1), Move(3, 4, 1)]
     assert detours.straighten(piles, swap) == swap
+
+
+def _by_cards(start: compact.Start, line: list, keys: list, k: int, first: Move) -> list | None:
+    """``first`` played at the line's move ``k``, then the rest of the line by its cards
+    (each run headed by the same card onto the same card), if that still wins."""
+    key = detours._step(start, keys[k], first)
+    out = [first]
+    for n in range(k, len(line)):
+        action = detours._moved(line[n], keys[n][0], key[0]) if key else None
+        key = detours._step(start, key, action) if key and action else None
+        if key is None:
+            return None
+        out.append(action)
+    return out if detours._won(key, start) else None
+
+
+def _shuffles(start: compact.Start, line: list) -> list[list]:
+    """Winning lines made of ``line`` with one card moved aside for nothing and left there
+    (the later moves finding it where it is), which played exactly as written would not win."""
+    keys = detours._keys(start, line)
+    assert keys is not None
+    found = []
+    for k, (piles, _dealt) in enumerate(keys[:-1]):
+        spaces = [i for i, p in enumerate(piles) if not p]
+        for aside in compact.actions(piles, spaces):
+            if not isinstance(aside, Move) or compact.apply(piles, aside)[1] >= 0:
+                continue  # (a move that turns a card up is not for nothing)
+            rest = _by_cards(start, line, keys, k, aside)
+            if rest is not None and detours._keys(start, [*line[:k], aside, *line[k:]]) is None:
+                found.append([*line[:k], *rest])
+    return found
+
+
+def test_a_card_shuffled_round_and_left_elsewhere_is_cut() -> None:
+    """An Ace carried to another pile for nothing: the later moves take it from where it is,
+    and the move goes."""
+    for number in (3, 5):
+        start, line, game = _won_line(number, 2)
+        clean = detours.clean(start, line)
+        shuffles = _shuffles(start, clean)[::7][:6]
+        assert shuffles
+        for shuffled in shuffles:
+            assert len(detours.clean(start, shuffled)) == len(shuffled)  # (clean keeps it)
+            again = detours.tidy(start, shuffled)
+            assert len(again) < len(shuffled)
+            autoplay._as_played(game, again)

@@ -13,7 +13,10 @@ ends where it ended):
   straight to where it ends (or stays, when it comes back), if the rest of the line is still
   legal and still wins;
 * a return: a card that comes back onto the card it left, its moves dropped, if the rest
-  of the line does without them.
+  of the line does without them;
+* for a line a player reads (:func:`tidy`), a drop: a few moves that turn nothing up taken
+  out, or a run's move with its next one, the later moves then finding their cards where
+  they are (an Ace carried round the piles and left on another goes).
 
 Every change is checked by playing the line on the compact positions with the rules'
 legality tests, and :func:`spider_cli.analysis.solve.autoplay.play` checks the result with the
@@ -22,7 +25,7 @@ engine once more before it is reported.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from spider_cli.analysis.compact import (
     ONE_BYTE,
@@ -161,7 +164,105 @@ def _return(start: Start, line: list[Action], keys: list[Key], good: Good) -> li
     return None
 
 
-def _cut(start: Start, line: list[Action], good: Good) -> list[Action]:
+DROPPED = 4
+"""The most moves in a row :func:`_drop` tries to take out of a winning line."""
+
+
+def _likeness(pile: bytes, like: bytes) -> tuple[bool, int]:
+    """How much ``pile`` looks like ``like``: the same cards, then how many first cards agree
+    (to tell twin cards apart by what lies under them)."""
+    same = 0
+    for a, b in zip(pile, like, strict=False):
+        if a != b:
+            break
+        same += 1
+    return pile == like, same
+
+
+def _pick(fits: list[int], now: State, before: State, own: int) -> int:
+    """Of the piles ``fits``, the one that looks most like pile ``own`` did (its own number
+    first among equals)."""
+    return max(fits, key=lambda i: (*_likeness(now[i], before[own]), i == own, -i))
+
+
+def _moved(action: Action, before: State, now: State) -> Action | None:
+    """``action``, played from ``before`` in the line, as the same cards' act in ``now``: the
+    run headed by the same card onto the same card (or into a space), the same suit removed,
+    on the piles that look most like the ones it used. None if no pile will do."""
+    if isinstance(action, Deal):
+        return action
+    if isinstance(action, Remove):
+        ace = before[action.pile][-1]
+        fits = [i for i in range(PILES) if completes_suit(now[i]) and now[i][-1] == ace]
+        return Remove(_pick(fits, now, before, action.pile)) if fits else None
+    src, dst, m = action
+    card, onto = before[src][-m], before[dst][-1] if before[dst] else None
+    sources = [
+        i
+        for i in range(PILES)
+        if len(now[i]) >= m and now[i][-m] == card and run_length(now[i]) >= m
+    ]
+    if not sources:
+        return None
+    frm = _pick(sources, now, before, src)
+    targets = [i for i in range(PILES) if i != frm and (now[i][-1] if now[i] else None) == onto]
+    return Move(frm, _pick(targets, now, before, dst), m) if targets else None
+
+
+def _quiet(line: list[Action], keys: list[Key], k: int) -> bool:
+    """Whether the line's move ``k`` is a card move that turns nothing up."""
+    action = line[k]
+    if not isinstance(action, Move):
+        return False
+    return keys[k + 1][0][action.src] == keys[k][0][action.src][: -action.count]
+
+
+def _drops(line: list[Action], keys: list[Key], i: int) -> Iterator[tuple[int, ...]]:
+    """The sets of moves :func:`_drop` tries to take out, from move ``i`` on: the moves in a
+    row from it that turn nothing up (up to :data:`DROPPED`), and it with the next move of the
+    run it moved (the run then stays where it was)."""
+    for w in range(1, DROPPED + 1):
+        if i + w > len(line) or not _quiet(line, keys, i + w - 1):
+            break
+        yield tuple(range(i, i + w))
+    first = line[i]
+    assert isinstance(first, Move)
+    card = keys[i][0][first.src][-first.count]
+    for j in range(i + 1, len(line)):
+        later = line[j]
+        if isinstance(later, Move) and keys[j][0][later.src][-later.count] == card:
+            if j > i + DROPPED and _quiet(line, keys, j):
+                yield (i, j)
+            return
+
+
+def _drop(start: Start, line: list[Action], keys: list[Key], good: Good) -> list[Action] | None:
+    """The line without the first of :func:`_drops`' sets that the rest does without, the
+    rest played by its cards (:func:`_moved`), or None.
+
+    This takes out a shuffle that leaves its cards elsewhere than they were (an Ace carried
+    round the piles and left on another): the later moves find those cards where they are."""
+    for i in range(len(line)):
+        if not _quiet(line, keys, i):
+            continue
+        for dropped in _drops(line, keys, i):
+            key, out = keys[i], list(line[:i])
+            for k in range(i + 1, len(line)):
+                if k in dropped:
+                    continue
+                action = _moved(line[k], keys[k][0], key[0])
+                after = None if action is None else _step(start, key, action)
+                if action is None or after is None:
+                    break
+                out.append(action)
+                key = after
+            else:
+                if good(key):
+                    return out
+    return None
+
+
+def _cut(start: Start, line: list[Action], good: Good, drop: bool = False) -> list[Action]:
     """``line`` with detours cut while its end stays good (as it is, if it is not legal or
     its end is not good to begin with)."""
     keys = _keys(start, line)
@@ -172,6 +273,7 @@ def _cut(start: Start, line: list[Action], good: Good) -> list[Action]:
             _jump(start, line, keys)
             or _shortcut(start, line, keys, good)
             or _return(start, line, keys, good)
+            or (_drop(start, line, keys, good) if drop else None)
         )
         if shorter is None or len(shorter) >= len(line):
             return line
@@ -185,6 +287,15 @@ def clean(start: Start, line: list[Action]) -> list[Action]:
     """A winning line with its detours cut: never longer, and still winning (a line that is
     not a legal win from ``start`` comes back as it is)."""
     return _cut(start, line, lambda key: _won(key, start))
+
+
+def tidy(start: Start, line: list[Action]) -> list[Action]:
+    """:func:`clean`, then also shuffles dropped whose cards the rest of the line finds where
+    they are (:func:`_drop`): for a winning line a player reads (the review's). Full-information
+    play keeps :func:`clean` alone, as the tables of its results record its lines' lengths
+    under the search's version."""
+    won = lambda key: _won(key, start)  # noqa: E731
+    return _cut(start, _cut(start, line, won), won, drop=True)
 
 
 def straighten(piles: State, line: list[Action]) -> list[Action]:
