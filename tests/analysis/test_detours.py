@@ -139,14 +139,16 @@ def _shuffles(start: compact.Start, line: list) -> list[list]:
 
 def test_a_card_shuffled_round_and_left_elsewhere_is_cut() -> None:
     """An Ace carried to another pile for nothing: the later moves take it from where it is,
-    and the move goes."""
+    and :func:`detours.tidy` drops the move, where :func:`detours.clean` may not."""
+    kept = 0
     for number in (3, 5):
         start, line, game = _won_line(number, 2)
         clean = detours.clean(start, line)
         shuffles = _shuffles(start, clean)[::7][:6]
         assert shuffles
         for shuffled in shuffles:
-            assert len(detours.clean(start, shuffled)) == len(shuffled)  # (clean keeps it)
+            kept += len(detours.clean(start, shuffled)) == len(shuffled)
             again = detours.tidy(start, shuffled)
             assert len(again) < len(shuffled)
             autoplay._as_played(game, again)
+    assert kept  # (some of them only the drop takes out)
