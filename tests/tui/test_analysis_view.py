@@ -1,0 +1,120 @@
+"""The board's analysis view through prompt_toolkit's pipe input: ``review`` opens it, the
+arrow keys step the game, the curve's cursor and the tableau follow, Enter plays on from the
+position as a new game, q gives the game back exactly as it was; ``>`` steps a line found."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.formatted_text.utils import fragment_list_to_text
+
+from spider_cli.app.files.gamelog import GameLog, Result
+from spider_cli.app.session import Session
+from spider_cli.language import gamefiles
+from spider_cli.language.gamefiles import PositionOrigin
+from spider_cli.rules.engine import Game
+from spider_cli.tui.board import Board
+from tests.helpers import SEED, on_board, said
+
+RIGHT, LEFT, HOME, END = "\x1b[C", "\x1b[D", "\x1b[H", "\x1b[F"
+TEXTS = ["4h from 1 to 8", "8d from 7 to 3", "9-8d from 3 to 4"]
+PLAYED = [f"{text}\r" for text in TEXTS]
+
+
+@pytest.fixture
+def session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Session:
+    monkeypatch.setenv("SPIDER_HOME", str(tmp_path / "home"))
+    return Session.new_game(seed=SEED, base_dir=tmp_path, log=GameLog(tmp_path / "games.db"))
+
+
+def _screen(board: Board) -> str:
+    return fragment_list_to_text(board._tableau())
+
+
+def _cursor(board: Board) -> int:
+    """The column of the curve's cursor cell on its row."""
+    for line in _rows(board):
+        if any("curve-cursor" in style for style, *_ in line):
+            return sum(len(text) for style, text, *_ in line[: _at(line)])
+    raise AssertionError("no cursor on the curve")
+
+
+def _at(line: list[tuple[str, str]]) -> int:
+    return next(k for k, (style, *_) in enumerate(line) if "curve-cursor" in style)
+
+
+def _rows(board: Board) -> list[list[tuple[str, str]]]:
+    rows: list[list[tuple[str, str]]] = [[]]
+    for style, text, *_ in board._tableau():
+        if text == "\n":
+            rows.append([])
+        else:
+            rows[-1].append((style, text))
+    return rows
+
+
+def test_review_opens_the_view_and_steps_the_game(session: Session) -> None:
+    status, board = on_board([*PLAYED, "review\r"], session)
+    assert status == 0
+    study = board.study
+    assert study is not None and study.review is not None
+    start = _screen(board)
+    assert "Before move 1 of 3" in start and "played 4h from 1 to 8" in start
+    assert _cursor(board) == 5  # the first cell, after the row's number
+    study.step(1)
+    after = _screen(board)
+    assert "Before move 2 of 3" in after and "played 8d from 7 to 3" in after
+    assert _cursor(board) == 6 and after != start
+    study.end()
+    assert "After move 3, the last" in _screen(board)
+    assert board.session.game.moves_made == 3
+
+
+def test_the_keys_step_and_q_gives_the_game_back_as_it_was(session: Session) -> None:
+    _, board = on_board([*PLAYED, "review\r", RIGHT, RIGHT, END, LEFT, HOME, "n", "q"], session)
+    assert board.study is None
+    game = board.session.game
+    assert game.moves_made == 3 and not game._redo
+    assert [e.text for e in board.session.history()] == TEXTS
+    assert "error" not in said(board)
+
+
+def test_enter_plays_on_from_the_position_and_leaves_the_game_reviewed(session: Session) -> None:
+    reviewed = session.game
+    _, board = on_board([*PLAYED, "review\r", RIGHT, "\r"], session)
+    assert board.study is None
+    new = board.session.game
+    assert new is not reviewed and new.moves_made == 0
+    assert isinstance(board.session.origin, PositionOrigin)
+    assert "A new game from the position after move 1 of game 1" in said(board)
+    again = _fresh(session)
+    for line in TEXTS:
+        again.execute(line)
+    assert new.key() == _after(again.game, 1).key()
+    assert reviewed.move_stack == again.game.move_stack and not reviewed._redo  # untouched
+    assert reviewed.key() == again.game.key()
+    entry = session.games_log().entry(1)  # in progress, as it was: 'open 1' brings it back
+    assert entry.result is Result.IN_PROGRESS and entry.moves == 3
+    assert gamefiles.read(entry.game_file).steps == gamefiles.read(again.files.game_file()).steps
+
+
+def _after(game: Game, k: int) -> Game:
+    work = game.copy()
+    while work.moves_made > k:
+        work.pop()
+    return work
+
+
+def _fresh(session: Session) -> Session:
+    return Session.new_game(seed=SEED, base_dir=session.base_dir, log=session.log)
+
+
+def test_the_line_a_hint_found_is_stepped_with_the_greater_than_key(session: Session) -> None:
+    _, board = on_board(["hint\r", ">"], session)
+    study = board.study
+    assert study is not None and study.found and study.review is None
+    assert study.cursor.last > study.cursor.first
+    assert "Before move 1" in _screen(board)
+    _, board = on_board([">"], _fresh(session))
+    assert board.study is None and "no line found here to step through" in said(board)
