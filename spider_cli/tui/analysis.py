@@ -101,7 +101,7 @@ def view(study: Study, glyphs: Glyphs, columns: int, rows: int) -> StyleAndTextT
     if review is not None and not moment.in_line:
         for row in words.curve_rows(review, columns, ascii=not glyphs.symbols):
             below += _curve_row(row, moment.at)
-    keys = words.keys_text(study.found, moment.in_line)
+    keys = words.keys_text(moment, bool(study.marks()))
     below += [("class:dim", keys[:columns]), ("", "\n")]
     room = max(1, rows - below.count(("", "\n")))
     position = moment.position

@@ -86,10 +86,15 @@ def moment_lines(moment: Moment) -> list[str]:
     return lines
 
 
-def keys_text(found: bool, in_line: bool) -> str:
-    """The view's keys, in a line."""
-    line = "" if found else "  w: out of the line" if in_line else "  n/p: mark  w: the win"
-    return f"<-/->: move  Home/End{line}  Enter: play on from here  q: back"
+def keys_text(moment: Moment, marks: bool) -> str:
+    """The view's keys, in a line: n/p where the review marked moves (``marks``), w where
+    the deal was lost (and in its winning line)."""
+    more = "  n/p: mark" if marks and not moment.in_line else ""
+    if moment.in_line:
+        more += "  w: back to the game"
+    elif moment.lost_from is not None:
+        more += "  w: the win"
+    return f"<-/->: move  Home/End{more}  Enter: play on from here  q: back"
 
 
 def played_on_text(at: int, number: int | None) -> str:
