@@ -28,7 +28,7 @@ from spider_cli.app.results import PlayedOn, Reply
 from spider_cli.app.views.stepping import Study, play_on
 from spider_cli.app.words import stepping as words
 from spider_cli.rules.engine import Game, Move
-from spider_cli.tui import render
+from spider_cli.tui import render, wrapping
 from spider_cli.tui.render import Glyphs, Spot
 
 if TYPE_CHECKING:
@@ -94,15 +94,16 @@ def view(study: Study, glyphs: Glyphs, columns: int, rows: int) -> StyleAndTextT
     keys (the tableau folds to leave them room)."""
     moment = study.moment()
     below: StyleAndTextTuples = []
-    for line in words.moment_lines(moment):
-        below += [*render.color_cards(line[:columns] if len(line) > columns else line)]
-        below.append(("", "\n"))
+    for line in words.moment_lines(moment):  # broken between words at the screen's width
+        for row in wrapping.wrap(render.color_cards(line), columns):
+            below += [*row, ("", "\n")]
     review = study.review
     if review is not None and not moment.in_line:
-        for row in words.curve_rows(review, columns, ascii=not glyphs.symbols):
-            below += _curve_row(row, moment.at)
+        for curve in words.curve_rows(review, columns, ascii=not glyphs.symbols):
+            below += _curve_row(curve, moment.at)
     keys = words.keys_text(moment, bool(study.marks()))
-    below += [("class:dim", keys[:columns]), ("", "\n")]
+    for row in wrapping.wrap([("class:dim", keys)], columns):
+        below += [*row, ("", "\n")]
     room = max(1, rows - below.count(("", "\n")))
     position = moment.position
     tableau = render.tableau(position, glyphs, columns, room, frozenset(), _Still)

@@ -118,3 +118,32 @@ def test_the_line_a_hint_found_is_stepped_with_the_greater_than_key(session: Ses
     assert "Before move 1" in _screen(board)
     _, board = on_board([">"], _fresh(session))
     assert board.study is None and "no line found here to step through" in said(board)
+
+
+def test_marks_and_the_winning_line_step_with_their_keys(session: Session) -> None:
+    """n and p jump between the review's marks, w steps the winning line at the move the
+    deal was lost at and back (a review made of the game's own moves, as
+    tests/app/test_stepping.py makes one: the board takes it as the review it keeps)."""
+    from spider_cli.analysis.review import Severity
+    from tests.app.test_stepping import _review
+    from tests.helpers import play_randomly
+
+    play_randomly(session.game, 14, 7)
+    game = session.game
+    review = _review(game, {4: Severity.MISTAKE, 9: Severity.BLUNDER}, 6, texts=True)
+    session.analysis.reviewed = ((game.key(), game.moves_made), review)
+    _, board = on_board(["review\r", "n"], session)
+    assert board.study is not None
+    screen = _screen(board)
+    assert "Before move 4 of 14" in screen and "mistake: the chance fell from" in screen
+    assert "the blind player:" in screen and "n/p: mark  w: the win" in screen
+    signs = next(line for line in screen.splitlines() if line.startswith("     ") and "m" in line)
+    assert signs[5 + 3] == "m" and signs[5 + 8] == "b" and signs[5 + 5] == "x"
+    _, board = on_board(["review\r", "n", "n", "p", "w", RIGHT, RIGHT], session)
+    screen = _screen(board)
+    assert "A win from before move 6: position 2 of" in screen and "w: back to the game" in screen
+    assert board.session.game is game and board.study is not None and board.study.line is not None
+    facts = (game.key(), tuple(game.move_stack))
+    _, board = on_board(["review\r", "n", "w", RIGHT, END, "w", "p", "q"], session)
+    assert board.study is None and (game.key(), tuple(game.move_stack)) == facts
+    assert "error" not in said(board)
