@@ -93,6 +93,15 @@ def test_the_analysis_view_steps_plays_on_and_gives_the_game_back(
     tmux.keys("Enter")  # play on from the position after move 1
     screen = tmux.wait(r"A new game from the position after move 1 of game 1")
     assert re.search(r"moves 0  \|", screen) and "'open 1' brings game 1 back" in screen
+    tmux.enter("hint")  # the line a hint found, stepped with > before apply
+    tmux.wait(r"'apply'")
+    tmux.keys(">")
+    tmux.wait(r"Before move 1 of \d+: (played|dealt)")
+    tmux.keys("Right")
+    tmux.wait(r"Before move 2 of \d+|After move 1, the last")
+    tmux.keys("Escape")
+    screen = _gone(tmux, KEYS)
+    assert re.search(r"moves 0  \|", screen)
     tmux.enter("games")
     screen = tmux.wait(r"'open N' brings game N back")
     assert re.search(r"^ +1 .* 3 .*in progress$", screen, re.MULTILINE)
