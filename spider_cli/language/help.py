@@ -161,7 +161,8 @@ curve with a cursor under it (signs: | a deal, i m b a mark, x lost there):
                   game from a position); the game reviewed stays as it was,
                   in progress in the history ('open N' brings it back)
   q, Esc          back to the game in play, as it was
-'>' on the board steps the line 'solve' or 'hint' found the same way.""",
+Other letters write a command, as on the board (Enter runs it, closing the
+view). '>' on the board steps the line 'solve' or 'hint' found the same way.""",
 }
 
 

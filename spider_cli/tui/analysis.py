@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from prompt_toolkit.filters import Condition
+from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
@@ -158,19 +158,33 @@ def _play_on(board: Board, study: Study) -> None:
     board.player.perform(call, "")
 
 
+def _enter(board: Board, study: Study) -> None:
+    """Enter: with a command typed, the view closes and the command runs; else play on."""
+    if board.buffer.text.strip():
+        board.study = None
+        board.enter()
+    else:
+        _play_on(board, study)
+
+
 def keys(board: Board) -> KeyBindings:
-    """The view's keys, while it is open (they come after the board's, and win)."""
+    """The view's keys, while it is open (they come after the board's, and win). Its letters
+    and arrows act while the command line is empty; a letter it does not take starts a
+    command, as on the board, and Enter runs it (the view closing)."""
     bindings = KeyBindings()
     open_ = Condition(lambda: board.study is not None and board.question is None)
+    empty = open_ & Condition(lambda: not board.buffer.text)
 
-    def on(*names: str, eager: bool = False) -> Callable[[Callable[[Study], object]], None]:
+    def on(
+        *names: str, when: Filter = empty, eager: bool = False
+    ) -> Callable[[Callable[[Study], object]], None]:
         def bind(act: Callable[[Study], object]) -> None:
             def handler(event: KeyPressEvent) -> None:
                 if board.study is not None:
                     act(board.study)
 
             for name in names:
-                bindings.add(name, filter=open_, eager=eager)(handler)
+                bindings.add(name, filter=when, eager=eager)(handler)
 
         return bind
 
@@ -181,6 +195,18 @@ def keys(board: Board) -> KeyBindings:
     on("n")(lambda s: s.next_mark())
     on("p")(lambda s: s.next_mark(forward=False))
     on("w")(lambda s: s.toggle_line())
-    on("enter")(lambda s: _play_on(board, s))
-    on("q", "escape", eager=True)(lambda s: setattr(board, "study", None))
+    on("q")(lambda s: setattr(board, "study", None))
+    on("c-z", "c-y", "?", "!", ">")(lambda s: None)  # the game in play stays as it is
+    on("enter", when=open_)(lambda s: _enter(board, s))
+    on("escape", when=open_, eager=True)(_close(board))
     return bindings
+
+
+def _close(board: Board) -> Callable[[Study], None]:
+    """Esc: back to the game in play (a command begun is dropped)."""
+
+    def close(study: Study) -> None:
+        board.buffer.reset()
+        board.study = None
+
+    return close

@@ -147,3 +147,10 @@ def test_marks_and_the_winning_line_step_with_their_keys(session: Session) -> No
     _, board = on_board(["review\r", "n", "w", RIGHT, END, "w", "p", "q"], session)
     assert board.study is None and (game.key(), tuple(game.move_stack)) == facts
     assert "error" not in said(board)
+
+
+def test_a_command_typed_in_the_view_closes_it_and_runs(session: Session) -> None:
+    """A letter the view does not take starts a command, as on the board; Enter runs it."""
+    _, board = on_board([*PLAYED, "review\r", RIGHT, "review 2\r"], session)
+    assert board.study is None and "played: 8d from 7 to 3" in said(board)
+    assert board.session.game.moves_made == 3
