@@ -96,9 +96,9 @@ def test_the_analysis_view_steps_plays_on_and_gives_the_game_back(
     tmux.enter("hint")  # the line a hint found, stepped with > before apply
     tmux.wait(r"'apply'")
     tmux.keys(">")
-    tmux.wait(r"Before move 1 of \d+: (played|dealt)")
+    tmux.wait(r"The line found here: position 0 of \d+, next ")
     tmux.keys("Right")
-    tmux.wait(r"Before move 2 of \d+|After move 1, the last")
+    tmux.wait(r"The line found here: position 1 of \d+")
     tmux.keys("Escape")
     screen = _gone(tmux, KEYS)
     assert re.search(r"moves 0  \|", screen)

@@ -115,7 +115,7 @@ def test_the_line_a_hint_found_is_stepped_with_the_greater_than_key(session: Ses
     study = board.study
     assert study is not None and study.found and study.review is None
     assert study.cursor.last > study.cursor.first
-    assert "Before move 1" in _screen(board)
+    assert "The line found here: position 0 of" in _screen(board)
     _, board = on_board([">"], _fresh(session))
     assert board.study is None and "no line found here to step through" in said(board)
 

@@ -154,6 +154,8 @@ class Moment(Value):
     chance: float | None = None
     lost_from: int | None = None
     """Where the winning line starts (the position before the move the deal was lost at)."""
+    found: bool = False
+    """The positions are a line found (``solve``'s, ``hint``'s) from the game in play."""
 
 
 @dataclass
@@ -265,6 +267,7 @@ class Study:
             in_line,
             chance,
             None if lost is None else lost - 1,
+            self.found,
         )
 
 

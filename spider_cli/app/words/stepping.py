@@ -62,10 +62,15 @@ def _percent(chance: float) -> str:
 def moment_lines(moment: Moment) -> list[str]:
     """What the view says of the position under the cursor and the move played from it."""
     position, move = moment.position, moment.move
-    if moment.in_line:
-        head = f"A win from before move {moment.first + 1}: position {moment.at - moment.first}"
-        head += f" of {moment.last - moment.first}"
-        played = "the line is won here" if move is None else f"next {move_text(position, move)}"
+    if moment.in_line or moment.found:
+        step = f"position {moment.at - moment.first} of {moment.last - moment.first}"
+        head = (
+            f"A win from before move {moment.first + 1}: {step}"
+            if moment.in_line
+            else f"The line found here: {step}"
+        )
+        end = "the line is won here" if moment.in_line else "the line's end"
+        played = end if move is None else f"next {move_text(position, move)}"
         return [f"{head}, {played}"]
     chance = "" if moment.chance is None else f" (chance {_percent(moment.chance)})"
     if move is None:
