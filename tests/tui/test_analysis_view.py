@@ -154,3 +154,21 @@ def test_a_command_typed_in_the_view_closes_it_and_runs(session: Session) -> Non
     _, board = on_board([*PLAYED, "review\r", RIGHT, "review 2\r"], session)
     assert board.study is None and "played: 8d from 7 to 3" in said(board)
     assert board.session.game.moves_made == 3
+
+
+def test_a_review_read_back_from_the_history_opens_the_view(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from spider_cli.analysis import review
+
+    on_board([*PLAYED, "review\r", "q"], session)  # made, and kept with game 1
+    made: list[object] = []
+    monkeypatch.setattr(review, "review", lambda *args, **kw: made.append(args))
+    again = _fresh(session)
+    _, board = on_board(["open 1\r", "review\r", END], again)
+    study = board.study
+    assert study is not None and study.review is not None and study.game.at == 3
+    assert "After move 3, the last" in _screen(board)
+    assert [e.text for e in board.session.history()] == TEXTS
+    assert not made  # read back, not made again
+    assert not made  # read back, not made again
