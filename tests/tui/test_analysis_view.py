@@ -82,10 +82,13 @@ def test_the_keys_step_and_q_gives_the_game_back_as_it_was(session: Session) -> 
 
 def test_enter_plays_on_from_the_position_and_leaves_the_game_reviewed(session: Session) -> None:
     reviewed = session.game
-    _, board = on_board([*PLAYED, "review\r", RIGHT, "\r"], session)
+    _, board = on_board([*PLAYED, "review\r", RIGHT, "\r", "7 3\r"], session)
     assert board.study is None
     new = board.session.game
-    assert new is not reviewed and new.moves_made == 0
+    assert new is not reviewed and new.moves_made == 1
+    played_on = session.games_log().entry(2)  # a game from a position, as a file loaded
+    assert not played_on.numbered and played_on.deal == "game 1 at 1" and played_on.moves == 1
+    new.pop()
     assert isinstance(board.session.origin, PositionOrigin)
     assert "A new game from the position after move 1 of game 1" in said(board)
     again = _fresh(session)
