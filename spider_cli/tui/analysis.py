@@ -151,8 +151,8 @@ def _play_on(board: Board, study: Study) -> None:
 
     def call() -> Reply:
         game, origin = play_on(moment.position)
-        session.begin(game, origin, words.played_on_name(moment.at, number))
-        text = words.played_on_text(moment.at, number)
+        session.begin(game, origin, words.played_on_name(moment, number))
+        text = words.played_on_text(moment, number)
         return Reply(text, result=PlayedOn(origin, moment.at, number))
 
     board.player.perform(call, "")

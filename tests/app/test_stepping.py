@@ -204,3 +204,20 @@ def test_the_curve_rows_keep_within_the_width_and_sign_the_moves() -> None:
         assert len(cells) == len(review.curve)
         signs = [row.text for row in rows if row.first is None]
         assert "b" in signs[0] and "x" in "".join(signs)
+
+
+def test_playing_on_says_where_the_position_was() -> None:
+    from spider_cli.app.words.stepping import played_on_text
+
+    game = _game(14, 7)
+    study = Study.of_review(game, _review(game, {}, 6, texts=True))
+    study.game.go(2)
+    assert played_on_text(study.moment(), 4) == (
+        "A new game from the position after move 2 of game 4; 'open 4' brings game 4 back "
+        "as it was."
+    )
+    study.enter_line()
+    study.step(3)
+    assert played_on_text(study.moment(), None) == (
+        "A new game from position 3 of the winning line in the game."
+    )

@@ -102,14 +102,19 @@ def keys_text(moment: Moment, marks: bool) -> str:
     return f"<-/->: move  Home/End{more}  Enter: play on from here  q: back"
 
 
-def played_on_text(at: int, number: int | None) -> str:
-    """What playing on from the position after move ``at`` of the game (``number`` of the
-    history, if recorded) says: the new game, and how to get the one reviewed back."""
+def played_on_text(moment: Moment, number: int | None) -> str:
+    """What playing on from the position under the cursor says (``number``: the game's in
+    the history, if recorded): the new game, and how to get the game in play back."""
     game = "the game" if number is None else f"game {number}"
     back = f"; 'open {number}' brings game {number} back as it was" if number is not None else ""
-    return f"A new game from the position after move {at} of {game}{back}."
+    if moment.in_line or moment.found:
+        what = "the winning line" if moment.in_line else "the line found"
+        step = moment.at - moment.first
+        return f"A new game from position {step} of {what} in {game}{back}."
+    return f"A new game from the position after move {moment.at} of {game}{back}."
 
 
-def played_on_name(at: int, number: int | None) -> str:
+def played_on_name(moment: Moment, number: int | None) -> str:
     """The new game's start, in a word, as the history lists it."""
+    at = moment.at if not (moment.in_line or moment.found) else f"{moment.at}+"
     return f"game {number} at {at}" if number is not None else f"move {at}"
