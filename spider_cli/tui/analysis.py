@@ -101,7 +101,7 @@ def view(study: Study, glyphs: Glyphs, columns: int, rows: int) -> StyleAndTextT
     if review is not None and not moment.in_line:
         for curve in words.curve_rows(review, columns, ascii=not glyphs.symbols):
             below += _curve_row(curve, moment.at)
-    keys = words.keys_text(moment, bool(study.marks()))
+    keys = words.keys_text(moment, bool(study.marks()), "←/→" if glyphs.symbols else "<-/->")
     for row in wrapping.wrap([("class:dim", keys)], columns):
         below += [*row, ("", "\n")]
     room = max(1, rows - below.count(("", "\n")))

@@ -91,15 +91,15 @@ def moment_lines(moment: Moment) -> list[str]:
     return lines
 
 
-def keys_text(moment: Moment, marks: bool) -> str:
+def keys_text(moment: Moment, marks: bool, arrows: str = "<-/->") -> str:
     """The view's keys, in a line: n/p where the review marked moves (``marks``), w where
-    the deal was lost (and in its winning line)."""
+    the deal was lost (and in its winning line); ``arrows``, Left and Right as drawn."""
     more = "  n/p: mark" if marks and not moment.in_line else ""
     if moment.in_line:
         more += "  w: back to the game"
     elif moment.lost_from is not None:
         more += "  w: the win"
-    return f"<-/->: move  Home/End{more}  Enter: play on from here  q: back"
+    return f"{arrows}: move  Home/End{more}  Enter: play on from here  q: back"
 
 
 def played_on_text(moment: Moment, number: int | None) -> str:
