@@ -22,6 +22,7 @@ from spider_cli.app.results import (
     Loaded,
     LoadKind,
     Opened,
+    PlayedOn,
     Resigned,
     Saved,
     SettingChanged,
@@ -253,9 +254,10 @@ class Keeper:
 
     def replaced(self, previous: Session, result: object) -> None:
         """Another game was started on purpose (``result``: the command's): the old one is
-        abandoned in the history, its journal kept aside."""
+        abandoned in the history, its journal kept aside (a game played on from one of its
+        positions leaves it as it was: in progress, for 'open N')."""
         count = previous.game.moves_made
-        if not self.counted:
+        if not self.counted and not isinstance(result, PlayedOn):
             self.record(previous, self.number, Result.ABANDONED)
         aside = self.journal.retire()
         if aside is None and self.journal.not_kept and count:

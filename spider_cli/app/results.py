@@ -31,6 +31,7 @@ __all__ = [
     "Matched",
     "Opened",
     "Played",
+    "PlayedOn",
     "Recorded",
     "Replayed",
     "Reply",
@@ -149,6 +150,16 @@ class Ran(Value):
     name: str
     replies: tuple[str, ...]
     stopped: str | None = None
+
+
+class PlayedOn(Value):
+    """A new game begun from a position of another (the board's analysis view: play on from
+    the position after move ``move`` of the game reviewed, ``number`` of the history if it
+    is recorded), as a position file begins one; the other game is left as it was."""
+
+    origin: Origin
+    move: int
+    number: int | None = None
 
 
 class Opened(Value):

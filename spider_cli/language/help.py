@@ -82,6 +82,8 @@ On the board (the full screen; 'spider --line' plays at a plain prompt instead):
   PageUp/Down     scroll the replies (the wheel too); a bar says when there is
                   more above or below; a long reply (help, games) takes the
                   screen: q or Esc gives the board back
+  >               step through the line 'solve' or 'hint' found, before 'apply'
+                  (the keys of the analysis view: 'help review')
 Red underlined text in the line cannot be read; Enter says why. The game is
 journaled after every command: if the terminal closes, 'spider' offers it back.
 Every game is kept in the history: 'games' lists the last ones, 'open N' brings
@@ -147,7 +149,20 @@ player's own with the chance after each, its mark, and whether the deal was
 lost there; the game itself is left as it is. Ctrl-C stops a review, keeping
 what it found. A review kept in the history is shown as kept; 'review again'
 makes it anew. From the shell: spider review FILE, spider review --game N
-(from 'games'), with --json for scripts and --ascii for the curve.""",
+(from 'games'), with --json for scripts and --ascii for the curve.
+On the board, 'review' opens the analysis view: the position before a move,
+the move played marked, the blind player's move beside a marked one, and the
+curve with a cursor under it (signs: | a deal, i m b a mark, x lost there):
+  Left, Right     a move back, a move on; Home, End: the start, the end
+  n, p            the next, the previous marked move
+  w               where the deal was lost: step a win from before that move,
+                  and w again back to the game
+  Enter           play on from this position as a new game (recorded as a
+                  game from a position); the game reviewed stays as it was,
+                  in progress in the history ('open N' brings it back)
+  q, Esc          back to the game in play, as it was
+Other letters write a command, as on the board (Enter runs it, closing the
+view). '>' on the board steps the line 'solve' or 'hint' found the same way.""",
 }
 
 

@@ -27,6 +27,7 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from prompt_toolkit import print_formatted_text
 from prompt_toolkit.application import Application
@@ -65,12 +66,13 @@ from spider_cli.app.handlers import COMMANDS
 from spider_cli.app.journal import Journal, JournalEntry
 from spider_cli.app.results import Auto, Played
 from spider_cli.app.session import Session
+from spider_cli.app.views.stepping import Study
 from spider_cli.app.words.replies import auto_stop
 from spider_cli.language import commands as cmd
 from spider_cli.rules.engine import Action, Deal, Game, Move
 from spider_cli.rules.errors import SpiderError
 from spider_cli.rules.placing import fitting_move, obvious_at
-from spider_cli.tui import mousereports, render, wrapping
+from spider_cli.tui import analysis, mousereports, render, wrapping
 from spider_cli.tui.completion import LegalSuggestions, SpiderCompleter
 from spider_cli.tui.highlight import CommandLexer, highlight_line
 from spider_cli.tui.player import (
@@ -83,6 +85,9 @@ from spider_cli.tui.player import (
 )
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs, Spot
 from spider_cli.tui.waiting import running
+
+if TYPE_CHECKING:
+    from spider_cli.analysis import Review
 
 TRANSCRIPT_LENGTH = 2000
 MESSAGE_LINES = 500
@@ -148,6 +153,8 @@ class Board:
         self.previewed: Session | None = None
         """The game in progress, shown with its status line while it is offered back."""
         self.question: Prompt | None = None
+        self.study: Study | None = None
+        """The analysis view's state while it is open (:mod:`spider_cli.tui.analysis`)."""
         self.pressed: Spot | None = None
         self.selected: Spot | None = None
         self.reading = False
@@ -172,7 +179,9 @@ class Board:
         )
         self.app: Application[int] = Application(
             layout=self._layout(),
-            key_bindings=merge_key_bindings([self._keys(), mousereports.guarded()]),
+            key_bindings=merge_key_bindings(
+                [self._keys(), mousereports.guarded(), analysis.keys(self)]
+            ),
             style=STYLE,
             include_default_pygments_style=False,
             full_screen=True,
@@ -217,37 +226,17 @@ class Board:
 
     def _tableau(self) -> StyleAndTextTuples:
         columns, rows = self._size()
+        if self.study is not None:  # the analysis view, a row of replies below it
+            return analysis.view(self.study, self.glyphs, columns, max(1, rows - 5))
         game = self.shown or self.session.game
         text = render.tableau(
             game, self.glyphs, columns, max(1, rows - _FIXED_ROWS), self.fresh, self._click
         )
         selected = self.selected or self.pressed
-        marks: dict[int, tuple[int, str]] = {}  # pile: (from which card, style)
-        hinted = self.marked()
-        if hinted is not None:
-            piles = game.piles
-            marks[hinted.dst] = (max(0, len(piles[hinted.dst]) - 1), " class:hinted")
-            marks[hinted.src] = (len(piles[hinted.src]) - hinted.count, " class:hinted")
+        marks = analysis.move_marks(game, self.marked())  # pile: (from which card, style)
         if selected is not None and selected.pile is not None and selected.at is not None:
             marks[selected.pile] = (selected.at, " class:selected")
-        if not marks:
-            return text
-        out: StyleAndTextTuples = []
-        for fragment in text:
-            handler = fragment[2] if len(fragment) == 3 else None
-            spot = handler.spot if isinstance(handler, _Click) else None
-            mark = marks.get(spot.pile) if spot is not None and spot.pile is not None else None
-            if (
-                isinstance(handler, _Click)
-                and mark is not None
-                and handler.spot.at is not None
-                and handler.spot.at >= mark[0]
-                and fragment[1].strip()
-            ):
-                out.append((fragment[0] + mark[1], fragment[1], handler))
-            else:
-                out.append(fragment)
-        return out
+        return analysis.highlighted(text, marks)
 
     def marked(self) -> Move | None:
         """The next move of the line ``hint`` or ``solve`` found in this position (marked on
@@ -425,6 +414,10 @@ class Board:
             signal.signal(signal.SIGINT, previous)
             self.app.renderer.clear()  # the line written here: the next drawing is whole
 
+    def analyse(self, review: Review) -> None:
+        """``review`` done: the analysis view of the game reviewed opens."""
+        analysis.open_review(self, review)
+
     def offering(self, entry: JournalEntry | None) -> None:
         """While the game in progress is offered back: shown behind the question, with its
         status line (None: the question was answered)."""
@@ -439,7 +432,8 @@ class Board:
     show_note = "the tableau is the board above ('show N' lists one pile in full)"
     keys_help = (
         "\nClick a card to send it to its obvious place, the hand to deal. Ctrl-Z undoes,"
-        "\nCtrl-Y redoes, ? hints (its cards are marked), ! plays that move; 'help keys'."
+        "\nCtrl-Y redoes, ? hints (its cards are marked), ! plays that move, > steps"
+        "\nthrough a line found; 'help keys'."
     )
 
     # -- the loop -----------------------------------------------------------------------------
@@ -506,6 +500,10 @@ class Board:
         def _step_back(event: KeyPressEvent) -> None:
             self.buffer.text = "b"
             self.enter()
+
+        @keys.add(">", filter=free)
+        def _step_found(event: KeyPressEvent) -> None:
+            analysis.open_found(self)
 
         @keys.add("enter")
         def _enter(event: KeyPressEvent) -> None:

@@ -20,7 +20,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.completion import Completer, PathCompleter, WordCompleter
@@ -46,6 +46,9 @@ from spider_cli.rules.engine import Action, Game
 from spider_cli.rules.errors import NotationError, SpiderError, caret_line, cells
 from spider_cli.tui import render
 from spider_cli.tui.render import Snapshot
+
+if TYPE_CHECKING:
+    from spider_cli.analysis import Review
 
 PROMPT = "spider> "
 
@@ -168,6 +171,9 @@ class Surface(Protocol):
     def refresh(self) -> None: ...
 
     def offering(self, entry: JournalEntry | None) -> None: ...
+
+    def analyse(self, review: Review) -> None:
+        """A review done: the board opens its analysis view of it; the line mode has none."""
 
     def finish(self, status: int, farewell: str | None = None) -> None: ...
 
@@ -514,6 +520,7 @@ class Player:
             columns = get_app_session().output.get_size().columns
             said = reply.text.replace(review_text(done), review_text(done, width=columns))
             surface.say(render.message(said))
+            surface.analyse(done)
         elif isinstance(reply.result, Reviewed):  # the position before the move, as drawn
             said = reviewed_text(reply.result, position=False)
             surface.draw(note=render.message(said), game=reply.result.before)

@@ -68,6 +68,9 @@ STYLE = Style.from_dict(
         "toolbar.keys": "reverse ansibrightblack",
         "selected": "reverse",
         "hinted": "bg:ansicyan ansiblack",
+        "curve": "",
+        "curve-cursor": "reverse bold",
+        "curve-signs": "ansiyellow",
         "more": "ansibrightblack reverse",
         "question": "bold ansiyellow",
         # the line being typed (spider_cli.tui.highlight)

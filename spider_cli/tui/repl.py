@@ -27,6 +27,7 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.application.current import get_app_session
@@ -62,6 +63,9 @@ from spider_cli.tui.player import (
 )
 from spider_cli.tui.render import STYLE, UNICODE, Glyphs
 from spider_cli.tui.waiting import running
+
+if TYPE_CHECKING:
+    from spider_cli.analysis import Review
 
 __all__ = ["HISTORY_FILE", "Repl", "_trim_history", "build_prompt_session", "open_history"]
 
@@ -205,6 +209,9 @@ class Repl:
     def searching(self, command: cmd.Command | None) -> contextlib.AbstractContextManager[None]:
         """What the player sees while ``command`` runs: a ticking line for a search."""
         return _ticking(COMMANDS.searches(command))
+
+    def analyse(self, review: Review) -> None:
+        """The line mode has no analysis view: 'review N' prints a move's report."""
 
     def offering(self, entry: JournalEntry | None) -> None:
         """The game offered back, drawn above the question with its status line, as the

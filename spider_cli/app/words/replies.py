@@ -467,15 +467,23 @@ def curve_per_row(width: int) -> int:
     return max(10, min(CURVE_WIDTH, (width - 5) // 10 * 10))
 
 
+def curve_cells(curve: tuple[float, ...], ascii: bool = False) -> str:
+    """The chance after every move as one block a move, scaled to the curve's highest
+    point (what a row of :func:`curve_text` shows, and the board's analysis view)."""
+    blocks = ASCII_BLOCKS if ascii else BLOCKS
+    top = max(max(curve, default=0.0), 0.01)
+    steps = len(blocks) - 1
+    return "".join(blocks[max(1, round(c / top * steps)) if c > 0 else 0] for c in curve)
+
+
 def curve_text(
     curve: tuple[float, ...], deals: tuple[int, ...], ascii: bool = False, width: int = 80
 ) -> str:
     """The chance after every move as rows of blocks, scaled to the curve's highest point,
     with '|' under each deal; each row within ``width`` columns (from 15 on)."""
     per_row = curve_per_row(width)
-    blocks = ASCII_BLOCKS if ascii else BLOCKS
     top = max(max(curve, default=0.0), 0.01)
-    steps = len(blocks) - 1
+    cells = curve_cells(curve, ascii)
     dealt = set(deals)
     rows = [
         f"The blind player's chance of a win from what you saw, after each move "
@@ -483,7 +491,7 @@ def curve_text(
     ]
     for first in range(0, len(curve), per_row):
         chunk = curve[first : first + per_row]
-        line = "".join(blocks[max(1, round(c / top * steps)) if c > 0 else 0] for c in chunk)
+        line = cells[first : first + per_row]
         rows.append(f"{first:>4} {line}")
         marks = "".join("|" if first + k in dealt else " " for k in range(len(chunk)))
         if marks.strip():
