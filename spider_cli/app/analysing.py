@@ -162,7 +162,7 @@ class Analysis:
         from spider_cli.analysis.chance import odds as chances
         from spider_cli.app.words import progress  # (how far its games are, for the ticking line)
 
-        return chances.odds(view_of(self.table.game), progress=progress.say)
+        return chances.odds(view_of(self.table.game), progress=progress.say_odds)
 
     def review(self, progress: Callable[[str], None] | None = None, again: bool = False) -> Review:
         """The game's review from its start (:mod:`spider_cli.analysis.review`); the game

@@ -41,8 +41,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("solve/solver.py", "replay_steps"): NOTATION,
     ("solve/contingencies.py", "<module>"): "the move that turns the card up (Contingency.text)",
     ("solve/contingencies.py", "contingencies"): "the move that turns the card up, in notation",
-    ("chance/odds.py", "played"): NEXT + "odds' progress lines (a callback of str)",
-    ("chance/odds.py", "odds"): NEXT + "odds' progress lines (a callback of str)",
     ("memory.py", "problem"): NEXT + "what is wrong with SPIDER_MEMORY",
     ("native.py", "warning"): NEXT + "the note that the searches run on the Python path",
     ("native.py", "absent"): NEXT + "why the compiled core is not in use",
