@@ -21,10 +21,13 @@ def say_if_slow() -> None:
     ``SPIDER_MEMORY`` makes no sense (on standard error, so that the answer on standard
     output stays the same)."""
     from spider_cli.analysis import memory, native
+    from spider_cli.app.words.notes import memory_note, slow_note
 
-    for note in (native.warning(), memory.problem()):
-        if note:
-            print(note if note.startswith("note:") else f"note: {note}", file=sys.stderr)
+    slow, problem = native.warning(), memory.problem()
+    if slow is not None:
+        print(slow_note(slow), file=sys.stderr)
+    if problem is not None:
+        print(memory_note(problem), file=sys.stderr)
 
 
 SOLVE_STATUS = {Verdict.POSSIBLE: 0, Verdict.IMPOSSIBLE: 1, Verdict.UNKNOWN: 3}
