@@ -30,7 +30,6 @@ WORDS = frozenset({"card_text", "SUIT_NAMES", "RANK_WORDS", "RANK_NAMES", "SUIT_
 WHOLE_MODULE = "*"
 
 NOTATION = "the line in the manual's notation (Answer.texts), as a solve answer lists it"
-NEXT = "still player text, to be typed next: "
 
 ALLOWED: dict[tuple[str, str], str] = {
     ("review.py", WHOLE_MODULE): "typed by issue 60's work (Lost.line, Mark.text)",
@@ -41,9 +40,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("solve/solver.py", "replay_steps"): NOTATION,
     ("solve/contingencies.py", "<module>"): "the move that turns the card up (Contingency.text)",
     ("solve/contingencies.py", "contingencies"): "the move that turns the card up, in notation",
-    ("bench/full.py", WHOLE_MODULE): NEXT + "spider bench's report and progress bar",
-    ("bench/blind.py", "summary_text"): NEXT + "spider bench --blind's summary",
-    ("bench/workers.py", "_died"): NEXT + "the warning that a worker died",
 }
 """(module under analysis/, function or ``*`` for the whole module): what its string is."""
 
