@@ -28,6 +28,7 @@ from spider_cli.analysis.blind.player import Mode
 from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.solve import solver
 from spider_cli.app import examples
+from spider_cli.app.words.notes import path_text
 from spider_cli.language.commands import Solve
 from spider_cli.language.files.positions import load_position
 from spider_cli.language.notation import parse_command
@@ -127,7 +128,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     if not native.backend().compiled:
-        raise SystemExit(native.status())
+        raise SystemExit(path_text(native.unused()))
     for name in args.parts or PARTS:
         if name not in PARTS:
             raise SystemExit(f"no part {name!r}: beam, blind or goal")

@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 
 from spider_cli.analysis import compact, hints
@@ -41,6 +42,8 @@ from spider_cli.analysis.solve.proofs import counted
 from spider_cli.analysis.solve.solver import PORTFOLIO, answer, astar, limit_of, search_limit
 from spider_cli.app import examples
 from spider_cli.app.words.advice import advice_text
+from spider_cli.app.words.bench import known_report
+from spider_cli.cli.progressbar import ProgressBar
 from spider_cli.language.commands import Solve
 from spider_cli.language.files.positions import load_position
 from spider_cli.language.notation import parse_command
@@ -241,8 +244,10 @@ def deals(count: int, limit: int, time_limit: float | None) -> None:
     """Full-information play of deals 0 .. count-1 for each number of suits, at most
     ``limit`` positions (and ``time_limit`` seconds, if given) each."""
     for suits in (1, 2, 4):
-        summary, _results = bench.run(range(count), suits, limit, time_limit)
-        print(summary.text(limit, time_limit))
+        summary, _results = bench.run(
+            range(count), suits, limit, time_limit, progress=ProgressBar(sys.stderr)
+        )
+        print(known_report(summary, limit, time_limit))
         print()
 
 

@@ -19,6 +19,7 @@ import time
 from spider_cli.analysis import native
 from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.solve import autoplay
+from spider_cli.app.words.notes import path_text
 from spider_cli.rules.engine import Game
 
 
@@ -31,7 +32,7 @@ def main() -> None:
     args = parser.parse_args()
     first, _, last = args.seeds.partition("-")
     seeds = range(int(first), int(last or first) + 1)
-    print(native.status())
+    print(path_text(native.unused()))
     for suits in args.suits:
         needed: list[int] = []
         times: list[float] = []

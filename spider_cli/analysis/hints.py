@@ -59,8 +59,8 @@ DEEPER_LEVEL = Level.STRONG
 def hint_level(deeper: bool = False) -> Level:
     """How far a hint (``deeper``: ``hint deeper``) looks ahead on the path in use: on the
     Python path, much slower (docs/benchmarks.md), one level less (a plain hint does not look
-    ahead), so that it answers in about the same time (:data:`native.ABSENT` says so). A
-    level plays the same move on both paths."""
+    ahead), so that it answers in about the same time (the note that the core is not built
+    says so). A level plays the same move on both paths."""
     if native.backend().compiled:
         return DEEPER_LEVEL if deeper else LEVEL
     return Level.QUICK if deeper else Level.PLAIN

@@ -15,6 +15,8 @@ number of positions whatever its limit.)
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
+from enum import Enum
 
 from spider_cli.rules.errors import SpiderError
 
@@ -35,11 +37,19 @@ POSITION_BYTES_PYTHON = 800
 
 def parse(text: str) -> int:
     """Bytes from "2G", "512M", "64k" or a plain number; ValueError when it is none of them."""
+    size = _size(text)
+    if size is None:
+        raise ValueError(f"{VARIABLE} should be a size such as 2G or 512M, not {text.strip()!r}")
+    return size
+
+
+def _size(text: str) -> int | None:
+    """Bytes from "2G", "512M", "64k" or a plain number; None when it is none of them."""
     text = text.strip().upper().removesuffix("B").removesuffix("I")
     unit = _UNITS.get(text[-1:], 1) if text else 1
     number = text[:-1] if unit > 1 else text
     if not number.isdigit() or int(number) == 0:
-        raise ValueError(f"{VARIABLE} should be a size such as 2G or 512M, not {text!r}")
+        return None
     return int(number) * unit
 
 
@@ -52,15 +62,10 @@ def machine() -> int:
 
 
 def ceiling() -> int:
-    """The bytes a search may hold: ``SPIDER_MEMORY`` when set (a bad value is reported
-    and the default used), else a quarter of the machine's memory."""
-    setting = os.environ.get(VARIABLE, "")
-    if setting:
-        try:
-            return parse(setting)
-        except ValueError:
-            pass
-    return machine() // 4
+    """The bytes a search may hold: ``SPIDER_MEMORY`` when set (a bad value is reported,
+    :func:`problem`, and the default used), else a quarter of the machine's memory."""
+    size = _size(os.environ.get(VARIABLE, ""))
+    return machine() // 4 if size is None else size
 
 
 SHARED = 3
@@ -96,14 +101,27 @@ def held(limit: int, compiled: bool) -> int:
     return max(1, min(ceiling(), limit * cost(compiled)))
 
 
-def problem() -> str | None:
-    """What is wrong with ``SPIDER_MEMORY``, in a player's words (None: nothing)."""
+class Wrong(Enum):
+    """What is wrong with ``SPIDER_MEMORY`` (:class:`Problem`)."""
+
+    NOT_A_SIZE = "not a size"
+    """Neither a number of bytes nor one with a unit (K, M, G, T), or no bytes at all."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong with ``SPIDER_MEMORY`` (the app says it): what, and the ``setting`` as
+    written (without the spaces around it). The search then takes the default ceiling."""
+
+    wrong: Wrong
+    setting: str
+
+
+def problem() -> Problem | None:
+    """What is wrong with ``SPIDER_MEMORY`` (None: nothing, or it is not set)."""
     setting = os.environ.get(VARIABLE, "")
-    try:
-        if setting:
-            parse(setting)
-    except ValueError as error:
-        return f"{error}; using a quarter of the machine's memory"
+    if setting and _size(setting) is None:
+        return Problem(Wrong.NOT_A_SIZE, setting.strip())
     return None
 
 

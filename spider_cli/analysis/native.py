@@ -5,12 +5,12 @@ from ``csrc/`` by ``pip install``) or the Python reference. One place decides
 The core is loaded only when a search first asks for it, so start-up does not pay for it.
 ``SPIDER_PURE=1`` in the environment forces the Python path; so does :func:`pure` (the tests
 run the analysis on both paths with it). Where the core was not built (no C compiler at
-install time) everything runs on the Python path, and :func:`status` says so in a
-player's words; so does a position beyond the core's bounds (more cards than it holds: none
-a game can reach). Both paths give the same answers: the core's functions mirror the Python
-ones step for step, and ``tests/analysis/test_core*.py`` compare them. What the core is given is
-checked there (a bad argument is a ValueError, never a crash): an error is a bug to see,
-never a reason to take the other path.
+install time) everything runs on the Python path (:func:`unused` says why, as data the
+application words), and so does a position beyond the core's bounds (more cards than it
+holds: none a game can reach). Both paths give the same answers: the core's functions
+mirror the Python ones step for step, and ``tests/analysis/test_core*.py`` compare them.
+What the core is given is checked there (a bad argument is a ValueError, never a crash): an
+error is a bug to see, never a reason to take the other path.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ import importlib.util
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from enum import Enum
 from types import ModuleType
 from typing import TYPE_CHECKING, ParamSpec, Protocol, TypeVar
 
@@ -47,12 +48,6 @@ if TYPE_CHECKING:  # (each search's modules load with its first search, so a sta
 _UNLOADED = object()
 _module: object = _UNLOADED
 _forced_pure = 0
-
-ABSENT = (
-    "the compiled search core is not built (no C compiler at install time?): "
-    "searches run in pure Python, about 30 times slower, and a hint does not look ahead "
-    "over what could turn up ('hint deeper' does)"
-)
 
 
 class Backend(Protocol):
@@ -535,16 +530,34 @@ def wanted() -> bool:
     return not _forced_pure and os.environ.get("SPIDER_PURE", "") in ("", "0")
 
 
-def status() -> str:
-    """Which path the searches take, in a player's words."""
+class Reason(Enum):
+    """Why the searches do not take the compiled core (:class:`Unused`)."""
+
+    NOT_BUILT = "not built"
+    """Left out at install time (no C compiler?)."""
+    DOES_NOT_LOAD = "does not load"
+    """Installed, but it does not load (a wheel for another machine, a damaged file)."""
+    TURNED_OFF = "turned off"
+    """The user (``SPIDER_PURE``) or a test (:func:`pure`) keeps the Python path."""
+
+
+@dataclass(frozen=True)
+class Unused:
+    """Why the searches run on the Python path, about 30 times slower (the app says it):
+    the ``reason``, and for :attr:`Reason.DOES_NOT_LOAD` the import's error (its first
+    line, ``detail``)."""
+
+    reason: Reason
+    detail: str = ""
+
+
+def unused() -> Unused | None:
+    """Why the searches do not take the compiled core (None: they take it)."""
     if not built():
         return absent()
     if not wanted():
-        return (
-            "the compiled search core is turned off (SPIDER_PURE): searches run in pure "
-            "Python, about 30 times slower"
-        )
-    return "compiled search core: in use"
+        return Unused(Reason.TURNED_OFF)
+    return None
 
 
 def missing() -> bool:
@@ -553,19 +566,18 @@ def missing() -> bool:
     return importlib.util.find_spec("spider_cli.analysis._core") is None
 
 
-def warning() -> str | None:
-    """What to say once at the start of a long search when it will run slowly (or None)."""
-    return None if built() or not wanted() else f"note: {absent()}"
+def warning() -> Unused | None:
+    """What to say once at the start of a long search when it will run slowly: why the core
+    is not in use though the user did not turn it off (None: nothing to say)."""
+    return None if built() or not wanted() else absent()
 
 
-def absent() -> str:
-    """Why the searches run on the Python path though the user did not ask for it."""
+def absent() -> Unused:
+    """Why the searches run on the Python path though the user did not ask for it: the core
+    not built, or built but not loading (and why)."""
     if _load() is None and _unloadable is not None:
-        return (
-            f"the compiled search core is installed but does not load ({_unloadable}): "
-            "searches run in pure Python, about 30 times slower"
-        )
-    return ABSENT
+        return Unused(Reason.DOES_NOT_LOAD, _unloadable)
+    return Unused(Reason.NOT_BUILT)
 
 
 @contextmanager

@@ -88,12 +88,13 @@ class Analysis:
         """A search's answer, after a note when the searches run on the slow Python path:
         once in a session."""
         from spider_cli.analysis import native
+        from spider_cli.app.words.notes import slow_note
 
-        note = native.warning()
-        if note is None or self.slow_noted:
+        slow = native.warning()
+        if slow is None or self.slow_noted:
             return text
         self.slow_noted = True
-        return f"{note}\n{text}"
+        return f"{slow_note(slow)}\n{text}"
 
     def solve(
         self, goal: Goal, constraints: Constraints | None = None, each_reveal: bool = False
@@ -162,7 +163,7 @@ class Analysis:
         from spider_cli.analysis.chance import odds as chances
         from spider_cli.app.words import progress  # (how far its games are, for the ticking line)
 
-        return chances.odds(view_of(self.table.game), progress=progress.say)
+        return chances.odds(view_of(self.table.game), progress=progress.say_odds)
 
     def review(self, progress: Callable[[str], None] | None = None, again: bool = False) -> Review:
         """The game's review from its start (:mod:`spider_cli.analysis.review`); the game

@@ -32,8 +32,9 @@ class _Version(argparse.Action):
         except PackageNotFoundError:
             number = "(not installed)"
         from spider_cli.analysis import native
+        from spider_cli.app.words.notes import path_text
 
-        print(f"spider {number}\n{native.status()}")
+        print(f"spider {number}\n{path_text(native.unused())}")
         parser.exit()
 
 

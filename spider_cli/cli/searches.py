@@ -21,10 +21,13 @@ def say_if_slow() -> None:
     ``SPIDER_MEMORY`` makes no sense (on standard error, so that the answer on standard
     output stays the same)."""
     from spider_cli.analysis import memory, native
+    from spider_cli.app.words.notes import memory_note, slow_note
 
-    for note in (native.warning(), memory.problem()):
-        if note:
-            print(note if note.startswith("note:") else f"note: {note}", file=sys.stderr)
+    slow, problem = native.warning(), memory.problem()
+    if slow is not None:
+        print(slow_note(slow), file=sys.stderr)
+    if problem is not None:
+        print(memory_note(problem), file=sys.stderr)
 
 
 SOLVE_STATUS = {Verdict.POSSIBLE: 0, Verdict.IMPOSSIBLE: 1, Verdict.UNKNOWN: 3}
@@ -96,6 +99,8 @@ def _bench(args: argparse.Namespace) -> int:
     from spider_cli.analysis.bench import full as bench
     from spider_cli.analysis.solve import autoplay
     from spider_cli.app.files import benchdb
+    from spider_cli.app.words.bench import known_report, summary_json
+    from spider_cli.cli.progressbar import ProgressBar
 
     say_if_slow()
     try:
@@ -122,22 +127,32 @@ def _bench(args: argparse.Namespace) -> int:
                 args.limit,
                 args.time_limit,
                 args.jobs,
+                ProgressBar(sys.stderr),
                 done=done,
                 record=lambda result: store.add(result, args.limit, args.time_limit, search),
                 mapper=mapper,
             )
-    except SpiderError as error:  # the results file or the cluster
-        print(f"spider bench: {files.shown(str(error), newlines=True)}", file=sys.stderr)
+    except SpiderError as error:  # the results file, the cluster or a worker
+        print(f"spider bench: {_bench_error(error)}", file=sys.stderr)
         return REFUSED
     if args.json:
         limits = bench.Limits(positions_per_deal=args.limit, seconds_per_deal=args.time_limit)
-        data = bench.summary_json(
+        data = summary_json(
             summary, results, args.seeds, bench.BenchMode.KNOWN, limits, earlier=len(done)
         )
         print(json.dumps(data, indent=1))
     else:
-        print(_fitted(summary.text(args.limit, args.time_limit)))
+        print(_fitted(known_report(summary, args.limit, args.time_limit)))
     return OK
+
+
+def _bench_error(error: SpiderError) -> str:
+    """What a bench that failed says: a worker that died in words, else the error's own."""
+    from spider_cli.analysis.bench.workers import WorkerDied
+    from spider_cli.app.words.bench import died_text
+
+    said = died_text(error) if isinstance(error, WorkerDied) else str(error)
+    return files.shown(said, newlines=True)
 
 
 def _fitted(report: str, width: int = 80) -> str:
@@ -160,6 +175,8 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     from spider_cli.analysis.bench import full as bench
     from spider_cli.analysis.chance import search as chancesearch
     from spider_cli.app.files import benchdb
+    from spider_cli.app.words.bench import blind_report, summary_json
+    from spider_cli.cli.progressbar import ProgressBar
 
     budget = args.budget or hints.BUDGET
     most = memory.blind_positions(native.backend().compiled)
@@ -189,23 +206,23 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
                 args.suits,
                 budget,
                 args.jobs,
+                ProgressBar(sys.stderr),
                 level=level,
                 done=done,
                 record=lambda result: store.add_blind(result, player),
                 mapper=mapper,
             )
-    except SpiderError as error:  # the results file or the cluster
-        print(f"spider bench: {files.shown(str(error), newlines=True)}", file=sys.stderr)
+    except SpiderError as error:  # the results file, the cluster or a worker
+        print(f"spider bench: {_bench_error(error)}", file=sys.stderr)
         return REFUSED
     if args.json:
         limits = bench.Limits(
             positions_per_search=budget, moves_per_deal=blind.MAX_MOVES, level=level.value
         )
-        data = bench.summary_json(
+        data = summary_json(
             summary, results, args.seeds, bench.BenchMode.BLIND, limits, earlier=len(done)
         )
         print(json.dumps(data, indent=1))
     else:
-        what = f"blind, {level.value} level, {budget:,} positions a search"
-        print(_fitted(blind.summary_text(summary, results, what)))
+        print(_fitted(blind_report(summary, results, level, budget)))
     return OK

@@ -35,6 +35,7 @@ from spider_cli.app.keeping import Keeper, Tone
 from spider_cli.app.results import Auto, GameReviewed, Played, Reply, Reviewed
 from spider_cli.app.session import Session
 from spider_cli.app.words import progress
+from spider_cli.app.words.notes import NOT_BUILT, slow_note
 from spider_cli.app.words.replies import result_lines, review_text, reviewed_text, text_of
 from spider_cli.language import commands as cmd
 from spider_cli.language.explain import HELP_SUFFIX, UnknownCommandError
@@ -286,7 +287,7 @@ class Player:
         slow = ""
         if native.missing() and native.wanted():  # said once, here rather than at a search
             self.session.analysis.slow_noted = True
-            slow = f"\nnote: {native.ABSENT}."
+            slow = f"\n{slow_note(NOT_BUILT)}."
         return (
             f"Spider: {self.session.describe_start()}{where}.\n"
             "New here? Type 'help'. Moves are written 'Jh from 8 to 9', or just '8 9'.\n"

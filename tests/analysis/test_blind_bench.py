@@ -13,6 +13,8 @@ from spider_cli.analysis.blind import player as blindplayer
 from spider_cli.analysis.blind.evaluation import STANDARD, Weights
 from spider_cli.analysis.chance.search import Level
 from spider_cli.analysis.compact import FACE_DOWN, State
+from spider_cli.analysis.intervals import wilson
+from spider_cli.app.words.bench import summary_json
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Game
@@ -111,9 +113,9 @@ def test_a_rerun_plays_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_wilson_interval() -> None:
-    low, high = full.wilson(0, 10)
+    low, high = wilson(0, 10)
     assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
-    low, high = full.wilson(48, 100)
+    low, high = wilson(48, 100)
     assert low == pytest.approx(0.3846, abs=1e-4) and high == pytest.approx(0.5768, abs=1e-4)
 
 
@@ -123,9 +125,7 @@ def test_the_json_summary_names_variant_seeds_played_won_and_each_deal(
     monkeypatch.setattr(blind, "MAX_MOVES", 5)
     results = [blind.play_deal((_ours(seed, 1), 200, Level.PLAIN)) for seed in (0, 1)]
     limits = full.Limits(positions_per_search=200, moves_per_deal=5)
-    data = full.summary_json(
-        summarize(1, results, 1.0), results, "0-1", full.BenchMode.BLIND, limits
-    )
+    data = summary_json(summarize(1, results, 1.0), results, "0-1", full.BenchMode.BLIND, limits)
     assert (data["variant"], data["seeds"], data["played"], data["won"]) == ("1-suit", "0-1", 2, 0)
     assert [d["seed"] for d in data["deals"]] == [0, 1]
 

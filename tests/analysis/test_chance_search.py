@@ -38,6 +38,7 @@ from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.chance.search import Level
 from spider_cli.analysis.compact import FACE_DOWN, State, encode
 from spider_cli.analysis.limits import Expired
+from spider_cli.app.words.notes import unused_text
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Game
 from tests.helpers import play_randomly
@@ -533,4 +534,4 @@ def test_a_hint_looks_ahead_on_the_core_and_not_on_the_python_path() -> None:
         slow = Session.new_game(3, 4).analysis.hint()
         assert hints.hint_level() is Level.PLAIN and hints.hint_level(True) is Level.QUICK
     assert slow.looked is None
-    assert "a hint does not look ahead" in native.ABSENT
+    assert "a hint does not look ahead" in unused_text(native.Unused(native.Reason.NOT_BUILT))

@@ -10,6 +10,7 @@ import pytest
 from spider_cli.analysis import memory, native
 from spider_cli.analysis.solve import solver
 from spider_cli.app.words.findings import answer_text
+from spider_cli.app.words.notes import memory_note
 from spider_cli.cli.main import main, run_scripts
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.goals import Constraints, Goal
@@ -32,7 +33,12 @@ def test_a_size_that_is_none_is_refused(text: str) -> None:
 def test_a_bad_setting_falls_back_and_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SPIDER_MEMORY", "lots")
     assert memory.ceiling() > 0
-    assert "SPIDER_MEMORY" in (memory.problem() or "")
+    problem = memory.problem()
+    assert problem is not None and problem == memory.Problem(memory.Wrong.NOT_A_SIZE, "lots")
+    assert memory_note(problem) == (
+        "note: SPIDER_MEMORY should be a size such as 2G or 512M, not 'lots';"
+        " using a quarter of the machine's memory"
+    )
     monkeypatch.setenv("SPIDER_MEMORY", "1G")
     assert memory.ceiling() == 1 << 30 and memory.problem() is None
 

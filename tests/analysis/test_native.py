@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from spider_cli.analysis import native
+from spider_cli.app.words.notes import path_text, slow_note, unused_text
 from spider_cli.cli import main as cli
 
 
@@ -34,7 +35,8 @@ def test_spider_pure_and_the_pure_block_keep_the_python_path(
         assert native.backend() is native.PYTHON and not native.wanted()
     monkeypatch.setenv("SPIDER_PURE", "1")
     assert native.backend() is native.PYTHON
-    assert "turned off" in native.status() or not native.built()
+    assert native.unused() == native.Unused(native.Reason.TURNED_OFF) or not native.built()
+    assert "turned off (SPIDER_PURE)" in path_text(native.Unused(native.Reason.TURNED_OFF))
     assert native.warning() is None  # asked for: nothing to warn of
     monkeypatch.setenv("SPIDER_PURE", "0")
     assert native.wanted()
@@ -80,5 +82,7 @@ def test_a_core_installed_but_unloadable_is_named_with_its_reason(
     monkeypatch.setattr(native, "_unloadable", "invalid ELF header")
     monkeypatch.delenv("SPIDER_PURE", raising=False)
     assert native.backend() is native.PYTHON
-    assert "installed but does not load (invalid ELF header)" in native.status()
-    assert native.warning() == f"note: {native.absent()}"
+    unloadable = native.Unused(native.Reason.DOES_NOT_LOAD, "invalid ELF header")
+    assert native.unused() == unloadable == native.warning() == native.absent()
+    assert "installed but does not load (invalid ELF header)" in path_text(native.unused())
+    assert slow_note(unloadable) == f"note: {unused_text(unloadable)}"

@@ -30,7 +30,6 @@ WORDS = frozenset({"card_text", "SUIT_NAMES", "RANK_WORDS", "RANK_NAMES", "SUIT_
 WHOLE_MODULE = "*"
 
 NOTATION = "the line in the manual's notation (Answer.texts), as a solve answer lists it"
-NEXT = "still player text, to be typed next: "
 
 ALLOWED: dict[tuple[str, str], str] = {
     ("review.py", WHOLE_MODULE): "typed by issue 60's work (Lost.line, Mark.text)",
@@ -41,14 +40,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("solve/solver.py", "replay_steps"): NOTATION,
     ("solve/contingencies.py", "<module>"): "the move that turns the card up (Contingency.text)",
     ("solve/contingencies.py", "contingencies"): "the move that turns the card up, in notation",
-    ("chance/odds.py", "played"): NEXT + "odds' progress lines (a callback of str)",
-    ("chance/odds.py", "odds"): NEXT + "odds' progress lines (a callback of str)",
-    ("memory.py", "problem"): NEXT + "what is wrong with SPIDER_MEMORY",
-    ("native.py", "warning"): NEXT + "the note that the searches run on the Python path",
-    ("native.py", "absent"): NEXT + "why the compiled core is not in use",
-    ("bench/full.py", WHOLE_MODULE): NEXT + "spider bench's report and progress bar",
-    ("bench/blind.py", "summary_text"): NEXT + "spider bench --blind's summary",
-    ("bench/workers.py", "_died"): NEXT + "the warning that a worker died",
 }
 """(module under analysis/, function or ``*`` for the whole module): what its string is."""
 

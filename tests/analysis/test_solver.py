@@ -682,15 +682,27 @@ def test_bench_figures() -> None:
         bench.parse_seeds("5-3")
     assert bench.percentile([3.0, 1.0, 2.0, 4.0], 0.95) == 4.0
     assert bench.percentile([1.0] * 19 + [9.0], 0.95) == 1.0
-    assert bench.progress_bar(1, 4, 1, 2.0, width=8) == "[##......] 1/4 won 1 (100.0%) 2 s"
+    from spider_cli.app.words.bench import known_report, progress_bar
+    from spider_cli.cli.progressbar import ProgressBar
+
+    assert progress_bar(1, 4, 1, 2.0, width=8) == "[##......] 1/4 won 1 (100.0%) 2 s"
     err = io.StringIO()
-    summary, results = bench.run(range(2), suits=1, jobs=1, err=err)
+    events: list[bench.Event] = []
+    bar = ProgressBar(err)
+
+    def heard(event: bench.Event) -> None:
+        events.append(event)
+        bar(event)
+
+    summary, results = bench.run(range(2), suits=1, jobs=1, progress=heard)
     assert summary.won == 2 and summary.rate == 100.0 and len(results) == 2
+    assert events[0] == bench.Began(0, 2, 0, 1) and events[-1] == bench.Ended()
+    assert [(e.done, e.won) for e in events if isinstance(e, bench.Finished)] == [(1, 1), (2, 2)]
     assert "2/2 won 2" in err.getvalue()
     assert "won 2 (100.0%) with every card known, at most 20,000,000 positions each" in (
-        summary.text(autoplay.PLAY_LIMIT)
+        known_report(summary, autoplay.PLAY_LIMIT)
     )
-    assert "at most 5 positions and 2 s each" in summary.text(5, 2.0)
+    assert "at most 5 positions and 2 s each" in known_report(summary, 5, 2.0)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.chance.search import Level
 from spider_cli.analysis.solve import autoplay
 from spider_cli.app.files import benchdb
+from spider_cli.app.words.bench import known_report
 from spider_cli.cli.main import main
 from spider_cli.cli.parser import DEFAULT_LEVEL
 from spider_cli.rules.deals import PYSOL_MAX, DealSource, Source
@@ -92,8 +93,10 @@ def test_the_stage_that_won_and_a_proof_are_kept(tmp_path: Path) -> None:
         read = store.results([second.deal, proved.deal], LIMIT, None, key)
     assert sorted(read, key=str) == sorted([second, proved], key=str)
     summary = bench.summarize(4, read, 1.0)
-    assert "won by the second stage: 1\n" in summary.text(LIMIT) + "\n"
-    assert "proved unwinnable: 2 ('spider solve --seed DEAL' says why)" in summary.text(LIMIT)
+    assert "won by the second stage: 1\n" in known_report(summary, LIMIT) + "\n"
+    assert "proved unwinnable: 2 ('spider solve --seed DEAL' says why)" in known_report(
+        summary, LIMIT
+    )
     assert [d["stage"] for d in (r.as_json() for r in read)] == ["portfolio", "complete"]
 
 
@@ -486,6 +489,7 @@ def test_the_progress_line_shows_at_once_with_the_deals_in_play() -> None:
     import io
 
     from spider_cli.analysis.bench.full import DealResult, play_all
+    from spider_cli.cli.progressbar import ProgressBar
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -500,6 +504,6 @@ def test_the_progress_line_shows_at_once_with_the_deals_in_play() -> None:
             yield DealResult(deal, True, 0.1, 10, 5)
 
     deals = bench.parse_deals("1-3", 1)
-    play_all(1, deals, [], lambda task: task, 2, err, mapper=mapper)
+    play_all(1, deals, [], lambda task: task, 2, ProgressBar(err), mapper=mapper)
     assert seen[0].startswith("\r[") and "0/3" in seen[0] and "(2 in play)" in seen[0]
     assert "3/3 won 3" in err.getvalue()

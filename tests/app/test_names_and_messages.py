@@ -233,12 +233,14 @@ def test_odds_stops_its_games_once_their_interval_is_narrow_and_says_how_far_it_
     from spider_cli.analysis.chance import odds
     from spider_cli.analysis.chance import search as chancesearch
     from spider_cli.analysis.intervals import wilson
+    from spider_cli.app.words.progress import odds_played
 
     if not native.backend().compiled:
         pytest.skip("the Python path plays 8 games, fewer than a batch")
     view = view_of(Session.new_game(3, 1).game)  # one suit: the player wins nearly all
-    said: list[str] = []
-    chance = odds.odds(view, count=2, progress=said.append)
+    steps: list[odds.Played] = []
+    chance = odds.odds(view, count=2, progress=steps.append)
+    said = [odds_played(step) for step in steps]
     player = chance.player
     assert player is not None and player.games < chancesearch.ODDS_GAMES
     assert player.games % chancesearch.BATCH == 0

@@ -179,8 +179,10 @@ def test_the_keys_run_their_commands_as_typed_ones_do(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from spider_cli.analysis import native
+    from spider_cli.app.words.notes import slow_note
 
-    monkeypatch.setattr(native, "warning", lambda: "note: slow")  # the core is still used
+    slow = native.Unused(native.Reason.DOES_NOT_LOAD, "slow")
+    monkeypatch.setattr(native, "warning", lambda: slow)  # the core is still used
     prepared: list[object] = []
     prepare = Session.prepare
 
@@ -193,7 +195,7 @@ def test_the_keys_run_their_commands_as_typed_ones_do(
     _status, board = play([*steps, "q\r"])
     assert prepared[1:5] == [Undo(), Redo(), Odds(), Odds()]  # Ctrl-Z, Ctrl-Y, o, o
     assert isinstance(prepared[5], Hint)  # ?
-    assert said(board).count("note: slow") == 1  # the slow path said once, by the first o
+    assert said(board).count(slow_note(slow)) == 1  # the slow path said once, by the first o
 
 
 def test_the_hinted_move_is_marked_on_the_tableau_and_the_key_plays_it(home: Path) -> None:

@@ -778,15 +778,17 @@ def test_settings_are_kept_for_the_next_start_and_complete_suits_go_by_default(
 
 def test_the_slow_path_is_said_once(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from spider_cli.analysis import native
+    from spider_cli.app.words.notes import NOT_BUILT, slow_note
 
     monkeypatch.delenv("SPIDER_PURE", raising=False)  # (a player who chose it is not told)
-    monkeypatch.setattr(native, "warning", lambda: "note: slow")  # the core is still used
+    slow = native.Unused(native.Reason.DOES_NOT_LOAD, "slow")
+    monkeypatch.setattr(native, "warning", lambda: slow)  # the core is still used
     _, repl = drive("new 5 winnable\rnew 6 winnable\rquit\r")
-    assert said(repl).count("note: slow") == 1  # at the first long search only
+    assert said(repl).count(slow_note(slow)) == 1  # at the first long search only
     monkeypatch.setattr(native, "missing", lambda: True)  # left out at install time
     _, repl = drive("new 5 winnable\rquit\r")
-    assert said(repl).count(f"note: {native.ABSENT}.") == 1  # in the welcome
-    assert "note: slow" not in said(repl)
+    assert said(repl).count(f"{slow_note(NOT_BUILT)}.") == 1  # in the welcome
+    assert slow_note(slow) not in said(repl)
 
 
 def test_a_position_file_with_a_card_too_many_is_said_at_that_card(home: Path) -> None:

@@ -14,16 +14,13 @@ The deal may be ours or another program's (``pysol:N``, ``kpat:N``).
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable, Iterable
-from typing import TextIO
 
-from spider_cli.analysis.bench.full import DealResult, Mapper, Summary, play_all
+from spider_cli.analysis.bench.full import DealResult, Listener, Mapper, Summary, play_all
 from spider_cli.analysis.blind import Kind, Mode, PlayerView, Weights, view_of
 from spider_cli.analysis.blind import player as blindplayer
 from spider_cli.analysis.chance import Level, levels
-from spider_cli.analysis.intervals import wilson
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Action, Deal
 
@@ -107,32 +104,12 @@ def play_deal(task: Task) -> DealResult:
     return DealResult(deal, table.won, time.perf_counter() - began, positions, moves)
 
 
-def summary_text(summary: Summary, results: list[DealResult], what: str) -> str:
-    """The report: share won with its 95% interval, moves, time and positions per second."""
-    low, high = wilson(summary.won, summary.deals)
-    mean = sum(r.seconds for r in results) / len(results) if results else 0.0
-    lines = [
-        f"{summary.suits}-suit deals: {summary.deals}, won {summary.won} ({summary.rate:.1f}%, "
-        f"95% interval {100 * low:.1f}-{100 * high:.1f}%) {what}",
-        f"moves per game: {summary.moves_mean:.0f} on average",
-        f"time per game: mean {mean:.2f} s, median {summary.median:.2f} s, "
-        f"95th percentile {summary.p95:.2f} s",
-        f"positions per second: {summary.positions_per_second:,.0f}",
-        f"wall time: {summary.wall:.1f} s",
-        summary.origin("player"),
-    ]
-    if summary.lost:
-        lost = ", ".join(map(str, summary.lost[:20])) + (" ..." if len(summary.lost) > 20 else "")
-        lines.append(f"not won: {lost}")
-    return "\n".join(lines)
-
-
 def run(
     seeds: Iterable[int | DealSource],
     suits: int,
     budget: int = blindplayer.BUDGET,
     jobs: int | None = None,
-    err: TextIO | None = None,
+    progress: Listener | None = None,
     level: Level = Level.PLAIN,
     *,
     done: Iterable[DealResult] = (),
@@ -140,15 +117,14 @@ def run(
     mapper: Mapper | None = None,
 ) -> tuple[Summary, list[DealResult]]:
     """Play every deal blind (a plain number is one of ours of the ``suits``-suit game) by
-    the player at ``level``, ``jobs`` at a time (default: every core), showing progress on
-    ``err`` (standard error by default). Deals with a result in ``done`` (an earlier run's,
-    by the same player) are not played again but count in the summary; ``record`` is given
-    each new result as it comes; ``mapper`` plays the tasks (default: on this machine)."""
+    the player at ``level``, ``jobs`` at a time (default: every core), telling ``progress``
+    how far it is (:data:`~spider_cli.analysis.bench.full.Event`). Deals with a result in
+    ``done`` (an earlier run's, by the same player) are not played again but count in the
+    summary; ``record`` is given each new result as it comes; ``mapper`` plays the tasks
+    (default: on this machine)."""
     deals = [s if isinstance(s, DealSource) else DealSource(Source.OURS, s, suits) for s in seeds]
     unique = list(dict.fromkeys(deals))
     known = {r.deal: r for r in done}
     results = [known[d] for d in unique if d in known]
     tasks: list[Task] = [(d, budget, level) for d in unique if d not in known]
-    return play_all(
-        suits, tasks, results, play_deal, jobs, err or sys.stderr, record, mapper, shared=True
-    )
+    return play_all(suits, tasks, results, play_deal, jobs, progress, record, mapper, shared=True)

@@ -6,12 +6,13 @@ comes (to store it), and may play the deals elsewhere (a cluster) by passing its
 from tasks to results.
 
 Each deal is solved by :func:`spider_cli.analysis.solve.autoplay.play` in a worker process (the
-search is CPU-bound Python, so processes, not threads); a plain-text progress bar goes to standard
-error, the report to standard output. The report gives the share of deals won, the median and
-95th-percentile time per deal (lost deals count with the time they used), and the positions examined
-per second of solving time. Each deal is bounded by the positions it may examine; the time is
-measured, and caps a deal only when a time limit is asked for. This module imports no parser:
-workers start fast and small."""
+search is CPU-bound Python, so processes, not threads); the caller is told how far the run is
+(:data:`Event`), and gets the figures of the run (:class:`Summary`): the share of deals won, the
+median and 95th-percentile time per deal (lost deals count with the time they used), and the
+positions examined per second of solving time (the command line writes the progress bar and
+the report: :mod:`spider_cli.app.words.bench`). Each deal is bounded by the positions it may
+examine; the time is measured, and caps a deal only when a time limit is asked for. This
+module imports no parser: workers start fast and small."""
 
 from __future__ import annotations
 
@@ -21,17 +22,15 @@ import math
 import os
 import signal
 import statistics
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from enum import Enum
-from typing import Any, TextIO
+from typing import Any
 
 from spider_cli.analysis import memory, native
 from spider_cli.analysis.bench import workers
-from spider_cli.analysis.intervals import wilson
 from spider_cli.analysis.limits import PLAY_LIMIT, Limit
 from spider_cli.analysis.solve import Stage, play, search_key
 from spider_cli.rules.deals import DealSource, Source, deal_name
@@ -99,53 +98,9 @@ class Summary:
     proved: tuple[str, ...] = ()
     """Deals proved unwinnable (by a held rank, or every reachable position examined)."""
 
-    def origin(self, searcher: str) -> str:
-        """The line that says how many deals were played and how many read back."""
-        played = self.deals - self.read
-        if not self.read:
-            return f"deals played: {played} (none read from the results file)"
-        return (
-            f"deals played: {played}; read from the results file: {self.read} (stored by an "
-            f"earlier run of the same {searcher}, not played again)"
-        )
-
     @property
     def rate(self) -> float:
         return 100.0 * self.won / self.deals if self.deals else 0.0
-
-    def text(self, limit: int, time_limit: float | None = None) -> str:
-        lost = _listed(self.lost)
-        most = f"at most {limit:,} positions" + (
-            f" and {time_limit:g} s" if time_limit is not None else ""
-        )
-        lines = [
-            f"{self.suits}-suit deals: {self.deals}, won {self.won} ({self.rate:.1f}%) "
-            f"with every card known, {most} each",
-            f"time per deal: median {self.median:.2f} s, 95th percentile {self.p95:.2f} s",
-            f"positions per second: {self.positions_per_second:,.0f}",
-            f"wall time: {self.wall:.1f} s",
-            self.origin("search"),
-        ]
-        if self.second_stage:
-            lines.append(f"won by the second stage: {_listed(self.second_stage)}")
-        if self.lost:
-            lines.append(f"not won: {lost}")
-        if self.proved:
-            lines.append(
-                f"proved unwinnable: {_listed(self.proved)} ('spider solve --seed DEAL' says why)"
-            )
-        return "\n".join(lines)
-
-
-def _listed(deals: tuple[str, ...], most: int = 20) -> str:
-    """The first ``most`` deals, comma-separated, with "..." for the rest."""
-    return ", ".join(deals[:most]) + (" ..." if len(deals) > most else "")
-
-
-SCHEMA = 3
-"""The version of ``spider bench --json``'s shape (docs/json.md describes it): 3 since the
-blind player's ``level`` replaced ``samples_per_choice``; 2 since both modes print one shape
-(1 had ``results`` with every card known and ``deals`` blind)."""
 
 
 class BenchMode(Enum):
@@ -166,39 +121,6 @@ class Limits:
     positions_per_search: int | None = None
     moves_per_deal: int | None = None
     level: str | None = None
-
-
-def summary_json(
-    summary: Summary,
-    results: list[DealResult],
-    seeds: str,
-    mode: BenchMode,
-    limits: Limits,
-    earlier: int = 0,
-) -> dict[str, object]:
-    """``spider bench --json``, in either mode: the variant, the mode, the deals asked for,
-    the limits, the figures (``earlier`` results read from the results file) and a row per
-    deal. docs/json.md describes every field."""
-    low, high = wilson(summary.won, summary.deals)
-    return {
-        "schema": SCHEMA,
-        "variant": f"{summary.suits}-suit",
-        "suits": summary.suits,
-        "mode": mode.value,
-        "seeds": seeds,
-        "limits": asdict(limits),
-        "played": summary.deals,
-        "won": summary.won,
-        "share": summary.rate / 100,
-        "interval95": [low, high],
-        "moves_mean": summary.moves_mean,
-        "seconds_median": summary.median,
-        "seconds_p95": summary.p95,
-        "positions_per_second": summary.positions_per_second,
-        "wall": summary.wall,
-        "from_earlier_runs": earlier,
-        "deals": [r.as_json() for r in results],
-    }
 
 
 Task = tuple[DealSource, int, float | None]
@@ -256,14 +178,52 @@ def summarize(suits: int, results: list[DealResult], wall: float, read: int = 0)
     )
 
 
-def progress_bar(done: int, total: int, won: int, elapsed: float, width: int = 30) -> str:
-    """One line: ``[#######.......] 23/100 won 23 (100.0%) 41 s``."""
-    filled = width * done // total if total else width
-    rate = 100.0 * won / done if done else 0.0
-    return (
-        f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
-        f"won {won} ({rate:.1f}%) {elapsed:.0f} s"
-    )
+@dataclass(frozen=True)
+class Fewer:
+    """Fewer deals at a time than asked (``jobs``, not ``wanted``), so that the workers keep
+    together within :data:`~spider_cli.analysis.memory.SHARED` quarters of the machine's
+    ``machine`` bytes: each may hold about ``each`` bytes (its ``limit`` of positions, or the
+    memory ceiling)."""
+
+    jobs: int
+    wanted: int
+    each: int
+    limit: int
+    machine: int
+
+
+@dataclass(frozen=True)
+class Began:
+    """The deals begin to be played, ``in_play`` at once: ``done`` of ``total`` already (read
+    from the results file), ``won`` of them won."""
+
+    done: int
+    total: int
+    won: int
+    in_play: int
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A deal is done: ``done`` of ``total``, ``won`` of them won, ``elapsed`` seconds since
+    the deals began."""
+
+    done: int
+    total: int
+    won: int
+    elapsed: float
+
+
+@dataclass(frozen=True)
+class Ended:
+    """Every deal asked for was played (none is told when none was to play)."""
+
+
+Event = Fewer | Began | Finished | Ended
+"""How far a run is, as it goes (the command line draws its progress bar from them)."""
+
+Listener = Callable[[Event], None]
+"""What is told each :data:`Event` of a run."""
 
 
 def _order(result: DealResult) -> tuple[str, int]:
@@ -276,7 +236,7 @@ def run(
     limit: int = PLAY_LIMIT,
     time_limit: float | None = None,
     jobs: int | None = None,
-    err: TextIO | None = None,
+    progress: Listener | None = None,
     *,
     done: Iterable[DealResult] = (),
     record: Callable[[DealResult], None] | None = None,
@@ -284,12 +244,11 @@ def run(
 ) -> tuple[Summary, list[DealResult]]:
     """Solve every deal (a plain number is one of ours of the ``suits``-suit game), at most
     ``limit`` positions (and ``time_limit`` seconds, if given) each, ``jobs`` at a time
-    (default: every core), showing progress on ``err`` (standard error by default).
+    (default: every core), telling ``progress`` how far the run is (:data:`Event`).
 
     Deals with a result in ``done`` (an earlier run's) are not played again but count in
     the summary; ``record`` is given each new result as it comes; ``mapper`` plays the
     tasks (default: :func:`local_results`)."""
-    err = err or sys.stderr
     deals = [s if isinstance(s, DealSource) else DealSource(Source.OURS, s, suits) for s in seeds]
     unique = list(dict.fromkeys(deals))
     known = {r.deal: r for r in done}
@@ -299,16 +258,10 @@ def run(
         wanted = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
         compiled = native.backend().compiled
         jobs = memory.workers(wanted, limit, compiled)
-        if jobs < wanted:
+        if jobs < wanted and progress is not None:
             each = memory.held(limit, compiled)
-            err.write(
-                f"note: {jobs} deal{'s' if jobs > 1 else ''} at a time, not {wanted}: each may "
-                f"hold about {each >> 20:,} MB (its limit of {limit:,} positions, or the memory "
-                "ceiling), "
-                f"and together they keep within {memory.SHARED} quarters of this machine's "
-                f"{memory.machine() >> 20:,} MB\n"
-            )
-    return play_all(suits, tasks, results, solve_deal, jobs, err, record, mapper)
+            progress(Fewer(jobs, wanted, each, limit, memory.machine()))
+    return play_all(suits, tasks, results, solve_deal, jobs, progress, record, mapper)
 
 
 def play_all(
@@ -317,44 +270,37 @@ def play_all(
     results: list[DealResult],
     worker: Callable[[Any], DealResult],
     jobs: int | None,
-    err: TextIO,
+    progress: Listener | None = None,
     record: Callable[[DealResult], None] | None = None,
     mapper: Mapper | None = None,
     shared: bool = False,
 ) -> tuple[Summary, list[DealResult]]:
     """Play ``tasks`` with ``worker``, ``jobs`` at a time (default: every core), beside the
-    ``results`` an earlier run stored, showing progress on ``err``; ``record`` is given each
-    new result as it comes; ``shared``: the workers share the memory ceiling (see
-    :func:`local_results`). The summary of them all."""
+    ``results`` an earlier run stored, telling ``progress`` how far it is (:data:`Event`);
+    ``record`` is given each new result as it comes; ``shared``: the workers share the memory
+    ceiling (see :func:`local_results`). The summary of them all."""
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks) or 1))
     began = time.perf_counter()
     read = len(results)
     total = len(results) + len(tasks)
-    live = err.isatty()
-    shown = 0  # the width of the line drawn last (a shorter one covers it with spaces)
-    if live and tasks:  # at once, with the deals in play, not only when the first ends
-        first = progress_bar(read, total, sum(r.won for r in results), 0.0)
-        first += f" ({min(jobs, len(tasks))} in play)"
-        err.write("\r" + first)
-        err.flush()
-        shown = len(first)
+    tell = progress or _unheard
+    if tasks:  # at once, with the deals in play, not only when the first ends
+        tell(Began(read, total, sum(r.won for r in results), min(jobs, len(tasks))))
     run = mapper or (functools.partial(local_results, shared=True) if shared else local_results)
     for result in run(tasks, jobs, worker):
         if record is not None:
             record(result)
         results.append(result)
         won = sum(r.won for r in results)
-        bar = progress_bar(len(results), total, won, time.perf_counter() - began)
-        if live:  # one line redrawn in place
-            err.write("\r" + bar.ljust(shown))
-            shown = len(bar)
-        elif len(results) * 10 // total != (len(results) - 1) * 10 // total:
-            err.write(bar + "\n")  # a log: a line every tenth of the way
-        err.flush()
-    if tasks and live:
-        err.write("\n")
+        tell(Finished(len(results), total, won, time.perf_counter() - began))
+    if tasks:
+        tell(Ended())
     results.sort(key=_order)
     return summarize(suits, results, time.perf_counter() - began, read), results
+
+
+def _unheard(event: Event) -> None:
+    """No one is told how far a run is."""
 
 
 def local_results(

@@ -29,7 +29,13 @@ growing without end)."""
 
 
 class WorkerDied(SpiderError):
-    """A worker ended without handing back its task's result (killed, out of memory)."""
+    """A worker ended without handing back its task's result (killed, out of memory): its
+    exit ``status`` (negative: the signal that killed it; None: not known), which the
+    application words (the deals finished are kept)."""
+
+    def __init__(self, status: int | None) -> None:
+        super().__init__(status)
+        self.status = status
 
 
 Start = Callable[..., None]
@@ -68,7 +74,7 @@ def results(
                 try:
                     failed, value = pipe.recv()
                 except (EOFError, OSError):  # (the worker's end closed as it died)
-                    raise WorkerDied(_died(process)) from None
+                    raise WorkerDied(_ended(process)) from None
                 if failed:
                     raise value
                 yield value
@@ -83,7 +89,7 @@ def results(
                     hire(task)
             for pipe, (process, _) in crew.items():
                 if process.sentinel in ready and not pipe.poll():
-                    raise WorkerDied(_died(process))
+                    raise WorkerDied(_ended(process))
     finally:
         for process, _ in crew.values():
             process.kill()
@@ -114,7 +120,7 @@ def _give(pipe: Connection, process: SpawnProcess, task: Any) -> None:
     try:
         pipe.send(task)
     except OSError:
-        raise WorkerDied(_died(process)) from None
+        raise WorkerDied(_ended(process)) from None
 
 
 def _retire(pipe: Connection, process: SpawnProcess) -> None:
@@ -129,11 +135,10 @@ def _retire(pipe: Connection, process: SpawnProcess) -> None:
     pipe.close()
 
 
-def _died(process: SpawnProcess) -> str:
+def _ended(process: SpawnProcess) -> int | None:
+    """The exit status of a worker that died (None if it is not known within a second)."""
     process.join(1.0)
-    status = process.exitcode
-    how = f"killed by signal {-status}" if status is not None and status < 0 else f"status {status}"
-    return f"a worker ended before it finished its deal ({how}); the deals finished are kept"
+    return process.exitcode
 
 
 def _serve(

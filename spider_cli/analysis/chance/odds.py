@@ -13,6 +13,7 @@ player does not, so a player who cannot see them wins less often.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from spider_cli.analysis.blind import PlayerView, sampled_game, seed_of
 from spider_cli.analysis.chance import search as chancesearch
@@ -122,23 +123,36 @@ class Chance(Value):
         return wilson(self.won, self.samples)
 
 
+@dataclass(frozen=True)
+class Played:
+    """How far ``odds`` is, for its progress line (the app says it): ``done`` of ``of``
+    games played by the blind player (``blind``), or ``done`` of ``of`` sampled deals
+    played with every card known (not ``blind``), these before the deal ``done`` is
+    played."""
+
+    done: int
+    of: int
+    blind: bool
+
+
 def odds(
     view: PlayerView,
     count: int = SAMPLES,
     limit: int = SAMPLE_LIMIT,
-    progress: Callable[[str], None] | None = None,
+    progress: Callable[[Played], None] | None = None,
 ) -> Chance:
     """How many of ``count`` sampled deals full-information play wins from ``view``, at most
     ``limit`` positions each, and the blind player's chance played out (its games stop once
     their interval is :data:`~chancesearch.ODDS_WIDTH` narrow). With nothing out of sight
-    there is one deal to play. ``progress`` is told how far the games have gone, in words."""
+    there is one deal to play. ``progress`` is told how far the games have gone
+    (:class:`Played`)."""
     unseen = len(view.unseen())
     player = None
     if unseen:
 
         def played(done: int, most: int) -> None:
             if progress is not None:
-                progress(f"{done} of {most} games played blind")
+                progress(Played(done, most, blind=True))
 
         narrow = chancesearch.ODDS_WIDTH
         player = chancesearch.estimate(view, narrow=narrow, progress=played)
@@ -149,6 +163,6 @@ def odds(
     won = 0
     for k, game in enumerate(deals):
         if progress is not None:
-            progress(f"{k} of {len(deals)} deals played seeing all")
+            progress(Played(k, len(deals), blind=False))
         won += autoplay.play(game, Limit(limit)).won
     return Chance(won, len(deals), unseen, player)
