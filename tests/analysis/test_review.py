@@ -60,8 +60,8 @@ def test_the_line_given_wins_from_the_position_before_the_move() -> None:
     lost = review.bisect(positions, actions, LIMIT, lambda _text: None)
     assert lost.verdict is Outlook.LOST_AT and lost.line
     game = positions[lost.move - 1].copy()
-    for text in lost.line:  # in the manual's notation, as a player would type it
-        game.push(notation.resolve(game, notation.parse_command(text)))
+    for action in lost.line:  # actions, as the game plays them
+        game.push(action)
     assert game.is_won()
 
 
@@ -82,13 +82,7 @@ def test_the_bisection_finds_the_move_after_which_no_win_is_found(
     assert lost.verdict is Outlook.LOST_AT and lost.move == 13
     assert lost.proved  # the search proved the position after move 13 lost
     assert len(asked) <= 7  # log2(30) and the two ends
-    assert lost.move_text == review_text_of_move(positions[12], actions[12])
-
-
-def review_text_of_move(game: Game, action: object) -> str:
-    from spider_cli.rules.text import move_text
-
-    return move_text(game, action)  # type: ignore[arg-type]
+    assert lost.move_text == actions[12]
 
 
 def test_ctrl_c_keeps_what_was_found(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -101,10 +95,11 @@ def test_ctrl_c_keeps_what_was_found(monkeypatch: pytest.MonkeyPatch) -> None:
         return autoplay.PlayResult(len(calls) == 1, [], 5, None, 0)
 
     monkeypatch.setattr(autoplay, "play", play)
-    done = review.review(_game(2, 1, 30))
+    game = _game(2, 1, 30)
+    done = review.review(game)
     assert done.stopped and done.lost.verdict is Outlook.STOPPED
     assert len(done.curve) == 31  # the curve was drawn before the searches
-    assert "stopped by Ctrl-C" in review_text(done)
+    assert "stopped by Ctrl-C" in review_text(done, game)
 
 
 def test_the_marks_follow_lichess_drops() -> None:
@@ -113,6 +108,11 @@ def test_the_marks_follow_lichess_drops() -> None:
     assert severity(0.10) is Severity.MISTAKE
     assert severity(0.149) is Severity.MISTAKE
     assert severity(0.15) is Severity.BLUNDER
+    # where the chance is small, by the share of it given up (1 point at least)
+    assert severity(0.02, 0.10) is Severity.INACCURACY
+    assert severity(0.03, 0.10) is Severity.MISTAKE
+    assert severity(0.05, 0.10) is Severity.BLUNDER
+    assert severity(0.009, 0.01) is None
 
 
 def test_the_curve_goes_the_way_the_sampled_games_do() -> None:
@@ -148,6 +148,7 @@ def test_a_numbered_deal_is_reviewed_and_a_position_of_the_manual_is_not_bisecte
         "deals",
         "marks",
         "unconfirmed",
+        "unweighed",
         "stopped",
         "game",
     }
@@ -158,7 +159,7 @@ def test_a_numbered_deal_is_reviewed_and_a_position_of_the_manual_is_not_bisecte
     manual.push(legal[0])
     unknown = manual.analysis.review()
     assert unknown.lost.verdict is Outlook.UNKNOWN
-    assert "cannot be said" in review_text(unknown) and len(unknown.curve) == 2
+    assert "cannot be said" in review_text(unknown, manual.game) and len(unknown.curve) == 2
 
 
 def test_the_curve_is_drawn_in_rows_with_the_deals_marked() -> None:
@@ -268,7 +269,7 @@ def test_a_review_kept_in_the_history_is_shown_without_a_search(
     kept = other.analysis.review()
     assert searches == []  # read back, not made again
     assert review_json(kept) == review_json(done)
-    assert other.execute("review").text == review_text(kept) and searches == []
+    assert other.execute("review").text == review_text(kept, other.game) and searches == []
     other.execute("review again")
     assert "play" in searches  # made anew
     # a game of other moves is not given the review kept
@@ -340,16 +341,17 @@ def test_the_curve_wraps_by_the_screens_width_never_mid_row(width: int) -> None:
 
 
 def test_no_mark_is_said_in_plain_words() -> None:
+    game = _game(1, 3, 3)
     done = review.Review(1, 3, review.Lost(Outlook.WON), (0.5, 0.4, 0.3, 1.0), ())
-    assert review_text(done).endswith(
-        "No move marked: no move lowered the chance by 5 points or more."
+    assert review_text(done, game).endswith(
+        "No move marked: the blind player would have played every move as you did."
     )
     unconfirmed = review.Review(
-        1, 3, review.Lost(Outlook.WON), (0.5, 0.4, 0.3, 1.0), (), (), False, 2
+        1, 3, review.Lost(Outlook.WON), (0.5, 0.4, 0.3, 1.0), (), (), False, 2, "", 1
     )
-    assert "2 moves lowered the chance by 5 points or more, but games played" in review_text(
-        unconfirmed
-    )
+    said = review_text(unconfirmed, game)
+    assert "No move marked: 2 of your moves differ from the blind player's" in said
+    assert "(1 more were not weighed within the review's budget)" in said
 
 
 def test_the_reviews_progress_is_typed_and_the_app_says_it() -> None:
@@ -359,7 +361,10 @@ def test_the_reviews_progress_is_typed_and_the_app_says_it() -> None:
     review.review(_game(1, 3, 8), progress=steps.append)
     assert steps and all(isinstance(step, review.Step) for step in steps)
     assert review_step(steps[0]) == "with every card known: search 1 (after move 0)"
-    assert review_step(review.Step(2, None, 5)).endswith("sampled games: 2 of 5")
+    assert review_step(review.Step(2, None, 5, review.Stage.WEIGHING)).endswith(
+        "sampled deals: 2 of 5"
+    )
+    assert review_step(review.Step(3, None, 8, review.Stage.CHOICES)).endswith("move 3 of 8")
     said: list[str] = []
     session = Session.new_game(seed=3, suits=1)
     for action in _game(1, 3, 8).move_stack:
