@@ -6,6 +6,7 @@ command at the prompt and from the shell."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from spider_cli.analysis import review
+from spider_cli.analysis.blind import Mode
 from spider_cli.analysis.blind.view import view_of
 from spider_cli.analysis.chance import levels
 from spider_cli.analysis.chance import search as chancesearch
@@ -26,7 +28,7 @@ from spider_cli.app.session import Session
 from spider_cli.app.words.replies import curve_text, review_text
 from spider_cli.language import notation
 from spider_cli.rules.deals import DealSource
-from spider_cli.rules.engine import Game
+from spider_cli.rules.engine import Deal, Game, Move
 from tests.helpers import play_randomly
 
 LIMIT = 30_000
@@ -371,3 +373,65 @@ def test_the_reviews_progress_is_typed_and_the_app_says_it() -> None:
         session.push(action)
     session.analysis.review(said.append, again=True)
     assert said and said[0].startswith("with every card known: search 1")
+
+
+def _random_moves(game: Game, moves: int, seed: int) -> Game:
+    """``game`` after random legal moves (a deal or a removal 3% of the time, or when no
+    move is left), as ``benchmarks/bench_review.py --marks`` plays them."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        moves_ = [a for a in legal if isinstance(a, Move)]
+        other = [a for a in legal if not isinstance(a, Move)]
+        game.push(rng.choice(other if other and (not moves_ or rng.random() < 0.03) else moves_))
+    return game
+
+
+def _position_of(game: Game) -> Game:
+    """The position ``game`` is in, as a game of its own that starts there."""
+    return Game(
+        [list(p) for p in game.piles], list(game.down), list(game.stock), game.removed, game.suits
+    )
+
+
+def _blind_moves(game: Game, moves: int) -> Game:
+    """``game`` after ``moves`` moves of the blind player, as the review's marks expect it
+    to play (its line up to the card it turns up, its mode carried)."""
+    mode = Mode.KEEP
+    while game.moves_made < moves:
+        line, mode, _examined = review.players_turn(game, mode)
+        if not line:
+            break
+        for action in line[: moves - game.moves_made]:
+            down = sum(game.down)
+            game.push(action)
+            if isinstance(action, Deal) or sum(game.down) < down:
+                mode = Mode.KEEP
+    return game
+
+
+def _marked(game: Game) -> review.Weighing:
+    positions, actions = review.positions_of(game)
+    curve = tuple(review.chance(g) for g in positions.walk())
+    weighing = review.Weighing(review.BISECT_LIMIT * review.MARKS_SHARE)
+    review.mark_moves(positions, actions, curve, weighing, lambda _step: None)
+    return weighing
+
+
+def test_random_moves_get_more_marks_than_the_blind_players_own() -> None:
+    # Our 4-suit deal 40 sixty random moves in (its chance already low), then twenty more
+    # random moves, or twenty of the blind player's: the random ones give up the chance
+    # (three marks), the blind player's are its own and cost nothing to weigh.
+    start = _position_of(_random_moves(DealSource.parse("40", 4).game(), 60, 40))
+    further = _random_moves(DealSource.parse("40", 4).game(), 80, 40)
+    randomly = _position_of(start)
+    for action in further.move_stack[60:]:
+        randomly.push(action)
+    blindly = _blind_moves(_position_of(start), 20)
+    by_random, by_blind = _marked(randomly), _marked(blindly)
+    assert len(by_random.marks) > len(by_blind.marks)
+    assert by_blind.marks == [] and by_blind.unconfirmed == 0 and by_blind.unweighed == 0
+    for mark in by_random.marks:  # each surely worse than the blind player's move
+        assert mark.gap.low > 0 and mark.before > mark.after and mark.text != mark.better
