@@ -56,6 +56,7 @@ from spider_cli.analysis.solve import autoplay
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.engine import DEAL, PILES, Action, Deal, Game
 from spider_cli.rules.lines import fitted
+from spider_cli.rules.shuffle import SplitMix64
 
 BISECT_LIMIT = 1_500_000
 """Positions full-information play examines at each step of the bisection (about a second
@@ -507,9 +508,10 @@ def _weigh(game: Game, k: int, played: Action, choice: Action, weighing: Weighin
     sums = [0, 0]
     diff = square = pairs = 0
     for first, count in ((0, FIRST_PAIRS), (FIRST_PAIRS, MORE_PAIRS)):
+        start = (seed + first) & SplitMix64.MASK  # (sample k from it is sample first + k)
         draw = Draw(
-            view.piles(), len(view.removed), view.hand // PILES, tuple(view.unseen()), seed + first
-        )  # (sample k of seed + first is sample first + k of seed: the next deals)
+            view.piles(), len(view.removed), view.hand // PILES, tuple(view.unseen()), start
+        )
         found = native.backend().chance_search(draw, lines, replace(effort, trajectories=2 * count))
         weighing.budget -= found.positions
         sums = [sums[0] + found.sums[0], sums[1] + found.sums[1]]

@@ -435,3 +435,37 @@ def test_random_moves_get_more_marks_than_the_blind_players_own() -> None:
     assert by_blind.marks == [] and by_blind.unconfirmed == 0 and by_blind.unweighed == 0
     for mark in by_random.marks:  # each surely worse than the blind player's move
         assert mark.gap.low > 0 and mark.before > mark.after and mark.text != mark.better
+
+
+def test_a_review_with_marks_and_a_line_reads_back_from_its_json() -> None:
+    from spider_cli.app.files.reviewdata import BadReview, review_of
+    from spider_cli.rules.engine import DEAL, Remove
+
+    gap = review.Gap(0.04, 0.01, 0.07, 48)
+    mark = review.Mark(3, Move(2, 9, 3), Severity.MISTAKE, 0.12, 0.08, DEAL, gap)
+    lost = review.Lost(Outlook.LOST_AT, 5, DEAL, (Move(0, 1, 1), Remove(4), DEAL), True, 9, 10, 2)
+    done = review.Review(4, 6, lost, (0.1,) * 7, (5,), (mark,), False, 2, "digest", 1)
+    data = json.loads(json.dumps(review_json(done)))
+    assert data["marks"][0]["text"] == {"move": {"from": 3, "to": 10, "cards": 3}}
+    assert data["lost"]["line"][1:] == [{"remove": 5}, {"deal": True}]
+    assert review_of(data) == done
+    data["marks"][0]["better"] = {"deal": "yes"}
+    with pytest.raises(BadReview):
+        review_of(data)
+
+
+def test_the_marks_moves_are_written_in_notation_from_the_game() -> None:
+    from spider_cli.rules.engine import DEAL
+    from spider_cli.rules.text import move_text
+
+    game = _game(1, 3, 8)
+    before = game.copy()
+    while before.moves_made > 1:
+        before.pop()
+    played = game.move_stack[1]
+    gap = review.Gap(0.06, 0.02, 0.10, 48)
+    mark = review.Mark(2, played, Severity.INACCURACY, 0.5, 0.44, DEAL, gap)
+    done = review.Review(1, 8, review.Lost(Outlook.WON), (0.5,) * 9, (), (mark,))
+    said = review_text(done, game)
+    assert f"  2. {move_text(before, played)}: inaccuracy, gave up 6.0 points (2.0 to 10.0" in said
+    assert "deal kept 50%, this move 44%" in said
