@@ -352,7 +352,7 @@ def test_no_mark_is_said_in_plain_words() -> None:
         1, 3, review.Lost(Outlook.WON), (0.5, 0.4, 0.3, 1.0), (), (), False, 2, "", 1
     )
     said = review_text(unconfirmed, game)
-    assert "No move marked: 2 of your moves differ from the blind player's" in said
+    assert "No move marked: of your moves that differ from the blind player's, 2 were" in said
     assert "(1 more were not weighed within the review's budget)" in said
 
 

@@ -546,9 +546,9 @@ def _marks_text(review: Review, game: Game) -> str:
         if not weighed and not review.unweighed:
             return "No move marked: the blind player would have played every move as you did."
         return (
-            f"No move marked: {weighed} of your moves differ from the blind player's, and "
-            "played on from both on the same sampled deals none gave up enough of the chance "
-            f"of a win, surely{reached}."
+            f"No move marked: of your moves that differ from the blind player's, {weighed} "
+            "were played on from both on the same sampled deals, and none gave up enough of "
+            f"the chance of a win, surely{reached}."
         )
     lines = [
         "Marked moves, by what each gave up against the blind player's move on the same "
