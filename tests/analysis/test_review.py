@@ -469,3 +469,25 @@ def test_the_marks_moves_are_written_in_notation_from_the_game() -> None:
     said = review_text(done, game)
     assert f"  2. {move_text(before, played)}: inaccuracy, gave up 6.0 points (2.0 to 10.0" in said
     assert "deal kept 50%, this move 44%" in said
+
+
+def test_review_n_at_a_marked_move_names_the_marks_better_move() -> None:
+    from spider_cli.rules.engine import DEAL
+    from spider_cli.rules.text import move_text
+
+    session = Session.new_game(seed=3, suits=1)
+    for action in _game(1, 3, 8).move_stack:
+        session.push(action)
+    game = session.game
+    before = game.copy()
+    while before.moves_made > 1:
+        before.pop()
+    played = game.move_stack[1]
+    other = next(a for a in [*before.legal_moves(), DEAL] if a != played)
+    gap = review.Gap(0.2, 0.1, 0.3, 48)
+    mark = review.Mark(2, played, Severity.BLUNDER, 0.6, 0.4, other, gap)
+    done = review.Review(1, 8, review.Lost(Outlook.WON), (0.5,) * 9, (), (mark,))
+    session.analysis.reviewed = ((game.key(), game.moves_made), done)  # (as if just made)
+    said = session.execute("review 2").text
+    assert f"the blind player's move: {move_text(before, other)}, the chance after it" in said
+    assert "marked: blunder, gave up 20.0 points (10.0 to 30.0, 48 deals)" in said
