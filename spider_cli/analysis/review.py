@@ -11,11 +11,19 @@ reachable position examined), and the review says which.
 The chance curve: after each move, the learned value's chance that the blind player wins from
 what the player could see (:func:`spider_cli.analysis.blind.rollouts.learned`), microseconds a move.
 
-Marked moves: a move after which the chance fell by a threshold (:data:`SEVERITIES`, lichess's
-drops of win chance as points of the chance of a win) is an inaccuracy, a mistake or a
-blunder, if the sampled odds confirm it (:func:`spider_cli.analysis.chance.search.estimate`
-before and after: the blind player's games to the end on deals sampled from the cards out of
-sight). A drop they do not confirm is not marked. Beside each, the blind player's own move.
+Marked moves: at each of the player's decisions (a move, a deal, a removal) where the blind
+player would have done otherwise (:func:`players_choice`), the chance after its move against
+the chance after the move played, paired: both played on the same deals sampled from the cards
+out of sight (:func:`spider_cli.analysis.chance.search.weigh`'s weighing, with two
+candidates), each game played on by the blind player for a few turns and scored where it stops
+by the learned value. A move that gave up 5, 10 or 15 points of the chance of a win
+(:data:`SEVERITIES`, lichess's drops of win chance), or 15%, 30% or 50% of the chance the
+blind player's move left (:data:`SHARES`), is an inaccuracy, a mistake or a blunder,
+marked only where the paired interval of what it gave up lies above 0 (:data:`Z`). The
+decisions are weighed in order of the learned value's cheap signal (how much more the blind
+player's move leaves than the move played), within a budget of positions the review's own
+(:data:`MARKS_SHARE` of its search's limit); a move that is the blind player's own costs
+nothing.
 
 Everything is bounded by positions and seeded by the position, so the same game gets the same
 review on any machine. Ctrl-C stops it: what was done is kept, and the review says it stopped.
@@ -24,38 +32,63 @@ review on any machine. Ctrl-C stops it: what was done is kept, and the review sa
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import overload
 
-from spider_cli.analysis import hints
-from spider_cli.analysis.blind import Kind, Mode, rollouts, view_of
-from spider_cli.analysis.chance import Estimate, Level, levels
+from spider_cli.analysis import hints, native
+from spider_cli.analysis.blind import (
+    Draw,
+    Kind,
+    Mode,
+    first_reveal,
+    rollouts,
+    view_of,
+    weights_for,
+)
+from spider_cli.analysis.chance import Level, levels
 from spider_cli.analysis.chance import search as chancesearch
+from spider_cli.analysis.chance.search import LEVELS
 from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.solve import autoplay
 from spider_cli.rules.cards import UNKNOWN
-from spider_cli.rules.engine import DEAL, Action, Deal, Game, Remove
+from spider_cli.rules.engine import DEAL, PILES, Action, Deal, Game
 from spider_cli.rules.lines import fitted
-from spider_cli.rules.text import move_text
+from spider_cli.rules.shuffle import SplitMix64
 
 BISECT_LIMIT = 1_500_000
 """Positions full-information play examines at each step of the bisection (about a second
 on the compiled core; it wins 190 of our 4-suit deals 0-199 from the start within it)."""
 
-ODDS_GAMES = 32
-"""Sampled games that confirm a drop, before and after the move, as ``odds`` plays them
-(half as many: the two sides are paired, played on deals drawn with one seed)."""
+MARKS_SHARE = 8
+"""The positions the marks' sampled games may examine in all, as a multiple of the limit of
+each search of the bisection (the review's budget): at the default, about as many positions
+as the bisection's searches of a long game examine."""
 
-MOST_CONFIRMED = 4
-"""Drops confirmed by the sampled odds, the largest first (each costs up to two estimates:
-the games after the move are not played when those before it could not show a drop)."""
+FIRST_PAIRS = 16
+"""Sampled deals a decision is weighed on first: enough to tell most moves that gave up
+nothing from one that could be marked."""
+
+MORE_PAIRS = 32
+"""Sampled deals added where the first could not rule a mark out (the next sampled deals of
+the same draw, so that the two rounds are one sample)."""
+
+Z = 1.96
+"""A mark needs the paired difference's 95% interval (its mean less this many standard errors)
+above 0: the move played is then worse than the blind player's on the deals sampled, past
+their noise."""
+
+HORIZON = LEVELS[Level.QUICK]
+"""How a sampled game goes on after each of the two moves: the quick level's rollouts (the
+blind player's turns for a few turns, the learned value where they stop)."""
 
 
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
 """Raised whenever a change makes reviews answer otherwise (with :func:`version`'s other
-parts): reviews kept in the history under another version are made again."""
+parts): reviews kept in the history under another version are made again (2: marks by what
+the move gave up against the blind player's, and moves kept as actions)."""
 
 
 def version(suits: int) -> str:
@@ -63,7 +96,8 @@ def version(suits: int) -> str:
     in the history (the bisection's search, the blind player, the learned value)."""
     model = rollouts.learned(suits)
     return (
-        f"review version {REVIEW_VERSION}, odds of {ODDS_GAMES} games, "
+        f"review version {REVIEW_VERSION}, marks: {MARKS_SHARE} {FIRST_PAIRS} {MORE_PAIRS} {Z} "
+        f"{HORIZON.policy.budget} {HORIZON.policy.searches} {HORIZON.policy.turns}, "
         f"bisection: {autoplay.search_key(BISECT_LIMIT).full}, "
         f"player: {chancesearch.player_key(Level.PLAIN, hints.BUDGET, suits)}, "
         f"value: {model.bias} {model.weights}"
@@ -85,9 +119,27 @@ which run from -1 to 1, so 5, 10 and 15 points of a win chance); Spider has no d
 same points of the chance of a win."""
 
 
-def severity(drop: float) -> Severity | None:
-    """The mark a drop of the chance earns, or None."""
-    return next((s for s, least in SEVERITIES if drop >= least - 1e-9), None)
+SHARES = ((Severity.BLUNDER, 0.5), (Severity.MISTAKE, 0.3), (Severity.INACCURACY, 0.15))
+"""The least share of the chance the position offered (after the blind player's move) that a
+move must give up for each mark, the worst first, when it gives up :data:`LEAST` or more:
+where the chance is small (4 suits: the blind player wins about one deal in ten), a move that
+throws half of it away gives up few points."""
+
+LEAST = 0.01
+"""The fewest points of the chance (as a share) a move marked by :data:`SHARES` gave up."""
+
+
+def severity(drop: float, offered: float = 1.0) -> Severity | None:
+    """The mark a move earns that gave up ``drop`` of the chance ``offered`` (both shares),
+    or None: the worse of :data:`SEVERITIES`' and :data:`SHARES`'."""
+    by_points = next((s for s, least in SEVERITIES if drop >= least - 1e-9), None)
+    share = drop / offered if offered > 0 else 0.0
+    by_share = next((s for s, least in SHARES if share >= least - 1e-9), None)
+    if drop < LEAST - 1e-9:
+        by_share = None
+    found = [s for s in (by_points, by_share) if s is not None]
+    order = [s for s, _least in SEVERITIES]
+    return min(found, key=order.index) if found else None
 
 
 class Outlook(Enum):
@@ -110,14 +162,15 @@ class Outlook(Enum):
 @dataclass(frozen=True)
 class Lost:
     """Where the deal was lost with every card known: the verdict; the move (1 is the
-    first) after which no win was found, its text, and a winning line (in the manual's
-    notation) from the position before it; whether the search proved the position after it
-    lost; the positions examined, each search's limit, and the searches made."""
+    first) after which no win was found, that move (``move_text``, an action for the words
+    to write from the position before it), and a winning line of actions from the position
+    before it; whether the search proved the position after it lost; the positions
+    examined, each search's limit, and the searches made."""
 
     verdict: Outlook
     move: int = 0
-    move_text: str = ""
-    line: tuple[str, ...] = ()
+    move_text: Action | None = None
+    line: tuple[Action, ...] = ()
     proved: bool = False
     positions: int = 0
     limit: int = BISECT_LIMIT
@@ -125,19 +178,31 @@ class Lost:
 
 
 @dataclass(frozen=True)
+class Gap:
+    """What a move gave up against the blind player's own, on ``pairs`` deals sampled alike:
+    the mean of the paired differences of the chance (a share: the blind player's move's
+    less the move played's) and its 95% interval (:data:`Z`)."""
+
+    mean: float
+    low: float
+    high: float
+    pairs: int
+
+
+@dataclass(frozen=True)
 class Mark:
-    """A move that cost the chance of a win: its number and text, the learned value's chance
-    before and after, the sampled odds before and after, and the blind player's own move
-    there when it differs."""
+    """A move that gave up the chance of a win: its number, the move played (``text``, an
+    action from the position before it), the mark, the sampled chance after the blind
+    player's own move (``before``: what the position offered) and after the move played
+    (``after``), the blind player's move (``better``), and the paired difference."""
 
     move: int
-    text: str
+    text: Action
     severity: Severity
     before: float
     after: float
-    odds_before: Estimate
-    odds_after: Estimate
-    better: str = ""
+    better: Action
+    gap: Gap
 
 
 @dataclass(frozen=True)
@@ -153,21 +218,36 @@ class Review:
     marks: tuple[Mark, ...] = ()
     stopped: bool = False
     unconfirmed: int = 0
-    """Drops past a threshold that the sampled odds did not confirm (not marked)."""
+    """Decisions weighed on sampled deals, other than the blind player's, that gave up too
+    little, or not surely (not marked)."""
     game: str = ""
     """What identifies the game reviewed (:func:`fingerprint`): a review kept in the
     history is shown again for the game it was made of, and for no other."""
+    unweighed: int = 0
+    """Decisions other than the blind player's that the marks' budget did not reach."""
+
+
+class Stage(Enum):
+    """What a review is doing, for its progress line."""
+
+    BISECTION = "bisection"
+    """The full-information searches of the bisection."""
+    CHOICES = "choices"
+    """The blind player's own move at each decision (the cheap signal)."""
+    WEIGHING = "weighing"
+    """The moves other than the blind player's, weighed on sampled deals."""
 
 
 @dataclass(frozen=True)
 class Step:
     """How far a review is, for its progress line (the app says it): the full-information
-    search ``count`` of the bisection, after move ``move``; or (``move`` None) the drop
-    ``count`` of ``of`` being confirmed by sampled games."""
+    search ``count`` of the bisection, after move ``move``; or (``move`` None) decision
+    ``count`` of ``of`` at ``stage``."""
 
     count: int
     move: int | None = None
     of: int = 0
+    stage: Stage = Stage.BISECTION
 
 
 Progress = Callable[[Step], None]
@@ -176,25 +256,25 @@ Progress = Callable[[Step], None]
 def review(
     game: Game,
     limit: int = BISECT_LIMIT,
-    odds_games: int = ODDS_GAMES,
     progress: Progress | None = None,
 ) -> Review:
     """Review ``game`` (its cards all known, or not: see :attr:`Outlook.UNKNOWN`) from its
-    start to the position it is in; ``progress`` is told what is being done."""
+    start to the position it is in, each search of the bisection within ``limit`` positions
+    and the marks' sampled games within :data:`MARKS_SHARE` times as many in all;
+    ``progress`` is told what is being done."""
     say = progress or (lambda _text: None)
     positions, actions = positions_of(game)
     curve = tuple(_chance(g) for g in positions.walk())
     deals = tuple(k for k, a in enumerate(actions, 1) if isinstance(a, Deal))
     lost = Lost(Outlook.UNKNOWN)
-    marks: list[Mark] = []
-    unconfirmed = 0
+    weighing = Weighing(limit * MARKS_SHARE)
     stopped = False
     try:
         if _known(game):
             lost = bisect(positions, actions, limit, say)
         stopped = lost.verdict is Outlook.STOPPED
         if not stopped:
-            marks, unconfirmed = _marks(positions, actions, curve, odds_games, say)
+            mark_moves(positions, actions, curve, weighing, say)
     except KeyboardInterrupt:
         stopped = True
     return Review(
@@ -203,10 +283,11 @@ def review(
         lost,
         curve,
         deals,
-        tuple(marks),
+        tuple(sorted(weighing.marks, key=lambda m: m.move)),
         stopped,
-        unconfirmed,
+        weighing.unconfirmed,
         fingerprint(game),
+        weighing.unweighed,
     )
 
 
@@ -336,12 +417,11 @@ def bisect(positions: Sequence[Game], actions: list[Action], limit: int, say: Pr
     except _Stopped:
         return Lost(Outlook.STOPPED, positions=examined, limit=limit, searches=searches)
 
-    move = actions[lo]
-    line = fitted(positions[lo], wins[lo]).texts
+    line = fitted(positions[lo], wins[lo]).actions
     return Lost(
         Outlook.LOST_AT,
         lo + 1,
-        move_text(positions[lo], move),
+        actions[lo],
         line,
         proofs[hi],
         examined,
@@ -354,77 +434,130 @@ class _Stopped(Exception):
     """Ctrl-C during the bisection (what was found so far is kept)."""
 
 
-def _marks(
-    positions: Sequence[Game],
+@dataclass
+class Weighing:
+    """The marks as they are found (kept when Ctrl-C stops the review): the positions the
+    sampled games may still examine, the marks, and the decisions weighed and not marked,
+    and not reached."""
+
+    budget: int
+    marks: list[Mark] = field(default_factory=list)
+    unconfirmed: int = 0
+    unweighed: int = 0
+
+
+def mark_moves(
+    positions: Positions,
     actions: list[Action],
     curve: tuple[float, ...],
-    games: int,
+    weighing: Weighing,
     say: Progress,
-) -> tuple[list[Mark], int]:
-    """The moves whose drop of the chance the sampled odds confirm, in the game's order, and
-    how many drops they did not confirm. Deals and removals are never marked: a deal is
-    often due, and a removal never loses."""
-    drops = [
-        (curve[k - 1] - curve[k], k)
-        for k in range(1, len(curve))
-        if not isinstance(actions[k - 1], Deal | Remove)
-        and severity(curve[k - 1] - curve[k]) is not None
-    ]
-    drops.sort(key=lambda d: (-d[0], d[1]))
-    marks: list[Mark] = []
-    unconfirmed = 0
-    for n, (drop, k) in enumerate(drops[:MOST_CONFIRMED], 1):
-        say(Step(n, None, len(drops)))
-        game = positions[k - 1]
-        seen = view_of(game)
-        seed = rollouts.seed_of(seen)  # both sides on deals drawn alike: a paired comparison
-        before = chancesearch.estimate(seen, games, seed)
-        if severity(before.won / before.games) is None:  # too few won before to fall so far
-            unconfirmed += 1
-            continue
-        after = chancesearch.estimate(view_of(positions[k]), games, seed)
-        confirmed = severity(before.won / before.games - after.won / after.games)
-        if confirmed is None:
-            unconfirmed += 1
-            continue
-        mark = severity(drop)
-        assert mark is not None
-        played = move_text(game, actions[k - 1])
-        better = _players_move(game)
-        marks.append(
-            Mark(
-                k,
-                played,
-                mark,
-                curve[k - 1],
-                curve[k],
-                before,
-                after,
-                better if better != played else "",
-            )
+) -> None:
+    """Mark the moves that gave up the chance of a win against the blind player's own (see
+    the module) into ``weighing``: the blind player's move at each decision, as it would
+    carry its line on (half the budget at most, from the start), then the decisions where it
+    differs from the move played, weighed on sampled deals in order of the learned value's
+    signal (the chance after its move less the chance after the one played) until the budget
+    of positions is spent."""
+    looked: list[tuple[float, int, Action]] = []
+    downs = [sum(g.down) for g in positions.walk()]
+    plan: tuple[Action, ...] = ()  # the rest of the blind player's line, while it is played
+    mode = Mode.KEEP  # the value of a space the blind player plans with, as it carries it on
+    choices = weighing.budget // 2  # (the rest for the sampled games)
+    for k in range(1, len(positions)):
+        say(Step(k, None, len(actions), Stage.CHOICES))
+        played = actions[k - 1]
+        if plan and plan[0] == played:  # the blind player's own line, played on
+            plan = plan[1:]
+        elif choices <= 0:
+            weighing.unweighed += 1  # (a decision the budget did not reach)
+        else:
+            game = positions[k - 1]
+            line, mode, examined = players_turn(game, mode)
+            choices -= examined
+            weighing.budget -= examined
+            plan = line[1:] if line and line[0] == played else ()
+            if line and line[0] != played and not view_of(game).hand % PILES:
+                tried = game  # (a copy of its own)
+                tried.push(line[0])
+                looked.append((_chance(tried) - curve[k], k, line[0]))
+        if isinstance(played, Deal) or downs[k] < downs[k - 1]:
+            mode = Mode.KEEP  # a card turned up, or a row dealt: the player plans afresh
+    looked.sort(key=lambda c: (-c[0], c[1]))
+    for n, (_signal, k, choice) in enumerate(looked, 1):
+        if weighing.budget <= 0:
+            weighing.unweighed += len(looked) - n + 1
+            return
+        say(Step(n, None, len(looked), Stage.WEIGHING))
+        mark = _weigh(positions[k - 1], k, actions[k - 1], choice, weighing)
+        if mark is None:
+            weighing.unconfirmed += 1
+        else:
+            weighing.marks.append(mark)
+
+
+def _weigh(game: Game, k: int, played: Action, choice: Action, weighing: Weighing) -> Mark | None:
+    """Move ``k`` (``played`` from ``game``) against the blind player's ``choice`` on deals
+    sampled from what its player saw, paired: its mark, or None. :data:`FIRST_PAIRS` deals,
+    then :data:`MORE_PAIRS` more unless the first already rule a mark out; the positions
+    examined are taken from ``weighing.budget``."""
+    view = view_of(game)
+    seed = rollouts.seed_of(view)
+    effort = HORIZON.effort(rollouts.learned(view.suits), weights_for(view.suits))
+    lines = [(choice,), (played,)]
+    sums = [0, 0]
+    diff = square = pairs = 0
+    for first, count in ((0, FIRST_PAIRS), (FIRST_PAIRS, MORE_PAIRS)):
+        start = (seed + first) & SplitMix64.MASK  # (sample k from it is sample first + k)
+        draw = Draw(
+            view.piles(), len(view.removed), view.hand // PILES, tuple(view.unseen()), start
         )
-    unconfirmed += max(0, len(drops) - MOST_CONFIRMED)
-    marks.sort(key=lambda m: m.move)
-    return marks, unconfirmed
+        found = native.backend().chance_search(draw, lines, replace(effort, trajectories=2 * count))
+        weighing.budget -= found.positions
+        sums = [sums[0] + found.sums[0], sums[1] + found.sums[1]]
+        diff -= found.diffs[1]  # (the search's differences are the second's less the first's)
+        square += found.squares[1]
+        pairs += found.counts[1]
+        gap = _gap(diff, square, pairs)
+        if gap.high < LEAST or weighing.budget <= 0:
+            break
+    won = rollouts.WON * pairs
+    offered = sums[0] / won
+    mark = severity(gap.mean, offered)
+    if mark is None or gap.low <= 0:
+        return None
+    return Mark(k, played, mark, offered, sums[1] / won, choice, gap)
 
 
-def _players_move(game: Game) -> str:
-    """The blind player's move from ``game`` in the manual's notation ("" when it has
-    none)."""
-    choice = players_choice(game)
-    return "" if choice is None else move_text(game, choice)
+def _gap(diff: int, square: int, pairs: int) -> Gap:
+    """The :class:`Gap` of ``pairs`` paired differences of worths (their sum ``diff``, the
+    sum of their squares ``square``)."""
+    mean = diff / pairs
+    spread = (square - diff * diff / pairs) / (pairs - 1) if pairs > 1 else 0.0
+    error = Z * math.sqrt(max(spread, 0.0) / pairs)
+    won = rollouts.WON
+    return Gap(mean / won, (mean - error) / won, (mean + error) / won, pairs)
 
 
 def players_choice(game: Game) -> Action | None:
     """The blind player's move from ``game`` as a player of it sees it (None when it has
     none): a search of the hint's budget."""
+    line, _mode, _examined = players_turn(game, Mode.KEEP)
+    return line[0] if line else None
+
+
+def players_turn(game: Game, mode: Mode) -> tuple[tuple[Action, ...], Mode, int]:
+    """The blind player's line from ``game`` as a player of it sees it, planning with
+    ``mode``, up to the first card it turns up (``(DEAL,)``, or none when it sees no move),
+    the mode it goes on with, and the positions its search examined (the hint's budget)."""
     view = view_of(game)
-    choice = levels.choose(view, Mode.KEEP, hints.BUDGET, Level.PLAIN).played
+    choice = levels.choose(view, mode, hints.BUDGET, Level.PLAIN).played
     if choice.kind is Kind.DEAL:
-        return DEAL
-    if choice.kind is Kind.LINE and choice.line:
-        return choice.line[0]
-    return None
+        return (DEAL,), choice.mode, choice.positions
+    if choice.kind is not Kind.LINE:
+        return (), choice.mode, choice.positions
+    first = first_reveal(view.piles(), choice.line)
+    return (choice.line[:first] if first else choice.line), choice.mode, choice.positions
 
 
 def chance(game: Game) -> float:

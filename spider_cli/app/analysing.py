@@ -213,7 +213,7 @@ class Analysis:
         action = game.move_stack[move - 1]
         played = move_text(before, action)
         mark = next((m for m in done.marks if m.move == move), None)
-        choice = review.players_choice(before)
+        choice = mark.better if mark is not None else review.players_choice(before)
         better, better_chance = "", None
         if choice is not None and choice != action:
             better = move_text(before, choice)

@@ -178,9 +178,9 @@ def _odds(session: Session, *_: object) -> tuple[object, str]:
 def _review(session: Session, command: cmd.Review, *_: object) -> tuple[object, str]:
     if command.move is not None:
         reviewed = session.analysis.reviewed_move(command.move)
-        return reviewed, replies.reviewed_text(reviewed)
+        return reviewed, replies.reviewed_text(reviewed, session.game)
     done = session.analysis.review(again=command.again)
-    return GameReviewed(done), session.analysis.noted(replies.review_text(done))
+    return GameReviewed(done), session.analysis.noted(replies.review_text(done, session.game))
 
 
 @handles(cmd.Apply)

@@ -308,7 +308,7 @@ def review_command(
         print(json.dumps(review_json(done), indent=1))
     else:
         columns = shutil.get_terminal_size().columns if sys.stdout.isatty() else 80
-        print(review_text(done, ascii, columns))
+        print(review_text(done, session.game, ascii, columns))
     return INTERRUPTED if done.stopped else OK
 
 

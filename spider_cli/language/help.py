@@ -139,11 +139,16 @@ review looks back over the game from its start, in three parts:
   'no win found' is a proof only when the review says 'proved lost'.
   The chance curve: after every move, the blind player's chance of a win from
   what you could see, drawn from left to right ('|' marks a deal).
-  Marked moves: a move after which that chance fell by 5 points or more is an
-  inaccuracy, 10 a mistake, 15 a blunder (lichess marks chess moves by the
-  same drops of the chance of a win), but only when games played to the end
-  from before and after the move show a drop too; deals and removals are
-  never marked. Beside each, the blind player's own move there.
+  Marked moves: wherever the blind player would have moved otherwise (a deal
+  and a removal too), both moves are played on from the same deals sampled
+  from the cards out of sight, a few turns each, and scored by the chance
+  where they stop. A move that gave up 5 points of the chance or more is an
+  inaccuracy, 10 a mistake, 15 a blunder (lichess's drops of win chance); or,
+  where the chance is small, 15%, 30% or 50% of what the blind player's move
+  kept (1 point at least). A move is marked only when the 95% interval of
+  what it gave up on those deals is above 0. Moves are weighed in the order
+  the learned value points to, as far as the review's budget of positions
+  goes; a move that is the blind player's own costs nothing.
 'review N' shows the position before move N, the move played and the blind
 player's own with the chance after each, its mark, and whether the deal was
 lost there; the game itself is left as it is. Ctrl-C stops a review, keeping

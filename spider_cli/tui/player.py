@@ -519,11 +519,12 @@ class Player:
         elif isinstance(reply.result, GameReviewed):  # the curve's rows within the screen
             done = reply.result.review
             columns = get_app_session().output.get_size().columns
-            said = reply.text.replace(review_text(done), review_text(done, width=columns))
+            wide = review_text(done, game, width=columns)
+            said = reply.text.replace(review_text(done, game), wide)
             surface.say(render.message(said))
             surface.analyse(done)
         elif isinstance(reply.result, Reviewed):  # the position before the move, as drawn
-            said = reviewed_text(reply.result, position=False)
+            said = reviewed_text(reply.result, game, position=False)
             surface.draw(note=render.message(said), game=reply.result.before)
         elif replaced:
             surface.draw(note=render.message(reply.text))

@@ -6,6 +6,7 @@ command at the prompt and from the shell."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from spider_cli.analysis import review
+from spider_cli.analysis.blind import Mode
 from spider_cli.analysis.blind.view import view_of
 from spider_cli.analysis.chance import levels
 from spider_cli.analysis.chance import search as chancesearch
@@ -26,7 +28,7 @@ from spider_cli.app.session import Session
 from spider_cli.app.words.replies import curve_text, review_text
 from spider_cli.language import notation
 from spider_cli.rules.deals import DealSource
-from spider_cli.rules.engine import Game
+from spider_cli.rules.engine import Deal, Game, Move
 from tests.helpers import play_randomly
 
 LIMIT = 30_000
@@ -60,8 +62,8 @@ def test_the_line_given_wins_from_the_position_before_the_move() -> None:
     lost = review.bisect(positions, actions, LIMIT, lambda _text: None)
     assert lost.verdict is Outlook.LOST_AT and lost.line
     game = positions[lost.move - 1].copy()
-    for text in lost.line:  # in the manual's notation, as a player would type it
-        game.push(notation.resolve(game, notation.parse_command(text)))
+    for action in lost.line:  # actions, as the game plays them
+        game.push(action)
     assert game.is_won()
 
 
@@ -82,13 +84,7 @@ def test_the_bisection_finds_the_move_after_which_no_win_is_found(
     assert lost.verdict is Outlook.LOST_AT and lost.move == 13
     assert lost.proved  # the search proved the position after move 13 lost
     assert len(asked) <= 7  # log2(30) and the two ends
-    assert lost.move_text == review_text_of_move(positions[12], actions[12])
-
-
-def review_text_of_move(game: Game, action: object) -> str:
-    from spider_cli.rules.text import move_text
-
-    return move_text(game, action)  # type: ignore[arg-type]
+    assert lost.move_text == actions[12]
 
 
 def test_ctrl_c_keeps_what_was_found(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -101,10 +97,11 @@ def test_ctrl_c_keeps_what_was_found(monkeypatch: pytest.MonkeyPatch) -> None:
         return autoplay.PlayResult(len(calls) == 1, [], 5, None, 0)
 
     monkeypatch.setattr(autoplay, "play", play)
-    done = review.review(_game(2, 1, 30))
+    game = _game(2, 1, 30)
+    done = review.review(game)
     assert done.stopped and done.lost.verdict is Outlook.STOPPED
     assert len(done.curve) == 31  # the curve was drawn before the searches
-    assert "stopped by Ctrl-C" in review_text(done)
+    assert "stopped by Ctrl-C" in review_text(done, game)
 
 
 def test_the_marks_follow_lichess_drops() -> None:
@@ -113,6 +110,11 @@ def test_the_marks_follow_lichess_drops() -> None:
     assert severity(0.10) is Severity.MISTAKE
     assert severity(0.149) is Severity.MISTAKE
     assert severity(0.15) is Severity.BLUNDER
+    # where the chance is small, by the share of it given up (1 point at least)
+    assert severity(0.02, 0.10) is Severity.INACCURACY
+    assert severity(0.03, 0.10) is Severity.MISTAKE
+    assert severity(0.05, 0.10) is Severity.BLUNDER
+    assert severity(0.009, 0.01) is None
 
 
 def test_the_curve_goes_the_way_the_sampled_games_do() -> None:
@@ -148,6 +150,7 @@ def test_a_numbered_deal_is_reviewed_and_a_position_of_the_manual_is_not_bisecte
         "deals",
         "marks",
         "unconfirmed",
+        "unweighed",
         "stopped",
         "game",
     }
@@ -158,7 +161,7 @@ def test_a_numbered_deal_is_reviewed_and_a_position_of_the_manual_is_not_bisecte
     manual.push(legal[0])
     unknown = manual.analysis.review()
     assert unknown.lost.verdict is Outlook.UNKNOWN
-    assert "cannot be said" in review_text(unknown) and len(unknown.curve) == 2
+    assert "cannot be said" in review_text(unknown, manual.game) and len(unknown.curve) == 2
 
 
 def test_the_curve_is_drawn_in_rows_with_the_deals_marked() -> None:
@@ -268,7 +271,7 @@ def test_a_review_kept_in_the_history_is_shown_without_a_search(
     kept = other.analysis.review()
     assert searches == []  # read back, not made again
     assert review_json(kept) == review_json(done)
-    assert other.execute("review").text == review_text(kept) and searches == []
+    assert other.execute("review").text == review_text(kept, other.game) and searches == []
     other.execute("review again")
     assert "play" in searches  # made anew
     # a game of other moves is not given the review kept
@@ -340,16 +343,17 @@ def test_the_curve_wraps_by_the_screens_width_never_mid_row(width: int) -> None:
 
 
 def test_no_mark_is_said_in_plain_words() -> None:
+    game = _game(1, 3, 3)
     done = review.Review(1, 3, review.Lost(Outlook.WON), (0.5, 0.4, 0.3, 1.0), ())
-    assert review_text(done).endswith(
-        "No move marked: no move lowered the chance by 5 points or more."
+    assert review_text(done, game).endswith(
+        "No move marked: the blind player would have played every move as you did."
     )
     unconfirmed = review.Review(
-        1, 3, review.Lost(Outlook.WON), (0.5, 0.4, 0.3, 1.0), (), (), False, 2
+        1, 3, review.Lost(Outlook.WON), (0.5, 0.4, 0.3, 1.0), (), (), False, 2, "", 1
     )
-    assert "2 moves lowered the chance by 5 points or more, but games played" in review_text(
-        unconfirmed
-    )
+    said = review_text(unconfirmed, game)
+    assert "No move marked: of your moves that differ from the blind player's, 2 were" in said
+    assert "(1 more were not weighed within the review's budget)" in said
 
 
 def test_the_reviews_progress_is_typed_and_the_app_says_it() -> None:
@@ -359,10 +363,131 @@ def test_the_reviews_progress_is_typed_and_the_app_says_it() -> None:
     review.review(_game(1, 3, 8), progress=steps.append)
     assert steps and all(isinstance(step, review.Step) for step in steps)
     assert review_step(steps[0]) == "with every card known: search 1 (after move 0)"
-    assert review_step(review.Step(2, None, 5)).endswith("sampled games: 2 of 5")
+    assert review_step(review.Step(2, None, 5, review.Stage.WEIGHING)).endswith(
+        "sampled deals: 2 of 5"
+    )
+    assert review_step(review.Step(3, None, 8, review.Stage.CHOICES)).endswith("move 3 of 8")
     said: list[str] = []
     session = Session.new_game(seed=3, suits=1)
     for action in _game(1, 3, 8).move_stack:
         session.push(action)
     session.analysis.review(said.append, again=True)
     assert said and said[0].startswith("with every card known: search 1")
+
+
+def _random_moves(game: Game, moves: int, seed: int) -> Game:
+    """``game`` after random legal moves (a deal or a removal 3% of the time, or when no
+    move is left), as ``benchmarks/bench_review.py --marks`` plays them."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        moves_ = [a for a in legal if isinstance(a, Move)]
+        other = [a for a in legal if not isinstance(a, Move)]
+        game.push(rng.choice(other if other and (not moves_ or rng.random() < 0.03) else moves_))
+    return game
+
+
+def _position_of(game: Game) -> Game:
+    """The position ``game`` is in, as a game of its own that starts there."""
+    return Game(
+        [list(p) for p in game.piles], list(game.down), list(game.stock), game.removed, game.suits
+    )
+
+
+def _blind_moves(game: Game, moves: int) -> Game:
+    """``game`` after ``moves`` moves of the blind player, as the review's marks expect it
+    to play (its line up to the card it turns up, its mode carried)."""
+    mode = Mode.KEEP
+    while game.moves_made < moves:
+        line, mode, _examined = review.players_turn(game, mode)
+        if not line:
+            break
+        for action in line[: moves - game.moves_made]:
+            down = sum(game.down)
+            game.push(action)
+            if isinstance(action, Deal) or sum(game.down) < down:
+                mode = Mode.KEEP
+    return game
+
+
+def _marked(game: Game) -> review.Weighing:
+    positions, actions = review.positions_of(game)
+    curve = tuple(review.chance(g) for g in positions.walk())
+    weighing = review.Weighing(review.BISECT_LIMIT * review.MARKS_SHARE)
+    review.mark_moves(positions, actions, curve, weighing, lambda _step: None)
+    return weighing
+
+
+def test_random_moves_get_more_marks_than_the_blind_players_own() -> None:
+    # Our 4-suit deal 40 sixty random moves in (its chance already low), then twenty more
+    # random moves, or twenty of the blind player's: the random ones give up the chance
+    # (three marks), the blind player's are its own and cost nothing to weigh.
+    start = _position_of(_random_moves(DealSource.parse("40", 4).game(), 60, 40))
+    further = _random_moves(DealSource.parse("40", 4).game(), 80, 40)
+    randomly = _position_of(start)
+    for action in further.move_stack[60:]:
+        randomly.push(action)
+    blindly = _blind_moves(_position_of(start), 20)
+    by_random, by_blind = _marked(randomly), _marked(blindly)
+    assert len(by_random.marks) > len(by_blind.marks)
+    assert by_blind.marks == [] and by_blind.unconfirmed == 0 and by_blind.unweighed == 0
+    for mark in by_random.marks:  # each surely worse than the blind player's move
+        assert mark.gap.low > 0 and mark.before > mark.after and mark.text != mark.better
+
+
+def test_a_review_with_marks_and_a_line_reads_back_from_its_json() -> None:
+    from spider_cli.app.files.reviewdata import BadReview, review_of
+    from spider_cli.rules.engine import DEAL, Remove
+
+    gap = review.Gap(0.04, 0.01, 0.07, 48)
+    mark = review.Mark(3, Move(2, 9, 3), Severity.MISTAKE, 0.12, 0.08, DEAL, gap)
+    lost = review.Lost(Outlook.LOST_AT, 5, DEAL, (Move(0, 1, 1), Remove(4), DEAL), True, 9, 10, 2)
+    done = review.Review(4, 6, lost, (0.1,) * 7, (5,), (mark,), False, 2, "digest", 1)
+    data = json.loads(json.dumps(review_json(done)))
+    assert data["marks"][0]["text"] == {"move": {"from": 3, "to": 10, "cards": 3}}
+    assert data["lost"]["line"][1:] == [{"remove": 5}, {"deal": True}]
+    assert review_of(data) == done
+    data["marks"][0]["better"] = {"deal": "yes"}
+    with pytest.raises(BadReview):
+        review_of(data)
+
+
+def test_the_marks_moves_are_written_in_notation_from_the_game() -> None:
+    from spider_cli.rules.engine import DEAL
+    from spider_cli.rules.text import move_text
+
+    game = _game(1, 3, 8)
+    before = game.copy()
+    while before.moves_made > 1:
+        before.pop()
+    played = game.move_stack[1]
+    gap = review.Gap(0.06, 0.02, 0.10, 48)
+    mark = review.Mark(2, played, Severity.INACCURACY, 0.5, 0.44, DEAL, gap)
+    done = review.Review(1, 8, review.Lost(Outlook.WON), (0.5,) * 9, (), (mark,))
+    said = review_text(done, game)
+    assert f"  2. {move_text(before, played)}: inaccuracy, gave up 6.0 points (2.0 to 10.0" in said
+    assert "deal kept 50%, this move 44%" in said
+
+
+def test_review_n_at_a_marked_move_names_the_marks_better_move() -> None:
+    from spider_cli.rules.engine import DEAL
+    from spider_cli.rules.text import move_text
+
+    session = Session.new_game(seed=3, suits=1)
+    for action in _game(1, 3, 8).move_stack:
+        session.push(action)
+    game = session.game
+    before = game.copy()
+    while before.moves_made > 1:
+        before.pop()
+    played = game.move_stack[1]
+    other = next(a for a in [*before.legal_moves(), DEAL] if a != played)
+    gap = review.Gap(0.2, 0.1, 0.3, 48)
+    mark = review.Mark(2, played, Severity.BLUNDER, 0.6, 0.4, other, gap)
+    done = review.Review(1, 8, review.Lost(Outlook.WON), (0.5,) * 9, (), (mark,))
+    session.analysis.reviewed = ((game.key(), game.moves_made), done)  # (as if just made)
+    said = session.execute("review 2").text
+    assert f"the blind player's move: {move_text(before, other)}, the chance after it" in said
+    assert "marked: blunder, gave up 20.0 points (10.0 to 30.0, 48 deals)" in said

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from spider_cli.rules.engine import DEAL, Action, Move, Remove
 from spider_cli.rules.errors import SpiderError
 
 if TYPE_CHECKING:
     from spider_cli.analysis import Review
+    from spider_cli.analysis.review import Gap
 
-__all__ = ["BadReview", "review_json", "review_of"]
+__all__ = ["BadReview", "action_json", "action_of", "review_json", "review_of"]
 
 
 class BadReview(SpiderError):
@@ -28,8 +30,8 @@ def review_json(review: Review) -> dict[str, object]:
         "lost": {
             "verdict": lost.verdict.value,
             "move": lost.move or None,
-            "move_text": lost.move_text or None,
-            "line": list(lost.line),
+            "move_text": None if lost.move_text is None else action_json(lost.move_text),
+            "line": [action_json(a) for a in lost.line],
             "proved": lost.proved,
             "positions": lost.positions,
             "limit": lost.limit,
@@ -40,19 +42,51 @@ def review_json(review: Review) -> dict[str, object]:
         "marks": [
             {
                 "move": m.move,
-                "text": m.text,
+                "text": action_json(m.text),
                 "severity": m.severity.value,
                 "before": round(m.before, 4),
                 "after": round(m.after, 4),
-                "odds_before": {"won": m.odds_before.won, "games": m.odds_before.games},
-                "odds_after": {"won": m.odds_after.won, "games": m.odds_after.games},
-                "better": m.better or None,
+                "better": action_json(m.better),
+                "gap": _gap_json(m.gap),
             }
             for m in review.marks
         ],
         "unconfirmed": review.unconfirmed,
+        "unweighed": review.unweighed,
         "stopped": review.stopped,
         "game": review.game,
+    }
+
+
+def action_json(action: Action) -> dict[str, object]:
+    """An action as data, its piles numbered from 1 as a player reads them:
+    ``{"move": {"from": 3, "to": 10, "cards": 2}}``, ``{"deal": true}``,
+    ``{"remove": 8}``."""
+    if isinstance(action, Move):
+        return {"move": {"from": action.src + 1, "to": action.dst + 1, "cards": action.count}}
+    if isinstance(action, Remove):
+        return {"remove": action.pile + 1}
+    return {"deal": True}
+
+
+def action_of(data: dict[str, Any]) -> Action:
+    """The action :func:`action_json` made ``data`` of (KeyError or TypeError if none)."""
+    if "move" in data:
+        move = data["move"]
+        return Move(int(move["from"]) - 1, int(move["to"]) - 1, int(move["cards"]))
+    if "remove" in data:
+        return Remove(int(data["remove"]) - 1)
+    if data["deal"] is not True:
+        raise ValueError("not an action")
+    return DEAL
+
+
+def _gap_json(gap: Gap) -> dict[str, object]:
+    return {
+        "mean": round(gap.mean, 4),
+        "low": round(gap.low, 4),
+        "high": round(gap.high, 4),
+        "pairs": gap.pairs,
     }
 
 
@@ -65,20 +99,24 @@ def review_of(data: Any) -> Review:
 
 
 def _review_of(data: dict[str, Any]) -> Review:
-    from spider_cli.analysis import Estimate, Lost, Mark, Outlook, Review
-    from spider_cli.analysis.review import Severity
+    from spider_cli.analysis import Lost, Mark, Outlook, Review
+    from spider_cli.analysis.review import Gap, Severity
 
     lost = data["lost"]
     marks = tuple(
         Mark(
             int(m["move"]),
-            str(m["text"]),
+            action_of(m["text"]),
             Severity(m["severity"]),
             float(m["before"]),
             float(m["after"]),
-            Estimate(int(m["odds_before"]["won"]), int(m["odds_before"]["games"])),
-            Estimate(int(m["odds_after"]["won"]), int(m["odds_after"]["games"])),
-            str(m["better"] or ""),
+            action_of(m["better"]),
+            Gap(
+                float(m["gap"]["mean"]),
+                float(m["gap"]["low"]),
+                float(m["gap"]["high"]),
+                int(m["gap"]["pairs"]),
+            ),
         )
         for m in data["marks"]
     )
@@ -88,8 +126,8 @@ def _review_of(data: dict[str, Any]) -> Review:
         Lost(
             Outlook(lost["verdict"]),
             int(lost["move"] or 0),
-            str(lost["move_text"] or ""),
-            tuple(str(t) for t in lost["line"]),
+            None if lost["move_text"] is None else action_of(lost["move_text"]),
+            tuple(action_of(a) for a in lost["line"]),
             bool(lost["proved"]),
             int(lost["positions"]),
             int(lost["limit"]),
@@ -101,4 +139,5 @@ def _review_of(data: dict[str, Any]) -> Review:
         bool(data["stopped"]),
         int(data["unconfirmed"]),
         str(data["game"]),
+        int(data["unweighed"]),
     )

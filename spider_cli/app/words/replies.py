@@ -31,14 +31,14 @@ from spider_cli.language.files import positions
 from spider_cli.language.files import textfiles as files
 from spider_cli.language.settings import SETTING_VALUES, Settings
 from spider_cli.rules.cards import RANK_WORDS, SUIT_NAMES, SUITS_IN_VARIANT, Card, card_text
-from spider_cli.rules.engine import Deal, Game
+from spider_cli.rules.engine import Action, Deal, Game
 from spider_cli.rules.errors import SpiderError
 from spider_cli.rules.placing import complete_suits, locate
-from spider_cli.rules.text import clock_text, moved_text
+from spider_cli.rules.text import clock_text, move_text, moved_text
 
 if TYPE_CHECKING:
-    from spider_cli.analysis import Chance, Estimate, Lost, Report, Review
-    from spider_cli.analysis.review import Step
+    from spider_cli.analysis import Chance, Lost, Report, Review
+    from spider_cli.analysis.review import Gap, Step
     from spider_cli.app.files.gamelog import Entry, Stored
     from spider_cli.app.files.stats import Figures
 
@@ -406,23 +406,66 @@ LINE_SHOWN = 12
 
 def review_step(step: Step) -> str:
     """How far a review is, as its progress line says it."""
+    from spider_cli.analysis.review import Stage  # (the review is running: no cost at start)
+
     if step.move is not None:
         return f"with every card known: search {step.count} (after move {step.move})"
-    return f"confirming a drop of the chance by sampled games: {step.count} of {step.of}"
+    if step.stage is Stage.CHOICES:
+        return f"the blind player's own move at each: move {step.count} of {step.of}"
+    return (
+        "weighing the moves that differ from the blind player's on sampled deals: "
+        f"{step.count} of {step.of}"
+    )
 
 
-def review_text(review: Review, ascii: bool = False, width: int = 80) -> str:
-    """What ``review`` says: where the deal was lost, the chance curve (its rows within
-    ``width`` columns), the marked moves."""
-    parts = [_lost_text(review.lost)]
+def review_text(review: Review, game: Game, ascii: bool = False, width: int = 80) -> str:
+    """What ``review`` says of ``game`` (the game reviewed, whose positions its moves are
+    written from): where the deal was lost, the chance curve (its rows within ``width``
+    columns), the marked moves."""
+    parts = [_lost_text(review.lost, game)]
     parts.append(curve_text(review.curve, review.deals, ascii, width))
-    parts.append(_marks_text(review))
+    parts.append(_marks_text(review, game))
     if review.stopped:
         parts.append("(stopped by Ctrl-C: the review holds what it had found by then)")
     return "\n".join(p for p in parts if p)
 
 
-def _lost_text(lost: Lost) -> str:
+def _before(game: Game, moves: list[int]) -> dict[int, Game]:
+    """The position before each of ``moves`` (1 is the first) of ``game``, each a copy of its
+    own (one copy walked back: a long game is not copied for every move)."""
+    work = game.copy()
+    found: dict[int, Game] = {}
+    for move in sorted(set(moves), reverse=True):
+        while work.moves_made >= move:
+            work.pop()
+        found[move] = work.copy()
+    return found
+
+
+def _written(position: Game, action: Action | None) -> str:
+    """``action`` in the manual's notation from ``position`` (where the review wrote it)."""
+    if action is None:
+        return ""
+    try:
+        return move_text(position, action)
+    except SpiderError:  # (not a move of this position: the review is of another game)
+        return "a move of another game"
+
+
+def _line_written(position: Game, line: tuple[Action, ...]) -> list[str]:
+    """A line of actions from ``position`` in the manual's notation, each written from the
+    position it is played in."""
+    work = position.copy()
+    texts = []
+    for action in line:
+        texts.append(_written(work, action))
+        if work.why_illegal(action) is not None:
+            break
+        work.push(action)
+    return texts
+
+
+def _lost_text(lost: Lost, game: Game) -> str:
     from spider_cli.analysis.review import Outlook  # (the review has run: no cost at start)
 
     verdict = lost.verdict
@@ -452,12 +495,13 @@ def _lost_text(lost: Lost) -> str:
     after = (
         "it was proved lost" if lost.proved else f"no win was found within {limit} (not a proof)"
     )
-    shown = ", ".join(lost.line[:LINE_SHOWN])
+    before = _before(game, [lost.move])[lost.move]
+    shown = ", ".join(_line_written(before, lost.line[:LINE_SHOWN]))
     more = f", ... ({len(lost.line)} moves)" if len(lost.line) > LINE_SHOWN else ""
     return (
         "With every card known this deal was won from the start. It stayed won until move "
-        f"{lost.move} ({lost.move_text}).\nAfter it, {after}. A win from the position before "
-        f"it: {shown}{more}"
+        f"{lost.move} ({_written(before, lost.move_text)}).\nAfter it, {after}. A win from the "
+        f"position before it: {shown}{more}"
     )
 
 
@@ -499,41 +543,55 @@ def curve_text(
     return "\n".join(rows)
 
 
-def _marks_text(review: Review) -> str:
+def _marks_text(review: Review, game: Game) -> str:
+    weighed = len(review.marks) + review.unconfirmed
+    reached = (
+        f" ({review.unweighed} more were not weighed within the review's budget)"
+        if review.unweighed
+        else ""
+    )
     if not review.marks:
-        if review.unconfirmed:
-            moves = "move" if review.unconfirmed == 1 else "moves"
-            return (
-                f"No move marked. {review.unconfirmed} {moves} lowered the chance by 5 points "
-                "or more, but games played to the end from before and after showed no such "
-                "drop."
-            )
-        return "No move marked: no move lowered the chance by 5 points or more."
-    lines = ["Marked moves ('review N' shows the position before move N):"]
-    for m in review.marks:
-        lines.append(
-            f"  {m.move}. {m.text}: {m.severity.value}, {100 * m.before:.0f}% -> "
-            f"{100 * m.after:.0f}% (games sampled to the end: {_estimate(m.odds_before)} -> "
-            f"{_estimate(m.odds_after)})" + (f"; the blind player: {m.better}" if m.better else "")
+        if not weighed and not review.unweighed:
+            return "No move marked: the blind player would have played every move as you did."
+        return (
+            f"No move marked: of your moves that differ from the blind player's, {weighed} "
+            "were played on from both on the same sampled deals, and none gave up enough of "
+            f"the chance of a win, surely{reached}."
         )
-    if review.unconfirmed:
-        lines.append(f"  ({review.unconfirmed} drops that sampled games did not confirm: unmarked)")
+    lines = [
+        "Marked moves, by what each gave up against the blind player's move on the same "
+        "sampled deals ('review N' shows the position before move N):"
+    ]
+    before = _before(game, [m.move for m in review.marks])
+    for m in review.marks:
+        position = before[m.move]
+        lines.append(
+            f"  {m.move}. {_written(position, m.text)}: {m.severity.value}, "
+            f"{_gap_text(m.gap)}; {_written(position, m.better)} kept {_percent(m.before)}, "
+            f"this move {_percent(m.after)}"
+        )
+    if review.unconfirmed or review.unweighed:
+        lines.append(
+            f"  ({review.unconfirmed} other moves that differ gave up too little, or not "
+            f"surely: unmarked{';' if reached else ''}{reached})"
+        )
     return "\n".join(lines)
 
 
-def _estimate(estimate: Estimate) -> str:
-    low, high = estimate.interval
+def _gap_text(gap: Gap) -> str:
+    """What a move gave up: its points of the chance, and their 95% interval."""
     return (
-        f"{100 * estimate.won / estimate.games:.0f}% of {estimate.games}, "
-        f"{100 * low:.0f}-{100 * high:.0f}%"
+        f"gave up {100 * gap.mean:.1f} points ({100 * gap.low:.1f} to {100 * gap.high:.1f}, "
+        f"{gap.pairs} deals)"
     )
 
 
-def reviewed_text(reviewed: Reviewed, position: bool = True) -> str:
-    """What ``review N`` says: the position before the move (one line a pile; not with
-    ``position``: the board draws it), the move played and the blind player's own, the
-    chance after each, the mark, and whether the deal was lost there. It agrees with the
-    review: the same curve, the same marks, the same move where the deal was lost."""
+def reviewed_text(reviewed: Reviewed, game: Game, position: bool = True) -> str:
+    """What ``review N`` says of move N of ``game``: the position before the move (one line
+    a pile; not with ``position``: the board draws it), the move played and the blind
+    player's own, the chance after each, the mark, and whether the deal was lost there. It
+    agrees with the review: the same curve, the same marks, the same move where the deal
+    was lost."""
     head = f"Before move {reviewed.move} (chance {_percent(reviewed.chance)}):"
     lines = [head]
     if position:
@@ -551,14 +609,15 @@ def reviewed_text(reviewed: Reviewed, position: bool = True) -> str:
         lines.append("the review did not mark this move")
     else:
         lines.append(
-            f"marked: {mark.severity.value}, the chance fell from {_percent(mark.before)} to "
-            f"{_percent(mark.after)} (games sampled to the end: {_estimate(mark.odds_before)} "
-            f"-> {_estimate(mark.odds_after)})"
+            f"marked: {mark.severity.value}, {_gap_text(mark.gap)}: on the same sampled deals "
+            f"the blind player's move kept {_percent(mark.before)}, this move "
+            f"{_percent(mark.after)}"
         )
     lost = reviewed.lost
     if lost is not None:
         after = "it was proved lost" if lost.proved else "no win was found (not a proof)"
-        shown = ", ".join(lost.line[:LINE_SHOWN])
+        before = _before(game, [reviewed.move])[reviewed.move]
+        shown = ", ".join(_line_written(before, lost.line[:LINE_SHOWN]))
         more = f", ... ({len(lost.line)} moves)" if len(lost.line) > LINE_SHOWN else ""
         lines.append(
             "Here the deal was lost with every card known: a win was found before this move; "
