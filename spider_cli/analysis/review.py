@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import overload
 
-from spider_cli.analysis import hints, native
+from spider_cli.analysis import compact, hints, native
 from spider_cli.analysis.blind import (
     Draw,
     Kind,
@@ -52,6 +52,7 @@ from spider_cli.analysis.chance import Level, levels
 from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.chance.search import LEVELS
 from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.search import detours
 from spider_cli.analysis.solve import autoplay
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.engine import DEAL, PILES, Action, Deal, Game
@@ -417,7 +418,7 @@ def bisect(positions: Sequence[Game], actions: list[Action], limit: int, say: Pr
     except _Stopped:
         return Lost(Outlook.STOPPED, positions=examined, limit=limit, searches=searches)
 
-    line = fitted(positions[lo], wins[lo]).actions
+    line = fitted(positions[lo], detours.tidy(compact.encode(positions[lo]), wins[lo])).actions
     return Lost(
         Outlook.LOST_AT,
         lo + 1,

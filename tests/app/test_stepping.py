@@ -9,12 +9,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spider_cli.analysis import Estimate, Lost, Mark, Outlook, Review
-from spider_cli.analysis.review import Severity, chance
-from spider_cli.app.views.stepping import Cursor, Study, better_move, lost_line, play_on
+from spider_cli.analysis import Lost, Mark, Outlook, Review
+from spider_cli.analysis.review import Gap, Severity, chance
+from spider_cli.app.views.stepping import Cursor, Study, lost_line, play_on
 from spider_cli.app.words.stepping import curve_rows, moment_lines
-from spider_cli.rules.engine import Action, Game, Move
-from spider_cli.rules.text import move_text
+from spider_cli.rules.engine import Game, Move
 from tests.helpers import play_randomly
 
 
@@ -34,11 +33,10 @@ def _facts(game: Game) -> tuple[object, ...]:
     return (game.key(), tuple(game.move_stack), game.moves_made, len(game._redo))
 
 
-def _review(game: Game, marked: dict[int, Severity], lost: int | None, texts: bool) -> Review:
+def _review(game: Game, marked: dict[int, Severity], lost: int | None) -> Review:
     """A review of ``game`` with marks on the moves ``marked`` names (the blind player's
     move beside each: the move played two moves later, where it is legal then), and the
-    deal lost at move ``lost``, the line from before it the game's own moves from there
-    (``texts``: in the manual's notation, as the review writes them today; else as actions)."""
+    deal lost at move ``lost``, the line from before it the game's own moves from there."""
     actions = list(game.move_stack)
     curve = tuple(chance(_replayed(game, k)) for k in range(game.moves_made + 1))
     marks = []
@@ -50,24 +48,19 @@ def _review(game: Game, marked: dict[int, Severity], lost: int | None, texts: bo
         marks.append(
             Mark(
                 move,
-                move_text(before, actions[move - 1]),
+                actions[move - 1],
                 severity,
                 curve[move - 1],
                 curve[move],
-                Estimate(3, 8),
-                Estimate(1, 8),
-                move_text(before, better) if texts else better,  # type: ignore[arg-type]
+                better,
+                Gap(0.2, 0.1, 0.3, 16),
             )
         )
     verdict = Lost(Outlook.THROUGHOUT)
     if lost is not None:
         before = _replayed(game, lost - 1)
-        line: list[Action | str] = []
-        work = before.copy()
-        for action in actions[lost - 1 :]:
-            line.append(move_text(work, action) if texts else action)
-            work.push(action)
-        verdict = Lost(Outlook.LOST_AT, lost, "", tuple(line))  # type: ignore[arg-type]
+        line = tuple(actions[lost - 1 :])
+        verdict = Lost(Outlook.LOST_AT, lost, actions[lost - 1], line)
     deals = tuple(k for k, a in enumerate(actions, 1) if not isinstance(a, Move))
     return Review(game.suits, game.moves_made, verdict, curve, deals, tuple(marks))
 
@@ -96,7 +89,7 @@ def test_any_keys_keep_the_cursor_within_the_game_and_the_position_its_own(
     facts = _facts(game)
     rng = random.Random(seed)
     marked = {k: Severity.MISTAKE for k in rng.sample(range(1, 11), 3) if k <= game.moves_made}
-    study = Study.of_review(game, _review(game, marked, None, texts=True))
+    study = Study.of_review(game, _review(game, marked, None))
     act = {"l": lambda: study.step(-1), "r": lambda: study.step(1), "h": study.home}
     act |= {"e": study.end, "n": study.next_mark}
     for key in keys:
@@ -110,9 +103,7 @@ def test_any_keys_keep_the_cursor_within_the_game_and_the_position_its_own(
 
 def test_n_and_p_jump_to_the_positions_the_marked_moves_are_played_from() -> None:
     game = _game()
-    study = Study.of_review(
-        game, _review(game, {4: Severity.MISTAKE, 9: Severity.BLUNDER}, None, True)
-    )
+    study = Study.of_review(game, _review(game, {4: Severity.MISTAKE, 9: Severity.BLUNDER}, None))
     assert study.marks() == [3, 8]
     assert study.next_mark() and study.game.at == 3
     moment = study.moment()
@@ -132,7 +123,7 @@ def test_n_and_p_jump_to_the_positions_the_marked_moves_are_played_from() -> Non
 def test_the_winning_line_is_stepped_from_the_position_before_the_lost_move() -> None:
     game = _game(14, 7)
     lost = 6
-    study = Study.of_review(game, _review(game, {}, lost, texts=True))
+    study = Study.of_review(game, _review(game, {}, lost))
     assert not study.moment().lost
     study.game.go(lost - 1)
     assert study.lost_here() and study.moment().lost
@@ -154,17 +145,12 @@ def test_the_winning_line_is_stepped_from_the_position_before_the_lost_move() ->
     assert study.line is not None
 
 
-def test_the_reviews_fields_read_alike_as_text_or_as_actions() -> None:
-    """The adapter: the blind player's move and the winning line read the same whether the
-    review writes them in notation (today) or as actions."""
+def test_the_winning_line_is_the_reviews_own_from_the_position_before_the_lost_move() -> None:
     game = _game(14, 7)
-    as_text = _review(game, {5: Severity.INACCURACY}, 6, texts=True)
-    as_actions = _review(game, {5: Severity.INACCURACY}, 6, texts=False)
-    before = _replayed(game, 4)
-    assert better_move(as_text.marks[0], before) == better_move(as_actions.marks[0], before)
-    assert better_move(as_text.marks[0], before) is not None
-    start = _replayed(game, 5)
-    assert lost_line(as_text, start) == lost_line(as_actions, start) == game.move_stack[5:]
+    review = _review(game, {5: Severity.INACCURACY}, 6)
+    assert lost_line(review, _replayed(game, 5)) == game.move_stack[5:]
+    # from elsewhere, it stops where its next move is not legal
+    assert len(lost_line(review, _replayed(game, 0))) < len(game.move_stack[5:])
 
 
 def test_a_line_found_is_stepped_from_the_position_in_play_and_stops_at_an_illegal_move() -> None:
@@ -186,7 +172,7 @@ def test_a_line_found_is_stepped_from_the_position_in_play_and_stops_at_an_illeg
 def test_playing_on_begins_a_game_at_the_position_with_no_moves_behind_it() -> None:
     game = _game()
     facts = _facts(game)
-    study = Study.of_review(game, _review(game, {}, None, True))
+    study = Study.of_review(game, _review(game, {}, None))
     study.game.go(5)
     new, origin = play_on(study.moment().position)
     assert new.key() == _replayed(game, 5).key() and new.moves_made == 0
@@ -196,7 +182,7 @@ def test_playing_on_begins_a_game_at_the_position_with_no_moves_behind_it() -> N
 
 def test_the_curve_rows_keep_within_the_width_and_sign_the_moves() -> None:
     game = _game(60, 1)
-    review = _review(game, {4: Severity.BLUNDER}, 10, True)
+    review = _review(game, {4: Severity.BLUNDER}, 10)
     for width in (30, 40, 80):
         rows = curve_rows(review, width)
         assert all(len(row.text) <= width for row in rows)
@@ -210,7 +196,7 @@ def test_playing_on_says_where_the_position_was() -> None:
     from spider_cli.app.words.stepping import played_on_text
 
     game = _game(14, 7)
-    study = Study.of_review(game, _review(game, {}, 6, texts=True))
+    study = Study.of_review(game, _review(game, {}, 6))
     study.game.go(2)
     assert played_on_text(study.moment(), 4) == (
         "A new game from the position after move 2 of game 4; 'open 4' brings game 4 back "

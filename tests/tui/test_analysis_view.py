@@ -133,13 +133,13 @@ def test_marks_and_the_winning_line_step_with_their_keys(session: Session) -> No
 
     play_randomly(session.game, 14, 7)
     game = session.game
-    review = _review(game, {4: Severity.MISTAKE, 9: Severity.BLUNDER}, 6, texts=True)
+    review = _review(game, {4: Severity.MISTAKE, 9: Severity.BLUNDER}, 6)
     session.analysis.reviewed = ((game.key(), game.moves_made), review)
     _, board = on_board(["review\r", "n"], session)
     assert board.study is not None
     screen = _screen(board)
-    assert "Before move 4 of 14" in screen and "mistake: the chance fell from" in screen
-    assert "the blind player:" in screen and "n/p: mark  w: the win" in screen
+    assert "Before move 4 of 14" in screen and "mistake, gave up 20.0 points" in screen
+    assert " kept " in screen and "this move" in screen and "n/p: mark  w: the win" in screen
     signs = next(line for line in screen.splitlines() if line.startswith("     ") and "m" in line)
     assert signs[5 + 3] == "m" and signs[5 + 8] == "b" and signs[5 + 5] == "x"
     _, board = on_board(["review\r", "n", "n", "p", "w", RIGHT, RIGHT], session)

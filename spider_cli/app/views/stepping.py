@@ -24,43 +24,17 @@ from typing import TYPE_CHECKING
 
 from spider_cli.language.files import positions as layouts
 from spider_cli.language.gamefiles import PositionOrigin
-from spider_cli.language.notation import parse_command, resolve
-from spider_cli.language.playing import TableauCommand
 from spider_cli.rules.engine import Action, Game
-from spider_cli.rules.errors import SpiderError
 from spider_cli.rules.values import Value
 
 if TYPE_CHECKING:
     from spider_cli.analysis import Mark, Review
     from spider_cli.analysis.review import Positions
 
-__all__ = ["Cursor", "Moment", "Study", "better_move", "lost_line", "play_on"]
+__all__ = ["Cursor", "Moment", "Study", "lost_line", "play_on"]
 
 
 # -- the review's fields, read in one place ---------------------------------------------------
-
-
-def _action(game: Game, written: Action | str) -> Action | None:
-    """An action the review names, as an action: one already, or the manual's notation
-    read in ``game`` (None if it does not read there)."""
-    if not isinstance(written, str):
-        return written
-    if not written:
-        return None
-    try:
-        command = parse_command(written)
-        if not isinstance(command, TableauCommand):
-            return None
-        return resolve(game, command)
-    except SpiderError:
-        return None
-
-
-def better_move(mark: Mark, before: Game) -> Action | None:
-    """The blind player's move beside ``mark``, in ``before`` (the position before the
-    marked move), or None where the review names none."""
-    better: Action | str | None = mark.better
-    return None if better is None else _action(before, better)
 
 
 def lost_line(review: Review, before: Game) -> list[Action]:
@@ -69,9 +43,8 @@ def lost_line(review: Review, before: Game) -> list[Action]:
     line stops at a move that is not legal there (none is, in a line the review found)."""
     work = before.copy()
     line: list[Action] = []
-    for written in review.lost.line:
-        action = _action(work, written)
-        if action is None or work.why_illegal(action) is not None:
+    for action in review.lost.line:
+        if work.why_illegal(action) is not None:
             break
         work.push(action)
         line.append(action)
@@ -262,7 +235,7 @@ class Study:
             cursor.last,
             cursor.move(),
             mark,
-            None if mark is None else better_move(mark, position),
+            None if mark is None else mark.better,
             not in_line and lost is not None and cursor.at == lost - 1,
             in_line,
             chance,

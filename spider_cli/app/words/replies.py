@@ -38,7 +38,7 @@ from spider_cli.rules.text import clock_text, move_text, moved_text
 
 if TYPE_CHECKING:
     from spider_cli.analysis import Chance, Lost, Report, Review
-    from spider_cli.analysis.review import Gap, Step
+    from spider_cli.analysis.review import Gap, Mark, Step
     from spider_cli.app.files.gamelog import Entry, Stored
     from spider_cli.app.files.stats import Figures
 
@@ -565,17 +565,22 @@ def _marks_text(review: Review, game: Game) -> str:
     before = _before(game, [m.move for m in review.marks])
     for m in review.marks:
         position = before[m.move]
-        lines.append(
-            f"  {m.move}. {_written(position, m.text)}: {m.severity.value}, "
-            f"{_gap_text(m.gap)}; {_written(position, m.better)} kept {_percent(m.before)}, "
-            f"this move {_percent(m.after)}"
-        )
+        lines.append(f"  {m.move}. {_written(position, m.text)}: {mark_text(m, position)}")
     if review.unconfirmed or review.unweighed:
         lines.append(
             f"  ({review.unconfirmed} other moves that differ gave up too little, or not "
             f"surely: unmarked{';' if reached else ''}{reached})"
         )
     return "\n".join(lines)
+
+
+def mark_text(mark: Mark, position: Game) -> str:
+    """A marked move's mark, what it gave up, and the chance the blind player's move kept
+    against this move's (``position``: the one before the move)."""
+    return (
+        f"{mark.severity.value}, {_gap_text(mark.gap)}; {_written(position, mark.better)} kept "
+        f"{_percent(mark.before)}, this move {_percent(mark.after)}"
+    )
 
 
 def _gap_text(gap: Gap) -> str:

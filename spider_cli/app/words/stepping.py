@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spider_cli.app.words.replies import curve_cells, curve_per_row
+from spider_cli.app.words.replies import curve_cells, curve_per_row, mark_text
 from spider_cli.rules.engine import Deal
 from spider_cli.rules.text import move_text
 from spider_cli.rules.values import Value
@@ -80,12 +80,7 @@ def moment_lines(moment: Moment) -> list[str]:
         lines = [f"Before move {moment.at + 1} of {moment.last}{chance}: {what}"]
     mark = moment.mark
     if mark is not None:
-        better = "" if moment.better is None else move_text(position, moment.better)
-        instead = f"; the blind player: {better}" if better else ""
-        lines.append(
-            f"{mark.severity.value}: the chance fell from {_percent(mark.before)} to "
-            f"{_percent(mark.after)}{instead}"
-        )
+        lines.append(mark_text(mark, position))
     if moment.lost:
         lines.append("Here the deal was lost with every card known: w steps a win from here")
     return lines
