@@ -134,7 +134,10 @@ class Judging:
     all, the caps of positions tried smallest first, the commitments judged beside the
     player's own line and the deal, the closure's bound in positions, and the standard errors
     by which another line must beat the player's own; and whether, where no line wins a
-    world at any cap, the quick level decides (else the blind player's own choice)."""
+    world at any cap, the quick level decides (else the blind player's own choice). A world
+    not won scores ``dense`` thousandths of the progress its search reached (0: nothing; a
+    world won scores a thousand), and then the quick level decides only where every line
+    scored the same; ``widths`` are the beam's in turn on a world (none: the solver's)."""
 
     samples: int = 32
     caps: tuple[int, ...] = (10_000, 100_000)
@@ -142,6 +145,8 @@ class Judging:
     closure: int = 2_000
     margin: float = 1.5
     fallback: bool = True  # the quick level decides where nothing is won (else the plain)
+    dense: int = 0
+    widths: tuple[int, ...] = ()
 
 
 JUDGING = Judging()
