@@ -420,7 +420,8 @@ def choose(
     :data:`WIDTHS`; other widths for tuning); the blind player's own turn when the game is
     lost or the hand holds part of a row. Where no world is won within the cap by any line
     (early in a game), the judge cannot rank them: the quick level's look-ahead
-    (:func:`chancesearch.weigh`) decides instead."""
+    (:func:`chancesearch.weigh`) decides instead. With ``settings.quick_first`` the quick
+    level's choice is the own line (judged on every world, played unless another beats it)."""
     weights = weights_for(view.suits)
     piles = view.piles()
     unseen = view.unseen() if WEIGHED[view.suits] else ()
@@ -430,9 +431,12 @@ def choose(
     )
     if decision.kind is Kind.LOST or view.hand % PILES:
         return Turn(decision, decision, None)
-    lines, closed = candidates(view, decision, settings.keep, weights, settings.closure)
+    base = decision
+    if settings.quick_first:
+        base = chancesearch.weigh(view, decision, Level.QUICK, weights=weights).played
+    lines, closed = candidates(view, base, settings.keep, weights, settings.closure)
     if len(lines) < 2:
-        return Turn(decision, decision, None)
+        return Turn(decision, base, None)
     if widths is None:
         widths = settings.widths or WIDTHS
     judged = weigh(
@@ -440,13 +444,14 @@ def choose(
     )
     judged = replace(judged, positions=judged.positions + closed)
     line = lines[judged.chosen]
-    spent = decision.positions + judged.positions
+    spent = base.positions + judged.positions
     if settings.fallback and not told(judged, settings.dense):  # quick decides
-        pick = chancesearch.weigh(view, decision, Level.QUICK, weights=weights)
-        played = replace(pick.played, positions=pick.played.positions + judged.positions)
-        return Turn(decision, played, judged)
+        pick = base if settings.quick_first else None
+        if pick is None:
+            pick = chancesearch.weigh(view, decision, Level.QUICK, weights=weights).played
+        return Turn(decision, replace(pick, positions=pick.positions + judged.positions), judged)
     if judged.chosen == 0:
-        return Turn(decision, replace(decision, positions=spent), judged)
+        return Turn(decision, replace(base, positions=spent), judged)
     if line == (DEAL,):
         return Turn(decision, Decision(Kind.DEAL, Mode.KEEP, (), spent), judged)
     played = Decision(Kind.LINE, Mode.KEEP, (Candidate(line, 0), *decision.candidates), spent)

@@ -137,7 +137,9 @@ class Judging:
     world at any cap, the quick level decides (else the blind player's own choice). A world
     not won scores ``dense`` thousandths of the progress its search reached (0: nothing; a
     world won scores a thousand), and then the quick level decides only where every line
-    scored the same; ``widths`` are the beam's in turn on a world (none: the solver's)."""
+    scored the same; ``widths`` are the beam's in turn on a world (none: the solver's); with
+    ``quick_first`` the quick level's choice, not the blind player's, is the own line that
+    another must beat."""
 
     samples: int = 32
     caps: tuple[int, ...] = (10_000, 100_000)
@@ -147,6 +149,7 @@ class Judging:
     fallback: bool = True  # the quick level decides where nothing is won (else the plain)
     dense: int = 0
     widths: tuple[int, ...] = ()
+    quick_first: bool = False
 
 
 JUDGING = Judging()
