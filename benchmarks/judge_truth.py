@@ -83,38 +83,59 @@ def measure(args: argparse.Namespace) -> None:
             print(f"{deal.number} at {f}: {len(lines)} lines, blind % {share}", flush=True)
 
 
+def interval(values: list[float]) -> tuple[float, float]:
+    """A 95% bootstrap interval of the mean of paired differences (seeded: repeatable)."""
+    rng = random.Random(0)
+    boots = sorted(statistics.mean(rng.choices(values, k=len(values))) for _ in range(2_000))
+    return boots[50], boots[1_949]
+
+
 def report(args: argparse.Namespace) -> None:
-    """The summary of ``--out`` for each setting in it and each ``--dense``."""
+    """The summary of ``--out`` for each setting in it and each ``--dense``: the correlation
+    within a position; how often the best by the judge is blind play's best; blind play's
+    gain over the own line (in points) when the judge's best is always played ("argmax"),
+    and when it is played only if it :func:`~spider_cli.analysis.chance.judge.beats` the
+    own by the margin (the player's rule, "margin", with how many positions switch); and
+    the gain of the truly best line (the ceiling)."""
     records = [json.loads(r) for r in args.out.read_text().splitlines()]
     denses = [int(d) for d in args.dense.split(",")]
     print(f"{len(records)} positions, {sum(len(r['blind']) for r in records)} lines")
-    for key in sorted({k for r in records for k in r["judge"]}, key=lambda k: int(k.split(":")[0])):
+    keys = {k for r in records for k in r["judge"]}
+    for key in sorted(keys, key=lambda k: (int(k.split(":")[0]), len(k), k)):
         for dense in denses:
             within: list[float] = []
             gains: list[float] = []
-            same = ranked = 0
+            plays: list[float] = []
+            oracle: list[float] = []
+            same = ranked = switched = 0
             for r in records:
                 truth = [sum(b) / len(b) for b in r["blind"]]
-                means = [
-                    statistics.mean(
-                        judge.score(judge.Verdict(bool(w), 0, best), dense) for w, best in line
-                    )
+                scores = [
+                    [judge.score(judge.Verdict(bool(w), 0, best), dense) for w, best in line]
                     for line in r["judge"][key]
                 ]
+                means = [statistics.mean(line) for line in scores]
                 pick = max(range(len(means)), key=lambda i: (means[i], -i))
                 gains.append(truth[pick] - truth[0])
+                oracle.append(max(truth) - truth[0])
+                if pick and judge.beats(scores[pick], scores[0], judge.MARGIN, judge.SCALE):
+                    switched += 1
+                    plays.append(truth[pick] - truth[0])
+                else:
+                    plays.append(0.0)
                 if len(set(truth)) > 1 and len(set(means)) > 1:
                     ranked += 1
                     within.append(statistics.correlation(means, truth))
                     same += truth[pick] == max(truth)
-            rng = random.Random(0)
-            boots = sorted(statistics.mean(rng.choices(gains, k=len(gains))) for _ in range(2_000))
             mean_within = statistics.mean(within) if within else 0.0
+            low, high = interval(gains)
+            play_low, play_high = interval(plays)
             print(
-                f"cap:widths {key}, dense {dense}: correlation within {mean_within:+.2f}"
-                f" at {ranked}; best is blind's best at {same}; pick's gain over own "
-                f"{100 * statistics.mean(gains):+.1f} points ({100 * boots[50]:+.1f} to "
-                f"{100 * boots[1_949]:+.1f})"
+                f"{key} dense {dense}: within {mean_within:+.2f} at {ranked}, best {same}; "
+                f"argmax {100 * statistics.mean(gains):+.1f} ({100 * low:+.1f} to "
+                f"{100 * high:+.1f}); margin {100 * statistics.mean(plays):+.1f} "
+                f"({100 * play_low:+.1f} to {100 * play_high:+.1f}) at {switched}; "
+                f"ceiling {100 * statistics.mean(oracle):+.1f}"
             )
 
 

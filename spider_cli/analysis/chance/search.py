@@ -152,8 +152,18 @@ class Judging:
     quick_first: bool = False
 
 
-JUDGING = Judging()
-"""The judge level's settings (docs/research/judge.md: the player paired with quick)."""
+JUDGING = Judging(
+    samples=48,
+    caps=(100_000,),
+    keep=3,
+    margin=0.5,
+    dense=100,
+    widths=(16,),
+    quick_first=True,
+)
+"""The judge level's settings (docs/research/judge.md, "Third round": the quick level's choice
+stands unless another line beats it on the same worlds, judged by width 16 alone within
+100,000 positions, the setting that ranked lines most as blind play's outcomes did)."""
 
 
 @dataclass(frozen=True)
