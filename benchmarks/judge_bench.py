@@ -35,6 +35,8 @@ def player_key(budget: int, settings: Judging, widths: tuple[int, ...]) -> str:
     """The key of the games of these settings (the widths named when not the level's)."""
     ladder = "/".join(map(str, settings.caps))
     beam = "" if widths == WIDTHS else f", widths {'/'.join(map(str, widths))}"
+    beam += f", dense score {settings.dense}/1000" if settings.dense else ""
+    beam += ", the quick level's choice the own line" if settings.quick_first else ""
     return (
         f"judge version {JUDGE_VERSION}: sequential halving, {settings.samples} worlds a turn, "
         f"beam capped at {ladder} positions{beam}, {settings.keep} commitments kept, closure "
@@ -90,10 +92,23 @@ def main() -> None:
     parser.add_argument("--caps", default=",".join(map(str, judge.CAPS)))
     parser.add_argument("--plain", action="store_true", help="no quick level where nothing is won")
     parser.add_argument("--keep", type=int, default=judge.KEEP)
+    parser.add_argument(
+        "--quick-first", action="store_true", help="the quick level's choice is the own line"
+    )
+    parser.add_argument(
+        "--dense", type=int, default=0, help="thousandths of its progress a world not won scores"
+    )
     parser.add_argument("--widths", default=",".join(map(str, WIDTHS)), help="the beam's, in turn")
     args = parser.parse_args()
     caps = [int(c) for c in args.caps.split(",")]
-    settings = Judging(args.samples, tuple(caps), args.keep, fallback=not args.plain)
+    settings = Judging(
+        args.samples,
+        tuple(caps),
+        args.keep,
+        fallback=not args.plain,
+        dense=args.dense,
+        quick_first=args.quick_first,
+    )
     widths = tuple(int(w) for w in args.widths.split(","))
     key = player_key(args.budget, settings, widths)
     deals = parse_deals(args.seeds, args.suits)

@@ -173,9 +173,19 @@ typedef struct {
     size_t nchildren, cap_children;
     Ranked *order;       /* the children's ranks (rank_of), sorted */
     long long positions;
+    long best;           /* the most progress of a position examined (beam_progress) */
     uint8_t key[PACKED_MAX + 1];
     Line *line;
 } BeamRun;
+
+long beam_progress(const State *s, int removed)
+{
+    long down = 0;
+    for (int i = 0; i < PILES; i++)
+        for (int q = 0; q < s->len[i]; q++)
+            down += (s->c[i][q] & FACE_DOWN) != 0;
+    return 13L * removed + (down < MAX_CARDS ? MAX_CARDS - down : 0);
+}
 
 /* The root: the start with its complete suits removed, kept and stored. 0, or -1 (memory). */
 static int beam_root(BeamRun *b, const State *start, int removed0)
@@ -198,6 +208,7 @@ static int beam_root(BeamRun *b, const State *start, int removed0)
     e->dealt = 0;
     e->removed = removed0 + nrem;
     e->node = root;
+    b->best = beam_progress(&e->s, e->removed);
     size_t n = state_pack(&e->s, b->key);
     b->key[n++] = 0;
     int added;
@@ -267,6 +278,9 @@ static int beam_child(BeamRun *b, Entry *e, Action act)
                 pile_info(child->c[rem[r]], child->len[rem[r]], &info[rem[r]]);
         }
         rank_from_info(info, removed, &chaos, &negready);
+        long progress = beam_progress(child, removed);
+        if (progress > b->best)
+            b->best = progress;
     }
     unsettle(child, undo, nrem);
     if (deal) {
@@ -350,6 +364,15 @@ int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int
                 long width, long long budget, int max_levels, unsigned long ties, Stopper *stop,
                 Line *line, long long *positions_out)
 {
+    long best;
+    return beam_search_best(start, rows, nrows, removed0, width, budget, max_levels, ties, stop,
+                            line, positions_out, &best);
+}
+
+int beam_search_best(const State *start, const uint8_t (*rows)[PILES], int nrows, int removed0,
+                     long width, long long budget, int max_levels, unsigned long ties,
+                     Stopper *stop, Line *line, long long *positions_out, long *best_out)
+{
     BeamRun b = {0};
     b.rows = rows;
     b.nrows = nrows;
@@ -402,5 +425,6 @@ done:
     core_free(b.order);
     core_free(b.ns.v);
     *positions_out = b.positions;
+    *best_out = b.best;
     return status;
 }

@@ -175,21 +175,22 @@ void commitments_free(Commitments *c)
 
 /* ---- the judge and the bandit ---- */
 
-/* A judge's run: its spec and stop, room to deal a world, and each line's outcomes on the
- * worlds judged so far (won[i][k]: 1 if line i won world k). */
+/* A judge's run: its spec and stop, room to deal a world, and each line's scores on the
+ * worlds judged so far (won[i][k]: JUDGE_SCALE if line i won world k, else its dense score). */
 typedef struct {
     const JudgeSpec *j;
     Stopper *stop;
     uint8_t *cards;
     uint8_t (*rows)[PILES];
-    uint8_t **won;
+    uint16_t **won;
     size_t *cap;
     long long *n, *positions;
 } JudgeRun;
 
-/* Line `cand` on world k, then the beam's widths in turn within `cap` positions: *won (1
- * for a win within the cap) and the positions added to *r->positions. SEARCH_FOUND, or why
- * the search stopped (memory, Ctrl-C). */
+/* Line `cand` on world k, then the beam's widths in turn within `cap` positions: *won
+ * (JUDGE_SCALE for a win within the cap, else dense * the most progress any width reached /
+ * JUDGE_PROGRESS) and the positions added to *r->positions. SEARCH_FOUND, or why the
+ * search stopped (memory, Ctrl-C). */
 static int verdict(JudgeRun *r, int cand, uint64_t k, long long cap, int *won)
 {
     const JudgeSpec *j = r->j;
@@ -211,18 +212,22 @@ static int verdict(JudgeRun *r, int cand, uint64_t k, long long cap, int *won)
             removed++;
     }
     long long used = 0;
+    long best = beam_progress(&s, removed);
     int status = SEARCH_FOUND;
     *won = 0;
     for (int w = 0; w < j->nwidths && used < cap; w++) {
         Line found;
         long long count = 0;
-        int why = beam_search(&s, (const uint8_t(*)[PILES])(r->rows + dealt), j->rows - dealt,
-                              removed, j->widths[w], cap - used, j->max_levels, 0, r->stop,
-                              &found, &count);
+        long reached = 0;
+        int why = beam_search_best(&s, (const uint8_t(*)[PILES])(r->rows + dealt),
+                                   j->rows - dealt, removed, j->widths[w], cap - used,
+                                   j->max_levels, 0, r->stop, &found, &count, &reached);
         core_free(found.v);
         used += count;
+        if (reached > best)
+            best = reached;
         if (why == SEARCH_FOUND) {
-            *won = 1;
+            *won = JUDGE_SCALE;
             break;
         }
         if (why != SEARCH_NONE && why != SEARCH_LIMIT) {
@@ -230,6 +235,8 @@ static int verdict(JudgeRun *r, int cand, uint64_t k, long long cap, int *won)
             break;
         }
     }
+    if (!*won)
+        *won = (int)(j->dense * best / JUDGE_PROGRESS);
     *r->positions += used;
     return status;
 }
@@ -243,31 +250,34 @@ static int judge_upto(JudgeRun *r, int i, long long target, long long cap)
         int won, status = verdict(r, i, (uint64_t)k, cap, &won);
         if (status != SEARCH_FOUND)
             return status;
-        r->won[i][k] = (uint8_t)won;
+        r->won[i][k] = (uint16_t)won;
         r->n[i] = k + 1;
     }
     return SEARCH_FOUND;
 }
 
-static long long wins_of(const JudgeRun *r, int i)
+/* Line i's scores summed (`whole`: its worlds won, each JUDGE_SCALE, only). */
+static long long wins_of(const JudgeRun *r, int i, int whole)
 {
     long long w = 0;
     for (long long k = 0; k < r->n[i]; k++)
-        w += r->won[i][k];
+        w += whole ? r->won[i][k] == JUDGE_SCALE : r->won[i][k];
     return w;
 }
 
-/* judge.beats: of the worlds only one of the two won, the other's lead is at least two and
- * at least margin (in hundredths) times the square root of their number, in integers. */
+/* judge.beats: on the same worlds, the other's lead in score over the own is at least two
+ * worlds won and at least margin (in hundredths) times the square root of the sum of the
+ * squared differences (with scores 0 or 1: of the worlds only one of them won), in integers. */
 static int judge_beats(const JudgeRun *r, int other, long margin)
 {
-    long long only_other = 0, only_own = 0;
+    long long lead = 0, squares = 0;
     for (long long k = 0; k < r->n[other] && k < r->n[0]; k++) {
-        only_other += r->won[other][k] > r->won[0][k];
-        only_own += r->won[0][k] > r->won[other][k];
+        long long d = (long long)r->won[other][k] - r->won[0][k];
+        lead += d;
+        squares += d * d;
     }
-    long long lead = only_other - only_own;
-    return lead >= 2 && 10000 * lead * lead >= (long long)margin * margin * (only_other + only_own);
+    return lead >= 2 * JUDGE_SCALE &&
+           10000 * lead * lead >= (long long)margin * margin * squares;
 }
 
 /* The lines still in but the own (alive[1..]), best first by wins then by order, cut to the
@@ -278,7 +288,7 @@ static int judge_cut(const JudgeRun *r, int *alive, int *nalive)
     int others = *nalive - 1;
     long long w[JUDGE_MAX_LINES];
     for (int q = 1; q < *nalive; q++)
-        w[alive[q]] = wins_of(r, alive[q]);
+        w[alive[q]] = wins_of(r, alive[q], 0);
     for (int q = 2; q < *nalive; q++) { /* insertion sort: more wins, then earlier */
         int x = alive[q], p = q;
         while (p > 1 && (w[alive[p - 1]] < w[x] || (w[alive[p - 1]] == w[x] && alive[p - 1] > x))) {
@@ -305,7 +315,7 @@ static int judge_cut(const JudgeRun *r, int *alive, int *nalive)
 static int any_won(const JudgeRun *r)
 {
     for (int i = 0; i < r->j->ncand; i++)
-        if (wins_of(r, i))
+        if (wins_of(r, i, 0))
             return 1;
     return 0;
 }
@@ -366,7 +376,8 @@ int judge_search(const JudgeSpec *j, JudgeResult *out, Stopper *stop)
     status = judge_halve(&r, rounds, out->cap, out);
 done:
     for (int i = 0; status == SEARCH_FOUND && i < n; i++) {
-        out->wins[i] = wins_of(&r, i);
+        out->wins[i] = wins_of(&r, i, 1);
+        out->scores[i] = wins_of(&r, i, 0);
         out->counts[i] = r.n[i];
     }
     for (int i = 0; r.won && i < n; i++)

@@ -143,10 +143,9 @@ static PyObject *py_state_key(PyObject *self, PyObject *args)
 
 /* ---- the searches ---- */
 
-static PyObject *py_beam(PyObject *self, PyObject *args)
+/* beam and beam_best: the same search, the second also returning the most progress. */
+static PyObject *beam_of(PyObject *args, int with_best)
 {
-    /* beam(piles, rows, removed, width, budget, max_levels, expired[, ties, ceiling])
-     *   -> (line or None, positions): beam.beam; ceiling: the bytes it may hold */
     PyObject *piles, *rows_obj, *budget_obj, *expired;
     int removed, max_levels;
     long long ties = 0;
@@ -158,7 +157,7 @@ static PyObject *py_beam(PyObject *self, PyObject *args)
     int nrows = 0;
     State s;
     Line line = {0};
-    (void)self;
+    long best = 0;
     if (!PyArg_ParseTuple(args, "OOilOiO|Ln", &piles, &rows_obj, &removed, &width, &budget_obj,
                           &max_levels, &expired, &ties, &given) ||
         ceiling_from_py(given, &ceiling) < 0)
@@ -175,14 +174,32 @@ static PyObject *py_beam(PyObject *self, PyObject *args)
     PyStop ps = {expired, 0};
     Stopper stop = {py_check, &ps};
     Ceiling outer = ceiling_enter(ceiling);
-    int status = beam_search(&s, (const uint8_t(*)[PILES])rows, nrows, removed, width, budget,
-                             max_levels, (unsigned long)ties, &stop, &line, &positions);
+    int status = beam_search_best(&s, (const uint8_t(*)[PILES])rows, nrows, removed, width,
+                                  budget, max_levels, (unsigned long)ties, &stop, &line,
+                                  &positions, &best);
     int hit = ceiling_leave(outer);
     PyMem_Free(rows);
     PyObject *found = search_result(status, &line, hit, ceiling);
     if (!found)
         return NULL;
+    if (with_best)
+        return Py_BuildValue("(NLl)", found, positions, best);
     return Py_BuildValue("(NL)", found, positions);
+}
+
+static PyObject *py_beam(PyObject *self, PyObject *args)
+{
+    /* beam(piles, rows, removed, width, budget, max_levels, expired[, ties, ceiling])
+     *   -> (line or None, positions): beam.beam; ceiling: the bytes it may hold */
+    (void)self;
+    return beam_of(args, 0);
+}
+
+static PyObject *py_beam_best(PyObject *self, PyObject *args)
+{
+    /* beam_best(the same) -> (line or None, positions, progress): beam.beam_best */
+    (void)self;
+    return beam_of(args, 1);
 }
 
 static PyObject *py_blind_search(PyObject *self, PyObject *args)
@@ -569,6 +586,9 @@ static PyMethodDef methods[] = {
     {"orders", py_orders, METH_VARARGS,
      "orders(piles, plain, end, free, bare, most, end_spaces, end_most, wanted, budget, "
      "expired[, ceiling]): firstmoves._Orders.reaches_an_end"},
+    {"beam_best", py_beam_best, METH_VARARGS,
+     "beam_best(piles, rows, removed, width, budget, max_levels, expired[, ties, ceiling]) "
+     "-> (line or None, positions, progress): beam.beam_best"},
     {"beam", py_beam, METH_VARARGS,
      "beam(piles, rows, removed, width, budget, max_levels, expired[, ties, ceiling]): "
      "beam.beam"},

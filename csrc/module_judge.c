@@ -5,7 +5,7 @@
 #include <string.h>
 
 #define JUDGE_MOST_CLOSURE 10000000LL  /* positions a closure may visit */
-#define JUDGE_MOST_SAMPLES 10000000LL  /* worlds a turn */
+#define JUDGE_MOST_SAMPLES 20000LL     /* worlds a turn (judge_beats' squares fit 64 bits) */
 
 /* ---- the commitments ---- */
 
@@ -150,18 +150,20 @@ static int numbers_from_py(PyObject *obj, long long lo, long long hi, int most, 
 
 static PyObject *judged_to_py(const JudgeResult *r, int n, int stopped)
 {
-    PyObject *wins = PyList_New(n), *counts = PyList_New(n);
-    for (int i = 0; wins && counts && i < n; i++) {
+    PyObject *wins = PyList_New(n), *counts = PyList_New(n), *scores = PyList_New(n);
+    for (int i = 0; wins && counts && scores && i < n; i++) {
         PyList_SET_ITEM(wins, i, PyLong_FromLongLong(r->wins[i]));
         PyList_SET_ITEM(counts, i, PyLong_FromLongLong(r->counts[i]));
+        PyList_SET_ITEM(scores, i, PyLong_FromLongLong(r->scores[i]));
     }
-    if (!wins || !counts || PyErr_Occurred()) {
+    if (!wins || !counts || !scores || PyErr_Occurred()) {
         Py_XDECREF(wins);
         Py_XDECREF(counts);
+        Py_XDECREF(scores);
         return NULL;
     }
-    return Py_BuildValue("(iNNLLO)", r->chosen, wins, counts, r->positions, r->cap,
-                         stopped ? Py_True : Py_False);
+    return Py_BuildValue("(iNNLLON)", r->chosen, wins, counts, r->positions, r->cap,
+                         stopped ? Py_True : Py_False, scores);
 }
 
 /* The judge's spec past the lines: seed, samples, caps, widths, levels, margin. */
@@ -173,7 +175,7 @@ static int judge_spec_from_py(PyObject *seed_obj, long long samples, PyObject *c
     if (seed == (unsigned long long)-1 && PyErr_Occurred())
         return -1;
     if (samples < 1 || samples > JUDGE_MOST_SAMPLES)
-        return bad("1 to 10,000,000 samples");
+        return bad("1 to 20,000 samples");
     if (int_in_range(max_levels, 1, 100000, "a beam's levels") < 0 ||
         int_in_range(margin, 0, 10000, "a margin in hundredths of a standard error") < 0 ||
         numbers_from_py(caps, 1, 1LL << 40, JUDGE_MAX_CAPS, j->caps, &j->ncaps,
@@ -193,9 +195,10 @@ static int judge_spec_from_py(PyObject *seed_obj, long long samples, PyObject *c
 PyObject *py_judge_search(PyObject *self, PyObject *args)
 {
     /* judge_search(piles, removed, rows, unseen, lines, seed, samples, caps, widths,
-     *              max_levels, margin, expired[, ceiling])
-     *   -> (chosen, wins, counts, positions, cap, stopped): judge.halving; margin in
-     *   hundredths; ceiling: the bytes it may hold */
+     *              max_levels, margin, expired[, ceiling, dense])
+     *   -> (chosen, wins, counts, positions, cap, stopped, scores): judge.halving; margin in
+     *   hundredths; ceiling: the bytes it may hold; dense: a world not won scores dense *
+     *   progress / JUDGE_PROGRESS, of JUDGE_SCALE a world won (0 to JUDGE_SCALE) */
     PyObject *piles, *lines_obj, *seed_obj, *caps, *widths, *expired, *result = NULL;
     Py_buffer unseen;
     int removed, rows, max_levels, margin, ncand = 0;
@@ -205,13 +208,19 @@ PyObject *py_judge_search(PyObject *self, PyObject *args)
     State view;
     JudgeSpec j;
     Line lines[JUDGE_MAX_LINES];
-    long long wins[JUDGE_MAX_LINES], counts[JUDGE_MAX_LINES];
+    long long wins[JUDGE_MAX_LINES], counts[JUDGE_MAX_LINES], scores[JUDGE_MAX_LINES];
+    long dense = 0;
     (void)self;
     memset(&j, 0, sizeof j);
-    if (!PyArg_ParseTuple(args, "Oiiy*OOLOOiiO|n", &piles, &removed, &rows, &unseen, &lines_obj,
+    if (!PyArg_ParseTuple(args, "Oiiy*OOLOOiiO|nl", &piles, &removed, &rows, &unseen, &lines_obj,
                           &seed_obj, &samples, &caps, &widths, &max_levels, &margin, &expired,
-                          &given))
+                          &given, &dense))
         return NULL;
+    if (dense < 0 || dense > JUDGE_SCALE) {
+        PyBuffer_Release(&unseen);
+        bad("a dense score of 0 to 1,000 thousandths");
+        return NULL;
+    }
     PyObject *seq = NULL;
     if (ceiling_from_py(given, &ceiling) < 0 ||
         int_in_range(rows, 0, MAX_CARDS / PILES, "the number of rows in the hand") < 0 ||
@@ -236,7 +245,8 @@ PyObject *py_judge_search(PyObject *self, PyObject *args)
     j.nunseen = (int)unseen.len;
     j.cand = lines;
     j.ncand = ncand;
-    JudgeResult r = {wins, counts, 0, 0, 0};
+    j.dense = dense;
+    JudgeResult r = {wins, counts, scores, 0, 0, 0};
     PyStop ps = {expired, 0};
     Stopper stop = {py_check, &ps};
     Ceiling outer = ceiling_enter(ceiling);
@@ -246,8 +256,8 @@ PyObject *py_judge_search(PyObject *self, PyObject *args)
         no_memory(hit, ceiling);
     else if (status == SEARCH_FOUND || status == SEARCH_STOPPED)
         result = status == SEARCH_FOUND ? judged_to_py(&r, ncand, 0)
-                                        : Py_BuildValue("(iOOLLO)", 0, Py_None, Py_None,
-                                                        r.positions, r.cap, Py_True);
+                                        : Py_BuildValue("(iOOLLOO)", 0, Py_None, Py_None,
+                                                        r.positions, r.cap, Py_True, Py_None);
 out:
     Py_XDECREF(seq);
     for (int i = 0; i < ncand; i++)

@@ -32,6 +32,13 @@ static inline int stopper_check(Stopper *s)
 int beam_search(const State *start, const uint8_t (*rows)[PILES], int nrows, int removed0,
                 long width, long long budget, int max_levels, unsigned long ties, Stopper *stop,
                 Line *line, long long *positions_out);
+/* beam_search, and the most progress of a position it examined, the start included. */
+int beam_search_best(const State *start, const uint8_t (*rows)[PILES], int nrows, int removed0,
+                     long width, long long budget, int max_levels, unsigned long ties,
+                     Stopper *stop, Line *line, long long *positions_out, long *best_out);
+/* A position's progress, for the judge's dense score: 13 a suit removed (`removed` in all)
+ * and 1 a card not face down, from MAX_CARDS less the face-down count; 0 to JUDGE_PROGRESS. */
+long beam_progress(const State *s, int removed);
 
 /* ---- goal.c, goal_steps.c, goal_search.c: solve's goal searches (goal.h) ---- */
 
@@ -255,6 +262,8 @@ void commitments_free(Commitments *c);
 #define JUDGE_MAX_CAPS 8
 #define JUDGE_MAX_LINES 64
 #define JUDGE_MAX_WIDTHS 8
+#define JUDGE_SCALE 1000                  /* a world won scores this */
+#define JUDGE_PROGRESS (13 * 8 + MAX_CARDS) /* beam_progress at most */
 
 typedef struct {
     const State *view; /* the player's view: face-down cards are FACE_DOWN */
@@ -271,10 +280,12 @@ typedef struct {
     int nwidths;
     int max_levels;
     long margin; /* hundredths of a standard error another line must beat the own by */
+    long dense;  /* a world not won scores dense * progress / JUDGE_PROGRESS (0: nothing) */
 } JudgeSpec;
 
 typedef struct {
     long long *wins, *counts; /* each line's worlds won and judged (ncand entries) */
+    long long *scores;        /* each line's scores summed (JUDGE_SCALE a world won) */
     int chosen;
     long long positions, cap;
 } JudgeResult;

@@ -72,6 +72,13 @@ class Backend(Protocol):
         in its ranking broken by ``ties``: the second stage's portfolio tries others)."""
         ...
 
+    def beam_best(
+        self, start: Start, width: int, limit: Limit
+    ) -> tuple[list[Action] | None, int, int]:
+        """:func:`spider_cli.analysis.search.beam.beam_best`: :meth:`beam`, and the most
+        progress of a position it examined (the judge's dense score)."""
+        ...
+
     def goal_search(
         self,
         search: Search,
@@ -148,6 +155,13 @@ class Python:
         from spider_cli.analysis.search import beam
 
         return beam.beam(start, width, limit, ties)
+
+    def beam_best(
+        self, start: Start, width: int, limit: Limit
+    ) -> tuple[list[Action] | None, int, int]:
+        from spider_cli.analysis.search import beam
+
+        return beam.beam_best(start, width, limit)
 
     def goal_search(
         self,
@@ -271,6 +285,25 @@ class Core:
             memory.core_ceiling(),
         )
         return (None if line is None else [action(*a) for a in line]), positions
+
+    @_bounded
+    def beam_best(
+        self, start: Start, width: int, limit: Limit
+    ) -> tuple[list[Action] | None, int, int]:
+        from spider_cli.analysis.search import MAX_LEVELS
+
+        line, positions, best = self.module.beam_best(
+            start.piles,
+            start.rows,
+            len(start.removed),
+            width,
+            limit.positions,
+            MAX_LEVELS,
+            limit.expired,
+            0,
+            memory.core_ceiling(),
+        )
+        return (None if line is None else [action(*a) for a in line]), positions, best
 
     @_bounded
     def goal_search(
@@ -444,13 +477,15 @@ class Core:
         widths: Sequence[int],
         margin: float,
         expired: Expired | None = None,
-    ) -> tuple[int, tuple[int, ...], tuple[int, ...], int, int] | None:
+        dense: int = 0,
+    ) -> tuple[int, tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]] | None:
         """:func:`spider_cli.analysis.chance.judge.halving` in ``csrc/judge.c``: (chosen,
-        wins, worlds judged, positions, the cap judged at), or None when ``expired`` said
-        so."""
+        wins, worlds judged, positions, the cap judged at, scores summed), or None when
+        ``expired`` said so; ``dense``: a world not won scores that many thousandths of its
+        progress."""
         from spider_cli.analysis.search import MAX_LEVELS
 
-        chosen, wins, counts, positions, cap, stopped = self.module.judge_search(
+        chosen, wins, counts, positions, cap, stopped, scores = self.module.judge_search(
             draw.piles,
             draw.removed,
             draw.rows,
@@ -464,10 +499,11 @@ class Core:
             round(margin * 100),
             expired,
             memory.core_ceiling(),
+            dense,
         )
         if stopped:
             return None
-        return chosen, tuple(wins), tuple(counts), positions, cap
+        return chosen, tuple(wins), tuple(counts), positions, cap, tuple(scores)
 
     @_bounded
     def orders(self, orders: Orders, limit: Limit) -> tuple[bool | None, int]:

@@ -20,7 +20,9 @@ from spider_cli.analysis.blind import Draw, seed_of
 from spider_cli.analysis.blind.view import PlayerView, view_of
 from spider_cli.analysis.chance import judge
 from spider_cli.analysis.chance.search import Level, player_key
-from spider_cli.analysis.compact import FACE_DOWN
+from spider_cli.analysis.compact import FACE_DOWN, Start
+from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.search import beam
 from spider_cli.analysis.solve import WIDTHS
 from spider_cli.cli.main import main
 from spider_cli.rules.deals import DealSource
@@ -74,6 +76,7 @@ def test_the_commitments_are_the_same_on_both_paths(
     st.sampled_from(((30,), (200, 3_000), (1_000,), (50, 500, 5_000))),
     st.sampled_from((0.0, 1.0, 1.5)),
     st.integers(2, 6),
+    st.sampled_from((0, 1, 300, 1_000)),
 )
 def test_the_halving_is_the_same_on_both_paths(
     number: int,
@@ -84,27 +87,33 @@ def test_the_halving_is_the_same_on_both_paths(
     caps: tuple[int, ...],
     margin: float,
     lines_kept: int,
+    dense: int,
 ) -> None:
-    """Small budgets: the core chooses the same commitment with the same wins and counts,
-    positions and cap as :func:`judge.halving` on the same worlds."""
+    """Small budgets: the core chooses the same commitment with the same wins, counts,
+    positions, cap and scores (binary, and dense of several weights) as
+    :func:`judge.halving` on the same worlds."""
     assert COMPILED is not None
     view = some_view(number, suits, moves, seed)
     found, _ = judge.commitments(view.piles(), len(view.removed), view.hand, 200)
     lines = [c.line for c in found][:lines_kept]
     if not lines:
         return
-    reference = judge.halving(view, lines, samples, caps, margin)
+    reference = judge.halving(view, lines, samples, caps, margin, dense=dense)
     draw = Draw(
         view.piles(), len(view.removed), view.hand // PILES, tuple(view.unseen()), seed_of(view)
     )
-    got = COMPILED.judge_search(draw, lines, samples, caps, WIDTHS, margin)
+    got = COMPILED.judge_search(draw, lines, samples, caps, WIDTHS, margin, dense=dense)
     assert got == (
         reference.chosen,
         reference.wins,
         reference.counts,
         reference.positions,
         reference.cap,
+        reference.scores,
     )
+    low = 1 if dense >= 300 else 0  # (every position has 60 cards face up or more)
+    scored = zip(reference.scores, reference.counts, strict=True)
+    assert all(low * n <= s <= judge.SCALE * n for s, n in scored)
 
 
 @settings(max_examples=15, deadline=None)
@@ -114,9 +123,10 @@ def test_the_halving_is_the_same_on_both_paths(
     st.integers(0, 2**32),
     st.booleans(),
     st.sampled_from((WIDTHS, (16,), (4, 64))),
+    st.sampled_from((0, 500)),
 )
 def test_the_halving_is_the_same_where_worlds_are_won(
-    number: int, moves: int, seed: int, strict: bool, widths: tuple[int, ...]
+    number: int, moves: int, seed: int, strict: bool, widths: tuple[int, ...], dense: int
 ) -> None:
     """One suit, caps that win worlds, the lines in reverse (the player's own a random one):
     the rounds of halving run, and another line is chosen at times, on both paths alike."""
@@ -127,8 +137,8 @@ def test_the_halving_is_the_same_where_worlds_are_won(
         return
     margin = 1.0 if strict else 0.0
     with native.pure():
-        reference = judge.weigh(view, lines, 12, (3_000, 20_000), margin, widths)
-    assert judge.weigh(view, lines, 12, (3_000, 20_000), margin, widths) == reference
+        reference = judge.weigh(view, lines, 12, (3_000, 20_000), margin, widths, dense)
+    assert judge.weigh(view, lines, 12, (3_000, 20_000), margin, widths, dense) == reference
 
 
 def test_a_late_position_is_judged_alike_on_both_paths() -> None:
@@ -197,8 +207,9 @@ def test_the_judge_refuses_bad_input_clearly(change: dict, error: type[Exception
 
 
 def test_the_judge_answers_a_small_position() -> None:
-    chosen, wins, counts, positions, cap, stopped = core.judge_search(*GOOD)
+    chosen, wins, counts, positions, cap, stopped, scores = core.judge_search(*GOOD)
     assert (chosen, len(wins), counts, cap, stopped) == (0, 1, [4], 100, False)
+    assert scores == [judge.SCALE * w for w in wins]  # (no dense score: only wins count)
     assert 0 < positions <= 4 * 2 * 100  # (a beam stops within a level of its cap)
 
 
@@ -278,3 +289,40 @@ def test_the_judge_stops_at_the_ceiling_it_is_given() -> None:
     with pytest.raises(MemoryError, match="memory ceiling of 4096 bytes"):
         core.judge_search(*args, 4096)
     assert core.judge_search(*args[:7], (50,), *args[8:])[5] is False
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from((1, 2, 4)),
+    st.integers(0, 80),
+    st.integers(0, 2**32),
+    st.sampled_from((1, 4, 16)),
+    st.integers(1, 3_000),
+)
+def test_the_beam_reports_the_same_progress_on_both_paths(
+    number: int, suits: int, moves: int, seed: int, width: int, cap: int
+) -> None:
+    """The most progress the beam reached (the judge's dense score) is the same on the core
+    and the Python reference, at least the start's, at most the bound."""
+    assert COMPILED is not None
+    view = some_view(number, suits, moves, seed)
+    piles, rows = judge.world(view, seed_of(view), 0)
+    start = Start(piles, tuple(tuple(r) for r in rows), tuple(range(len(view.removed))))
+    got = COMPILED.beam_best(start, width, Limit(cap))
+    assert got == beam.beam_best(start, width, Limit(cap))
+    assert beam.progress(piles, len(view.removed)) <= got[2] <= beam.PROGRESS
+
+
+def test_a_world_scores_its_progress_unless_won() -> None:
+    assert judge.score(judge.Verdict(True, 5, 10), 0) == judge.SCALE
+    assert judge.score(judge.Verdict(False, 5, beam.PROGRESS), 1_000) == judge.SCALE
+    assert judge.score(judge.Verdict(False, 5, 104), 500) == 500 * 104 // beam.PROGRESS
+    assert judge.score(judge.Verdict(False, 5, 104), 0) == 0
+
+
+def test_beats_weighs_the_paired_differences() -> None:
+    assert judge.beats([1, 1, 1, 0], [0, 0, 0, 0], 1.5)  # 3 discordant: 3 >= 1.5 * 3**0.5
+    assert not judge.beats([1, 1, 0, 0], [0, 0, 1, 0], 1.5)  # a lead of 1
+    assert judge.beats([900, 900, 900, 900], [400, 400, 400, 400], 1.5, 1_000)
+    assert not judge.beats([1_000, 0, 1_000, 0], [0, 1_000, 0, 100], 1.5, 1_000)

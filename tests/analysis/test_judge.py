@@ -4,10 +4,12 @@ full-information search, and the player that picks by it."""
 from __future__ import annotations
 
 from spider_cli.analysis import native
+from spider_cli.analysis.blind.evaluation import weights_for
 from spider_cli.analysis.blind.player import Kind, Mode
 from spider_cli.analysis.blind.rollouts import seed_of
 from spider_cli.analysis.blind.view import PlayerView, view_of
 from spider_cli.analysis.chance import judge
+from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.chance.search import Judging
 from spider_cli.analysis.compact import FACE_DOWN
 from spider_cli.rules.deals import DealSource, Source
@@ -107,3 +109,24 @@ def test_another_line_is_played_only_when_it_wins_clearly_more_of_the_same_world
     assert judge.beats([1, 1, 1, 0], [0, 0, 0, 0])
     assert not judge.beats([1, 1, 1, 0, 0, 0], [0, 0, 0, 1, 1, 1])  # as many the other way
     assert not judge.beats([1, 1, 1, 1, 0, 0], [1, 1, 1, 1, 0, 0])
+
+
+def test_with_quick_first_the_quick_levels_choice_stands_where_nothing_is_told_apart() -> None:
+    """Caps too small to win a world and no dense score: the lines are not told apart, so
+    the quick level's choice is played (and with quick_first it is also the own line)."""
+    view = view_of(DealSource(Source.OURS, 5_000_002, 4).game())
+    turn = judge.choose(view, Mode.KEEP, 2_000, Judging(6, (10,), 3, quick_first=True))
+    quick = chancesearch.weigh(
+        view, turn.decision, chancesearch.Level.QUICK, weights=weights_for(4)
+    ).played
+    assert turn.judged is not None and max(turn.judged.wins) == 0
+    assert turn.played.line == quick.line and turn.played.kind is quick.kind
+
+
+def test_a_dense_score_tells_lines_apart_where_nothing_is_won() -> None:
+    view = view_of(DealSource(Source.OURS, 5_000_001, 4).game())
+    lines = [c.line for c in judge.commitments(view.piles(), 0, view.hand)[0]][:3]
+    judged = judge.halving(view, lines, samples=6, caps=(200,), dense=1_000)
+    assert max(judged.wins) == 0 and min(judged.scores) > 0
+    assert judge.told(judged, 1_000) == (len(set(judged.scores)) > 1)
+    assert judged == judge.weigh(view, lines, 6, (200,), dense=1_000)

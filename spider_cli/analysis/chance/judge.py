@@ -12,7 +12,8 @@ A world (:func:`world`) is one of :func:`~spider_cli.analysis.blind.rollouts.sam
 unseen cards into the face-down places and the hand, drawn from a seed of the view: every
 commitment is judged on the same worlds (paired). :func:`judge` plays the commitment on the
 world and runs the beam of full-information play (:func:`spider_cli.analysis.search.beam.beam`,
-the compiled core's where it is built), capped in positions: a win within the cap scores 1.
+the compiled core's where it is built), capped in positions: a win within the cap scores
+:data:`SCALE`; a world not won may score a share of how far the search got (:func:`score`).
 
 :func:`choose` is a player: sequential halving over the commitments (the player's own line
 among them), a budget of samples, ties kept by the player's own. Everything is bounded by
@@ -48,6 +49,7 @@ from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.chance.search import JUDGING, Judging, Level
 from spider_cli.analysis.compact import FACE_DOWN, ONE_BYTE, REVEAL, Start, State, actions, apply
 from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.search.beam import PROGRESS, progress
 from spider_cli.analysis.solve import WIDTHS
 from spider_cli.rules.engine import DEAL, PILES, Action, Deal, Remove
 
@@ -70,6 +72,9 @@ SAMPLES = 64
 
 MARGIN = 1.5
 """Standard errors by which another line's wins must beat the player's own (:func:`beats`)."""
+
+SCALE = 1_000
+"""A world won scores this (``csrc/search.h``: JUDGE_SCALE); one not won, at most this."""
 
 
 class Act(Enum):
@@ -191,10 +196,20 @@ def played(
 
 @dataclass(frozen=True)
 class Verdict:
-    """One world judged: won within the cap, and the positions the search examined."""
+    """One world judged: won within the cap, the positions the search examined, and the
+    most progress (:func:`~spider_cli.analysis.search.beam.progress`) of a position it
+    reached."""
 
     won: bool
     positions: int
+    best: int = 0
+
+
+def score(verdict: Verdict, dense: int) -> int:
+    """A world's score: :data:`SCALE` when won, else ``dense`` thousandths of the share of
+    :data:`~spider_cli.analysis.search.beam.PROGRESS` its search reached (integers, the
+    core's ``verdict``)."""
+    return SCALE if verdict.won else dense * verdict.best // PROGRESS
 
 
 def judge(
@@ -210,21 +225,23 @@ def judge(
     start = Start(piles, tuple(tuple(r) for r in rows), tuple(range(removed)))
     backend = native.backend(start.cards)
     used = 0
+    best = progress(piles, removed)
     for width in widths:
         if used >= cap:
             break
-        line, count = backend.beam(start, width, Limit(cap - used))
+        line, count, reached = backend.beam_best(start, width, Limit(cap - used))
         used += count
+        best = max(best, reached)
         if line is not None:
-            return Verdict(True, used)
-    return Verdict(False, used)
+            return Verdict(True, used, best)
+    return Verdict(False, used, best)
 
 
 @dataclass(frozen=True)
 class Judged:
     """A turn of :func:`choose`: the candidates' lines, each's wins and worlds judged, the
-    one chosen, the positions examined (the judge's and the closure's), and the cap the
-    worlds were judged at."""
+    one chosen, the positions examined (the judge's and the closure's), the cap the worlds
+    were judged at, and each's scores summed (:func:`score`)."""
 
     lines: tuple[tuple[Action, ...], ...]
     wins: tuple[int, ...]
@@ -232,6 +249,7 @@ class Judged:
     chosen: int
     positions: int
     cap: int = 0  # the cap judged at
+    scores: tuple[int, ...] = ()
 
 
 def candidates(
@@ -267,25 +285,27 @@ def halving(
     caps: Sequence[int] = CAPS,
     margin: float = MARGIN,
     widths: Sequence[int] = WIDTHS,
+    dense: int = 0,
 ) -> Judged:
     """Sequential halving over ``lines`` (the first the player's own): each round gives the
     candidates left an equal share of the rounds' ``samples`` on the same worlds (the first
-    worlds of the view's seed), then keeps the better half by wins, the earlier line on a
+    worlds of the view's seed), then keeps the better half by scores (:func:`score`, with
+    ``dense``: with 0, a line's wins), the earlier line on a
     tie, and the player's own line always (as the quick level does: it is judged on every
     world). The last other line left is chosen if it :func:`beats` the player's own on the
     same worlds, else the player's own.
 
     The cap is the first of ``caps`` (smallest first) at which some line wins a world of
-    the first round: the least saturated that tells the lines apart (a search with more
-    positions wins more). When none does at any cap, the halving stops there (the player's
-    own stands, nothing won)."""
+    the first round (with a dense score, at which some line scores above 0): the least
+    saturated that tells the lines apart (a search with more positions wins more). When none
+    does at any cap, the halving stops there (the player's own stands, nothing won)."""
     seed = seed_of(view)
     removed = len(view.removed)
     rounds = max(1, (len(lines) - 1).bit_length())
     worlds: list[tuple[State, tuple[bytes, ...]]] = []
     positions = 0
 
-    won: list[list[int]] = [[] for _ in lines]  # each line's outcome on each world judged
+    won: list[list[int]] = [[] for _ in lines]  # each line's score on each world judged
 
     def run(i: int, target: int, cap: int) -> None:
         nonlocal positions
@@ -295,7 +315,7 @@ def halving(
             piles, rows = worlds[k]
             state, left, off = played(piles, rows, removed, lines[i])
             verdict = judge(state, left, off, cap, widths)
-            won[i].append(int(verdict.won))
+            won[i].append(score(verdict, dense))
             positions += verdict.positions
 
     each = max(1, samples // (rounds * len(lines)))
@@ -316,10 +336,10 @@ def halving(
         for i in alive:
             run(i, target, cap)
     best = alive[1] if len(alive) > 1 else 0
-    chosen = best if best and beats(won[best], won[0], margin) else 0
-    wins = tuple(map(sum, won))
+    chosen = best if best and beats(won[best], won[0], margin, SCALE) else 0
+    wins = tuple(sum(w == SCALE for w in line) for line in won)
     counts = tuple(map(len, won))
-    return Judged(tuple(lines), wins, counts, chosen, positions, cap)
+    return Judged(tuple(lines), wins, counts, chosen, positions, cap, tuple(map(sum, won)))
 
 
 def weigh(
@@ -329,6 +349,7 @@ def weigh(
     caps: Sequence[int] = CAPS,
     margin: float = MARGIN,
     widths: Sequence[int] = WIDTHS,
+    dense: int = 0,
 ) -> Judged:
     """:func:`halving` on the path :func:`native.backend` gives: the compiled core's
     (``csrc/judge.c``, the same worlds, counts and choice) where it is built, else the
@@ -336,14 +357,14 @@ def weigh(
     backend = native.backend()
     fits = 1 <= len(lines) <= MOST_LINES and all(len(line) <= LONGEST for line in lines)
     if not isinstance(backend, native.Core) or not fits:
-        return halving(view, lines, samples, caps, margin, widths)
+        return halving(view, lines, samples, caps, margin, widths, dense)
     piles, rows = view.piles(), view.hand // PILES
     draw = Draw(piles, len(view.removed), rows, tuple(view.unseen()), seed_of(view))
-    got = backend.judge_search(draw, lines, samples, caps, widths, margin)
+    got = backend.judge_search(draw, lines, samples, caps, widths, margin, dense=dense)
     if got is None:  # (stopped: never without a clock)
-        return halving(view, lines, samples, caps, margin, widths)
-    chosen, wins, counts, positions, cap = got
-    return Judged(tuple(lines), wins, counts, chosen, positions, cap)
+        return halving(view, lines, samples, caps, margin, widths, dense)
+    chosen, wins, counts, positions, cap, scores = got
+    return Judged(tuple(lines), wins, counts, chosen, positions, cap, scores)
 
 
 MOST_LINES = 64
@@ -353,14 +374,26 @@ LONGEST = 1_000
 """The longest line the core takes (``csrc/glue.h``: MAX_LINE)."""
 
 
-def beats(other: Sequence[int], own: Sequence[int], margin: float = MARGIN) -> bool:
-    """Whether ``other`` won clearly more of the same worlds than ``own`` (each a 0 or 1 a
-    world): of the worlds only one of them won, the other's lead is at least two and at least
-    ``margin`` times the square root of their number (McNemar's test, roughly)."""
-    only_other = sum(o > w for o, w in zip(other, own, strict=True))
-    only_own = sum(w > o for o, w in zip(other, own, strict=True))
-    lead = only_other - only_own
-    return lead >= 2 and lead >= margin * (only_other + only_own) ** 0.5
+def beats(other: Sequence[int], own: Sequence[int], margin: float = MARGIN, scale: int = 1) -> bool:
+    """Whether ``other`` scored clearly more on the same worlds than ``own`` (each a score a
+    world, ``scale`` a world won): the other's lead is at least two worlds won and at least
+    ``margin`` times the square root of the sum of the squared differences. With scores 0 or
+    1 that is McNemar's test, roughly: of the worlds only one of them won, a lead of
+    ``margin`` times the square root of their number. In integers, as the core does it
+    (``margin`` in hundredths)."""
+    diffs = [o - w for o, w in zip(other, own, strict=True)]
+    lead = sum(diffs)
+    hundredths = round(margin * 100)
+    squares = sum(d * d for d in diffs)
+    return lead >= 2 * scale and 10_000 * lead * lead >= hundredths * hundredths * squares
+
+
+def told(judged: Judged, dense: int) -> bool:
+    """Whether the judge told the lines apart: some world won (with a dense score: the
+    lines' scores not all the same)."""
+    if dense:
+        return max(judged.scores) > min(judged.scores)
+    return max(judged.wins) > 0
 
 
 @dataclass(frozen=True)
@@ -379,15 +412,16 @@ def choose(
     mode: Mode,
     budget: int,
     settings: Judging = JUDGING,
-    widths: Sequence[int] = WIDTHS,
+    widths: Sequence[int] | None = None,
 ) -> Turn:
     """The judge's player: the blind player's turn (:func:`blindplayer.decide`), then, when
     it plays a line or deals, its choice and the best commitments weighed by :func:`weigh`
-    as ``settings`` say (each world by the beam's ``widths`` in turn: the level's are
-    :data:`WIDTHS`, other widths for tuning); the blind player's own turn when the game is
+    as ``settings`` say (each world by the beam's ``widths`` in turn: the settings', else
+    :data:`WIDTHS`; other widths for tuning); the blind player's own turn when the game is
     lost or the hand holds part of a row. Where no world is won within the cap by any line
     (early in a game), the judge cannot rank them: the quick level's look-ahead
-    (:func:`chancesearch.weigh`) decides instead."""
+    (:func:`chancesearch.weigh`) decides instead. With ``settings.quick_first`` the quick
+    level's choice is the own line (judged on every world, played unless another beats it)."""
     weights = weights_for(view.suits)
     piles = view.piles()
     unseen = view.unseen() if WEIGHED[view.suits] else ()
@@ -397,19 +431,27 @@ def choose(
     )
     if decision.kind is Kind.LOST or view.hand % PILES:
         return Turn(decision, decision, None)
-    lines, closed = candidates(view, decision, settings.keep, weights, settings.closure)
+    base = decision
+    if settings.quick_first:
+        base = chancesearch.weigh(view, decision, Level.QUICK, weights=weights).played
+    lines, closed = candidates(view, base, settings.keep, weights, settings.closure)
     if len(lines) < 2:
-        return Turn(decision, decision, None)
-    judged = weigh(view, lines, settings.samples, settings.caps, settings.margin, widths)
+        return Turn(decision, base, None)
+    if widths is None:
+        widths = settings.widths or WIDTHS
+    judged = weigh(
+        view, lines, settings.samples, settings.caps, settings.margin, widths, settings.dense
+    )
     judged = replace(judged, positions=judged.positions + closed)
     line = lines[judged.chosen]
-    spent = decision.positions + judged.positions
-    if settings.fallback and not max(judged.wins):  # the judge sees nothing: quick decides
-        pick = chancesearch.weigh(view, decision, Level.QUICK, weights=weights)
-        played = replace(pick.played, positions=pick.played.positions + judged.positions)
-        return Turn(decision, played, judged)
+    spent = base.positions + judged.positions
+    if settings.fallback and not told(judged, settings.dense):  # quick decides
+        pick = base if settings.quick_first else None
+        if pick is None:
+            pick = chancesearch.weigh(view, decision, Level.QUICK, weights=weights).played
+        return Turn(decision, replace(pick, positions=pick.positions + judged.positions), judged)
     if judged.chosen == 0:
-        return Turn(decision, replace(decision, positions=spent), judged)
+        return Turn(decision, replace(base, positions=spent), judged)
     if line == (DEAL,):
         return Turn(decision, Decision(Kind.DEAL, Mode.KEEP, (), spent), judged)
     played = Decision(Kind.LINE, Mode.KEEP, (Candidate(line, 0), *decision.candidates), spent)

@@ -134,7 +134,12 @@ class Judging:
     all, the caps of positions tried smallest first, the commitments judged beside the
     player's own line and the deal, the closure's bound in positions, and the standard errors
     by which another line must beat the player's own; and whether, where no line wins a
-    world at any cap, the quick level decides (else the blind player's own choice)."""
+    world at any cap, the quick level decides (else the blind player's own choice). A world
+    not won scores ``dense`` thousandths of the progress its search reached (0: nothing; a
+    world won scores a thousand), and then the quick level decides only where every line
+    scored the same; ``widths`` are the beam's in turn on a world (none: the solver's); with
+    ``quick_first`` the quick level's choice, not the blind player's, is the own line that
+    another must beat."""
 
     samples: int = 32
     caps: tuple[int, ...] = (10_000, 100_000)
@@ -142,10 +147,23 @@ class Judging:
     closure: int = 2_000
     margin: float = 1.5
     fallback: bool = True  # the quick level decides where nothing is won (else the plain)
+    dense: int = 0
+    widths: tuple[int, ...] = ()
+    quick_first: bool = False
 
 
-JUDGING = Judging()
-"""The judge level's settings (docs/research/judge.md: the player paired with quick)."""
+JUDGING = Judging(
+    samples=48,
+    caps=(100_000,),
+    keep=3,
+    margin=0.5,
+    dense=100,
+    widths=(16,),
+    quick_first=True,
+)
+"""The judge level's settings (docs/research/judge.md, "Third round": the quick level's choice
+stands unless another line beats it on the same worlds, judged by width 16 alone within
+100,000 positions, the setting that ranked lines most as blind play's outcomes did)."""
 
 
 @dataclass(frozen=True)

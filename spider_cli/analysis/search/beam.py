@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from spider_cli.analysis.compact import (
+    FACE_DOWN,
     ONE_BYTE,
     Start,
     State,
@@ -91,6 +92,17 @@ def tie(order: int, ties: int, seed: int) -> int:
     return SplitMix64(seed + order).next() & ORDER_MASK
 
 
+PROGRESS = 13 * 8 + 104
+"""The most :func:`progress` a position can have (``csrc/search.h``: JUDGE_PROGRESS)."""
+
+
+def progress(piles: State, removed: int) -> int:
+    """How far a position has got, for the judge's dense score: 13 a suit removed and 1 a
+    card not face down (104 less the face-down count); ``csrc/beam.c``'s beam_progress."""
+    down = sum(1 for pile in piles for card in pile if card & FACE_DOWN)
+    return 13 * removed + max(0, 104 - down)
+
+
 def beam(
     start: Start, width: int, limit: Limit, ties: int = FOUND_FIRST
 ) -> tuple[list[Action] | None, int]:
@@ -98,6 +110,15 @@ def beam(
     the positions seen. Ties in the ranking are broken by ``ties`` (:data:`FOUND_FIRST`,
     :data:`FOUND_LAST` or a shuffle's number). The reference of the compiled core's
     ``beam`` (csrc/beam.c)."""
+    line, positions, _best = beam_best(start, width, limit, ties)
+    return line, positions
+
+
+def beam_best(
+    start: Start, width: int, limit: Limit, ties: int = FOUND_FIRST
+) -> tuple[list[Action] | None, int, int]:
+    """:func:`beam`, and the most :func:`progress` of a position it examined (the start's
+    included; the core's ``beam_best``)."""
     if not 0 <= ties <= TIES_MAX:
         raise ValueError("ties are broken by a number from 0 to 2**32-1")
     budget, expired = limit.positions, limit.expired
@@ -108,6 +129,7 @@ def beam(
     for r in removals0:
         root_node = (root_node, r)
     beam = [(tuple(piles0), 0, removed0, root_node)]
+    best = progress(beam[0][0], removed0)
     seen = {(beam[0][0], 0)}
     positions = 1
     level = 0
@@ -137,13 +159,14 @@ def beam(
                 for r in removals:
                     child_node = (child_node, r)
                 if child_removed >= 8:
-                    return unwind(child_node), positions + len(level_seen)
+                    return unwind(child_node), positions + len(level_seen), best
+                best = max(best, progress(child, child_removed))
                 children.append(
                     (child_dealt, rank_key(child, child_removed), child, child_removed, child_node)
                 )
         positions += len(level_seen)
         if positions > budget or (expired is not None and expired()):
-            return None, positions
+            return None, positions, best
         seed = level_seed(ties, level)
         order = sorted(
             range(len(children)),  # (stable: equal ranks keep the order found)
@@ -160,7 +183,7 @@ def beam(
                 kept += 1
                 beam.append((child, child_dealt, child_removed, child_node))
                 seen.add((child, child_dealt))
-    return None, positions
+    return None, positions, best
 
 
 def unwind(node: Trail) -> list[Action]:
