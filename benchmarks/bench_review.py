@@ -17,6 +17,7 @@ import time
 from spider_cli.analysis import review
 from spider_cli.analysis.bench import blind
 from spider_cli.analysis.chance.search import Level
+from spider_cli.analysis.limits import Limit
 from spider_cli.rules.deals import DealSource, Source
 
 
@@ -29,7 +30,7 @@ def main() -> None:
     bisections, wholes = [], []
     for number in range(int(first), int(last or first) + 1):
         table = blind.Dealer(DealSource(Source.OURS, number, args.suits))
-        blind.play_blind(table, 2_000, Level.PLAIN)
+        blind.play_blind(table, Limit(2_000), Level.PLAIN)
         game = table._Dealer__game  # type: ignore[attr-defined]  # (the bench holds the cards)
         began = time.perf_counter()
         positions, actions = review.positions_of(game)

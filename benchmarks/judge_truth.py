@@ -22,7 +22,7 @@ from spider_cli.analysis import native
 from spider_cli.analysis.bench.full import parse_deals
 from spider_cli.analysis.blind.evaluation import weights_for
 from spider_cli.analysis.blind.player import Candidate, Decision, Kind, Mode
-from spider_cli.analysis.blind.rollouts import seed_of
+from spider_cli.analysis.blind.rollouts import Playout, seed_of
 from spider_cli.analysis.chance import judge
 from spider_cli.analysis.chance.search import ODDS_POLICY
 from spider_cli.rules.engine import DEAL
@@ -58,7 +58,7 @@ def main() -> None:
                 for piles, rows in worlds:
                     state, left, off = judge.played(piles, rows, len(view.removed), line)
                     solved += judge.judge(state, left, off, args.cap).won
-                    blind += backend.rollout(state, left, off, policy).won
+                    blind += backend.rollout(Playout(state, left, off, policy)).won
                 shares.append((solved / len(worlds), blind / len(worlds)))
             pairs.extend(shares)
             cells = " ".join(f"{100 * j:.0f}/{100 * b:.0f}" for j, b in shares)

@@ -29,11 +29,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import overload
 
-from spider_cli.analysis import hints
 from spider_cli.analysis.blind import Kind, Mode, rollouts, view_of
 from spider_cli.analysis.chance import Estimate, Level, levels
 from spider_cli.analysis.chance import search as chancesearch
-from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.limits import TURN_LIMIT, Limit
 from spider_cli.analysis.solve import autoplay
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.engine import DEAL, Action, Deal, Game, Remove
@@ -65,7 +64,7 @@ def version(suits: int) -> str:
     return (
         f"review version {REVIEW_VERSION}, odds of {ODDS_GAMES} games, "
         f"bisection: {autoplay.search_key(BISECT_LIMIT).full}, "
-        f"player: {chancesearch.player_key(Level.PLAIN, hints.BUDGET, suits)}, "
+        f"player: {chancesearch.player_key(Level.PLAIN, TURN_LIMIT.positions, suits)}, "
         f"value: {model.bias} {model.weights}"
     )
 
@@ -419,7 +418,7 @@ def players_choice(game: Game) -> Action | None:
     """The blind player's move from ``game`` as a player of it sees it (None when it has
     none): a search of the hint's budget."""
     view = view_of(game)
-    choice = levels.choose(view, Mode.KEEP, hints.BUDGET, Level.PLAIN).played
+    choice = levels.choose(view, Mode.KEEP, TURN_LIMIT, Level.PLAIN).played
     if choice.kind is Kind.DEAL:
         return DEAL
     if choice.kind is Kind.LINE and choice.line:

@@ -21,9 +21,9 @@ from typing import TextIO
 
 from spider_cli.analysis.bench.full import DealResult, Mapper, Summary, play_all
 from spider_cli.analysis.blind import Kind, Mode, PlayerView, Weights, view_of
-from spider_cli.analysis.blind import player as blindplayer
 from spider_cli.analysis.chance import Level, levels
 from spider_cli.analysis.intervals import wilson
+from spider_cli.analysis.limits import TURN_LIMIT, Limit
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Action, Deal
 
@@ -65,7 +65,7 @@ class Dealer:
 
 def play_blind(
     table: Dealer,
-    budget: int = blindplayer.BUDGET,
+    budget: Limit = TURN_LIMIT,
     level: Level = Level.PLAIN,
     weights: Weights | None = None,
 ) -> tuple[int, int]:
@@ -93,9 +93,9 @@ def play_blind(
     return positions, table.moves
 
 
-Task = tuple[DealSource, int, Level]
-"""One deal to play blind: (the deal, positions each of a turn's searches examines, the
-player's level)."""
+Task = tuple[DealSource, Limit, Level]
+"""One deal to play blind: (the deal, the limit of each of a turn's searches, the player's
+level)."""
 
 
 def play_deal(task: Task) -> DealResult:
@@ -130,7 +130,7 @@ def summary_text(summary: Summary, results: list[DealResult], what: str) -> str:
 def run(
     seeds: Iterable[int | DealSource],
     suits: int,
-    budget: int = blindplayer.BUDGET,
+    budget: Limit = TURN_LIMIT,
     jobs: int | None = None,
     err: TextIO | None = None,
     level: Level = Level.PLAIN,

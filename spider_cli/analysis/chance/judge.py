@@ -377,7 +377,7 @@ class Turn:
 def choose(
     view: PlayerView,
     mode: Mode,
-    budget: int,
+    budget: Limit,
     settings: Judging = JUDGING,
     widths: Sequence[int] = WIDTHS,
 ) -> Turn:
@@ -389,12 +389,9 @@ def choose(
     (early in a game), the judge cannot rank them: the quick level's look-ahead
     (:func:`chancesearch.weigh`) decides instead."""
     weights = weights_for(view.suits)
-    piles = view.piles()
     unseen = view.unseen() if WEIGHED[view.suits] else ()
     search = native.backend().blind_search
-    decision = decide(
-        search, piles, len(view.removed), view.hand, mode, budget, unseen, weights=weights
-    )
+    decision = decide(search, view.turn(mode, weights), budget, unseen)
     if decision.kind is Kind.LOST or view.hand % PILES:
         return Turn(decision, decision, None)
     lines, closed = candidates(view, decision, settings.keep, weights, settings.closure)
