@@ -17,8 +17,9 @@ import time
 from spider_cli.analysis import native
 from spider_cli.analysis.bench import blind
 from spider_cli.analysis.blind.evaluation import FEATURES, STANDARD, Weights
-from spider_cli.analysis.blind.player import Mode
+from spider_cli.analysis.blind.player import Mode, Request, Turn
 from spider_cli.analysis.compact import State
+from spider_cli.analysis.limits import Limit
 from spider_cli.rules.deals import DealSource, Source
 
 NEW = [name for name in FEATURES if getattr(STANDARD, name) == 0]
@@ -45,9 +46,8 @@ def rate(weights: Weights, positions: list[tuple[State, int, int]], budget: int)
     began = time.process_time()
     for piles, removed, hand in positions:
         for parts, width in ((False, 0), (True, 0), (True, 30)):
-            examined += backend.blind_search(
-                piles, removed, Mode.KEEP, hand, budget, parts, width, weights=weights
-            )[2]
+            turn = Turn(piles, removed, hand, Mode.KEEP, weights)
+            examined += backend.blind_search(Request(turn, Limit(budget), parts, width))[2]
     return examined / (time.process_time() - began)
 
 

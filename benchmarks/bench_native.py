@@ -21,11 +21,12 @@ import statistics
 import time
 from collections.abc import Callable
 
-from spider_cli.analysis import compact, hints, native
+from spider_cli.analysis import compact, native
 from spider_cli.analysis.bench import blind
 from spider_cli.analysis.blind import player as blindplayer
-from spider_cli.analysis.blind.player import Mode
-from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.blind.evaluation import STANDARD
+from spider_cli.analysis.blind.player import Mode, Turn
+from spider_cli.analysis.limits import TURN_LIMIT, Limit
 from spider_cli.analysis.solve import solver
 from spider_cli.app import examples
 from spider_cli.app.words.notes import path_text
@@ -53,19 +54,19 @@ def blind_work() -> Callable[[], int]:
                 views.append(view)
             piles = view.piles()
             search = native.backend().blind_search
-            turn = blindplayer.plan(search, piles, len(view.removed), Mode.KEEP, view.hand, 2_000)
+            at = Turn(piles, len(view.removed), view.hand, Mode.KEEP)
+            turn = blindplayer.plan(search, at, Limit(2_000))
             if not turn.line:
                 break
             for action in turn.line:
                 if table.play(action):
                     break
-    budget = hints.BUDGET
+    budget = TURN_LIMIT
 
     def work() -> int:
         search = native.backend().blind_search
         return sum(
-            blindplayer.plan(search, v.piles(), len(v.removed), Mode.KEEP, v.hand, budget).positions
-            for v in views
+            blindplayer.plan(search, v.turn(Mode.KEEP, STANDARD), budget).positions for v in views
         )
 
     return work

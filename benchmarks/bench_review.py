@@ -22,10 +22,11 @@ import random
 import statistics
 import time
 
-from spider_cli.analysis import hints, review
+from spider_cli.analysis import review
 from spider_cli.analysis.bench import blind
 from spider_cli.analysis.chance.search import Level
 from spider_cli.analysis.intervals import wilson
+from spider_cli.analysis.limits import TURN_LIMIT, Limit
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Game, Move
 
@@ -55,7 +56,7 @@ def random_game(number: int, suits: int, seed: int) -> Game:
     return game
 
 
-def blind_game(number: int, suits: int, budget: int) -> Game:
+def blind_game(number: int, suits: int, budget: Limit) -> Game:
     """Our deal ``number`` as the plain blind player plays it at ``budget`` positions a
     search."""
     table = blind.Dealer(DealSource(Source.OURS, number, suits))
@@ -67,7 +68,7 @@ def game_of(kind: str, number: int, suits: int) -> Game:
     """The game of the player ``kind`` (:data:`PLAYERS`) on deal ``number``."""
     if kind == "random":
         return random_game(number, suits, number)
-    return blind_game(number, suits, 200 if kind == "blind 200" else hints.BUDGET)
+    return blind_game(number, suits, Limit(200) if kind == "blind 200" else TURN_LIMIT)
 
 
 def marks_of(game: Game) -> review.Weighing:
@@ -117,7 +118,7 @@ def main() -> None:
     bisections, wholes = [], []
     for number in range(int(first), int(last or first) + 1):
         table = blind.Dealer(DealSource(Source.OURS, number, args.suits))
-        blind.play_blind(table, 2_000, Level.PLAIN)
+        blind.play_blind(table, Limit(2_000), Level.PLAIN)
         game = table._Dealer__game  # type: ignore[attr-defined]  # (the bench holds the cards)
         began = time.perf_counter()
         positions, actions = review.positions_of(game)

@@ -208,7 +208,7 @@ def counting_cost(count: int = 120) -> None:
                     more += _proved_with_more(search)
     print(
         f"{len(times)} questions on {count} positions: proved impossible {proved}; "
-        f"with ten times the budget of {counting.BUDGET:,} choices, {more} more"
+        f"with ten times the budget of {counting.COUNT_LIMIT.positions:,} choices, {more} more"
     )
     print(
         f"time: median {statistics.median(times) * 1000:.1f} ms, 95th percentile "
@@ -219,7 +219,7 @@ def counting_cost(count: int = 120) -> None:
 
 def _proved_with_more(search: Search) -> bool:
     """Does the argument prove the goal impossible with ten times its budget?"""
-    return counted(search, Limit(10 * counting.BUDGET))[0] is not None
+    return counted(search, Limit(10 * counting.COUNT_LIMIT.positions))[0] is not None
 
 
 def hint_times() -> None:

@@ -18,6 +18,7 @@ import time
 from spider_cli.analysis import native
 from spider_cli.analysis.blind import player as blindplayer
 from spider_cli.analysis.blind import rollouts
+from spider_cli.analysis.blind.rollouts import Playout
 from spider_cli.analysis.compact import encode
 from spider_cli.rules.deals import DealSource, Source
 
@@ -44,7 +45,7 @@ def main() -> None:
         won = []
         for number in deals:
             start = encode(DealSource(Source.OURS, number, args.suits).game())
-            won.append(native.backend().rollout(start.piles, start.rows, 0, policy).won)
+            won.append(native.backend().rollout(Playout(start.piles, start.rows, 0, policy)).won)
         each = (time.process_time() - started) / len(deals)
         bits = "".join("1" if w else "0" for w in won)
         print(f"{text}: {sum(won)}/{len(deals)} won, {each * 1000:.0f} ms a game {bits}")

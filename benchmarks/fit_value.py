@@ -39,7 +39,7 @@ from spider_cli.analysis import native
 from spider_cli.analysis.blind import player as blindplayer
 from spider_cli.analysis.blind import rollouts
 from spider_cli.analysis.blind.evaluation import weights_for
-from spider_cli.analysis.blind.rollouts import FEATURES
+from spider_cli.analysis.blind.rollouts import FEATURES, Playout
 from spider_cli.analysis.compact import encode
 from spider_cli.rules.deals import DealSource, Source
 
@@ -57,7 +57,7 @@ def play_one(task: tuple[int, int]) -> dict[str, object]:
     number, suits = task
     start = encode(DealSource(Source.OURS, number, suits).game())
     policy = replace(POLICY, weights=weights_for(suits))  # the player's own weights
-    outcome = native.backend().rollout(start.piles, start.rows, 0, policy, record=True)
+    outcome = native.backend().rollout(Playout(start.piles, start.rows, 0, policy, True))
     return {"deal": number, "suits": suits, "won": outcome.won, "turns": outcome.log}
 
 

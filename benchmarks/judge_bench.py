@@ -22,6 +22,7 @@ from spider_cli.analysis.bench.full import DealResult, parse_deals
 from spider_cli.analysis.blind.player import Kind, Mode
 from spider_cli.analysis.chance import judge
 from spider_cli.analysis.chance.search import Judging
+from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.solve import WIDTHS
 from spider_cli.app.files.benchdb import Store
 from spider_cli.rules.deals import DealSource
@@ -56,7 +57,7 @@ def play(
     positions = 0
     turns: Counter[str] = Counter()
     while not table.won and table.moves < MAX_MOVES:
-        chosen = judge.choose(table.view(), mode, budget, settings, widths)
+        chosen = judge.choose(table.view(), mode, Limit(budget), settings, widths)
         turn = chosen.played
         judged = chosen.judged
         if judged is None:

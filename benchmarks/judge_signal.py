@@ -23,10 +23,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from judge_widths import PLAYER_LIMIT
+
 from spider_cli.analysis.bench.blind import MAX_MOVES, Dealer
 from spider_cli.analysis.bench.full import parse_deals
 from spider_cli.analysis.blind.evaluation import weights_for
-from spider_cli.analysis.blind.player import BUDGET, Kind, Mode, first_reveal
+from spider_cli.analysis.blind.player import Kind, Mode, first_reveal
 from spider_cli.analysis.blind.rollouts import seed_of
 from spider_cli.analysis.blind.view import PlayerView
 from spider_cli.analysis.chance import judge, levels
@@ -45,7 +47,7 @@ def game_turns(deal: DealSource) -> tuple[list[tuple[PlayerView, chancesearch.Pi
     turns = []
     while not table.won and table.moves < MAX_MOVES:
         view = table.view()
-        pick = levels.choose(view, mode, BUDGET, Level.QUICK)
+        pick = levels.choose(view, mode, PLAYER_LIMIT, Level.QUICK)
         turns.append((view, pick))
         turn = pick.played
         mode = turn.mode

@@ -21,8 +21,9 @@ from judge_widths import plain_game
 from spider_cli.analysis import native
 from spider_cli.analysis.bench.full import parse_deals
 from spider_cli.analysis.blind import decide, weights_for
-from spider_cli.analysis.blind.player import Mode
+from spider_cli.analysis.blind.player import Mode, Turn
 from spider_cli.analysis.chance import judge
+from spider_cli.analysis.limits import Limit
 
 T = TypeVar("T")
 
@@ -56,7 +57,8 @@ def main() -> None:
             totals["closure Py"] += t_py
             weights = weights_for(4)
             search = native.backend().blind_search
-            decision = decide(search, piles, removed, view.hand, Mode.KEEP, 2_000, view.unseen())
+            at = Turn(piles, removed, view.hand, Mode.KEEP)
+            decision = decide(search, at, Limit(2_000), view.unseen())
             lines, _ = judge.candidates(view, decision, 4, weights)
             core, t1 = timed(judge.weigh, view, lines, args.samples, caps)
             ref, t2 = timed(judge.halving, view, lines, args.samples, caps)

@@ -29,7 +29,7 @@ from spider_cli.analysis import native
 from spider_cli.analysis.bench.full import parse_deals
 from spider_cli.analysis.blind.evaluation import weights_for
 from spider_cli.analysis.blind.player import Candidate, Decision, Kind, Mode
-from spider_cli.analysis.blind.rollouts import seed_of
+from spider_cli.analysis.blind.rollouts import Playout, seed_of
 from spider_cli.analysis.chance import judge
 from spider_cli.analysis.chance.search import ODDS_POLICY
 from spider_cli.analysis.solve import WIDTHS
@@ -69,7 +69,9 @@ def measure(args: argparse.Namespace) -> None:
             verdicts: dict[str, list[list[tuple[int, int]]]] = {}
             for line in lines:
                 played = [judge.played(p, r, len(view.removed), line) for p, r in worlds]
-                blind.append([int(backend.rollout(s, r, o, policy).won) for s, r, o in played])
+                blind.append(
+                    [int(backend.rollout(Playout(s, r, o, policy)).won) for s, r, o in played]
+                )
                 for cap in caps:
                     for widths in widthses:
                         got = [judge.judge(s, r, o, cap, widths) for s, r, o in played]

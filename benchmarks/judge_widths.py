@@ -16,7 +16,7 @@ import time
 from spider_cli.analysis import native
 from spider_cli.analysis.bench.blind import MAX_MOVES, Dealer
 from spider_cli.analysis.bench.full import parse_deals
-from spider_cli.analysis.blind.player import BUDGET, Kind, Mode, first_reveal
+from spider_cli.analysis.blind.player import Kind, Mode, first_reveal
 from spider_cli.analysis.blind.rollouts import seed_of
 from spider_cli.analysis.blind.view import PlayerView
 from spider_cli.analysis.chance import judge, levels, search
@@ -25,6 +25,10 @@ from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.solve.autoplay import WIDTHS
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import DEAL, Action
+
+PLAYER_LIMIT = Limit(2_000)
+"""Positions each of the plain player's searches examines in these games (the blind
+player's default when the research was run, kept so that its figures stand)."""
 
 
 def plain_game(deal: DealSource) -> list[tuple[PlayerView, tuple[Action, ...]]]:
@@ -35,7 +39,7 @@ def plain_game(deal: DealSource) -> list[tuple[PlayerView, tuple[Action, ...]]]:
     turns: list[tuple[PlayerView, tuple[Action, ...]]] = []
     while not table.won and table.moves < MAX_MOVES:
         view = table.view()
-        turn = levels.choose(view, mode, BUDGET, search.Level.PLAIN).played
+        turn = levels.choose(view, mode, PLAYER_LIMIT, search.Level.PLAIN).played
         mode = turn.mode
         if turn.kind is Kind.LINE:
             first = first_reveal(view.piles(), turn.line)

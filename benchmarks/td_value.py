@@ -54,7 +54,7 @@ from spider_cli.analysis.blind.evaluation import (
     weights_for,
 )
 from spider_cli.analysis.blind.player import UNSEEN, Decision
-from spider_cli.analysis.blind.rollouts import masked
+from spider_cli.analysis.blind.rollouts import Playout, masked
 from spider_cli.analysis.compact import REVEAL, State, apply, encode
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Action, Deal, Remove
@@ -93,7 +93,7 @@ def play_chunk(task: tuple[int, int, int, tuple[int, ...], str]) -> str:
         while True:
             positions.append(observed(piles, removed, len(rows)))
             game_of.append(k)
-            end = backend.rollout(piles, rows, removed, policy)
+            end = backend.rollout(Playout(piles, rows, removed, policy))
             piles, removed = end.end, end.removed
             rows = rows[len(rows) - end.hand // 10 :] if end.hand else []
             if end.won or end.lost or end.moves == 0:
@@ -321,7 +321,7 @@ def rerank_chunk(task: RerankTask) -> list[tuple[int, bool, int, int]]:
     played = []
     for number in numbers:
         start = encode(DealSource(Source.OURS, number, suits).game())
-        end = rollouts.rollout(search, start.piles, start.rows, 0, policy, choose=choose)
+        end = rollouts.rollout(search, Playout(start.piles, start.rows, 0, policy), choose=choose)
         played.append((number, end.won, end.done, end.down))
     return played
 

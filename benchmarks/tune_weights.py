@@ -63,6 +63,7 @@ from spider_cli.analysis import native
 from spider_cli.analysis.blind import evaluation, rollouts
 from spider_cli.analysis.blind import player as blindplayer
 from spider_cli.analysis.blind.evaluation import STANDARD, Weights
+from spider_cli.analysis.blind.rollouts import Playout
 from spider_cli.analysis.compact import encode
 from spider_cli.analysis.intervals import wilson
 from spider_cli.rules.deals import DealSource, Source
@@ -127,7 +128,7 @@ def play_chunk(task: Task) -> tuple[int, list[Played]]:
     played = []
     for number in numbers:
         start = encode(DealSource(Source.OURS, number, suits).game())
-        end = native.backend().rollout(start.piles, start.rows, 0, policy)
+        end = native.backend().rollout(Playout(start.piles, start.rows, 0, policy))
         played.append(Played(number, end.won, end.done, end.down))
     return index, played
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from spider_cli.analysis import native
 from spider_cli.analysis.blind import player as blindplayer
 from spider_cli.analysis.blind import rollouts
+from spider_cli.analysis.blind.rollouts import Playout
 from spider_cli.analysis.compact import FACE_DOWN, State, encode
 from spider_cli.rules.cards import KING
 from spider_cli.rules.deals import DealSource, Source
@@ -58,7 +59,7 @@ def play(args: argparse.Namespace) -> None:
                 continue
             seen.clear()
             start = encode(DealSource(Source.OURS, number, 4).game())
-            outcome = rollouts.rollout(search, start.piles, start.rows, 0, POLICY, record=True)
+            outcome = rollouts.rollout(search, Playout(start.piles, start.rows, 0, POLICY, True))
             out.write(json.dumps({"deal": number, "won": outcome.won, "views": seen}) + "\n")
             out.flush()
 

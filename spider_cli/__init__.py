@@ -20,7 +20,8 @@ TYPE_CHECKING:`` imports say the same to type checkers.
   :func:`position_code` write a game or a position file; :func:`differences` compares them.
 * Analysis: :func:`solve` (a :class:`Report` with a :class:`Verdict`) for a :class:`Goal`
   (of a :class:`GoalKind`) under :class:`Constraints`, and :func:`hint` (an :class:`Advice`;
-  its ``level``, a :class:`Level`, says how far it looks ahead over what could turn up;
+  its ``level``, a :class:`Level`, says how far it looks ahead over what could turn up, and
+  its ``budget``, a :class:`Limit`, how far each of the player's searches looks;
   :func:`advice_text` says it in a player's words).
 * Playing: a :class:`Session` runs typed lines (``execute``), starts deals (``new``; a
   :class:`DealSource` names ours, ``pysol:N`` or ``kpat:N``) and loads and saves game files
@@ -77,6 +78,7 @@ if TYPE_CHECKING:  # the public names for type checkers ("X as X": exported); se
     from spider_cli.analysis.chance.search import Level as Level
     from spider_cli.analysis.hints import Advice as Advice
     from spider_cli.analysis.hints import hint as hint
+    from spider_cli.analysis.limits import Limit as Limit
     from spider_cli.analysis.limits import Verdict as Verdict
     from spider_cli.analysis.solve.answers import Report as Report
     from spider_cli.analysis.solve.answers import solve as solve
@@ -123,6 +125,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     "solve": ("spider_cli.analysis.solve.answers", "solve"),
     "Level": ("spider_cli.analysis.chance.search", "Level"),
     "Verdict": ("spider_cli.analysis.limits", "Verdict"),
+    "Limit": ("spider_cli.analysis.limits", "Limit"),
     "Advice": ("spider_cli.analysis.hints", "Advice"),
     "hint": ("spider_cli.analysis.hints", "hint"),
     "Session": ("spider_cli.app.session", "Session"),

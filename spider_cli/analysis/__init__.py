@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # the names, loaded on first use (spider_cli.faces)
     from spider_cli.analysis.chance import Chance, Checked, Estimate, Level
     from spider_cli.analysis.compact import player_view
     from spider_cli.analysis.hints import Advice, hint
-    from spider_cli.analysis.limits import PLAY_LIMIT, Halt, Halted, Limit, Verdict
+    from spider_cli.analysis.limits import PLAY_LIMIT, TURN_LIMIT, Halt, Halted, Limit, Verdict
     from spider_cli.analysis.review import Lost, Mark, Outlook, Review, version
     from spider_cli.analysis.search import FOUND_FIRST, FOUND_LAST, HeldRank
     from spider_cli.analysis.solve import (
@@ -51,6 +51,7 @@ __all__ = [
     "FOUND_FIRST",
     "FOUND_LAST",
     "PLAY_LIMIT",
+    "TURN_LIMIT",
     "Advice",
     "Answer",
     "Chance",

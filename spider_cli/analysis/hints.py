@@ -26,12 +26,20 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from spider_cli.analysis import native
-from spider_cli.analysis.blind import Decision, Kind, Mode, RevealOdds, view_of, weights_for
+from spider_cli.analysis.blind import (
+    Decision,
+    Kind,
+    Mode,
+    RevealOdds,
+    Turn,
+    view_of,
+    weights_for,
+)
 from spider_cli.analysis.blind import player as blindplayer
 from spider_cli.analysis.chance import Level, Pick
 from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.compact import encode, player_view
-from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.limits import TURN_LIMIT, Limit
 from spider_cli.analysis.search import detours
 from spider_cli.analysis.solve import Answer, quick
 from spider_cli.rules.cards import KING, UNKNOWN
@@ -40,13 +48,9 @@ from spider_cli.rules.goals import Constraints, Goal, GoalKind
 from spider_cli.rules.lines import fitted
 from spider_cli.rules.values import Value
 
-BUDGET = 10_000
-"""Positions each of the player's three searches examines for a hint, and for the same
-player in ``spider bench --blind``: chosen for the games it wins against the time a hint
-takes (both measured in BENCHMARKS.md, "The player's budget" and "Hint time")."""
-
 DEEPER = 10
-"""``hint deeper``: the player's searches get this many times :data:`BUDGET`."""
+"""``hint deeper``: the player's searches get this many times :data:`TURN_LIMIT`'s
+positions."""
 
 LEVEL = Level.QUICK
 """How far a hint looks ahead over the cards that could turn up on the compiled core
@@ -54,6 +58,12 @@ LEVEL = Level.QUICK
 
 DEEPER_LEVEL = Level.STRONG
 """How far ``hint deeper`` looks ahead on the compiled core."""
+
+
+def hint_limit(deeper: bool = False) -> Limit:
+    """How far each of the player's searches looks for a hint (``deeper``: ``hint deeper``,
+    :data:`DEEPER` times as far)."""
+    return TURN_LIMIT.within(TURN_LIMIT.positions * DEEPER) if deeper else TURN_LIMIT
 
 
 def hint_level(deeper: bool = False) -> Level:
@@ -249,7 +259,7 @@ class Advice:
 
 def hint(
     game: Game,
-    budget: int = BUDGET,
+    budget: Limit = TURN_LIMIT,
     past: Past = NO_PAST,
     skip: int = 0,
     mode: Mode = Mode.KEEP,
@@ -258,7 +268,7 @@ def hint(
 ) -> Advice:
     """The player's line for ``game`` as its player sees it, and why.
 
-    ``budget`` is the positions each of the player's searches examines, ``mode`` the value
+    ``budget`` bounds each of the player's searches (:func:`hint_limit`), ``mode`` the value
     of a space it starts from (what it was at the end of the last hint's line). ``past`` is
     what the game has been through (:func:`past_of`): no line goes back to a position it
     has been in or puts a run back where it was (:class:`Past`), so following the hints
@@ -285,36 +295,29 @@ def hint(
     if lines and decision.mode is not Mode.FILL:
         if skip >= len(lines):
             return Advice(HintKind.NO_OTHER, positions=decision.positions, mode=mode)
-        advice = _advise(game, lines[skip], decision, budget)
+        advice = _advise(game, lines[skip], decision, budget.positions)
         advice.looked = None if skip else looked
         if advice.weak and not skip and longer:
             advice.further, positions = _longer(game, past, longer)
             advice.positions += positions
         return advice
     further, positions = _longer(game, past, longer) if not skip and longer else (None, 0)
-    advice = _nothing(game, decision, [walk.line for walk in lines], skip, budget, further)
+    advice = _nothing(
+        game, decision, [walk.line for walk in lines], skip, budget.positions, further
+    )
     advice.positions = decision.positions + positions
     return advice
 
 
-def _decide(game: Game, budget: int, mode: Mode) -> Decision:
+def _decide(game: Game, budget: Limit, mode: Mode) -> Decision:
     """The player's turn from ``game``: its compact piles (the face-down cards it knows as
     known), and the cards a face-down card may be where the variant weighs them."""
     piles = encode(game).piles
     unseen: list[int] = []
     if blindplayer.WEIGHED[game.suits]:
         unseen = [card for card, copies in enumerate(game.pool) for _ in range(copies)]
-    search = native.backend().blind_search
-    return blindplayer.decide(
-        search,
-        piles,
-        len(game.removed),
-        len(game.stock),
-        mode,
-        budget,
-        unseen,
-        weights=weights_for(game.suits),
-    )
+    turn = Turn(piles, len(game.removed), len(game.stock), mode, weights_for(game.suits))
+    return blindplayer.decide(native.backend().blind_search, turn, budget, unseen)
 
 
 def _searchable(game: Game) -> bool:
@@ -512,8 +515,9 @@ def _prepares(
     if mine is None or not any(plains):
         return None, 0
     search = native.backend().blind_search
+    turn = Turn(piles, removed, hand, mode, weights_for(game.suits))
     judged = [
-        blindplayer.contingency(search, piles, reveal, cards, mode, hand, weights_for(game.suits))
+        blindplayer.contingency(search, turn, reveal, cards)
         for reveal in (mine, *plains)
         if reveal is not None
     ]

@@ -1,5 +1,6 @@
 """What a search answers (:class:`Verdict`), where it stopped short (:class:`Halted`), how
-long full-information play may look (:data:`PLAY_LIMIT`), and how far a search may go
+long full-information play and the blind player may look (:data:`PLAY_LIMIT`,
+:data:`TURN_LIMIT`), and how far a search may go
 (:class:`Limit`: positions, and the only way wall time reaches a search). What a search
 looks for lives below, in :mod:`spider_cli.rules.goals`."""
 
@@ -80,6 +81,14 @@ PLAY_LIMIT = 20_000_000
 before it gives up: the hardest deals' worth; most are won far sooner (the times on each
 path: BENCHMARKS.md). Here, in a module the command line loads anyway, so that its help
 does not load the searches."""
+
+TURN_LIMIT = Limit(10_000)
+"""Positions each of the blind player's searches examines in a turn, wherever it plays: a
+hint, ``spider bench --blind``, a review and the library's
+:func:`~spider_cli.analysis.blind.player.decide` alike. Chosen for the games it wins
+against the time a hint takes (both measured in BENCHMARKS.md, "The player's budget" and
+"Hint time"). Here, beside :data:`PLAY_LIMIT`, so that the command line's help does not load
+the player."""
 
 
 class Verdict(StrEnum):

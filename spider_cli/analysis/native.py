@@ -26,7 +26,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING, ParamSpec, Protocol, TypeVar
 
 from spider_cli.analysis import compact, memory
-from spider_cli.analysis.blind import STANDARD, Weights
 from spider_cli.analysis.compact import Start, State
 from spider_cli.analysis.limits import Expired, Limit
 from spider_cli.rules.engine import DEAL, Action, Move, Remove
@@ -36,14 +35,15 @@ if TYPE_CHECKING:  # (each search's modules load with its first search, so a sta
     from spider_cli.analysis.blind import (
         Draw,
         Effort,
+        Found,
         Line,
-        Mode,
-        Policy,
+        Playout,
+        Request,
         Reveal,
         Weighed,
         rollouts,
     )
-    from spider_cli.analysis.search import Key, Orders, Search, Searched
+    from spider_cli.analysis.search import Orders, Searched, Sought
 
 _UNLOADED = object()
 _module: object = _UNLOADED
@@ -79,43 +79,16 @@ class Backend(Protocol):
         progress of a position it examined (the judge's dense score)."""
         ...
 
-    def goal_search(
-        self,
-        search: Search,
-        root: Key,
-        macros: bool,
-        into_spaces: bool,
-        ordered: bool,
-        limit: Limit,
-        width: int = 0,
-    ) -> Searched:
-        """:func:`spider_cli.analysis.search.goal.astar` (a beam of that ``width``, if
+    def goal_search(self, sought: Sought) -> Searched:
+        """:func:`spider_cli.analysis.search.goal.astar` (a beam of the request's width, if
         any): one search of ``solve``."""
         ...
 
-    def blind_search(
-        self,
-        piles: State,
-        removed: int,
-        mode: Mode,
-        hand: int,
-        budget: int,
-        parts: bool,
-        width: int = 0,
-        reveals: list[Reveal] | None = None,
-        weights: Weights = STANDARD,
-    ) -> tuple[int, tuple[Action, ...], int]:
+    def blind_search(self, request: Request, reveals: list[Reveal] | None = None) -> Found:
         """:func:`spider_cli.analysis.blind.player.search`, within the memory ceiling."""
         ...
 
-    def rollout(
-        self,
-        piles: State,
-        rows: Sequence[Sequence[int]],
-        removed: int,
-        policy: Policy,
-        record: bool = False,
-    ) -> rollouts.Outcome:
+    def rollout(self, playout: Playout) -> rollouts.Outcome:
         """:func:`spider_cli.analysis.blind.rollouts.rollout`, each search within the ceiling."""
         ...
 
@@ -163,52 +136,23 @@ class Python:
 
         return beam.beam_best(start, width, limit)
 
-    def goal_search(
-        self,
-        search: Search,
-        root: Key,
-        macros: bool,
-        into_spaces: bool,
-        ordered: bool,
-        limit: Limit,
-        width: int = 0,
-    ) -> Searched:
+    def goal_search(self, sought: Sought) -> Searched:
         from spider_cli.analysis.search import goal
 
-        return goal.astar(search, root, macros, into_spaces, ordered, limit, width)
+        return goal.astar(sought)
 
-    def blind_search(
-        self,
-        piles: State,
-        removed: int,
-        mode: Mode,
-        hand: int,
-        budget: int,
-        parts: bool,
-        width: int = 0,
-        reveals: list[Reveal] | None = None,
-        weights: Weights = STANDARD,
-    ) -> tuple[int, tuple[Action, ...], int]:
+    def blind_search(self, request: Request, reveals: list[Reveal] | None = None) -> Found:
         from spider_cli.analysis.blind import player as blindplayer
 
-        budget = min(budget, memory.blind_positions(self.compiled))
+        capped = _capped(request, self.compiled)
         most = memory.blind_reveal_moves(self.compiled)
-        return blindplayer.search(
-            piles, removed, mode, hand, budget, parts, width, reveals, weights, most
-        )
+        return blindplayer.search(capped, reveals, most)
 
-    def rollout(
-        self,
-        piles: State,
-        rows: Sequence[Sequence[int]],
-        removed: int,
-        policy: Policy,
-        record: bool = False,
-    ) -> rollouts.Outcome:
+    def rollout(self, playout: Playout) -> rollouts.Outcome:
         from spider_cli.analysis.blind import rollouts
 
-        policy = rollouts.capped(policy, memory.blind_positions(self.compiled))
-        return rollouts.rollout(self.blind_search, piles, rows, removed, policy, record)
+        policy = rollouts.capped(playout.policy, memory.blind_positions(self.compiled))
+        return rollouts.rollout(self.blind_search, replace(playout, policy=policy))
 
     def chance_search(
         self,
@@ -225,6 +169,12 @@ class Python:
 
     def orders(self, orders: Orders, limit: Limit) -> tuple[bool | None, int]:
         return orders.search(limit)
+
+
+def _capped(request: Request, compiled: bool) -> Request:
+    """``request`` with its positions held to the blind player's memory ceiling."""
+    most = min(request.limit.positions, memory.blind_positions(compiled))
+    return replace(request, limit=request.limit.within(most))
 
 
 P = ParamSpec("P")
@@ -306,60 +256,41 @@ class Core:
         return (None if line is None else [action(*a) for a in line]), positions, best
 
     @_bounded
-    def goal_search(
-        self,
-        search: Search,
-        root: Key,
-        macros: bool,
-        into_spaces: bool,
-        ordered: bool,
-        limit: Limit,
-        width: int = 0,
-    ) -> Searched:
+    def goal_search(self, sought: Sought) -> Searched:
         from spider_cli.analysis.search import WEIGHT, Searched, goal
 
-        spec = goal.spec(search)
         steps, positions, exhaustive, depth, _bytes = self.module.goal_search(
-            spec,
-            root[0],
-            macros,
-            into_spaces,
-            ordered,
-            width,
-            limit.positions,
+            goal.spec(sought.search),
+            sought.root[0],
+            sought.macros,
+            sought.into_spaces,
+            sought.ordered,
+            sought.width,
+            sought.limit.positions,
             WEIGHT,
-            limit.expired,
+            sought.limit.expired,
             memory.core_ceiling(),
         )
         if steps is None:
             return Searched(None, positions, bool(exhaustive), depth)
         line = [tuple(action(*a) for a in step) for step in steps]
-        return Searched(goal.keyed(search, root, line, macros, into_spaces), positions, False, 0)
+        keyed = goal.keyed(sought.search, sought.root, line, sought.macros, sought.into_spaces)
+        return Searched(keyed, positions, False, 0)
 
     @_bounded
-    def blind_search(
-        self,
-        piles: State,
-        removed: int,
-        mode: Mode,
-        hand: int,
-        budget: int,
-        parts: bool,
-        width: int = 0,
-        reveals: list[Reveal] | None = None,
-        weights: Weights = STANDARD,
-    ) -> tuple[int, tuple[Action, ...], int]:
+    def blind_search(self, request: Request, reveals: list[Reveal] | None = None) -> Found:
         from spider_cli.analysis.blind import Reveal
 
+        turn = request.turn
         best, line, positions, found = self.module.blind_search(
-            piles,
-            removed,
-            mode.value,
-            hand,
-            min(budget, memory.blind_positions(self.compiled)),
-            parts,
-            width,
-            weights.core(),
+            turn.piles,
+            turn.removed,
+            turn.mode.value,
+            turn.hand,
+            _capped(request, self.compiled).limit.positions,
+            request.parts,
+            request.width,
+            turn.weights.core(),
             memory.blind_reveal_moves(self.compiled) if reveals is not None else 0,
             memory.core_ceiling(),
         )
@@ -371,27 +302,20 @@ class Core:
         return best, tuple(action(*a) for a in line), positions
 
     @_bounded
-    def rollout(
-        self,
-        piles: State,
-        rows: Sequence[Sequence[int]],
-        removed: int,
-        policy: Policy,
-        record: bool = False,
-    ) -> rollouts.Outcome:
+    def rollout(self, playout: Playout) -> rollouts.Outcome:
         from spider_cli.analysis.blind import rollouts
 
-        policy = rollouts.capped(policy, memory.blind_positions(self.compiled))
+        policy = rollouts.capped(playout.policy, memory.blind_positions(self.compiled))
         *counts, end, log = self.module.blind_game(
-            piles,
-            rows,
-            removed,
+            playout.piles,
+            playout.rows,
+            playout.removed,
             policy.budget,
             policy.searches,
             policy.weights.core(),
             policy.moves,
             policy.turns,
-            record,
+            playout.record,
             memory.core_ceiling(),
         )
         won, done, off, down, hand, moves, positions, worth, turns, lost = counts
@@ -421,36 +345,25 @@ class Core:
         from spider_cli.analysis.blind import Weighed, capped
 
         policy = capped(effort.policy, memory.blind_positions(self.compiled))
-        chosen, sums, counts, diffs, squares, positions, played, stopped = (
-            self.module.chance_search(
-                draw.piles,
-                draw.removed,
-                draw.rows,
-                bytes(draw.unseen),
-                [[code(a) for a in line] for line in candidates],
-                draw.seed & SplitMix64.MASK,
-                effort.trajectories,
-                policy.budget,
-                policy.searches,
-                policy.weights.core(),
-                policy.turns,
-                policy.moves,
-                effort.model.core(),
-                round(effort.margin * 100),
-                expired,
-                memory.core_ceiling(),
-            )
+        chosen, *tallies, positions, played, stopped = self.module.chance_search(
+            draw.piles,
+            draw.removed,
+            draw.rows,
+            bytes(draw.unseen),
+            [[code(a) for a in line] for line in candidates],
+            draw.seed & SplitMix64.MASK,
+            effort.trajectories,
+            policy.budget,
+            policy.searches,
+            policy.weights.core(),
+            policy.turns,
+            policy.moves,
+            effort.model.core(),
+            round(effort.margin * 100),
+            expired,
+            memory.core_ceiling(),
         )
-        return Weighed(
-            chosen,
-            tuple(sums),
-            tuple(counts),
-            tuple(diffs),
-            tuple(squares),
-            positions,
-            played,
-            stopped,
-        )
+        return Weighed.of(chosen, tallies, positions, played, stopped)
 
     @_bounded
     def judge_commitments(

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import overload
 
-from spider_cli.analysis import compact, hints, native
+from spider_cli.analysis import compact, native
 from spider_cli.analysis.blind import (
     Draw,
     Kind,
@@ -51,7 +51,7 @@ from spider_cli.analysis.blind import (
 from spider_cli.analysis.chance import Level, levels
 from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.chance.search import LEVELS
-from spider_cli.analysis.limits import Limit
+from spider_cli.analysis.limits import TURN_LIMIT, Limit
 from spider_cli.analysis.search import detours
 from spider_cli.analysis.solve import autoplay
 from spider_cli.rules.cards import UNKNOWN
@@ -100,7 +100,7 @@ def version(suits: int) -> str:
         f"review version {REVIEW_VERSION}, marks: {MARKS_SHARE} {FIRST_PAIRS} {MORE_PAIRS} {Z} "
         f"{HORIZON.policy.budget} {HORIZON.policy.searches} {HORIZON.policy.turns}, "
         f"bisection: {autoplay.search_key(BISECT_LIMIT).full}, "
-        f"player: {chancesearch.player_key(Level.PLAIN, hints.BUDGET, suits)}, "
+        f"player: {chancesearch.player_key(Level.PLAIN, TURN_LIMIT.positions, suits)}, "
         f"value: {model.bias} {model.weights}"
     )
 
@@ -552,7 +552,7 @@ def players_turn(game: Game, mode: Mode) -> tuple[tuple[Action, ...], Mode, int]
     ``mode``, up to the first card it turns up (``(DEAL,)``, or none when it sees no move),
     the mode it goes on with, and the positions its search examined (the hint's budget)."""
     view = view_of(game)
-    choice = levels.choose(view, mode, hints.BUDGET, Level.PLAIN).played
+    choice = levels.choose(view, mode, TURN_LIMIT, Level.PLAIN).played
     if choice.kind is Kind.DEAL:
         return (DEAL,), choice.mode, choice.positions
     if choice.kind is not Kind.LINE:

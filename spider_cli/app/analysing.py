@@ -129,7 +129,7 @@ class Analysis:
         skip = max(skip, 1) if following else 0
         along, mode = self.planned
         mode = mode if key in along and mode is not None else Mode.KEEP
-        budget = hints.BUDGET * (hints.DEEPER if deeper else 1)
+        budget = hints.hint_limit(deeper)
         level = hints.hint_level(deeper)
         game = self.analysed()
         past = hints.past_of(self.table.game, isinstance(self.table.origin, DealOrigin))

@@ -187,6 +187,8 @@ def _add_review(sub: _Subparsers) -> argparse.ArgumentParser:
 
 
 def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
+    from spider_cli.analysis import TURN_LIMIT
+
     bench = sub.add_parser(
         "bench",
         help="win numbered deals knowing every card: share won, times, positions per second",
@@ -221,7 +223,7 @@ def _add_bench(sub: _Subparsers) -> argparse.ArgumentParser:
         type=_positive(int),
         metavar="N",
         help="with --blind: positions each of a turn's three searches examines (default "
-        "10,000, the hint's)",
+        f"{TURN_LIMIT.positions:,}, the hint's)",
     )
     bench.add_argument(
         "--level",

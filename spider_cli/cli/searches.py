@@ -170,7 +170,7 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     """``spider bench --blind``: numbered deals (ours, PySolFC's or KPatience's) played by
     the blind player through a player's view (:mod:`spider_cli.analysis.bench.blind`), each game
     stored as it finishes under the player's key (:func:`chancesearch.player_key`)."""
-    from spider_cli.analysis import hints, memory, native
+    from spider_cli.analysis import TURN_LIMIT, Limit, memory, native
     from spider_cli.analysis.bench import blind
     from spider_cli.analysis.bench import full as bench
     from spider_cli.analysis.chance import search as chancesearch
@@ -178,7 +178,7 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
     from spider_cli.app.words.bench import blind_report, summary_json
     from spider_cli.cli.progressbar import ProgressBar
 
-    budget = args.budget or hints.BUDGET
+    budget = args.budget or TURN_LIMIT.positions
     most = memory.blind_positions(native.backend().compiled)
     if budget > most:  # each search would stop there: say so, use it
         budget = most
@@ -204,7 +204,7 @@ def _blind_bench(args: argparse.Namespace, deals: list[DealSource]) -> int:
             summary, results = blind.run(
                 deals,
                 args.suits,
-                budget,
+                Limit(budget),
                 args.jobs,
                 ProgressBar(sys.stderr),
                 level=level,

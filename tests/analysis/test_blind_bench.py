@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 
 import pytest
 
 from spider_cli.analysis.bench import blind, full
 from spider_cli.analysis.bench.full import summarize
 from spider_cli.analysis.blind import player as blindplayer
-from spider_cli.analysis.blind.evaluation import STANDARD, Weights
+from spider_cli.analysis.blind.turns import Turn
 from spider_cli.analysis.chance.search import Level
 from spider_cli.analysis.compact import FACE_DOWN, State
 from spider_cli.analysis.intervals import wilson
+from spider_cli.analysis.limits import Limit
 from spider_cli.app.words.bench import summary_json
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.deals import DealSource, Source
@@ -60,14 +62,14 @@ def test_the_policy_is_given_only_positions_with_the_hidden_cards_unknown(
     seen: list[State] = []
     real = blindplayer.plan
 
-    def spy(search: object, piles: State, *args: object, **kwargs: object) -> blindplayer.Plan:
-        seen.append(piles)
-        assert all(byte <= FACE_DOWN for pile in piles for byte in pile)  # no known card down
-        return real(search, piles, *args, **kwargs)  # type: ignore[arg-type]
+    def spy(search: object, turn: Turn, *args: object, **kwargs: object) -> blindplayer.Plan:
+        seen.append(turn.piles)
+        assert all(byte <= FACE_DOWN for pile in turn.piles for byte in pile)  # no known card down
+        return real(search, turn, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(blindplayer, "plan", spy)
     monkeypatch.setattr(blind, "MAX_MOVES", 30)
-    blind.play_blind(blind.Dealer(_ours(3, 1)), budget=300)
+    blind.play_blind(blind.Dealer(_ours(3, 1)), budget=Limit(300))
     assert seen and sum(pile.count(FACE_DOWN) for pile in seen[0]) == 44
 
 
@@ -80,21 +82,17 @@ def test_the_policy_is_given_the_unseen_cards_where_it_weighs_them(
 
     def spy(
         search: blindplayer.BlindSearch,
-        piles: State,
-        removed: int,
-        mode: object,
-        hand: int,
-        budget: int,
+        turn: Turn,
+        budget: Limit,
         unseen: object = (),
         searches: blindplayer.Searches = blindplayer.SEARCHES,
-        weights: Weights = STANDARD,
     ) -> blindplayer.Plan:
-        given.append((piles, hand, tuple(unseen)))  # type: ignore[arg-type]
-        return real(search, piles, removed, mode, hand, budget, unseen, searches, weights)  # type: ignore[arg-type]
+        given.append((turn.piles, turn.hand, tuple(unseen)))  # type: ignore[arg-type]
+        return real(search, turn, budget, unseen, searches)  # type: ignore[arg-type]
 
     monkeypatch.setattr(blindplayer, "plan", spy)
     monkeypatch.setattr(blind, "MAX_MOVES", 12)
-    blind.play_blind(blind.Dealer(_ours(7, suits)), budget=200)
+    blind.play_blind(blind.Dealer(_ours(7, suits)), budget=Limit(200))
     assert given
     for piles, hand, unseen in given:
         if blindplayer.WEIGHED[suits]:
@@ -106,8 +104,8 @@ def test_the_policy_is_given_the_unseen_cards_where_it_weighs_them(
 
 def test_a_rerun_plays_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(blind, "MAX_MOVES", 15)
-    first = blind.play_deal((_ours(2, 2), 300, Level.PLAIN))
-    again = blind.play_deal((_ours(2, 2), 300, Level.PLAIN))
+    first = blind.play_deal((_ours(2, 2), Limit(300), Level.PLAIN))
+    again = blind.play_deal((_ours(2, 2), Limit(300), Level.PLAIN))
     assert (first.positions, first.moves, first.won) == (again.positions, again.moves, again.won)
     assert first.moves >= 15
 
@@ -123,7 +121,7 @@ def test_the_json_summary_names_variant_seeds_played_won_and_each_deal(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(blind, "MAX_MOVES", 5)
-    results = [blind.play_deal((_ours(seed, 1), 200, Level.PLAIN)) for seed in (0, 1)]
+    results = [blind.play_deal((_ours(seed, 1), Limit(200), Level.PLAIN)) for seed in (0, 1)]
     limits = full.Limits(positions_per_search=200, moves_per_deal=5)
     data = summary_json(summarize(1, results, 1.0), results, "0-1", full.BenchMode.BLIND, limits)
     assert (data["variant"], data["seeds"], data["played"], data["won"]) == ("1-suit", "0-1", 2, 0)
@@ -163,3 +161,30 @@ def test_blind_play_of_pysol_and_kpat_deals(
     data = json.loads(capsys.readouterr().out)
     assert [d["deal"] for d in data["deals"]] == ["pysol:3", "pysol:4"]
     assert [d["moves"] for d in data["deals"]] == [3, 3]
+
+
+def test_the_bench_the_hint_and_the_library_share_one_budget(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``spider bench --blind`` with no ``--budget`` plays at the same :class:`Limit` as a
+    hint and as the library's defaults (``decide``, ``plan``, the blind bench)."""
+    import inspect
+
+    from spider_cli.analysis import TURN_LIMIT, hints
+    from spider_cli.cli.main import main
+
+    for function in (blindplayer.decide, blindplayer.plan, blind.play_blind, blind.run, hints.hint):
+        assert inspect.signature(function).parameters["budget"].default == TURN_LIMIT, function
+    assert hints.hint_limit() == TURN_LIMIT
+    assert hints.hint_limit(deeper=True) == Limit(hints.DEEPER * TURN_LIMIT.positions)
+    given: list[Limit] = []
+
+    def run(deals: object, suits: int, budget: Limit, *args: object, **kwargs: object) -> None:
+        given.append(budget)
+        raise SystemExit(0)
+
+    monkeypatch.setattr(blind, "run", run)
+    db = str(tmp_path / "bench.sqlite")
+    with pytest.raises(SystemExit):
+        main(["bench", "--blind", "--seeds", "7", "--suits", "1", "--db", db])
+    assert given == [TURN_LIMIT]

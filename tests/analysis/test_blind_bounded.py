@@ -15,8 +15,10 @@ import pytest
 from spider_cli.analysis import compact, memory, native
 from spider_cli.analysis.bench import blind
 from spider_cli.analysis.blind import rollouts
-from spider_cli.analysis.blind.player import SEARCHES, Mode
+from spider_cli.analysis.blind.player import SEARCHES, Found, Mode, Request, Turn
+from spider_cli.analysis.blind.rollouts import Playout
 from spider_cli.analysis.compact import State
+from spider_cli.analysis.limits import Limit
 from spider_cli.cli.main import main
 from spider_cli.rules.deals import DealSource, Source
 from tests.helpers import play_randomly
@@ -43,22 +45,26 @@ def _known() -> tuple[State, tuple[tuple[int, ...], ...], int]:
     return start.piles, start.rows, len(game.removed)
 
 
+def _search(state: tuple[State, int, int], budget: int, parts: bool, width: int = 0) -> Found:
+    """The blind search from ``state`` (piles, suits removed, hand) on the path in use."""
+    piles, removed, hand = state
+    request = Request(Turn(piles, removed, hand, Mode.KEEP), Limit(budget), parts, width)
+    return native.backend().blind_search(request)
+
+
 @pytest.mark.parametrize(("parts", "width"), SEARCHES)
 def test_each_blind_search_stops_at_the_memory_ceiling(
     search_path: str, monkeypatch: pytest.MonkeyPatch, parts: bool, width: int
 ) -> None:
     """A budget past the ceiling searches as a budget at the ceiling (breadth-first, this
     position holds more: the search stops there)."""
-    piles, removed, hand = _wide()
+    wide = _wide()
     for setting in ("1M", "2M"):
         monkeypatch.setenv("SPIDER_MEMORY", setting)
         ceiling = memory.blind_positions(native.backend().compiled)
-        at = native.backend().blind_search(piles, removed, Mode.KEEP, hand, ceiling, parts, width)
+        at = _search(wide, ceiling, parts, width)
         for budget in (ceiling + 1, HUGE, 10**30):
-            assert (
-                native.backend().blind_search(piles, removed, Mode.KEEP, hand, budget, parts, width)
-                == at
-            )
+            assert _search(wide, budget, parts, width) == at
         assert at[2] == ceiling if not width else at[2] <= ceiling
 
 
@@ -69,9 +75,9 @@ def test_a_rollout_asking_for_more_than_the_ceiling_plays_as_at_the_ceiling(
     piles, rows, removed = _known()
     at = rollouts.Policy(budget=memory.blind_positions(native.backend().compiled), moves=6)
     huge = rollouts.Policy(budget=HUGE, moves=6)
-    assert native.backend().rollout(piles, rows, removed, huge) == native.backend().rollout(
-        piles, rows, removed, at
-    )
+    assert native.backend().rollout(
+        Playout(piles, rows, removed, huge)
+    ) == native.backend().rollout(Playout(piles, rows, removed, at))
 
 
 @pytest.fixture
@@ -106,12 +112,9 @@ def test_signals_are_seen_during_a_blind_search(
 ) -> None:
     """200,000 positions take a tenth of a second or more on either path: many ticks."""
     monkeypatch.setenv("SPIDER_MEMORY", "1G")
-    piles, removed, hand = _wide()
+    wide = _wide()
     budget = 200_000 if search_path == "core" else 20_000
-    seen = _counted(
-        ticks,
-        lambda: native.backend().blind_search(piles, removed, Mode.KEEP, hand, budget, True, 0),
-    )
+    seen = _counted(ticks, lambda: _search(wide, budget, True))
     assert seen > 1
 
 
@@ -122,13 +125,15 @@ def test_signals_are_seen_during_a_rollout(
     piles, rows, removed = _known()
     budget = 200_000 if search_path == "core" else 20_000
     policy = rollouts.Policy(budget=budget, searches=((True, 0),), moves=3)
-    assert _counted(ticks, lambda: native.backend().rollout(piles, rows, removed, policy)) > 1
+    assert (
+        _counted(ticks, lambda: native.backend().rollout(Playout(piles, rows, removed, policy))) > 1
+    )
 
 
 def test_ctrl_c_stops_a_blind_search(search_path: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The signal's KeyboardInterrupt comes out of the search (and nothing of it is kept)."""
     monkeypatch.setenv("SPIDER_MEMORY", "1G")
-    piles, removed, hand = _wide()
+    wide = _wide()
 
     def interrupt(_signum: int, _frame: FrameType | None) -> None:
         signal.setitimer(signal.ITIMER_REAL, 0)  # once: a later tick would land past the test
@@ -138,7 +143,7 @@ def test_ctrl_c_stops_a_blind_search(search_path: str, monkeypatch: pytest.Monke
     try:
         with pytest.raises(KeyboardInterrupt):  # the timer set inside: however busy the machine
             signal.setitimer(signal.ITIMER_REAL, 0.001, 0.001)
-            native.backend().blind_search(piles, removed, Mode.KEEP, hand, HUGE, True, 0)
+            _search(wide, HUGE, True)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)

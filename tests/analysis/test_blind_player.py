@@ -11,12 +11,17 @@ from spider_cli.analysis.bench import blind
 from spider_cli.analysis.blind import player as blindplayer
 from spider_cli.analysis.blind.evaluation import STANDARD, Weights, pile_value, unseen_ranks, value
 from spider_cli.analysis.blind.player import UNSEEN, Kind, Mode
+from spider_cli.analysis.blind.turns import Request, Turn
 from spider_cli.analysis.compact import REVEAL, State, actions, apply, encode
+from spider_cli.analysis.limits import Limit
 from spider_cli.app import examples
 from spider_cli.language.files.positions import load_position
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import Deal, Game, Move, Remove
 from tests.analysis.test_evaluation import any_weights
+
+SMALL = Limit(2_000)
+"""The positions a search these tests were written at examines (the player's default then)."""
 
 
 def _follow(piles: State, removed: int, line: tuple) -> tuple[State, int, bool]:
@@ -37,7 +42,7 @@ def _turns_in(number: int, suits: int, turns: int) -> blind.Dealer:
     for _ in range(turns):
         view = table.view()
         turn = blindplayer.plan(
-            native.backend().blind_search, view.piles(), len(view.removed), Mode.KEEP, 1
+            native.backend().blind_search, Turn(view.piles(), len(view.removed), 1), SMALL
         )
         spaces = any(not up and not down for up, down in zip(view.face_up, view.down, strict=True))
         if not turn.line and (spaces or not view.hand):
@@ -61,9 +66,8 @@ def test_a_line_raises_the_value_unless_it_turns_up_a_card(
     table = _turns_in(number, suits, turns)
     view = table.view()
     piles = view.piles()
-    turn = blindplayer.plan(
-        native.backend().blind_search, piles, len(view.removed), mode, view.hand, 300, view.unseen()
-    )
+    at = Turn(piles, len(view.removed), view.hand, mode)
+    turn = blindplayer.plan(native.backend().blind_search, at, Limit(300), view.unseen())
     end, removed, turned = _follow(piles, len(view.removed), turn.line)
     before = value(piles, len(view.removed), mode.value, STANDARD)
     assert turned or not turn.line or value(end, removed, mode.value, STANDARD) > before
@@ -89,8 +93,9 @@ def test_a_search_values_its_line_as_the_position_it_leads_to(
     view = table.view()
     piles = view.piles()
     reveals: list[blindplayer.Reveal] = []
+    at = Turn(piles, len(view.removed), view.hand, Mode.USE, weights)
     best, line, positions = native.backend().blind_search(
-        piles, len(view.removed), Mode.USE, view.hand, 400, parts, width, reveals, weights
+        Request(at, Limit(400), parts, width), reveals
     )
     state, removed = piles, len(view.removed)
     for action in line:
@@ -138,9 +143,9 @@ def test_no_suit_is_removed_when_too_few_cards_would_be_left_to_deal() -> None:
     hand = list(range(1, 11))
     game = Game(piles, [0] * 10, hand[::-1], removed=[0] * 6, suits=1)
     state = tuple(bytes(p) for p in game.piles)
-    held = blindplayer.plan(native.backend().blind_search, state, 6, Mode.KEEP, hand=10)
+    held = blindplayer.plan(native.backend().blind_search, Turn(state, 6, hand=10), SMALL)
     assert not any(isinstance(a, Remove) for a in held.line)
-    free = blindplayer.plan(native.backend().blind_search, state, 6, Mode.KEEP, hand=0)
+    free = blindplayer.plan(native.backend().blind_search, Turn(state, 6, hand=0), SMALL)
     assert Remove(0) in free.line
 
 
@@ -165,14 +170,16 @@ def test_a_turn_deals_only_with_every_space_filled_and_is_lost_with_no_hand() ->
     hand empty, the game is lost (a position two decks can hold: eight Kings)."""
     blockers = [bytes(p) for p in ([13, 1], [29, 17], [45, 33], [61, 49], [12, 49], [29, 33])]
     spaced: State = (bytes([13, 9]), b"", *blockers, bytes([45, 41]), bytes([61, 57]))
-    fill = blindplayer.decide(native.backend().blind_search, spaced, 0, 10)
+    fill = blindplayer.decide(native.backend().blind_search, Turn(spaced, 0, 10), SMALL)
     assert fill.kind is Kind.LINE and fill.mode is Mode.FILL
     end, _removed, _turned = _follow(spaced, 0, fill.line)
     assert all(end)
     full = (spaced[0], bytes([28, 25]), *spaced[2:])
-    deal = blindplayer.decide(native.backend().blind_search, full, 0, 10)
+    deal = blindplayer.decide(native.backend().blind_search, Turn(full, 0, 10), SMALL)
     assert (deal.kind, deal.line, deal.exhausted) == (Kind.DEAL, (), True)
-    assert blindplayer.decide(native.backend().blind_search, full, 0, 0).kind is Kind.LOST
+    assert (
+        blindplayer.decide(native.backend().blind_search, Turn(full, 0, 0), SMALL).kind is Kind.LOST
+    )
 
 
 def test_a_turn_ranks_its_candidates_best_first_each_line_once() -> None:
@@ -180,15 +187,8 @@ def test_a_turn_ranks_its_candidates_best_first_each_line_once() -> None:
     table = _turns_in(5, 2, 3)
     view = table.view()
     piles = view.piles()
-    turn = blindplayer.decide(
-        native.backend().blind_search,
-        piles,
-        len(view.removed),
-        view.hand,
-        Mode.KEEP,
-        500,
-        view.unseen(),
-    )
+    at = Turn(piles, len(view.removed), view.hand, Mode.KEEP)
+    turn = blindplayer.decide(native.backend().blind_search, at, Limit(500), view.unseen())
     assert turn.kind is Kind.LINE and len(turn.candidates) > 2
     assert turn.candidates[0].line == turn.line
     others = [c.score for c in turn.candidates[1:]]
@@ -203,13 +203,14 @@ def test_known_face_down_cards_are_played_past_as_any_move() -> None:
     unknown, the line can do nothing with it."""
     aces = [bytes([33])] * 7
     known: State = (bytes([64 + 5, 22]), bytes([23]), bytes([61, 6]), *aces)  # 6h, 7h, Kc 6s
-    line = blindplayer.decide(native.backend().blind_search, known, 0, 0).line
+    line = blindplayer.decide(native.backend().blind_search, Turn(known, 0, 0), SMALL).line
     assert line[:1] == (Move(0, 1, 1),) and Move(0, 2, 1) in line
     end, _removed, turned = _follow(known, 0, line)
     assert not turned and not end[0]
     unknown = (bytes([64, 22]), *known[1:])
     assert (
-        Move(0, 2, 1) not in blindplayer.decide(native.backend().blind_search, unknown, 0, 0).line
+        Move(0, 2, 1)
+        not in blindplayer.decide(native.backend().blind_search, Turn(unknown, 0, 0), SMALL).line
     )
 
 
@@ -223,9 +224,8 @@ def test_a_space_is_spent_to_turn_up_a_card_when_it_comes_back_often_enough() ->
     game = load_position(examples.find("problem-1")).to_game()
     piles = encode(game).piles
     unseen = [card for card, copies in enumerate(game.pool) for _ in range(copies)]
-    decision = blindplayer.decide(
-        native.backend().blind_search, piles, 0, len(game.stock), Mode.KEEP, 10_000, unseen
-    )
+    turn = Turn(piles, 0, len(game.stock), Mode.KEEP)
+    decision = blindplayer.decide(native.backend().blind_search, turn, Limit(10_000), unseen)
     assert decision.line[:5] == (
         Move(9, 4, 1),  # As onto the 2s
         Move(9, 1, 1),  # the deuces swapped through the space
@@ -237,14 +237,10 @@ def test_a_space_is_spent_to_turn_up_a_card_when_it_comes_back_often_enough() ->
     swapped = blindplayer.reveal_of(piles, decision.line[:5], 0)
     plain = blindplayer.reveal_of(piles, (Move(9, 4, 1), Move(2, 1, 3)), 0)
     assert swapped is not None and plain is not None
-    judged = blindplayer.contingency(
-        native.backend().blind_search, piles, swapped, cards, Mode.KEEP, len(game.stock)
-    )
+    judged = blindplayer.contingency(native.backend().blind_search, turn, swapped, cards)
     assert (judged.back, judged.on) == (17 / 32, 26 / 32)
-    judged = blindplayer.contingency(
-        native.backend().blind_search, piles, plain, cards, Mode.KEEP, len(game.stock)
-    )
+    judged = blindplayer.contingency(native.backend().blind_search, turn, plain, cards)
     assert (judged.back, judged.on) == (17 / 32, 23 / 32)
-    assert blindplayer.decide(
-        native.backend().blind_search, piles, 0, len(game.stock), Mode.KEEP, 10_000
-    ).line == (Move(9, 4, 1),)  # without the unseen cards weighed, the sure line
+    assert blindplayer.decide(native.backend().blind_search, turn, Limit(10_000)).line == (
+        Move(9, 4, 1),
+    )  # without the unseen cards weighed, the sure line

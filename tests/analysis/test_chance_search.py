@@ -21,10 +21,11 @@ from spider_cli.analysis.bench import blind
 from spider_cli.analysis.blind import player as blindplayer
 from spider_cli.analysis.blind import rollouts, weighing
 from spider_cli.analysis.blind.evaluation import STANDARD, weights_for
-from spider_cli.analysis.blind.player import Mode
+from spider_cli.analysis.blind.player import Mode, Turn
 from spider_cli.analysis.blind.rollouts import (
     WON,
     Outcome,
+    Playout,
     Policy,
     WinModel,
     features,
@@ -37,7 +38,7 @@ from spider_cli.analysis.chance import levels
 from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.chance.search import Level
 from spider_cli.analysis.compact import FACE_DOWN, State, encode
-from spider_cli.analysis.limits import Expired
+from spider_cli.analysis.limits import Expired, Limit
 from spider_cli.app.words.notes import unused_text
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Game
@@ -58,7 +59,7 @@ def rollout(
     piles: State, rows: tuple[bytes, ...], removed: int, policy: Policy, record: bool = False
 ) -> Outcome:
     """A rollout on the path in use."""
-    return native.backend().rollout(piles, rows, removed, policy, record)
+    return native.backend().rollout(Playout(piles, rows, removed, policy, record))
 
 
 def rollout_python(
@@ -66,7 +67,7 @@ def rollout_python(
 ) -> Outcome:
     """The Python rollout (the reference), each of its searches on the path in use."""
     search = native.backend().blind_search
-    return rollouts.rollout(search, piles, rows, removed, policy, record)
+    return rollouts.rollout(search, Playout(piles, rows, removed, policy, record))
 
 
 def _search(
@@ -151,9 +152,9 @@ def test_a_rollout_plans_on_the_view_alone(monkeypatch: pytest.MonkeyPatch) -> N
     given: list[State] = []
     real = rollouts.decide
 
-    def spy(search: object, piles: State, *args: object) -> blindplayer.Decision:
-        given.append(piles)
-        return real(search, piles, *args)  # type: ignore[arg-type]
+    def spy(search: object, turn: Turn, *args: object) -> blindplayer.Decision:
+        given.append(turn.piles)
+        return real(search, turn, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(rollouts, "decide", spy)
     start = encode(DealSource(Source.OURS, 9, 4).game())
@@ -217,9 +218,8 @@ def test_every_sample_holds_the_unseen_cards_and_agrees_with_the_view(
 
 def _candidates(view: PlayerView, most: int = 3) -> list[chancesearch.Line]:
     piles = view.piles()
-    decision = blindplayer.decide(
-        native.backend().blind_search, piles, len(view.removed), view.hand, Mode.KEEP, 300
-    )
+    turn = Turn(piles, len(view.removed), view.hand, Mode.KEEP)
+    decision = blindplayer.decide(native.backend().blind_search, turn, Limit(300))
     return chancesearch.candidates_of(piles, decision, view.hand, most)
 
 
@@ -299,8 +299,8 @@ def test_the_choice_depends_on_the_view_alone_and_is_the_same_every_time() -> No
     view = view_of(game)
     other = rollouts.sampled_game(view, 99, 0)
     assert view_of(other) == view and other.hand != game.hand
-    chosen = levels.choose(view_of(game), Mode.KEEP, 300, Level.QUICK)
-    assert levels.choose(view_of(other), Mode.KEEP, 300, Level.QUICK) == chosen
+    chosen = levels.choose(view_of(game), Mode.KEEP, Limit(300), Level.QUICK)
+    assert levels.choose(view_of(other), Mode.KEEP, Limit(300), Level.QUICK) == chosen
     assert chosen.weighed is not None and chosen.candidates  # it did weigh choices
 
 
@@ -323,26 +323,24 @@ def test_the_player_is_given_only_the_view(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(path, "chance_search", spy_search)
     monkeypatch.setattr(blind, "MAX_MOVES", 12)
     table = blind.Dealer(DealSource(Source.OURS, 7, 4))
-    first = blind.play_blind(table, 200, Level.QUICK)
+    first = blind.play_blind(table, Limit(200), Level.QUICK)
     assert given and all(type(view) is PlayerView for view in given)
     assert searched and all(b <= FACE_DOWN for piles in searched for p in piles for b in p)
-    assert blind.play_blind(blind.Dealer(DealSource(Source.OURS, 7, 4)), 200, Level.QUICK) == first
+    again = blind.play_blind(blind.Dealer(DealSource(Source.OURS, 7, 4)), Limit(200), Level.QUICK)
+    assert again == first
 
 
 def test_the_plain_level_is_the_blind_players_own_turn() -> None:
     view = _view(4, 2, 40, 4)
-    choice = levels.choose(view, Mode.KEEP, 300, Level.PLAIN)
+    choice = levels.choose(view, Mode.KEEP, Limit(300), Level.PLAIN)
     piles = view.piles()
     assert (
         choice.played
         == choice.decision
         == blindplayer.decide(
             native.backend().blind_search,
-            piles,
-            len(view.removed),
-            view.hand,
-            Mode.KEEP,
-            300,
+            Turn(piles, len(view.removed), view.hand, Mode.KEEP),
+            Limit(300),
             view.unseen(),
         )
     )
@@ -510,7 +508,7 @@ def test_each_rollout_search_is_held_within_the_memory_ceiling(
     assert rollouts.capped(Policy(2_000), 10**9) == Policy(2_000)
     start = encode(DealSource(Source.OURS, 3, 1).game())
     monkeypatch.setattr(memory, "blind_positions", lambda compiled: 5)
-    capped = native.backend().rollout(start.piles, start.rows, 0, Policy(2_000, turns=1))
+    capped = native.backend().rollout(Playout(start.piles, start.rows, 0, Policy(2_000, turns=1)))
     assert 0 < capped.positions <= 5 * capped.moves + 5  # each search stops at 5
 
 

@@ -12,7 +12,8 @@ from spider_cli.analysis import native
 from spider_cli.analysis.bench import blind
 from spider_cli.analysis.blind import player as blindplayer
 from spider_cli.analysis.blind.evaluation import STANDARD, Weights
-from spider_cli.analysis.blind.player import Mode
+from spider_cli.analysis.blind.player import Mode, Request, Turn
+from spider_cli.analysis.limits import Limit
 from spider_cli.rules.deals import DealSource, Source
 from tests.analysis.test_evaluation import any_weights
 from tests.helpers import blind_view
@@ -50,22 +51,24 @@ def test_the_search_is_the_same_on_both_paths(
     piles, removed, hand = blind_view(number, suits, moves, seed)
     for hand_now in {hand, 0}:
         found: list[blindplayer.Reveal] = []
-        args = (piles, removed, mode, hand_now, budget, parts, width)
-        result = COMPILED.blind_search(*args, found, weights)
+        request = Request(
+            Turn(piles, removed, hand_now, mode, weights), Limit(budget), parts, width
+        )
+        result = COMPILED.blind_search(request, found)
         reference: list[blindplayer.Reveal] = []
-        assert result == native.PYTHON.blind_search(*args, reference, weights)
+        assert result == native.PYTHON.blind_search(request, reference)
         assert found == reference
-        assert COMPILED.blind_search(*args, weights=weights) == result
+        assert COMPILED.blind_search(request) == result
 
 
 @pytest.mark.parametrize(("number", "suits"), [(0, 4), (2, 1), (3, 2)])
 def test_whole_blind_games_are_the_same(number: int, suits: int) -> None:
     deal = DealSource(Source.OURS, number, suits)
     table = blind.Dealer(deal)
-    played = blind.play_blind(table, 400)
+    played = blind.play_blind(table, Limit(400))
     with native.pure():
         reference = blind.Dealer(deal)
-        assert blind.play_blind(reference, 400) == played
+        assert blind.play_blind(reference, Limit(400)) == played
     assert table.won == reference.won and table.moves == reference.moves
 
 
@@ -108,14 +111,15 @@ def test_the_reveals_kept_are_the_first_found_while_their_lines_hold_the_moves_a
     memory.blind_reveal_moves)."""
     piles, removed, hand = blind_view(3, 1, 10, 3)
     every: list = []
-    native.PYTHON.blind_search(piles, removed, Mode.KEEP, hand, 5_000, True, 0, every)
+    request = Request(Turn(piles, removed, hand, Mode.KEEP), Limit(5_000), True)
+    native.PYTHON.blind_search(request, every)
     assert len(every) > 3
     room = sum(len(r.line) for r in every[:3])
     _best, _line, _positions, found = core.blind_search(
         piles, removed, 150, hand, 5_000, True, 0, WEIGHTS, room
     )
     few: list = []
-    blindplayer.search(piles, removed, Mode.KEEP, hand, 5_000, True, 0, few, reveal_moves=room)
+    blindplayer.search(request, few, reveal_moves=room)
     kept = [r for r in every if r.line == every[0].line or r in few]
     assert few[:3] == every[:3] and sum(len(r.line) for r in few) <= room and few == kept
     assert [(score, tuple(native.action(*a) for a in line)) for score, line, *_ in found] == [

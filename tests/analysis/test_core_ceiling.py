@@ -15,7 +15,8 @@ from spider_cli.analysis import memory, native
 from spider_cli.analysis.blind import player as blindplayer
 from spider_cli.analysis.blind import rollouts
 from spider_cli.analysis.blind.evaluation import STANDARD
-from spider_cli.analysis.blind.player import Mode
+from spider_cli.analysis.blind.player import Mode, Request, Turn
+from spider_cli.analysis.blind.rollouts import Playout
 from spider_cli.analysis.blind.view import view_of
 from spider_cli.analysis.compact import encode
 from spider_cli.analysis.limits import Limit
@@ -45,9 +46,8 @@ def _calls() -> dict[str, Callable[[int | None], object]]:
     start = _start()
     view = view_of(DealSource(Source.OURS, 5, 4).game())
     weights = STANDARD.core()
-    decision = blindplayer.decide(
-        native.backend().blind_search, view.piles(), 0, view.hand, Mode.KEEP, 300
-    )
+    turn = Turn(view.piles(), 0, view.hand, Mode.KEEP)
+    decision = blindplayer.decide(native.backend().blind_search, turn, Limit(300))
     lines = [[native.code(a) for a in c.line[:1]] for c in decision.candidates[:2]]
     game = DealSource.parse("pysol:5", 4).game()
     search = goal.make_search(game, Goal("win"), Constraints())
@@ -116,9 +116,9 @@ def test_a_player_hears_of_the_ceiling_in_words(monkeypatch: pytest.MonkeyPatch)
     start = _start()
     backend = native.backend()
     with pytest.raises(memory.CeilingError, match="would have held more than 1 MB"):
-        backend.blind_search(start.piles, 0, Mode.KEEP, 50, HUGE, True)
+        backend.blind_search(Request(Turn(start.piles, 0, 50, Mode.KEEP), Limit(HUGE), True))
     with pytest.raises(memory.CeilingError):
-        backend.rollout(start.piles, start.rows, 0, rollouts.Policy(HUGE))
+        backend.rollout(Playout(start.piles, start.rows, 0, rollouts.Policy(HUGE)))
     with pytest.raises(memory.CeilingError):
         backend.beam(start, 100_000, Limit(HUGE))
     game = DealSource.parse("pysol:5", 4).game()

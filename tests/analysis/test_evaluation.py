@@ -32,8 +32,10 @@ from spider_cli.analysis.blind.evaluation import (
     weights_for,
 )
 from spider_cli.analysis.blind.player import UNSEEN
+from spider_cli.analysis.blind.rollouts import Playout
 from spider_cli.analysis.chance.search import Level
 from spider_cli.analysis.compact import FACE_DOWN, State, encode
+from spider_cli.analysis.limits import Limit
 from spider_cli.rules.deals import DealSource, Source
 from tests.helpers import blind_view
 
@@ -257,7 +259,7 @@ class Recording(blind.Dealer):
 def _played(key: str) -> str:
     suits, number, budget = map(int, key.split("/"))
     table = Recording(DealSource(Source.OURS, number, suits))
-    blind.play_blind(table, budget, Level.PLAIN, STANDARD)
+    blind.play_blind(table, Limit(budget), Level.PLAIN, STANDARD)
     digest = hashlib.sha256("\n".join(table.log).encode()).hexdigest()[:16]
     return f"{digest} {len(table.log)} {table.won}"
 
@@ -280,6 +282,6 @@ def test_the_standard_weights_play_the_cores_games_as_before(key: str) -> None:
     suits, number = map(int, key.split("/"))
     start = encode(DealSource(Source.OURS, number, suits).game())
     policy = rollouts.Policy(2_000, blindplayer.SEARCHES, weights=STANDARD)
-    end = native.backend().rollout(start.piles, start.rows, 0, policy)
+    end = native.backend().rollout(Playout(start.piles, start.rows, 0, policy))
     digest = hashlib.sha256(repr(end.end).encode()).hexdigest()[:16]
     assert [end.won, end.done, end.moves, end.positions, digest] == GOLDEN["core_games"][key]

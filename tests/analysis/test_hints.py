@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 
 from spider_cli.analysis import hints, native
 from spider_cli.analysis.bench import blind
+from spider_cli.analysis.limits import Limit
 from spider_cli.app import examples
 from spider_cli.app.session import Session
 from spider_cli.app.words.advice import advice_text, hint_text
@@ -37,7 +39,7 @@ def table(piles: list[str], removed: tuple[int, ...] = (), hand: bool = True) ->
     return Game(lists, down, [], removed)
 
 
-def said(game: Game, **options: int) -> tuple[hints.Advice, str]:
+def said(game: Game, **options: Any) -> tuple[hints.Advice, str]:
     """The hint for ``game`` (``options``: :func:`hints.hint`'s), and its words (the app's,
     before the choice's rank and the note on ``apply``)."""
     advice = hints.hint(game, **options)
@@ -220,7 +222,7 @@ def test_the_same_position_always_gets_the_same_hint(
 def test_nothing_found_is_not_called_nothing_helps(monkeypatch: pytest.MonkeyPatch) -> None:
     """When neither search examined everything, the hint does not claim that nothing helps."""
     game = load_position(examples.find("problem-3-after-hearts")).to_game()
-    _advice, text = said(game, budget=500, longer=2_000)
+    _advice, text = said(game, budget=Limit(500), longer=2_000)
     assert "a weak line" in text and "within 500 positions" in text
     assert "nothing helps" not in text and "in any line" not in text
 
@@ -297,7 +299,7 @@ def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) ->
     """One player: 'hint' then 'apply all' (or 'deal' when a deal is due) play a numbered
     deal move for move as 'spider bench --blind' does at the hint's budget, the value of a
     space carried from one hint to the next as the bench carries it."""
-    monkeypatch.setattr(hints, "BUDGET", 600)
+    monkeypatch.setattr(hints, "TURN_LIMIT", Limit(600))
     monkeypatch.setattr(blind, "MAX_MOVES", 80)
     played: list[Action] = []
     play = blind.Dealer.play
@@ -307,7 +309,7 @@ def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) ->
         return play(table, action)
 
     monkeypatch.setattr(blind.Dealer, "play", record)
-    blind.play_blind(blind.Dealer(DealSource(Source.OURS, 6, 2)), 600, hints.hint_level())
+    blind.play_blind(blind.Dealer(DealSource(Source.OURS, 6, 2)), Limit(600), hints.hint_level())
     session = Session.new_game(6, 2)
     ours: list[Action] = []
     while len(ours) < len(played):

@@ -12,6 +12,7 @@ from spider_cli.analysis.chance import judge
 from spider_cli.analysis.chance import search as chancesearch
 from spider_cli.analysis.chance.search import Judging
 from spider_cli.analysis.compact import FACE_DOWN
+from spider_cli.analysis.limits import Limit
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Move
 
@@ -96,8 +97,8 @@ def test_halving_keeps_the_players_own_line_when_nothing_is_won() -> None:
 def test_the_judges_player_plays_a_legal_line_the_same_each_time() -> None:
     game = DealSource(Source.OURS, 5_000_002, 4).game()
     view = view_of(game)
-    first = judge.choose(view, Mode.KEEP, 2_000, Judging(8, (2_000,), 3))
-    assert first == judge.choose(view, Mode.KEEP, 2_000, Judging(8, (2_000,), 3))
+    first = judge.choose(view, Mode.KEEP, Limit(2_000), Judging(8, (2_000,), 3))
+    assert first == judge.choose(view, Mode.KEEP, Limit(2_000), Judging(8, (2_000,), 3))
     assert first.played.kind in (Kind.LINE, Kind.DEAL)
     for action in first.played.line:
         assert not game.why_illegal(action)

@@ -153,7 +153,9 @@ def test_it_gives_up_past_its_budget() -> None:
 def test_it_stops_when_the_time_asked_for_is_up() -> None:
     """ "within N seconds" caps the proof too: it asks the clock every 4,096 choices."""
     search = search_for(example("problem-5"), "get a space in pile 3, no deal, no remove")
-    later, up = (Limit(moments.BUDGET, clock=lambda: 1.0, end=end) for end in (2.0, 0.0))
+    later, up = (
+        Limit(moments.MOMENT_LIMIT.positions, clock=lambda: 1.0, end=end) for end in (2.0, 0.0)
+    )
     assert proofs.counted_in_moments(search, later) is not None
     assert proofs.counted_in_moments(search, up) is None
 
@@ -168,7 +170,7 @@ def test_a_proof_names_its_splits() -> None:
     proof, examined = found
     assert proof.cards() == [(1, 7)]
     assert len(proof.branches) == 2  # not moved by the end; moved before it
-    assert 0 < examined <= moments.BUDGET
+    assert 0 < examined <= moments.MOMENT_LIMIT.positions
 
 
 def test_a_run_first_moved_into_a_space_counts_as_moved() -> None:

@@ -18,6 +18,7 @@ from prompt_toolkit.output import DummyOutput
 from spider_cli.analysis import native
 from spider_cli.analysis.blind import rollouts
 from spider_cli.analysis.blind.evaluation import weights_for
+from spider_cli.analysis.blind.rollouts import Playout
 from spider_cli.analysis.blind.view import PlayerView, view_of
 from spider_cli.analysis.chance import odds as chances
 from spider_cli.analysis.chance import search as chancesearch
@@ -212,7 +213,9 @@ def test_the_players_own_chance_is_played_out_on_samples_the_same_on_both_paths(
     if native.backend().compiled:
         assert chancesearch.estimate(view, 3) == slow
     policy = replace(chancesearch.ODDS_POLICY, weights=weights_for(view.suits))
-    won = sum(native.backend().rollout(*_sampled(view, k), 0, policy).won for k in range(3))
+    won = sum(
+        native.backend().rollout(Playout(*_sampled(view, k), 0, policy)).won for k in range(3)
+    )
     assert won == slow.won
 
 

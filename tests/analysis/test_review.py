@@ -124,7 +124,7 @@ def test_the_curve_goes_the_way_the_sampled_games_do() -> None:
     from spider_cli.analysis.chance.search import Level
 
     table = blind.Dealer(DealSource.parse("2", 1))
-    blind.play_blind(table, 2_000, Level.PLAIN)
+    blind.play_blind(table, Limit(2_000), Level.PLAIN)
     game = table._Dealer__game  # type: ignore[attr-defined]
     assert game.is_won()
     positions, _actions = review.positions_of(game)

@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable
 
 from spider_cli.analysis.bench.full import DealResult, Listener, Mapper, Summary, play_all
 from spider_cli.analysis.blind import Kind, Mode, PlayerView, Weights, view_of
-from spider_cli.analysis.blind import player as blindplayer
 from spider_cli.analysis.chance import Level, levels
+from spider_cli.analysis.limits import TURN_LIMIT, Limit
 from spider_cli.rules.deals import DealSource, Source
 from spider_cli.rules.engine import DEAL, Action, Deal
 
@@ -62,7 +62,7 @@ class Dealer:
 
 def play_blind(
     table: Dealer,
-    budget: int = blindplayer.BUDGET,
+    budget: Limit = TURN_LIMIT,
     level: Level = Level.PLAIN,
     weights: Weights | None = None,
 ) -> tuple[int, int]:
@@ -90,9 +90,9 @@ def play_blind(
     return positions, table.moves
 
 
-Task = tuple[DealSource, int, Level]
-"""One deal to play blind: (the deal, positions each of a turn's searches examines, the
-player's level)."""
+Task = tuple[DealSource, Limit, Level]
+"""One deal to play blind: (the deal, the limit of each of a turn's searches, the player's
+level)."""
 
 
 def play_deal(task: Task) -> DealResult:
@@ -107,7 +107,7 @@ def play_deal(task: Task) -> DealResult:
 def run(
     seeds: Iterable[int | DealSource],
     suits: int,
-    budget: int = blindplayer.BUDGET,
+    budget: Limit = TURN_LIMIT,
     jobs: int | None = None,
     progress: Listener | None = None,
     level: Level = Level.PLAIN,

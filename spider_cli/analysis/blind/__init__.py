@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from spider_cli.faces import face
 
 if TYPE_CHECKING:  # the names, loaded on first use (spider_cli.faces)
-    from spider_cli.analysis.blind import player, rollouts, weighing
+    from spider_cli.analysis.blind import player, rollouts, turns, weighing
     from spider_cli.analysis.blind.evaluation import (
         STANDARD,
         TABLE_SIZE,
@@ -25,14 +25,16 @@ if TYPE_CHECKING:  # the names, loaded on first use (spider_cli.faces)
         WEIGHED,
         Candidate,
         Decision,
+        Found,
         Kind,
-        Mode,
         Reveal,
         RevealOdds,
         decide,
         first_reveal,
+        plan,
     )
     from spider_cli.analysis.blind.rollouts import (
+        Playout,
         Policy,
         WinModel,
         capped,
@@ -42,6 +44,7 @@ if TYPE_CHECKING:  # the names, loaded on first use (spider_cli.faces)
         sampled_game,
         seed_of,
     )
+    from spider_cli.analysis.blind.turns import Mode, Request, Turn
     from spider_cli.analysis.blind.view import PlayerView, view_of
     from spider_cli.analysis.blind.weighing import MARGIN, Draw, Effort, Line, Weighed
 
@@ -59,13 +62,17 @@ __all__ = [
     "Decision",
     "Draw",
     "Effort",
+    "Found",
     "Kind",
     "Line",
     "Mode",
     "PlayerView",
+    "Playout",
     "Policy",
+    "Request",
     "Reveal",
     "RevealOdds",
+    "Turn",
     "Weighed",
     "Weights",
     "WinModel",
@@ -73,12 +80,14 @@ __all__ = [
     "decide",
     "first_reveal",
     "learned",
+    "plan",
     "player",
     "rollouts",
     "rows_of",
     "sample",
     "sampled_game",
     "seed_of",
+    "turns",
     "value",
     "view_of",
     "weighing",

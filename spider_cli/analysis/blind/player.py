@@ -35,23 +35,23 @@ from enum import Enum
 from typing import NamedTuple, Protocol
 
 from spider_cli.analysis.blind.evaluation import (
-    STANDARD,
     Weights,
     pile_value,
     tops_value,
     unseen_ranks,
     value,
 )
+from spider_cli.analysis.blind.turns import Mode as Mode
+from spider_cli.analysis.blind.turns import Request as Request
+from spider_cli.analysis.blind.turns import Turn as Turn
 from spider_cli.analysis.compact import REVEAL, State, actions, apply, run_length
+from spider_cli.analysis.limits import TURN_LIMIT, Limit
 from spider_cli.rules.engine import PILES, Action, Deal, Remove
 
 UNSEEN = bytes((15,))
 """A card a line turns up, whatever it is (the worst case): a byte of rank 15, which the
 compact moves never move onto another card, nor let another card onto, but may move into
 a space, as any card may."""
-
-BUDGET = 2_000
-"""Positions each of a turn's three searches examines."""
 
 BEAM = 30
 """Positions the third search keeps at each level (what it wins: BENCHMARKS.md)."""
@@ -70,14 +70,7 @@ SAMPLES = 8
 LOOK = 300
 """Positions examined after each card tried."""
 
-
-class Mode(Enum):
-    """What a space is worth to the search: kept (more than a card turned up), used (less),
-    or filled before a deal (a loss)."""
-
-    KEEP = 150
-    USE = 50
-    FILL = -2_000
+_LOOKS = Limit(LOOK)
 
 
 @dataclass(frozen=True)
@@ -111,17 +104,13 @@ SEARCHES: Searches = ((False, 0), (True, 0), (True, BEAM))
 
 def plan(
     search: BlindSearch,
-    piles: State,
-    removed: int,
-    mode: Mode,
-    hand: int,
-    budget: int = BUDGET,
+    turn: Turn,
+    budget: Limit = TURN_LIMIT,
     unseen: Sequence[int] = (),
     searches: Searches = SEARCHES,
-    weights: Weights = STANDARD,
 ) -> Plan:
-    """The line (from the position ``piles`` with ``removed`` suits off and ``hand`` cards
-    in the hand) to the best-valued position found, going on past cards turned up (each as
+    """The line (from the ``turn``'s position, valued by its weights with a space worth its
+    mode) to the best-valued position found, going on past cards turned up (each as
     the worst card, :data:`UNSEEN`); an empty line when nothing beats the position as it is.
 
     Three searches of ``budget`` positions each: breadth-first moving only whole runs into
@@ -130,23 +119,20 @@ def plan(
     not yet seen (``unseen``), a line that turns a card up is then chosen by the value
     expected once the card is seen (:func:`_expect`). The other lines weighed come after
     it in the turn's candidates (:func:`_candidates`). ``searches``: other searches than
-    these three (the sampling player's rollouts use fewer); ``weights``: the value's."""
+    these three (the sampling player's rollouts use fewer)."""
     reveals: list[Reveal] = []
-    found_by = [
-        search(piles, removed, mode, hand, budget, parts, width, reveals, weights)
-        for parts, width in searches
-    ]
+    found_by = [search(Request(turn, budget, parts, width), reveals) for parts, width in searches]
     best = max(found_by, key=lambda found: found[0])
     spent = sum(found[2] for found in found_by)
     exhausted = any(  # a breadth-first search with parts saw everything
-        parts and not width and found[2] < budget
+        parts and not width and found[2] < budget.positions
         for (parts, width), found in zip(searches, found_by, strict=True)
     )
     line, looked = best[1], 0
     if unseen and best[1]:
-        line, looked = _expect(search, piles, best[1], reveals, unseen, mode, hand, weights)
-    if unseen and not first_reveal(piles, line):
-        line, more = _contingent(search, piles, line, best[0], reveals, unseen, mode, hand, weights)
+        line, looked = _expect(search, turn, best[1], reveals, unseen)
+    if unseen and not first_reveal(turn.piles, line):
+        line, more = _contingent(search, turn, line, best[0], reveals, unseen)
         looked += more
     if not line:
         return Plan((), spent + looked, (), exhausted)
@@ -205,34 +191,31 @@ class Decision:
 
 def decide(
     search: BlindSearch,
-    piles: State,
-    removed: int,
-    hand: int,
-    mode: Mode = Mode.KEEP,
-    budget: int = BUDGET,
+    turn: Turn,
+    budget: Limit = TURN_LIMIT,
     unseen: Sequence[int] = (),
     searches: Searches = SEARCHES,
-    weights: Weights = STANDARD,
 ) -> Decision:
-    """One turn: the line :func:`plan` finds with a space worth ``mode``; when none gains,
-    the spaces put to use (:attr:`Mode.USE`), and when that gains nothing either, a row
+    """One turn: the line :func:`plan` finds with a space worth the ``turn``'s mode; when
+    none gains, the spaces put to use (:attr:`Mode.USE`), and when that gains nothing either, a row
     dealt once every space is filled (:attr:`Mode.FILL`: the lines that fill them); with
     the hand empty and nothing gaining, the game is lost.
 
-    ``piles`` are compact (:mod:`~spider_cli.analysis.compact`): a face-down card is
+    The turn's piles are compact (:mod:`~spider_cli.analysis.compact`): a face-down card is
     ``FACE_DOWN``, or its code plus ``FACE_DOWN`` where the player knows it (a position
     of the manual's, ``assume``): a line goes on past a known card as past any move.
     ``unseen`` are the cards a face-down card may be (none: the cards turned up are not
-    weighed); ``searches`` and ``weights``: see :func:`plan`."""
+    weighed); ``budget`` and ``searches``: see :func:`plan`."""
     positions = 0
-    spaces = not all(piles)
+    spaces = not all(turn.piles)
+    hand, mode = turn.hand, turn.mode
     exhausted = True
     while True:
-        turn = plan(search, piles, removed, mode, hand, budget, unseen, searches, weights)
-        positions += turn.positions
-        exhausted = exhausted and turn.exhausted
-        if turn.line:
-            return Decision(Kind.LINE, mode, turn.candidates, positions, turn.exhausted)
+        planned = plan(search, turn.at(mode), budget, unseen, searches)
+        positions += planned.positions
+        exhausted = exhausted and planned.exhausted
+        if planned.line:
+            return Decision(Kind.LINE, mode, planned.candidates, positions, planned.exhausted)
         if hand and not spaces:
             return Decision(Kind.DEAL, mode, (), positions, exhausted)
         if spaces and mode is Mode.KEEP:
@@ -307,44 +290,36 @@ Node = tuple[State, int, int, tuple[Action, ...], bool]
 has turned a card up."""
 
 
+Found = tuple[int, tuple[Action, ...], int]
+"""What a search found: the best value, the line to it, and the positions examined."""
+
+
 class BlindSearch(Protocol):
     """One search of the blind player (:func:`search`, or the compiled core's, as
-    :func:`spider_cli.analysis.native.backend` gives it): the best-valued line found within
-    ``budget`` positions, level by level, as (its value, the line, positions examined).
-    ``width`` 0 keeps every position of a level (breadth-first), else only the ``width``
-    best (a beam: deeper at the same cost). ``parts``: parts of runs may go into a space.
-    The lines that end at their first card turned up are added to ``reveals``; positions
-    are valued by ``weights``."""
+    :func:`spider_cli.analysis.native.backend` gives it): the best-valued line found from
+    the request's turn within its limit's positions, level by level, as (its value, the
+    line, positions examined). The request's ``width`` 0 keeps every position of a level
+    (breadth-first), else only the ``width`` best (a beam: deeper at the same cost); with
+    ``parts``, parts of runs may go into a space. The lines that end at their first card
+    turned up are added to ``reveals``; positions are valued by the turn's weights."""
 
-    def __call__(
-        self,
-        piles: State,
-        removed: int,
-        mode: Mode,
-        hand: int,
-        budget: int,
-        parts: bool,
-        width: int = 0,
-        reveals: list[Reveal] | None = None,
-        weights: Weights = STANDARD,
-    ) -> tuple[int, tuple[Action, ...], int]: ...
+    def __call__(self, request: Request, reveals: list[Reveal] | None = None) -> Found: ...
 
 
 def search(
-    piles: State,
-    removed: int,
-    mode: Mode,
-    hand: int,
-    budget: int,
-    parts: bool,
-    width: int = 0,
-    reveals: list[Reveal] | None = None,
-    weights: Weights = STANDARD,
-    reveal_moves: int | None = None,
-) -> tuple[int, tuple[Action, ...], int]:
-    """A :class:`BlindSearch` on the Python path (the reference of csrc/blind.c), valuing
-    positions by ``weights``; the reveals are kept as found while their lines hold
-    ``reveal_moves`` moves in all (None: every one)."""
+    request: Request, reveals: list[Reveal] | None = None, reveal_moves: int | None = None
+) -> Found:
+    """A :class:`BlindSearch` on the Python path (the reference of csrc/blind.c); the
+    reveals are kept as found while their lines hold ``reveal_moves`` moves in all (None:
+    every one)."""
+    turn, budget, parts, width = request.turn, request.limit.positions, request.parts, request.width
+    piles, removed, mode, hand, weights = (
+        turn.piles,
+        turn.removed,
+        turn.mode,
+        turn.hand,
+        turn.weights,
+    )
     room = -1 if reveal_moves is None else reveal_moves
     cards = sum(map(len, piles)) + 13 * removed  # in the tableau or removed: the same all along
     unseen = unseen_ranks(piles, removed)
@@ -402,20 +377,17 @@ def samples(unseen: Sequence[int], count: int = SAMPLES) -> list[tuple[int, int]
 
 def _expect(
     search: BlindSearch,
-    piles: State,
+    turn: Turn,
     line: tuple[Action, ...],
     reveals: list[Reveal],
     unseen: Sequence[int],
-    mode: Mode,
-    hand: int,
-    weights: Weights,
 ) -> tuple[tuple[Action, ...], int]:
     """Which card to turn up, when the best line turns one up: the best line's part up to
     its card, or one of the :data:`CHOICES` best-valued lines that end at a card, the one
     with the highest value expected once its card is seen (the mean, over :func:`samples` of
     the unseen cards, of the best value a search of :data:`LOOK` positions then reaches).
     Returns the line and the positions examined."""
-    first = first_reveal(piles, line)
+    first = first_reveal(turn.piles, line)
     if not first:
         return line, 0  # the best line turns nothing up: it is sure, play it
     prefix = line[:first]
@@ -436,7 +408,7 @@ def _expect(
         for card, weight in cards:
             seen = list(reveal.state)
             seen[reveal.pile] = seen[reveal.pile][:-1] + bytes((card,))
-            found = search(tuple(seen), reveal.removed, mode, hand, LOOK, True, weights=weights)
+            found = search(Request(turn.after(tuple(seen), reveal.removed), _LOOKS, True))
             looked += found[2]
             total += weight * found[0]
         if (
@@ -461,24 +433,21 @@ class RevealOdds(NamedTuple):
 
 def contingency(
     search: BlindSearch,
-    piles: State,
+    turn: Turn,
     reveal: Reveal,
     cards: Sequence[tuple[int, int]],
-    mode: Mode,
-    hand: int,
-    weights: Weights = STANDARD,
 ) -> RevealOdds:
-    """The manual's contingency reasoning for ``reveal`` (a line from ``piles`` that ends at
-    a card turned up): for each card it could be (``cards``, each with its weight), a search
-    of :data:`LOOK` positions from the position with that card seen, and whether its best
-    line gets a space back or turns up another card."""
-    before = max(1, sum(1 for pile in piles if not pile))
+    """The manual's contingency reasoning for ``reveal`` (a line from the ``turn``'s piles
+    that ends at a card turned up): for each card it could be (``cards``, each with its
+    weight), a search of :data:`LOOK` positions from the position with that card seen, and
+    whether its best line gets a space back or turns up another card."""
+    before = max(1, sum(1 for pile in turn.piles if not pile))
     total = back = on = positions = 0
     for card, weight in cards:
         seen = list(reveal.state)
         seen[reveal.pile] = seen[reveal.pile][:-1] + bytes((card,))
         _score, line, looked = search(
-            tuple(seen), reveal.removed, mode, hand, LOOK, True, weights=weights
+            Request(turn.after(tuple(seen), reveal.removed), _LOOKS, True)
         )
         positions += looked
         total += weight
@@ -518,14 +487,11 @@ def reveal_of(piles: State, line: Sequence[Action], removed: int) -> Reveal | No
 
 def _contingent(
     search: BlindSearch,
-    piles: State,
+    turn: Turn,
     line: tuple[Action, ...],
     score: int,
     reveals: list[Reveal],
     unseen: Sequence[int],
-    mode: Mode,
-    hand: int,
-    weights: Weights,
 ) -> tuple[tuple[Action, ...], int]:
     """A sure line (``line``, valued ``score``; it turns up no card) or a line that spends a
     space to turn up a card: its value counts the space as lost, so it is raised by the
@@ -536,9 +502,10 @@ def _contingent(
     goes on for more cards (the manual's first problem: the line that swaps the deuces before
     digging column 3, so that an 8 turned up there takes column 10's diamonds). Returns the
     line and the positions examined."""
+    mode = turn.mode
     if mode.value <= 0:
         return line, 0
-    spaces = sum(1 for pile in piles if not pile)
+    spaces = sum(1 for pile in turn.piles if not pile)
     chosen: dict[State, tuple[Reveal, int]] = {}
     for reveal in sorted(reveals, key=lambda r: -r.score):  # (stable: the first found on a tie)
         if len(chosen) == CHOICES:
@@ -550,7 +517,7 @@ def _contingent(
     looked = 0
     best_line, best_key = line, (float(score), 2.0)
     for reveal, lost in chosen.values():
-        judged = contingency(search, piles, reveal, cards, mode, hand, weights)
+        judged = contingency(search, turn, reveal, cards)
         looked += judged.positions
         key = (reveal.score + mode.value * lost * judged.back, judged.on)
         if key > best_key:

@@ -27,10 +27,12 @@ from spider_cli.analysis.blind.player import (
     Kind,
     Mode,
     Searches,
+    Turn,
     decide,
 )
 from spider_cli.analysis.blind.view import PlayerView
 from spider_cli.analysis.compact import FACE_DOWN, State, apply
+from spider_cli.analysis.limits import Limit
 from spider_cli.rules.cards import KING
 from spider_cli.rules.engine import PILES, Action, Deal, Game
 from spider_cli.rules.shuffle import SplitMix64, shuffle
@@ -179,25 +181,32 @@ class Outcome:
         return model.worth(features(self.end, self.removed, self.hand // PILES))
 
 
-def rollout(
-    search: BlindSearch,
-    piles: State,
-    rows: Sequence[Sequence[int]],
-    removed: int,
-    policy: Policy,
-    record: bool = False,
-    choose: Chooser | None = None,
-) -> Outcome:
-    """Play on by the blind player's ``policy``, the deal (``piles`` with the face-down cards
-    known, the hand in ``rows`` in dealing order) fully known but the player shown only its
+@dataclass(frozen=True)
+class Playout:
+    """A sampled game to play on, as both paths of :func:`rollout` take it: the deal's
+    ``piles`` (the face-down cards known), the hand's ``rows`` in dealing order, the suits
+    ``removed``, the ``policy`` that plays it, and whether to ``record`` the features at the
+    start of each turn."""
+
+    piles: State
+    rows: Sequence[Sequence[int]]
+    removed: int
+    policy: Policy
+    record: bool = False
+
+
+def rollout(search: BlindSearch, playout: Playout, choose: Chooser | None = None) -> Outcome:
+    """Play on by the blind player's policy, the deal (the piles with the face-down cards
+    known, the hand in rows in dealing order) fully known but the player shown only its
     view: the blind player's turns (:func:`blindplayer.decide` with the policy's searches,
     each a ``search``; no card weighed), each on the deal with its face-down cards masked,
     as :func:`spider_cli.analysis.bench.blind.play_blind` plays them. The Python path (the
     reference of csrc/rollout.c); :func:`spider_cli.analysis.native.backend` gives the
     path to take. ``choose``, when given, picks the line to play among a turn's candidates
     (an experiment's other judge, ``benchmarks/td_value.py``; the core has none)."""
-    state = list(piles)
-    hand = [bytes(row) for row in rows]
+    removed, policy, record = playout.removed, playout.policy, playout.record
+    state = list(playout.piles)
+    hand = [bytes(row) for row in playout.rows]
     mode = Mode.KEEP
     moves = positions = turns = 0
     lost, new_turn = False, True
@@ -211,17 +220,8 @@ def rollout(
             turns += 1
             new_turn = False
         view = tuple(masked(pile) for pile in state)
-        turn = decide(
-            search,
-            view,
-            removed,
-            PILES * len(hand),
-            mode,
-            policy.budget,
-            (),
-            policy.searches,
-            policy.weights,
-        )
+        at = Turn(view, removed, PILES * len(hand), mode, policy.weights)
+        turn = decide(search, at, Limit(policy.budget), (), policy.searches)
         positions += turn.positions
         mode = turn.mode
         if turn.kind is Kind.LINE:

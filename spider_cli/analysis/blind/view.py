@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from spider_cli.analysis.blind.evaluation import Weights, weights_for
+from spider_cli.analysis.blind.turns import Mode, Turn
 from spider_cli.analysis.compact import FACE_DOWN, State
 from spider_cli.rules.cards import UNKNOWN
 from spider_cli.rules.engine import Game
@@ -48,6 +50,13 @@ class PlayerView:
         return tuple(
             bytes([FACE_DOWN] * down + list(up))
             for down, up in zip(self.down, self.face_up, strict=True)
+        )
+
+    def turn(self, mode: Mode = Mode.KEEP, weights: Weights | None = None) -> Turn:
+        """The blind player's turn from this view with a space worth ``mode``, valued by
+        ``weights`` (by default those shipped for the view's number of suits)."""
+        return Turn(
+            self.piles(), len(self.removed), self.hand, mode, weights or weights_for(self.suits)
         )
 
 

@@ -10,7 +10,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from spider_cli.analysis.blind.rollouts import WON, Outcome, Policy, WinModel, rows_of, sample
+from spider_cli.analysis.blind.rollouts import (
+    WON,
+    Outcome,
+    Playout,
+    Policy,
+    WinModel,
+    rows_of,
+    sample,
+)
 from spider_cli.analysis.compact import State, apply
 from spider_cli.analysis.limits import Expired
 from spider_cli.rules.engine import DEAL, Action, Deal
@@ -23,14 +31,7 @@ class Rollout(Protocol):
     """A sampled game played on (:func:`spider_cli.analysis.blind.rollouts.rollout`, or the
     compiled core's, as :func:`spider_cli.analysis.native.backend` gives it)."""
 
-    def __call__(
-        self,
-        piles: State,
-        rows: Sequence[Sequence[int]],
-        removed: int,
-        policy: Policy,
-        record: bool = False,
-    ) -> Outcome: ...
+    def __call__(self, playout: Playout) -> Outcome: ...
 
 
 MARGIN = 1.0
@@ -58,6 +59,20 @@ class Weighed:
     positions: int
     trajectories: int
     stopped: bool = False
+
+    @classmethod
+    def of(
+        cls,
+        chosen: int,
+        tallies: Sequence[Sequence[int]],
+        positions: int,
+        trajectories: int,
+        stopped: bool = False,
+    ) -> Weighed:
+        """From the tallies as either path keeps them while it weighs (the sums, counts,
+        diffs and squares, in that order)."""
+        sums, counts, diffs, squares = (tuple(tally) for tally in tallies)
+        return cls(chosen, sums, counts, diffs, squares, positions, trajectories, stopped)
 
     @property
     def deals(self) -> int:
@@ -122,16 +137,7 @@ def search(
     used = 0
 
     def result(chosen: int, stopped: bool = False) -> Weighed:
-        return Weighed(
-            chosen,
-            tuple(sums),
-            tuple(counts),
-            tuple(diffs),
-            tuple(squares),
-            positions,
-            played,
-            stopped,
-        )
+        return Weighed.of(chosen, (sums, counts, diffs, squares), positions, played, stopped)
 
     for round_ in range(rounds):
         per = max(1, effort.trajectories // ((len(alive) + 1) * rounds))
@@ -191,4 +197,4 @@ def _play(
             new, _turned, outcome = apply(state, action)
             state = tuple(new)
             removed += outcome > 0
-    return rollout(state, hand, removed, policy)
+    return rollout(Playout(state, hand, removed, policy))

@@ -410,7 +410,7 @@ class Turn:
 def choose(
     view: PlayerView,
     mode: Mode,
-    budget: int,
+    budget: Limit,
     settings: Judging = JUDGING,
     widths: Sequence[int] | None = None,
 ) -> Turn:
@@ -423,12 +423,9 @@ def choose(
     (:func:`chancesearch.weigh`) decides instead. With ``settings.quick_first`` the quick
     level's choice is the own line (judged on every world, played unless another beats it)."""
     weights = weights_for(view.suits)
-    piles = view.piles()
     unseen = view.unseen() if WEIGHED[view.suits] else ()
     search = native.backend().blind_search
-    decision = decide(
-        search, piles, len(view.removed), view.hand, mode, budget, unseen, weights=weights
-    )
+    decision = decide(search, view.turn(mode, weights), budget, unseen)
     if decision.kind is Kind.LOST or view.hand % PILES:
         return Turn(decision, decision, None)
     base = decision

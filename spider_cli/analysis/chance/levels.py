@@ -9,13 +9,13 @@ from spider_cli.analysis import native
 from spider_cli.analysis.blind import WEIGHED, Mode, PlayerView, Weights, decide, weights_for
 from spider_cli.analysis.chance import judge
 from spider_cli.analysis.chance.search import JUDGING, Level, Pick, weigh
-from spider_cli.analysis.limits import Expired
+from spider_cli.analysis.limits import Expired, Limit
 
 
 def choose(
     view: PlayerView,
     mode: Mode,
-    budget: int,
+    budget: Limit,
     level: Level,
     expired: Expired | None = None,
     weights: Weights | None = None,
@@ -25,14 +25,11 @@ def choose(
     judged by :func:`~spider_cli.analysis.chance.judge.choose` at the judge level; the
     positions counted include the search's.
     ``weights``: the value's (by default those shipped for the view's number of suits)."""
-    piles = view.piles()
     unseen = view.unseen() if WEIGHED[view.suits] else ()
     weights = weights or weights_for(view.suits)
     if level is Level.JUDGE:
         turn = judge.choose(view, mode, budget, JUDGING)
         return Pick(turn.decision, turn.played)
     search = native.backend().blind_search
-    decision = decide(
-        search, piles, len(view.removed), view.hand, mode, budget, unseen, weights=weights
-    )
+    decision = decide(search, view.turn(mode, weights), budget, unseen)
     return weigh(view, decision, level, expired, weights)

@@ -46,6 +46,7 @@ from spider_cli.analysis.blind import (
     Kind,
     Line,
     PlayerView,
+    Playout,
     Policy,
     Weighed,
     Weights,
@@ -242,7 +243,7 @@ def estimate(
     won = 0
     for k in range(games):
         known, hand = sample(piles, unseen, seed, k)
-        won += backend.rollout(known, rows_of(hand), len(view.removed), policy).won
+        won += backend.rollout(Playout(known, rows_of(hand), len(view.removed), policy)).won
         if progress is not None:
             progress(k + 1, games)
         if narrow is not None and (k + 1) % BATCH == 0 and k + 1 < games:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the names, loaded on first use (spider_cli.faces)
         Line,
         Search,
         Searched,
+        Sought,
         make_search,
     )
 
@@ -50,6 +51,7 @@ __all__ = [
     "Question",
     "Search",
     "Searched",
+    "Sought",
     "beam",
     "blocked",
     "counting",

@@ -32,11 +32,9 @@ from spider_cli.rules.goals import GoalKind
 RANKS = 13
 ALL_RANKS = sum(1 << r for r in range(1, RANKS + 1))
 
-BUDGET = 100_000
+COUNT_LIMIT = Limit(100_000)
 """Choices :func:`refute` examines at most before it gives up (no proof). The manual's
 positions need 3,000 at most, but the passes are exponential in the worst case."""
-
-LIMIT = Limit(BUDGET)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,7 +68,7 @@ Option = tuple[tuple[int, ...], int, int, int]
 its bottom, the ranks of the goal suit it can contribute as a bit mask, cards moved)."""
 
 
-def refute(piles: State, question: Question, limit: Limit = LIMIT) -> int | None:
+def refute(piles: State, question: Question, limit: Limit = COUNT_LIMIT) -> int | None:
     """The number of choices examined in proving ``question`` impossible from ``piles``, or
     None when the argument cannot rule it out (or gives up at ``limit``, counted in choices).
 
@@ -98,7 +96,7 @@ class Setting:
     finals: tuple[Question, ...]
 
 
-def setting(piles: State, question: Question, limit: Limit = LIMIT) -> Setting | None:
+def setting(piles: State, question: Question, limit: Limit = COUNT_LIMIT) -> Setting | None:
     """The :class:`Setting` of ``question`` from ``piles``, or None past ``limit``."""
     proof = _Proof(piles, question, limit)
     try:
@@ -109,7 +107,7 @@ def setting(piles: State, question: Question, limit: Limit = LIMIT) -> Setting |
 
 
 def turn_up_piles(
-    piles: State, question: Question, limit: Limit = LIMIT
+    piles: State, question: Question, limit: Limit = COUNT_LIMIT
 ) -> tuple[list[int], int] | None:
     """For a card to turn up in any pile (``question.target`` -1): the piles where the
     first card turned up could be, as far as the argument can tell (none: impossible), and

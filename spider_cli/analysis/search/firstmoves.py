@@ -40,11 +40,10 @@ from spider_cli.analysis.search.moments import links
 from spider_cli.rules.cards import KING
 from spider_cli.rules.goals import GoalKind
 
-BUDGET = 300_000
-"""States a whole proof examines at most before it gives up (what that costs on each path:
-BENCHMARKS.md). Problem 4's two "impossible" answers need 250,230."""
-
-LIMIT = Limit(BUDGET)
+ORDER_LIMIT = Limit(300_000)
+"""States a whole proof over the orders of first moves examines at most before it gives up
+(what that costs on each path: BENCHMARKS.md). Problem 4's two "impossible" answers need
+250,230."""
 
 CORE_PILE = 63
 """The longest pile the compiled core's search takes (a base length in 6 bits of its keys);
@@ -66,7 +65,7 @@ Runner = Callable[["Orders", Limit], tuple[bool | None, int]]
 def refute(
     piles: State,
     question: Question,
-    limit: Limit = LIMIT,
+    limit: Limit = ORDER_LIMIT,
     run: Runner | None = None,
 ) -> int | None:
     """The states examined in proving ``question`` impossible from ``piles`` (for every end

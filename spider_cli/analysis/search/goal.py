@@ -325,6 +325,22 @@ class Searched(NamedTuple):
     depth: int  # breadth-first: no line of this many steps or fewer meets the goal
 
 
+@dataclass(frozen=True)
+class Sought:
+    """One goal search, as both paths take it (:func:`astar`, and the compiled core's through
+    :mod:`spider_cli.analysis.native`): the ``search`` from ``root``, whether ``macros`` (the
+    manual's uses of a space) are single steps, whether a step may go ``into_spaces``,
+    ``ordered`` (weighted A*) or breadth-first, within ``limit``, a beam of ``width`` if any."""
+
+    search: Search
+    root: Key
+    macros: bool
+    into_spaces: bool
+    ordered: bool
+    limit: Limit
+    width: int = 0
+
+
 class GoalSpec(NamedTuple):
     """A search as the compiled core takes it. The one definition: ``GoalSpec`` in
     csrc/search.h has these fields in this order (the goal's removal steps and the hand's
@@ -398,15 +414,7 @@ def keyed(
     return line
 
 
-def astar(
-    search: Search,
-    root: Key,
-    macros: bool,
-    into_spaces: bool,
-    ordered: bool,
-    limit: Limit,
-    width: int = 0,
-) -> Searched:
+def astar(sought: Sought) -> Searched:
     """Weighted A* (f = moves + WEIGHT * estimate) from ``root`` over canonical positions;
     with ``ordered`` off, plain breadth-first (no estimates: faster, and shortest lines);
     with a ``width``, a beam: a layer of positions at a time, of which the next keeps the
@@ -419,7 +427,9 @@ def astar(
     cut off there still proves that no line of d moves or fewer exists. A beam reaches lines
     too long for A* to afford, but drops positions: running dry proves nothing. The Python
     path (the reference of csrc/goal.c)."""
-    ordered = ordered or width > 0
+    search, root, limit, width = sought.search, sought.root, sought.limit, sought.width
+    macros, into_spaces = sought.macros, sought.into_spaces
+    ordered = sought.ordered or width > 0
     positions, expired = limit.positions, limit.expired
     parents: dict[Key, tuple[Key, Line] | None] = {root: None}
     heap: list[tuple[int, int, int, Key]] = [(0, 0, 0, root)]

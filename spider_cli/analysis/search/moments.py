@@ -41,10 +41,8 @@ from spider_cli.analysis.search.counting import (
 from spider_cli.rules.cards import KING
 from spider_cli.rules.goals import GoalKind
 
-BUDGET = 400_000
-"""Choices a whole proof examines at most before it gives up."""
-
-LIMIT = Limit(BUDGET)
+MOMENT_LIMIT = Limit(400_000)
+"""Choices a whole proof by moments examines at most before it gives up."""
 
 DEPTH = 2
 """How deep the splits nest at most. The proofs found for the manual's questions split once;
@@ -116,7 +114,7 @@ _Witness = list[list[int]]
 def refute(
     piles: State,
     question: Question,
-    limit: Limit = LIMIT,
+    limit: Limit = MOMENT_LIMIT,
     depth: int = DEPTH,
 ) -> tuple[Proof, int] | None:
     """A proof that ``question`` is impossible from ``piles``, one for each end it allows,

@@ -121,7 +121,7 @@ def out_of_reach(search: Search) -> Proof | None:
     return None
 
 
-def counted(search: Search, limit: Limit = counting.LIMIT) -> tuple[Proof | None, int]:
+def counted(search: Search, limit: Limit = counting.COUNT_LIMIT) -> tuple[Proof | None, int]:
     """What the counting argument (:mod:`~spider_cli.analysis.search.counting`) shows before
     any search: why it rules the goal out (else None), and for a card to turn up in any pile,
     the one pile (its real index) it leaves for the first card turned up (else -1: the goal
@@ -149,7 +149,7 @@ def counted(search: Search, limit: Limit = counting.LIMIT) -> tuple[Proof | None
     return Proof(Ground.COUNTED, count=examined), -1
 
 
-def counted_in_moments(search: Search, limit: Limit = moments.LIMIT) -> Proof | None:
+def counted_in_moments(search: Search, limit: Limit = moments.MOMENT_LIMIT) -> Proof | None:
     """Why the counting argument at several moments of a line
     (:mod:`spider_cli.analysis.search.moments`) rules the goal out, or None (none found within
     ``limit``: its choices, or the time asked for). For a goal the plain count leaves open:
@@ -175,7 +175,7 @@ def counted_in_moments(search: Search, limit: Limit = moments.LIMIT) -> Proof | 
     )
 
 
-def counted_in_every_order(search: Search, limit: Limit = firstmoves.LIMIT) -> Proof | None:
+def counted_in_every_order(search: Search, limit: Limit = firstmoves.ORDER_LIMIT) -> Proof | None:
     """Why the counting argument made just before every first move of a card, in every
     order (:mod:`spider_cli.analysis.search.firstmoves`), rules the goal out, or None (none found
     within ``limit``: its states, or the time asked for). It costs more than

@@ -41,6 +41,7 @@ from spider_cli.analysis.search import (
     Line,
     Search,
     Searched,
+    Sought,
     counting,
     firstmoves,
     make_search,
@@ -175,7 +176,7 @@ def astar(
     root = search.root()
     if search.goal.kind is not GoalKind.TURN_UP and search.met(root[0], root[2], -1, False):
         return Searched([], 1, False, 0)
-    return backend.goal_search(search, root, macros, into_spaces, ordered, limit, width)
+    return backend.goal_search(Sought(search, root, macros, into_spaces, ordered, limit, width))
 
 
 def _shorten(search: Search, line: KeyedLine, final: Key | None) -> KeyedLine:
@@ -231,7 +232,7 @@ def answer(
     positions = limit.positions
     proof, pile = out_of_reach(search), -1
     if proof is None and prove_by_counting:
-        choices = min(counting.BUDGET, CHOICES_PER_POSITION * positions)
+        choices = min(counting.COUNT_LIMIT.positions, CHOICES_PER_POSITION * positions)
         proof, pile = counted(search, limit.within(choices))
 
     def seconds() -> float | None:
@@ -250,8 +251,8 @@ def answer(
             Verdict.POSSIBLE, real, texts, examined, seconds(), reveal=reveal, only_pile=only
         )
     if closed is None and prove_by_counting:
-        choices = min(moments.BUDGET, CHOICES_PER_POSITION * positions)
-        states = min(firstmoves.BUDGET, positions // POSITIONS_PER_STATE)
+        choices = min(moments.MOMENT_LIMIT.positions, CHOICES_PER_POSITION * positions)
+        states = min(firstmoves.ORDER_LIMIT.positions, positions // POSITIONS_PER_STATE)
         proof = counted_in_moments(search, limit.within(choices)) or counted_in_every_order(
             search, limit.within(states)
         )
