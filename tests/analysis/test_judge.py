@@ -116,7 +116,7 @@ def test_with_quick_first_the_quick_levels_choice_stands_where_nothing_is_told_a
     """Caps too small to win a world and no dense score: the lines are not told apart, so
     the quick level's choice is played (and with quick_first it is also the own line)."""
     view = view_of(DealSource(Source.OURS, 5_000_002, 4).game())
-    turn = judge.choose(view, Mode.KEEP, 2_000, Judging(6, (10,), 3, quick_first=True))
+    turn = judge.choose(view, Mode.KEEP, Limit(2_000), Judging(6, (10,), 3, quick_first=True))
     quick = chancesearch.weigh(
         view, turn.decision, chancesearch.Level.QUICK, weights=weights_for(4)
     ).played
