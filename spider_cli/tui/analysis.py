@@ -18,7 +18,7 @@ the line ``solve`` or ``hint`` found, before ``apply``. The state is the app's
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.formatted_text import StyleAndTextTuples
@@ -32,10 +32,37 @@ from spider_cli.tui import render, wrapping
 from spider_cli.tui.render import Glyphs, Spot
 
 if TYPE_CHECKING:
+    from prompt_toolkit.buffer import Buffer
     from prompt_toolkit.mouse_events import MouseEvent
 
     from spider_cli.analysis import Review
-    from spider_cli.tui.board import Board
+    from spider_cli.app.session import Session
+    from spider_cli.tui.player import Player
+
+
+class Board(Protocol):
+    """What the view needs of the board it opens over (:class:`spider_cli.tui.board.Board`,
+    which draws it and hands it its keys): the view is a part of the board, typed against
+    this so that the board alone imports the other."""
+
+    study: Study | None
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def player(self) -> Player: ...
+
+    @property
+    def buffer(self) -> Buffer: ...
+
+    @property
+    def question(self) -> object | None: ...
+
+    def say(self, text: StyleAndTextTuples | str, style: str = "") -> None: ...
+
+    def enter(self) -> None: ...
+
 
 __all__ = ["Marks", "highlighted", "keys", "move_marks", "view"]
 
