@@ -501,7 +501,7 @@ def _weigh(game: Game, k: int, played: Action, choice: Action, weighing: Weighin
     """Move ``k`` (``played`` from ``game``) against the blind player's ``choice`` on deals
     sampled from what its player saw, paired: its mark, or None. :data:`FIRST_PAIRS` deals,
     then :data:`MORE_PAIRS` more unless the first already rule a mark out; the positions
-    examined are taken from ``weighing.budget``."""
+    examined are taken from the weighing's ``budget``."""
     view = view_of(game)
     seed = rollouts.seed_of(view)
     effort = HORIZON.effort(rollouts.learned(view.suits), weights_for(view.suits))

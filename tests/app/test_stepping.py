@@ -111,7 +111,7 @@ def test_n_and_p_jump_to_the_positions_the_marked_moves_are_played_from() -> Non
     before = _replayed(game, 3)
     assert moment.better is not None and moment.better != game.move_stack[3]
     assert before.why_illegal(moment.better) is None  # the blind player's move, read back
-    assert "mistake: the chance fell from" in "\n".join(moment_lines(moment))
+    assert "mistake, gave up 20.0 points" in "\n".join(moment_lines(moment))
     assert study.next_mark() and study.game.at == 8
     assert not study.next_mark() and study.game.at == 8  # no mark after the last
     assert study.next_mark(forward=False) and study.game.at == 3

@@ -420,7 +420,7 @@ def choose(
     :data:`WIDTHS`; other widths for tuning); the blind player's own turn when the game is
     lost or the hand holds part of a row. Where no world is won within the cap by any line
     (early in a game), the judge cannot rank them: the quick level's look-ahead
-    (:func:`chancesearch.weigh`) decides instead. With ``settings.quick_first`` the quick
+    (:func:`chancesearch.weigh`) decides instead. With ``quick_first`` set the quick
     level's choice is the own line (judged on every world, played unless another beats it)."""
     weights = weights_for(view.suits)
     unseen = view.unseen() if WEIGHED[view.suits] else ()

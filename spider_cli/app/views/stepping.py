@@ -11,9 +11,8 @@ too), so that playing on from the position under the cursor tries another move i
 place (:func:`play_on`).
 
 State only: the tui draws it (:mod:`spider_cli.tui.analysis`) and app/words says it
-(:mod:`spider_cli.app.words.stepping`). What the review says of a move (the blind
-player's move beside a mark, the winning line) is read in one place, :func:`better_move`
-and :func:`lost_line`, whichever way the review writes it.
+(:mod:`spider_cli.app.words.stepping`). The blind player's move beside a mark is the
+mark's own ``better`` action; the winning line is read in one place, :func:`lost_line`.
 """
 
 from __future__ import annotations
