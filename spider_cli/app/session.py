@@ -75,6 +75,32 @@ LAST_DEAL = {Source.OURS: OURS_MAX, Source.PYSOL: PYSOL_MAX, Source.KPAT: KPAT_M
 """The last deal number of each numbering."""
 
 
+def removable(game: Game, pile: int) -> bool:
+    """Whether pile ``pile`` of ``game`` ends with a complete suit that could be removed."""
+    cards = game.piles[pile]
+    return (
+        len(cards) - game.down[pile] >= 13
+        and cards[-1] & 15 == ACE
+        and game.why_illegal(Remove(pile)) is None
+    )
+
+
+def status_of(game: Game, origin: Origin, played: float | None = None) -> Status:
+    """``game`` at a glance (the toolbar's line), as begun from ``origin``: the session's
+    game, or a position of it the analysis view stands on."""
+    return Status(
+        origin,
+        game.deals_left,
+        len(game.removed),
+        game.moves_made,
+        game.score(),
+        game.is_won(),
+        game.is_lost(),
+        tuple(pile for pile in range(PILES) if removable(game, pile)),
+        played,
+    )
+
+
 class Session:
     """A game in progress, how it began, and what is needed to save and replay it exactly.
 
@@ -263,9 +289,9 @@ class Session:
         lost = not won and game.is_lost()
         ready: tuple[int, ...] = ()
         if isinstance(action, Move):
-            ready = (action.dst,) if self._ready(action.dst) else ()
+            ready = (action.dst,) if removable(self.game, action.dst) else ()
         elif isinstance(action, Deal):
-            ready = tuple(pile for pile in range(PILES) if self._ready(pile))
+            ready = tuple(pile for pile in range(PILES) if removable(self.game, pile))
         score = game.score() if won or lost else None
         return Played(
             action,
@@ -279,16 +305,6 @@ class Session:
             won and not was_won,
             lost,
             score,
-        )
-
-    def _ready(self, pile: int) -> bool:
-        """Whether pile ``pile`` ends with a complete suit that could be removed."""
-        game = self.game
-        cards = game.piles[pile]
-        return (
-            len(cards) - game.down[pile] >= 13
-            and cards[-1] & 15 == ACE
-            and game.why_illegal(Remove(pile)) is None
         )
 
     def undo(self, n: int = 1) -> Rewound:
@@ -391,19 +407,8 @@ class Session:
 
     def status(self) -> Status:
         """Deals left, suits removed, moves made, score, and a win, a loss or suits ready."""
-        game = self.game
-        ready = tuple(pile for pile in range(PILES) if self._ready(pile))
-        return Status(
-            self.origin,
-            game.deals_left,
-            len(game.removed),
-            game.moves_made,
-            game.score(),
-            game.is_won(),
-            game.is_lost(),
-            ready,
-            None if self.timer is None else self.timer.seconds(),
-        )
+        played = None if self.timer is None else self.timer.seconds()
+        return status_of(self.game, self.origin, played)
 
     def describe_start(self) -> str:
         """One line about how this game began."""

@@ -65,7 +65,7 @@ from spider_cli.app import interrupt
 from spider_cli.app.handlers import COMMANDS
 from spider_cli.app.journal import Journal, JournalEntry
 from spider_cli.app.results import Auto, Played
-from spider_cli.app.session import Session
+from spider_cli.app.session import Session, status_of
 from spider_cli.app.views.stepping import Study
 from spider_cli.app.words.replies import auto_stop
 from spider_cli.language import commands as cmd
@@ -255,6 +255,9 @@ class Board:
     def _status(self) -> StyleAndTextTuples:
         columns, _rows = self._size()
         keys = self.question is None and not self.buffer.text
+        if self.study is not None:  # the position the view stands on; its keys are its own
+            status = status_of(self.study.moment().position, self.session.origin)
+            return render.toolbar(status, self.glyphs, columns)
         status = (self.previewed or self.session).status()
         return render.toolbar(status, self.glyphs, columns, keys=keys)
 

@@ -71,6 +71,17 @@ def test_review_opens_the_view_and_steps_the_game(session: Session) -> None:
     assert board.session.game.moves_made == 3
 
 
+def test_the_status_line_is_of_the_position_the_view_stands_on(session: Session) -> None:
+    _, board = on_board([*PLAYED, "review\r"], session)
+    assert board.study is not None
+    line = fragment_list_to_text(board._status())
+    assert "moves 0" in line and "^Z" not in line  # the view's keys are its own
+    board.study.end()
+    assert "moves 3" in fragment_list_to_text(board._status())
+    board.study = None
+    assert "^Z" in fragment_list_to_text(board._status())  # the game in play again
+
+
 def test_the_keys_step_and_q_gives_the_game_back_as_it_was(session: Session) -> None:
     _, board = on_board([*PLAYED, "review\r", RIGHT, RIGHT, END, LEFT, HOME, "n", "q"], session)
     assert board.study is None
