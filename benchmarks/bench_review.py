@@ -71,37 +71,47 @@ def game_of(kind: str, number: int, suits: int) -> Game:
     return blind_game(number, suits, Limit(200) if kind == "blind 200" else TURN_LIMIT)
 
 
-def marks_of(game: Game) -> review.Weighing:
-    """The review's marks of ``game`` alone, at the review's default budget."""
+def marks_of(game: Game) -> tuple[review.Weighing, int]:
+    """The review's marks of ``game`` alone, at the review's default budget, and its live
+    moves: those played where the chance was :data:`review.LEAST` or more (a move played
+    from a position already all but lost has nothing left to give up)."""
     positions, actions = review.positions_of(game)
     curve = tuple(review.chance(g) for g in positions.walk())
     weighing = review.Weighing(review.BISECT_LIMIT * review.MARKS_SHARE)
     review.mark_moves(positions, actions, curve, weighing, lambda _step: None)
-    return weighing
+    return weighing, sum(1 for chance in curve[:-1] if chance >= review.LEAST)
 
 
 def calibrate(suits: int, numbers: range) -> None:
-    """One line a game, then the share of moves marked for each kind of player."""
-    totals = {kind: [0, 0] for kind in PLAYERS}
+    """One line a game, then the share of moves marked for each kind of player, of all its
+    moves and of its live ones."""
+    totals = {kind: [0, 0, 0] for kind in PLAYERS}
     for number in numbers:
         for kind in PLAYERS:
             game = game_of(kind, number, suits)
             began = time.perf_counter()
-            found = marks_of(game)
+            found, live = marks_of(game)
             severities = [m.severity.value for m in found.marks]
             print(
-                f"{number} {kind}: {game.moves_made} moves, {len(found.marks)} marked "
-                f"({', '.join(severities) or 'none'}), {found.unconfirmed} weighed unmarked, "
-                f"{found.unweighed} not reached, {time.perf_counter() - began:.1f} s",
+                f"{number} {kind}: {game.moves_made} moves ({live} live), "
+                f"{len(found.marks)} marked ({', '.join(severities) or 'none'}), "
+                f"{found.unconfirmed} weighed unmarked, {found.unweighed} not reached, "
+                f"{time.perf_counter() - began:.1f} s",
                 flush=True,
             )
             totals[kind][0] += len(found.marks)
             totals[kind][1] += game.moves_made
-    for kind, (marked, moves) in totals.items():
-        low, high = wilson(marked, moves)
+            totals[kind][2] += live
+    for kind, (marked, moves, live) in totals.items():
+        shares = []
+        for of in (moves, live):
+            low, high = wilson(marked, of)
+            shares.append(
+                f"{100 * marked / max(of, 1):.1f}% (95% {100 * low:.1f}-{100 * high:.1f}%)"
+            )
         print(
-            f"{suits} suits, {kind}: {marked} of {moves} moves marked, "
-            f"{100 * marked / max(moves, 1):.1f}% (95% {100 * low:.1f}-{100 * high:.1f}%)"
+            f"{suits} suits, {kind}: {marked} marked of {moves} moves, {shares[0]}; "
+            f"of {live} live moves, {shares[1]}"
         )
 
 

@@ -63,10 +63,11 @@ BISECT_LIMIT = 1_500_000
 """Positions full-information play examines at each step of the bisection (about a second
 on the compiled core; it wins 190 of our 4-suit deals 0-199 from the start within it)."""
 
-MARKS_SHARE = 8
+MARKS_SHARE = 24
 """The positions the marks' sampled games may examine in all, as a multiple of the limit of
-each search of the bisection (the review's budget): at the default, about as many positions
-as the bisection's searches of a long game examine."""
+each search of the bisection (the review's budget): at the default, enough to weigh every
+decision of a 200-move game of random moves at 2 suits (docs/benchmarks.md, "Review
+marks"), where a third as many left most of them unweighed."""
 
 FIRST_PAIRS = 16
 """Sampled deals a decision is weighed on first: enough to tell most moves that gave up

@@ -8,6 +8,10 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
+
+from spider_cli.cli.main import main
+
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -56,3 +60,16 @@ def test_the_latest_release_is_the_package_version_and_unreleased_is_above_it() 
     assert release is not None, headings[1]
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert release[1] == project["version"]
+
+
+def test_the_readme_review_is_what_review_prints_of_its_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("SPIDER_HOME", str(tmp_path))
+    shown = README.split("**Review a game.**", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    command = re.search(r"`spider review (\S+\.spider)`", README.split("**Review a game.**", 1)[1])
+    assert command is not None
+    assert main(["review", str(ROOT / command[1])]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    lines = [line for line in shown.splitlines() if line.strip() != "..."]
+    assert len(lines) >= 4 and all(line in printed for line in lines), lines

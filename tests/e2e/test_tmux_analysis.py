@@ -108,3 +108,40 @@ def test_the_analysis_view_steps_plays_on_and_gives_the_game_back(
     tmux.enter("quit")
     screen = tmux.wait("SPIDER-EXITED 0")
     assert "Traceback" not in screen
+
+
+def test_a_real_review_jumps_to_its_marks_and_steps_the_win_from_where_it_was_lost(
+    tmux: Tmux, tmp_path: Path
+) -> None:
+    # The README's game: the blind player at 200 positions a search on our 2-suit deal 41,
+    # lost at move 91 with every card known, its first mark at move 34.
+    game = Path(__file__).resolve().parents[2] / "docs" / "games" / "deal-41-2-suits.spider"
+    home = tmp_path / "home"
+    tmux.start(
+        f"cd {shlex.quote(str(tmp_path))} && env SPIDER_HOME={shlex.quote(str(home))} "
+        f"TERM=xterm-256color {shlex.quote(sys.executable)} -m spider_cli "
+        f"{shlex.quote(str(game))}",
+        columns=100,
+        rows=34,
+    )
+    playing = tmux.wait(r"moves 94  \|")
+    board = playing.split(" deals left")[0]
+    tmux.enter("review")
+    tmux.wait(r"Before move 1 of 94", timeout=180)
+    tmux.keys("n")
+    screen = tmux.wait(r"Before move 34 of 94 .*: played K-10h from 10 to 7")
+    assert "blunder, gave up" in screen and re.search(r"moves 33  \|", screen)
+    tmux.keys("w")  # the win from the position before the move the deal was lost at
+    screen = tmux.wait(r"A win from before move 91: position 0 of \d+, next ")
+    assert re.search(r"moves 90  \|", screen)
+    tmux.keys("Right")
+    tmux.wait(r"A win from before move 91: position 1 of \d+")
+    tmux.keys("w")  # back to the game reviewed, at the move the deal was lost at
+    tmux.wait(r"Before move 91 of 94")
+    tmux.keys("p")
+    tmux.wait(r"Before move 83 of 94 .*: played K-3h from 9 to 6")
+    tmux.keys("q")
+    back = _gone(tmux, KEYS)
+    assert re.search(r"moves 94  \|", back) and back.split(" deals left")[0] == board
+    tmux.enter("quit")
+    assert "Traceback" not in tmux.wait("SPIDER-EXITED 0")
