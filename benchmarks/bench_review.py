@@ -41,17 +41,21 @@ PLAYERS = ("random", "blind 200", "blind")
 
 
 def random_game(number: int, suits: int, seed: int) -> Game:
-    """Our deal ``number`` after random legal moves (a deal or a removal :data:`OTHER` of
-    the time, or when no move is left), :data:`RANDOM_MOVES` at most."""
-    game = DealSource(Source.OURS, number, suits).game()
+    """Our deal ``number`` after :func:`random_moves`, :data:`RANDOM_MOVES` at most."""
+    return random_moves(DealSource(Source.OURS, number, suits).game(), RANDOM_MOVES, seed)
+
+
+def random_moves(game: Game, moves: int, seed: int) -> Game:
+    """``game`` after up to ``moves`` random legal moves drawn by ``random.Random(seed)``: a
+    deal or a removal :data:`OTHER` of the time, or when no move is left."""
     rng = random.Random(seed)
-    for _ in range(RANDOM_MOVES):
+    for _ in range(moves):
         legal = game.legal_moves()
         if not legal:
             break
-        moves = [a for a in legal if isinstance(a, Move)]
+        moves_ = [a for a in legal if isinstance(a, Move)]
         other = [a for a in legal if not isinstance(a, Move)]
-        pick = other if other and (not moves or rng.random() < OTHER) else moves
+        pick = other if other and (not moves_ or rng.random() < OTHER) else moves_
         game.push(rng.choice(pick))
     return game
 

@@ -6,7 +6,6 @@ command at the prompt and from the shell."""
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -30,6 +29,9 @@ from spider_cli.language import notation
 from spider_cli.rules.deals import DealSource
 from spider_cli.rules.engine import Deal, Game, Move
 from tests.helpers import play_randomly
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from bench_review import random_moves  # (the calibration's own random player)
 
 LIMIT = 30_000
 
@@ -375,20 +377,6 @@ def test_the_reviews_progress_is_typed_and_the_app_says_it() -> None:
     assert said and said[0].startswith("with every card known: search 1")
 
 
-def _random_moves(game: Game, moves: int, seed: int) -> Game:
-    """``game`` after random legal moves (a deal or a removal 3% of the time, or when no
-    move is left), as ``benchmarks/bench_review.py --marks`` plays them."""
-    rng = random.Random(seed)
-    for _ in range(moves):
-        legal = game.legal_moves()
-        if not legal:
-            break
-        moves_ = [a for a in legal if isinstance(a, Move)]
-        other = [a for a in legal if not isinstance(a, Move)]
-        game.push(rng.choice(other if other and (not moves_ or rng.random() < 0.03) else moves_))
-    return game
-
-
 def _position_of(game: Game) -> Game:
     """The position ``game`` is in, as a game of its own that starts there."""
     return Game(
@@ -424,8 +412,8 @@ def test_random_moves_get_more_marks_than_the_blind_players_own() -> None:
     # Our 4-suit deal 40 sixty random moves in (its chance already low), then twenty more
     # random moves, or twenty of the blind player's: the random ones give up the chance
     # (three marks), the blind player's are its own and cost nothing to weigh.
-    start = _position_of(_random_moves(DealSource.parse("40", 4).game(), 60, 40))
-    further = _random_moves(DealSource.parse("40", 4).game(), 80, 40)
+    start = _position_of(random_moves(DealSource.parse("40", 4).game(), 60, 40))
+    further = random_moves(DealSource.parse("40", 4).game(), 80, 40)
     randomly = _position_of(start)
     for action in further.move_stack[60:]:
         randomly.push(action)
