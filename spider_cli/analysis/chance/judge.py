@@ -397,7 +397,7 @@ def told(judged: Judged, dense: int) -> bool:
 
 
 @dataclass(frozen=True)
-class Turn:
+class Ruling:
     """What :func:`choose` decided: the blind player's own decision, the one to play (its
     own, or with the judge's line first, or the quick level's), and what the judge found
     (None: nothing was weighed)."""
@@ -413,7 +413,7 @@ def choose(
     budget: Limit,
     settings: Judging = JUDGING,
     widths: Sequence[int] | None = None,
-) -> Turn:
+) -> Ruling:
     """The judge's player: the blind player's turn (:func:`blindplayer.decide`), then, when
     it plays a line or deals, its choice and the best commitments weighed by :func:`weigh`
     as ``settings`` say (each world by the beam's ``widths`` in turn: the settings', else
@@ -427,13 +427,13 @@ def choose(
     search = native.backend().blind_search
     decision = decide(search, view.turn(mode, weights), budget, unseen)
     if decision.kind is Kind.LOST or view.hand % PILES:
-        return Turn(decision, decision, None)
+        return Ruling(decision, decision, None)
     base = decision
     if settings.quick_first:
         base = chancesearch.weigh(view, decision, Level.QUICK, weights=weights).played
     lines, closed = candidates(view, base, settings.keep, weights, settings.closure)
     if len(lines) < 2:
-        return Turn(decision, base, None)
+        return Ruling(decision, base, None)
     if widths is None:
         widths = settings.widths or WIDTHS
     judged = weigh(
@@ -446,10 +446,10 @@ def choose(
         pick = base if settings.quick_first else None
         if pick is None:
             pick = chancesearch.weigh(view, decision, Level.QUICK, weights=weights).played
-        return Turn(decision, replace(pick, positions=pick.positions + judged.positions), judged)
+        return Ruling(decision, replace(pick, positions=pick.positions + judged.positions), judged)
     if judged.chosen == 0:
-        return Turn(decision, replace(base, positions=spent), judged)
+        return Ruling(decision, replace(base, positions=spent), judged)
     if line == (DEAL,):
-        return Turn(decision, Decision(Kind.DEAL, Mode.KEEP, (), spent), judged)
+        return Ruling(decision, Decision(Kind.DEAL, Mode.KEEP, (), spent), judged)
     played = Decision(Kind.LINE, Mode.KEEP, (Candidate(line, 0), *decision.candidates), spent)
-    return Turn(decision, played, judged)
+    return Ruling(decision, played, judged)
