@@ -27,7 +27,7 @@ from spider_cli.app.session import Session
 from spider_cli.app.words.replies import curve_text, review_text
 from spider_cli.language import notation
 from spider_cli.rules.deals import DealSource
-from spider_cli.rules.engine import Deal, Game, Move
+from spider_cli.rules.engine import DEAL, Deal, Game, Move
 from tests.helpers import play_randomly
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -479,3 +479,18 @@ def test_review_n_at_a_marked_move_names_the_marks_better_move() -> None:
     said = session.execute("review 2").text
     assert f"the blind player's move: {move_text(before, other)}, the chance after it" in said
     assert "marked: blunder, gave up 20.0 points (10.0 to 30.0, 48 deals)" in said
+
+
+@pytest.mark.parametrize(("suits", "number"), [(2, 41), (4, 40)])
+def test_a_deal_while_a_card_could_be_turned_up_is_the_move_marked(suits: int, number: int) -> None:
+    # The blind player's own moves, one deal where it would have moved on instead, then its
+    # own again: the deal, and nothing else, is marked.
+    game = _blind_moves(DealSource.parse(str(number), suits).game(), 6)
+    line, _mode, _examined = review.players_turn(game, Mode.KEEP)
+    assert line and not isinstance(line[0], Deal) and line[0] != DEAL
+    game.push(DEAL)
+    dealt = game.moves_made
+    game = _blind_moves(game, dealt + 10)
+    found = _marked(game)
+    assert [m.move for m in found.marks] == [dealt]
+    assert found.marks[0].text == DEAL and found.marks[0].gap.low > 0
