@@ -117,8 +117,9 @@ class _Still:
 
 
 def view(study: Study, glyphs: Glyphs, columns: int, rows: int) -> StyleAndTextTuples:
-    """The view in ``rows`` rows of ``columns``: the position, the words, the curve, the
-    keys (the tableau folds to leave them room)."""
+    """The view in ``rows`` rows of ``columns``: the position (the move played from it
+    marked, and beside a mark the blind player's move, where its piles are others), the
+    words, the curve, the keys (the tableau folds to leave them room)."""
     moment = study.moment()
     below: StyleAndTextTuples = []
     for line in words.moment_lines(moment):  # broken between words at the screen's width
@@ -135,7 +136,9 @@ def view(study: Study, glyphs: Glyphs, columns: int, rows: int) -> StyleAndTextT
     position = moment.position
     tableau = render.tableau(position, glyphs, columns, room, frozenset(), _Still)
     move = moment.move if isinstance(moment.move, Move) else None
-    return [*highlighted(tableau, move_marks(position, move)), *below]
+    better = moment.better if isinstance(moment.better, Move) else None
+    marks = move_marks(position, better, " class:better") | move_marks(position, move)
+    return [*highlighted(tableau, marks), *below]
 
 
 def _curve_row(row: words.CurveRow, at: int) -> StyleAndTextTuples:

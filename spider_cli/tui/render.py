@@ -68,6 +68,7 @@ STYLE = Style.from_dict(
         "toolbar.keys": "reverse ansibrightblack",
         "selected": "reverse",
         "hinted": "bg:ansicyan ansiblack",
+        "better": "bg:ansigreen ansiblack",  # the blind player's move beside a marked one
         "curve": "",
         "curve-cursor": "reverse bold",
         "curve-signs": "ansiyellow",

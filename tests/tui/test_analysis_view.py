@@ -13,7 +13,7 @@ from spider_cli.app.files.gamelog import GameLog, Result
 from spider_cli.app.session import Session
 from spider_cli.language import gamefiles
 from spider_cli.language.gamefiles import PositionOrigin
-from spider_cli.rules.engine import Game
+from spider_cli.rules.engine import Game, Move
 from spider_cli.tui.board import Board
 from tests.helpers import SEED, on_board, said
 
@@ -151,6 +151,15 @@ def test_marks_and_the_winning_line_step_with_their_keys(session: Session) -> No
     screen = _screen(board)
     assert "Before move 4 of 14" in screen and "mistake, gave up 20.0 points" in screen
     assert " kept " in screen and "this move" in screen and "n/p: mark  w: the win" in screen
+    moment = board.study.moment()
+    better, played = moment.better, moment.move
+    assert isinstance(better, Move) and isinstance(played, Move)
+    styled = {  # the piles of the cards drawn in each move's style
+        kind: {f[2].spot.pile for f in board._tableau() if len(f) == 3 and kind in f[0]}
+        for kind in ("class:hinted", "class:better")
+    }
+    assert styled["class:hinted"] == {played.src, played.dst}
+    assert styled["class:better"] == {better.src, better.dst} - {played.src, played.dst} != set()
     signs = next(line for line in screen.splitlines() if line.startswith("     ") and "m" in line)
     assert signs[5 + 3] == "m" and signs[5 + 8] == "b" and signs[5 + 5] == "x"
     _, board = on_board(["review\r", "n", "n", "p", "w", RIGHT, RIGHT], session)
