@@ -232,8 +232,9 @@ def test_following_the_hints_never_repeats_a_position(monkeypatch: pytest.Monkey
     Hint and apply, dealing when a deal is due, for 150 moves: no position comes twice.
     The searches get fewer positions, to keep the test quick (loops do not need them):
     with these, hints that did not avoid the positions the game has been in would come back
-    to one at move 114."""
+    to one at move 33 on the compiled core."""
     monkeypatch.setattr(hints, "LONGER_BUDGET", 5_000)
+    monkeypatch.setattr(hints, "TURN_LIMIT", Limit(2_000))
     session = Session.new_game(3, 1)
     seen = {session.game.key()}
     moves = 0
@@ -300,6 +301,7 @@ def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) ->
     deal move for move as 'spider bench --blind' does at the hint's budget, the value of a
     space carried from one hint to the next as the bench carries it."""
     monkeypatch.setattr(hints, "TURN_LIMIT", Limit(600))
+    monkeypatch.setattr(hints, "LONGER_BUDGET", 5_000)  # (what lies further on: words only)
     monkeypatch.setattr(blind, "MAX_MOVES", 80)
     played: list[Action] = []
     play = blind.Dealer.play
