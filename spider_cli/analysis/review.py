@@ -193,13 +193,13 @@ class Gap:
 
 @dataclass(frozen=True)
 class Mark:
-    """A move that gave up the chance of a win: its number, the move played (``text``, an
-    action from the position before it), the mark, the sampled chance after the blind
+    """A move that gave up the chance of a win: its number, the move ``played`` (an action
+    from the position before it), the mark, the sampled chance after the blind
     player's own move (``before``: what the position offered) and after the move played
     (``after``), the blind player's move (``better``), and the paired difference."""
 
     move: int
-    text: Action
+    played: Action
     severity: Severity
     before: float
     after: float

@@ -422,7 +422,7 @@ def test_random_moves_get_more_marks_than_the_blind_players_own() -> None:
     assert len(by_random.marks) > len(by_blind.marks)
     assert by_blind.marks == [] and by_blind.unconfirmed == 0 and by_blind.unweighed == 0
     for mark in by_random.marks:  # each surely worse than the blind player's move
-        assert mark.gap.low > 0 and mark.before > mark.after and mark.text != mark.better
+        assert mark.gap.low > 0 and mark.before > mark.after and mark.played != mark.better
 
 
 def test_a_review_with_marks_and_a_line_reads_back_from_its_json() -> None:
@@ -493,4 +493,4 @@ def test_a_deal_while_a_card_could_be_turned_up_is_the_move_marked(suits: int, n
     game = _blind_moves(game, dealt + 10)
     found = _marked(game)
     assert [m.move for m in found.marks] == [dealt]
-    assert found.marks[0].text == DEAL and found.marks[0].gap.low > 0
+    assert found.marks[0].played == DEAL and found.marks[0].gap.low > 0

@@ -42,7 +42,7 @@ def review_json(review: Review) -> dict[str, object]:
         "marks": [
             {
                 "move": m.move,
-                "text": action_json(m.text),
+                "text": action_json(m.played),
                 "severity": m.severity.value,
                 "before": round(m.before, 4),
                 "after": round(m.after, 4),

@@ -565,7 +565,7 @@ def _marks_text(review: Review, game: Game) -> str:
     before = _before(game, [m.move for m in review.marks])
     for m in review.marks:
         position = before[m.move]
-        lines.append(f"  {m.move}. {_written(position, m.text)}: {mark_text(m, position)}")
+        lines.append(f"  {m.move}. {_written(position, m.played)}: {mark_text(m, position)}")
     if review.unconfirmed or review.unweighed:
         lines.append(
             f"  ({review.unconfirmed} other moves that differ gave up too little, or not "
