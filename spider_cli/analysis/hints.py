@@ -36,8 +36,9 @@ from spider_cli.analysis.blind import (
     weights_for,
 )
 from spider_cli.analysis.blind import player as blindplayer
-from spider_cli.analysis.chance import Level, Pick
-from spider_cli.analysis.chance import search as chancesearch
+from spider_cli.analysis.chance import Level, Pick, judge, levels
+from spider_cli.analysis.chance.judge import Judged
+from spider_cli.analysis.chance.search import JUDGING
 from spider_cli.analysis.compact import encode, player_view
 from spider_cli.analysis.limits import TURN_LIMIT, Limit
 from spider_cli.analysis.search import detours
@@ -53,11 +54,8 @@ DEEPER = 10
 positions."""
 
 LEVEL = Level.QUICK
-"""How far a hint looks ahead over the cards that could turn up on the compiled core
-(BENCHMARKS.md: about a second a hint)."""
-
-DEEPER_LEVEL = Level.STRONG
-"""How far ``hint deeper`` looks ahead on the compiled core."""
+"""How far a hint looks ahead over the cards that could turn up on the compiled core, unless
+the player sets another level (``set level``; BENCHMARKS.md: about a second a hint)."""
 
 
 def hint_limit(deeper: bool = False) -> Limit:
@@ -66,14 +64,35 @@ def hint_limit(deeper: bool = False) -> Limit:
     return TURN_LIMIT.within(TURN_LIMIT.positions * DEEPER) if deeper else TURN_LIMIT
 
 
-def hint_level(deeper: bool = False) -> Level:
-    """How far a hint (``deeper``: ``hint deeper``) looks ahead on the path in use: on the
-    Python path, much slower (docs/benchmarks.md), one level less (a plain hint does not look
-    ahead), so that it answers in about the same time (the note that the core is not built
-    says so). A level plays the same move on both paths."""
-    if native.backend().compiled:
-        return DEEPER_LEVEL if deeper else LEVEL
-    return Level.QUICK if deeper else Level.PLAIN
+STRONGER = {
+    Level.PLAIN: Level.QUICK,
+    Level.QUICK: Level.STRONG,
+    Level.STRONG: Level.EXPERT,
+    Level.EXPERT: Level.EXPERT,
+    Level.JUDGE: Level.JUDGE,
+}
+"""``hint deeper``'s level after the one set (and its searches ten times longer): the next
+up; the judge stays the judge."""
+
+WEAKER = {
+    Level.PLAIN: Level.PLAIN,
+    Level.QUICK: Level.PLAIN,
+    Level.STRONG: Level.QUICK,
+    Level.EXPERT: Level.STRONG,
+    Level.JUDGE: Level.QUICK,
+}
+"""The level a hint plays on the Python path in place of the one asked for: one less (the
+judge's choice is the quick level's, judged)."""
+
+
+def hint_level(deeper: bool = False, level: Level = LEVEL) -> Level:
+    """How far a hint (``deeper``: ``hint deeper``) looks ahead on the path in use, the
+    player's ``level`` set (``set level``): on the Python path, much slower
+    (docs/benchmarks.md), one level less (a plain hint does not look ahead), so that it
+    answers in about the same time (the note that the core is not built says so). A level
+    plays the same move on both paths."""
+    level = STRONGER[level] if deeper else level
+    return level if native.backend().compiled else WEAKER[level]
 
 
 LONGER_BUDGET = 160_000
@@ -213,6 +232,24 @@ class LookedAhead:
 
 
 @dataclass(frozen=True)
+class WorldsJudged:
+    """What the judge found (the judge level, :mod:`~spider_cli.analysis.chance.judge`): the
+    worlds of the cards not seen it played on, the choices judged, the worlds the choice
+    played won with every card known and how many it was judged on, the positions each world's
+    search could examine, whether the judge told the choices apart (if not, the quick level's
+    look-ahead chose), and (when the judge's pick is not the quick level's choice) that
+    choice's wins and worlds."""
+
+    worlds: int
+    choices: int
+    won: int
+    judged: int
+    cap: int
+    told: bool
+    first: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
 class Further:
     """What a longer search sees when nothing gains: a line toward ``goal`` (``suit`` for a
     removal) of ``moves`` moves, starting with ``first``."""
@@ -244,7 +281,7 @@ class Advice:
     lost: bool = False
     weak: bool = False
     reasons: Reasons | None = None
-    looked: LookedAhead | None = None
+    looked: LookedAhead | WorldsJudged | None = None
     further: Further | None = None
     exhausted: bool = False
     budget: int = 0
@@ -284,7 +321,7 @@ def hint(
     decision = _decide(game, budget, mode)
     looked = None
     if level is not Level.PLAIN and _searchable(game):  # (the same order for alternatives)
-        choice = chancesearch.weigh(view_of(game), decision, level)
+        choice = levels.over(view_of(game), decision, level)
         decision = choice.played
         looked = _looked_ahead(choice)
         if looked is not None and decision.kind is Kind.DEAL and not skip:
@@ -331,8 +368,10 @@ def _searchable(game: Game) -> bool:
     return len(view_of(game).unseen()) == len(hidden)
 
 
-def _looked_ahead(choice: Pick) -> LookedAhead | None:
-    """What the search found (None when it had nothing to weigh)."""
+def _looked_ahead(choice: Pick) -> LookedAhead | WorldsJudged | None:
+    """What the search or the judge found (None when it had nothing to weigh)."""
+    if choice.judged is not None:
+        return _judged(choice.judged)
     weighed = choice.weighed
     if weighed is None:
         return None
@@ -344,6 +383,15 @@ def _looked_ahead(choice: Pick) -> LookedAhead | None:
         weighed.chance(weighed.chosen),
         first,
     )
+
+
+def _judged(judged: Judged) -> WorldsJudged:
+    """What the judge found, for the hint's words."""
+    told = judge.told(judged, JUDGING.dense)
+    chosen = judged.chosen if told else 0  # (not told apart: the quick level's choice)
+    first = None if chosen == 0 else (judged.wins[0], judged.counts[0])
+    won, worlds = judged.wins[chosen], judged.counts[chosen]
+    return WorldsJudged(max(judged.counts), len(judged.lines), won, worlds, judged.cap, told, first)
 
 
 def _lines(game: Game, decision: Decision, past: Past) -> list[Walk]:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
     from spider_cli.analysis import Advice, Chance, Mode, Report, Review
     from spider_cli.app.results import Played
+    from spider_cli.language.settings import Settings
     from spider_cli.rules.engine import Action, Game, PositionKey
 
 __all__ = ["Analysis", "Straighten", "Table"]
@@ -33,7 +34,8 @@ __all__ = ["Analysis", "Straighten", "Table"]
 
 class Table(Protocol):
     """What the analysis sees of the session it belongs to (it never changes it): the
-    game, how it began, the clock that times a search, and the reviews kept."""
+    game, how it began, the clock that times a search, the player's settings (the hint's
+    level), and the reviews kept."""
 
     @property
     def game(self) -> Game: ...
@@ -41,6 +43,8 @@ class Table(Protocol):
     def origin(self) -> Origin: ...
     @property
     def clock(self) -> Callable[[], float] | None: ...
+    @property
+    def settings(self) -> Settings: ...
     def kept_review(self, game: str, suits: int, moves: int) -> Review | None: ...
 
 
@@ -121,6 +125,7 @@ class Analysis:
         in. Along the last hint's line (its move played, or all of it), the player goes on
         with the value of a space it had there, as the bench's does."""
         from spider_cli.analysis import Mode, hints
+        from spider_cli.analysis.chance import Level
 
         key = self.table.game.key()
         at, given, search = self.hinted
@@ -130,7 +135,7 @@ class Analysis:
         along, mode = self.planned
         mode = mode if key in along and mode is not None else Mode.KEEP
         budget = hints.hint_limit(deeper)
-        level = hints.hint_level(deeper)
+        level = hints.hint_level(deeper, Level(self.table.settings.level))
         game = self.analysed()
         past = hints.past_of(self.table.game, isinstance(self.table.origin, DealOrigin))
         advice = hints.hint(game, budget, past, skip, mode, level=level)

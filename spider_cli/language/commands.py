@@ -548,6 +548,7 @@ class Review(Value):
             "set autoremove on|off",
             "set sixth left|spread (where new deals put a 6th card)",
             "set suits 1|2|4 (a new game's, when none is named)",
+            "set level plain|quick|strong|expert|judge (the player hint follows)",
         ),
         argument=Argument.SETTING,
     ),

@@ -10,12 +10,14 @@ from spider_cli.rules.values import Value, replace
 
 class Settings(Value):
     """The settings ``set NAME VALUE`` changes: remove complete suits at once, which four
-    piles get a sixth card in a new deal ("left" or "spread"), and the suits of a new game
-    when none is named (``spider`` with no ``--suits``)."""
+    piles get a sixth card in a new deal ("left" or "spread"), the suits of a new game
+    when none is named (``spider`` with no ``--suits``), and how hard the player that
+    ``hint``, ``apply`` and ``auto`` follow thinks (the bench's ``--level``)."""
 
     autoremove: bool = False
     sixth: str = "left"
     suits: int = 4
+    level: str = "quick"
 
     def changed(self, name: str, value: bool | str) -> Settings:
         """These settings with one changed (a name and value from :func:`setting_value`)."""
@@ -23,6 +25,8 @@ class Settings(Value):
             return replace(self, autoremove=bool(value))
         if name == "suits":
             return replace(self, suits=int(value))
+        if name == "level":
+            return replace(self, level=str(value))
         return replace(self, sixth=str(value))
 
 
@@ -39,6 +43,7 @@ SETTING_VALUES: dict[str, dict[str, bool | str]] = {
     },
     "sixth": {"left": "left", "spread": "spread", "1,4,7,10": "spread"},
     "suits": {"1": "1", "2": "2", "4": "4"},
+    "level": {name: name for name in ("plain", "quick", "strong", "expert", "judge")},
 }
 """Each setting's name, and the words it takes with the value each one means."""
 

@@ -528,8 +528,13 @@ def test_a_hint_looks_ahead_on_the_core_and_not_on_the_python_path() -> None:
         assert advice.looked is not None
         assert "looked ahead over" in text and "choices weighed" in text
         assert hints.hint_level() is Level.QUICK and hints.hint_level(True) is Level.STRONG
+        assert hints.hint_level(True, Level.EXPERT) is Level.EXPERT
+        assert hints.hint_level(True, Level.JUDGE) is Level.JUDGE
+        assert hints.hint_level(False, Level.PLAIN) is Level.PLAIN
     with native.pure():
         slow = Session.new_game(3, 4).analysis.hint()
         assert hints.hint_level() is Level.PLAIN and hints.hint_level(True) is Level.QUICK
+        assert hints.hint_level(False, Level.JUDGE) is Level.QUICK
+        assert hints.hint_level(True, Level.STRONG) is Level.STRONG
     assert slow.looked is None
     assert "a hint does not look ahead" in unused_text(native.Unused(native.Reason.NOT_BUILT))

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from spider_cli.analysis import hints, native
 from spider_cli.analysis.bench import blind
+from spider_cli.analysis.chance import Level, levels
 from spider_cli.analysis.limits import Limit
 from spider_cli.app import examples
 from spider_cli.app.session import Session
@@ -321,6 +323,46 @@ def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) ->
             p.action for p in ([session.deal()] if advice.deal_due else session.apply(whole=True))
         ]
     assert ours[: len(played)] == played
+
+
+def test_at_the_judge_level_hint_and_apply_play_the_benchs_judge(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """'set level judge': 'hint' then 'apply all' play a numbered deal move for move as
+    'spider bench --blind --level judge' does, and the hint says what the judge found. (At
+    small settings, so that the test is quick; on the Python path the judge level's hint is
+    the quick level's, see test_chance_search.)"""
+    if not native.backend().compiled:
+        pytest.skip("on the Python path a hint at the judge level plays the quick level")
+    small = replace(levels.JUDGING, samples=12, caps=(20_000,))
+    monkeypatch.setattr(levels, "JUDGING", small)
+    monkeypatch.setattr(hints, "JUDGING", small)
+    monkeypatch.setattr(hints, "TURN_LIMIT", Limit(600))
+    monkeypatch.setattr(hints, "LONGER_BUDGET", 5_000)
+    monkeypatch.setattr(blind, "MAX_MOVES", 40)
+    played: list[Action] = []
+    play = blind.Dealer.play
+
+    def record(table: blind.Dealer, action: Action) -> bool:
+        played.append(action)
+        return play(table, action)
+
+    monkeypatch.setattr(blind.Dealer, "play", record)
+    blind.play_blind(blind.Dealer(DealSource(Source.OURS, 6, 1)), Limit(600), Level.JUDGE)
+    session = Session.new_game(6, 1)
+    assert session.execute("set level judge").text == "level is judge"
+    ours: list[Action] = []
+    words = []
+    while len(ours) < len(played):
+        reply = session.execute("hint")
+        advice = reply.result
+        assert isinstance(advice, hints.Advice) and (advice.actions or advice.deal_due)
+        words.append(reply.text)
+        ours += [
+            p.action for p in ([session.deal()] if advice.deal_due else session.apply(whole=True))
+        ]
+    assert ours[: len(played)] == played
+    assert any("judged on" in text and "every card known" in text for text in words), words
 
 
 def test_hint_deeper_searches_ten_times_longer() -> None:

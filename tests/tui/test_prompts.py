@@ -49,15 +49,17 @@ def test_set_alone_lists_each_setting_with_its_value_and_choices() -> None:
     session = Session.new_game(seed=1)
     assert session.execute("set").text == (
         "autoremove off  (set autoremove on|off)\nsixth left  (set sixth left|spread)\n"
-        "suits 4  (set suits 1|2|4)"
+        "suits 4  (set suits 1|2|4)\nlevel quick  (set level plain|quick|strong|expert|judge)"
     )
     session.execute("set autoremove on")
     session.execute("SET sixth spread")
     session.execute("set suits 2")
+    session.execute("set level Judge")
     assert session.execute("set").text.splitlines() == [
         "autoremove on  (set autoremove on|off)",
         "sixth spread  (set sixth left|spread)",
         "suits 2  (set suits 1|2|4)",
+        "level judge  (set level plain|quick|strong|expert|judge)",
     ]
 
 

@@ -769,8 +769,8 @@ def test_settings_are_kept_for_the_next_start_and_complete_suits_go_by_default(
     assert Session().settings == Settings()  # scripts and files: the manual's own rules
     game = start()
     assert game.suits == 4 and game.autoremove
-    drive("set autoremove off\rset suits 2\rquit\r")
-    assert preferences.load() == Settings(autoremove=False, suits=2)
+    drive("set autoremove off\rset suits 2\rset level strong\rquit\r")
+    assert preferences.load() == Settings(autoremove=False, suits=2, level="strong")
     game = start()  # the next start
     assert game.suits == 2 and not game.autoremove
     assert start(4).suits == 4  # --suits 4 says otherwise

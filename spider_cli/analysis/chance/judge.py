@@ -426,6 +426,18 @@ def choose(
     unseen = view.unseen() if WEIGHED[view.suits] else ()
     search = native.backend().blind_search
     decision = decide(search, view.turn(mode, weights), budget, unseen)
+    return rule(view, decision, settings, widths)
+
+
+def rule(
+    view: PlayerView,
+    decision: Decision,
+    settings: Judging = JUDGING,
+    widths: Sequence[int] | None = None,
+) -> Ruling:
+    """:func:`choose` after the blind player's turn: its ``decision`` from ``view`` judged
+    (``hint`` makes the turn itself, from the game as its player knows it)."""
+    weights = weights_for(view.suits)
     if decision.kind is Kind.LOST or view.hand % PILES:
         return Ruling(decision, decision, None)
     base = decision

@@ -6,7 +6,15 @@ bench, the review and the research scripts play it."""
 from __future__ import annotations
 
 from spider_cli.analysis import native
-from spider_cli.analysis.blind import WEIGHED, Mode, PlayerView, Weights, decide, weights_for
+from spider_cli.analysis.blind import (
+    WEIGHED,
+    Decision,
+    Mode,
+    PlayerView,
+    Weights,
+    decide,
+    weights_for,
+)
 from spider_cli.analysis.chance import judge
 from spider_cli.analysis.chance.search import JUDGING, Level, Pick, weigh
 from spider_cli.analysis.limits import Expired, Limit
@@ -26,10 +34,23 @@ def choose(
     positions counted include the search's.
     ``weights``: the value's (by default those shipped for the view's number of suits)."""
     unseen = view.unseen() if WEIGHED[view.suits] else ()
-    weights = weights or weights_for(view.suits)
-    if level is Level.JUDGE:
-        turn = judge.choose(view, mode, budget, JUDGING)
-        return Pick(turn.decision, turn.played)
     search = native.backend().blind_search
-    decision = decide(search, view.turn(mode, weights), budget, unseen)
-    return weigh(view, decision, level, expired, weights)
+    decision = decide(search, view.turn(mode, weights or weights_for(view.suits)), budget, unseen)
+    return over(view, decision, level, expired, weights)
+
+
+def over(
+    view: PlayerView,
+    decision: Decision,
+    level: Level,
+    expired: Expired | None = None,
+    weights: Weights | None = None,
+) -> Pick:
+    """The blind player's ``decision`` from ``view`` weighed at ``level``: by the search over
+    sampled deals (:func:`~spider_cli.analysis.chance.search.weigh`), or at the judge level by
+    the judge (:func:`~spider_cli.analysis.chance.judge.rule`, which has no ``expired``: its
+    searches are bounded by positions, and it plays the shipped weights)."""
+    if level is Level.JUDGE:
+        ruling = judge.rule(view, decision, JUDGING)
+        return Pick(ruling.decision, ruling.played, judged=ruling.judged)
+    return weigh(view, decision, level, expired, weights or weights_for(view.suits))

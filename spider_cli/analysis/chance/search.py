@@ -31,6 +31,7 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from spider_cli.analysis import native
 from spider_cli.analysis.blind import (
@@ -62,6 +63,9 @@ from spider_cli.analysis.compact import State
 from spider_cli.analysis.intervals import wilson
 from spider_cli.analysis.limits import Expired
 from spider_cli.rules.engine import DEAL, PILES
+
+if TYPE_CHECKING:
+    from spider_cli.analysis.chance.judge import Judged
 
 # ---------------------------------------------------------------------------------------------
 # The player: the blind player's turn, its close choices weighed by the search
@@ -171,12 +175,14 @@ stands unless another line beats it on the same worlds, judged by width 16 alone
 class Pick:
     """A turn of the searching player: the blind player's own decision, the one played (the
     same, or the search's pick first among its lines, or a deal), the candidates weighed and
-    what the search found of them (None: the choice was plain, with nothing to weigh)."""
+    what the search found of them (None: the choice was plain, with nothing to weigh), or at
+    the judge level what the judge found."""
 
     decision: Decision
     played: Decision
     candidates: tuple[Line, ...] = ()
     weighed: Weighed | None = None
+    judged: Judged | None = None  # at the judge level: what the judge found
 
 
 def candidates_of(piles: State, decision: Decision, hand: int, most: int) -> list[Line]:

@@ -12,7 +12,7 @@ from spider_cli.rules.goals import GoalKind
 from spider_cli.rules.text import move_text
 
 if TYPE_CHECKING:
-    from spider_cli.analysis.hints import Advice, Further, LookedAhead, Reasons
+    from spider_cli.analysis.hints import Advice, Further, LookedAhead, Reasons, WorldsJudged
     from spider_cli.app.results import Stopped
     from spider_cli.rules.engine import Action, Game
 
@@ -119,8 +119,12 @@ def reasons_words(reasons: Reasons, texts: Sequence[str], where: str) -> list[st
     return words
 
 
-def looked_text(looked: LookedAhead) -> str:
-    """What the search over what turns up found, as a clause."""
+def looked_text(looked: LookedAhead | WorldsJudged) -> str:
+    """What the search over what turns up, or the judge, found, as a clause."""
+    from spider_cli.analysis.hints import WorldsJudged
+
+    if isinstance(looked, WorldsJudged):
+        return judged_text(looked)
     text = (
         f"; looked ahead over {looked.games} games on {looked.deals} deals of the "
         f"cards not seen, {looked.choices} choices weighed: about {looked.chance:.0%} to win "
@@ -128,6 +132,22 @@ def looked_text(looked: LookedAhead) -> str:
     )
     if looked.first is not None:
         text += f" (the first choice before looking ahead: {looked.first:.0%})"
+    return text
+
+
+def judged_text(judged: WorldsJudged) -> str:
+    """What the judge found, as a clause."""
+    text = (
+        f"; judged on {judged.worlds} deals of the cards not seen, each played on with "
+        f"every card known (at most {judged.cap:,} positions a deal), {judged.choices} "
+        "choices: "
+    )
+    if not judged.told:
+        return text + "none told apart, so the quick level's look-ahead chose"
+    text += f"won {judged.won} of its {judged.judged} after it"
+    if judged.first is not None:
+        won, of = judged.first
+        text += f" (the quick level's choice: {won} of {of})"
     return text
 
 
