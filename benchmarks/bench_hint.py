@@ -1,11 +1,13 @@
 """How long ``hint`` takes, asked at every turn of real games:
-``python benchmarks/bench_hint.py [--deals 400000-400009] [--suits 4] [--turns 40] [--deeper]``.
+``python benchmarks/bench_hint.py [--deals 400000-400009] [--suits 4] [--turns 40] [--deeper]
+[--level quick]``.
 
 Each deal is played by following the hints (``hint`` then ``apply``, or ``deal`` when the
 hint says a deal is due), as a player who trusts them would, for at most ``--turns`` hints;
 every ``Session.analysis.hint()`` is timed alone. Prints the median, the 95th percentile and the
-slowest, and how many hints looked ahead (weighed choices on sampled games). ``--deeper``
-times ``hint deeper`` instead. The deals default to a range no tuning used.
+slowest, and how many hints looked ahead (weighed choices on sampled games, or judged them
+at the judge level). ``--deeper`` times ``hint deeper`` instead; ``--level`` is the player's
+level (``set level``). The deals default to a range no tuning used.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import time
 
 from spider_cli.analysis.bench.full import parse_deals
 from spider_cli.app.session import Session
+from spider_cli.language.settings import SETTING_VALUES
 
 
 def main() -> None:
@@ -24,11 +27,13 @@ def main() -> None:
     parser.add_argument("--suits", type=int, default=4, choices=(1, 2, 4))
     parser.add_argument("--turns", type=int, default=40)
     parser.add_argument("--deeper", action="store_true")
+    parser.add_argument("--level", default="quick", choices=SETTING_VALUES["level"])
     args = parser.parse_args()
     times: list[float] = []
     looked = 0
     for deal in parse_deals(args.deals, args.suits):
         session = Session.new_game(deal.number, args.suits)
+        session.settings = session.settings.changed("level", args.level)
         for _ in range(args.turns):
             if session.game.is_won() or session.game.is_lost():
                 break
@@ -45,7 +50,8 @@ def main() -> None:
         print(f"deal {deal}: {len(times)} hints so far", flush=True)
     times.sort()
     print(
-        f"{len(times)} hints{' deeper' if args.deeper else ''} ({looked} looked ahead): "
+        f"{len(times)} hints{' deeper' if args.deeper else ''} at the {args.level} level "
+        f"({looked} looked ahead): "
         f"median {statistics.median(times):.2f} s, 95th percentile "
         f"{times[int(0.95 * (len(times) - 1))]:.2f} s, slowest {times[-1]:.2f} s"
     )
