@@ -298,13 +298,14 @@ def test_the_same_position_gets_the_same_hint_and_next_gives_the_next_choice() -
     assert session.game.moves_made == len(chosen.actions)
 
 
-def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    """One player: 'hint' then 'apply all' (or 'deal' when a deal is due) play a numbered
-    deal move for move as 'spider bench --blind' does at the hint's budget, the value of a
-    space carried from one hint to the next as the bench carries it."""
+def _benchs_moves(
+    monkeypatch: pytest.MonkeyPatch, deal: int, suits: int, level: Level, moves: int
+) -> list[Action]:
+    """The first ``moves`` moves 'spider bench --blind' plays of our deal ``deal`` at
+    ``level``, at the budget the hints get here."""
     monkeypatch.setattr(hints, "TURN_LIMIT", Limit(600))
     monkeypatch.setattr(hints, "LONGER_BUDGET", 5_000)  # (what lies further on: words only)
-    monkeypatch.setattr(blind, "MAX_MOVES", 80)
+    monkeypatch.setattr(blind, "MAX_MOVES", moves)
     played: list[Action] = []
     play = blind.Dealer.play
 
@@ -313,16 +314,32 @@ def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) ->
         return play(table, action)
 
     monkeypatch.setattr(blind.Dealer, "play", record)
-    blind.play_blind(blind.Dealer(DealSource(Source.OURS, 6, 2)), Limit(600), hints.hint_level())
-    session = Session.new_game(6, 2)
+    blind.play_blind(blind.Dealer(DealSource(Source.OURS, deal, suits)), Limit(600), level)
+    return played
+
+
+def _hints_followed(session: Session, moves: int) -> tuple[list[Action], list[str]]:
+    """The moves 'hint' then 'apply all' (or 'deal' when a deal is due) play, until there
+    are ``moves``, and the hints' words."""
     ours: list[Action] = []
-    while len(ours) < len(played):
-        advice = session.analysis.hint()
-        assert advice.actions or advice.deal_due, advice
+    words: list[str] = []
+    while len(ours) < moves:
+        reply = session.execute("hint")
+        advice = reply.result
+        assert isinstance(advice, hints.Advice) and (advice.actions or advice.deal_due), advice
+        words.append(reply.text)
         ours += [
             p.action for p in ([session.deal()] if advice.deal_due else session.apply(whole=True))
         ]
-    assert ours[: len(played)] == played
+    return ours[:moves], words
+
+
+def test_hint_and_apply_play_the_benchs_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One player: 'hint' then 'apply all' (or 'deal' when a deal is due) play a numbered
+    deal move for move as 'spider bench --blind' does at the hint's budget, the value of a
+    space carried from one hint to the next as the bench carries it."""
+    played = _benchs_moves(monkeypatch, 6, 2, hints.hint_level(), 80)
+    assert _hints_followed(Session.new_game(6, 2), len(played))[0] == played
 
 
 def test_at_the_judge_level_hint_and_apply_play_the_benchs_judge(
@@ -337,31 +354,11 @@ def test_at_the_judge_level_hint_and_apply_play_the_benchs_judge(
     small = replace(levels.JUDGING, samples=12, caps=(20_000,))
     monkeypatch.setattr(levels, "JUDGING", small)
     monkeypatch.setattr(hints, "JUDGING", small)
-    monkeypatch.setattr(hints, "TURN_LIMIT", Limit(600))
-    monkeypatch.setattr(hints, "LONGER_BUDGET", 5_000)
-    monkeypatch.setattr(blind, "MAX_MOVES", 40)
-    played: list[Action] = []
-    play = blind.Dealer.play
-
-    def record(table: blind.Dealer, action: Action) -> bool:
-        played.append(action)
-        return play(table, action)
-
-    monkeypatch.setattr(blind.Dealer, "play", record)
-    blind.play_blind(blind.Dealer(DealSource(Source.OURS, 6, 1)), Limit(600), Level.JUDGE)
+    played = _benchs_moves(monkeypatch, 6, 1, Level.JUDGE, 40)
     session = Session.new_game(6, 1)
     assert session.execute("set level judge").text == "level is judge"
-    ours: list[Action] = []
-    words = []
-    while len(ours) < len(played):
-        reply = session.execute("hint")
-        advice = reply.result
-        assert isinstance(advice, hints.Advice) and (advice.actions or advice.deal_due)
-        words.append(reply.text)
-        ours += [
-            p.action for p in ([session.deal()] if advice.deal_due else session.apply(whole=True))
-        ]
-    assert ours[: len(played)] == played
+    ours, words = _hints_followed(session, len(played))
+    assert ours == played
     assert any("judged on" in text and "every card known" in text for text in words), words
 
 
