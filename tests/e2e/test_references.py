@@ -112,6 +112,10 @@ def _starts(module: ModuleType, first: str, dotted: bool = True) -> list[object]
     return starts
 
 
+CORE = "spider_cli.analysis._core"
+"""The compiled core's module, which an installation without a C compiler does not have."""
+
+
 def resolves(module: ModuleType, name: str) -> bool:
     """Whether ``name`` (``Game.push``, ``chances.CHECK_LIMIT``, ``spider_cli.rules.goals``,
     or a method of a class of the module) names something that exists, seen from
@@ -120,6 +124,8 @@ def resolves(module: ModuleType, name: str) -> bool:
     if parts[0] == "spider_cli":
         if name == "spider_cli.example_files":  # the examples' package: data, no module
             return importlib.util.find_spec(name) is not None
+        if name == CORE:  # the compiled core: named where it is built, or where it is not
+            return (ROOT / "csrc" / "module.c").exists()
         for cut in range(len(parts), 0, -1):
             if ".".join(parts[:cut]) in MODULES:
                 return _follow(MODULES[".".join(parts[:cut])], parts[cut:])

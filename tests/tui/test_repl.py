@@ -783,6 +783,7 @@ def test_the_slow_path_is_said_once(home: Path, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.delenv("SPIDER_PURE", raising=False)  # (a player who chose it is not told)
     slow = native.Unused(native.Reason.DOES_NOT_LOAD, "slow")
     monkeypatch.setattr(native, "warning", lambda: slow)  # the core is still used
+    monkeypatch.setattr(native, "missing", lambda: False)  # installed (also where it is not)
     _, repl = drive("new 5 winnable\rnew 6 winnable\rquit\r")
     assert said(repl).count(slow_note(slow)) == 1  # at the first long search only
     monkeypatch.setattr(native, "missing", lambda: True)  # left out at install time
