@@ -7,8 +7,9 @@ numbered deals, stored beside ``spider bench --blind --db``'s games so that
 
 Each game is stored as it ends under a player key naming every setting (``--list`` in
 compare_blind.py shows it); deals already stored for the same key are skipped, so a rerun
-resumes. One process, deals in order (run it under ``nice``). Tuning deals only: 5,000,000
-onwards."""
+resumes. One process, deals in order (run it under ``nice``). Settings are chosen on tuning
+deals only (5,000,000 onwards); a held-out run (7,000,000 onwards) measures a setting chosen,
+as docs/benchmarks.md reports strength against the worlds a turn."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ def player_key(budget: int, settings: Judging, widths: tuple[int, ...]) -> str:
     beam = "" if widths == WIDTHS else f", widths {'/'.join(map(str, widths))}"
     beam += f", dense score {settings.dense}/1000" if settings.dense else ""
     beam += ", the quick level's choice the own line" if settings.quick_first else ""
+    beam += f", margin {settings.margin}" if settings.margin != judge.MARGIN else ""
     return (
         f"judge version {JUDGE_VERSION}: sequential halving, {settings.samples} worlds a turn, "
         f"beam capped at {ladder} positions{beam}, {settings.keep} commitments kept, closure "
@@ -100,12 +102,16 @@ def main() -> None:
         "--dense", type=int, default=0, help="thousandths of its progress a world not won scores"
     )
     parser.add_argument("--widths", default=",".join(map(str, WIDTHS)), help="the beam's, in turn")
+    parser.add_argument(
+        "--margin", type=float, default=judge.MARGIN, help="standard errors another must win by"
+    )
     args = parser.parse_args()
     caps = [int(c) for c in args.caps.split(",")]
     settings = Judging(
         args.samples,
         tuple(caps),
         args.keep,
+        margin=args.margin,
         fallback=not args.plain,
         dense=args.dense,
         quick_first=args.quick_first,
