@@ -37,8 +37,7 @@ from spider_cli.analysis.blind import (
 )
 from spider_cli.analysis.blind import player as blindplayer
 from spider_cli.analysis.chance import Level, Pick, judge, levels
-from spider_cli.analysis.chance.judge import Judged
-from spider_cli.analysis.chance.search import JUDGING
+from spider_cli.analysis.chance.search import JUDGING, Judged
 from spider_cli.analysis.compact import encode, player_view
 from spider_cli.analysis.limits import TURN_LIMIT, Limit
 from spider_cli.analysis.search import detours

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from spider_cli.analysis import hints
-from spider_cli.analysis.chance.judge import SCALE, Judged
+from spider_cli.analysis.chance.judge import SCALE
+from spider_cli.analysis.chance.search import Judged
 from spider_cli.app.words.advice import looked_text
 from spider_cli.rules.engine import DEAL, Move
 

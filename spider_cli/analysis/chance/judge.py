@@ -46,7 +46,7 @@ from spider_cli.analysis.blind import (
     weights_for,
 )
 from spider_cli.analysis.chance import search as chancesearch
-from spider_cli.analysis.chance.search import JUDGING, Judging, Level
+from spider_cli.analysis.chance.search import JUDGING, Judged, Judging, Level
 from spider_cli.analysis.compact import FACE_DOWN, ONE_BYTE, REVEAL, Start, State, actions, apply
 from spider_cli.analysis.limits import Limit
 from spider_cli.analysis.search.beam import PROGRESS, progress
@@ -235,21 +235,6 @@ def judge(
         if line is not None:
             return Verdict(True, used, best)
     return Verdict(False, used, best)
-
-
-@dataclass(frozen=True)
-class Judged:
-    """A turn of :func:`choose`: the candidates' lines, each's wins and worlds judged, the
-    one chosen, the positions examined (the judge's and the closure's), the cap the worlds
-    were judged at, and each's scores summed (:func:`score`)."""
-
-    lines: tuple[tuple[Action, ...], ...]
-    wins: tuple[int, ...]
-    counts: tuple[int, ...]
-    chosen: int
-    positions: int
-    cap: int = 0  # the cap judged at
-    scores: tuple[int, ...] = ()
 
 
 def candidates(

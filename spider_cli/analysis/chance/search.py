@@ -31,7 +31,6 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from spider_cli.analysis import native
 from spider_cli.analysis.blind import (
@@ -62,10 +61,7 @@ from spider_cli.analysis.blind import (
 from spider_cli.analysis.compact import State
 from spider_cli.analysis.intervals import wilson
 from spider_cli.analysis.limits import Expired
-from spider_cli.rules.engine import DEAL, PILES
-
-if TYPE_CHECKING:
-    from spider_cli.analysis.chance.judge import Judged
+from spider_cli.rules.engine import DEAL, PILES, Action
 
 # ---------------------------------------------------------------------------------------------
 # The player: the blind player's turn, its close choices weighed by the search
@@ -169,6 +165,22 @@ JUDGING = Judging(
 """The judge level's settings (docs/research/judge.md, "Third round": the quick level's choice
 stands unless another line beats it on the same worlds, judged by width 16 alone within
 100,000 positions, the setting that ranked lines most as blind play's outcomes did)."""
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A turn of the judge (:func:`spider_cli.analysis.chance.judge.choose`): the candidates'
+    lines, each's wins and worlds judged, the one chosen, the positions examined (the judge's
+    and the closure's), the cap the worlds were judged at, and each's scores summed
+    (:func:`spider_cli.analysis.chance.judge.score`)."""
+
+    lines: tuple[tuple[Action, ...], ...]
+    wins: tuple[int, ...]
+    counts: tuple[int, ...]
+    chosen: int
+    positions: int
+    cap: int = 0  # the cap judged at
+    scores: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
