@@ -209,13 +209,13 @@ def test_a_hint_says_the_games_it_played_and_the_deals_they_were_on(
     their count is the effort's rounded down to whole rounds (60, 62, 63 of 64): the words
     say the games played and the deals, as the search counted them."""
     from spider_cli.analysis import native
-    from spider_cli.analysis.chance import search as chancesearch
+    from spider_cli.analysis.chance import Pick, levels
 
     if not native.backend().compiled:
         pytest.skip("a hint looks ahead on the compiled core only")
-    picks: list[chancesearch.Pick] = []
-    weigh = chancesearch.weigh
-    monkeypatch.setattr(chancesearch, "weigh", lambda *a: picks.append(weigh(*a)) or picks[-1])
+    picks: list[Pick] = []
+    over = levels.over
+    monkeypatch.setattr(levels, "over", lambda *a: picks.append(over(*a)) or picks[-1])
     session = Session.new_game(3, 4)
     text = session.execute("hint").text
     weighed = picks[-1].weighed
