@@ -34,8 +34,8 @@ def choose(
     positions counted include the search's.
     ``weights``: the value's (by default those shipped for the view's number of suits)."""
     unseen = view.unseen() if WEIGHED[view.suits] else ()
-    search = native.backend().blind_search
-    decision = decide(search, view.turn(mode, weights or weights_for(view.suits)), budget, unseen)
+    weights = weights or weights_for(view.suits)
+    decision = decide(native.backend().blind_search, view.turn(mode, weights), budget, unseen)
     return over(view, decision, level, expired, weights)
 
 
